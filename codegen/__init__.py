@@ -1,0 +1,1 @@
+"""opgen: a code generator for WebGPU compute delegates in the ExecuTorch style."""

@@ -1,0 +1,96 @@
+"""`opgen`: generate, check, list and scaffold WebGPU op handlers from op specs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from codegen.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
+from codegen.render import GENERATED, RenderError, render
+from codegen.writer import commit
+
+USER_ERRORS = (SpecFileError, RenderError)
+
+
+def _outputs() -> dict[str, str]:
+    return render(load())
+
+
+def _orphans(outputs: dict[str, str]) -> list[str]:
+    gen = REPO_ROOT / GENERATED
+    if not gen.exists():
+        return []
+    existing = {str(p.relative_to(REPO_ROOT)) for p in gen.rglob("*") if p.is_file()}
+    return sorted(existing - set(outputs))
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    outputs = _outputs()
+    changed = commit(REPO_ROOT, outputs, _orphans(outputs), [REPO_ROOT / GENERATED, SPECS_DIR])
+    for path in changed:
+        print(f"wrote {path}")
+    print(f"opgen: {len(outputs)} outputs, {len(changed)} changed")
+    return 0
+
+
+def drift(outputs: dict[str, str]) -> list[str]:
+    problems = []
+    for path, text in sorted(outputs.items()):
+        target = REPO_ROOT / path
+        if not target.exists():
+            problems.append(f"missing: {path}")
+        elif target.read_text() != text:
+            what = "stale declaration block" if path.endswith(".wgsl") else "stale"
+            problems.append(f"{what}: {path}")
+    problems += [f"orphan: {p}" for p in _orphans(outputs)]
+    return problems
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    problems = drift(_outputs())
+    if problems:
+        print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
+        for p in problems:
+            print(f"  {p}", file=sys.stderr)
+        print("run `opgen generate` (python -m codegen generate) and commit the result",
+              file=sys.stderr)
+        return 1
+    print("opgen check: everything is up to date")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    catalog = load()
+    for b in sorted(catalog.ops, key=lambda b: b.op.name):
+        op = b.op
+        print(f"{op.name}  ({', '.join(op.targets)})  resize={op.resize}  cases={len(op.cases)}")
+        for d in b.dispatches:
+            if hasattr(d.spec, "routes"):
+                for r in d.routes:
+                    when = r.route.when or "otherwise"
+                    print(f"  route {r.route.kernel.name:<24} when {when}")
+            else:
+                print(f"  copy {d.spec.src} -> {d.spec.dst}")
+        for g in b.guards:
+            print(f"  guard {g.guard.arg}: {g.guard.what}")
+    print(f"escape hatches: none ({len(catalog.ops)} ops, {len(catalog.kernels)} kernels)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="opgen", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
+    sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    sub.add_parser("list", help="ops, targets, kernels, routes, guards")
+    from codegen import scaffold
+    scaffold.add_parser(sub)
+    args = parser.parse_args(argv)
+    handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
+                "new": scaffold.cmd_new}
+    try:
+        return handlers[args.command](args)
+    except USER_ERRORS as e:
+        print(f"opgen {args.command}: error: {e}", file=sys.stderr)
+        return 2

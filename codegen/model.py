@@ -1,0 +1,636 @@
+"""The op spec model: what an operator author writes in `codegen/specs/<op>/<op>.py`.
+
+Frozen dataclasses checked on construction (local facts: names, kinds, values) and
+again by `bind()` against the whole op (expressions type-checked in the op's scope,
+kernels, bindings, routes). Every problem is a `SpecError` naming the field and the fix;
+the loader adds the spec file.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence, Union
+
+from codegen import expr as E
+from codegen.layout import LayoutError, StructLayout, layout_struct, parse_type
+
+F32, I32, I64, BOOL = "float32", "int32", "int64", "bool"
+DTYPES = (F32, I32, I64, BOOL, "float16")
+WGSL_ELEM = {F32: "f32", I32: "i32"}
+MAX_WORKGROUP_INVOCATIONS = 256  # WebGPU's default limit: valid on every adapter
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class SpecError(ValueError):
+    """An invalid spec. The message names the field, what is wrong and what to write."""
+
+
+def _ident(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not _IDENT.match(value) or keyword.iskeyword(value):
+        raise SpecError(f"{what} must be an identifier (got {value!r}); write e.g. 'input'")
+    return value
+
+
+def _expr_text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(f"{what} must be an expression string (got {value!r}); write e.g. "
+                        f"'input.dims[0]'")
+    return value
+
+
+# --- arguments -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+
+    def __post_init__(self) -> None:
+        _ident(self.name, f"{type(self).__name__} name")
+
+    def expr_type(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Tensor(Arg):
+    """An input tensor. `rank` is an int, a (lo, hi) range, or None for any."""
+
+    dtypes: tuple[str, ...] = (F32,)
+    rank: Union[int, tuple[int, int], None] = None
+    optional: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_dtypes(self.dtypes, f"Tensor {self.name!r} dtypes")
+        _check_rank(self.rank, f"Tensor {self.name!r} rank")
+
+    def expr_type(self) -> str:
+        return E.OPT_TENSOR if self.optional else E.TENSOR
+
+
+@dataclass(frozen=True)
+class Output(Tensor):
+    """An output tensor (the op's last argument, or an item of its `Outputs` list)."""
+
+
+@dataclass(frozen=True)
+class Outputs(Arg):
+    """A multi-output op's ValueList: one Output per returned tensor, in order."""
+
+    items: tuple[Output, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.items or not all(isinstance(i, Output) for i in self.items):
+            raise SpecError(f"Outputs {self.name!r} items must be a non-empty tuple of "
+                            f"Output(...) (got {self.items!r})")
+
+
+@dataclass(frozen=True)
+class IntList(Arg):
+    """An int list (`int[]`, `int[N]`, `SymInt[]`). `hw=True` accepts one or two values
+    and broadcasts one to both spatial dims. An optional list that arrives as None
+    reads as []."""
+
+    hw: bool = False
+    optional: bool = False
+
+    def expr_type(self) -> str:
+        return E.INT_LIST
+
+
+@dataclass(frozen=True)
+class DoubleList(Arg):
+    optional: bool = False
+
+    def expr_type(self) -> str:
+        return E.FLOAT_LIST
+
+
+@dataclass(frozen=True)
+class Int(Arg):
+    """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt)."""
+
+    symbolic: bool = False
+    optional: bool = False
+
+    def expr_type(self) -> str:
+        return E.INT
+
+
+@dataclass(frozen=True)
+class Double(Arg):
+    optional: bool = False
+
+    def expr_type(self) -> str:
+        return E.FLOAT
+
+
+@dataclass(frozen=True)
+class Scalar(Arg):
+    """A `Scalar` that may arrive as Int or Double; reads as a float."""
+
+    def expr_type(self) -> str:
+        return E.FLOAT
+
+
+@dataclass(frozen=True)
+class Bool(Arg):
+    optional: bool = False
+
+    def expr_type(self) -> str:
+        return E.BOOL
+
+
+@dataclass(frozen=True)
+class Ignored(Arg):
+    """An argument of the schema the op does not read (e.g. memory_format)."""
+
+    def expr_type(self) -> str:
+        return ""
+
+
+def _declaring_folder() -> Path:
+    frame = sys._getframe(1)
+    while frame and (frame.f_code.co_filename in (__file__, "<string>")
+                     or frame.f_code.co_filename.endswith("dataclasses.py")):
+        frame = frame.f_back
+    return Path(frame.f_code.co_filename).resolve().parent
+
+
+def _check_dtypes(dtypes: Any, what: str) -> None:
+    if not isinstance(dtypes, tuple) or not dtypes or any(d not in DTYPES for d in dtypes):
+        raise SpecError(f"{what} must be a non-empty tuple of {', '.join(DTYPES)} "
+                        f"(got {dtypes!r})")
+
+
+def _check_rank(rank: Any, what: str) -> None:
+    ok = rank is None or (isinstance(rank, int) and not isinstance(rank, bool) and rank >= 0) or (
+        isinstance(rank, tuple) and len(rank) == 2 and all(isinstance(r, int) for r in rank)
+        and 0 <= rank[0] <= rank[1])
+    if not ok:
+        raise SpecError(f"{what} must be None, an int or a (lo, hi) tuple (got {rank!r})")
+
+
+# --- params, bindings, kernels, grids, routes -----------------------------------------
+
+@dataclass(frozen=True)
+class Param:
+    """One Params field: its WGSL type and the expression that gives its value."""
+
+    type: str
+    value: str
+
+    def __post_init__(self) -> None:
+        try:
+            parse_type(self.type)
+        except LayoutError as e:
+            raise SpecError(str(e)) from None
+        _expr_text(self.value, "Param value")
+
+
+def u32(value: str) -> Param:
+    return Param("u32", value)
+
+
+def i32(value: str) -> Param:
+    return Param("i32", value)
+
+
+def f32(value: str) -> Param:
+    return Param("f32", value)
+
+
+@dataclass(frozen=True)
+class Bind:
+    """A storage binding: WGSL variable `name` bound to tensor argument `arg`.
+
+    `elem` is the WGSL element type of the runtime-sized array (default: from the
+    tensor's dtype); `write=True` makes it read_write."""
+
+    name: str
+    arg: str
+    write: bool = False
+    elem: str = ""
+
+    def __post_init__(self) -> None:
+        _ident(self.name, "Bind name")
+        _ident(self.arg, f"Bind {self.name!r} arg")
+        if self.elem:
+            try:
+                parse_type(self.elem, uniform=False)
+            except LayoutError as e:
+                raise SpecError(f"Bind {self.name!r} elem: {e}") from None
+
+
+@dataclass(frozen=True)
+class Override:
+    """A pipeline-overridable constant a kernel declares (WGSL `override`)."""
+
+    type: str  # bool | u32 | i32 | f32
+    default: Union[bool, int, float]
+
+    def __post_init__(self) -> None:
+        if self.type not in ("bool", "u32", "i32", "f32"):
+            raise SpecError(f"Override type must be bool, u32, i32 or f32 (got {self.type!r})")
+
+    def wgsl_default(self) -> str:
+        if self.type == "bool":
+            return "true" if self.default else "false"
+        if self.type == "f32":
+            return repr(float(self.default))
+        return f"{int(self.default)}{'u' if self.type == 'u32' else 'i'}"
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A WGSL kernel: one file in the spec's folder with one compute entry point."""
+
+    name: str
+    file: str = ""  # default: <name>.wgsl
+    entry: str = "main"
+    workgroup: tuple[int, int, int] = (256, 1, 1)
+    overrides: Mapping[str, Override] = field(default_factory=dict)
+    # the spec folder that declares the kernel (filled in from the declaring file)
+    folder: Path = field(default=None, compare=True, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.folder is None:
+            object.__setattr__(self, "folder", _declaring_folder())
+        _ident(self.name, "Kernel name")
+        _ident(self.entry, f"Kernel {self.name!r} entry")
+        wg = self.workgroup
+        if (not isinstance(wg, tuple) or len(wg) != 3 or
+                not all(isinstance(v, int) and v >= 1 for v in wg)):
+            raise SpecError(f"Kernel {self.name!r} workgroup must be three positive ints "
+                            f"(got {wg!r})")
+        if wg[0] * wg[1] * wg[2] > MAX_WORKGROUP_INVOCATIONS:
+            raise SpecError(f"Kernel {self.name!r} workgroup {wg} has {wg[0] * wg[1] * wg[2]} "
+                            f"invocations; WebGPU guarantees {MAX_WORKGROUP_INVOCATIONS}: "
+                            f"use a smaller workgroup")
+        for k, v in self.overrides.items():
+            _ident(k, f"Kernel {self.name!r} override name")
+            if not isinstance(v, Override):
+                raise SpecError(f"Kernel {self.name!r} override {k!r} must be Override(type, "
+                                f"default) (got {v!r})")
+        if self.file and not self.file.endswith(".wgsl"):
+            raise SpecError(f"Kernel {self.name!r} file must end in .wgsl (got {self.file!r})")
+
+    @property
+    def filename(self) -> str:
+        return self.file or f"{self.name}.wgsl"
+
+    @property
+    def path(self) -> Path:
+        return self.folder / self.filename
+
+    @property
+    def pascal(self) -> str:
+        return pascal(self.name)
+
+
+@dataclass(frozen=True)
+class Elementwise:
+    """One invocation per item, 1-D, spilling into y past the per-dimension limit."""
+
+    count: str
+
+
+@dataclass(frozen=True)
+class Rows:
+    """One workgroup per row, spilling into y past the per-dimension limit."""
+
+    count: str
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """A 2-D (x3 batches) grid of tiles: x items per tile across, y down."""
+
+    x: str
+    y: str
+    tile: tuple[int, int]
+    z: str = "1"
+
+
+Grid = Union[Elementwise, Rows, Tiles]
+
+
+@dataclass(frozen=True)
+class Route:
+    """Run `kernel` when `when` holds (the last route of a dispatch has no `when`)."""
+
+    kernel: Kernel
+    grid: Grid
+    when: str = ""
+    overrides: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kernel, Kernel):
+            raise SpecError(f"Route kernel must be a Kernel(...) object (got {self.kernel!r}); "
+                            f"declare the kernel once and reference it")
+        if not isinstance(self.grid, (Elementwise, Rows, Tiles)):
+            raise SpecError(f"Route {self.kernel.name!r} grid must be Elementwise(...), "
+                            f"Rows(...) or Tiles(...) (got {self.grid!r})")
+        for k in self.overrides:
+            if k not in self.kernel.overrides:
+                raise SpecError(f"Route {self.kernel.name!r} sets override {k!r}, which the "
+                                f"kernel does not declare (declared: "
+                                f"{', '.join(self.kernel.overrides) or 'none'})")
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """One compute dispatch: its Params struct, bindings and the routes that pick a
+    kernel. Params is binding 0 when present; `bindings` follow in order (the ABI)."""
+
+    params: Mapping[str, Param]
+    bindings: Sequence[Bind]
+    routes: Sequence[Route]
+    name: str = ""
+    when: str = ""  # skip the dispatch when this is false
+
+    def __post_init__(self) -> None:
+        if not self.routes:
+            raise SpecError("Dispatch routes must hold at least one Route(...)")
+        for r in self.routes[:-1]:
+            if not r.when:
+                raise SpecError(f"Route {r.kernel.name!r} has no 'when' but is not the last "
+                                f"route: the routes after it could never run")
+        if self.routes[-1].when:
+            raise SpecError(f"the last route ({self.routes[-1].kernel.name!r}) must have no "
+                            f"'when': it is the fallback")
+        names = [b.name for b in self.bindings] + ["params"]
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Dispatch binding names must be unique (duplicated: "
+                            f"{', '.join(sorted(dup))}; 'params' is reserved for the uniform)")
+        for k, v in self.params.items():
+            _ident(k, "Params field name")
+            if not isinstance(v, Param):
+                raise SpecError(f"Params field {k!r} must be u32(...), i32(...), f32(...) or "
+                                f"Param(type, value) (got {v!r})")
+
+
+@dataclass(frozen=True)
+class Copy:
+    """A buffer-to-buffer copy of `nbytes` from tensor `src` to tensor `dst` (skipped
+    when both are the same buffer: WebGPU forbids a copy onto itself)."""
+
+    src: str
+    dst: str
+    nbytes: str
+    when: str = ""
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A runtime check. Fails with
+    `WebGPU <op>: <arg> <what> (got <got>, expected <expected>)`; `got` is an
+    expression, `expected` a text where {expr} is replaced by its value."""
+
+    check: str
+    arg: str
+    what: str
+    got: str
+    expected: str
+
+
+@dataclass(frozen=True)
+class Case:
+    """A test case: torch-style call arguments plus what must happen."""
+
+    name: str
+    args: tuple = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    route: str = ""  # the kernel this case must run
+    raises: str = ""  # substring of the expected error message
+    resize: Mapping[str, tuple] = field(default_factory=dict)  # arg -> live dims after build
+    atol: float = 1e-3
+    rtol: float = 1e-3
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not re.match(r"^[a-z0-9_]+$", self.name):
+            raise SpecError(f"Case name must be lower_snake_case (got {self.name!r})")
+        if not isinstance(self.args, tuple):
+            raise SpecError(f"Case {self.name!r} args must be a tuple (got {type(self.args).__name__})")
+
+
+# --- the op ------------------------------------------------------------------------------
+
+RESIZE_POLICIES = ("dynamic", "static")
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    targets: Sequence[str]
+    args: Sequence[Arg]
+    dispatches: Sequence[Union[Dispatch, Copy]]
+    shapes: Mapping[str, str]
+    resize: str
+    let: Mapping[str, str] = field(default_factory=dict)
+    guards: Sequence[Guard] = ()
+    cases: Sequence[Case] = ()
+    golden: str = ""  # a torch target to compare with, when it is not the op's own
+
+    def __post_init__(self) -> None:
+        _ident(self.name, "Op name")
+        if not self.targets or not all(isinstance(t, str) and t.count(".") == 2
+                                       for t in self.targets):
+            raise SpecError(f"Op targets must be a non-empty list of 'namespace.op.overload' "
+                            f"names (got {self.targets!r})")
+        if self.resize not in RESIZE_POLICIES:
+            raise SpecError(f"Op resize must be one of {', '.join(RESIZE_POLICIES)} "
+                            f"(got {self.resize!r})")
+        if not self.args or not isinstance(self.args[-1], (Output, Outputs)):
+            raise SpecError("Op args must end with the output: Output(...) or Outputs(...)")
+        names = [a.name for a in self.args] + list(self.let)
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Op args and let names must be unique (duplicated: "
+                            f"{', '.join(sorted(dup))})")
+        if not self.dispatches:
+            raise SpecError("Op dispatches must hold at least one Dispatch(...) or Copy(...)")
+        case_names = [c.name for c in self.cases]
+        dup = {n for n in case_names if case_names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Case names must be unique (duplicated: {', '.join(sorted(dup))})")
+
+    @property
+    def pascal(self) -> str:
+        return pascal(self.name)
+
+    @property
+    def outputs(self) -> list[Output]:
+        last = self.args[-1]
+        return list(last.items) if isinstance(last, Outputs) else [last]
+
+    @property
+    def inputs(self) -> list[Arg]:
+        return list(self.args[:-1])
+
+    def kernels(self) -> list[Kernel]:
+        seen: dict[str, Kernel] = {}
+        for d in self.dispatches:
+            if isinstance(d, Dispatch):
+                for r in d.routes:
+                    seen.setdefault(r.kernel.name, r.kernel)
+        return list(seen.values())
+
+
+def pascal(name: str) -> str:
+    return "".join(p[:1].upper() + p[1:] for p in name.split("_") if p)
+
+
+# --- binding an op: expressions checked in the op's scope --------------------------------
+
+@dataclass
+class BoundRoute:
+    route: Route
+    when: E.Expr | None
+    grid: dict[str, E.Expr]
+    overrides: dict[str, E.Expr]
+
+
+@dataclass
+class BoundDispatch:
+    index: int
+    spec: Union[Dispatch, Copy]
+    struct_name: str
+    layout: StructLayout | None
+    params: dict[str, E.Expr]
+    routes: list[BoundRoute]
+    when: E.Expr | None
+    copy: dict[str, E.Expr]
+
+
+@dataclass
+class BoundGuard:
+    guard: Guard
+    check: E.Expr
+    got: E.Expr
+    expected: list[Union[str, E.Expr]]  # literal text pieces and interpolated exprs
+
+
+@dataclass
+class BoundOp:
+    """An op whose expressions are parsed and type checked, ready to render or run."""
+
+    op: Op
+    spec_file: Path
+    scope: dict[str, E.Sym]
+    lets: dict[str, E.Expr]
+    guards: list[BoundGuard]
+    shapes: dict[str, E.Expr]
+    dispatches: list[BoundDispatch]
+
+    @property
+    def folder(self) -> Path:
+        return self.spec_file.parent
+
+
+def bind(op: Op, spec_file: Path) -> BoundOp:
+    scope: dict[str, E.Sym] = {}
+    for a in op.args:
+        if isinstance(a, Outputs):
+            for item in a.items:
+                scope[item.name] = E.Sym(item.expr_type(), item.name)
+        elif not isinstance(a, Ignored):
+            scope[a.name] = E.Sym(a.expr_type(), a.name)
+
+    def parse(text: str, what: str, want: tuple[str, ...] | None = None) -> E.Expr:
+        _expr_text(text, what)
+        try:
+            e = E.Expr(text, scope)
+        except E.ExprError as err:
+            raise SpecError(f"{what}: {err}") from None
+        if want and e.type not in want:
+            raise SpecError(f"{what}: {text!r} is {e.type}, expected {' or '.join(want)}")
+        return e
+
+    lets: dict[str, E.Expr] = {}
+    for name, text in op.let.items():
+        _ident(name, "let name")
+        lets[name] = parse(text, f"let {name!r}")
+        scope[name] = E.Sym(lets[name].type, name)
+
+    guards = []
+    for i, g in enumerate(op.guards):
+        if not isinstance(g, Guard):
+            raise SpecError(f"guards[{i}] must be Guard(check, arg, what, got, expected) "
+                            f"(got {g!r})")
+        pieces: list[Union[str, E.Expr]] = []
+        for j, part in enumerate(re.split(r"\{([^{}]+)\}", g.expected)):
+            pieces.append(parse(part, f"guards[{i}] expected {{{part}}}") if j % 2 else part)
+        guards.append(BoundGuard(g, parse(g.check, f"guards[{i}] check", (E.BOOL,)),
+                                 parse(g.got, f"guards[{i}] got"), pieces))
+
+    out_names = [o.name for o in op.outputs]
+    for name in op.shapes:
+        if name not in out_names:
+            raise SpecError(f"shapes names {name!r}, which is not an output (outputs: "
+                            f"{', '.join(out_names)})")
+    shapes = {}
+    for o in op.outputs:
+        if o.name not in op.shapes:
+            raise SpecError(f"shapes has no formula for output {o.name!r}; write e.g. "
+                            f"shapes={{'{o.name}': 'self.dims'}}")
+        shapes[o.name] = parse(op.shapes[o.name], f"shapes[{o.name!r}]", (E.INT_LIST,))
+
+    tensors = {a.name: a for a in op.args if isinstance(a, Tensor)}
+    tensors.update({o.name: o for o in op.outputs})
+    dispatches = []
+    for i, d in enumerate(op.dispatches):
+        where = f"dispatches[{i}]"
+        when = parse(d.when, f"{where} when", (E.BOOL,)) if d.when else None
+        if isinstance(d, Copy):
+            for t in (d.src, d.dst):
+                if t not in tensors:
+                    raise SpecError(f"{where} copies {t!r}, which is not a tensor argument")
+            dispatches.append(BoundDispatch(i, d, "", None, {}, [], when, {
+                "nbytes": parse(d.nbytes, f"{where} nbytes", (E.INT,))}))
+            continue
+        if not isinstance(d, Dispatch):
+            raise SpecError(f"{where} must be Dispatch(...) or Copy(...) (got {d!r})")
+        for b in d.bindings:
+            if b.arg not in tensors:
+                raise SpecError(f"{where} binding {b.name!r} binds {b.arg!r}, which is not a "
+                                f"tensor argument (tensors: {', '.join(tensors)})")
+            t = tensors[b.arg]
+            if not b.elem and not (len(t.dtypes) == 1 and t.dtypes[0] in WGSL_ELEM):
+                raise SpecError(f"{where} binding {b.name!r}: tensor {b.arg!r} has dtypes "
+                                f"{t.dtypes}; give the WGSL element type, e.g. elem='u32'")
+        struct_name = op.pascal + pascal(d.name) + "Params"
+        layout = None
+        if d.params:
+            try:
+                layout = layout_struct(struct_name, [(k, p.type) for k, p in d.params.items()])
+            except LayoutError as e:
+                raise SpecError(f"{where} params: {e}") from None
+        params = {}
+        for k, p in d.params.items():
+            t = parse_type(p.type)
+            want = (E.INT_LIST,) if t.components > 1 else \
+                (E.FLOAT, E.INT) if t.scalar == "f32" else (E.INT, E.BOOL)
+            params[k] = parse(p.value, f"{where} params[{k!r}]", want)
+        routes = []
+        for r in d.routes:
+            rwhere = f"{where} route {r.kernel.name!r}"
+            g = r.grid
+            grid = {k: parse(getattr(g, k), f"{rwhere} grid {k}", (E.INT,))
+                    for k in ("count", "x", "y", "z") if hasattr(g, k)}
+            ov = {}
+            for k, text in r.overrides.items():
+                kind = r.kernel.overrides[k].type
+                ov[k] = parse(text, f"{rwhere} override {k!r}",
+                              (E.BOOL,) if kind == "bool" else (E.INT, E.FLOAT, E.BOOL))
+            routes.append(BoundRoute(r, parse(r.when, f"{rwhere} when", (E.BOOL,))
+                                     if r.when else None, grid, ov))
+        dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {}))
+    return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches)

@@ -1,0 +1,170 @@
+"""The Python twin of a generated handler's plan function.
+
+Given the values of an op's arguments, runs the same steps in the same order as the
+C++ (`plan_<op>` in generated/ops/...): dtype and rank checks, lets, guards, output
+shape checks, then per dispatch its route, Params values, grid and overrides. Errors
+carry the exact message the C++ throws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from codegen import expr as E
+from codegen.layout import parse_type
+from codegen.model import BoundOp, Copy, Elementwise, Kernel, Output, Outputs, Rows, Tensor, Tiles
+
+
+class OpError(RuntimeError):
+    """A failed check: the same text as the native runtime's webgpu_delegate::Error."""
+
+
+def fail(op: str, argument: str, what: str, got: str, expected: str) -> OpError:
+    return OpError(f"WebGPU {op}: {argument} {what} (got {got}, expected {expected})")
+
+
+@dataclass
+class DispatchPlan:
+    index: int
+    run: bool
+    kernel: Kernel | None = None  # None for a copy
+    route: int = 0
+    params: dict[str, Any] = field(default_factory=dict)
+    grid: tuple[int, int, int] = (1, 1, 1)
+    overrides: dict[str, float] = field(default_factory=dict)
+    nbytes: int = 0
+
+
+def tensor_args(bound: BoundOp) -> list[Tensor]:
+    """Input and output tensors in the order the C++ checks them."""
+    out = []
+    for a in bound.op.args:
+        if isinstance(a, Outputs):
+            out.extend(a.items)
+        elif isinstance(a, Tensor):
+            out.append(a)
+    return out
+
+
+def ceil_div(a: int, b: int) -> int:
+    if b <= 0:
+        raise OpError(f"ceil_div divisor must be positive (got {b})")
+    return -((-a) // b)
+
+
+def elementwise_grid(count: int, wg_x: int, max_per_dim: int) -> tuple[int, int, int]:
+    if count < 0:
+        raise OpError(f"elementwise_grid: negative count {count}")
+    groups = max(1, ceil_div(count, wg_x))
+    if groups <= max_per_dim:
+        return (groups, 1, 1)
+    rows = ceil_div(groups, max_per_dim)
+    if rows > max_per_dim:
+        raise OpError(f"elementwise_grid: {count} invocations exceed the 2-D dispatch limit")
+    return (max_per_dim, rows, 1)
+
+
+def tiles_grid(x: int, y: int, z: int, tx: int, ty: int, max_per_dim: int) -> tuple[int, int, int]:
+    gx, gy, gz = max(1, ceil_div(x, tx)), max(1, ceil_div(y, ty)), max(1, z)
+    if max(gx, gy, gz) > max_per_dim:
+        raise OpError(f"tiles_grid: {gx}x{gy}x{gz} workgroups exceed the per-dimension limit "
+                      f"{max_per_dim}")
+    return (gx, gy, gz)
+
+
+def _eval(e: E.Expr, env: dict) -> Any:
+    try:
+        return e.evaluate(env)
+    except E.EvalError as err:
+        raise OpError(str(err)) from None
+
+
+def _narrow(op: str, name: str, scalar: str, v: Any) -> Any:
+    if scalar == "f32":
+        return float(v)
+    if isinstance(v, bool):
+        return int(v)
+    lo, hi = (0, 2**32 - 1) if scalar == "u32" else (-(2**31), 2**31 - 1)
+    if not lo <= v <= hi:
+        raise fail(op, name, f"does not fit {scalar}", str(v),
+                   "0..4294967295" if scalar == "u32" else "-2147483648..2147483647")
+    return v
+
+
+def check_tensors(bound: BoundOp, env: dict) -> None:
+    name = bound.op.name
+    for t in tensor_args(bound):
+        info: E.TensorInfo = env[t.name]
+        if not info.present:
+            continue
+        if info.dtype not in t.dtypes:
+            raise fail(name, t.name, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
+        if t.rank is not None:
+            lo, hi = (t.rank, t.rank) if isinstance(t.rank, int) else t.rank
+            if not lo <= info.rank <= hi:
+                raise fail(name, t.name, "has the wrong rank", str(info.rank),
+                           str(lo) if lo == hi else f"{lo}..{hi}")
+
+
+def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
+    """The spec's output shapes for the live inputs (what a resize hook applies)."""
+    env = dict(env)
+    for name, e in bound.lets.items():
+        try:
+            env[name] = e.evaluate(env)
+        except (E.EvalError, KeyError, AttributeError):
+            pass  # lets the shape formulas do not need may read outputs
+    return {n: _eval(e, env) for n, e in bound.shapes.items() if env[n].present}
+
+
+def plan(bound: BoundOp, env: dict, max_per_dim: int) -> list[DispatchPlan]:
+    op = bound.op.name
+    env = dict(env)
+    check_tensors(bound, env)
+    for name, e in bound.lets.items():
+        env[name] = _eval(e, env)
+    for g in bound.guards:
+        if not _eval(g.check, env):
+            expected = "".join(p if isinstance(p, str) else E.format_value(_eval(p, env))
+                               for p in g.expected)
+            raise fail(op, g.guard.arg, g.guard.what, E.format_value(_eval(g.got, env)), expected)
+    for n, e in bound.shapes.items():
+        if env[n].present:
+            want = _eval(e, env)
+            if list(env[n].dims) != list(want):
+                raise fail(op, n, "has dims that do not match the op's output shape",
+                           E.format_value(list(env[n].dims)), E.format_value(want))
+    plans = []
+    for d in bound.dispatches:
+        p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True)
+        plans.append(p)
+        if isinstance(d.spec, Copy):
+            p.nbytes = _eval(d.copy["nbytes"], env)
+            continue
+        if not p.run:
+            continue
+        for name, e in d.params.items():
+            t = parse_type(d.spec.params[name].type)
+            v = _eval(e, env)
+            if t.components > 1:
+                if len(v) != t.components:
+                    raise fail(op, name, "needs one value per component", str(len(v)),
+                               str(t.components))
+                p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
+            else:
+                p.params[name] = _narrow(op, name, t.scalar, v)
+        for j, r in enumerate(d.routes):
+            if r.when is None or _eval(r.when, env):
+                break
+        p.route, p.kernel = j, r.route.kernel
+        g = r.route.grid
+        if isinstance(g, Elementwise):
+            p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
+        elif isinstance(g, Rows):
+            p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
+        elif isinstance(g, Tiles):
+            p.grid = tiles_grid(_eval(r.grid["x"], env), _eval(r.grid["y"], env),
+                                _eval(r.grid["z"], env), g.tile[0], g.tile[1], max_per_dim)
+        p.overrides = {k: float(_eval(e, env)) for k, e in r.overrides.items()}
+    return plans

@@ -1,0 +1,140 @@
+"""Renders every output of the catalog in memory: synced shaders and generated/."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import jinja2
+
+from codegen import cpp
+from codegen.loader import REPO_ROOT, Catalog, SpecFileError, rel
+from codegen.model import Dispatch, Elementwise, Rows, Tiles
+from codegen.schema import check_args, load_schemas
+from codegen.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
+
+GENERATED = "generated"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+CLANG_FORMAT_STYLE = REPO_ROOT / ".clang-format"
+
+
+class RenderError(Exception):
+    pass
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                              undefined=jinja2.StrictUndefined, trim_blocks=True,
+                              lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def header_path(kernel) -> str:
+    return f"ops/{kernel.folder.name}/{kernel.name}_wgsl.h"
+
+
+def handler_path(bound) -> str:
+    return f"ops/{bound.folder.name}/{bound.op.pascal}.cpp"
+
+
+def clang_format(texts: dict[str, str]) -> dict[str, str]:
+    """Formats C++ texts (keyed by file name) with the committed style, in one process."""
+    exe = Path(sys.executable).parent / "clang-format"
+    exe = str(exe) if exe.exists() else shutil.which("clang-format")
+    if not exe:
+        raise RenderError("clang-format not found: pip install the version pinned in pyproject.toml")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, (name, text) in enumerate(texts.items()):
+            p = Path(tmp) / f"{i}{Path(name).suffix}"
+            p.write_text(text)
+            paths.append(p)
+        res = subprocess.run([exe, f"--style=file:{CLANG_FORMAT_STYLE}", "-i", *map(str, paths)],
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            raise RenderError(f"clang-format failed: {res.stderr.strip()}")
+        return {name: p.read_text() for name, p in zip(texts, paths)}
+
+
+def op_table(catalog: Catalog) -> dict:
+    ops = []
+    for b in catalog.ops:
+        dispatches = []
+        for d in b.dispatches:
+            if isinstance(d.spec, Dispatch):
+                dispatches.append({
+                    "params": {k: p.type for k, p in d.spec.params.items()},
+                    "routes": [{"kernel": r.route.kernel.name,
+                                "when": r.route.when or "otherwise",
+                                "grid": type(r.route.grid).__name__} for r in d.routes]})
+            else:
+                dispatches.append({"copy": {"src": d.spec.src, "dst": d.spec.dst}})
+        ops.append({
+            "op": b.op.name,
+            "spec": rel(b.spec_file),
+            "targets": list(b.op.targets),
+            "kernels": [k.name for k in b.op.kernels()],
+            "dispatches": dispatches,
+            "guards": [f"{g.guard.arg} {g.guard.what}" for g in b.guards],
+            "resize": b.op.resize,
+            "cases": [c.name for c in b.op.cases],
+        })
+    return {"ops": ops}
+
+
+def render(catalog: Catalog) -> dict[str, str]:
+    """Every output, keyed by path relative to the repository root."""
+    out: dict[str, str] = {}
+    env = _env()
+    schema_file = REPO_ROOT / GENERATED / "torch_schemas.json"
+    targets = sorted(catalog.by_target())
+    schemas = load_schemas(targets, schema_file)
+    for b in catalog.ops:
+        for t in b.op.targets:
+            try:
+                check_args(b.op, t, schemas["schemas"][t])
+            except ValueError as e:
+                raise SpecFileError(f"{rel(b.spec_file)}: op {b.op.name!r}: {e}") from None
+    out[f"{GENERATED}/torch_schemas.json"] = json.dumps(schemas, indent=2) + "\n"
+
+    try:
+        blocks = kernel_blocks(catalog.ops)
+    except ShaderSyncError as e:
+        raise RenderError(str(e)) from None
+    cpp_texts: dict[str, str] = {}
+    registry = []
+    for name in sorted(blocks):
+        kernel, block = blocks[name]
+        path = kernel.path
+        try:
+            source = with_block(Path(rel(path)), path.read_text(), block)
+        except ShaderSyncError as e:
+            raise RenderError(str(e)) from None
+        if ")wgsl\"" in source:
+            raise RenderError(f"{rel(path)} contains ')wgsl\"', which would end the raw string")
+        out[rel(path)] = source
+        h = header_path(kernel)
+        cpp_texts[f"{GENERATED}/{h}"] = env.get_template("kernel_wgsl.h.j2").render(
+            wgsl_file=rel(path), sha256=hashlib.sha256(source.encode()).hexdigest(),
+            pascal=kernel.pascal, source=source, wg=kernel.workgroup)
+        registry.append({"name": name, "pascal": kernel.pascal, "entry": kernel.entry, "header": h})
+
+    sources = []
+    for b in sorted(catalog.ops, key=lambda b: b.op.name):
+        includes = sorted(header_path(k) for k in b.op.kernels())
+        ctx = cpp.handler_context(b, rel(b.spec_file), includes)
+        path = handler_path(b)
+        cpp_texts[f"{GENERATED}/{path}"] = env.get_template("handler.cpp.j2").render(**ctx)
+        sources.append(path)
+    cpp_texts[f"{GENERATED}/shader_registry.cpp"] = env.get_template(
+        "shader_registry.cpp.j2").render(kernels=registry)
+    sources.append("shader_registry.cpp")
+    out.update(clang_format(cpp_texts))
+    out[f"{GENERATED}/webgpu_srcs.cmake"] = env.get_template("webgpu_srcs.cmake.j2").render(
+        sources=sorted(sources))
+    out[f"{GENERATED}/op_table.json"] = json.dumps(op_table(catalog), indent=2) + "\n"
+    return out

@@ -1,0 +1,128 @@
+"""Checks a spec's argument list against torch's own schema for each target.
+
+Importing torch costs seconds, so schemas are read once per torch version and kept in
+`generated/torch_schemas.json` (a generated file: `opgen check` notices when it is stale).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+from pathlib import Path
+
+from codegen.model import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Op, Output,
+                           Outputs, Scalar, SpecError, Tensor)
+
+
+def torch_version() -> str:
+    return importlib.metadata.version("torch")
+
+
+def _query_torch(targets: list[str]) -> dict[str, dict]:
+    import torch
+
+    if any(t.startswith("et_vk.") for t in targets):
+        try:
+            import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (registers et_vk)
+        except ImportError as e:
+            raise SpecError(f"targets {', '.join(t for t in targets if t.startswith('et_vk.'))} "
+                            f"need ExecuTorch's Vulkan custom ops: pip install "
+                            f"'executorch==1.5.1' ({e})") from None
+    out = {}
+    for target in targets:
+        ns, name, overload = target.split(".")
+        try:
+            schema = getattr(getattr(getattr(torch.ops, ns), name), overload)._schema
+        except (AttributeError, RuntimeError):
+            raise SpecError(f"target {target!r} is not known to torch {torch.__version__} "
+                            f"(torch.ops.{ns}.{name}.{overload} does not exist)") from None
+        out[target] = {"schema": str(schema), "args": parse_schema_args(str(schema)),
+                       "returns": len(schema.returns)}
+    return out
+
+
+def parse_schema_args(schema: str) -> list[list[str]]:
+    """[[name, type], ...] from 'ns::op(Tensor self, SymInt[] pad, *, bool x=False) -> ...'."""
+    inner = schema[schema.index("(") + 1:]
+    depth, parts, cur = 0, [], ""
+    for ch in inner:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            if depth == 0:
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    args = []
+    for p in (p.strip() for p in parts):
+        if not p or p == "*":
+            continue
+        decl = p.split("=", 1)[0].strip()
+        type_, name = decl.rsplit(" ", 1)
+        args.append([name, re.sub(r"\([a-z!]+\)", "", type_)])
+    return args
+
+
+def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
+    """Schemas for `targets`, from the cache when it was made by the installed torch."""
+    version = torch_version()
+    cached = {}
+    if cache_file.exists():
+        data = json.loads(cache_file.read_text())
+        if data.get("torch") == version:
+            cached = data.get("schemas", {})
+    missing = [t for t in targets if t not in cached]
+    if missing:
+        cached.update(_query_torch(missing))
+    return {"torch": version, "schemas": {t: cached[t] for t in sorted(targets)}}
+
+
+def _accepts(arg: Arg, schema_type: str) -> bool:
+    t = schema_type.replace("SymInt", "int")
+    optional = t.endswith("?")
+    base = t.rstrip("?")
+    if isinstance(arg, Ignored):
+        return True
+    if getattr(arg, "optional", False) != optional:
+        return False
+    if isinstance(arg, Tensor):
+        return base == "Tensor"
+    if isinstance(arg, IntList):
+        return base.startswith("int[")
+    if isinstance(arg, DoubleList):
+        return base.startswith("float[")
+    if isinstance(arg, Int):
+        return base == "int" and (not arg.symbolic or schema_type.startswith("SymInt"))
+    if isinstance(arg, Double):
+        return base == "float"
+    if isinstance(arg, Scalar):
+        return base == "Scalar"
+    if isinstance(arg, Bool):
+        return base == "bool"
+    return False
+
+
+def check_args(op: Op, target: str, schema: dict) -> None:
+    expected = schema["args"]
+    inputs = op.inputs
+    got = [a.name for a in inputs]
+    want = [name for name, _ in expected]
+    if got != want:
+        raise SpecError(f"args of {target} do not match torch's schema {schema['schema']!r}: "
+                        f"spec has {got}, torch has {want}; list the inputs in torch's order "
+                        f"with torch's names (Ignored('name') for ones the op does not read)")
+    for arg, (name, stype) in zip(inputs, expected):
+        if not _accepts(arg, stype):
+            raise SpecError(f"arg {name!r} of {target} is {type(arg).__name__}"
+                            f"{'(optional)' if getattr(arg, 'optional', False) else ''} in the "
+                            f"spec but {stype!r} in torch's schema")
+    n_out = len(op.args[-1].items) if isinstance(op.args[-1], Outputs) else 1
+    if isinstance(op.args[-1], Output) and schema["returns"] != 1 or n_out != schema["returns"]:
+        raise SpecError(f"{target} returns {schema['returns']} tensors in torch's schema; the "
+                        f"spec declares {n_out} (use Outputs(...) with one Output per return)")

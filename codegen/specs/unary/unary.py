@@ -1,0 +1,49 @@
+"""Elementwise unary ops: one handler shape, one kernel per op."""
+
+from codegen.inputs import randn, tensor
+from codegen.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
+                           Tensor, f32, u32)
+
+
+def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None) -> Op:
+    """An elementwise op out[i] = f(self[i]) that follows the live shape on resize."""
+    return Op(
+        name=name,
+        targets=[f"aten.{name}.default"],
+        args=[Tensor("self"), *extra_args, Output("out")],
+        shapes={"out": "self.dims"},
+        resize="dynamic",
+        dispatches=[Dispatch(
+            params={"num_elements": u32("out.numel"), **(extra_params or {})},
+            bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
+            routes=[Route(kernel, Elementwise("out.numel"))],
+        )],
+        cases=cases,
+    )
+
+
+def common_cases(kernel: str) -> list[Case]:
+    return [
+        Case("basic_4d", (randn(2, 3, 8, 8),), route=kernel),
+        Case("odd_length", (randn(1001),)),
+        Case("resize", (randn(4, 64),), resize={"self": (3, 50)}),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),),
+             raises="self has an unsupported dtype (got int32, expected float32)"),
+    ]
+
+
+OPS = [
+    unary_op("relu", Kernel("relu"), common_cases("relu") + [
+        # 65536 * 256 + 1 elements: more workgroups than one dimension holds
+        Case("spill_2d", (randn(65536 * 256 + 1),)),
+    ]),
+    unary_op("sigmoid", Kernel("sigmoid"), common_cases("sigmoid")),
+    unary_op("leaky_relu", Kernel("leaky_relu"), [
+        Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
+        Case("slope_2d", (randn(3, 32), 0.2)),
+        Case("default_slope", (randn(5, 7),)),
+        Case("int_slope", (randn(5, 7), 2)),
+        Case("resize", (randn(4, 64), 0.1), resize={"self": (2, 9)}),
+    ], extra_args=[Scalar("negative_slope")],
+        extra_params={"negative_slope": f32("negative_slope")}),
+]

@@ -1,0 +1,85 @@
+"""All-or-nothing writes of the generator's outputs.
+
+New contents are staged beside their targets (`<file>.opgen-new`), then a journal
+listing them is put in place with one atomic rename, then each staged file is renamed
+over its target and the journal removed. A failure before the journal exists leaves
+every file old (the staged files are cleaned up on the next run); a failure after it is
+rolled forward by the next run. A lock serializes concurrent generators.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from pathlib import Path
+
+STAGED_SUFFIX = ".opgen-new"
+JOURNAL = ".opgen-journal"
+LOCK = ".opgen.lock"
+
+
+@contextlib.contextmanager
+def locked(root: Path):
+    with open(root / LOCK, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _fsync_write(path: Path, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _apply(root: Path, journal: dict) -> None:
+    for rel in journal["replace"]:
+        staged = root / (rel + STAGED_SUFFIX)
+        if staged.exists():
+            os.replace(staged, root / rel)
+    for rel in journal["delete"]:
+        (root / rel).unlink(missing_ok=True)
+    (root / JOURNAL).unlink()
+
+
+def recover(root: Path, scan_dirs: list[Path]) -> None:
+    """Finishes an interrupted commit, or discards an interrupted staging."""
+    journal = root / JOURNAL
+    if journal.exists():
+        _apply(root, json.loads(journal.read_text()))
+    for d in scan_dirs:
+        for staged in d.rglob("*" + STAGED_SUFFIX):
+            staged.unlink()
+
+
+def commit(root: Path, files: dict[str, str], delete: list[str], scan_dirs: list[Path]) -> list[str]:
+    """Writes `files` (relative path -> text) and deletes `delete`, all or nothing.
+    Returns the paths that changed."""
+    with locked(root):
+        recover(root, scan_dirs)
+        changed = []
+        try:
+            for rel, text in sorted(files.items()):
+                target = root / rel
+                data = text.encode()
+                if target.exists() and target.read_bytes() == data:
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _fsync_write(root / (rel + STAGED_SUFFIX), data)
+                changed.append(rel)
+        except BaseException:
+            recover(root, scan_dirs)
+            raise
+        removed = [r for r in delete if (root / r).exists()]
+        if not changed and not removed:
+            return []
+        tmp = root / (JOURNAL + ".tmp")
+        _fsync_write(tmp, json.dumps({"replace": changed, "delete": removed}).encode())
+        os.replace(tmp, root / JOURNAL)
+        _apply(root, json.loads((root / JOURNAL).read_text()))
+        return changed + removed

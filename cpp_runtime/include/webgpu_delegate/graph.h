@@ -1,0 +1,234 @@
+// The graph the generated op handlers build into: a value table in the
+// ExecuTorch WebGPU style, dispatch recording, graph-owned uniforms and
+// resize hooks. Handlers see only this header, utils.h and webgpu.h.
+#pragma once
+
+#include <webgpu.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "webgpu_delegate/utils.h"
+
+namespace webgpu_delegate {
+
+class Device;
+
+enum class DType : uint8_t { Float32, Int32, Int64, Bool, Float16, UInt8 };
+const char* dtype_name(DType dtype);  // "float32", "int32", ... (spec dtype names)
+size_t dtype_size(DType dtype);
+
+enum class ValueType : uint8_t {
+  Null,
+  Int,
+  Double,
+  Bool,
+  String,
+  IntList,
+  DoubleList,
+  BoolList,
+  ValueList,
+  SymInt,
+  Tensor,
+};
+const char* value_type_name(ValueType type);
+
+using ValueRef = int32_t;
+
+struct Tensor {
+  DType dtype = DType::Float32;
+  std::vector<int64_t> max_dims;  // the shape the buffer was allocated for
+  std::vector<int64_t> live_dims;  // the current shape (changes on resize)
+  WGPUBuffer buffer = nullptr;  // owned by the graph; >= 4 bytes, multiple of 4
+  uint64_t buffer_bytes = 0;
+
+  const std::vector<int64_t>& dims() const { return live_dims; }
+  int64_t rank() const { return static_cast<int64_t>(live_dims.size()); }
+  int64_t numel() const { return utils::prod(live_dims); }
+  uint64_t nbytes() const { return static_cast<uint64_t>(numel()) * dtype_size(dtype); }
+  // Python-style index (negative counts from the end); throws when out of range.
+  int64_t dim(int64_t i) const { return utils::at(live_dims, i); }
+};
+
+// A kernel as the generated `<kernel>_wgsl.h` headers describe it.
+struct KernelSource {
+  const char* name;
+  const char* wgsl;
+  const char* entry_point;
+  uint32_t workgroup_size[3];
+};
+
+// A pipeline-overridable constant's value (WGSL `override`).
+struct OverrideValue {
+  const char* name;
+  double value;
+};
+
+// One entry of a bind group, in binding-index order.
+struct Binding {
+  enum class Kind : uint8_t { Params, Tensor, Dummy };
+  Kind kind = Kind::Params;
+  ValueRef tensor = -1;
+  uint64_t dummy_bytes = 0;
+
+  static Binding params() { return Binding{Kind::Params, -1, 0}; }
+  static Binding of(ValueRef tensor) { return Binding{Kind::Tensor, tensor, 0}; }
+  // Stands in for an absent optional tensor; large enough for the declared type.
+  static Binding dummy(uint64_t bytes) { return Binding{Kind::Dummy, -1, bytes}; }
+};
+
+using DispatchId = size_t;
+using OpHandler = void (*)(class WebGPUGraph& graph, const std::vector<ValueRef>& args);
+
+struct Limits {
+  uint32_t max_workgroups_per_dimension = 65535;
+  uint32_t max_invocations_per_workgroup = 256;
+  uint32_t max_workgroup_size[3] = {256, 256, 64};
+  uint64_t max_storage_buffer_binding_size = 128ull << 20;
+  uint64_t max_buffer_size = 256ull << 20;
+  uint64_t max_uniform_buffer_binding_size = 64ull << 10;
+  uint32_t max_storage_buffers_per_shader_stage = 8;
+  uint32_t max_compute_workgroup_storage_size = 16384;
+};
+
+// Where the time of the last execute() went (host clock, seconds).
+struct ExecuteStats {
+  size_t dispatches = 0;  // compute dispatches recorded
+  size_t copies = 0;  // buffer copies recorded
+  double upload_seconds = 0;  // rewritten uniforms written to the queue
+  double record_seconds = 0;  // command encoding (passes, dispatches, copies)
+  double submit_seconds = 0;  // finish + submit
+  double wait_seconds = 0;  // until the queue reported the work done
+};
+
+class WebGPUGraph {
+ public:
+  explicit WebGPUGraph(Device& device);
+  ~WebGPUGraph();
+  WebGPUGraph(const WebGPUGraph&) = delete;
+  WebGPUGraph& operator=(const WebGPUGraph&) = delete;
+
+  // --- values ---------------------------------------------------------------
+  ValueRef add_tensor(DType dtype, std::vector<int64_t> dims);
+  // A tensor that aliases another's buffer (the same memory object).
+  ValueRef add_tensor_view(ValueRef base, std::vector<int64_t> dims);
+  ValueRef add_null();
+  ValueRef add_int(int64_t v);
+  ValueRef add_double(double v);
+  ValueRef add_bool(bool v);
+  ValueRef add_string(std::string v);
+  ValueRef add_int_list(std::vector<int64_t> v);
+  ValueRef add_double_list(std::vector<double> v);
+  ValueRef add_bool_list(std::vector<bool> v);
+  ValueRef add_value_list(std::vector<ValueRef> v);
+  ValueRef add_symint(int64_t v);
+
+  size_t num_values() const;
+  ValueType type_of(ValueRef ref) const;
+  bool is_null(ValueRef ref) const;
+
+  // Typed getters: throw Error naming the value, the expected and the actual type.
+  Tensor& get_tensor(ValueRef ref);
+  const Tensor& get_tensor(ValueRef ref) const;
+  int64_t get_int(ValueRef ref) const;
+  double get_double(ValueRef ref) const;
+  bool get_bool(ValueRef ref) const;
+  const std::string& get_string(ValueRef ref) const;
+  const std::vector<int64_t>& get_int_list(ValueRef ref) const;
+  const std::vector<double>& get_double_list(ValueRef ref) const;
+  const std::vector<bool>& get_bool_list(ValueRef ref) const;
+  const std::vector<ValueRef>& get_value_list(ValueRef ref) const;
+  int64_t get_symint(ValueRef ref) const;
+  void set_symint(ValueRef ref, int64_t v);
+  // Int or SymInt (schema `SymInt`), Int or Double (schema `Scalar`).
+  int64_t get_int_or_symint(ValueRef ref) const;
+  double get_scalar(ValueRef ref) const;
+  // Whether two tensors are backed by the same buffer.
+  bool same_buffer(ValueRef a, ValueRef b) const;
+
+  // --- building ---------------------------------------------------------------
+  // Looks the target up in the operator registry (Error naming it if unknown).
+  void add_node(const std::string& target, const std::vector<ValueRef>& args);
+
+  const Limits& limits() const;
+
+  // Records a compute dispatch; `params` is copied into a graph-owned uniform
+  // buffer bound wherever `bindings` holds Binding::params().
+  DispatchId add_dispatch(const KernelSource& kernel, std::vector<OverrideValue> overrides,
+                          std::vector<Binding> bindings, const void* params,
+                          size_t params_size, utils::Grid grid);
+  // Rewrites a dispatch's uniform and grid (resize hooks).
+  void update_dispatch(DispatchId id, const void* params, size_t params_size, utils::Grid grid);
+  // Records a buffer-to-buffer copy of `nbytes` from the start of src to dst.
+  DispatchId add_copy(ValueRef src, ValueRef dst, uint64_t nbytes);
+  void update_copy(DispatchId id, uint64_t nbytes);
+  // Runs after any input resize, in the order the hooks were added.
+  void add_resize_hook(std::function<void(WebGPUGraph&)> hook);
+
+  // --- running ------------------------------------------------------------------
+  void copy_in(ValueRef tensor, const void* data, size_t nbytes);
+  void copy_out(ValueRef tensor, void* data, size_t nbytes);
+  // Sets an input's live dims (must fit its max dims) and runs the resize hooks.
+  void resize_input(ValueRef tensor, std::vector<int64_t> dims);
+  // Sets live dims without running the hooks: resize several inputs (and
+  // SymInts), then call propagate_resize() once. Same rank as the max dims,
+  // each dim at most its max dim.
+  void set_input_dims(ValueRef tensor, std::vector<int64_t> dims);
+  // For resize hooks: a tensor's new live dims, checked against its buffer.
+  void resize_tensor(ValueRef tensor, std::vector<int64_t> dims);
+  void propagate_resize();
+  // Records every dispatch into one command encoder, submits and waits.
+  void execute();
+
+  // Statistics for tests and benchmarks.
+  size_t num_dispatches() const;  // compute dispatches recorded
+  size_t num_copies() const;  // buffer copies recorded
+  size_t num_nodes() const;  // add_node calls that succeeded
+  // Distinct shader modules this graph's dispatches use (each compiled once
+  // per device, however many dispatches share it).
+  size_t num_shader_modules() const;
+  size_t num_pipelines() const;  // distinct pipelines this graph's dispatches use
+  const ExecuteStats& last_execute_stats() const;
+
+  Device& device() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Target name -> handler. A duplicate registration is an error that names the
+// target and both registrants; an unknown target is an error naming it.
+class OperatorRegistry {
+ public:
+  static OperatorRegistry& instance();
+  void register_op(const std::string& target, OpHandler handler, const char* registrant);
+  bool has_op(const std::string& target) const;
+  OpHandler get_op(const std::string& target) const;
+  std::vector<std::string> targets() const;
+
+ private:
+  struct Entry {
+    OpHandler handler;
+    std::string registrant;
+  };
+  std::vector<std::pair<std::string, Entry>> entries_;
+};
+
+}  // namespace webgpu_delegate
+
+#define WEBGPU_CONCAT_INNER(a, b) a##b
+#define WEBGPU_CONCAT(a, b) WEBGPU_CONCAT_INNER(a, b)
+// Registers `handler` for the target spelled `ns.op.overload` at static init.
+#define WEBGPU_REGISTER_OP(target, handler)                                      \
+  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {        \
+    ::webgpu_delegate::OperatorRegistry::instance().register_op(#target, handler, \
+                                                                  #handler);     \
+    return true;                                                                 \
+  }()

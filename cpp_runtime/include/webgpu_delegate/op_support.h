@@ -1,0 +1,101 @@
+// Checks and packing helpers shared by every generated op handler.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/utils.h"
+
+namespace webgpu_delegate {
+namespace utils {
+
+inline void check_dtype(const char* op, const char* argument, const Tensor& t,
+                        std::initializer_list<DType> allowed) {
+  std::string expected;
+  for (DType d : allowed) {
+    if (d == t.dtype) return;
+    expected += (expected.empty() ? "" : " or ") + std::string(dtype_name(d));
+  }
+  fail(op, argument, "has an unsupported dtype", dtype_name(t.dtype), expected);
+}
+
+inline void check_rank(const char* op, const char* argument, const Tensor& t, int64_t lo,
+                       int64_t hi) {
+  if (t.rank() < lo || t.rank() > hi) {
+    fail(op, argument, "has the wrong rank", std::to_string(t.rank()),
+         lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi));
+  }
+}
+
+// Build: the output must have been allocated with the op's output shape.
+// Resize: the live shape follows the formula, within the allocation.
+inline void check_output_dims(const char* op, const char* argument, const Tensor& t,
+                              const std::vector<int64_t>& expected) {
+  if (t.dims() != expected) {
+    fail(op, argument, "has dims that do not match the op's output shape",
+         format_value(t.dims()), format_value(expected));
+  }
+}
+
+inline void resize_output(const char* op, const char* argument, Tensor& t,
+                          const std::vector<int64_t>& dims) {
+  if (dims.size() != t.max_dims.size() || prod(dims) > prod(t.max_dims)) {
+    fail(op, argument, "cannot take the resized shape within its allocation",
+         format_value(dims), "at most " + format_value(t.max_dims));
+  }
+  t.live_dims = dims;
+}
+
+// Static-only ops: the live shape must stay the shape the op was built for.
+inline void check_not_resized(const char* op, const char* argument, const Tensor& t) {
+  if (t.live_dims != t.max_dims) {
+    fail(op, argument, "was resized, but this op supports static shapes only",
+         format_value(t.live_dims), format_value(t.max_dims));
+  }
+}
+
+// --- packing list values into Params vector/array fields ------------------
+template <class T>
+T narrow(int64_t v, const char* op, const char* field);
+template <>
+inline uint32_t narrow<uint32_t>(int64_t v, const char* op, const char* field) {
+  return to_u32(v, op, field);
+}
+template <>
+inline int32_t narrow<int32_t>(int64_t v, const char* op, const char* field) {
+  return to_i32(v, op, field);
+}
+template <>
+inline float narrow<float>(int64_t v, const char*, const char*) {
+  return static_cast<float>(v);
+}
+
+// vecN<T> field
+template <class T, size_t N>
+void pack(T (&dst)[N], const std::vector<int64_t>& values, const char* op, const char* field) {
+  if (values.size() != N) {
+    fail(op, field, "needs one value per component", std::to_string(values.size()),
+         std::to_string(N));
+  }
+  for (size_t i = 0; i < N; ++i) dst[i] = narrow<T>(values[i], op, field);
+}
+
+// array<vecL<T>, C> field (S = element stride in scalars, L <= S lanes used)
+template <class T, size_t C, size_t S>
+void pack(T (&dst)[C][S], size_t lanes, const std::vector<int64_t>& values, const char* op,
+          const char* field) {
+  if (values.size() != C * lanes) {
+    fail(op, field, "needs one value per component", std::to_string(values.size()),
+         std::to_string(C * lanes));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    dst[i / lanes][i % lanes] = narrow<T>(values[i], op, field);
+  }
+}
+
+}  // namespace utils
+}  // namespace webgpu_delegate

@@ -1,0 +1,220 @@
+// Helpers the generated handlers call: the C++ twins of the spec expression
+// language's builtins (codegen/expr.py), checked narrowing for uniform packing,
+// error formatting and the dispatch-grid math. Header-only and device-free so
+// the expression and dispatch tests compile it on its own.
+#pragma once
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace webgpu_delegate {
+
+// Every failure the delegate reports: bad inputs, failed guards, device errors.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+namespace utils {
+
+// --- value formatting (identical to codegen.expr.format_value) -------------
+inline std::string format_value(int64_t v) { return std::to_string(v); }
+inline std::string format_value(int v) { return std::to_string(v); }
+inline std::string format_value(uint32_t v) { return std::to_string(v); }
+inline std::string format_value(bool v) { return v ? "true" : "false"; }
+inline std::string format_value(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), v);
+  std::string s(buf, res.ptr);
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
+inline std::string format_value(const std::string& v) { return v; }
+inline std::string format_value(const char* v) { return v; }
+template <class T>
+std::string format_value(const std::vector<T>& values) {
+  std::string s = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) s += ", ";
+    s += format_value(values[i]);
+  }
+  return s + "]";
+}
+
+// "WebGPU <op>: <argument> <what is wrong> (got <x>, expected <y>)"
+[[noreturn]] inline void fail(const std::string& op, const std::string& argument,
+                              const std::string& what, const std::string& got,
+                              const std::string& expected) {
+  throw Error("WebGPU " + op + ": " + argument + " " + what + " (got " + got + ", expected " +
+              expected + ")");
+}
+
+// --- expression builtins ---------------------------------------------------
+inline int64_t floordiv(int64_t a, int64_t b) {
+  if (b == 0) throw Error("integer division by zero");
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+inline int64_t floormod(int64_t a, int64_t b) {
+  if (b == 0) throw Error("integer modulo by zero");
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+inline int64_t ceil_div(int64_t a, int64_t b) {
+  if (b <= 0) throw Error("ceil_div divisor must be positive (got " + std::to_string(b) + ")");
+  return -floordiv(-a, b);
+}
+
+inline double divide(double a, double b) {
+  if (b == 0) throw Error("division by zero");
+  return a / b;
+}
+
+inline int64_t abs_value(int64_t v) { return v < 0 ? -v : v; }
+inline double abs_value(double v) { return std::fabs(v); }
+
+template <class T>
+T at(const std::vector<T>& values, int64_t i) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  if (i < -n || i >= n) {
+    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
+                " values");
+  }
+  return values[static_cast<size_t>(i < 0 ? i + n : i)];
+}
+
+template <class T>
+int64_t length(const std::vector<T>& values) {
+  return static_cast<int64_t>(values.size());
+}
+
+inline int64_t prod(const std::vector<int64_t>& values) {
+  int64_t p = 1;
+  for (int64_t v : values) p *= v;
+  return p;
+}
+
+inline std::vector<int64_t> right_align(const std::vector<int64_t>& values, int64_t n,
+                                        int64_t fill) {
+  if (static_cast<int64_t>(values.size()) > n) {
+    throw Error("right_align: " + std::to_string(values.size()) + " values do not fit " +
+                std::to_string(n) + " slots");
+  }
+  std::vector<int64_t> out(static_cast<size_t>(n) - values.size(), fill);
+  out.insert(out.end(), values.begin(), values.end());
+  return out;
+}
+
+inline std::vector<int64_t> broadcast_shape(const std::vector<int64_t>& a,
+                                            const std::vector<int64_t>& b) {
+  const int64_t n = static_cast<int64_t>(std::max(a.size(), b.size()));
+  const auto pa = right_align(a, n, 1);
+  const auto pb = right_align(b, n, 1);
+  std::vector<int64_t> out(static_cast<size_t>(n));
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (pa[i] != pb[i] && pa[i] != 1 && pb[i] != 1) {
+      throw Error("shapes " + format_value(a) + " and " + format_value(b) + " do not broadcast");
+    }
+    out[i] = pa[i] == 1 ? pb[i] : pa[i];
+  }
+  return out;
+}
+
+inline std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> strides(dims.size());
+  int64_t acc = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    strides[i] = acc;
+    acc *= dims[i];
+  }
+  return strides;
+}
+
+// Strides of `dims` read at `out_dims` coordinates: 0 on broadcast dims.
+inline std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& dims,
+                                              const std::vector<int64_t>& out_dims) {
+  const auto aligned = right_align(dims, static_cast<int64_t>(out_dims.size()), 1);
+  auto strides = contiguous_strides(aligned);
+  for (size_t i = 0; i < strides.size(); ++i) {
+    if (aligned[i] == 1 && out_dims[i] != 1) strides[i] = 0;
+  }
+  return strides;
+}
+
+// --- checked narrowing for uniform packing --------------------------------
+inline uint32_t to_u32(int64_t v, const char* op, const char* field) {
+  if (v < 0 || v > int64_t{std::numeric_limits<uint32_t>::max()}) {
+    fail(op, field, "does not fit u32", std::to_string(v), "0..4294967295");
+  }
+  return static_cast<uint32_t>(v);
+}
+
+inline int32_t to_i32(int64_t v, const char* op, const char* field) {
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+    fail(op, field, "does not fit i32", std::to_string(v), "-2147483648..2147483647");
+  }
+  return static_cast<int32_t>(v);
+}
+
+inline float to_f32(double v) { return static_cast<float>(v); }
+
+// --- dispatch math ----------------------------------------------------------
+struct Grid {
+  uint32_t x = 1;
+  uint32_t y = 1;
+  uint32_t z = 1;
+  bool operator==(const Grid& o) const { return x == o.x && y == o.y && z == o.z; }
+};
+
+// `count` invocations in workgroups of `wg_x`, 1-D, spilling into y once x
+// would pass `max_per_dim`. Kernels rebuild the linear index from
+// num_workgroups, so a resize only changes the grid, never the pipeline.
+inline Grid elementwise_grid(int64_t count, uint32_t wg_x, uint32_t max_per_dim) {
+  if (count < 0) throw Error("elementwise_grid: negative count " + std::to_string(count));
+  const int64_t groups = std::max<int64_t>(1, ceil_div(count, wg_x));
+  if (groups <= max_per_dim) return Grid{static_cast<uint32_t>(groups), 1, 1};
+  const int64_t rows = ceil_div(groups, max_per_dim);
+  if (rows > max_per_dim) {
+    throw Error("elementwise_grid: " + std::to_string(count) +
+                " invocations exceed the 2-D dispatch limit");
+  }
+  return Grid{max_per_dim, static_cast<uint32_t>(rows), 1};
+}
+
+// A grid of `tile_x` x `tile_y` tiles covering `x` x `y` items (times `z`).
+inline Grid tiles_grid(int64_t x, int64_t y, int64_t z, uint32_t tile_x, uint32_t tile_y,
+                       uint32_t max_per_dim) {
+  const int64_t gx = std::max<int64_t>(1, ceil_div(x, tile_x));
+  const int64_t gy = std::max<int64_t>(1, ceil_div(y, tile_y));
+  const int64_t gz = std::max<int64_t>(1, z);
+  if (gx > max_per_dim || gy > max_per_dim || gz > max_per_dim) {
+    throw Error("tiles_grid: " + std::to_string(gx) + "x" + std::to_string(gy) + "x" +
+                std::to_string(gz) + " workgroups exceed the per-dimension limit " +
+                std::to_string(max_per_dim));
+  }
+  return Grid{static_cast<uint32_t>(gx), static_cast<uint32_t>(gy), static_cast<uint32_t>(gz)};
+}
+
+// An IntList in the one-or-two-value H/W form, broadcast to two values.
+inline std::vector<int64_t> parse_hw(const std::vector<int64_t>& values, const char* op,
+                                     const char* argument) {
+  if (values.size() == 1) return {values[0], values[0]};
+  if (values.size() == 2) return values;
+  fail(op, argument, "must hold one or two values", format_value(values), "[h, w] or [v]");
+}
+
+}  // namespace utils
+}  // namespace webgpu_delegate

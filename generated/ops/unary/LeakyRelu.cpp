@@ -1,0 +1,80 @@
+// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// Op leaky_relu: aten.leaky_relu.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/unary/leaky_relu_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "leaky_relu";
+
+struct LeakyReluParams {
+  uint32_t num_elements;
+  float negative_slope;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(LeakyReluParams, num_elements) == 0,
+              "LeakyReluParams.num_elements must sit at WGSL offset 0");
+static_assert(offsetof(LeakyReluParams, negative_slope) == 4,
+              "LeakyReluParams.negative_slope must sit at WGSL offset 4");
+static_assert(sizeof(LeakyReluParams) == 16, "LeakyReluParams must match the WGSL struct size 16");
+
+const KernelSource kLeakyReluKernel{
+    "leaky_relu",
+    kLeakyReluWGSL,
+    "main",
+    {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct LeakyReluPlan {
+  LeakyReluParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+LeakyReluPlan plan_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const double negative_slope = graph.get_scalar(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  LeakyReluPlan plan;
+  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.negative_slope = utils::to_f32(negative_slope);
+  plan.grid0 = utils::elementwise_grid(out.numel(), kLeakyReluKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_leaky_relu_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const LeakyReluPlan built = plan_leaky_relu(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kLeakyReluKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_leaky_relu_outputs(graph, args);
+    const LeakyReluPlan plan = plan_leaky_relu(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.leaky_relu.default, webgpu_delegate::add_leaky_relu);

@@ -1,0 +1,72 @@
+// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// Op relu: aten.relu.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/unary/relu_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "relu";
+
+struct ReluParams {
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(ReluParams, num_elements) == 0,
+              "ReluParams.num_elements must sit at WGSL offset 0");
+static_assert(sizeof(ReluParams) == 16, "ReluParams must match the WGSL struct size 16");
+
+const KernelSource kReluKernel{
+    "relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ReluPlan {
+  ReluParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+ReluPlan plan_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& out = graph.get_tensor(args[1]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  ReluPlan plan;
+  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.grid0 = utils::elementwise_grid(out.numel(), kReluKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_relu_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[1]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ReluPlan built = plan_relu(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kReluKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_relu_outputs(graph, args);
+    const ReluPlan plan = plan_relu(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.relu.default, webgpu_delegate::add_relu);

@@ -1,0 +1,41 @@
+// @generated from codegen/specs/unary/leaky_relu.wgsl - DO NOT EDIT.
+// wgsl-sha256: e62525d370b2538f064ad5c13e62d3fc079ecae050b08fe264c157c60390dd34
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kLeakyReluWGSL =
+    R"wgsl(// leaky_relu: out = x >= 0 ? x : negative_slope * x.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_elements: u32,
+  negative_slope: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  let x = input[i];
+  output[i] = select(params.negative_slope * x, x, x >= 0.0);
+}
+)wgsl";
+
+inline constexpr uint32_t kLeakyReluWorkgroupSizeX = 256;
+inline constexpr uint32_t kLeakyReluWorkgroupSizeY = 1;
+inline constexpr uint32_t kLeakyReluWorkgroupSizeZ = 1;

@@ -1,0 +1,42 @@
+// @generated from codegen/specs/unary/sigmoid.wgsl - DO NOT EDIT.
+// wgsl-sha256: 6108bc42dc236fe6ff2de4ddd020d0d17e20c0f7c71883fd2c3024fe85a804ed
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kSigmoidWGSL =
+    R"wgsl(// sigmoid: out = 1 / (1 + exp(-x)), written so neither tail overflows.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  let x = input[i];
+  let e = exp(-abs(x));
+  let s = 1.0 / (1.0 + e);
+  output[i] = select(e * s, s, x >= 0.0);
+}
+)wgsl";
+
+inline constexpr uint32_t kSigmoidWorkgroupSizeX = 256;
+inline constexpr uint32_t kSigmoidWorkgroupSizeY = 1;
+inline constexpr uint32_t kSigmoidWorkgroupSizeZ = 1;
