@@ -117,6 +117,12 @@ def _broadcast_strides(dims: list[int], out_dims: list[int]) -> list[int]:
     return [0 if d == 1 and o != 1 else s for d, o, s in zip(aligned, out_dims, strides)]
 
 
+def _float_to_int(v: float) -> int:
+    if not (math.isfinite(v) and INT64_MIN <= v < 2.0**63):
+        raise EvalError(f"{v} does not fit int64")
+    return int(v)
+
+
 def _same_numeric(args: list[str]) -> str:
     if not all(a in NUMERIC for a in args):
         raise ExprError(f"expects numbers, got {', '.join(args)}")
@@ -150,11 +156,29 @@ class Builtin:
     py: Callable[..., Any]
 
 
+def _min_max_rule(args: list[str]) -> str:
+    if len(args) == 1 and args[0] == INT_LIST:
+        return INT
+    if len(args) == 2:
+        return _same_numeric(args)
+    raise ExprError(f"expects two numbers or one int list, got ({', '.join(args)})")
+
+
+def _extreme(pick: Callable) -> Callable:
+    def fn(*args):
+        if len(args) == 1:
+            if not args[0]:
+                raise EvalError(f"{pick.__name__}() of an empty list")
+            return pick(args[0])
+        return pick(*args)
+    return fn
+
+
 BUILTINS: dict[str, Builtin] = {
-    "min": Builtin(lambda a: _same_numeric(a) if len(a) == 2 else _want(INT, INT)(a),
-                   "std::min", min),
-    "max": Builtin(lambda a: _same_numeric(a) if len(a) == 2 else _want(INT, INT)(a),
-                   "std::max", max),
+    "min": Builtin(_min_max_rule, "utils::min_of", _extreme(min)),
+    "max": Builtin(_min_max_rule, "utils::max_of", _extreme(max)),
+    "floor": Builtin(_typed((FLOAT,), INT), "utils::floor_to_int",
+                     lambda v: _float_to_int(math.floor(v) if math.isfinite(v) else v)),
     "abs": Builtin(lambda a: _same_numeric(a) if len(a) == 1 else _want(INT)(a),
                    "utils::abs_value", abs),
     "ceil_div": Builtin(_typed((INT, INT), INT), "utils::ceil_div", _ceil_div),
@@ -236,6 +260,15 @@ class Expr:
                 raise self._fail(node, f"'.{node.attr}' is not readable on a {base} (tensors "
                                  f"offer .{', .'.join(TENSOR_ATTRS)})")
             return TENSOR_ATTRS[node.attr]
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            base = self._check(node.value)
+            sl = node.slice
+            if sl.step is not None or base not in LISTS:
+                raise self._fail(node, "only list[a:b] slices (no step) are allowed")
+            for part in (sl.lower, sl.upper):
+                if part is not None and self._check(part) != INT:
+                    raise self._fail(node, "slice bounds must be integers")
+            return base
         if isinstance(node, ast.Subscript):
             base = self._check(node.value)
             index = self._check(node.slice)
@@ -331,6 +364,11 @@ class Expr:
             if node.attr == "dtype":
                 return f"{base}{arrow}dtype"
             return f"{base}{arrow}{node.attr}()"
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            sl = node.slice
+            lo = self._cpp(sl.lower, True) if sl.lower is not None else "0"
+            hi = self._cpp(sl.upper, True) if sl.upper is not None else "INT64_MAX"
+            return f"utils::slice({self._cpp(node.value, True)}, {lo}, {hi})"
         if isinstance(node, ast.Subscript):
             v = node.value
             if isinstance(v, ast.Attribute) and v.attr == "dims":
@@ -398,6 +436,11 @@ class Expr:
             if not t.present:
                 raise EvalError(f"{self.text!r} reads '.{node.attr}' of an absent optional tensor")
             return list(t.dims) if node.attr == "dims" else getattr(t, node.attr)
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            seq = self._eval(node.value, env)
+            lo = self._eval(node.slice.lower, env) if node.slice.lower is not None else 0
+            hi = self._eval(node.slice.upper, env) if node.slice.upper is not None else INT64_MAX
+            return list(seq[lo:hi])
         if isinstance(node, ast.Subscript):
             seq, i = self._eval(node.value, env), self._eval(node.slice, env)
             if not -len(seq) <= i < len(seq):

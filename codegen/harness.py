@@ -128,20 +128,42 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
     def to_meta(v):
         return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
 
-    try:
-        result = top(*[to_meta(v) for v in given])
-    except (NotImplementedError, RuntimeError):
-        result = top(*given)  # ops without a meta kernel: shapes from a CPU run
-    multi = isinstance(result, (tuple, list))
-    results = list(result) if multi else [result]
-    outs = []
-    for t in results:
-        dtype = str(t.dtype).replace("torch.", "")
-        gdtype = GRAPH_DTYPE.get(dtype, dtype)
-        outs.append(Value("Tensor", None, gdtype, tuple(t.shape)))
     last = bound.op.args[-1]
-    out_value = Value("ValueList", outs) if isinstance(last, Outputs) else outs[0]
-    return BoundCall(target, bound, values + [out_value], multi, [t.dtype for t in results])
+    multi = isinstance(last, Outputs)
+    try:
+        try:
+            result = top(*[to_meta(v) for v in given])
+        except (NotImplementedError, RuntimeError):
+            result = top(*given)  # ops without a meta kernel: shapes from a CPU run
+        results = list(result) if isinstance(result, (tuple, list)) else [result]
+        shapes = [tuple(t.shape) for t in results]
+        dtypes = [str(t.dtype).replace("torch.", "") for t in results]
+    except (RuntimeError, ValueError, TypeError, IndexError):
+        # torch rejects these arguments: the spec's guards must reject them too, so
+        # give the outputs the spec's formula shape (or none) and let the plan decide
+        shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
+    outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
+    out_value = Value("ValueList", outs) if multi else outs[0]
+    return BoundCall(target, bound, values + [out_value], multi,
+                     [getattr(torch, d) for d in dtypes])
+
+
+def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]]:
+    env = {}
+    for a, v in zip(bound.op.inputs, values):
+        if not isinstance(a, Ignored):
+            try:
+                env[a.name] = _env_value(bound.op.name, a, v)
+            except OpError:
+                return [() for _ in bound.op.outputs]
+    shapes = []
+    for o in bound.op.outputs:
+        env[o.name] = E.TensorInfo((), o.dtypes[0])
+    try:
+        formula = output_shapes(bound, env)
+    except OpError:
+        formula = {}
+    return [tuple(formula.get(o.name, ())) for o in bound.op.outputs]
 
 
 def planning_env(call: BoundCall) -> dict[str, Any]:

@@ -413,6 +413,7 @@ class Case:
     resize: Mapping[str, tuple] = field(default_factory=dict)  # arg -> live dims after build
     atol: float = 1e-3
     rtol: float = 1e-3
+    exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not re.match(r"^[a-z0-9_]+$", self.name):

@@ -5,14 +5,20 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"constant_pad_nd",
+       kConstantPadNdWGSL,
+       "main",
+       {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
@@ -22,6 +28,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"upsample_nearest2d",
+       kUpsampleNearest2dWGSL,
+       "main",
+       {kUpsampleNearest2dWorkgroupSizeX, kUpsampleNearest2dWorkgroupSizeY,
+        kUpsampleNearest2dWorkgroupSizeZ}},
   };
   return kernels;
 }

@@ -83,6 +83,42 @@ inline double divide(double a, double b) {
   return a / b;
 }
 
+template <class T>
+T min_of(T a, T b) {
+  return std::min(a, b);
+}
+template <class T>
+T max_of(T a, T b) {
+  return std::max(a, b);
+}
+inline int64_t min_of(const std::vector<int64_t>& values) {
+  if (values.empty()) throw Error("min() of an empty list");
+  return *std::min_element(values.begin(), values.end());
+}
+inline int64_t max_of(const std::vector<int64_t>& values) {
+  if (values.empty()) throw Error("max() of an empty list");
+  return *std::max_element(values.begin(), values.end());
+}
+
+inline int64_t floor_to_int(double v) {
+  const double f = std::floor(v);
+  if (!std::isfinite(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0) {
+    throw Error(format_value(v) + " does not fit int64");
+  }
+  return static_cast<int64_t>(f);
+}
+
+// xs[lo:hi] with Python's clamping of out-of-range and negative bounds.
+template <class T>
+std::vector<T> slice(const std::vector<T>& values, int64_t lo, int64_t hi) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  auto clamp = [n](int64_t i) { return i < 0 ? std::max<int64_t>(0, i + n) : std::min(i, n); };
+  lo = clamp(lo);
+  hi = clamp(hi);
+  if (hi <= lo) return {};
+  return std::vector<T>(values.begin() + lo, values.begin() + hi);
+}
+
 inline int64_t abs_value(int64_t v) { return v < 0 ? -v : v; }
 inline double abs_value(double v) { return std::fabs(v); }
 

@@ -1,0 +1,115 @@
+"""Spec cases as runnable checks, shared by the test suite, both executors and `opgen bench`.
+
+A case runs its op through an executor (`codegen.harness` or `codegen.native`, both
+offering `build(target, *args)` -> node with `run(*args)` and `routes`) and compares
+with PyTorch in float64 (floating inputs promoted), or bit for bit with float32 torch
+for cases marked exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from codegen.inputs import TensorInput, materialize
+from codegen.model import BoundOp, Case
+
+
+@dataclass
+class CaseRun:
+    op: BoundOp
+    case: Case
+
+    @property
+    def id(self) -> str:
+        return f"{self.op.op.name}[{self.case.name}]"
+
+    @property
+    def target(self) -> str:
+        return self.op.op.targets[0]
+
+    def args(self) -> tuple:
+        return materialize(self.case.args, self.id)
+
+    def kwargs(self) -> dict:
+        return {k: materialize(v, f"{self.id}/{k}") for k, v in self.case.kwargs.items()}
+
+    def resized_args(self, args: tuple) -> tuple:
+        """The case's arguments with the tensors named in `resize` at their live shapes."""
+        names = [a.name for a in self.op.op.inputs]
+        out = list(args)
+        for name, dims in self.case.resize.items():
+            i = names.index(name)
+            spec = self.case.args[i]
+            out[i] = TensorInput(spec.kind, tuple(dims), spec.dtype, spec.low, spec.high).make(
+                f"{self.id}/resized/{name}")
+        return tuple(out)
+
+
+def all_case_runs(catalog) -> list[CaseRun]:
+    return [CaseRun(b, c) for b in sorted(catalog.ops, key=lambda b: b.op.name) for c in b.op.cases]
+
+
+def golden(run: CaseRun, args: tuple, kwargs: dict) -> Any:
+    import torch
+
+    from codegen.harness import torch_op
+
+    target = run.op.op.golden or run.target
+    if run.case.exact:
+        return torch_op(target)(*args, **kwargs)
+
+    def promote(v):
+        if isinstance(v, torch.Tensor) and v.is_floating_point():
+            return v.to(torch.float64)
+        return v
+
+    return torch_op(target)(*[promote(a) for a in args],
+                            **{k: promote(v) for k, v in kwargs.items()})
+
+
+def compare(run: CaseRun, got: Any, want: Any) -> None:
+    """Raises AssertionError describing the first mismatch."""
+    import torch
+
+    gots = list(got) if isinstance(got, (tuple, list)) else [got]
+    wants = list(want) if isinstance(want, (tuple, list)) else [want]
+    assert len(gots) == len(wants), f"{run.id}: {len(gots)} outputs, torch gives {len(wants)}"
+    for i, (g, w) in enumerate(zip(gots, wants)):
+        if g is None:
+            continue
+        assert tuple(g.shape) == tuple(w.shape), f"{run.id} output {i}: shape {tuple(g.shape)}, torch {tuple(w.shape)}"
+        if run.case.exact or not w.is_floating_point():
+            assert g.dtype == w.dtype or not w.is_floating_point(), f"{run.id} output {i}: dtype {g.dtype}, torch {w.dtype}"
+            same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else torch.equal(
+                g.view(torch.int32), w.to(torch.float32).view(torch.int32))
+            assert same, f"{run.id} output {i}: not bit-exact"
+            continue
+        torch.testing.assert_close(g.to(torch.float64), w, atol=run.case.atol, rtol=run.case.rtol,
+                                   equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
+
+
+def execute(run: CaseRun, executor) -> list[str]:
+    """Runs one case on `executor` and checks it; returns the routes that ran."""
+    args, kwargs = run.args(), run.kwargs()
+    if run.case.raises:
+        from codegen.plan import OpError
+
+        try:
+            node = executor.build(run.target, *args, **kwargs)
+            if run.case.resize:
+                node.run(*run.resized_args(args), **kwargs)
+        except OpError as e:
+            assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
+            return []
+        raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
+    node = executor.build(run.target, *args, **kwargs)
+    if run.case.resize:
+        args = run.resized_args(args)
+        got = node.run(*args, **kwargs)
+    else:
+        got = node.run()
+    compare(run, got, golden(run, args, kwargs))
+    if run.case.route:
+        assert run.case.route in node.routes, f"{run.id}: ran {node.routes}, expected route {run.case.route!r}"
+    return node.routes

@@ -1,0 +1,54 @@
+"""upsample_nearest2d: ATen's legacy nearest rule ih = floor(oh * IH / OH)."""
+
+from codegen.inputs import randn
+from codegen.model import (Bind, Case, Dispatch, DoubleList, Elementwise, Guard, IntList, Kernel,
+                           Op, Output, Route, Tensor, u32)
+
+NEAREST = Kernel("upsample_nearest2d")
+
+OPS = [Op(
+    name="upsample_nearest2d",
+    targets=["aten.upsample_nearest2d.vec"],
+    args=[Tensor("input", rank=4), IntList("output_size", optional=True),
+          DoubleList("scale_factors", optional=True), Output("out", rank=4)],
+    let={
+        "OH": "output_size[0] if len(output_size) == 2 else "
+              "floor(input.dims[2] * scale_factors[0]) if len(scale_factors) == 2 else 0",
+        "OW": "output_size[1] if len(output_size) == 2 else "
+              "floor(input.dims[3] * scale_factors[1]) if len(scale_factors) == 2 else 0",
+    },
+    guards=[
+        Guard("len(output_size) == 2 or len(scale_factors) == 2", "output_size",
+              "and scale_factors are both missing", got="len(output_size)",
+              expected="2 output sizes or 2 scale factors"),
+        Guard("input.dims[2] > 0 and input.dims[3] > 0", "input", "has an empty spatial dim",
+              got="input.dims", expected="non-zero H and W"),
+    ],
+    shapes={"out": "[input.dims[0], input.dims[1], OH, OW]"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params={
+            "C": u32("input.dims[1]"),
+            "IH": u32("input.dims[2]"),
+            "IW": u32("input.dims[3]"),
+            "OH": u32("out.dims[2]"),
+            "OW": u32("out.dims[3]"),
+            "num_elements": u32("out.numel"),
+        },
+        bindings=[Bind("input", "input"), Bind("output", "out", write=True)],
+        routes=[Route(NEAREST, Elementwise("out.numel"))],
+    )],
+    cases=[
+        Case("fpn_2x", (randn(1, 8, 6, 6), [12, 12], None), route="upsample_nearest2d", exact=True),
+        Case("non_2x_ratio", (randn(2, 3, 5, 5), [8, 8], None), exact=True),
+        Case("scale_factors", (randn(1, 4, 3, 5), None, [2.0, 3.0]), exact=True),
+        Case("downsample", (randn(1, 2, 9, 7), [4, 3], None), exact=True),
+        Case("resize", (randn(1, 4, 4, 4), None, [2.0, 2.0]), resize={"input": (1, 2, 3, 3)},
+             exact=True),
+        Case("no_size", (randn(1, 2, 3, 3), None, None),
+             raises="output_size and scale_factors are both missing (got 0, expected 2 output "
+                    "sizes or 2 scale factors)"),
+        Case("empty_spatial", (randn(1, 2, 0, 4), [4, 4], None),
+             raises="input has an empty spatial dim (got [1, 2, 0, 4], expected non-zero H and W)"),
+    ],
+)]
