@@ -478,6 +478,8 @@ class Expr:
         if isinstance(node, ast.Call):
             args = [self._eval(a, env) for a in node.args]
             result = BUILTINS[node.func.id].py(*args)
+            if self._types[id(node)] == FLOAT:
+                return float(result)
             if isinstance(result, list):
                 return [self._int(v) for v in result]
             return self._int(result)

@@ -259,16 +259,31 @@ def kernel_source(path: str) -> str:
 _PIPELINES: dict[tuple, Any] = {}
 
 
-def pipeline(kernel, overrides: dict[str, float]):
+def pipeline(kernel, overrides: dict[str, float], dispatch):
+    """The compute pipeline of `kernel` with explicit layouts from the spec's bindings (so a
+    binding the kernel body does not read still binds), cached like the runtime's."""
+    import wgpu
+
     key = (kernel.name, kernel.entry, tuple(sorted(overrides.items())))
     if key not in _PIPELINES:
         _, dev = device()
+        entries = []
+        if dispatch.layout:
+            entries.append({"binding": 0, "visibility": wgpu.ShaderStage.COMPUTE,
+                            "buffer": {"type": wgpu.BufferBindingType.uniform}})
+        for i, b in enumerate(dispatch.spec.bindings):
+            kind = wgpu.BufferBindingType.storage if b.write else \
+                wgpu.BufferBindingType.read_only_storage
+            entries.append({"binding": len(entries), "visibility": wgpu.ShaderStage.COMPUTE,
+                            "buffer": {"type": kind}})
+        group_layout = dev.create_bind_group_layout(entries=entries)
         module = dev.create_shader_module(code=kernel_source(str(kernel.path)), label=kernel.name)
         compute = {"module": module, "entry_point": kernel.entry}
         if overrides:
             compute["constants"] = dict(overrides)
-        _PIPELINES[key] = dev.create_compute_pipeline(layout="auto", compute=compute,
-                                                      label=kernel.name)
+        layout = dev.create_pipeline_layout(bind_group_layouts=[group_layout])
+        _PIPELINES[key] = (dev.create_compute_pipeline(layout=layout, compute=compute,
+                                                       label=kernel.name), group_layout)
     return _PIPELINES[key]
 
 
@@ -380,7 +395,7 @@ class Node:
                 if src is not dst and p.nbytes:
                     encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
                 continue
-            pipe = pipeline(p.kernel, p.overrides)
+            pipe, group_layout = pipeline(p.kernel, p.overrides, d)
             entries = []
             slot = 0
             if d.layout:
@@ -397,7 +412,7 @@ class Node:
                     keep.append(buf)
                 entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
                                                                   "size": buf.size}})
-            group = dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=entries)
+            group = dev.create_bind_group(layout=group_layout, entries=entries)
             cpass = encoder.begin_compute_pass()
             cpass.set_pipeline(pipe)
             cpass.set_bind_group(0, group)

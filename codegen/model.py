@@ -23,6 +23,13 @@ DTYPES = (F32, I32, I64, BOOL, "float16")
 WGSL_ELEM = {F32: "f32", I32: "i32"}
 MAX_WORKGROUP_INVOCATIONS = 256  # WebGPU's default limit: valid on every adapter
 
+WGSL_RESERVED = frozenset(
+    "alias array atomic bitcast bool break case const continue continuing default diagnostic "
+    "discard else enable f16 f32 false fn for i32 if let loop mat2x2 mat3x3 mat4x4 override ptr "
+    "return sampler self struct switch texture_2d true u32 var vec2 vec3 vec4 while "
+    "module namespace package public private static template this typedef typename using "
+    "virtual void volatile where yield".split())
+
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -220,6 +227,9 @@ class Bind:
 
     def __post_init__(self) -> None:
         _ident(self.name, "Bind name")
+        if self.name in WGSL_RESERVED:
+            raise SpecError(f"Bind name {self.name!r} is a WGSL keyword or reserved word; "
+                            f"write e.g. {self.name + '_data'!r}")
         _ident(self.arg, f"Bind {self.name!r} arg")
         if self.elem:
             try:

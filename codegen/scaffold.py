@@ -1,15 +1,136 @@
-"""`opgen new`: a new op's spec, shader and case, pre-filled from the torch schema."""
+"""`opgen new`: a new op's spec, shader and case, pre-filled from the torch schema.
+
+The scaffold generates and passes `opgen check` at once; its kernel writes NaN, so its
+case fails until the author writes the body.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
+
+from codegen.loader import SPECS_DIR, rel
+from codegen.schema import _query_torch
+from codegen.wgsl_sync import BEGIN, END
+
+_ARG_CLASS = [  # (schema type pattern, spec constructor, case value)
+    (r"^Tensor$", "Tensor({name!r})", "randn(2, 3, 4, 4)"),
+    (r"^Tensor\?$", "Tensor({name!r}, optional=True)", "None"),
+    (r"^(Sym)?[Ii]nt\[\d*\]$", "IntList({name!r})", "[1, 1]"),
+    (r"^(Sym)?[Ii]nt\[\d*\]\?$", "IntList({name!r}, optional=True)", "None"),
+    (r"^float\[\d*\]\??$", "DoubleList({name!r}{opt})", "None"),
+    (r"^SymInt$", "Int({name!r}, symbolic=True)", "1"),
+    (r"^int$", "Int({name!r})", "1"),
+    (r"^float$", "Double({name!r})", "1.0"),
+    (r"^Scalar$", "Scalar({name!r})", "1.0"),
+    (r"^bool$", "Bool({name!r})", "False"),
+]
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("new", help="scaffold a new op spec from its torch schema")
-    p.add_argument("op")
+    p.add_argument("op", help="the op's name (a folder under codegen/specs/)")
     p.add_argument("--target", required=True, help="ns.op.overload, e.g. aten.tanh.default")
 
 
+def _arg(name: str, stype: str, default: str | None) -> tuple[str, str]:
+    for pattern, ctor, value in _ARG_CLASS:
+        if re.match(pattern, stype):
+            opt = ", optional=True" if stype.endswith("?") else ""
+            return ctor.format(name=name, opt=opt), value
+    return f"Ignored({name!r})", "None"
+
+
+def spec_text(op: str, target: str, schema: dict) -> str:
+    args, values, tensors = [], [], []
+    for name, stype in schema["args"]:
+        ctor, value = _arg(name, stype, None)
+        args.append(ctor)
+        values.append(value)
+        if ctor.startswith("Tensor("):
+            tensors.append(name)
+    if schema["returns"] == 1:
+        out = 'Output("out")'
+        outputs = ["out"]
+    else:
+        outputs = [f"out{i}" for i in range(schema["returns"])]
+        out = 'Outputs("out", (' + ", ".join(f'Output("{o}")' for o in outputs) + ",))"
+    first = tensors[0] if tensors else None
+    shapes = ", ".join(f'"{o}": "{first}.dims"' for o in outputs) if first else \
+        ", ".join(f'"{o}": "[1]"' for o in outputs)
+    binds = [f'Bind("{t}_data", "{t}")' for t in tensors] + \
+        [f'Bind("{o}_data", "{o}", write=True)' for o in outputs]
+    imports = sorted({"Bind", "Case", "Dispatch", "Elementwise", "Kernel", "Op", "Route", "u32",
+                      "Output"} | {a.split("(")[0] for a in args}
+                     | ({"Outputs"} if schema["returns"] > 1 else set()))
+    case_args = ", ".join(values) + ("," if len(values) == 1 else "")
+    return f'''"""{op}: {target}
+
+{schema["schema"]}
+
+Scaffolded by `opgen new`: adjust the arguments' dtypes and ranks, the output shape,
+guards, routes and cases, then write the kernel body in {op}.wgsl.
+"""
+
+from codegen.inputs import randn
+from codegen.model import {", ".join(imports)}
+
+KERNEL = Kernel("{op}")
+
+OPS = [Op(
+    name="{op}",
+    targets=["{target}"],
+    args=[{", ".join(args + [out])}],
+    shapes={{{shapes}}},
+    resize="static",
+    dispatches=[Dispatch(
+        params={{"num_elements": u32("{outputs[0]}.numel")}},
+        bindings=[{", ".join(binds)}],
+        routes=[Route(KERNEL, Elementwise("{outputs[0]}.numel"))],
+    )],
+    cases=[
+        Case("basic", ({case_args}), route="{op}"),
+    ],
+)]
+'''
+
+
+def wgsl_text(op: str, target: str, outputs: list[str]) -> str:
+    writes = "\n".join(f"  {o}_data[i] = bitcast<f32>(0x7fc00000u);" for o in outputs)
+    return f"""// {op}: {target}
+
+{BEGIN}
+{END}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {{
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {{
+    return;
+  }}
+  // Not written yet: NaN makes the op's cases fail until this body computes the op.
+{writes}
+}}
+"""
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    raise NotImplementedError
+    from codegen.cli import cmd_generate
+    from codegen.loader import SpecFileError
+
+    op, target = args.op, args.target
+    if not re.match(r"^[a-z][a-z0-9_]*$", op):
+        raise SpecFileError(f"opgen new: op name must be lower_snake_case (got {op!r})")
+    if target.count(".") != 2:
+        raise SpecFileError(f"opgen new: --target must be ns.op.overload (got {target!r})")
+    folder = SPECS_DIR / op
+    if folder.exists():
+        raise SpecFileError(f"opgen new: {rel(folder)} already exists; pick another op name")
+    schema = _query_torch([target])[target]
+    outputs = ["out"] if schema["returns"] == 1 else [f"out{i}" for i in range(schema["returns"])]
+    folder.mkdir(parents=True)
+    (folder / f"{op}.py").write_text(spec_text(op, target, schema))
+    (folder / f"{op}.wgsl").write_text(wgsl_text(op, target, outputs))
+    print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}")
+    return cmd_generate(args)
