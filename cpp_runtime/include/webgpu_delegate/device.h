@@ -1,0 +1,108 @@
+// One WebGPU instance/adapter/device/queue, the event loop that drives its
+// callbacks, error capture (error scopes, uncaptured errors, device loss) and
+// the pipeline cache shared by every graph built on the device.
+#pragma once
+
+#include <webgpu.h>
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+
+namespace webgpu_delegate {
+
+class PipelineCache;
+
+struct DeviceOptions {
+  // A WGPUBackendType name (Vulkan, OpenGL, OpenGLES, Metal, D3D12, D3D11,
+  // WebGPU, Null) that the adapter must use. Empty: read the environment
+  // variable WGPU_BACKEND_TYPE (as wgpu-py does); empty there too: any.
+  std::string backend;
+  WGPUPowerPreference power_preference = WGPUPowerPreference_HighPerformance;
+  // Ask for everything the adapter offers instead of the WebGPU defaults
+  // (e.g. 1024 invocations per workgroup on desktop GPUs).
+  bool request_adapter_limits = true;
+};
+
+struct AdapterDescription {
+  std::string device;  // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string description;
+  std::string vendor;
+  std::string architecture;
+  std::string backend;  // "Vulkan", "OpenGL", ...
+  std::string adapter_type;  // "DiscreteGPU", "IntegratedGPU", "CPU", "Unknown"
+};
+
+class Device {
+ public:
+  explicit Device(const DeviceOptions& options = {});
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  WGPUInstance instance() const { return instance_; }
+  WGPUAdapter adapter() const { return adapter_; }
+  WGPUDevice handle() const { return device_; }
+  WGPUQueue queue() const { return queue_; }
+  const Limits& limits() const { return limits_; }
+  const AdapterDescription& adapter_description() const { return description_; }
+  bool has_feature(WGPUFeatureName feature) const;
+  // "<device> (<backend>, <adapter type>)"
+  std::string describe() const;
+
+  // Drives the callbacks until `done` turns true. `queue_work` says the
+  // callback waits on submitted GPU work (then the wait may block on it).
+  // Throws Error, naming `what`, when the device is lost meanwhile.
+  void wait_until(const bool& done, const char* what, bool queue_work);
+  // Blocks until every submitted command buffer has finished.
+  void wait_queue_idle();
+
+  // Throws Error for the first uncaptured error or device loss recorded since
+  // the last call; `context` says what was running ("execute", ...).
+  void check_errors(const std::string& context);
+  // Error scopes for validation and out-of-memory errors; pop returns the
+  // collected messages ("" when nothing went wrong).
+  void push_error_scopes();
+  std::string pop_error_scopes();
+
+  PipelineCache& pipelines() { return *pipelines_; }
+  const PipelineCache& pipelines() const { return *pipelines_; }
+  // Totals over every graph built on this device.
+  size_t shader_modules_created() const;
+  size_t pipelines_created() const;
+
+ private:
+  static void on_uncaptured_error(WGPUDevice const* device, WGPUErrorType type,
+                                  WGPUStringView message, void* self, void*);
+  static void on_device_lost(WGPUDevice const* device, WGPUDeviceLostReason reason,
+                             WGPUStringView message, void* self, void*);
+  void acquire_adapter(const DeviceOptions& options);
+  void acquire_device(const DeviceOptions& options);
+  void read_limits();
+  void release();
+
+  WGPUInstance instance_ = nullptr;
+  WGPUAdapter adapter_ = nullptr;
+  WGPUDevice device_ = nullptr;
+  WGPUQueue queue_ = nullptr;
+  Limits limits_;
+  AdapterDescription description_;
+  std::unique_ptr<PipelineCache> pipelines_;
+
+  std::mutex errors_mutex_;
+  std::vector<std::string> pending_errors_;  // uncaptured errors, oldest first
+  bool lost_ = false;
+  std::string lost_message_;
+  bool tearing_down_ = false;
+};
+
+// A WGPUBackendType's name ("Vulkan") and its inverse (Error on unknown names,
+// listing the valid ones).
+const char* backend_type_name(WGPUBackendType type);
+WGPUBackendType parse_backend_type(const std::string& name);
+
+}  // namespace webgpu_delegate

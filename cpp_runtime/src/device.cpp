@@ -1,0 +1,350 @@
+#include "webgpu_delegate/device.h"
+
+#include <cstdlib>
+#include <thread>
+#include <utility>
+
+#include "pipeline_cache.h"
+#include "wgpu_ext.h"
+#include "wgpu_util.h"
+
+namespace webgpu_delegate {
+namespace {
+
+struct BackendName {
+  WGPUBackendType type;
+  const char* name;
+};
+
+// The names wgpu-py accepts in WGPU_BACKEND_TYPE (its BackendType enum).
+constexpr BackendName kBackendNames[] = {
+    {WGPUBackendType_Undefined, "Undefined"}, {WGPUBackendType_Null, "Null"},
+    {WGPUBackendType_WebGPU, "WebGPU"},       {WGPUBackendType_D3D11, "D3D11"},
+    {WGPUBackendType_D3D12, "D3D12"},         {WGPUBackendType_Metal, "Metal"},
+    {WGPUBackendType_Vulkan, "Vulkan"},       {WGPUBackendType_OpenGL, "OpenGL"},
+    {WGPUBackendType_OpenGLES, "OpenGLES"},
+};
+
+const char* adapter_type_name(WGPUAdapterType type) {
+  switch (type) {
+    case WGPUAdapterType_DiscreteGPU: return "DiscreteGPU";
+    case WGPUAdapterType_IntegratedGPU: return "IntegratedGPU";
+    case WGPUAdapterType_CPU: return "CPU";
+    default: return "Unknown";
+  }
+}
+
+const char* error_type_name(WGPUErrorType type) {
+  switch (type) {
+    case WGPUErrorType_Validation: return "validation error";
+    case WGPUErrorType_OutOfMemory: return "out-of-memory error";
+    case WGPUErrorType_Internal: return "internal error";
+    default: return "error";
+  }
+}
+
+}  // namespace
+
+const char* backend_type_name(WGPUBackendType type) {
+  for (const auto& b : kBackendNames) {
+    if (b.type == type) return b.name;
+  }
+  return "Unknown";
+}
+
+WGPUBackendType parse_backend_type(const std::string& name) {
+  std::string valid;
+  for (const auto& b : kBackendNames) {
+    if (name == b.name) return b.type;
+    valid += valid.empty() ? "" : ", ";
+    valid += b.name;
+  }
+  throw Error("WebGPU device: unknown backend type '" + name + "' (expected one of " + valid +
+              ")");
+}
+
+Device::Device(const DeviceOptions& options) {
+  try {
+    acquire_adapter(options);
+    acquire_device(options);
+    read_limits();
+    pipelines_ = std::make_unique<PipelineCache>(*this);
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
+Device::~Device() { release(); }
+
+void Device::release() {
+  tearing_down_ = true;
+  pipelines_.reset();
+  if (queue_) wgpuQueueRelease(queue_);
+  if (device_) wgpuDeviceRelease(device_);
+  // Deliver the device-lost callback (reason Destroyed/CallbackCancelled)
+  // while `this` is still alive.
+  if (instance_) wgpuInstanceProcessEvents(instance_);
+  if (adapter_) wgpuAdapterRelease(adapter_);
+  if (instance_) wgpuInstanceRelease(instance_);
+  queue_ = nullptr;
+  device_ = nullptr;
+  adapter_ = nullptr;
+  instance_ = nullptr;
+}
+
+void Device::acquire_adapter(const DeviceOptions& options) {
+  std::string backend_name = options.backend;
+  if (backend_name.empty()) {
+    const char* env = std::getenv("WGPU_BACKEND_TYPE");
+    if (env) backend_name = env;
+  }
+  const WGPUBackendType backend =
+      backend_name.empty() ? WGPUBackendType_Undefined : parse_backend_type(backend_name);
+
+  WGPUInstanceDescriptor instance_desc = WGPU_INSTANCE_DESCRIPTOR_INIT;
+  auto keep_alive = ext::restrict_instance_backends(instance_desc, backend);
+  instance_ = wgpuCreateInstance(&instance_desc);
+  if (!instance_) throw Error("WebGPU device: wgpuCreateInstance failed");
+
+  struct Result {
+    bool done = false;
+    WGPUAdapter adapter = nullptr;
+    std::string message;
+  } result;
+  WGPURequestAdapterOptions adapter_options = WGPU_REQUEST_ADAPTER_OPTIONS_INIT;
+  adapter_options.powerPreference = options.power_preference;
+  adapter_options.backendType = backend;
+  WGPURequestAdapterCallbackInfo callback = WGPU_REQUEST_ADAPTER_CALLBACK_INFO_INIT;
+  callback.mode = WGPUCallbackMode_AllowProcessEvents;
+  callback.callback = [](WGPURequestAdapterStatus status, WGPUAdapter adapter,
+                         WGPUStringView message, void* user, void*) {
+    auto* r = static_cast<Result*>(user);
+    if (status == WGPURequestAdapterStatus_Success) {
+      r->adapter = adapter;
+    } else {
+      r->message = to_string(message);
+    }
+    r->done = true;
+  };
+  callback.userdata1 = &result;
+  wgpuInstanceRequestAdapter(instance_, &adapter_options, callback);
+  while (!result.done) wgpuInstanceProcessEvents(instance_);
+  if (!result.adapter) {
+    throw Error("WebGPU device: no adapter" +
+                (backend_name.empty() ? std::string() : " for backend " + backend_name) + ": " +
+                result.message);
+  }
+  adapter_ = result.adapter;
+
+  WGPUAdapterInfo info = WGPU_ADAPTER_INFO_INIT;
+  if (wgpuAdapterGetInfo(adapter_, &info) != WGPUStatus_Success) {
+    throw Error("WebGPU device: wgpuAdapterGetInfo failed");
+  }
+  description_.device = to_string(info.device);
+  description_.description = to_string(info.description);
+  description_.vendor = to_string(info.vendor);
+  description_.architecture = to_string(info.architecture);
+  description_.backend = backend_type_name(info.backendType);
+  description_.adapter_type = adapter_type_name(info.adapterType);
+  const WGPUBackendType got = info.backendType;
+  wgpuAdapterInfoFreeMembers(info);
+  if (backend != WGPUBackendType_Undefined && got != backend) {
+    throw Error("WebGPU device: adapter backend is " + description_.backend + ", expected " +
+                backend_name);
+  }
+}
+
+void Device::acquire_device(const DeviceOptions& options) {
+  WGPULimits adapter_limits = WGPU_LIMITS_INIT;
+  if (wgpuAdapterGetLimits(adapter_, &adapter_limits) != WGPUStatus_Success) {
+    throw Error("WebGPU device: wgpuAdapterGetLimits failed");
+  }
+  std::vector<WGPUFeatureName> features;
+  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_ShaderF16)) {
+    features.push_back(WGPUFeatureName_ShaderF16);
+  }
+
+  struct Result {
+    bool done = false;
+    WGPUDevice device = nullptr;
+    std::string message;
+  } result;
+  WGPUDeviceDescriptor desc = WGPU_DEVICE_DESCRIPTOR_INIT;
+  desc.label = string_view("webgpu_delegate");
+  desc.requiredFeatureCount = features.size();
+  desc.requiredFeatures = features.data();
+  desc.requiredLimits = options.request_adapter_limits ? &adapter_limits : nullptr;
+  desc.uncapturedErrorCallbackInfo.callback = &Device::on_uncaptured_error;
+  desc.uncapturedErrorCallbackInfo.userdata1 = this;
+  desc.deviceLostCallbackInfo.mode = WGPUCallbackMode_AllowProcessEvents;
+  desc.deviceLostCallbackInfo.callback = &Device::on_device_lost;
+  desc.deviceLostCallbackInfo.userdata1 = this;
+
+  WGPURequestDeviceCallbackInfo callback = WGPU_REQUEST_DEVICE_CALLBACK_INFO_INIT;
+  callback.mode = WGPUCallbackMode_AllowProcessEvents;
+  callback.callback = [](WGPURequestDeviceStatus status, WGPUDevice device,
+                         WGPUStringView message, void* user, void*) {
+    auto* r = static_cast<Result*>(user);
+    if (status == WGPURequestDeviceStatus_Success) {
+      r->device = device;
+    } else {
+      r->message = to_string(message);
+    }
+    r->done = true;
+  };
+  callback.userdata1 = &result;
+  wgpuAdapterRequestDevice(adapter_, &desc, callback);
+  while (!result.done) wgpuInstanceProcessEvents(instance_);
+  if (!result.device) {
+    throw Error("WebGPU device: requestDevice failed on " + description_.device + ": " +
+                result.message);
+  }
+  device_ = result.device;
+  queue_ = wgpuDeviceGetQueue(device_);
+}
+
+void Device::read_limits() {
+  WGPULimits l = WGPU_LIMITS_INIT;
+  if (wgpuDeviceGetLimits(device_, &l) != WGPUStatus_Success) {
+    throw Error("WebGPU device: wgpuDeviceGetLimits failed");
+  }
+  limits_.max_workgroups_per_dimension = l.maxComputeWorkgroupsPerDimension;
+  limits_.max_invocations_per_workgroup = l.maxComputeInvocationsPerWorkgroup;
+  limits_.max_workgroup_size[0] = l.maxComputeWorkgroupSizeX;
+  limits_.max_workgroup_size[1] = l.maxComputeWorkgroupSizeY;
+  limits_.max_workgroup_size[2] = l.maxComputeWorkgroupSizeZ;
+  limits_.max_storage_buffer_binding_size = l.maxStorageBufferBindingSize;
+  limits_.max_buffer_size = l.maxBufferSize;
+  limits_.max_uniform_buffer_binding_size = l.maxUniformBufferBindingSize;
+  limits_.max_storage_buffers_per_shader_stage = l.maxStorageBuffersPerShaderStage;
+  limits_.max_compute_workgroup_storage_size = l.maxComputeWorkgroupStorageSize;
+}
+
+bool Device::has_feature(WGPUFeatureName feature) const {
+  return wgpuDeviceHasFeature(device_, feature);
+}
+
+size_t Device::shader_modules_created() const { return pipelines_->shader_modules_created(); }
+size_t Device::pipelines_created() const { return pipelines_->pipelines_created(); }
+
+std::string Device::describe() const {
+  return description_.device + " (" + description_.backend + ", " + description_.adapter_type +
+         ")";
+}
+
+void Device::on_uncaptured_error(WGPUDevice const*, WGPUErrorType type, WGPUStringView message,
+                                 void* self, void*) {
+  auto* device = static_cast<Device*>(self);
+  std::lock_guard<std::mutex> lock(device->errors_mutex_);
+  device->pending_errors_.push_back(std::string(error_type_name(type)) + ": " +
+                                    to_string(message));
+}
+
+void Device::on_device_lost(WGPUDevice const*, WGPUDeviceLostReason reason,
+                            WGPUStringView message, void* self, void*) {
+  auto* device = static_cast<Device*>(self);
+  if (device->tearing_down_) return;  // our own release, not a failure
+  std::lock_guard<std::mutex> lock(device->errors_mutex_);
+  device->lost_ = true;
+  device->lost_message_ = "reason " + std::to_string(static_cast<int>(reason)) + ": " +
+                          to_string(message);
+}
+
+void Device::check_errors(const std::string& context) {
+  std::lock_guard<std::mutex> lock(errors_mutex_);
+  if (lost_) {
+    throw Error("WebGPU device lost during " + context + " (" + lost_message_ + ")");
+  }
+  if (!pending_errors_.empty()) {
+    std::string message = "WebGPU " + context + ": uncaptured " + pending_errors_.front();
+    if (pending_errors_.size() > 1) {
+      message += " (and " + std::to_string(pending_errors_.size() - 1) + " more)";
+    }
+    pending_errors_.clear();
+    throw Error(message);
+  }
+}
+
+void Device::wait_until(const bool& done, const char* what, bool queue_work) {
+  if (!done && queue_work) ext::poll(device_, /*wait=*/true);
+  while (!done) {
+    wgpuInstanceProcessEvents(instance_);
+    if (done) break;
+    {
+      std::lock_guard<std::mutex> lock(errors_mutex_);
+      if (lost_) {
+        throw Error(std::string("WebGPU device lost while waiting for ") + what + " (" +
+                    lost_message_ + ")");
+      }
+    }
+    if (!ext::poll(device_, /*wait=*/false)) std::this_thread::yield();
+  }
+}
+
+void Device::wait_queue_idle() {
+  struct Result {
+    bool done = false;
+    WGPUQueueWorkDoneStatus status = WGPUQueueWorkDoneStatus_Success;
+    std::string message;
+  } result;
+  WGPUQueueWorkDoneCallbackInfo callback = WGPU_QUEUE_WORK_DONE_CALLBACK_INFO_INIT;
+  callback.mode = WGPUCallbackMode_AllowProcessEvents;
+  callback.callback = [](WGPUQueueWorkDoneStatus status, WGPUStringView message, void* user,
+                         void*) {
+    auto* r = static_cast<Result*>(user);
+    r->status = status;
+    r->message = to_string(message);
+    r->done = true;
+  };
+  callback.userdata1 = &result;
+  wgpuQueueOnSubmittedWorkDone(queue_, callback);
+  wait_until(result.done, "submitted work", /*queue_work=*/true);
+  if (result.status != WGPUQueueWorkDoneStatus_Success) {
+    throw Error("WebGPU device: submitted work failed (status " +
+                std::to_string(static_cast<int>(result.status)) + "): " + result.message);
+  }
+}
+
+// Validation and out-of-memory scopes: wgpu-native 29 aborts on an Internal
+// filter, so internal errors reach the uncaptured-error callback instead
+// (and check_errors throws them).
+constexpr int kErrorScopes = 2;
+
+void Device::push_error_scopes() {
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+}
+
+std::string Device::pop_error_scopes() {
+  struct Result {
+    bool done = false;
+    std::string message;
+  };
+  std::string messages;
+  for (int i = 0; i < kErrorScopes; ++i) {
+    Result result;
+    WGPUPopErrorScopeCallbackInfo callback = WGPU_POP_ERROR_SCOPE_CALLBACK_INFO_INIT;
+    callback.mode = WGPUCallbackMode_AllowProcessEvents;
+    callback.callback = [](WGPUPopErrorScopeStatus status, WGPUErrorType type,
+                           WGPUStringView message, void* user, void*) {
+      auto* r = static_cast<Result*>(user);
+      if (status != WGPUPopErrorScopeStatus_Success) {
+        r->message = "popping an error scope failed: " + to_string(message);
+      } else if (type != WGPUErrorType_NoError) {
+        r->message = std::string(error_type_name(type)) + ": " + to_string(message);
+      }
+      r->done = true;
+    };
+    callback.userdata1 = &result;
+    wgpuDevicePopErrorScope(device_, callback);
+    wait_until(result.done, "an error scope", /*queue_work=*/false);
+    if (!result.message.empty()) {
+      if (!messages.empty()) messages += "\n";
+      messages += result.message;
+    }
+  }
+  return messages;
+}
+
+}  // namespace webgpu_delegate

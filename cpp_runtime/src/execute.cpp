@@ -1,0 +1,175 @@
+// Running a WebGPUGraph: uploading inputs, recording every command into one
+// encoder, submitting, waiting, and reading outputs back.
+#include <chrono>
+#include <cstring>
+
+#include "graph_impl.h"
+#include "wgpu_util.h"
+
+namespace webgpu_delegate {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void check_transfer(const char* what, ValueRef ref, const Tensor& t, size_t nbytes) {
+  if (nbytes != t.nbytes()) {
+    throw Error(std::string("WebGPU graph: ") + what + " of value " + std::to_string(ref) +
+                " has the wrong byte count (got " + std::to_string(nbytes) + ", expected " +
+                std::to_string(t.nbytes()) + " for " + describe_tensor(t) + ")");
+  }
+}
+
+}  // namespace
+
+void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
+  const Tensor& t = get_tensor(tensor);
+  check_transfer("copy_in", tensor, t, nbytes);
+  if (nbytes == 0) return;
+  if (data == nullptr) throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
+  Device& device = impl_->device;
+  if (nbytes % 4 == 0) {
+    wgpuQueueWriteBuffer(device.queue(), t.buffer, 0, data, nbytes);
+  } else {
+    // Queue writes move multiples of 4 bytes; the buffer is rounded up to 4.
+    std::vector<uint8_t> padded(round_up(nbytes, 4), 0);
+    std::memcpy(padded.data(), data, nbytes);
+    wgpuQueueWriteBuffer(device.queue(), t.buffer, 0, padded.data(), padded.size());
+  }
+  device.check_errors("copy_in of value " + std::to_string(tensor));
+}
+
+void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
+  const Tensor& t = get_tensor(tensor);
+  check_transfer("copy_out", tensor, t, nbytes);
+  if (nbytes == 0) return;
+  if (data == nullptr) throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
+  Impl& g = *impl_;
+  Device& device = g.device;
+  const uint64_t bytes = round_up(nbytes, 4);
+  if (g.staging_bytes < bytes) {
+    if (g.staging) wgpuBufferRelease(g.staging);
+    g.staging = nullptr;
+    g.staging_bytes = 0;
+    g.staging = g.create_buffer(bytes, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst,
+                                "the read-back staging buffer");
+    g.staging_bytes = bytes;
+  }
+  const std::string context = "copy_out of value " + std::to_string(tensor);
+  device.push_error_scopes();
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
+  wgpuCommandEncoderCopyBufferToBuffer(encoder, t.buffer, 0, g.staging, 0, bytes);
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+  wgpuQueueSubmit(device.queue(), 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuCommandEncoderRelease(encoder);
+
+  struct Result {
+    bool done = false;
+    WGPUMapAsyncStatus status = WGPUMapAsyncStatus_Success;
+    std::string message;
+  } result;
+  WGPUBufferMapCallbackInfo callback = WGPU_BUFFER_MAP_CALLBACK_INFO_INIT;
+  callback.mode = WGPUCallbackMode_AllowProcessEvents;
+  callback.callback = [](WGPUMapAsyncStatus status, WGPUStringView message, void* user, void*) {
+    auto* r = static_cast<Result*>(user);
+    r->status = status;
+    r->message = to_string(message);
+    r->done = true;
+  };
+  callback.userdata1 = &result;
+  wgpuBufferMapAsync(g.staging, WGPUMapMode_Read, 0, bytes, callback);
+  const std::string errors = device.pop_error_scopes();
+  if (!errors.empty()) {
+    device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
+    throw Error("WebGPU " + context + ": " + errors);
+  }
+  device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
+  if (result.status != WGPUMapAsyncStatus_Success) {
+    throw Error("WebGPU " + context + ": mapping the staging buffer failed (status " +
+                std::to_string(static_cast<int>(result.status)) + "): " + result.message);
+  }
+  const void* mapped = wgpuBufferGetConstMappedRange(g.staging, 0, bytes);
+  if (mapped == nullptr) {
+    wgpuBufferUnmap(g.staging);
+    throw Error("WebGPU " + context + ": the mapped range is null");
+  }
+  std::memcpy(data, mapped, nbytes);
+  wgpuBufferUnmap(g.staging);
+  device.check_errors(context);
+}
+
+void WebGPUGraph::execute() {
+  Impl& g = *impl_;
+  Device& device = g.device;
+  device.check_errors("execute (errors pending from earlier calls)");
+  ExecuteStats stats;
+
+  auto t0 = Clock::now();
+  device.push_error_scopes();
+  for (auto& c : g.commands) {
+    if (c.kind == Command::Kind::Dispatch && c.uniform && c.params_dirty) {
+      wgpuQueueWriteBuffer(device.queue(), c.uniform, 0, c.params.data(), c.params.size());
+      c.params_dirty = false;
+    }
+  }
+  stats.upload_seconds = seconds_since(t0);
+
+  t0 = Clock::now();
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
+  WGPUComputePassEncoder pass = nullptr;
+  WGPUComputePipeline bound_pipeline = nullptr;
+  for (const auto& c : g.commands) {
+    if (c.kind == Command::Kind::Dispatch) {
+      ++stats.dispatches;
+      if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
+      if (!pass) {
+        pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
+        bound_pipeline = nullptr;
+      }
+      if (c.pipeline->pipeline != bound_pipeline) {
+        wgpuComputePassEncoderSetPipeline(pass, c.pipeline->pipeline);
+        bound_pipeline = c.pipeline->pipeline;
+      }
+      wgpuComputePassEncoderSetBindGroup(pass, 0, c.bind_group, 0, nullptr);
+      wgpuComputePassEncoderDispatchWorkgroups(pass, c.grid.x, c.grid.y, c.grid.z);
+    } else {
+      ++stats.copies;
+      if (pass) {
+        wgpuComputePassEncoderEnd(pass);
+        wgpuComputePassEncoderRelease(pass);
+        pass = nullptr;
+      }
+      if (c.nbytes == 0) continue;
+      const Tensor& src = get_tensor(c.src);
+      const Tensor& dst = get_tensor(c.dst);
+      wgpuCommandEncoderCopyBufferToBuffer(encoder, src.buffer, 0, dst.buffer, 0,
+                                           round_up(c.nbytes, 4));
+    }
+  }
+  if (pass) {
+    wgpuComputePassEncoderEnd(pass);
+    wgpuComputePassEncoderRelease(pass);
+  }
+  stats.record_seconds = seconds_since(t0);
+
+  t0 = Clock::now();
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+  wgpuQueueSubmit(device.queue(), 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuCommandEncoderRelease(encoder);
+  stats.submit_seconds = seconds_since(t0);
+  const std::string errors = device.pop_error_scopes();
+
+  t0 = Clock::now();
+  device.wait_queue_idle();
+  stats.wait_seconds = seconds_since(t0);
+  g.stats = stats;
+  if (!errors.empty()) throw Error("WebGPU execute: " + errors);
+  device.check_errors("execute");
+}
+
+}  // namespace webgpu_delegate

@@ -1,0 +1,388 @@
+// Building a WebGPUGraph: tensors and their buffers, nodes, recorded
+// dispatches and copies, resizing.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <set>
+
+#include "graph_impl.h"
+#include "wgpu_util.h"
+
+namespace webgpu_delegate {
+
+WebGPUGraph::Impl::~Impl() {
+  for (auto& c : commands) {
+    if (c.bind_group) wgpuBindGroupRelease(c.bind_group);
+    if (c.uniform) wgpuBufferRelease(c.uniform);
+  }
+  for (auto& [key, buffer] : dummies) wgpuBufferRelease(buffer);
+  for (WGPUBuffer b : owned_buffers) wgpuBufferRelease(b);
+  if (staging) wgpuBufferRelease(staging);
+}
+
+WGPUBuffer WebGPUGraph::Impl::create_buffer(uint64_t bytes, WGPUBufferUsage usage,
+                                            const std::string& what) {
+  if (bytes > device.limits().max_buffer_size) {
+    throw Error("WebGPU graph: " + what + " needs a " + std::to_string(bytes) +
+                "-byte buffer, more than the device's maxBufferSize " +
+                std::to_string(device.limits().max_buffer_size));
+  }
+  WGPUBufferDescriptor desc = WGPU_BUFFER_DESCRIPTOR_INIT;
+  desc.size = bytes;
+  desc.usage = usage;
+  device.push_error_scopes();
+  WGPUBuffer buffer = wgpuDeviceCreateBuffer(device.handle(), &desc);
+  const std::string errors = device.pop_error_scopes();
+  if (!errors.empty() || !buffer) {
+    if (buffer) wgpuBufferRelease(buffer);
+    throw Error("WebGPU graph: creating the " + std::to_string(bytes) + "-byte buffer for " + what +
+                " failed: " + (errors.empty() ? std::string("no buffer returned") : errors));
+  }
+  return buffer;
+}
+
+WGPUBuffer WebGPUGraph::Impl::dummy(uint64_t bytes, size_t ordinal) {
+  const uint64_t size = buffer_size_for(bytes);
+  auto key = std::make_pair(size, ordinal);
+  auto it = dummies.find(key);
+  if (it != dummies.end()) return it->second;
+  WGPUBuffer buffer = create_buffer(size, WGPUBufferUsage_Storage, "a dummy binding");
+  dummies.emplace(key, buffer);
+  return buffer;
+}
+
+Command& WebGPUGraph::Impl::command(DispatchId id, Command::Kind kind, const char* caller) {
+  if (id >= commands.size()) {
+    throw Error(std::string("WebGPU graph: ") + caller + " of command " + std::to_string(id) +
+                ", which does not exist (the graph has " + std::to_string(commands.size()) +
+                " commands)");
+  }
+  Command& c = commands[id];
+  if (c.kind != kind) {
+    throw Error(std::string("WebGPU graph: ") + caller + " of command " + std::to_string(id) +
+                ", which is a " + (c.kind == Command::Kind::Copy ? "copy" : "dispatch"));
+  }
+  return c;
+}
+
+WebGPUGraph::WebGPUGraph(Device& device) : impl_(std::make_unique<Impl>(device)) {}
+WebGPUGraph::~WebGPUGraph() = default;
+
+Device& WebGPUGraph::device() const { return impl_->device; }
+const Limits& WebGPUGraph::limits() const { return impl_->device.limits(); }
+
+// --- tensors ----------------------------------------------------------------------
+ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
+  const std::string what = "tensor value " + std::to_string(impl_->values.size()) + " (" +
+                           dtype_name(dtype) + utils::format_value(dims) + ")";
+  const int64_t numel = checked_numel(dims, what);
+  const uint64_t elem = dtype_size(dtype);
+  if (static_cast<uint64_t>(numel) > std::numeric_limits<uint64_t>::max() / elem) {
+    throw Error("WebGPU graph: " + what + " has too many bytes");
+  }
+  const uint64_t bytes = buffer_size_for(static_cast<uint64_t>(numel) * elem);
+  WGPUBuffer buffer = impl_->create_buffer(
+      bytes, WGPUBufferUsage_Storage | WGPUBufferUsage_CopySrc | WGPUBufferUsage_CopyDst, what);
+  impl_->owned_buffers.push_back(buffer);
+  Tensor t;
+  t.dtype = dtype;
+  t.max_dims = dims;
+  t.live_dims = std::move(dims);
+  t.buffer = buffer;
+  t.buffer_bytes = bytes;
+  return impl_->push(ValueType::Tensor, std::move(t));
+}
+
+ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims) {
+  const Tensor& b = get_tensor(base);
+  const std::string what = "view " + std::to_string(impl_->values.size()) + " of value " +
+                           std::to_string(base);
+  const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(b.dtype);
+  if (bytes > b.buffer_bytes) {
+    throw Error("WebGPU graph: " + what + " as " + dtype_name(b.dtype) + utils::format_value(dims) +
+                " needs " + std::to_string(bytes) + " bytes, the base buffer holds " +
+                std::to_string(b.buffer_bytes));
+  }
+  Tensor t;
+  t.dtype = b.dtype;
+  t.max_dims = dims;
+  t.live_dims = std::move(dims);
+  t.buffer = b.buffer;
+  t.buffer_bytes = b.buffer_bytes;
+  return impl_->push(ValueType::Tensor, std::move(t));
+}
+
+// --- nodes ----------------------------------------------------------------------------
+void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef>& args) {
+  const OperatorRegistry& registry = OperatorRegistry::instance();
+  if (!registry.has_op(target)) {
+    throw Error("WebGPU graph: no op registered for target '" + target + "' (" +
+                std::to_string(registry.targets().size()) + " targets are registered)");
+  }
+  registry.get_op(target)(*this, args);
+  ++impl_->num_nodes;
+}
+
+// --- dispatches --------------------------------------------------------------------------
+namespace {
+
+void check_grid(const Limits& limits, const std::string& kernel, const utils::Grid& grid) {
+  const uint32_t max = limits.max_workgroups_per_dimension;
+  if (grid.x > max || grid.y > max || grid.z > max) {
+    throw Error("WebGPU kernel " + kernel + ": dispatch grid " + std::to_string(grid.x) + "x" +
+                std::to_string(grid.y) + "x" + std::to_string(grid.z) +
+                " exceeds maxComputeWorkgroupsPerDimension " + std::to_string(max));
+  }
+}
+
+std::string describe_bindings(const std::vector<WgslBinding>& declared) {
+  std::string s;
+  for (const auto& d : declared) {
+    if (!s.empty()) s += ", ";
+    s += std::to_string(d.binding) + ": " + d.name + " " + wgsl_binding_kind_name(d.kind);
+  }
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
+                                     std::vector<OverrideValue> overrides,
+                                     std::vector<Binding> bindings, const void* params,
+                                     size_t params_size, utils::Grid grid) {
+  Impl& g = *impl_;
+  const std::string name = kernel.name ? kernel.name : "<unnamed>";
+  check_grid(limits(), name, grid);
+  const PipelineEntry& pipeline = g.device.pipelines().get(kernel, overrides);
+  const std::vector<WgslBinding>& declared = pipeline.shader->bindings;
+  if (bindings.size() != declared.size()) {
+    throw Error("WebGPU kernel " + name + ": the handler passes " + std::to_string(bindings.size()) +
+                " bindings, the WGSL declares " + std::to_string(declared.size()) + " (" +
+                describe_bindings(declared) + ")");
+  }
+  const bool binds_params = std::any_of(bindings.begin(), bindings.end(), [](const Binding& b) {
+    return b.kind == Binding::Kind::Params;
+  });
+  if (binds_params && (params == nullptr || params_size == 0)) {
+    throw Error("WebGPU kernel " + name + ": a params binding without params bytes");
+  }
+  if (!binds_params && params_size != 0) {
+    throw Error("WebGPU kernel " + name + ": " + std::to_string(params_size) +
+                " params bytes but no Binding::params() to bind them");
+  }
+  if (params_size > limits().max_uniform_buffer_binding_size) {
+    throw Error("WebGPU kernel " + name + ": params of " + std::to_string(params_size) +
+                " bytes exceed maxUniformBufferBindingSize " +
+                std::to_string(limits().max_uniform_buffer_binding_size));
+  }
+
+  Command cmd;
+  cmd.kind = Command::Kind::Dispatch;
+  cmd.pipeline = &pipeline;
+  cmd.grid = grid;
+  std::vector<WGPUBindGroupEntry> entries;
+  std::vector<std::pair<WGPUBuffer, size_t>> bound;  // (buffer, binding) of tensor bindings
+  size_t dummy_ordinal = 0;
+  try {
+    if (binds_params) {
+      cmd.params.assign(static_cast<const uint8_t*>(params),
+                        static_cast<const uint8_t*>(params) + params_size);
+      cmd.params.resize(round_up(params_size, 4), 0);
+      cmd.params_dirty = true;
+      cmd.uniform = g.create_buffer(std::max<uint64_t>(16, round_up(params_size, 16)),
+                                    WGPUBufferUsage_Uniform | WGPUBufferUsage_CopyDst,
+                                    "the params of kernel " + name);
+    }
+    for (size_t i = 0; i < bindings.size(); ++i) {
+      const Binding& b = bindings[i];
+      const WgslBinding& d = declared[i];
+      const std::string where = "WebGPU kernel " + name + ": binding " + std::to_string(i) +
+                                " (" + d.name + ", " + wgsl_binding_kind_name(d.kind) + ")";
+      WGPUBindGroupEntry e = WGPU_BIND_GROUP_ENTRY_INIT;
+      e.binding = static_cast<uint32_t>(i);
+      if (b.kind == Binding::Kind::Params) {
+        if (d.kind != WgslBinding::Kind::Uniform) {
+          throw Error(where + " is bound to the params uniform, expected a tensor");
+        }
+        e.buffer = cmd.uniform;
+      } else {
+        if (d.kind == WgslBinding::Kind::Uniform) {
+          throw Error(where + " is bound to " +
+                      (b.kind == Binding::Kind::Dummy ? std::string("a dummy")
+                                                      : "tensor value " + std::to_string(b.tensor)) +
+                      ", expected Binding::params()");
+        }
+        uint64_t bytes = 0;
+        if (b.kind == Binding::Kind::Tensor) {
+          const Tensor& t = get_tensor(b.tensor);
+          e.buffer = t.buffer;
+          bytes = t.buffer_bytes;
+          for (const auto& [other, at] : bound) {
+            const bool writes = d.kind == WgslBinding::Kind::Storage ||
+                                declared[at].kind == WgslBinding::Kind::Storage;
+            if (other == t.buffer && writes) {
+              throw Error(where + " and binding " + std::to_string(at) +
+                          " share one buffer (value " + std::to_string(b.tensor) +
+                          ") and one of them is read_write; a dispatch cannot alias a written buffer");
+            }
+          }
+          bound.emplace_back(t.buffer, i);
+        } else {
+          if (b.dummy_bytes == 0) throw Error(where + " is a dummy of 0 bytes");
+          e.buffer = g.dummy(b.dummy_bytes, dummy_ordinal++);
+          bytes = buffer_size_for(b.dummy_bytes);
+        }
+        if (bytes > limits().max_storage_buffer_binding_size) {
+          throw Error(where + " is " + std::to_string(bytes) +
+                      " bytes, more than maxStorageBufferBindingSize " +
+                      std::to_string(limits().max_storage_buffer_binding_size));
+        }
+      }
+      e.offset = 0;
+      e.size = WGPU_WHOLE_SIZE;
+      entries.push_back(e);
+    }
+    WGPUBindGroupDescriptor desc = WGPU_BIND_GROUP_DESCRIPTOR_INIT;
+    desc.label = string_view(name);
+    desc.layout = pipeline.shader->bind_group_layout;
+    desc.entryCount = entries.size();
+    desc.entries = entries.data();
+    g.device.push_error_scopes();
+    cmd.bind_group = wgpuDeviceCreateBindGroup(g.device.handle(), &desc);
+    const std::string errors = g.device.pop_error_scopes();
+    if (!errors.empty() || !cmd.bind_group) {
+      throw Error("WebGPU kernel " + name + ": bind group creation failed: " +
+                  (errors.empty() ? std::string("no bind group returned") : errors));
+    }
+  } catch (...) {
+    if (cmd.bind_group) wgpuBindGroupRelease(cmd.bind_group);
+    if (cmd.uniform) wgpuBufferRelease(cmd.uniform);
+    throw;
+  }
+  g.commands.push_back(std::move(cmd));
+  return g.commands.size() - 1;
+}
+
+void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t params_size,
+                                  utils::Grid grid) {
+  Command& c = impl_->command(id, Command::Kind::Dispatch, "update_dispatch");
+  const std::string& name = c.pipeline->shader->name;
+  check_grid(limits(), name, grid);
+  const size_t had = c.uniform ? c.params.size() : 0;
+  if (round_up(params_size, 4) != had || (params_size != 0 && params == nullptr)) {
+    throw Error("WebGPU kernel " + name + ": update_dispatch with " + std::to_string(params_size) +
+                " params bytes, the dispatch was recorded with " + std::to_string(had));
+  }
+  if (params_size != 0 && std::memcmp(c.params.data(), params, params_size) != 0) {
+    std::memcpy(c.params.data(), params, params_size);
+    c.params_dirty = true;
+  }
+  c.grid = grid;
+}
+
+namespace {
+
+void check_copy(const WebGPUGraph& graph, ValueRef src, ValueRef dst, uint64_t nbytes) {
+  const Tensor& s = graph.get_tensor(src);
+  const Tensor& d = graph.get_tensor(dst);
+  if (s.buffer == d.buffer) {
+    throw Error("WebGPU graph: copy from value " + std::to_string(src) + " to value " +
+                std::to_string(dst) + ", which share one buffer");
+  }
+  const uint64_t rounded = round_up(nbytes, 4);
+  if (rounded > s.buffer_bytes || rounded > d.buffer_bytes) {
+    throw Error("WebGPU graph: copy of " + std::to_string(nbytes) + " bytes from value " +
+                std::to_string(src) + " (" + std::to_string(s.buffer_bytes) + "-byte buffer) to value " +
+                std::to_string(dst) + " (" + std::to_string(d.buffer_bytes) + "-byte buffer) does not fit");
+  }
+}
+
+}  // namespace
+
+DispatchId WebGPUGraph::add_copy(ValueRef src, ValueRef dst, uint64_t nbytes) {
+  check_copy(*this, src, dst, nbytes);
+  Command c;
+  c.kind = Command::Kind::Copy;
+  c.src = src;
+  c.dst = dst;
+  c.nbytes = nbytes;
+  impl_->commands.push_back(std::move(c));
+  return impl_->commands.size() - 1;
+}
+
+void WebGPUGraph::update_copy(DispatchId id, uint64_t nbytes) {
+  Command& c = impl_->command(id, Command::Kind::Copy, "update_copy");
+  check_copy(*this, c.src, c.dst, nbytes);
+  c.nbytes = nbytes;
+}
+
+// --- resizing --------------------------------------------------------------------------------
+void WebGPUGraph::add_resize_hook(std::function<void(WebGPUGraph&)> hook) {
+  if (!hook) throw Error("WebGPU graph: add_resize_hook with an empty function");
+  impl_->resize_hooks.push_back(std::move(hook));
+}
+
+void WebGPUGraph::set_input_dims(ValueRef tensor, std::vector<int64_t> dims) {
+  Tensor& t = get_tensor(tensor);
+  bool fits = dims.size() == t.max_dims.size();
+  for (size_t i = 0; fits && i < dims.size(); ++i) {
+    fits = dims[i] >= 0 && dims[i] <= t.max_dims[i];
+  }
+  if (!fits) {
+    throw Error("WebGPU graph: value " + std::to_string(tensor) +
+                " new dims do not fit its max dims (got " + utils::format_value(dims) +
+                ", expected rank " + std::to_string(t.max_dims.size()) + " and each dim within " +
+                utils::format_value(t.max_dims) + ")");
+  }
+  t.live_dims = std::move(dims);
+}
+
+void WebGPUGraph::resize_tensor(ValueRef tensor, std::vector<int64_t> dims) {
+  Tensor& t = get_tensor(tensor);
+  const std::string what = "value " + std::to_string(tensor);
+  const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(t.dtype);
+  if (bytes > t.buffer_bytes) {
+    throw Error("WebGPU graph: " + what + " resized to " + dtype_name(t.dtype) +
+                utils::format_value(dims) + " needs " + std::to_string(bytes) +
+                " bytes, its buffer holds " + std::to_string(t.buffer_bytes) + " (max dims " +
+                utils::format_value(t.max_dims) + ")");
+  }
+  t.live_dims = std::move(dims);
+}
+
+void WebGPUGraph::resize_input(ValueRef tensor, std::vector<int64_t> dims) {
+  set_input_dims(tensor, std::move(dims));
+  propagate_resize();
+}
+
+void WebGPUGraph::propagate_resize() {
+  for (auto& hook : impl_->resize_hooks) hook(*this);
+}
+
+// --- statistics -----------------------------------------------------------------------------------
+size_t WebGPUGraph::num_dispatches() const {
+  return static_cast<size_t>(std::count_if(impl_->commands.begin(), impl_->commands.end(),
+                                           [](const Command& c) { return c.kind == Command::Kind::Dispatch; }));
+}
+size_t WebGPUGraph::num_copies() const { return impl_->commands.size() - num_dispatches(); }
+size_t WebGPUGraph::num_nodes() const { return impl_->num_nodes; }
+
+size_t WebGPUGraph::num_shader_modules() const {
+  std::set<const ShaderEntry*> shaders;
+  for (const auto& c : impl_->commands) {
+    if (c.kind == Command::Kind::Dispatch) shaders.insert(c.pipeline->shader);
+  }
+  return shaders.size();
+}
+
+size_t WebGPUGraph::num_pipelines() const {
+  std::set<const PipelineEntry*> pipelines;
+  for (const auto& c : impl_->commands) {
+    if (c.kind == Command::Kind::Dispatch) pipelines.insert(c.pipeline);
+  }
+  return pipelines.size();
+}
+
+const ExecuteStats& WebGPUGraph::last_execute_stats() const { return impl_->stats; }
+
+}  // namespace webgpu_delegate

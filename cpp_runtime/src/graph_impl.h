@@ -1,0 +1,84 @@
+// WebGPUGraph's private state, shared by values.cpp, graph.cpp and execute.cpp.
+#pragma once
+
+#include <webgpu.h>
+
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "pipeline_cache.h"
+#include "webgpu_delegate/device.h"
+#include "webgpu_delegate/graph.h"
+
+namespace webgpu_delegate {
+
+// One entry of the value table. Int and SymInt both hold an int64_t; `type`
+// tells them apart.
+struct Value {
+  ValueType type = ValueType::Null;
+  std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<int64_t>,
+               std::vector<double>, std::vector<bool>, std::vector<ValueRef>, Tensor>
+      data;
+};
+
+struct Command {
+  enum class Kind : uint8_t { Dispatch, Copy };
+  Kind kind = Kind::Dispatch;
+  // Dispatch
+  const PipelineEntry* pipeline = nullptr;
+  WGPUBindGroup bind_group = nullptr;
+  WGPUBuffer uniform = nullptr;  // graph-owned; null when the kernel takes no params
+  std::vector<uint8_t> params;  // the bytes the uniform must hold
+  bool params_dirty = false;
+  utils::Grid grid;
+  // Copy
+  ValueRef src = -1;
+  ValueRef dst = -1;
+  uint64_t nbytes = 0;
+};
+
+struct WebGPUGraph::Impl {
+  explicit Impl(Device& d) : device(d) {}
+  ~Impl();
+
+  Device& device;
+  // A deque so Tensor& and other references stay valid while values are added.
+  std::deque<Value> values;
+  std::vector<WGPUBuffer> owned_buffers;
+  // Dummy buffers, by (bytes, ordinal among a dispatch's dummies): reused across
+  // dispatches, never twice within one.
+  std::map<std::pair<uint64_t, size_t>, WGPUBuffer> dummies;
+  std::vector<Command> commands;
+  std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
+  size_t num_nodes = 0;
+  WGPUBuffer staging = nullptr;  // map-read buffer for copy_out
+  uint64_t staging_bytes = 0;
+  ExecuteStats stats;
+
+  const Value& value(ValueRef ref) const;
+  Value& value(ValueRef ref);
+  ValueRef push(ValueType type, decltype(Value::data) data);
+  [[noreturn]] void type_error(ValueRef ref, const char* expected) const;
+  template <class T>
+  const T& get_as(ValueRef ref, ValueType type) const {
+    const Value& v = value(ref);
+    if (v.type != type) type_error(ref, value_type_name(type));
+    return std::get<T>(v.data);
+  }
+  WGPUBuffer create_buffer(uint64_t bytes, WGPUBufferUsage usage, const std::string& what);
+  WGPUBuffer dummy(uint64_t bytes, size_t ordinal);
+  Command& command(DispatchId id, Command::Kind kind, const char* caller);
+};
+
+// "float32[2, 3]"
+std::string describe_tensor(const Tensor& t);
+// Bytes a buffer for `bytes` of data occupies: at least 4, a multiple of 4.
+uint64_t buffer_size_for(uint64_t bytes);
+// Product of dims, with an Error (naming `what`) on negative dims or overflow.
+int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what);
+
+}  // namespace webgpu_delegate

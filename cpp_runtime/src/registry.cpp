@@ -1,0 +1,47 @@
+#include <algorithm>
+
+#include "webgpu_delegate/graph.h"
+
+namespace webgpu_delegate {
+
+OperatorRegistry& OperatorRegistry::instance() {
+  static OperatorRegistry registry;
+  return registry;
+}
+
+void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
+                                   const char* registrant) {
+  const std::string who = registrant ? registrant : "<unnamed>";
+  if (target.empty()) throw Error("WebGPU registry: " + who + " registers an empty target name");
+  if (handler == nullptr) {
+    throw Error("WebGPU registry: " + who + " registers a null handler for " + target);
+  }
+  for (const auto& [name, entry] : entries_) {
+    if (name == target) {
+      throw Error("WebGPU registry: " + target + " is registered twice, by " + entry.registrant +
+                  " and by " + who + " (one registration per target)");
+    }
+  }
+  entries_.emplace_back(target, Entry{handler, who});
+}
+
+bool OperatorRegistry::has_op(const std::string& target) const {
+  return std::any_of(entries_.begin(), entries_.end(),
+                     [&](const auto& e) { return e.first == target; });
+}
+
+OpHandler OperatorRegistry::get_op(const std::string& target) const {
+  for (const auto& [name, entry] : entries_) {
+    if (name == target) return entry.handler;
+  }
+  throw Error("WebGPU registry: no op registered for target '" + target + "'");
+}
+
+std::vector<std::string> OperatorRegistry::targets() const {
+  std::vector<std::string> names;
+  for (const auto& e : entries_) names.push_back(e.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace webgpu_delegate

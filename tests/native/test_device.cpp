@@ -1,0 +1,256 @@
+// Graphs executed on the device (lavapipe on CPU-only machines): results,
+// resizes, the pipeline cache, dummy bindings, copies and error reporting.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "check.h"
+#include "device_fixture.h"
+#include "fixtures/test_kernels.h"
+#include "webgpu_delegate/device.h"
+#include "webgpu_delegate/graph.h"
+
+using namespace webgpu_delegate;
+
+namespace {
+
+std::vector<float> iota(size_t n, float start = 0.0f, float step = 1.0f) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = start + step * static_cast<float>(i);
+  return v;
+}
+
+std::vector<float> read(WebGPUGraph& g, ValueRef t) {
+  std::vector<float> out(static_cast<size_t>(g.get_tensor(t).numel()));
+  g.copy_out(t, out.data(), out.size() * sizeof(float));
+  return out;
+}
+
+void write(WebGPUGraph& g, ValueRef t, const std::vector<float>& v) {
+  g.copy_in(t, v.data(), v.size() * sizeof(float));
+}
+
+int mismatches(const std::vector<float>& got, const std::vector<float>& want) {
+  if (got.size() != want.size()) return -1;
+  int bad = 0;
+  for (size_t i = 0; i < got.size(); ++i) bad += std::fabs(got[i] - want[i]) > 1e-5f;
+  return bad;
+}
+
+}  // namespace
+
+TEST(device_reports_its_adapter_and_limits) {
+  Device& d = test_device();
+  std::cout << "  device: " << d.describe() << ", max invocations "
+            << d.limits().max_invocations_per_workgroup << ", max workgroups/dim "
+            << d.limits().max_workgroups_per_dimension << "\n";
+  CHECK(!d.adapter_description().device.empty());
+  CHECK(d.limits().max_workgroups_per_dimension >= 65535u);
+  CHECK(d.limits().max_invocations_per_workgroup >= 64u);
+  CHECK(d.limits().max_storage_buffer_binding_size > 0u);
+  CHECK_THROWS(Error, parse_backend_type("Vulcan"), "unknown backend type 'Vulcan'", "Vulkan, OpenGL");
+}
+
+TEST(scale_kernel_runs_and_resizes) {
+  WebGPUGraph g(test_device());
+  const ValueRef x = g.add_tensor(DType::Float32, {4, 100});
+  const ValueRef alpha = g.add_double(2.5);
+  const ValueRef out = g.add_tensor(DType::Float32, {4, 100});
+  g.add_node("test.scale.default", {x, alpha, out});
+  CHECK_EQ(g.num_nodes(), 1u);
+  CHECK_EQ(g.num_dispatches(), 1u);
+
+  const auto xs = iota(400, -100.0f, 0.5f);
+  write(g, x, xs);
+  g.execute();
+  std::vector<float> want(400);
+  for (size_t i = 0; i < 400; ++i) want[i] = xs[i] * 2.5f;
+  CHECK_EQ(mismatches(read(g, out), want), 0);
+
+  // Resize to fewer rows: the hook resizes `out` and rewrites the dispatch.
+  g.resize_input(x, {1, 100});
+  CHECK(g.get_tensor(out).dims() == (std::vector<int64_t>{1, 100}));
+  const auto small = iota(100, 7.0f, -1.0f);
+  write(g, x, small);
+  g.execute();
+  std::vector<float> want_small(100);
+  for (size_t i = 0; i < 100; ++i) want_small[i] = small[i] * 2.5f;
+  CHECK_EQ(mismatches(read(g, out), want_small), 0);
+
+  // Elements past the live size were not touched by the resized dispatch.
+  g.resize_input(x, {4, 100});
+  const auto full = read(g, out);
+  CHECK_EQ(full[100], want[100]);
+  CHECK_THROWS(Error, g.copy_in(x, small.data(), small.size() * sizeof(float)),
+               "copy_in of value 0 has the wrong byte count (got 400, expected 1600 for float32[4, 100])");
+}
+
+TEST(a_kernel_used_50_times_compiles_one_shader_module) {
+  Device device;  // a fresh device, so its cache starts empty
+  WebGPUGraph g(device);
+  ValueRef cur = g.add_tensor(DType::Float32, {256});
+  const ValueRef input = cur;
+  const ValueRef alpha = g.add_double(1.01);
+  for (int i = 0; i < 50; ++i) {
+    const ValueRef next = g.add_tensor(DType::Float32, {256});
+    g.add_node("test.scale.default", {cur, alpha, next});
+    cur = next;
+  }
+  CHECK_EQ(g.num_nodes(), 50u);
+  CHECK_EQ(g.num_dispatches(), 50u);
+  CHECK_EQ(g.num_shader_modules(), 1u);
+  CHECK_EQ(g.num_pipelines(), 1u);
+  CHECK_EQ(device.pipelines_created(), 1u);
+  CHECK_EQ(device.shader_modules_created(), 1u);
+
+  write(g, input, std::vector<float>(256, 1.0f));
+  g.execute();
+  const float want = std::pow(1.01f, 50.0f);
+  const auto got = read(g, cur);
+  CHECK(std::fabs(got[0] - want) < 1e-4f);
+  CHECK(std::fabs(got[255] - want) < 1e-4f);
+
+  // Override constants key the pipeline, not the module.
+  const ValueRef b1 = g.add_double(1.0), b2 = g.add_double(2.0);
+  const ValueRef o1 = g.add_tensor(DType::Float32, {256}), o2 = g.add_tensor(DType::Float32, {256}),
+                 o3 = g.add_tensor(DType::Float32, {256});
+  g.add_node("test.scale_bias.default", {input, alpha, b1, o1});
+  g.add_node("test.scale_bias.default", {input, alpha, b2, o2});
+  g.add_node("test.scale_bias.default", {input, alpha, b1, o3});
+  CHECK_EQ(device.shader_modules_created(), 1u);
+  CHECK_EQ(device.pipelines_created(), 3u);  // no overrides, bias=1, bias=2
+  g.execute();
+  CHECK(std::fabs(read(g, o1)[3] - (1.01f + 1.0f)) < 1e-5f);
+  CHECK(std::fabs(read(g, o2)[3] - (1.01f + 2.0f)) < 1e-5f);
+  CHECK(std::fabs(read(g, o3)[3] - (1.01f + 1.0f)) < 1e-5f);
+
+  // A second graph on the same device reuses the cache.
+  WebGPUGraph g2(device);
+  const ValueRef a = g2.add_tensor(DType::Float32, {8}), s = g2.add_double(3.0),
+                 o = g2.add_tensor(DType::Float32, {8});
+  g2.add_node("test.scale.default", {a, s, o});
+  CHECK_EQ(device.pipelines_created(), 3u);
+}
+
+TEST(optional_tensor_binds_a_dummy_when_absent) {
+  WebGPUGraph g(test_device());
+  const ValueRef x = g.add_tensor(DType::Float32, {10});
+  const ValueRef other = g.add_tensor(DType::Float32, {10});
+  const ValueRef none = g.add_null();
+  const ValueRef with = g.add_tensor(DType::Float32, {10});
+  const ValueRef without = g.add_tensor(DType::Float32, {10});
+  g.add_node("test.add_optional.default", {x, other, with});
+  g.add_node("test.add_optional.default", {x, none, without});
+  write(g, x, iota(10));
+  write(g, other, iota(10, 100.0f));
+  g.execute();
+  std::vector<float> sum(10);
+  for (size_t i = 0; i < 10; ++i) sum[i] = 100.0f + 2.0f * static_cast<float>(i);
+  CHECK_EQ(mismatches(read(g, with), sum), 0);
+  CHECK_EQ(mismatches(read(g, without), iota(10)), 0);
+}
+
+TEST(copies_run_in_order_with_dispatches) {
+  WebGPUGraph g(test_device());
+  const ValueRef x = g.add_tensor(DType::Float32, {6});
+  const ValueRef two = g.add_double(2.0);
+  const ValueRef y = g.add_tensor(DType::Float32, {6});
+  const ValueRef z = g.add_tensor(DType::Float32, {6});
+  const ValueRef w = g.add_tensor(DType::Float32, {6});
+  g.add_node("test.scale.default", {x, two, y});  // y = 2x
+  g.add_node("test.copy.default", {y, z});  // z = y
+  g.add_node("test.scale.default", {z, two, w});  // w = 4x
+  CHECK_EQ(g.num_copies(), 1u);
+  write(g, x, iota(6, 1.0f));
+  g.execute();
+  CHECK_EQ(mismatches(read(g, w), iota(6, 4.0f, 4.0f)), 0);
+  CHECK_EQ(g.last_execute_stats().dispatches, 2u);
+  CHECK_EQ(g.last_execute_stats().copies, 1u);
+  g.resize_input(x, {3});
+  write(g, x, {10.0f, 20.0f, 30.0f});
+  g.execute();
+  CHECK_EQ(mismatches(read(g, w), {40.0f, 80.0f, 120.0f}), 0);
+  CHECK_THROWS(Error, g.add_copy(x, x, 4), "share one buffer");
+  CHECK_THROWS(Error, g.add_copy(x, y, 28), "copy of 28 bytes from value 0 (24-byte buffer)");
+  CHECK_THROWS(Error, g.update_copy(0, 4), "update_copy of command 0, which is a dispatch");
+  CHECK_THROWS(Error, g.update_dispatch(99, nullptr, 0, {}), "command 99, which does not exist");
+}
+
+TEST(elementwise_grid_spill_decodes_on_the_device) {
+  // A tiny per-dimension limit forces the 1-D -> 2-D spill that large tensors
+  // get at 65535; the kernel rebuilds the index from num_workgroups.
+  WebGPUGraph g(test_device());
+  const int64_t n = 1000;
+  const ValueRef x = g.add_tensor(DType::Float32, {n});
+  const ValueRef out = g.add_tensor(DType::Float32, {n});
+  const utils::Grid grid = utils::elementwise_grid(n, 64, 4);
+  CHECK_EQ(grid.x, 4u);
+  CHECK_EQ(grid.y, 4u);
+  test_ops::TestScaleParams p{static_cast<uint32_t>(n), 3.0f, 0, 0};
+  g.add_dispatch(test_ops::test_scale_kernel(), {},
+                 {Binding::of(x), Binding::of(out), Binding::params()}, &p, sizeof p, grid);
+  const auto xs = iota(static_cast<size_t>(n));
+  write(g, x, xs);
+  g.execute();
+  const auto got = read(g, out);
+  CHECK_EQ(got[999], 2997.0f);
+  CHECK_EQ(mismatches(got, iota(static_cast<size_t>(n), 0.0f, 3.0f)), 0);
+}
+
+TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
+  WebGPUGraph g(test_device());
+  const ValueRef x = g.add_tensor(DType::Float32, {4});
+  const KernelSource bad{"broken_kernel",
+                         "@group(0) @binding(0) var<storage, read_write> x: array<f32>;\n"
+                         "@compute @workgroup_size(1)\n"
+                         "fn main() { x[0] = undefined_name; }\n",
+                         "main",
+                         {1, 1, 1}};
+  CHECK_THROWS(Error, g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {}),
+               "WebGPU kernel broken_kernel: shader module creation failed", "undefined_name");
+  const KernelSource syntax{"syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1}};
+  CHECK_THROWS(Error, g.add_dispatch(syntax, {}, {}, nullptr, 0, {}), "syntax_kernel", "expected");
+  // The device is still usable afterwards.
+  CHECK_EQ(g.num_dispatches(), 0u);
+  test_device().check_errors("after a shader error");
+}
+
+TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
+  WebGPUGraph g(test_device());
+  const ValueRef x = g.add_tensor(DType::Float32, {4});
+  const ValueRef y = g.add_tensor(DType::Float32, {4});
+  test_ops::TestScaleParams p{4, 1.0f, 0, 0};
+  const KernelSource k = test_ops::test_scale_kernel();
+  CHECK_THROWS(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::params()}, &p, sizeof p, {}),
+               "WebGPU kernel test_scale: the handler passes 2 bindings, the WGSL declares 3",
+               "0: x var<storage, read>, 1: out var<storage, read_write>, 2: params var<uniform>");
+  CHECK_THROWS(Error,
+               g.add_dispatch(k, {}, {Binding::of(x), Binding::params(), Binding::of(y)}, &p, sizeof p, {}),
+               "binding 1 (out, var<storage, read_write>) is bound to the params uniform");
+  CHECK_THROWS(Error,
+               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(x), Binding::params()}, &p, sizeof p, {}),
+               "binding 1 (out, var<storage, read_write>) and binding 0 share one buffer (value 0)");
+  CHECK_THROWS(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, nullptr, 0, {}),
+               "a params binding without params bytes");
+  CHECK_THROWS(Error,
+               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p,
+                              utils::Grid{70000, 1, 1}),
+               "dispatch grid 70000x1x1 exceeds maxComputeWorkgroupsPerDimension");
+  const DispatchId id =
+      g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {});
+  CHECK_THROWS(Error, g.update_dispatch(id, &p, 8, {}),
+               "update_dispatch with 8 params bytes, the dispatch was recorded with 16");
+  const KernelSource two_groups{"two_groups",
+                                "@group(1) @binding(0) var<storage, read_write> x: array<f32>;\n"
+                                "@compute @workgroup_size(1) fn main() { x[0] = 1.0; }\n",
+                                "main",
+                                {1, 1, 1}};
+  CHECK_THROWS(Error, g.add_dispatch(two_groups, {}, {Binding::of(x)}, nullptr, 0, {}),
+               "binding 'x' is in @group(1), expected @group(0)");
+  const KernelSource bad_entry{"bad_entry", k.wgsl, "not_main", {64, 1, 1}};
+  CHECK_THROWS(Error, g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {}),
+               "WebGPU kernel bad_entry: compute pipeline creation (entry point not_main) failed");
+  const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL, "main", {64, 1, 1}};
+  CHECK_THROWS(Error, g.add_dispatch(renamed, {}, {}, nullptr, 0, {}),
+               "WebGPU kernel test_scale: two different WGSL sources use this kernel name");
+}
