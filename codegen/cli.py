@@ -78,17 +78,49 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Runs every case of every spec on each executor and prints one line per case."""
+    import time
+
+    from codegen import harness
+    from codegen.cases import all_case_runs, execute
+
+    executors = {"harness": harness}
+    if not args.harness_only:
+        from codegen import native
+        executors["native"] = native
+    runs = [r for r in all_case_runs(harness.catalog()) if not args.op or r.op.op.name in args.op]
+    print(f"adapter: {harness.adapter_line()}")
+    failed = 0
+    for name, executor in executors.items():
+        t0 = time.perf_counter()
+        for r in runs:
+            try:
+                routes = execute(r, executor)
+                status = "ok" if not r.case.raises else "ok (rejected as expected)"
+                print(f"  {name:8} {r.id:48} {status} {' '.join(routes)}")
+            except Exception as e:  # report every case, then fail
+                failed += 1
+                print(f"  {name:8} {r.id:48} FAILED: {str(e).splitlines()[0][:200]}")
+        print(f"{name}: {len(runs)} cases in {time.perf_counter() - t0:.1f} s")
+    print(f"validate: {len(runs) * len(executors) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="opgen", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
     sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
     sub.add_parser("list", help="ops, targets, kernels, routes, guards")
+    v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
+    v.add_argument("--harness-only", action="store_true", help="skip the native runner")
+    v.add_argument("--op", action="append", help="only this op (repeatable)")
     from codegen import scaffold
     scaffold.add_parser(sub)
     args = parser.parse_args(argv)
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
-                "new": scaffold.cmd_new}
+                "new": scaffold.cmd_new, "validate": cmd_validate}
     try:
         return handlers[args.command](args)
     except USER_ERRORS as e:

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs everything the toolkit needs on a fresh Debian machine: the CPU WebGPU
+# adapter (lavapipe), a C++ toolchain, and a venv with the pinned Python packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+need=()
+for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-compiler; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+# torch is pinned (a bare `torch` would pull a multi-GB CUDA build)
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test,executorch]'

@@ -1,0 +1,252 @@
+"""The generator: determinism, drift detection, declaration sync, transactional writes,
+spec errors and the scaffold, each on a scratch copy of the repository."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def repo(tmp_path):
+    """A copy of the toolkit and its outputs; `opgen` run there imports that copy."""
+    dst = tmp_path / "repo"
+    dst.mkdir()
+    for name in ("codegen", "generated", "cpp_runtime"):
+        shutil.copytree(ROOT / name, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
+    return dst
+
+
+def opgen(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, XDG_RUNTIME_DIR="/tmp")
+    return subprocess.run([sys.executable, "-m", "codegen", *args], cwd=repo, env=env,
+                          capture_output=True, text=True)
+
+
+def snapshot(repo: Path) -> dict[str, bytes]:
+    files = {}
+    for base in ("generated", "codegen/specs"):
+        for p in sorted((repo / base).rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts:
+                files[str(p.relative_to(repo))] = p.read_bytes()
+    return files
+
+
+def test_committed_tree_is_up_to_date():
+    res = opgen(ROOT, "check")
+    assert res.returncode == 0, res.stderr
+
+
+def test_generation_is_deterministic(repo):
+    committed = snapshot(repo)
+    shutil.rmtree(repo / "generated")
+    assert opgen(repo, "generate").returncode == 0
+    first = snapshot(repo)
+    assert opgen(repo, "generate").returncode == 0
+    assert snapshot(repo) == first
+    assert first == committed
+
+
+def test_edited_shader_body_is_detected_and_fixed(repo):
+    shader = repo / "codegen/specs/unary/relu.wgsl"
+    shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+    res = opgen(repo, "check")
+    assert res.returncode == 1
+    assert "stale: generated/ops/unary/relu_wgsl.h" in res.stderr
+    assert opgen(repo, "generate").returncode == 0
+    assert opgen(repo, "check").returncode == 0
+    assert "x <= 0.0" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
+
+
+def test_edited_declaration_block_is_stale(repo):
+    shader = repo / "codegen/specs/unary/sigmoid.wgsl"
+    shader.write_text(shader.read_text().replace("num_elements: u32", "num_elements: i32"))
+    res = opgen(repo, "check")
+    assert res.returncode == 1
+    assert "stale declaration block: codegen/specs/unary/sigmoid.wgsl" in res.stderr
+    assert opgen(repo, "generate").returncode == 0
+    assert "num_elements: u32" in shader.read_text()
+
+
+def test_orphan_and_missing_outputs_are_listed(repo):
+    (repo / "generated/ops/unary/Stray.cpp").write_text("// not generated\n")
+    (repo / "generated/ops/unary/Relu.cpp").unlink()
+    res = opgen(repo, "check")
+    assert res.returncode == 1
+    assert "orphan: generated/ops/unary/Stray.cpp" in res.stderr
+    assert "missing: generated/ops/unary/Relu.cpp" in res.stderr
+    assert opgen(repo, "generate").returncode == 0
+    assert not (repo / "generated/ops/unary/Stray.cpp").exists()
+
+
+def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
+    spec = repo / "codegen/specs/unary/unary.py"
+    spec.write_text(spec.read_text().replace(
+        'params={"num_elements": u32("out.numel"),',
+        'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), "num_elements": u32("out.numel"),'
+    ).replace("from codegen.model import (", "from codegen.model import (Param, "))
+    assert opgen(repo, "generate").returncode == 0
+    wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
+    assert "probe: vec3<u32>,\n  num_elements: u32,\n  negative_slope: f32," in wgsl
+    cpp = (repo / "generated/ops/unary/LeakyRelu.cpp").read_text()
+    assert "uint32_t probe[3];" in cpp
+    assert "offsetof(LeakyReluParams, num_elements) == 12" in cpp
+    assert "offsetof(LeakyReluParams, negative_slope) == 16" in cpp
+    assert "sizeof(LeakyReluParams) == 32" in cpp
+    code = ("from codegen import harness, cases\n"
+            "runs = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'leaky_relu']\n"
+            "for r in runs: cases.execute(r, harness)\nprint(len(runs))")
+    res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
+                         env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
+    assert res.returncode == 0, res.stderr
+    assert int(res.stdout) >= 4
+
+
+def test_two_specs_for_one_target_are_rejected(repo):
+    dup = repo / "codegen/specs/dup"
+    dup.mkdir()
+    (dup / "dup.py").write_text(
+        "from codegen.model import *\n"
+        "OPS = [Op(name='relu_again', targets=['aten.relu.default'], args=[Tensor('self'), "
+        "Output('out')], shapes={'out': 'self.dims'}, resize='static', dispatches=[Copy('self', "
+        "'out', 'self.numel * 4')])]\n")
+    before = snapshot(repo)
+    res = opgen(repo, "generate")
+    assert res.returncode == 2
+    assert "codegen/specs/dup/dup.py" in res.stderr
+    assert "aten.relu.default" in res.stderr and "codegen/specs/unary/unary.py" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert snapshot(repo) == before
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("u32(\"out.numel\")", "u32(\"out.numel +\")"), "syntax error"),
+    (("u32(\"out.numel\")", "u32(\"nonsense.numel\")"), "unknown name 'nonsense'"),
+    (("resize=\"dynamic\"", "resize=\"sometimes\""), "Op resize must be one of dynamic, static"),
+    (("Bind(\"input\", \"self\")", "Bind(\"input\", \"missing\")"), "binds 'missing'"),
+    (("Bind(\"input\", \"self\")", "Bind(\"output\", \"self\")"), "binding names must be unique"),
+    (("Tensor(\"self\")", "Tensor(\"self\", dtypes=(\"float31\",))"), "dtypes must be"),
+    (("name=name,", "name=name, colour=1,"), "unexpected keyword argument 'colour'"),
+    (("u32(\"out.numel\")", "Param(\"array<u32, 3>\", \"[1, 2, 3]\")"), "multiple of 16"),
+])
+def test_spec_errors_name_file_and_field(repo, edit, message):
+    spec = repo / "codegen/specs/unary/unary.py"
+    text = spec.read_text()
+    assert edit[0] in text
+    text = text.replace(edit[0], edit[1], 1)
+    if "Param(" in edit[1]:
+        text = text.replace("from codegen.model import (", "from codegen.model import (Param, ")
+    spec.write_text(text)
+    before = snapshot(repo)
+    res = opgen(repo, "generate")
+    assert res.returncode == 2, res.stderr
+    assert "codegen/specs/unary/unary.py" in res.stderr
+    assert message in res.stderr
+    assert "Traceback" not in res.stderr
+    assert snapshot(repo) == before
+
+
+def test_route_to_undeclared_override_is_rejected():
+    from codegen.model import Elementwise, Kernel, Route, SpecError
+
+    with pytest.raises(SpecError, match="does not declare"):
+        Route(Kernel("k"), Elementwise("1"), overrides={"nope": "1"})
+
+
+def test_failure_mid_write_leaves_old_files(repo, monkeypatch):
+    from codegen import writer
+
+    files = {f"generated/f{i}.txt": f"new {i}\n" for i in range(5)}
+    for i in range(5):
+        (repo / f"generated/f{i}.txt").write_text(f"old {i}\n")
+    calls = {"n": 0}
+    real = writer._fsync_write
+
+    def flaky(path, data):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError("disk full (injected)")
+        real(path, data)
+
+    monkeypatch.setattr(writer, "_fsync_write", flaky)
+    with pytest.raises(OSError, match="injected"):
+        writer.commit(repo, files, [], [repo / "generated"])
+    assert [(repo / f"generated/f{i}.txt").read_text() for i in range(5)] == [f"old {i}\n" for i in range(5)]
+    assert not list((repo / "generated").rglob("*.opgen-new"))
+
+
+def test_kill_after_journal_is_rolled_forward(repo, monkeypatch):
+    from codegen import writer
+
+    files = {f"generated/f{i}.txt": f"new {i}\n" for i in range(4)}
+
+    def killed(root, journal):
+        raise KeyboardInterrupt("killed (injected) after the journal was written")
+
+    monkeypatch.setattr(writer, "_apply", killed)
+    with pytest.raises(KeyboardInterrupt):
+        writer.commit(repo, files, [], [repo / "generated"])
+    assert (repo / writer.JOURNAL).exists()
+    monkeypatch.undo()
+    writer.recover(repo, [repo / "generated"])
+    assert [(repo / f"generated/f{i}.txt").read_text() for i in range(4)] == [f"new {i}\n" for i in range(4)]
+    assert not (repo / writer.JOURNAL).exists()
+
+
+def test_read_only_target_dir_fails_cleanly(repo):
+    ro = repo / "generated/ops/unary"
+    os.chmod(ro, 0o555)
+    try:
+        shader = repo / "codegen/specs/unary/relu.wgsl"
+        shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+        before = snapshot(repo)
+        res = opgen(repo, "generate")
+        if os.geteuid() == 0:  # root ignores directory permissions: the write succeeds
+            assert res.returncode == 0
+            return
+        assert res.returncode != 0
+        assert snapshot(repo) == before
+    finally:
+        os.chmod(ro, 0o755)
+
+
+def test_concurrent_generates_serialize(repo):
+    shader = repo / "codegen/specs/unary/relu.wgsl"
+    shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+    env = dict(os.environ, XDG_RUNTIME_DIR="/tmp")
+    procs = [subprocess.Popen([sys.executable, "-m", "codegen", "generate"], cwd=repo, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    assert all(p.wait() == 0 for p in procs)
+    assert opgen(repo, "check").returncode == 0
+    assert not list(repo.rglob("*.opgen-new"))
+
+
+def test_scaffold_generates_cleanly_and_fails_until_written(repo):
+    res = opgen(repo, "new", "tanh", "--target", "aten.tanh.default")
+    assert res.returncode == 0, res.stderr
+    assert opgen(repo, "check").returncode == 0
+    table = json.loads((repo / "generated/op_table.json").read_text())
+    assert any(o["op"] == "tanh" for o in table["ops"])
+    code = ("from codegen import harness, cases\n"
+            "r = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'tanh'][0]\n"
+            "cases.execute(r, harness)\n")
+    res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
+                         env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
+    assert res.returncode != 0 and "tanh[basic]" in res.stderr
+    again = opgen(repo, "new", "tanh", "--target", "aten.tanh.default")
+    assert again.returncode == 2 and "already exists" in again.stderr
+
+
+def test_list_shows_ops_routes_and_escape_hatches():
+    res = opgen(ROOT, "list")
+    assert res.returncode == 0
+    assert "relu  (aten.relu.default)" in res.stdout
+    assert "route relu" in res.stdout
+    assert "escape hatches:" in res.stdout
