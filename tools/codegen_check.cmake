@@ -13,7 +13,6 @@ execute_process(
   WORKING_DIRECTORY "${SOURCE_DIR}"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "python -m codegen check failed (exit ${rc}): generated files are stale or "
-                      "the generator is broken; run `python -m codegen generate`.\n${out}${err}")
+  message(FATAL_ERROR "python -m codegen check failed (exit ${rc}):\n${out}${err}")
 endif()
 message(STATUS "codegen check: generated/ is up to date")

@@ -27,19 +27,27 @@ constexpr BackendName kBackendNames[] = {
 
 const char* adapter_type_name(WGPUAdapterType type) {
   switch (type) {
-    case WGPUAdapterType_DiscreteGPU: return "DiscreteGPU";
-    case WGPUAdapterType_IntegratedGPU: return "IntegratedGPU";
-    case WGPUAdapterType_CPU: return "CPU";
-    default: return "Unknown";
+    case WGPUAdapterType_DiscreteGPU:
+      return "DiscreteGPU";
+    case WGPUAdapterType_IntegratedGPU:
+      return "IntegratedGPU";
+    case WGPUAdapterType_CPU:
+      return "CPU";
+    default:
+      return "Unknown";
   }
 }
 
 const char* error_type_name(WGPUErrorType type) {
   switch (type) {
-    case WGPUErrorType_Validation: return "validation error";
-    case WGPUErrorType_OutOfMemory: return "out-of-memory error";
-    case WGPUErrorType_Internal: return "internal error";
-    default: return "error";
+    case WGPUErrorType_Validation:
+      return "validation error";
+    case WGPUErrorType_OutOfMemory:
+      return "out-of-memory error";
+    case WGPUErrorType_Internal:
+      return "internal error";
+    default:
+      return "error";
   }
 }
 
@@ -59,8 +67,7 @@ WGPUBackendType parse_backend_type(const std::string& name) {
     valid += valid.empty() ? "" : ", ";
     valid += b.name;
   }
-  throw Error("WebGPU device: unknown backend type '" + name + "' (expected one of " + valid +
-              ")");
+  throw Error("WebGPU device: unknown backend type '" + name + "' (expected one of " + valid + ")");
 }
 
 Device::Device(const DeviceOptions& options) {
@@ -75,7 +82,9 @@ Device::Device(const DeviceOptions& options) {
   }
 }
 
-Device::~Device() { release(); }
+Device::~Device() {
+  release();
+}
 
 void Device::release() {
   tearing_down_ = true;
@@ -183,8 +192,8 @@ void Device::acquire_device(const DeviceOptions& options) {
 
   WGPURequestDeviceCallbackInfo callback = WGPU_REQUEST_DEVICE_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
-  callback.callback = [](WGPURequestDeviceStatus status, WGPUDevice device,
-                         WGPUStringView message, void* user, void*) {
+  callback.callback = [](WGPURequestDeviceStatus status, WGPUDevice device, WGPUStringView message,
+                         void* user, void*) {
     auto* r = static_cast<Result*>(user);
     if (status == WGPURequestDeviceStatus_Success) {
       r->device = device;
@@ -225,30 +234,32 @@ bool Device::has_feature(WGPUFeatureName feature) const {
   return wgpuDeviceHasFeature(device_, feature);
 }
 
-size_t Device::shader_modules_created() const { return pipelines_->shader_modules_created(); }
-size_t Device::pipelines_created() const { return pipelines_->pipelines_created(); }
+size_t Device::shader_modules_created() const {
+  return pipelines_->shader_modules_created();
+}
+size_t Device::pipelines_created() const {
+  return pipelines_->pipelines_created();
+}
 
 std::string Device::describe() const {
-  return description_.device + " (" + description_.backend + ", " + description_.adapter_type +
-         ")";
+  return description_.device + " (" + description_.backend + ", " + description_.adapter_type + ")";
 }
 
 void Device::on_uncaptured_error(WGPUDevice const*, WGPUErrorType type, WGPUStringView message,
                                  void* self, void*) {
   auto* device = static_cast<Device*>(self);
   std::lock_guard<std::mutex> lock(device->errors_mutex_);
-  device->pending_errors_.push_back(std::string(error_type_name(type)) + ": " +
-                                    to_string(message));
+  device->pending_errors_.push_back(std::string(error_type_name(type)) + ": " + to_string(message));
 }
 
-void Device::on_device_lost(WGPUDevice const*, WGPUDeviceLostReason reason,
-                            WGPUStringView message, void* self, void*) {
+void Device::on_device_lost(WGPUDevice const*, WGPUDeviceLostReason reason, WGPUStringView message,
+                            void* self, void*) {
   auto* device = static_cast<Device*>(self);
   if (device->tearing_down_) return;  // our own release, not a failure
   std::lock_guard<std::mutex> lock(device->errors_mutex_);
   device->lost_ = true;
-  device->lost_message_ = "reason " + std::to_string(static_cast<int>(reason)) + ": " +
-                          to_string(message);
+  device->lost_message_ =
+      "reason " + std::to_string(static_cast<int>(reason)) + ": " + to_string(message);
 }
 
 void Device::check_errors(const std::string& context) {

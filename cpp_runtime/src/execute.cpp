@@ -29,7 +29,8 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_in", tensor, t, nbytes);
   if (nbytes == 0) return;
-  if (data == nullptr) throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
+  if (data == nullptr)
+    throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
   Device& device = impl_->device;
   if (nbytes % 4 == 0) {
     wgpuQueueWriteBuffer(device.queue(), t.buffer, 0, data, nbytes);
@@ -46,7 +47,8 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_out", tensor, t, nbytes);
   if (nbytes == 0) return;
-  if (data == nullptr) throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
+  if (data == nullptr)
+    throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
   Impl& g = *impl_;
   Device& device = g.device;
   const uint64_t bytes = round_up(nbytes, 4);

@@ -68,8 +68,12 @@ Command& WebGPUGraph::Impl::command(DispatchId id, Command::Kind kind, const cha
 WebGPUGraph::WebGPUGraph(Device& device) : impl_(std::make_unique<Impl>(device)) {}
 WebGPUGraph::~WebGPUGraph() = default;
 
-Device& WebGPUGraph::device() const { return impl_->device; }
-const Limits& WebGPUGraph::limits() const { return impl_->device.limits(); }
+Device& WebGPUGraph::device() const {
+  return impl_->device;
+}
+const Limits& WebGPUGraph::limits() const {
+  return impl_->device.limits();
+}
 
 // --- tensors ----------------------------------------------------------------------
 ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
@@ -95,8 +99,8 @@ ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
 
 ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims) {
   const Tensor& b = get_tensor(base);
-  const std::string what = "view " + std::to_string(impl_->values.size()) + " of value " +
-                           std::to_string(base);
+  const std::string what =
+      "view " + std::to_string(impl_->values.size()) + " of value " + std::to_string(base);
   const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(b.dtype);
   if (bytes > b.buffer_bytes) {
     throw Error("WebGPU graph: " + what + " as " + dtype_name(b.dtype) + utils::format_value(dims) +
@@ -156,9 +160,9 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   const PipelineEntry& pipeline = g.device.pipelines().get(kernel, overrides);
   const std::vector<WgslBinding>& declared = pipeline.shader->bindings;
   if (bindings.size() != declared.size()) {
-    throw Error("WebGPU kernel " + name + ": the handler passes " + std::to_string(bindings.size()) +
-                " bindings, the WGSL declares " + std::to_string(declared.size()) + " (" +
-                describe_bindings(declared) + ")");
+    throw Error("WebGPU kernel " + name + ": the handler passes " +
+                std::to_string(bindings.size()) + " bindings, the WGSL declares " +
+                std::to_string(declared.size()) + " (" + describe_bindings(declared) + ")");
   }
   const bool binds_params = std::any_of(bindings.begin(), bindings.end(), [](const Binding& b) {
     return b.kind == Binding::Kind::Params;
@@ -196,8 +200,8 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
     for (size_t i = 0; i < bindings.size(); ++i) {
       const Binding& b = bindings[i];
       const WgslBinding& d = declared[i];
-      const std::string where = "WebGPU kernel " + name + ": binding " + std::to_string(i) +
-                                " (" + d.name + ", " + wgsl_binding_kind_name(d.kind) + ")";
+      const std::string where = "WebGPU kernel " + name + ": binding " + std::to_string(i) + " (" +
+                                d.name + ", " + wgsl_binding_kind_name(d.kind) + ")";
       WGPUBindGroupEntry e = WGPU_BIND_GROUP_ENTRY_INIT;
       e.binding = static_cast<uint32_t>(i);
       if (b.kind == Binding::Kind::Params) {
@@ -208,8 +212,9 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
       } else {
         if (d.kind == WgslBinding::Kind::Uniform) {
           throw Error(where + " is bound to " +
-                      (b.kind == Binding::Kind::Dummy ? std::string("a dummy")
-                                                      : "tensor value " + std::to_string(b.tensor)) +
+                      (b.kind == Binding::Kind::Dummy
+                           ? std::string("a dummy")
+                           : "tensor value " + std::to_string(b.tensor)) +
                       ", expected Binding::params()");
         }
         uint64_t bytes = 0;
@@ -221,9 +226,10 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
             const bool writes = d.kind == WgslBinding::Kind::Storage ||
                                 declared[at].kind == WgslBinding::Kind::Storage;
             if (other == t.buffer && writes) {
-              throw Error(where + " and binding " + std::to_string(at) +
-                          " share one buffer (value " + std::to_string(b.tensor) +
-                          ") and one of them is read_write; a dispatch cannot alias a written buffer");
+              throw Error(
+                  where + " and binding " + std::to_string(at) + " share one buffer (value " +
+                  std::to_string(b.tensor) +
+                  ") and one of them is read_write; a dispatch cannot alias a written buffer");
             }
           }
           bound.emplace_back(t.buffer, i);
@@ -292,8 +298,9 @@ void check_copy(const WebGPUGraph& graph, ValueRef src, ValueRef dst, uint64_t n
   const uint64_t rounded = round_up(nbytes, 4);
   if (rounded > s.buffer_bytes || rounded > d.buffer_bytes) {
     throw Error("WebGPU graph: copy of " + std::to_string(nbytes) + " bytes from value " +
-                std::to_string(src) + " (" + std::to_string(s.buffer_bytes) + "-byte buffer) to value " +
-                std::to_string(dst) + " (" + std::to_string(d.buffer_bytes) + "-byte buffer) does not fit");
+                std::to_string(src) + " (" + std::to_string(s.buffer_bytes) +
+                "-byte buffer) to value " + std::to_string(dst) + " (" +
+                std::to_string(d.buffer_bytes) + "-byte buffer) does not fit");
   }
 }
 
@@ -359,13 +366,19 @@ void WebGPUGraph::propagate_resize() {
   for (auto& hook : impl_->resize_hooks) hook(*this);
 }
 
-// --- statistics -----------------------------------------------------------------------------------
+// --- statistics
+// -----------------------------------------------------------------------------------
 size_t WebGPUGraph::num_dispatches() const {
-  return static_cast<size_t>(std::count_if(impl_->commands.begin(), impl_->commands.end(),
-                                           [](const Command& c) { return c.kind == Command::Kind::Dispatch; }));
+  return static_cast<size_t>(
+      std::count_if(impl_->commands.begin(), impl_->commands.end(),
+                    [](const Command& c) { return c.kind == Command::Kind::Dispatch; }));
 }
-size_t WebGPUGraph::num_copies() const { return impl_->commands.size() - num_dispatches(); }
-size_t WebGPUGraph::num_nodes() const { return impl_->num_nodes; }
+size_t WebGPUGraph::num_copies() const {
+  return impl_->commands.size() - num_dispatches();
+}
+size_t WebGPUGraph::num_nodes() const {
+  return impl_->num_nodes;
+}
 
 size_t WebGPUGraph::num_shader_modules() const {
   std::set<const ShaderEntry*> shaders;
@@ -383,6 +396,8 @@ size_t WebGPUGraph::num_pipelines() const {
   return pipelines.size();
 }
 
-const ExecuteStats& WebGPUGraph::last_execute_stats() const { return impl_->stats; }
+const ExecuteStats& WebGPUGraph::last_execute_stats() const {
+  return impl_->stats;
+}
 
 }  // namespace webgpu_delegate

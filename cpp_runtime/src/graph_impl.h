@@ -32,7 +32,7 @@ struct Command {
   const PipelineEntry* pipeline = nullptr;
   WGPUBindGroup bind_group = nullptr;
   WGPUBuffer uniform = nullptr;  // graph-owned; null when the kernel takes no params
-  std::vector<uint8_t> params;  // the bytes the uniform must hold
+  std::vector<uint8_t> params;   // the bytes the uniform must hold
   bool params_dirty = false;
   utils::Grid grid;
   // Copy

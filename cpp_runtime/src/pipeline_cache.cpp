@@ -98,9 +98,10 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
     e.binding = b.binding;
     e.visibility = WGPUShaderStage_Compute;
     e.buffer = WGPU_BUFFER_BINDING_LAYOUT_INIT;
-    e.buffer.type = b.kind == WgslBinding::Kind::Uniform           ? WGPUBufferBindingType_Uniform
-                    : b.kind == WgslBinding::Kind::ReadOnlyStorage ? WGPUBufferBindingType_ReadOnlyStorage
-                                                                   : WGPUBufferBindingType_Storage;
+    e.buffer.type = b.kind == WgslBinding::Kind::Uniform ? WGPUBufferBindingType_Uniform
+                    : b.kind == WgslBinding::Kind::ReadOnlyStorage
+                        ? WGPUBufferBindingType_ReadOnlyStorage
+                        : WGPUBufferBindingType_Storage;
     layout_entries.push_back(e);
   }
   WGPUBindGroupLayoutDescriptor bgl_desc = WGPU_BIND_GROUP_LAYOUT_DESCRIPTOR_INIT;
@@ -140,7 +141,8 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   std::vector<WGPUConstantEntry> constants;
   for (const auto& o : overrides) {
     if (o.name == nullptr || *o.name == '\0') {
-      throw Error(std::string("WebGPU kernel ") + kernel.name + ": override constant without a name");
+      throw Error(std::string("WebGPU kernel ") + kernel.name +
+                  ": override constant without a name");
     }
     WGPUConstantEntry c = WGPU_CONSTANT_ENTRY_INIT;
     c.key = string_view(o.name);
@@ -159,9 +161,9 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   const std::string errors = device_.pop_error_scopes();
   if (!errors.empty() || !pipeline) {
     if (pipeline) wgpuComputePipelineRelease(pipeline);
-    throw Error(std::string("WebGPU kernel ") + kernel.name + ": compute pipeline creation (entry point " +
-                kernel.entry_point + ") failed: " +
-                (errors.empty() ? std::string("no pipeline returned") : errors));
+    throw Error(std::string("WebGPU kernel ") + kernel.name +
+                ": compute pipeline creation (entry point " + kernel.entry_point +
+                ") failed: " + (errors.empty() ? std::string("no pipeline returned") : errors));
   }
   auto entry = std::make_unique<PipelineEntry>();
   entry->shader = &shader_entry;

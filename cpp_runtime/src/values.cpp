@@ -8,41 +8,64 @@ namespace webgpu_delegate {
 
 const char* dtype_name(DType dtype) {
   switch (dtype) {
-    case DType::Float32: return "float32";
-    case DType::Int32: return "int32";
-    case DType::Int64: return "int64";
-    case DType::Bool: return "bool";
-    case DType::Float16: return "float16";
-    case DType::UInt8: return "uint8";
+    case DType::Float32:
+      return "float32";
+    case DType::Int32:
+      return "int32";
+    case DType::Int64:
+      return "int64";
+    case DType::Bool:
+      return "bool";
+    case DType::Float16:
+      return "float16";
+    case DType::UInt8:
+      return "uint8";
   }
   throw Error("WebGPU graph: invalid dtype " + std::to_string(static_cast<int>(dtype)));
 }
 
 size_t dtype_size(DType dtype) {
   switch (dtype) {
-    case DType::Float32: return 4;
-    case DType::Int32: return 4;
-    case DType::Int64: return 8;
-    case DType::Bool: return 1;
-    case DType::Float16: return 2;
-    case DType::UInt8: return 1;
+    case DType::Float32:
+      return 4;
+    case DType::Int32:
+      return 4;
+    case DType::Int64:
+      return 8;
+    case DType::Bool:
+      return 1;
+    case DType::Float16:
+      return 2;
+    case DType::UInt8:
+      return 1;
   }
   throw Error("WebGPU graph: invalid dtype " + std::to_string(static_cast<int>(dtype)));
 }
 
 const char* value_type_name(ValueType type) {
   switch (type) {
-    case ValueType::Null: return "Null";
-    case ValueType::Int: return "Int";
-    case ValueType::Double: return "Double";
-    case ValueType::Bool: return "Bool";
-    case ValueType::String: return "String";
-    case ValueType::IntList: return "IntList";
-    case ValueType::DoubleList: return "DoubleList";
-    case ValueType::BoolList: return "BoolList";
-    case ValueType::ValueList: return "ValueList";
-    case ValueType::SymInt: return "SymInt";
-    case ValueType::Tensor: return "Tensor";
+    case ValueType::Null:
+      return "Null";
+    case ValueType::Int:
+      return "Int";
+    case ValueType::Double:
+      return "Double";
+    case ValueType::Bool:
+      return "Bool";
+    case ValueType::String:
+      return "String";
+    case ValueType::IntList:
+      return "IntList";
+    case ValueType::DoubleList:
+      return "DoubleList";
+    case ValueType::BoolList:
+      return "BoolList";
+    case ValueType::ValueList:
+      return "ValueList";
+    case ValueType::SymInt:
+      return "SymInt";
+    case ValueType::Tensor:
+      return "Tensor";
   }
   return "Invalid";
 }
@@ -51,7 +74,9 @@ std::string describe_tensor(const Tensor& t) {
   return std::string(dtype_name(t.dtype)) + utils::format_value(t.live_dims);
 }
 
-uint64_t buffer_size_for(uint64_t bytes) { return bytes < 4 ? 4 : (bytes + 3) / 4 * 4; }
+uint64_t buffer_size_for(uint64_t bytes) {
+  return bytes < 4 ? 4 : (bytes + 3) / 4 * 4;
+}
 
 int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what) {
   int64_t n = 1;
@@ -96,10 +121,18 @@ void WebGPUGraph::Impl::type_error(ValueRef ref, const char* expected) const {
 }
 
 // --- adding -------------------------------------------------------------------
-ValueRef WebGPUGraph::add_null() { return impl_->push(ValueType::Null, std::monostate{}); }
-ValueRef WebGPUGraph::add_int(int64_t v) { return impl_->push(ValueType::Int, v); }
-ValueRef WebGPUGraph::add_double(double v) { return impl_->push(ValueType::Double, v); }
-ValueRef WebGPUGraph::add_bool(bool v) { return impl_->push(ValueType::Bool, v); }
+ValueRef WebGPUGraph::add_null() {
+  return impl_->push(ValueType::Null, std::monostate{});
+}
+ValueRef WebGPUGraph::add_int(int64_t v) {
+  return impl_->push(ValueType::Int, v);
+}
+ValueRef WebGPUGraph::add_double(double v) {
+  return impl_->push(ValueType::Double, v);
+}
+ValueRef WebGPUGraph::add_bool(bool v) {
+  return impl_->push(ValueType::Bool, v);
+}
 ValueRef WebGPUGraph::add_string(std::string v) {
   return impl_->push(ValueType::String, std::move(v));
 }
@@ -116,11 +149,19 @@ ValueRef WebGPUGraph::add_value_list(std::vector<ValueRef> v) {
   for (ValueRef r : v) impl_->value(r);  // every element must exist
   return impl_->push(ValueType::ValueList, std::move(v));
 }
-ValueRef WebGPUGraph::add_symint(int64_t v) { return impl_->push(ValueType::SymInt, v); }
+ValueRef WebGPUGraph::add_symint(int64_t v) {
+  return impl_->push(ValueType::SymInt, v);
+}
 
-size_t WebGPUGraph::num_values() const { return impl_->values.size(); }
-ValueType WebGPUGraph::type_of(ValueRef ref) const { return impl_->value(ref).type; }
-bool WebGPUGraph::is_null(ValueRef ref) const { return type_of(ref) == ValueType::Null; }
+size_t WebGPUGraph::num_values() const {
+  return impl_->values.size();
+}
+ValueType WebGPUGraph::type_of(ValueRef ref) const {
+  return impl_->value(ref).type;
+}
+bool WebGPUGraph::is_null(ValueRef ref) const {
+  return type_of(ref) == ValueType::Null;
+}
 
 // --- getters --------------------------------------------------------------------
 Tensor& WebGPUGraph::get_tensor(ValueRef ref) {
@@ -135,7 +176,9 @@ int64_t WebGPUGraph::get_int(ValueRef ref) const {
 double WebGPUGraph::get_double(ValueRef ref) const {
   return impl_->get_as<double>(ref, ValueType::Double);
 }
-bool WebGPUGraph::get_bool(ValueRef ref) const { return impl_->get_as<bool>(ref, ValueType::Bool); }
+bool WebGPUGraph::get_bool(ValueRef ref) const {
+  return impl_->get_as<bool>(ref, ValueType::Bool);
+}
 const std::string& WebGPUGraph::get_string(ValueRef ref) const {
   return impl_->get_as<std::string>(ref, ValueType::String);
 }
@@ -173,10 +216,14 @@ double WebGPUGraph::get_scalar(ValueRef ref) const {
   const Value& v = impl_->value(ref);
   switch (v.type) {
     case ValueType::Int:
-    case ValueType::SymInt: return static_cast<double>(std::get<int64_t>(v.data));
-    case ValueType::Double: return std::get<double>(v.data);
-    case ValueType::Bool: return std::get<bool>(v.data) ? 1.0 : 0.0;
-    default: impl_->type_error(ref, "Int, Double or Bool (a Scalar)");
+    case ValueType::SymInt:
+      return static_cast<double>(std::get<int64_t>(v.data));
+    case ValueType::Double:
+      return std::get<double>(v.data);
+    case ValueType::Bool:
+      return std::get<bool>(v.data) ? 1.0 : 0.0;
+    default:
+      impl_->type_error(ref, "Int, Double or Bool (a Scalar)");
   }
 }
 

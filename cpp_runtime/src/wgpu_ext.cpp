@@ -11,12 +11,21 @@ std::shared_ptr<void> restrict_instance_backends(WGPUInstanceDescriptor& desc,
 #ifdef WEBGPU_DELEGATE_WGPU_NATIVE
   WGPUInstanceBackend backends = WGPUInstanceBackend_All;
   switch (backend) {
-    case WGPUBackendType_Vulkan: backends = WGPUInstanceBackend_Vulkan; break;
+    case WGPUBackendType_Vulkan:
+      backends = WGPUInstanceBackend_Vulkan;
+      break;
     case WGPUBackendType_OpenGL:
-    case WGPUBackendType_OpenGLES: backends = WGPUInstanceBackend_GL; break;
-    case WGPUBackendType_Metal: backends = WGPUInstanceBackend_Metal; break;
-    case WGPUBackendType_D3D12: backends = WGPUInstanceBackend_DX12; break;
-    default: return nullptr;  // wgpu-native has no instance flag for the others
+    case WGPUBackendType_OpenGLES:
+      backends = WGPUInstanceBackend_GL;
+      break;
+    case WGPUBackendType_Metal:
+      backends = WGPUInstanceBackend_Metal;
+      break;
+    case WGPUBackendType_D3D12:
+      backends = WGPUInstanceBackend_DX12;
+      break;
+    default:
+      return nullptr;  // wgpu-native has no instance flag for the others
   }
   auto extras = std::make_shared<WGPUInstanceExtras>();
   *extras = WGPUInstanceExtras{};

@@ -7,7 +7,9 @@
 
 namespace webgpu_delegate {
 
-inline WGPUStringView string_view(const char* s) { return WGPUStringView{s, WGPU_STRLEN}; }
+inline WGPUStringView string_view(const char* s) {
+  return WGPUStringView{s, WGPU_STRLEN};
+}
 inline WGPUStringView string_view(const std::string& s) {
   return WGPUStringView{s.data(), s.size()};
 }

@@ -7,7 +7,9 @@
 namespace webgpu_delegate {
 namespace {
 
-bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 // Blanks out // and (nested) /* */ comments, keeping offsets.
 std::string strip_comments(const std::string& src) {
@@ -65,8 +67,8 @@ long attribute_value(const std::string& attrs, const char* attr, const std::stri
       ++digits;
     }
     // Integer literals may carry a `u` or `i` suffix.
-    const bool suffix_ok =
-        digits == text.size() || (digits + 1 == text.size() && (text.back() == 'u' || text.back() == 'i'));
+    const bool suffix_ok = digits == text.size() || (digits + 1 == text.size() &&
+                                                     (text.back() == 'u' || text.back() == 'i'));
     if (digits == 0 || !suffix_ok) {
       throw Error("WebGPU kernel " + kernel + ": " + key + "(" + text +
                   ") is not an integer literal (the runtime reads bindings from the WGSL)");
@@ -80,9 +82,12 @@ long attribute_value(const std::string& attrs, const char* attr, const std::stri
 
 const char* wgsl_binding_kind_name(WgslBinding::Kind kind) {
   switch (kind) {
-    case WgslBinding::Kind::Uniform: return "var<uniform>";
-    case WgslBinding::Kind::ReadOnlyStorage: return "var<storage, read>";
-    case WgslBinding::Kind::Storage: return "var<storage, read_write>";
+    case WgslBinding::Kind::Uniform:
+      return "var<uniform>";
+    case WgslBinding::Kind::ReadOnlyStorage:
+      return "var<storage, read>";
+    case WgslBinding::Kind::Storage:
+      return "var<storage, read_write>";
   }
   return "?";
 }

@@ -57,25 +57,25 @@ void throws_with(const char* file, int line, const char* expr, const std::functi
 
 }  // namespace check
 
-#define TEST(name)                                                  \
-  static void name();                                               \
+#define TEST(name)                                                \
+  static void name();                                             \
   static const bool name##_registered = check::add(#name, &name); \
   static void name()
 
-#define CHECK(cond)                                                      \
-  do {                                                                   \
+#define CHECK(cond)                                                          \
+  do {                                                                       \
     if (!(cond)) check::fail(__FILE__, __LINE__, "CHECK(" #cond ") failed"); \
   } while (0)
 
-#define CHECK_EQ(a, b)                                                                     \
-  do {                                                                                     \
-    const auto& check_a_ = (a);                                                            \
-    const auto& check_b_ = (b);                                                            \
-    if (!(check_a_ == check_b_)) {                                                         \
-      std::ostringstream check_s_;                                                         \
+#define CHECK_EQ(a, b)                                                                   \
+  do {                                                                                   \
+    const auto check_a_ = (a);                                                           \
+    const auto check_b_ = (b);                                                           \
+    if (!(check_a_ == check_b_)) {                                                       \
+      std::ostringstream check_s_;                                                       \
       check_s_ << "CHECK_EQ(" #a ", " #b ") failed: " << check_a_ << " != " << check_b_; \
-      check::fail(__FILE__, __LINE__, check_s_.str());                                     \
-    }                                                                                      \
+      check::fail(__FILE__, __LINE__, check_s_.str());                                   \
+    }                                                                                    \
   } while (0)
 
 // CHECK_THROWS(ExceptionType, expression, "substring", ...)

@@ -5,7 +5,8 @@
 
 #include "webgpu_delegate/graph.h"
 
-static void dup_handler_a(webgpu_delegate::WebGPUGraph&, const std::vector<webgpu_delegate::ValueRef>&) {}
+static void dup_handler_a(webgpu_delegate::WebGPUGraph&,
+                          const std::vector<webgpu_delegate::ValueRef>&) {}
 WEBGPU_REGISTER_OP(test.dup.default, dup_handler_a);
 
 int main() {

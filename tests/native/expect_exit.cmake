@@ -1,6 +1,10 @@
-# cmake -DCOMMAND="prog;arg;..." -DEXPECT_RC=1 -DEXPECT_STDERR=regex -P expect_exit.cmake
+# cmake -DCOMMAND="prog;arg;..." -DEXPECT_RC=1 -DEXPECT_STDERR=regex [-DCHILD_PRELOAD=a.so:b.so]
+#       -P expect_exit.cmake
 # Passes when COMMAND exits with EXPECT_RC and its stderr matches EXPECT_STDERR.
 # EXPECT_RC=failure accepts any failure, a signal (abort) included.
+if(CHILD_PRELOAD)
+  set(ENV{LD_PRELOAD} "${CHILD_PRELOAD}")  # the child only (sanitizer runs)
+endif()
 execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(EXPECT_RC STREQUAL "failure")
   if("${rc}" STREQUAL "0")

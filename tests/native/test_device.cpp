@@ -48,7 +48,8 @@ TEST(device_reports_its_adapter_and_limits) {
   CHECK(d.limits().max_workgroups_per_dimension >= 65535u);
   CHECK(d.limits().max_invocations_per_workgroup >= 64u);
   CHECK(d.limits().max_storage_buffer_binding_size > 0u);
-  CHECK_THROWS(Error, parse_backend_type("Vulcan"), "unknown backend type 'Vulcan'", "Vulkan, OpenGL");
+  CHECK_THROWS(Error, parse_backend_type("Vulcan"), "unknown backend type 'Vulcan'",
+               "Vulkan, OpenGL");
 }
 
 TEST(scale_kernel_runs_and_resizes) {
@@ -81,8 +82,9 @@ TEST(scale_kernel_runs_and_resizes) {
   g.resize_input(x, {4, 100});
   const auto full = read(g, out);
   CHECK_EQ(full[100], want[100]);
-  CHECK_THROWS(Error, g.copy_in(x, small.data(), small.size() * sizeof(float)),
-               "copy_in of value 0 has the wrong byte count (got 400, expected 1600 for float32[4, 100])");
+  CHECK_THROWS(
+      Error, g.copy_in(x, small.data(), small.size() * sizeof(float)),
+      "copy_in of value 0 has the wrong byte count (got 400, expected 1600 for float32[4, 100])");
 }
 
 TEST(a_kernel_used_50_times_compiles_one_shader_module) {
@@ -158,7 +160,7 @@ TEST(copies_run_in_order_with_dispatches) {
   const ValueRef z = g.add_tensor(DType::Float32, {6});
   const ValueRef w = g.add_tensor(DType::Float32, {6});
   g.add_node("test.scale.default", {x, two, y});  // y = 2x
-  g.add_node("test.copy.default", {y, z});  // z = y
+  g.add_node("test.copy.default", {y, z});        // z = y
   g.add_node("test.scale.default", {z, two, w});  // w = 4x
   CHECK_EQ(g.num_copies(), 1u);
   write(g, x, iota(6, 1.0f));
@@ -208,6 +210,11 @@ TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
                          {1, 1, 1}};
   CHECK_THROWS(Error, g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {}),
                "WebGPU kernel broken_kernel: shader module creation failed", "undefined_name");
+  try {
+    g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {});
+  } catch (const Error& e) {
+    std::cout << "  the error reads:\n" << e.what() << "\n";
+  }
   const KernelSource syntax{"syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1}};
   CHECK_THROWS(Error, g.add_dispatch(syntax, {}, {}, nullptr, 0, {}), "syntax_kernel", "expected");
   // The device is still usable afterwards.
@@ -224,17 +231,21 @@ TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
   CHECK_THROWS(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::params()}, &p, sizeof p, {}),
                "WebGPU kernel test_scale: the handler passes 2 bindings, the WGSL declares 3",
                "0: x var<storage, read>, 1: out var<storage, read_write>, 2: params var<uniform>");
+  CHECK_THROWS(
+      Error,
+      g.add_dispatch(k, {}, {Binding::of(x), Binding::params(), Binding::of(y)}, &p, sizeof p, {}),
+      "binding 1 (out, var<storage, read_write>) is bound to the params uniform");
+  CHECK_THROWS(
+      Error,
+      g.add_dispatch(k, {}, {Binding::of(x), Binding::of(x), Binding::params()}, &p, sizeof p, {}),
+      "binding 1 (out, var<storage, read_write>) and binding 0 share one buffer (value 0)");
+  CHECK_THROWS(
+      Error,
+      g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, nullptr, 0, {}),
+      "a params binding without params bytes");
   CHECK_THROWS(Error,
-               g.add_dispatch(k, {}, {Binding::of(x), Binding::params(), Binding::of(y)}, &p, sizeof p, {}),
-               "binding 1 (out, var<storage, read_write>) is bound to the params uniform");
-  CHECK_THROWS(Error,
-               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(x), Binding::params()}, &p, sizeof p, {}),
-               "binding 1 (out, var<storage, read_write>) and binding 0 share one buffer (value 0)");
-  CHECK_THROWS(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, nullptr, 0, {}),
-               "a params binding without params bytes");
-  CHECK_THROWS(Error,
-               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p,
-                              utils::Grid{70000, 1, 1}),
+               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p,
+                              sizeof p, utils::Grid{70000, 1, 1}),
                "dispatch grid 70000x1x1 exceeds maxComputeWorkgroupsPerDimension");
   const DispatchId id =
       g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {});
@@ -248,9 +259,26 @@ TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
   CHECK_THROWS(Error, g.add_dispatch(two_groups, {}, {Binding::of(x)}, nullptr, 0, {}),
                "binding 'x' is in @group(1), expected @group(0)");
   const KernelSource bad_entry{"bad_entry", k.wgsl, "not_main", {64, 1, 1}};
-  CHECK_THROWS(Error, g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {}),
+  CHECK_THROWS(Error,
+               g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()},
+                              &p, sizeof p, {}),
                "WebGPU kernel bad_entry: compute pipeline creation (entry point not_main) failed");
   const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL, "main", {64, 1, 1}};
   CHECK_THROWS(Error, g.add_dispatch(renamed, {}, {}, nullptr, 0, {}),
                "WebGPU kernel test_scale: two different WGSL sources use this kernel name");
+}
+
+TEST(uncaptured_errors_surface_at_the_next_sync_point) {
+  Device device;  // its own device: the error must not leak into other tests
+  WebGPUGraph g(device);
+  // An invalid buffer made behind the runtime's back: MapRead only combines with CopyDst.
+  WGPUBufferDescriptor desc = WGPU_BUFFER_DESCRIPTOR_INIT;
+  desc.size = 16;
+  desc.usage = WGPUBufferUsage_MapRead | WGPUBufferUsage_Storage;
+  WGPUBuffer invalid = wgpuDeviceCreateBuffer(device.handle(), &desc);
+  CHECK_THROWS(Error, g.execute(),
+               "WebGPU execute (errors pending from earlier calls): uncaptured validation error");
+  if (invalid) wgpuBufferRelease(invalid);
+  device.check_errors("the next call");  // reported once, then cleared
+  g.execute();
 }

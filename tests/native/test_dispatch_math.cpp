@@ -78,6 +78,7 @@ TEST(parse_hw_and_broadcast) {
   CHECK_THROWS(Error, utils::parse_hw({1, 2, 3}, "conv", "stride"),
                "WebGPU conv: stride must hold one or two values (got [1, 2, 3]");
   CHECK(utils::broadcast_shape({2, 1, 4}, {3, 1}) == (std::vector<int64_t>{2, 3, 4}));
-  CHECK_THROWS(Error, utils::broadcast_shape({2, 3}, {4}), "shapes [2, 3] and [4] do not broadcast");
+  CHECK_THROWS(Error, utils::broadcast_shape({2, 3}, {4}),
+               "shapes [2, 3] and [4] do not broadcast");
   CHECK(utils::broadcast_strides({3, 1}, {2, 3, 4}) == (std::vector<int64_t>{0, 1, 0}));
 }

@@ -52,7 +52,8 @@ TEST(rejects_what_rfc8259_rejects) {
 TEST(accessors_name_the_path_expected_and_actual) {
   const json::Value v = json::parse(R"({"values": [{"dims": "2x3", "n": 1.5}]})", "doc");
   const json::Value& first = v.at("values").as_array()[0];
-  CHECK_THROWS(Error, first.at("dims").as_array(), "$.values[0].dims: expected an array, got a string");
+  CHECK_THROWS(Error, first.at("dims").as_array(),
+               "$.values[0].dims: expected an array, got a string");
   CHECK_THROWS(Error, first.at("n").as_int(), "$.values[0].n: expected an integer, got 1.5");
   CHECK_THROWS(Error, first.at("type"), "$.values[0]: missing key \"type\"");
   CHECK_THROWS(Error, first.expect_keys({"dims"}), "unknown key \"n\" (allowed: dims)");

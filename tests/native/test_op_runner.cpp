@@ -19,17 +19,21 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("webgpu_op_runner_test_" + std::to_string(::getpid())) / name;
+  const fs::path dir =
+      fs::temp_directory_path() / ("webgpu_op_runner_test_" + std::to_string(::getpid())) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
 }
 
-void write_file(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
 
 void write_floats(const fs::path& p, const std::vector<float>& v) {
   std::ofstream(p, std::ios::binary)
-      .write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(v.size() * sizeof(float)));
+      .write(reinterpret_cast<const char*>(v.data()),
+             static_cast<std::streamsize>(v.size() * sizeof(float)));
 }
 
 std::vector<float> read_floats(const fs::path& p) {
@@ -77,7 +81,8 @@ TEST(runs_a_case_with_a_resize_step) {
         (std::vector<float>{2.5f, 4.5f, 6.5f, 8.5f, 10.5f, 12.5f}));
   const auto& o1 = runs[1].at("outputs").as_array()[0];
   CHECK_EQ(o1.at("dims").as_array()[0].as_int(), 1);
-  CHECK(read_floats(dir / "out" / o1.at("file").as_string()) == (std::vector<float>{20.5f, 40.5f, 60.5f}));
+  CHECK(read_floats(dir / "out" / o1.at("file").as_string()) ==
+        (std::vector<float>{20.5f, 40.5f, 60.5f}));
 }
 
 TEST(every_value_type_parses) {
@@ -136,17 +141,28 @@ TEST(malformed_cases_fail_with_the_place_and_the_problem) {
   for (const auto& c : cases) {
     const fs::path file = dir / ("case" + std::to_string(i++) + ".json");
     write_file(file, head + c.values + tail);
-    check::throws_with<Error>(__FILE__, __LINE__, file.c_str(),
-                              [&] { runner::run_case_file(test_device(), file.string(), (dir / "out").string()); },
-                              c.needles);
+    check::throws_with<Error>(
+        __FILE__, __LINE__, file.c_str(),
+        [&] { runner::run_case_file(test_device(), file.string(), (dir / "out").string()); },
+        c.needles);
   }
-  write_file(dir / "refs.json", R"({"target": "test.scale.default", "values": [], "args": [5], "inputs": [], "outputs": []})");
-  CHECK_THROWS(Error, runner::run_case_file(test_device(), (dir / "refs.json").string(), (dir / "out").string()),
-               "case $.args[0]: value ref 5 out of range (the case has 0 values)");
-  write_file(dir / "unknown.json", R"({"target": "aten.nope.default", "values": [], "args": [], "inputs": [], "outputs": []})");
-  CHECK_THROWS(Error, runner::run_case_file(test_device(), (dir / "unknown.json").string(), (dir / "out").string()),
-               "no op registered for target 'aten.nope.default'");
+  write_file(
+      dir / "refs.json",
+      R"({"target": "test.scale.default", "values": [], "args": [5], "inputs": [], "outputs": []})");
+  CHECK_THROWS(
+      Error,
+      runner::run_case_file(test_device(), (dir / "refs.json").string(), (dir / "out").string()),
+      "case $.args[0]: value ref 5 out of range (the case has 0 values)");
+  write_file(
+      dir / "unknown.json",
+      R"({"target": "aten.nope.default", "values": [], "args": [], "inputs": [], "outputs": []})");
+  CHECK_THROWS(
+      Error,
+      runner::run_case_file(test_device(), (dir / "unknown.json").string(), (dir / "out").string()),
+      "no op registered for target 'aten.nope.default'");
   write_file(dir / "syntax.json", "{\"target\": \"x\",}");
-  CHECK_THROWS(Error, runner::run_case_file(test_device(), (dir / "syntax.json").string(), (dir / "out").string()),
-               "syntax.json:1:16: expected a string key");
+  CHECK_THROWS(
+      Error,
+      runner::run_case_file(test_device(), (dir / "syntax.json").string(), (dir / "out").string()),
+      "syntax.json:1:16: expected a string key");
 }

@@ -41,9 +41,9 @@ TEST(typed_getters_return_what_was_added) {
 TEST(typed_getters_throw_on_a_mismatch_with_clear_text) {
   WebGPUGraph g(test_device());
   const ValueRef t = g.add_tensor(DType::Float32, {2, 3});  // value 0
-  const ValueRef i = g.add_int(3);  // value 1
-  const ValueRef n = g.add_null();  // value 2
-  const ValueRef d = g.add_double(1.0);  // value 3
+  const ValueRef i = g.add_int(3);                          // value 1
+  const ValueRef n = g.add_null();                          // value 2
+  const ValueRef d = g.add_double(1.0);                     // value 3
   CHECK_THROWS(Error, g.get_tensor(i), "WebGPU graph: value 1 is Int, expected Tensor");
   CHECK_THROWS(Error, g.get_int(t), "WebGPU graph: value 0 is Tensor, expected Int");
   CHECK_THROWS(Error, g.get_double(i), "WebGPU graph: value 1 is Int, expected Double");
@@ -56,8 +56,10 @@ TEST(typed_getters_throw_on_a_mismatch_with_clear_text) {
   CHECK_THROWS(Error, g.get_symint(i), "value 1 is Int, expected SymInt");
   CHECK_THROWS(Error, g.set_symint(i, 4), "value 1 is Int, expected SymInt");
   CHECK_THROWS(Error, g.get_int_or_symint(d), "value 3 is Double, expected Int or SymInt");
-  CHECK_THROWS(Error, g.get_scalar(t), "value 0 is Tensor, expected Int, Double or Bool (a Scalar)");
-  CHECK_THROWS(Error, g.get_int(99), "WebGPU graph: value 99 does not exist (the graph has 4 values)");
+  CHECK_THROWS(Error, g.get_scalar(t),
+               "value 0 is Tensor, expected Int, Double or Bool (a Scalar)");
+  CHECK_THROWS(Error, g.get_int(99),
+               "WebGPU graph: value 99 does not exist (the graph has 4 values)");
   CHECK_THROWS(Error, g.get_int(-1), "value -1 does not exist");
   CHECK_THROWS(Error, g.add_value_list({0, 42}), "value 42 does not exist");
   const WebGPUGraph& cg = g;
@@ -72,7 +74,7 @@ TEST(tensor_buffers_are_at_least_4_bytes_and_multiples_of_4) {
     uint64_t bytes;
   };
   const Case cases[] = {
-      {DType::Float32, {2, 3}, 24}, {DType::UInt8, {3}, 4},  {DType::UInt8, {5}, 8},
+      {DType::Float32, {2, 3}, 24}, {DType::UInt8, {3}, 4},    {DType::UInt8, {5}, 8},
       {DType::Bool, {1}, 4},        {DType::Float16, {5}, 12}, {DType::Int64, {0, 4}, 4},
       {DType::Float32, {}, 4},      {DType::Int32, {7}, 28},
   };
@@ -86,7 +88,8 @@ TEST(tensor_buffers_are_at_least_4_bytes_and_multiples_of_4) {
   }
   CHECK_THROWS(Error, g.add_tensor(DType::Float32, {2, -1}), "has a negative dim (got [2, -1])");
   CHECK_THROWS(Error, g.add_tensor(DType::Float32, {1LL << 40, 1LL << 30}), "too many");
-  CHECK_THROWS(Error, g.add_tensor(DType::Float32, {1LL << 40}), "more than the device's maxBufferSize");
+  CHECK_THROWS(Error, g.add_tensor(DType::Float32, {1LL << 40}),
+               "more than the device's maxBufferSize");
 }
 
 TEST(tensor_dims_and_indexing) {
@@ -117,7 +120,8 @@ TEST(resizes_are_checked) {
   g.set_input_dims(x, {2, 3});
   CHECK(g.get_tensor(x).dims() == (std::vector<int64_t>{2, 3}));
   CHECK_THROWS(Error, g.set_input_dims(x, {5, 3}),
-               "value 0 new dims do not fit its max dims (got [5, 3], expected rank 2 and each dim within [4, 3])");
+               "value 0 new dims do not fit its max dims (got [5, 3], expected rank 2 and each dim "
+               "within [4, 3])");
   CHECK_THROWS(Error, g.set_input_dims(x, {12}), "got [12], expected rank 2");
   g.resize_tensor(x, {12});  // hooks may reshape within the buffer
   CHECK_THROWS(Error, g.resize_tensor(x, {13}), "needs 52 bytes, its buffer holds 48");

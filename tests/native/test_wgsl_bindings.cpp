@@ -39,6 +39,7 @@ TEST(rejects_resources_it_cannot_bind) {
                "WebGPU kernel img: resource 'var t' is not a buffer");
   CHECK_THROWS(Error, parse_wgsl_bindings("@group(0) @binding(N) var<uniform> p: P;", "k"),
                "@binding(N) is not an integer literal");
-  CHECK_THROWS(Error, parse_wgsl_bindings("@group(0) @binding(0) var<storage, write> p: array<f32>;", "k"),
+  CHECK_THROWS(Error,
+               parse_wgsl_bindings("@group(0) @binding(0) var<storage, write> p: array<f32>;", "k"),
                "binding 0 ('p') has address space var<storage, write>");
 }

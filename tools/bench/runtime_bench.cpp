@@ -58,10 +58,14 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "webgpu_runtime_bench: %s needs a positive number\n", a.c_str());
       return 2;
     }
-    if (a == "--ops") ops = static_cast<int>(v);
-    else if (a == "--dispatches") dispatches = static_cast<int>(v);
-    else if (a == "--iterations") iterations = static_cast<int>(v);
-    else if (a == "--numel") numel = v;
+    if (a == "--ops")
+      ops = static_cast<int>(v);
+    else if (a == "--dispatches")
+      dispatches = static_cast<int>(v);
+    else if (a == "--iterations")
+      iterations = static_cast<int>(v);
+    else if (a == "--numel")
+      numel = v;
     else {
       std::fprintf(stderr, "webgpu_runtime_bench: unknown argument %s\n", a.c_str());
       return 2;
@@ -79,13 +83,15 @@ int main(int argc, char** argv) {
       build_chain(g, ops, numel, &input);
       const double build_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      std::printf("\n[compile-once] one op (test.scale.default) instantiated %zu times\n", g.num_nodes());
+      std::printf("\n[compile-once] one op (test.scale.default) instantiated %zu times\n",
+                  g.num_nodes());
       std::printf("  ops instantiated:        %zu\n", g.num_nodes());
       std::printf("  dispatches recorded:     %zu\n", g.num_dispatches());
       std::printf("  shader modules created:  %zu\n", device.shader_modules_created());
       std::printf("  pipelines created:       %zu\n", device.pipelines_created());
-      std::printf("  graph build time:        %.2f ms (%.1f us per op, first op compiles the shader)\n",
-                  build_ms, 1000.0 * build_ms / ops);
+      std::printf(
+          "  graph build time:        %.2f ms (%.1f us per op, first op compiles the shader)\n",
+          build_ms, 1000.0 * build_ms / ops);
     }
 
     // 2. host cost per recorded dispatch
@@ -100,7 +106,8 @@ int main(int argc, char** argv) {
       for (int i = 0; i < iterations; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         g.execute();
-        total.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        total.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         const ExecuteStats& s = g.last_execute_stats();
         record.push_back(s.record_seconds);
         submit.push_back(s.submit_seconds);
@@ -111,12 +118,13 @@ int main(int argc, char** argv) {
       const double per = 1e6 / static_cast<double>(g.num_dispatches());
       std::printf("\n[dispatch cost] %zu-dispatch graph (%lld floats per tensor), %d executes\n",
                   g.num_dispatches(), static_cast<long long>(numel), iterations);
-      std::printf("  record + submit per dispatch: mean %.3f us, median %.3f us\n", mean(host) * per,
-                  median(host) * per);
+      std::printf("  record + submit per dispatch: mean %.3f us, median %.3f us\n",
+                  mean(host) * per, median(host) * per);
       std::printf("    recording only:             mean %.3f us\n", mean(record) * per);
       std::printf("    finish + submit:            mean %.3f us\n", mean(submit) * per);
-      std::printf("  queue wait per dispatch:      mean %.3f us (GPU work; on lavapipe the CPU runs it)\n",
-                  mean(wait) * per);
+      std::printf(
+          "  queue wait per dispatch:      mean %.3f us (GPU work; on lavapipe the CPU runs it)\n",
+          mean(wait) * per);
       std::printf("  whole execute per dispatch:   mean %.3f us\n", mean(total) * per);
     }
   } catch (const Error& e) {

@@ -87,10 +87,12 @@ int main(int argc, char** argv) {
   }
 
   if (list_targets) {
-    for (const auto& t : webgpu_delegate::OperatorRegistry::instance().targets()) std::cout << t << "\n";
+    for (const auto& t : webgpu_delegate::OperatorRegistry::instance().targets())
+      std::cout << t << "\n";
     return 0;
   }
-  if (!device_info && (case_path.empty() || out_dir.empty())) return usage("--case and --out are required");
+  if (!device_info && (case_path.empty() || out_dir.empty()))
+    return usage("--case and --out are required");
 
   try {
     webgpu_delegate::DeviceOptions options;
@@ -101,8 +103,8 @@ int main(int argc, char** argv) {
       std::cout << device.describe() << "\n"
                 << "maxComputeWorkgroupsPerDimension " << l.max_workgroups_per_dimension << "\n"
                 << "maxComputeInvocationsPerWorkgroup " << l.max_invocations_per_workgroup << "\n"
-                << "maxComputeWorkgroupSize " << l.max_workgroup_size[0] << "x" << l.max_workgroup_size[1]
-                << "x" << l.max_workgroup_size[2] << "\n"
+                << "maxComputeWorkgroupSize " << l.max_workgroup_size[0] << "x"
+                << l.max_workgroup_size[1] << "x" << l.max_workgroup_size[2] << "\n"
                 << "maxStorageBufferBindingSize " << l.max_storage_buffer_binding_size << "\n"
                 << "maxBufferSize " << l.max_buffer_size << "\n";
       return 0;

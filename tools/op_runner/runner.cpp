@@ -29,12 +29,12 @@ std::string read_text(const fs::path& path, const char* what) {
 
 DType parse_dtype(const json::Value& v) {
   const std::string& name = v.as_string();
-  for (DType d : {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16,
-                  DType::UInt8}) {
+  for (DType d :
+       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8}) {
     if (name == dtype_name(d)) return d;
   }
-  case_error(v, "unknown dtype \"" + name +
-                    "\" (expected float32, int32, int64, bool, float16 or uint8)");
+  case_error(
+      v, "unknown dtype \"" + name + "\" (expected float32, int32, int64, bool, float16 or uint8)");
 }
 
 std::vector<int64_t> int_list(const json::Value& v) {
@@ -80,12 +80,14 @@ class CaseRunner {
     for (const auto& a : doc_.at("args").as_array()) args.push_back(ref_value(a, n));
     for (const auto& i : doc_.at("inputs").as_array()) {
       const ValueRef r = ref_value(i, n);
-      if (!input_files_.count(r)) case_error(i, "input value " + std::to_string(r) + " has no \"data\" file");
+      if (!input_files_.count(r))
+        case_error(i, "input value " + std::to_string(r) + " has no \"data\" file");
       inputs_.push_back(r);
     }
     for (const auto& [r, file] : input_files_) {
       if (std::find(inputs_.begin(), inputs_.end(), r) == inputs_.end()) {
-        throw Error("case $.values[" + std::to_string(r) + "]: has \"data\" but is not listed in $.inputs");
+        throw Error("case $.values[" + std::to_string(r) +
+                    "]: has \"data\" but is not listed in $.inputs");
       }
     }
     for (const auto& o : doc_.at("outputs").as_array()) {
@@ -101,7 +103,8 @@ class CaseRunner {
     graph_.execute();
     std::error_code ec;
     fs::create_directories(out_dir_, ec);
-    if (ec) throw Error("cannot create the output directory " + out_dir_.string() + ": " + ec.message());
+    if (ec)
+      throw Error("cannot create the output directory " + out_dir_.string() + ": " + ec.message());
     record_run();
 
     if (const json::Value* steps = doc_.find("resize")) {
@@ -122,7 +125,8 @@ class CaseRunner {
         if (const json::Value* base = v.find("view_of")) {
           const ValueRef b = ref_value(*base, index);
           ref = graph_.add_tensor_view(b, dims);
-          if (const json::Value* dt = v.find("dtype"); dt && parse_dtype(*dt) != graph_.get_tensor(b).dtype) {
+          if (const json::Value* dt = v.find("dtype");
+              dt && parse_dtype(*dt) != graph_.get_tensor(b).dtype) {
             case_error(*dt, "a view must have its base's dtype " +
                                 std::string(dtype_name(graph_.get_tensor(b).dtype)));
           }
@@ -156,13 +160,15 @@ class CaseRunner {
         }
         if (type == "ValueList") {
           std::vector<ValueRef> list;
-          for (const auto& e : x.as_array()) list.push_back(ref_value(e, index));  // earlier values only
+          for (const auto& e : x.as_array())
+            list.push_back(ref_value(e, index));  // earlier values only
           ref = graph_.add_value_list(std::move(list));
         }
       } else {
-        case_error(v.at("type"), "unknown value type \"" + type +
-                                     "\" (expected Tensor, Null, Int, SymInt, Double, Bool, String, "
-                                     "IntList, DoubleList, BoolList or ValueList)");
+        case_error(v.at("type"),
+                   "unknown value type \"" + type +
+                       "\" (expected Tensor, Null, Int, SymInt, Double, Bool, String, "
+                       "IntList, DoubleList, BoolList or ValueList)");
       }
       if (static_cast<size_t>(ref) != index) throw Error("case: value table out of step");
     }
@@ -231,9 +237,10 @@ class CaseRunner {
 
   void write_manifest(const std::string& target) {
     std::ofstream out(out_dir_ / "manifest.json", std::ios::binary);
-    out << "{\n  \"target\": " << json::quote(target) << ",\n  \"device\": "
-        << json::quote(graph_.device().describe()) << ",\n  \"runs\": [\n";
-    for (size_t i = 0; i < runs_.size(); ++i) out << runs_[i] << (i + 1 < runs_.size() ? ",\n" : "\n");
+    out << "{\n  \"target\": " << json::quote(target)
+        << ",\n  \"device\": " << json::quote(graph_.device().describe()) << ",\n  \"runs\": [\n";
+    for (size_t i = 0; i < runs_.size(); ++i)
+      out << runs_[i] << (i + 1 < runs_.size() ? ",\n" : "\n");
     out << "  ]\n}\n";
     if (!out) throw Error("cannot write " + (out_dir_ / "manifest.json").string());
   }

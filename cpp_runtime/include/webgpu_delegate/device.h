@@ -33,7 +33,7 @@ struct AdapterDescription {
   std::string description;
   std::string vendor;
   std::string architecture;
-  std::string backend;  // "Vulkan", "OpenGL", ...
+  std::string backend;       // "Vulkan", "OpenGL", ...
   std::string adapter_type;  // "DiscreteGPU", "IntegratedGPU", "CPU", "Unknown"
 };
 

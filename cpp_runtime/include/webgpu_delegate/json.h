@@ -31,7 +31,7 @@ class Value {
   const Members& as_object() const;
 
   const Value* find(const std::string& key) const;  // null when absent
-  const Value& at(const std::string& key) const;  // Error when absent
+  const Value& at(const std::string& key) const;    // Error when absent
   // Error naming the first key that is not in `allowed`.
   void expect_keys(std::initializer_list<const char*> allowed) const;
 
