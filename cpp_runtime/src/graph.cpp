@@ -400,4 +400,12 @@ const ExecuteStats& WebGPUGraph::last_execute_stats() const {
   return impl_->stats;
 }
 
+std::vector<std::string> WebGPUGraph::dispatch_kernels() const {
+  std::vector<std::string> names;
+  for (const auto& c : impl_->commands) {
+    if (c.kind == Command::Kind::Dispatch) names.push_back(c.pipeline->shader->name);
+  }
+  return names;
+}
+
 }  // namespace webgpu_delegate

@@ -79,6 +79,8 @@ TEST(runs_a_case_with_a_resize_step) {
   CHECK_EQ(o0.at("dims").as_array().size(), 2u);
   CHECK(read_floats(dir / "out" / o0.at("file").as_string()) ==
         (std::vector<float>{2.5f, 4.5f, 6.5f, 8.5f, 10.5f, 12.5f}));
+  CHECK_EQ(runs[0].at("kernels").as_array().size(), 1u);
+  CHECK_EQ(runs[0].at("kernels").as_array()[0].as_string(), std::string("test_scale"));
   const auto& o1 = runs[1].at("outputs").as_array()[0];
   CHECK_EQ(o1.at("dims").as_array()[0].as_int(), 1);
   CHECK(read_floats(dir / "out" / o1.at("file").as_string()) ==

@@ -31,7 +31,8 @@
 // Output: DIR/run<k>_value<ref>.bin (the live bytes of each output after run k;
 // run 0 is the first execution, run k the k-th resize step) and DIR/manifest.json:
 //   {"target": ..., "device": ..., "runs": [{"outputs": [{"ref": 3, "dtype":
-//    "float32", "dims": [2, 3], "file": "run0_value3.bin"}]}, ...]}
+//    "float32", "dims": [2, 3], "file": "run0_value3.bin"}], "kernels": ["add"]},
+//    ...]}   ("kernels": the kernel of each recorded dispatch, in order)
 //
 // Exit status: 0 success; 1 an Error (bad case, failed guard, device error):
 // its message goes to stderr and, with --out, to DIR/error.txt verbatim;

@@ -231,6 +231,9 @@ class CaseRunner {
         << "\", \"dims\": " << utils::format_value(t.dims()) << ", \"file\": " << json::quote(name)
         << "}";
     }
+    s << "], \"kernels\": [";
+    const std::vector<std::string> kernels = graph_.dispatch_kernels();
+    for (size_t i = 0; i < kernels.size(); ++i) s << (i ? ", " : "") << json::quote(kernels[i]);
     s << "]}";
     runs_.push_back(s.str());
   }

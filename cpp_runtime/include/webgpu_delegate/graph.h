@@ -195,6 +195,8 @@ class WebGPUGraph {
   size_t num_shader_modules() const;
   size_t num_pipelines() const;  // distinct pipelines this graph's dispatches use
   const ExecuteStats& last_execute_stats() const;
+  // The kernel name of each recorded dispatch, in recording order.
+  std::vector<std::string> dispatch_kernels() const;
 
   Device& device() const;
 
