@@ -107,11 +107,18 @@ TEST(every_value_type_parses) {
     ],
     "args": [0, 1, 2],
     "inputs": [0],
-    "outputs": [2, 10]
+    "outputs": [2, 10],
+    "resize": [{"tensors": [{"ref": 0, "dims": [1], "data": "x1.bin"}], "symints": [{"ref": 3, "value": 1}]}]
   })");
+  write_floats(dir / "x1.bin", {7});
   runner::run_case_file(test_device(), (dir / "case.json").string(), (dir / "out").string());
   CHECK(read_floats(dir / "out" / "run0_value2.bin") == (std::vector<float>{1, 2}));
   CHECK(read_floats(dir / "out" / "run0_value10.bin") == (std::vector<float>{1}));  // the view
+  CHECK(read_floats(dir / "out" / "run1_value2.bin") == (std::vector<float>{7}));   // resized
+  CHECK_THROWS(Error,
+               runner::run_case_file(test_device(), (dir / "case.json").string() + ".missing",
+                                     (dir / "o").string()),
+               "cannot read case file");
 }
 
 TEST(malformed_cases_fail_with_the_place_and_the_problem) {

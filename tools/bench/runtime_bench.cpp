@@ -4,9 +4,12 @@
 //   2. host cost per recorded dispatch: a 200-dispatch graph executed
 //      repeatedly, timing command recording + submission (and, separately,
 //      the wait for the queue).
-// Uses the hand-written test.scale op (tests/native/fixtures).
+// Uses the hand-written test.scale op (tests/native/fixtures), or with
+// --unary-target any registered op called as (Tensor self, Tensor out), e.g. the
+// generated aten.relu.default.
 //
 //   webgpu_runtime_bench [--ops 50] [--dispatches 200] [--iterations 50] [--numel 1024]
+//                        [--unary-target aten.relu.default]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,14 +25,20 @@ using namespace webgpu_delegate;
 
 namespace {
 
-// A chain x -> op -> t1 -> op -> t2 ... of `n` test.scale nodes.
-ValueRef build_chain(WebGPUGraph& g, int n, int64_t numel, ValueRef* input) {
+// A chain x -> op -> t1 -> op -> t2 ... of `n` nodes of `target`:
+// test.scale.default(x, alpha, out), or a unary op(self, out).
+ValueRef build_chain(WebGPUGraph& g, const std::string& target, int n, int64_t numel,
+                     ValueRef* input) {
   ValueRef cur = g.add_tensor(DType::Float32, {numel});
   *input = cur;
   const ValueRef alpha = g.add_double(1.0);
   for (int i = 0; i < n; ++i) {
     const ValueRef next = g.add_tensor(DType::Float32, {numel});
-    g.add_node("test.scale.default", {cur, alpha, next});
+    if (target == "test.scale.default") {
+      g.add_node(target, {cur, alpha, next});
+    } else {
+      g.add_node(target, {cur, next});
+    }
     cur = next;
   }
   return cur;
@@ -51,8 +60,13 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   int ops = 50, dispatches = 200, iterations = 50;
   int64_t numel = 1024;
+  std::string target = "test.scale.default";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
+    if (a == "--unary-target") {
+      target = argv[i + 1];
+      continue;
+    }
     const long v = std::atol(argv[i + 1]);
     if (v <= 0) {
       std::fprintf(stderr, "webgpu_runtime_bench: %s needs a positive number\n", a.c_str());
@@ -80,10 +94,10 @@ int main(int argc, char** argv) {
       ValueRef input = -1;
       WebGPUGraph g(device);
       const auto t0 = std::chrono::steady_clock::now();
-      build_chain(g, ops, numel, &input);
+      build_chain(g, target, ops, numel, &input);
       const double build_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      std::printf("\n[compile-once] one op (test.scale.default) instantiated %zu times\n",
+      std::printf("\n[compile-once] one op (%s) instantiated %zu times\n", target.c_str(),
                   g.num_nodes());
       std::printf("  ops instantiated:        %zu\n", g.num_nodes());
       std::printf("  dispatches recorded:     %zu\n", g.num_dispatches());
@@ -98,7 +112,7 @@ int main(int argc, char** argv) {
     {
       ValueRef input = -1;
       WebGPUGraph g(device);
-      build_chain(g, dispatches, numel, &input);
+      build_chain(g, target, dispatches, numel, &input);
       std::vector<float> x(static_cast<size_t>(numel), 1.0f);
       g.copy_in(input, x.data(), x.size() * sizeof(float));
       for (int i = 0; i < 3; ++i) g.execute();  // warm-up
@@ -116,8 +130,9 @@ int main(int argc, char** argv) {
       std::vector<double> host(record.size());
       for (size_t i = 0; i < host.size(); ++i) host[i] = record[i] + submit[i];
       const double per = 1e6 / static_cast<double>(g.num_dispatches());
-      std::printf("\n[dispatch cost] %zu-dispatch graph (%lld floats per tensor), %d executes\n",
-                  g.num_dispatches(), static_cast<long long>(numel), iterations);
+      std::printf(
+          "\n[dispatch cost] %zu-dispatch graph of %s (%lld floats per tensor), %d executes\n",
+          g.num_dispatches(), target.c_str(), static_cast<long long>(numel), iterations);
       std::printf("  record + submit per dispatch: mean %.3f us, median %.3f us\n",
                   mean(host) * per, median(host) * per);
       std::printf("    recording only:             mean %.3f us\n", mean(record) * per);
