@@ -85,11 +85,12 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   callback.userdata1 = &result;
   wgpuBufferMapAsync(g.staging, WGPUMapMode_Read, 0, bytes, callback);
   const std::string errors = device.pop_error_scopes();
+  device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
   if (!errors.empty()) {
-    device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
+    // Leave the staging buffer unmapped for the next read-back.
+    if (result.status == WGPUMapAsyncStatus_Success) wgpuBufferUnmap(g.staging);
     throw Error("WebGPU " + context + ": " + errors);
   }
-  device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
   if (result.status != WGPUMapAsyncStatus_Success) {
     throw Error("WebGPU " + context + ": mapping the staging buffer failed (status " +
                 std::to_string(static_cast<int>(result.status)) + "): " + result.message);
