@@ -18,9 +18,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A per-process scratch folder under the temp dir, removed at exit.
+struct ScratchRoot {
+  fs::path path =
+      fs::temp_directory_path() / ("webgpu_op_runner_test_" + std::to_string(::getpid()));
+  ~ScratchRoot() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
 fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("webgpu_op_runner_test_" + std::to_string(::getpid())) / name;
+  static ScratchRoot root;
+  const fs::path dir = root.path / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
