@@ -1,8 +1,8 @@
-"""Every case of every spec, on the Python harness (and the native runner), against torch."""
+"""Every case of every spec, on the Python harness and on the native runner, against torch."""
 
 import pytest
 
-from codegen import harness
+from codegen import harness, native
 from codegen.cases import all_case_runs, execute
 
 RUNS = all_case_runs(harness.catalog())
@@ -11,6 +11,11 @@ RUNS = all_case_runs(harness.catalog())
 @pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
 def test_harness(run):
     execute(run, harness)
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
+def test_native(run):
+    execute(run, native)
 
 
 def test_every_route_has_a_case():
