@@ -49,6 +49,10 @@ def drift(outputs: dict[str, str]) -> list[str]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     problems = drift(_outputs())
+    if args.shaders:
+        from codegen.shader_check import shader_errors
+
+        problems += shader_errors(load())
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
         for p in problems:
@@ -111,16 +115,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="opgen", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
-    sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    c = sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    c.add_argument("--shaders", action="store_true",
+                   help="also compile every kernel on the adapter (naga) and report errors at "
+                        "the .wgsl file's line:column")
     sub.add_parser("list", help="ops, targets, kernels, routes, guards")
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen import scaffold
+    from codegen import bench, scaffold
     scaffold.add_parser(sub)
+    bench.add_parser(sub)
     args = parser.parse_args(argv)
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
-                "new": scaffold.cmd_new, "validate": cmd_validate}
+                "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench}
     try:
         return handlers[args.command](args)
     except USER_ERRORS as e:

@@ -449,6 +449,8 @@ class Op:
     guards: Sequence[Guard] = ()
     cases: Sequence[Case] = ()
     golden: str = ""  # a torch target to compare with, when it is not the op's own
+    flops: str = ""  # work of one run, for `opgen bench` (TFLOP/s)
+    bytes: str = ""  # bytes moved by one run, for `opgen bench` (default: all tensors once)
 
     def __post_init__(self) -> None:
         _ident(self.name, "Op name")
@@ -540,6 +542,8 @@ class BoundOp:
     guards: list[BoundGuard]
     shapes: dict[str, E.Expr]
     dispatches: list[BoundDispatch]
+    flops: E.Expr | None = None
+    bytes: E.Expr | None = None
 
     @property
     def folder(self) -> Path:
@@ -644,4 +648,6 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
             routes.append(BoundRoute(r, parse(r.when, f"{rwhere} when", (E.BOOL,))
                                      if r.when else None, grid, ov))
         dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {}))
-    return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches)
+    return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches,
+                   parse(op.flops, "flops", (E.INT,)) if op.flops else None,
+                   parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None)
