@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.inputs import TensorInput, materialize
-from codegen.model import BoundOp, Case
+from codegen.inputs import SymInt, TensorInput, materialize
+from codegen.model import BoundOp, Case, Tensor
 
 
 @dataclass
@@ -35,11 +35,15 @@ class CaseRun:
         return {k: materialize(v, f"{self.id}/{k}") for k, v in self.case.kwargs.items()}
 
     def resized_args(self, args: tuple) -> tuple:
-        """The case's arguments with the tensors named in `resize` at their live shapes."""
+        """The case's arguments with the tensors named in `resize` at their live shapes and
+        the SymInts named there at their new values."""
         names = [a.name for a in self.op.op.inputs]
         out = list(args)
         for name, dims in self.case.resize.items():
             i = names.index(name)
+            if isinstance(dims, int):  # a SymInt's new value
+                out[i] = SymInt(dims)
+                continue
             spec = self.case.args[i]
             out[i] = TensorInput(spec.kind, tuple(dims), spec.dtype, spec.low, spec.high).make(
                 f"{self.id}/resized/{name}")
@@ -51,21 +55,38 @@ def all_case_runs(catalog) -> list[CaseRun]:
 
 
 def golden(run: CaseRun, args: tuple, kwargs: dict) -> Any:
+    return golden_with_args(run, args, kwargs)[0]
+
+
+def golden_with_args(run: CaseRun, args: tuple, kwargs: dict) -> tuple[Any, tuple]:
+    """torch's result and the arguments it ran on (promoted copies: in-place ops such as
+    a KV-cache update mutate these, never the caller's tensors)."""
     import torch
 
     from codegen.harness import torch_op
 
     target = run.op.op.golden or run.target
-    if run.case.exact:
-        return torch_op(target)(*args, **kwargs)
 
     def promote(v):
-        if isinstance(v, torch.Tensor) and v.is_floating_point():
-            return v.to(torch.float64)
+        if isinstance(v, (list, tuple)):
+            return type(v)(promote(x) for x in v)
+        if isinstance(v, torch.Tensor):
+            return v.to(torch.float64) if v.is_floating_point() and not run.case.exact else v.clone()
         return v
 
-    return torch_op(target)(*[promote(a) for a in args],
-                            **{k: promote(v) for k, v in kwargs.items()})
+    args = tuple(promote(a) for a in args)
+    return torch_op(target)(*args, **{k: promote(v) for k, v in kwargs.items()}), args
+
+
+def mutable_indices(run: CaseRun) -> list[int]:
+    """Positions of the inputs the op writes in place (schema `Tensor(a!)`)."""
+    return [i for i, a in enumerate(run.op.op.inputs) if isinstance(a, Tensor) and a.mutable]
+
+
+def _clone(args: tuple) -> tuple:
+    import torch
+
+    return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
 def compare(run: CaseRun, got: Any, want: Any) -> None:
@@ -103,13 +124,18 @@ def execute(run: CaseRun, executor) -> list[str]:
             assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
             return []
         raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
-    node = executor.build(run.target, *args, **kwargs)
+    mine = _clone(args)  # the executor writes mutable inputs back into its own copies
+    node = executor.build(run.target, *mine, **kwargs)
     if run.case.resize:
         args = run.resized_args(args)
-        got = node.run(*args, **kwargs)
+        mine = _clone(args)
+        got = node.run(*mine, **kwargs)
     else:
         got = node.run()
-    compare(run, got, golden(run, args, kwargs))
+    want, torch_args = golden_with_args(run, args, kwargs)
+    compare(run, got, want)
+    for i in mutable_indices(run):  # the in-place writes must match torch's too
+        compare(run, mine[i], torch_args[i])
     if run.case.route:
         assert run.case.route in node.routes, f"{run.id}: ran {node.routes}, expected route {run.case.route!r}"
     return node.routes
