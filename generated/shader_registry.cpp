@@ -8,6 +8,7 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
@@ -24,6 +25,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
+      {"rotary_emb_hf",
+       kRotaryEmbHfWGSL,
+       "main",
+       {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
        "main",
