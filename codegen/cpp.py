@@ -365,7 +365,8 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
         if t.optional:
             elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[t.spec.dtypes[0]],
                               uniform=False)
-            binds.append(f"{b.arg} != nullptr ? Binding::of({t.ref}) : "
+            # add_<op> sees ValueRefs only: presence is the value not being None
+            binds.append(f"!graph.is_null({t.ref}) ? Binding::of({t.ref}) : "
                          f"Binding::dummy({max(4, elem.stride)})")
         else:
             binds.append(f"Binding::of({t.ref})")

@@ -410,10 +410,10 @@ class Node:
                 env[name] = E.TensorInfo(v.dims, v.dtype)
         plans = plan(self.bound, env, self.max_per_dim, self.force)
         for s in op.scratch:
-            live, built = plans.scratch[s.name], self.built_scratch[s.name]
-            if _nbytes(s.dtype, live) > _nbytes(s.dtype, built) or len(live) != len(built):
+            dims, built = plans.scratch[s.name], self.built_scratch[s.name]
+            if _nbytes(s.dtype, dims) > _nbytes(s.dtype, built) or len(dims) != len(built):
                 raise fail(op.name, s.name, "cannot take the resized shape within its allocation",
-                           E.format_value(live), "at most " + E.format_value(built))
+                           E.format_value(dims), "at most " + E.format_value(built))
         for old, new in zip(self.plans, plans):
             if old.run != new.run or old.route != new.route:
                 raise fail(op.name, "inputs", "were resized into a different kernel route",

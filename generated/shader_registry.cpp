@@ -5,17 +5,25 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/sdpa/qk_per_entry_wgsl.h"
+#include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"attn_v",
+       kAttnVWGSL,
+       "main",
+       {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
@@ -24,6 +32,14 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"qk_per_entry",
+       kQkPerEntryWGSL,
+       "main",
+       {kQkPerEntryWorkgroupSizeX, kQkPerEntryWorkgroupSizeY, kQkPerEntryWorkgroupSizeZ}},
+      {"qk_per_row",
+       kQkPerRowWGSL,
+       "main",
+       {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
       {"rotary_emb_hf",
        kRotaryEmbHfWGSL,
@@ -33,6 +49,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"softmax_rows",
+       kSoftmaxRowsWGSL,
+       "main",
+       {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",

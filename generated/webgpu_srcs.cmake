@@ -3,6 +3,7 @@
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
