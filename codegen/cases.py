@@ -89,8 +89,8 @@ def _clone(args: tuple) -> tuple:
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
-def compare(run: CaseRun, got: Any, want: Any) -> None:
-    """Raises AssertionError describing the first mismatch."""
+def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = ()) -> None:
+    """Raises AssertionError describing the first mismatch (placeholder outputs: shape only)."""
     import torch
 
     gots = list(got) if isinstance(got, (tuple, list)) else [got]
@@ -100,13 +100,16 @@ def compare(run: CaseRun, got: Any, want: Any) -> None:
         if g is None:
             continue
         assert tuple(g.shape) == tuple(w.shape), f"{run.id} output {i}: shape {tuple(g.shape)}, torch {tuple(w.shape)}"
+        if i < len(placeholders) and placeholders[i]:
+            continue  # the reference leaves its contents unspecified
         if run.case.exact or not w.is_floating_point():
             assert g.dtype == w.dtype or not w.is_floating_point(), f"{run.id} output {i}: dtype {g.dtype}, torch {w.dtype}"
             same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else torch.equal(
                 g.view(torch.int32), w.to(torch.float32).view(torch.int32))
             assert same, f"{run.id} output {i}: not bit-exact"
             continue
-        torch.testing.assert_close(g.to(torch.float64), w, atol=run.case.atol, rtol=run.case.rtol,
+        # float64 on both sides: some references compute in float32 whatever the inputs
+        torch.testing.assert_close(g.to(torch.float64), w.to(torch.float64), atol=run.case.atol, rtol=run.case.rtol,
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
 
 
@@ -133,7 +136,7 @@ def execute(run: CaseRun, executor) -> list[str]:
     else:
         got = node.run()
     want, torch_args = golden_with_args(run, args, kwargs)
-    compare(run, got, want)
+    compare(run, got, want, tuple(o.placeholder for o in run.op.op.outputs))
     for i in mutable_indices(run):  # the in-place writes must match torch's too
         compare(run, mine[i], torch_args[i])
     if run.case.route:

@@ -142,8 +142,8 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
-    except (RuntimeError, ValueError, TypeError, IndexError):
-        # torch rejects these arguments: the spec's guards must reject them too, so
+    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError):
+        # torch rejects these arguments (Python meta kernels check with assert): the spec's guards must reject them too, so
         # give the outputs the spec's formula shape (or none) and let the plan decide
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
@@ -351,6 +351,7 @@ class Node:
         for v in self._input_tensors(call):
             data = v.data.numpy().tobytes() if v.dtype != "bool" else v.data.to(
                 __import__("torch").uint8).numpy().tobytes()
+            data += bytes(-len(data) % 4)  # queue writes need whole 4-byte words
             if data:
                 self.dev.queue.write_buffer(self.buffers[id(v)], 0, data)
 

@@ -86,7 +86,11 @@ class Tensor(Arg):
 
 @dataclass(frozen=True)
 class Output(Tensor):
-    """An output tensor (the op's last argument, or an item of its `Outputs` list)."""
+    """An output tensor (the op's last argument, or an item of its `Outputs` list).
+    `placeholder=True`: the reference leaves its contents unspecified (e.g. a
+    `torch.empty` returned by an in-place op); cases check its shape, not its values."""
+
+    placeholder: bool = False
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,18 @@
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
+#include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
@@ -28,10 +33,19 @@ const std::vector<KernelSource>& all_kernels() {
        kConstantPadNdWGSL,
        "main",
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
+      {"embedding_q4gsw",
+       kEmbeddingQ4gswWGSL,
+       "main",
+       {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
+        kEmbeddingQ4gswWorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"permute_copy",
+       kPermuteCopyWGSL,
+       "main",
+       {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -41,10 +55,18 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
+      {"rms_norm_rows",
+       kRmsNormRowsWGSL,
+       "main",
+       {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ}},
       {"rotary_emb_hf",
        kRotaryEmbHfWGSL,
        "main",
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"select_copy",
+       kSelectCopyWGSL,
+       "main",
+       {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
        "main",
@@ -53,6 +75,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSoftmaxRowsWGSL,
        "main",
        {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"update_cache",
+       kUpdateCacheWGSL,
+       "main",
+       {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",

@@ -3,10 +3,15 @@
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/update_cache/UpdateCache.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/upsample_nearest2d/UpsampleNearest2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/shader_registry.cpp
 )
