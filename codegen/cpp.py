@@ -348,16 +348,16 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
     else:
         plan.extend(body)
     binds = ["Binding::params()"] if d.layout else []
-    lists = {a.name: (i, a) for i, a in enumerate(bound.op.args) if isinstance(a, TensorList)}
+    lists = {a.name: (k, a) for k, a in enumerate(bound.op.args) if isinstance(a, TensorList)}
     for b in d.spec.bindings:
         if b.arg in scratch_names(bound):
             binds.append(f"Binding::of({scratch_ref(b.arg)})")
             continue
         if b.arg in lists:  # a tensor-list entry: a dummy when absent or None
-            i, a = lists[b.arg]
+            k, a = lists[b.arg]
             elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[a.dtypes[0]],
                               uniform=False)
-            items = f"graph.get_value_list(args[{i}])"
+            items = f"graph.get_value_list(args[{k}])"
             binds.append(f"utils::length({items}) > {b.item} && !graph.is_null({items}[{b.item}]) "
                          f"? Binding::of({items}[{b.item}]) : Binding::dummy({max(4, elem.stride)})")
             continue

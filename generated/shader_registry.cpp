@@ -8,6 +8,7 @@
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
@@ -38,6 +39,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"index_tensor",
+       kIndexTensorWGSL,
+       "main",
+       {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",

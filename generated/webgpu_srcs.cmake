@@ -4,6 +4,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp

@@ -97,10 +97,11 @@ OPS = [Op(
         Case("chattn_davit", _qkv(1, 2, 32, 32, 32), route="qk_per_entry"),
         # 8 heads x 512 queries = 4096 rows -> per-row
         Case("standard_per_row", _qkv(1, 8, 512, 16, 8), route="qk_per_row"),
-        Case("mask_broadcast", _qkv(2, 2, 8, 12, 8) + (randn(1, 1, 8, 12),)),
+        Case("mask_broadcast", _qkv(2, 2, 8, 12, 8) + (randn(1, 1, 8, 12),),
+             route="softmax_rows"),
         Case("mask_per_head", _qkv(1, 2, 8, 8, 4) + (randn(2, 1, 8),)),
         Case("explicit_scale", _qkv(1, 2, 8, 8, 8) + (None, 0.5)),
-        Case("value_dim_differs", _qkv(1, 3, 8, 16, 8, dv=12)),
+        Case("value_dim_differs", _qkv(1, 3, 8, 16, 8, dv=12), route="attn_v"),
         # built for 16 queries x 16 keys, run with 4 x 10: scratch and grids follow
         Case("resize", _qkv(1, 2, 16, 16, 8),
              resize={"q": (1, 2, 4, 8), "k": (1, 2, 10, 8), "v": (1, 2, 10, 8)}),
