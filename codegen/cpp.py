@@ -130,42 +130,60 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
 
 
 def tensor_check_lines(bound: BoundOp) -> list[str]:
+    """dtype/rank checks of every tensor (and tensor-list entry), in argument order like the
+    Python twin, so both executors report the same first error."""
     lines = []
+    refs = tensor_refs(bound)
     for a in bound.op.args:
-        if not isinstance(a, TensorList):
-            continue
-        name = cpp_string(a.name)
-        dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in a.dtypes)
-        lines.append(f"if ({a.name}.size() > {a.max_items}) {{")
-        lines.append(f"  utils::fail(kOp, {name}, \"holds too many tensors\", "
-                     f"utils::format_value(utils::length({a.name})), \"at most {a.max_items}\");")
-        lines.append("}")
-        lines.append(f"for (const Tensor* item : {a.name}) {{")
-        if not a.optional_items:
-            lines.append("  if (item == nullptr) {")
-            lines.append(f"    utils::fail(kOp, {name}, \"holds a None entry\", \"None\", "
-                         f"\"a tensor\");")
-            lines.append("  }")
-        lines.append("  if (item != nullptr) {")
-        lines.append(f"    utils::check_dtype(kOp, {name}, *item, {{{dtypes}}});")
-        if a.rank is not None:
-            lo, hi = (a.rank, a.rank) if isinstance(a.rank, int) else a.rank
-            lines.append(f"    utils::check_rank(kOp, {name}, *item, {lo}, {hi});")
+        if isinstance(a, TensorList):
+            lines += _list_check_lines(a)
+        elif isinstance(a, Outputs):
+            for item in a.items:
+                lines += _tensor_check_lines(refs[item.name])
+        elif isinstance(a, Tensor):
+            lines += _tensor_check_lines(refs[a.name])
+    return lines
+
+
+def _list_check_lines(a: TensorList) -> list[str]:
+    lines = []
+    name = cpp_string(a.name)
+    dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in a.dtypes)
+    lines.append(f"if ({a.name}.size() > {a.max_items}) {{")
+    lines.append(f"  utils::fail(kOp, {name}, \"holds too many tensors\", "
+                 f"utils::format_value(utils::length({a.name})), \"at most {a.max_items}\");")
+    lines.append("}")
+    lines.append(f"for (const Tensor* item : {a.name}) {{")
+    if not a.optional_items:
+        lines.append("  if (item == nullptr) {")
+        lines.append(f"    utils::fail(kOp, {name}, \"holds a None entry\", \"None\", "
+                     f"\"a tensor\");")
         lines.append("  }")
+    lines.append("  if (item != nullptr) {")
+    lines.append(f"    utils::check_dtype(kOp, {name}, *item, {{{dtypes}}});")
+    if a.rank is not None:
+        lo, hi = (a.rank, a.rank) if isinstance(a.rank, int) else a.rank
+        lines.append(f"    utils::check_rank(kOp, {name}, *item, {lo}, {hi});")
+    lines.append("  }")
+    lines.append("}")
+    return lines
+
+
+def _tensor_check_lines(t: TensorRef) -> list[str]:
+    lines = []
+    name = t.name
+    target = f"*{name}" if t.optional else name
+    dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in t.spec.dtypes)
+    check = [f"utils::check_dtype(kOp, {cpp_string(name)}, {target}, {{{dtypes}}});"]
+    if t.spec.rank is not None:
+        lo, hi = (t.spec.rank, t.spec.rank) if isinstance(t.spec.rank, int) else t.spec.rank
+        check.append(f"utils::check_rank(kOp, {cpp_string(name)}, {target}, {lo}, {hi});")
+    if t.optional:
+        lines.append(f"if ({name} != nullptr) {{")
+        lines.extend("  " + c for c in check)
         lines.append("}")
-    for name, t in tensor_refs(bound).items():
-        target = f"*{name}" if t.optional else name
-        dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in t.spec.dtypes)
-        check = [f"utils::check_dtype(kOp, {cpp_string(name)}, {target}, {{{dtypes}}});"]
-        if t.spec.rank is not None:
-            lo, hi = (t.spec.rank, t.spec.rank) if isinstance(t.spec.rank, int) else t.spec.rank
-            check.append(f"utils::check_rank(kOp, {cpp_string(name)}, {target}, {lo}, {hi});")
-        if t.optional:
-            lines.append(f"if ({name} != nullptr) {{")
-            lines.extend("  " + c for c in check)
-            lines.append("}")
-        else:
-            lines.extend(check)
+    else:
+        lines.extend(check)
     return lines
 
 

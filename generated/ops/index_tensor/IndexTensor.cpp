@@ -59,6 +59,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 1, 4);
   if (indices.size() > 4) {
     utils::fail(kOp, "indices", "holds too many tensors",
                 utils::format_value(utils::length(indices)), "at most 4");
@@ -69,8 +71,6 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
       utils::check_rank(kOp, "indices", *item, 1, 1);
     }
   }
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_rank(kOp, "self", self, 1, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 4);
   const bool p0 = (utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr);
