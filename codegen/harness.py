@@ -453,43 +453,50 @@ class Node:
                     v.source.copy_(t.reshape(v.dims).to(v.source.dtype))
 
     def _execute(self) -> None:
+        encoder = self.dev.create_command_encoder()
+        keep: list = []
+        for index in range(len(self.plans)):
+            self.encode(encoder, index, keep)
+        self.dev.queue.submit([encoder.finish()])
+
+    def encode(self, encoder, index: int, keep: list, timestamp_writes=None) -> None:
+        """Records dispatch `index` (a compute pass, or a copy) into `encoder`; buffers it
+        creates go to `keep` until the submit. Benchmarks time one dispatch with it."""
         import wgpu
 
         dev = self.dev
-        encoder = dev.create_command_encoder()
-        keep = []
-        for p, d in zip(self.plans, self.bound.dispatches):
-            if not p.run:
-                continue
-            if p.kernel is None:
-                src, dst = self._buffer_of(d.spec.src), self._buffer_of(d.spec.dst)
-                if src is not dst and p.nbytes:
-                    encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
-                continue
-            pipe, group_layout = pipeline(p.kernel, p.overrides, d)
-            entries = []
-            slot = 0
-            if d.layout:
-                data = d.layout.pack(p.params)
-                ubuf = dev.create_buffer_with_data(data=data, usage=wgpu.BufferUsage.UNIFORM)
-                keep.append(ubuf)
-                entries.append({"binding": 0, "resource": {"buffer": ubuf, "offset": 0,
-                                                           "size": ubuf.size}})
-                slot = 1
-            for i, b in enumerate(d.spec.bindings):
-                buf = self._buffer_of(b.arg, b.item)
-                if buf is None:  # an absent optional tensor: a dummy of one element
-                    buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
-                    keep.append(buf)
-                entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
-                                                                  "size": buf.size}})
-            group = dev.create_bind_group(layout=group_layout, entries=entries)
-            cpass = encoder.begin_compute_pass()
-            cpass.set_pipeline(pipe)
-            cpass.set_bind_group(0, group)
-            cpass.dispatch_workgroups(*p.grid)
-            cpass.end()
-        dev.queue.submit([encoder.finish()])
+        p, d = self.plans[index], self.bound.dispatches[index]
+        if not p.run:
+            return
+        if p.kernel is None:
+            src, dst = self._buffer_of(d.spec.src), self._buffer_of(d.spec.dst)
+            if src is not dst and p.nbytes:
+                encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
+            return
+        pipe, group_layout = pipeline(p.kernel, p.overrides, d)
+        entries = []
+        slot = 0
+        if d.layout:
+            data = d.layout.pack(p.params)
+            ubuf = dev.create_buffer_with_data(data=data, usage=wgpu.BufferUsage.UNIFORM)
+            keep.append(ubuf)
+            entries.append({"binding": 0, "resource": {"buffer": ubuf, "offset": 0,
+                                                       "size": ubuf.size}})
+            slot = 1
+        for i, b in enumerate(d.spec.bindings):
+            buf = self._buffer_of(b.arg, b.item)
+            if buf is None:  # an absent optional tensor: a dummy of one element
+                buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
+                keep.append(buf)
+            entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
+                                                              "size": buf.size}})
+        group = dev.create_bind_group(layout=group_layout, entries=entries)
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
+                                              if timestamp_writes else {}))
+        cpass.set_pipeline(pipe)
+        cpass.set_bind_group(0, group)
+        cpass.dispatch_workgroups(*p.grid)
+        cpass.end()
 
     def _read_outputs(self):
         import numpy as np
