@@ -72,8 +72,9 @@ def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
         resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
                                     | wgpu.BufferUsage.COPY_SRC)
         encoder = dev.create_command_encoder()
+        keep: list = []
         for i in range(iters):
-            node.encode(encoder, (qs, 2 * i, 2 * i + 1))
+            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1))
         encoder.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
         dev.queue.submit([encoder.finish()])
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64)
@@ -86,7 +87,7 @@ def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
     for _ in range(iters):
         t0 = time.perf_counter()
         encoder = dev.create_command_encoder()
-        node.encode(encoder)
+        node.encode_all(encoder, [])
         dev.queue.submit([encoder.finish()])
         dev.queue.read_buffer(sync)
         times.append((time.perf_counter() - t0) * 1e3)

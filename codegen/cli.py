@@ -76,6 +76,8 @@ def cmd_list(args: argparse.Namespace) -> int:
                     print(f"  route {r.route.kernel.name:<24} when {when}")
             else:
                 print(f"  copy {d.spec.src} -> {d.spec.dst}")
+        for sc in op.scratch:
+            print(f"  scratch {sc.name} {sc.dtype} {sc.shape}")
         for g in b.guards:
             print(f"  guard {g.guard.arg}: {g.guard.what}")
     print(f"escape hatches: none ({len(catalog.ops)} ops, {len(catalog.kernels)} kernels)")
