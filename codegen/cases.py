@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.inputs import TensorInput, materialize
+from codegen.inputs import SymInt, TensorInput, materialize
 from codegen.model import BoundOp, Case
 
 
@@ -35,11 +35,15 @@ class CaseRun:
         return {k: materialize(v, f"{self.id}/{k}") for k, v in self.case.kwargs.items()}
 
     def resized_args(self, args: tuple) -> tuple:
-        """The case's arguments with the tensors named in `resize` at their live shapes."""
+        """The case's arguments with the tensors named in `resize` at their live shapes
+        (and the SymInt arguments named there at their new values)."""
         names = [a.name for a in self.op.op.inputs]
         out = list(args)
         for name, dims in self.case.resize.items():
             i = names.index(name)
+            if isinstance(dims, int):
+                out[i] = SymInt(dims)
+                continue
             spec = self.case.args[i]
             out[i] = TensorInput(spec.kind, tuple(dims), spec.dtype, spec.low, spec.high).make(
                 f"{self.id}/resized/{name}")
@@ -55,7 +59,10 @@ def golden(run: CaseRun, args: tuple, kwargs: dict) -> Any:
 
     from codegen.harness import torch_op
 
+    from codegen.harness import torch_args
+
     target = run.op.op.golden or run.target
+    args = torch_args(run.op, args)
     if run.case.exact:
         return torch_op(target)(*args, **kwargs)
 
@@ -92,13 +99,16 @@ def compare(run: CaseRun, got: Any, want: Any) -> None:
 def execute(run: CaseRun, executor) -> list[str]:
     """Runs one case on `executor` and checks it; returns the routes that ran."""
     args, kwargs = run.args(), run.kwargs()
+    if run.case.absent_outputs:
+        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
+    golden_kwargs = {k: v for k, v in kwargs.items() if k != "absent_outputs"}
     if run.case.raises:
         from codegen.plan import OpError
 
         try:
             node = executor.build(run.target, *args, **kwargs)
             if run.case.resize:
-                node.run(*run.resized_args(args), **kwargs)
+                node.run(*run.resized_args(args), **golden_kwargs)
         except OpError as e:
             assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
             return []
@@ -106,10 +116,10 @@ def execute(run: CaseRun, executor) -> list[str]:
     node = executor.build(run.target, *args, **kwargs)
     if run.case.resize:
         args = run.resized_args(args)
-        got = node.run(*args, **kwargs)
+        got = node.run(*args, **golden_kwargs)
     else:
         got = node.run()
-    compare(run, got, golden(run, args, kwargs))
+    compare(run, got, golden(run, args, golden_kwargs))
     if run.case.route:
         assert run.case.route in node.routes, f"{run.id}: ran {node.routes}, expected route {run.case.route!r}"
     return node.routes

@@ -16,17 +16,15 @@ from typing import Any
 
 from codegen import expr as E
 from codegen.loader import Catalog, load
-from codegen.model import (Bool, BoundOp, Double, DoubleList, Ignored, Int, IntList, Output, Outputs,
-                           Scalar, Tensor)
-from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan
+from codegen.inputs import SymInt
+from codegen.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
+                           Output, OutputList, Outputs, Scalar, Tensor)
+from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan, read_int
+from codegen.schema import import_namespace
 
 # How a torch dtype is stored in the graph (the ExecuTorch Vulkan serializer narrows int64).
 GRAPH_DTYPE = {"float32": "float32", "float64": "float32", "int64": "int32", "int32": "int32",
                "bool": "bool", "float16": "float16"}
-
-
-class SymInt(int):
-    """An int argument passed as a runtime SymInt (changeable without a rebuild)."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -38,8 +36,7 @@ def torch_op(target: str):
     import torch
 
     ns, name, overload = target.split(".")
-    if ns == "et_vk":
-        import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (registers et_vk)
+    import_namespace(ns)
     return getattr(getattr(getattr(torch.ops, ns), name), overload)
 
 
@@ -95,6 +92,7 @@ class BoundCall:
     values: list[Value]  # one per spec argument; the last is the output (or ValueList)
     multi_output: bool
     torch_out_dtypes: list[Any] = field(default_factory=list)
+    absent_outputs: tuple = ()
 
     @property
     def outputs(self) -> list[Value]:
@@ -102,9 +100,17 @@ class BoundCall:
         return list(last.data) if last.kind == "ValueList" else [last]
 
 
-def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
+def torch_args(bound: BoundOp, args: tuple) -> tuple:
+    """What torch itself accepts for these arguments: the graph may carry an `int`
+    argument as an integral Double (the spec decodes it), torch wants the int."""
+    return tuple(int(v) if isinstance(a, Int) and isinstance(v, float) and v == int(v) else v
+                 for a, v in zip(bound.op.inputs, args)) + tuple(args[len(bound.op.inputs):])
+
+
+def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()) -> BoundCall:
     """Maps torch-style arguments onto the spec's arguments and allocates outputs with
-    the shapes torch's meta kernels give."""
+    the shapes torch's meta kernels give. `absent_outputs` names optional outputs the
+    graph does not request (bound as Null)."""
     import torch
 
     by_target = catalog().by_target()
@@ -129,12 +135,13 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
         return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
 
     last = bound.op.args[-1]
-    multi = isinstance(last, Outputs)
+    multi = isinstance(last, (Outputs, OutputList))
+    for_torch = torch_args(bound, tuple(given))
     try:
         try:
-            result = top(*[to_meta(v) for v in given])
+            result = top(*[to_meta(v) for v in for_torch])
         except (NotImplementedError, RuntimeError):
-            result = top(*given)  # ops without a meta kernel: shapes from a CPU run
+            result = top(*for_torch)  # ops without a meta kernel: shapes from a CPU run
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
@@ -143,12 +150,19 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
         # give the outputs the spec's formula shape (or none) and let the plan decide
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
+    for i, o in enumerate(bound.op.outputs if isinstance(last, Outputs) else []):
+        if o.name in absent_outputs:
+            if not o.optional:
+                raise ValueError(f"{target}: output {o.name!r} is not optional")
+            outs[i] = Value("Null")
     out_value = Value("ValueList", outs) if multi else outs[0]
     return BoundCall(target, bound, values + [out_value], multi,
-                     [getattr(torch, d) for d in dtypes])
+                     [getattr(torch, d) for d in dtypes], tuple(absent_outputs))
 
 
 def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]]:
+    if bound.output_list is not None:
+        return []  # how many outputs a rejected call has is unknown: give none
     env = {}
     for a, v in zip(bound.op.inputs, values):
         if not isinstance(a, Ignored):
@@ -175,9 +189,14 @@ def planning_env(call: BoundCall) -> dict[str, Any]:
             for item, iv in zip(a.items, v.data):
                 env[item.name] = E.TensorInfo(iv.dims, iv.dtype) if iv.kind == "Tensor" else E.ABSENT
             continue
+        if isinstance(a, OutputList):
+            env[a.name] = [E.TensorInfo(iv.dims, iv.dtype) for iv in v.data]
+            continue
         if isinstance(a, Ignored):
             continue
         env[a.name] = _env_value(op.name, a, v)
+        if getattr(a, "nullable", False):
+            env[E.null_key(a.name)] = v.kind == "Null"
     return env
 
 
@@ -196,12 +215,14 @@ def _env_value(op: str, a, v: Value) -> Any:
                            "[h, w] or [v]")
             values = values * 2 if len(values) == 1 else values
         return values
-    if isinstance(a, Scalar):
-        return float(v.data)
-    if isinstance(a, Double):
-        return float(v.data)
+    if v.kind == "Null" and a.nullable:
+        return a.fallback
     if isinstance(a, Int):
-        return int(v.data)
+        return read_int(v.kind, v.data, op, a.name, a.symbolic)
+    if v.kind == "Null":
+        raise fail(op, a.name, "is missing", "None", f"a value ({a.expr_type()})")
+    if isinstance(a, (Scalar, Double)):
+        return float(v.data)
     if isinstance(a, Bool):
         return bool(v.data)
     raise AssertionError(a)
@@ -318,7 +339,7 @@ class Node:
 
     def run(self, *args, **kwargs):
         if args or kwargs:
-            self._resize(bind_call(self.call.target, args, kwargs))
+            self._resize(bind_call(self.call.target, args, kwargs, self.call.absent_outputs))
         self._execute()
         return self._read_outputs()
 
@@ -341,8 +362,13 @@ class Node:
         for old, new in zip(self.call.outputs, live.outputs):
             if old.kind == "Tensor":
                 self.buffers[id(new)] = self.buffers.pop(id(old))
+        if self.bound.output_list is not None:
+            ol = self.bound.output_list
+            for v, dims in zip(live.outputs, shapes[ol.item.name]):
+                v.dims = tuple(dims)
+            env[ol.name] = [E.TensorInfo(v.dims, v.dtype) for v in live.outputs]
         names = [o.name for o in op.outputs]
-        for name, v in zip(names, live.outputs):
+        for name, v in zip(names, live.outputs if self.bound.output_list is None else []):
             if v.kind == "Tensor" and name in shapes:
                 v.dims = tuple(shapes[name])
                 env[name] = E.TensorInfo(v.dims, v.dtype)
@@ -355,9 +381,11 @@ class Node:
         self.call, self.plans = live, plans
         self._write_inputs(live)
 
-    def _buffer_of(self, name: str):
+    def _buffer_of(self, name: str, item: int = -1):
         op = self.bound.op
         for a, v in zip(op.args, self.call.values):
+            if isinstance(a, OutputList) and a.item.name == name:
+                return self.buffers.get(id(v.data[item]))
             if isinstance(a, Outputs):
                 for item, iv in zip(a.items, v.data):
                     if item.name == name:
@@ -372,7 +400,8 @@ class Node:
         dev = self.dev
         encoder = dev.create_command_encoder()
         keep = []
-        for p, d in zip(self.plans, self.bound.dispatches):
+        for p in self.plans:
+            d = self.bound.dispatches[p.index]
             if not p.run:
                 continue
             if p.kernel is None:
@@ -391,7 +420,7 @@ class Node:
                                                            "size": ubuf.size}})
                 slot = 1
             for i, b in enumerate(d.spec.bindings):
-                buf = self._buffer_of(b.arg)
+                buf = self._buffer_of(b.arg, p.item)
                 if buf is None:  # an absent optional tensor: a dummy of one element
                     buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
                     keep.append(buf)
@@ -410,8 +439,9 @@ class Node:
         import torch
 
         results = []
-        for v, tdtype in zip(self.call.outputs, self.call.torch_out_dtypes):
-            if v.kind != "Tensor":
+        written = self._written_outputs()
+        for i, (v, tdtype) in enumerate(zip(self.call.outputs, self.call.torch_out_dtypes)):
+            if v.kind != "Tensor" or i not in written:
                 results.append(None)
                 continue
             n = _nbytes(v.dtype, v.dims)
@@ -423,8 +453,23 @@ class Node:
         return tuple(results) if self.call.multi_output else results[0]
 
 
-def build(target: str, *args, **kwargs) -> Node:
-    return Node(bind_call(target, args, kwargs))
+    def _written_outputs(self) -> set[int]:
+        """Positions of the outputs some dispatch or copy writes (an output the op never
+        writes, e.g. batch norm's save_mean in inference, reads back as None)."""
+        if self.bound.output_list is not None:
+            return set(range(len(self.call.outputs)))
+        names = set()
+        for d in self.bound.dispatches:
+            if isinstance(d.spec, Copy):
+                names.add(d.spec.dst)
+            elif isinstance(d.spec, Dispatch):
+                names.update(b.arg for b in d.spec.bindings if b.write)
+        return {i for i, o in enumerate(self.bound.op.outputs) if o.name in names}
+
+
+def build(target: str, *args, absent_outputs: tuple = (), **kwargs) -> Node:
+    """Builds the op; `absent_outputs` names optional outputs the graph leaves Null."""
+    return Node(bind_call(target, args, kwargs, absent_outputs))
 
 
 def call(target: str, *args, **kwargs):

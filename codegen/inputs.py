@@ -7,6 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 
+class SymInt(int):
+    """An int argument passed as a runtime SymInt (changeable without a rebuild)."""
+
+
+def symint(value: int) -> SymInt:
+    return SymInt(value)
+
+
 @dataclass(frozen=True)
 class TensorInput:
     kind: str  # randn | rand | randint | values | full

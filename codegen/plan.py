@@ -13,7 +13,10 @@ from typing import Any
 
 from codegen import expr as E
 from codegen.layout import parse_type
-from codegen.model import BoundOp, Copy, Elementwise, Kernel, Output, Outputs, Rows, Tensor, Tiles
+import math
+
+from codegen.model import (BoundOp, Copy, Elementwise, Kernel, Output, OutputList, Outputs, Rows,
+                           Tensor, Tiles)
 
 
 class OpError(RuntimeError):
@@ -34,10 +37,12 @@ class DispatchPlan:
     grid: tuple[int, int, int] = (1, 1, 1)
     overrides: dict[str, float] = field(default_factory=dict)
     nbytes: int = 0
+    item: int = -1  # a foreach dispatch: the position of its output in the OutputList
 
 
 def tensor_args(bound: BoundOp) -> list[Tensor]:
-    """Input and output tensors in the order the C++ checks them."""
+    """Input and output tensors in the order the C++ checks them (an OutputList's item
+    is checked per output, after these)."""
     out = []
     for a in bound.op.args:
         if isinstance(a, Outputs):
@@ -45,6 +50,30 @@ def tensor_args(bound: BoundOp) -> list[Tensor]:
         elif isinstance(a, Tensor):
             out.append(a)
     return out
+
+
+def integral_to_int(v: float, op: str, argument: str) -> int:
+    """Twin of utils::integral_to_int: an integral Double read as an `int` argument."""
+    if not (math.isfinite(v) and v == math.trunc(v) and -(2.0**63) <= v < 2.0**63):
+        raise fail(op, argument, "is not an integral number", E.format_value(v),
+                   "an integer in int64 range")
+    return int(v)
+
+
+def read_int(kind: str, value, op: str, argument: str, symbolic: bool) -> int:
+    """Twin of utils::read_int: an Int, a SymInt (when symbolic) or an integral Double."""
+    if kind == "Int" or (kind == "SymInt" and symbolic):
+        return int(value)
+    if kind == "Double":
+        return integral_to_int(float(value), op, argument)
+    raise fail(op, argument, "has the wrong value type", kind,
+               "Int, SymInt or an integral Double" if symbolic else "Int or an integral Double")
+
+
+def item_envs(bound: BoundOp, env: dict) -> list[dict]:
+    """One environment per output of the op's OutputList (its item and index bound)."""
+    ol: OutputList = bound.output_list
+    return [{**env, ol.item.name: info, ol.index: i} for i, info in enumerate(env[ol.name])]
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -94,16 +123,19 @@ def _narrow(op: str, name: str, scalar: str, v: Any) -> Any:
 
 def check_tensors(bound: BoundOp, env: dict) -> None:
     name = bound.op.name
-    for t in tensor_args(bound):
-        info: E.TensorInfo = env[t.name]
+    checks = [(t, t.name, env[t.name]) for t in tensor_args(bound)]
+    if bound.output_list is not None:
+        ol = bound.output_list
+        checks += [(ol.item, f"{ol.name}[{i}]", info) for i, info in enumerate(env[ol.name])]
+    for t, tname, info in checks:
         if not info.present:
             continue
         if info.dtype not in t.dtypes:
-            raise fail(name, t.name, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
+            raise fail(name, tname, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
         if t.rank is not None:
             lo, hi = (t.rank, t.rank) if isinstance(t.rank, int) else t.rank
             if not lo <= info.rank <= hi:
-                raise fail(name, t.name, "has the wrong rank", str(info.rank),
+                raise fail(name, tname, "has the wrong rank", str(info.rank),
                            str(lo) if lo == hi else f"{lo}..{hi}")
 
 
@@ -115,6 +147,10 @@ def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
             env[name] = e.evaluate(env)
         except (E.EvalError, KeyError, AttributeError):
             pass  # lets the shape formulas do not need may read outputs
+    ol = bound.output_list
+    if ol is not None:  # the item's formula, once per output: a list of shapes
+        return {ol.item.name: [_eval(bound.shapes[ol.item.name], ie)
+                               for ie in item_envs(bound, env)]}
     return {n: _eval(e, env) for n, e in bound.shapes.items() if env[n].present}
 
 
@@ -129,42 +165,63 @@ def plan(bound: BoundOp, env: dict, max_per_dim: int) -> list[DispatchPlan]:
             expected = "".join(p if isinstance(p, str) else E.format_value(_eval(p, env))
                                for p in g.expected)
             raise fail(op, g.guard.arg, g.guard.what, E.format_value(_eval(g.got, env)), expected)
+    ol = bound.output_list
+    if ol is not None:
+        want_count = _eval(bound.count, env)
+        if len(env[ol.name]) != want_count:
+            raise fail(op, ol.name, "holds the wrong number of outputs", str(len(env[ol.name])),
+                       str(want_count))
+        for i, ie in enumerate(item_envs(bound, env)):
+            want = _eval(bound.shapes[ol.item.name], ie)
+            if list(ie[ol.item.name].dims) != list(want):
+                raise fail(op, f"{ol.name}[{i}]", "has dims that do not match the op's output "
+                           "shape", E.format_value(list(ie[ol.item.name].dims)),
+                           E.format_value(want))
     for n, e in bound.shapes.items():
-        if env[n].present:
+        if ol is None and env[n].present:
             want = _eval(e, env)
             if list(env[n].dims) != list(want):
                 raise fail(op, n, "has dims that do not match the op's output shape",
                            E.format_value(list(env[n].dims)), E.format_value(want))
     plans = []
     for d in bound.dispatches:
-        p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True)
-        plans.append(p)
-        if isinstance(d.spec, Copy):
-            p.nbytes = _eval(d.copy["nbytes"], env)
+        if d.foreach is not None:
+            for i, ie in enumerate(item_envs(bound, env)):
+                plans.append(_dispatch_plan(op, d, ie, max_per_dim, item=i))
             continue
-        if not p.run:
-            continue
-        for name, e in d.params.items():
-            t = parse_type(d.spec.params[name].type)
-            v = _eval(e, env)
-            if t.components > 1:
-                if len(v) != t.components:
-                    raise fail(op, name, "needs one value per component", str(len(v)),
-                               str(t.components))
-                p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
-            else:
-                p.params[name] = _narrow(op, name, t.scalar, v)
-        for j, r in enumerate(d.routes):
-            if r.when is None or _eval(r.when, env):
-                break
-        p.route, p.kernel = j, r.route.kernel
-        g = r.route.grid
-        if isinstance(g, Elementwise):
-            p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
-        elif isinstance(g, Rows):
-            p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
-        elif isinstance(g, Tiles):
-            p.grid = tiles_grid(_eval(r.grid["x"], env), _eval(r.grid["y"], env),
-                                _eval(r.grid["z"], env), g.tile[0], g.tile[1], max_per_dim)
-        p.overrides = {k: float(_eval(e, env)) for k, e in r.overrides.items()}
+        plans.append(_dispatch_plan(op, d, env, max_per_dim))
     return plans
+
+
+def _dispatch_plan(op: str, d, env: dict, max_per_dim: int, item: int = -1) -> DispatchPlan:
+    p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True,
+                     item=item)
+    if isinstance(d.spec, Copy):
+        p.nbytes = _eval(d.copy["nbytes"], env)
+        return p
+    if not p.run:
+        return p
+    for name, e in d.params.items():
+        t = parse_type(d.spec.params[name].type)
+        v = _eval(e, env)
+        if t.components > 1:
+            if len(v) != t.components:
+                raise fail(op, name, "needs one value per component", str(len(v)),
+                           str(t.components))
+            p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
+        else:
+            p.params[name] = _narrow(op, name, t.scalar, v)
+    for j, r in enumerate(d.routes):
+        if r.when is None or _eval(r.when, env):
+            break
+    p.route, p.kernel = j, r.route.kernel
+    g = r.route.grid
+    if isinstance(g, Elementwise):
+        p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
+    elif isinstance(g, Rows):
+        p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
+    elif isinstance(g, Tiles):
+        p.grid = tiles_grid(_eval(r.grid["x"], env), _eval(r.grid["y"], env),
+                            _eval(r.grid["z"], env), g.tile[0], g.tile[1], max_per_dim)
+    p.overrides = {k: float(_eval(e, env)) for k, e in r.overrides.items()}
+    return p

@@ -6,6 +6,7 @@ Importing torch costs seconds, so schemas are read once per torch version and ke
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import json
 import re
@@ -19,16 +20,29 @@ def torch_version() -> str:
     return importlib.metadata.version("torch")
 
 
+# Operator namespaces torch knows only once a module registers them.
+NAMESPACE_MODULES = {
+    "et_vk": "executorch.backends.vulkan.custom_ops_lib",
+    "dim_order_ops": "executorch.exir.passes.dim_order_ops_registry",
+}
+
+
+def import_namespace(ns: str) -> None:
+    """Registers the ops of namespace `ns` with torch (a no-op for aten)."""
+    if ns not in NAMESPACE_MODULES:
+        return
+    try:
+        importlib.import_module(NAMESPACE_MODULES[ns])
+    except ImportError as e:
+        raise SpecError(f"{ns} ops need ExecuTorch ({NAMESPACE_MODULES[ns]}): pip install "
+                        f"'executorch==1.5.1' ({e})") from None
+
+
 def _query_torch(targets: list[str]) -> dict[str, dict]:
     import torch
 
-    if any(t.startswith("et_vk.") for t in targets):
-        try:
-            import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (registers et_vk)
-        except ImportError as e:
-            raise SpecError(f"targets {', '.join(t for t in targets if t.startswith('et_vk.'))} "
-                            f"need ExecuTorch's Vulkan custom ops: pip install "
-                            f"'executorch==1.5.1' ({e})") from None
+    for ns in sorted({t.split(".")[0] for t in targets}):
+        import_namespace(ns)
     out = {}
     for target in targets:
         ns, name, overload = target.split(".")

@@ -5,6 +5,7 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
@@ -15,6 +16,11 @@ namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"binary_broadcast",
+       kBinaryBroadcastWGSL,
+       "main",
+       {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
+        kBinaryBroadcastWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
