@@ -10,6 +10,7 @@ grids and guards evaluated by the spec's expressions (`codegen.plan`), as the C+
 from __future__ import annotations
 
 import functools
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,9 +103,16 @@ class BoundCall:
 
 def torch_args(bound: BoundOp, args: tuple) -> tuple:
     """What torch itself accepts for these arguments: the graph may carry an `int`
-    argument as an integral Double (the spec decodes it), torch wants the int."""
-    return tuple(int(v) if isinstance(a, Int) and isinstance(v, float) and v == int(v) else v
-                 for a, v in zip(bound.op.inputs, args)) + tuple(args[len(bound.op.inputs):])
+    argument as an integral Double or as None for its default (the spec decodes both),
+    torch wants the int."""
+    def for_torch(a, v):
+        if isinstance(a, Int) and isinstance(v, float) and math.isfinite(v) and v == int(v):
+            return int(v)
+        if isinstance(a, Int) and v is None and not a.optional and a.default is not None:
+            return a.default
+        return v
+    return tuple(for_torch(a, v) for a, v in zip(bound.op.inputs, args)) + tuple(
+        args[len(bound.op.inputs):])
 
 
 def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()) -> BoundCall:

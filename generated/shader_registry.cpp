@@ -10,6 +10,7 @@
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/slice/slice_copy_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
@@ -34,6 +35,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"slice_copy",
+       kSliceCopyWGSL,
+       "main",
+       {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",

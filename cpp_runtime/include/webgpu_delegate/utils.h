@@ -83,14 +83,10 @@ inline double divide(double a, double b) {
   return a / b;
 }
 
-template <class T>
-T min_of(T a, T b) {
-  return std::min(a, b);
-}
-template <class T>
-T max_of(T a, T b) {
-  return std::max(a, b);
-}
+inline int64_t min_of(int64_t a, int64_t b) { return std::min(a, b); }
+inline double min_of(double a, double b) { return std::min(a, b); }
+inline int64_t max_of(int64_t a, int64_t b) { return std::max(a, b); }
+inline double max_of(double a, double b) { return std::max(a, b); }
 inline int64_t min_of(const std::vector<int64_t>& values) {
   if (values.empty()) throw Error("min() of an empty list");
   return *std::min_element(values.begin(), values.end());
