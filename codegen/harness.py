@@ -145,11 +145,14 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     last = bound.op.args[-1]
     multi = isinstance(last, (Outputs, OutputList))
     for_torch = torch_args(bound, tuple(given))
+    # keyword-only schema arguments must be passed by name
+    pos = [v for v, sa in zip(for_torch, schema_args) if not sa.kwarg_only]
+    kw = {sa.name: v for v, sa in zip(for_torch, schema_args) if sa.kwarg_only}
     try:
         try:
-            result = top(*[to_meta(v) for v in for_torch])
+            result = top(*[to_meta(v) for v in pos], **{k: to_meta(v) for k, v in kw.items()})
         except (NotImplementedError, RuntimeError):
-            result = top(*for_torch)  # ops without a meta kernel: shapes from a CPU run
+            result = top(*pos, **kw)  # ops without a meta kernel: shapes from a CPU run
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]

@@ -7,6 +7,7 @@
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
@@ -26,6 +27,10 @@ const std::vector<KernelSource>& all_kernels() {
        kConstantPadNdWGSL,
        "main",
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
+      {"convert_i32_f32",
+       kConvertI32F32WGSL,
+       "main",
+       {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",

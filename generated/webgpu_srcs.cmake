@@ -5,6 +5,12 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/AliasCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/Clone.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/CloneDimOrder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
