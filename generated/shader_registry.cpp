@@ -5,6 +5,7 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
@@ -12,12 +13,17 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"batch_norm",
+       kBatchNormWGSL,
+       "main",
+       {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ}},
       {"binary_broadcast",
        kBinaryBroadcastWGSL,
        "main",
@@ -44,6 +50,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSliceCopyWGSL,
        "main",
        {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
+      {"upsample_bilinear2d",
+       kUpsampleBilinear2dWGSL,
+       "main",
+       {kUpsampleBilinear2dWorkgroupSizeX, kUpsampleBilinear2dWorkgroupSizeY,
+        kUpsampleBilinear2dWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",
