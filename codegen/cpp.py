@@ -30,6 +30,7 @@ class TensorRef:
     ref: str  # C++ expression of its ValueRef
     spec: Tensor
     optional: bool
+    present: str = ""  # C++ test that an optional tensor is given (valid anywhere in the handler)
 
 
 def tensor_refs(bound: BoundOp) -> dict[str, TensorRef]:
@@ -42,10 +43,13 @@ def tensor_refs(bound: BoundOp) -> dict[str, TensorRef]:
                                           a.item, False)
         elif isinstance(a, Outputs):
             for j, item in enumerate(a.items):
-                refs[item.name] = TensorRef(item.name, f"graph.get_value_list(args[{i}])[{j}]",
-                                            item, item.optional)
+                ref = f"graph.get_value_list(args[{i}])[{j}]"
+                refs[item.name] = TensorRef(
+                    item.name, ref, item, item.optional,
+                    f"graph.get_value_list(args[{i}]).size() > {j} && !graph.is_null({ref})")
         elif isinstance(a, Tensor):
-            refs[a.name] = TensorRef(a.name, f"args[{i}]", a, a.optional)
+            refs[a.name] = TensorRef(a.name, f"args[{i}]", a, a.optional,
+                                     f"!graph.is_null(args[{i}])")
     return refs
 
 
@@ -374,7 +378,7 @@ def _bindings_cpp(d: BoundDispatch, refs: dict[str, TensorRef]) -> str:
         if t.optional:
             elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[t.spec.dtypes[0]],
                               uniform=False)
-            binds.append(f"{b.arg} != nullptr ? Binding::of({t.ref}) : "
+            binds.append(f"{t.present} ? Binding::of({t.ref}) : "
                          f"Binding::dummy({max(4, elem.stride)})")
         else:
             binds.append(f"Binding::of({t.ref})")
