@@ -10,6 +10,7 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
@@ -41,6 +42,10 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"max_pool2d",
+       kMaxPool2dWGSL,
+       "main",
+       {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
