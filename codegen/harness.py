@@ -156,7 +156,7 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
-    except (RuntimeError, ValueError, TypeError, IndexError):
+    except (RuntimeError, ValueError, TypeError, IndexError, ArithmeticError):
         # torch rejects these arguments: the spec's guards must reject them too, so
         # give the outputs the spec's formula shape (or none) and let the plan decide
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]

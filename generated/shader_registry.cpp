@@ -8,6 +8,10 @@
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/conv2d/conv2d_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_vec4_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -34,6 +38,23 @@ const std::vector<KernelSource>& all_kernels() {
        kConstantPadNdWGSL,
        "main",
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
+      {"conv2d",
+       kConv2dWGSL,
+       "main",
+       {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}},
+      {"conv2d_gemm",
+       kConv2dGemmWGSL,
+       "main",
+       {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
+      {"conv2d_vec4",
+       kConv2dVec4WGSL,
+       "main",
+       {kConv2dVec4WorkgroupSizeX, kConv2dVec4WorkgroupSizeY, kConv2dVec4WorkgroupSizeZ}},
+      {"conv_transpose2d",
+       kConvTranspose2dWGSL,
+       "main",
+       {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
+        kConvTranspose2dWorkgroupSizeZ}},
       {"convert_i32_f32",
        kConvertI32F32WGSL,
        "main",
