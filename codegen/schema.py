@@ -6,6 +6,7 @@ Importing torch costs seconds, so schemas are read once per torch version and ke
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import json
 import re
@@ -19,6 +20,7 @@ def torch_version() -> str:
     return importlib.metadata.version("torch")
 
 
+# Operator namespaces torch knows only once a module registers them.
 def _query_torch(targets: list[str]) -> dict[str, dict]:
     import torch
 
@@ -41,6 +43,7 @@ def _query_torch(targets: list[str]) -> dict[str, dict]:
 NAMESPACE_MODULES = {
     "et_vk": "executorch.backends.vulkan.custom_ops_lib",  # ExecuTorch Vulkan custom ops
     "llama": "executorch.extension.llm.custom_ops.custom_ops",  # ExecuTorch LLM custom ops
+    "dim_order_ops": "executorch.exir.passes.dim_order_ops_registry",  # dim-order copies
 }
 
 
@@ -48,8 +51,6 @@ def import_namespace(ns: str, targets: list[str] = ()) -> None:
     """Registers a custom-op namespace with torch (no-op for aten and other built-ins)."""
     if ns not in NAMESPACE_MODULES:
         return
-    import importlib
-
     try:
         importlib.import_module(NAMESPACE_MODULES[ns])
     except ImportError as e:
@@ -90,7 +91,10 @@ def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
     version = torch_version()
     cached = {}
     if cache_file.exists():
-        data = json.loads(cache_file.read_text())
+        try:
+            data = json.loads(cache_file.read_text())
+        except json.JSONDecodeError:
+            data = {}  # a damaged cache is rebuilt from torch
         if data.get("torch") == version:
             cached = data.get("schemas", {})
     missing = [t for t in targets if t not in cached]
