@@ -20,6 +20,7 @@ from codegen.loader import Catalog, load
 from codegen.inputs import SymInt
 from codegen.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
                            Output, OutputList, Outputs, Scalar, Tensor, TensorList)
+from codegen.model import SpecError
 from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan, read_int
 from codegen.schema import import_namespace
 
@@ -120,6 +121,29 @@ def torch_args(bound: BoundOp, args: tuple) -> tuple:
         args[len(bound.op.inputs):])
 
 
+@dataclass
+class _SchemaArg:
+    name: str
+    kwarg_only: bool
+    has_default: bool
+    default: Any
+
+
+def _cached_schema_args(target: str) -> list[_SchemaArg]:
+    from codegen.loader import REPO_ROOT
+    from codegen.schema import cached_schema, schema_default
+
+    schema = cached_schema(target, REPO_ROOT / "generated" / "torch_schemas.json")
+    text = schema["schema"]
+    star = text.find("*,")
+    out = []
+    for name, stype, *default in schema["args"]:
+        kwarg_only = star >= 0 and text.find(f" {name}") > star
+        out.append(_SchemaArg(name, kwarg_only, bool(default),
+                              schema_default(default[0], stype) if default else None))
+    return out
+
+
 def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()) -> BoundCall:
     """Maps torch-style arguments onto the spec's arguments and allocates outputs with
     the shapes torch's meta kernels give. `absent_outputs` names optional outputs the
@@ -130,16 +154,22 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     if target not in by_target:
         raise KeyError(f"no spec implements {target!r} (known: {', '.join(sorted(by_target))})")
     bound = by_target[target]
-    top = torch_op(target)
-    schema_args = top._schema.arguments
+    try:
+        top = torch_op(target)
+        schema_args = [_SchemaArg(a.name, a.kwarg_only, a.has_default_value(),
+                                  a.default_value if a.has_default_value() else None)
+                       for a in top._schema.arguments]
+    except SpecError:  # the op's library is not installed here: its cached schema, no meta
+        top = None
+        schema_args = _cached_schema_args(target)
     given: list[Any] = []
     for i, sa in enumerate(schema_args):
         if i < len(args):
             given.append(args[i])
         elif sa.name in kwargs:
             given.append(kwargs[sa.name])
-        elif sa.has_default_value():
-            given.append(sa.default_value)
+        elif sa.has_default:
+            given.append(sa.default)
         else:
             raise TypeError(f"{target}: missing argument {sa.name!r}")
     values = [_value(a, v) for a, v in zip(bound.op.inputs, given)]
@@ -156,6 +186,8 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     pos = [v for v, sa in zip(for_torch, schema_args) if not sa.kwarg_only]
     kw = {sa.name: v for v, sa in zip(for_torch, schema_args) if sa.kwarg_only}
     try:
+        if top is None:
+            raise LookupError(f"{target}: no torch op to take output shapes from")
         try:
             result = top(*[to_meta(v) for v in pos], **{k: to_meta(v) for k, v in kw.items()})
         except (NotImplementedError, RuntimeError):
@@ -163,10 +195,11 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
-    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError, ArithmeticError):
-        # torch rejects these arguments (Python meta kernels check with assert): the
-        # spec's guards must reject them too, so
-        # give the outputs the spec's formula shape (or none) and let the plan decide
+    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError, ArithmeticError,
+            LookupError):
+        # torch rejects these arguments (Python meta kernels check with assert), or torch
+        # does not know the op here: give the outputs the spec's formula shape (or none)
+        # and let the plan decide (the spec's guards must reject what torch rejects)
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
     for i, o in enumerate(bound.op.outputs if isinstance(last, Outputs) else []):

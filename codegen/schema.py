@@ -80,10 +80,34 @@ def parse_schema_args(schema: str) -> list[list[str]]:
     for p in (p.strip() for p in parts):
         if not p or p == "*":
             continue
-        decl = p.split("=", 1)[0].strip()
-        type_, name = decl.rsplit(" ", 1)
-        args.append([name, re.sub(r"\([a-z!]+\)", "", type_)])
+        decl, _, default = p.partition("=")
+        type_, name = decl.strip().rsplit(" ", 1)
+        args.append([name, re.sub(r"\([a-z!]+\)", "", type_)] + ([default.strip()] if default else []))
     return args
+
+
+CACHE_FORMAT = 2  # bump when the cached fields change: older caches are rebuilt
+
+
+def schema_default(text: str, stype: str):
+    """The Python value of a schema default ('None', 'False', '0.01', '[]', '1' for an
+    int[2], ...)."""
+    import ast
+
+    value = ast.literal_eval(text)
+    size = re.search(r"\[(\d+)\]", stype)
+    if size and not isinstance(value, list) and value is not None:
+        return [value] * int(size.group(1))
+    return value
+
+
+def cached_schema(target: str, cache_file: Path) -> dict:
+    """A target's schema from the generated cache, for when its op library is not
+    installed (e.g. ExecuTorch's custom ops on a machine that cannot install it)."""
+    schemas = json.loads(cache_file.read_text())["schemas"]
+    if target not in schemas:
+        raise SpecError(f"{target} is not in {cache_file}; run `opgen generate`")
+    return schemas[target]
 
 
 def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
@@ -95,12 +119,13 @@ def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
             data = json.loads(cache_file.read_text())
         except json.JSONDecodeError:
             data = {}  # a damaged cache is rebuilt from torch
-        if data.get("torch") == version:
+        if data.get("torch") == version and data.get("format") == CACHE_FORMAT:
             cached = data.get("schemas", {})
     missing = [t for t in targets if t not in cached]
     if missing:
         cached.update(_query_torch(missing))
-    return {"torch": version, "schemas": {t: cached[t] for t in sorted(targets)}}
+    return {"torch": version, "format": CACHE_FORMAT,
+            "schemas": {t: cached[t] for t in sorted(targets)}}
 
 
 def _accepts(arg: Arg, schema_type: str) -> bool:
@@ -134,12 +159,12 @@ def check_args(op: Op, target: str, schema: dict) -> None:
     expected = schema["args"]
     inputs = op.inputs
     got = [a.name for a in inputs]
-    want = [name for name, _ in expected]
+    want = [entry[0] for entry in expected]
     if got != want:
         raise SpecError(f"args of {target} do not match torch's schema {schema['schema']!r}: "
                         f"spec has {got}, torch has {want}; list the inputs in torch's order "
                         f"with torch's names (Ignored('name') for ones the op does not read)")
-    for arg, (name, stype) in zip(inputs, expected):
+    for arg, (name, stype, *_default) in zip(inputs, expected):
         if not _accepts(arg, stype):
             raise SpecError(f"arg {name!r} of {target} is {type(arg).__name__}"
                             f"{'(optional)' if getattr(arg, 'optional', False) else ''} in the "
