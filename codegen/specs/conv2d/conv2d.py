@@ -92,6 +92,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         let=LETS,
         guards=GUARDS,
         shapes={"out": "[B, OC, OH, OW]"},
+        flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
         # the kernels are static-shape: a resized input fails loud
         resize="static",
         dispatches=[Dispatch(
