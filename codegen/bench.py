@@ -117,18 +117,29 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
 
 
 def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
-               with_torch: bool = True, with_ort: bool = True) -> Result:
-    node = harness.build(target, *args)
-    ours, timer = time_ours(node, iters, warmup)
-    work, unit = work_of(node)
-    result = Result(name, target, "+".join(node.routes) or "copy", ours, timer, work, unit)
-    if with_torch:
-        result.torch_ms = time_torch(target, args, iters, warmup)
+               with_torch: bool = True, with_ort: bool = True,
+               force: tuple[str, ...] = ()) -> list[Result]:
+    """The op as its routes choose, then once more per kernel in `force` that one of its
+    dispatches can run instead (to choose route thresholds from measurements)."""
+    nodes = [harness.build(target, *args)]
+    for kernel in force:
+        forced = harness.build_forced(target, (kernel,), *args)
+        if kernel in forced.routes and forced.routes != nodes[0].routes:
+            nodes.append(forced)
+    torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
+    ort_ms = None
     if with_ort:
         from codegen import bench_ort
 
-        result.ort_ms = bench_ort.time_ort(target, args, iters, warmup)
-    return result
+        ort_ms = bench_ort.time_ort(target, args, iters, warmup)
+    results = []
+    for k, node in enumerate(nodes):
+        ours, timer = time_ours(node, iters, warmup)
+        work, unit = work_of(node)
+        label = name if k == 0 else f"{name} [forced]"
+        results.append(Result(label, target, "+".join(node.routes) or "copy", ours, timer, work,
+                              unit, torch_ms, ort_ms))
+    return results
 
 
 def report(results: list[Result], peak: dict[str, float] | None = None) -> str:
@@ -193,6 +204,8 @@ def add_parser(sub) -> None:
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--no-ort", action="store_true")
     p.add_argument("--no-torch", action="store_true")
+    p.add_argument("--force", default="", help="comma-separated kernels to time as well, in "
+                   "place of the routes' choice (e.g. conv2d_gemm,conv2d_gemm_wide)")
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--png", type=Path, help="draw the chart here")
 
@@ -216,10 +229,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     results = []
     for name, target, call_args in jobs:
         call_args = materialize(call_args, name)
-        r = bench_call(name, target, call_args, args.iters, args.warmup,
-                       with_torch=not args.no_torch, with_ort=not args.no_ort)
-        results.append(r)
-        print(report([r]).splitlines()[-1], flush=True)
+        rows = bench_call(name, target, call_args, args.iters, args.warmup,
+                          with_torch=not args.no_torch, with_ort=not args.no_ort,
+                          force=tuple(k for k in args.force.split(",") if k))
+        results.extend(rows)
+        for r in rows:
+            print(report([r]).splitlines()[-1], flush=True)
     print()
     print(report(results))
     if args.json:

@@ -62,6 +62,7 @@ def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int)
         nodes, "bench", [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x_shape))],
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y_shape))], initializers)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 9  # what ORT 1.27 reads (newer onnx writes IR 14 by default)
     return model.SerializeToString()
 
 

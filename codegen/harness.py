@@ -200,7 +200,7 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
         # torch rejects these arguments (Python meta kernels check with assert), or torch
         # does not know the op here: give the outputs the spec's formula shape (or none)
         # and let the plan decide (the spec's guards must reject what torch rejects)
-        shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
+        shapes, dtypes = _formula_shapes(bound, values), _fallback_dtypes(bound, values)
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
     for i, o in enumerate(bound.op.outputs if isinstance(last, Outputs) else []):
         if o.name in absent_outputs:
@@ -210,6 +210,13 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     out_value = Value("ValueList", outs) if multi else outs[0]
     return BoundCall(target, bound, values + [out_value], multi,
                      [getattr(torch, d) for d in dtypes], tuple(absent_outputs))
+
+
+def _fallback_dtypes(bound: BoundOp, values: list[Value]) -> list[str]:
+    """Output dtypes without torch: the first input tensor's when the output allows it
+    (copies, elementwise ops), else the output's first declared dtype."""
+    first = next((v.dtype for v in values if v.kind == "Tensor"), None)
+    return [first if first in o.dtypes else o.dtypes[0] for o in bound.op.outputs]
 
 
 def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]]:

@@ -11,6 +11,7 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
@@ -61,6 +62,11 @@ const std::vector<KernelSource>& all_kernels() {
        kConv2dGemmWGSL,
        "main",
        {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
+      {"conv2d_gemm_wide",
+       kConv2dGemmWideWGSL,
+       "main",
+       {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY,
+        kConv2dGemmWideWorkgroupSizeZ}},
       {"conv2d_vec4",
        kConv2dVec4WGSL,
        "main",

@@ -12,10 +12,15 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
                            Output, Route, Scalar, Tensor, Tiles, f32, u32)
 
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
+GEMM_WIDE = Kernel("conv2d_gemm_wide", workgroup=(16, 16, 1))
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output columns (B * OH * OW) x rows (OC) per workgroup
+GEMM_WIDE_TILE = (128, 128)
+# The wide tiles need enough workgroups to fill the GPU: at least WIDE_MIN_TILES of them
+# (two per SM of a 132-SM H200; see docs/performance.md for the measurements).
+WIDE_MIN_TILES = 264
 
 CONV_ARGS = [
     Tensor("input", rank=4), Tensor("weight", rank=4), Tensor("bias", rank=1, optional=True),
@@ -101,6 +106,9 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                       Bind("output", "out", write=True)],
             routes=[
                 Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
+                Route(GEMM_WIDE, Tiles(x="B * OH * OW", y="OC", tile=GEMM_WIDE_TILE),
+                      when=f"groups == 1 and ceil_div(B * OH * OW, 128) * ceil_div(OC, 128) >= "
+                           f"{WIDE_MIN_TILES}"),
                 Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE), when="groups == 1"),
                 Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
                 Route(SCALAR, Elementwise("out.numel")),
@@ -129,6 +137,9 @@ POSITIVE = [
     ("dilated_no_bias", conv_args(randn(1, 4, 11, 10), randn(6, 4, 3, 3), padding=(2, 1),
                                   dilation=(2, 3)), "conv2d_gemm"),
     ("pointwise", conv_args(randn(2, 16, 5, 5), randn(8, 16, 1, 1), randn(8)), "conv2d_gemm"),
+    # 133 x 2 tiles of 128x128, with partial tiles in M, N and K (45 = 5 * 3 * 3)
+    ("gemm_wide", conv_args(randn(1, 5, 130, 130), randn(130, 5, 3, 3), randn(130),
+                            padding=(1, 1)), "conv2d_gemm_wide"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),
@@ -195,6 +206,7 @@ def clamp_cases() -> list[Case]:
     pick = {n: (args, route) for n, args, route in POSITIVE}
     clamped = [
         ("relu_gemm", "gemm_batched", (0.0, None)),
+        ("relu6_gemm_wide", "gemm_wide", (0.0, 6.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),

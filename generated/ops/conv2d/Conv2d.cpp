@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -76,6 +77,11 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
+const KernelSource kConv2dGemmWideKernel{
+    "conv2d_gemm_wide",
+    kConv2dGemmWideWGSL,
+    "main",
+    {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY, kConv2dGemmWideWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -92,8 +98,9 @@ const KernelSource kConv2dKernel{
     "main",
     {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
-                                                 &kConv2dVec4Kernel, &kConv2dKernel};
+const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmWideKernel,
+                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
+                                                 &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
@@ -232,16 +239,21 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route0 = 0;  // conv_transpose2d
     plan.grid0 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if ((groups == 1) &&
+             ((utils::ceil_div((B * OH) * OW, 128) * utils::ceil_div(OC, 128)) >= 264)) {
+    plan.route0 = 1;  // conv2d_gemm_wide
+    plan.grid0 = utils::tiles_grid((B * OH) * OW, OC, 1, 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
   } else if (groups == 1) {
-    plan.route0 = 1;  // conv2d_gemm
+    plan.route0 = 2;  // conv2d_gemm
     plan.grid0 = utils::tiles_grid((B * OH) * OW, OC, 1, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route0 = 2;  // conv2d_vec4
+    plan.route0 = 3;  // conv2d_vec4
     plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 3;  // conv2d
+    plan.route0 = 4;  // conv2d
     plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
