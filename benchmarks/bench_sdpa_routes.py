@@ -35,7 +35,7 @@ SHAPES = {
             ("standard_llm_prefill", 1, 16, 1024, 1024, 64),
             ("standard_vit", 8, 12, 197, 197, 64),
             ("long_prefill", 1, 32, 4096, 512, 128),
-            ("decode_batch", 64, 32, 1, 2048, 128)],
+            ("decode_batch", 16, 32, 1, 2048, 128)],
     "small": [("channel_attn_davit", 1, 2, 32, 32, 256), ("standard_llm_prefill", 1, 4, 1024, 32, 16)],
 }
 

@@ -162,6 +162,12 @@ def test_sdpa_routes_follow_the_occupancy_floor():
     small = harness.build("et_vk.sdpa.default", randn(1, 2, 32, 32), randn(1, 2, 32, 32),
                           randn(1, 2, 32, 32))
     assert small.routes[0] == "qk_per_entry"
-    big = harness.build("et_vk.sdpa.default", randn(1, 8, 512, 8), randn(1, 8, 4, 8),
-                        randn(1, 8, 4, 8))
+    from codegen.specs.sdpa import sdpa
+
+    rows = sdpa.OCCUPANCY_FLOOR  # B * H * Sq exactly at the floor -> per-row
+    below = harness.build("et_vk.sdpa.default", randn(1, 8, rows // 8 - 1, 4),
+                          randn(1, 8, 2, 4), randn(1, 8, 2, 4))
+    assert below.routes[0] == "qk_per_entry"
+    big = harness.build("et_vk.sdpa.default", randn(1, 8, rows // 8, 4), randn(1, 8, 2, 4),
+                        randn(1, 8, 2, 4))
     assert big.routes[0] == "qk_per_row"

@@ -182,7 +182,7 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::pack(plan.params0.mask_strides,
               utils::broadcast_strides(mask4, std::vector<int64_t>{B, H, Sq, Skv}), kOp,
               "mask_strides");
-  if (num_rows < 4096) {
+  if (num_rows < 262144) {
     plan.route0 = 0;  // qk_per_entry
     plan.grid0 =
         utils::tiles_grid(Skv, Sq, B * H, 16, 16, graph.limits().max_workgroups_per_dimension);
