@@ -116,11 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen import scaffold
+    from codegen import export, scaffold
     scaffold.add_parser(sub)
+    export.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
-                "new": scaffold.cmd_new, "validate": cmd_validate}
+                "new": scaffold.cmd_new, "validate": cmd_validate,
+                "export": export.cmd_export, "coverage": export.cmd_coverage}
     try:
         return handlers[args.command](args)
     except USER_ERRORS as e:

@@ -160,7 +160,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     partitioner = VulkanPartitioner(operator_allowlist=allowlist)
     model = model.eval()
     exported = torch.export.export(model, tuple(example_inputs))
-    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets or allow_unsupported):
+    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets):
         edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
     program = edge.exported_program()
 
@@ -251,3 +251,37 @@ def load_factory(spec: str) -> tuple[Any, tuple]:
     factory: Callable = getattr(module, attr)
     model, inputs = factory()
     return model, tuple(inputs)
+
+
+# --- command line (opgen export / opgen coverage) -------------------------------------------
+def add_parsers(sub) -> None:
+    e = sub.add_parser("export", help="lower a model onto the WebGPU delegate and write a .pte")
+    e.add_argument("factory", help="<python module or file.py>:<factory> returning (model, inputs)")
+    e.add_argument("-o", "--output", required=True, help="the .pte to write")
+    e.add_argument("--allow-unsupported", action="store_true",
+                   help="delegate every operator Vulkan knows, even those without a WebGPU handler")
+    c = sub.add_parser("coverage", help="which operators of a model run on the WebGPU delegate")
+    c.add_argument("model", help="<module>:<factory> or a .pte file")
+
+
+def cmd_export(args) -> int:
+    model, inputs = load_factory(args.factory)
+    try:
+        result = export(model, inputs, args.output, allow_unsupported=args.allow_unsupported)
+    except ExportError as e:
+        print(f"opgen export: {e}", file=sys.stderr)
+        return 1
+    print(result.coverage_table())
+    print(f"wrote {args.output} ({len(result.pte)} bytes)")
+    return 0
+
+
+def cmd_coverage(args) -> int:
+    if args.model.endswith(".pte"):
+        coverage = pte_coverage(args.model)
+    else:
+        model, inputs = load_factory(args.model)
+        coverage = lower(model, inputs, allow_unsupported=True).coverage
+        # Operators Vulkan delegates but the op table lacks, and those it leaves out.
+    print(coverage.table())
+    return 0 if coverage.fully_delegated else 1
