@@ -49,6 +49,10 @@ def drift(outputs: dict[str, str]) -> list[str]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     problems = drift(_outputs())
+    if args.shaders:
+        from codegen.shader_check import shader_errors
+
+        problems += shader_errors(load())
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
         for p in problems:
@@ -72,6 +76,8 @@ def cmd_list(args: argparse.Namespace) -> int:
                     print(f"  route {r.route.kernel.name:<24} when {when}")
             else:
                 print(f"  copy {d.spec.src} -> {d.spec.dst}")
+        for sc in op.scratch:
+            print(f"  scratch {sc.name} {sc.dtype} {sc.shape}")
         for g in b.guards:
             print(f"  guard {g.guard.arg}: {g.guard.what}")
     print(f"escape hatches: none ({len(catalog.ops)} ops, {len(catalog.kernels)} kernels)")
@@ -111,17 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="opgen", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
-    sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    c = sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    c.add_argument("--shaders", action="store_true",
+                   help="also compile every kernel on the adapter (naga) and report errors at "
+                        "the .wgsl file's line:column")
     sub.add_parser("list", help="ops, targets, kernels, routes, guards")
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen import export, scaffold
+    from codegen import bench, export, scaffold
     scaffold.add_parser(sub)
+    bench.add_parser(sub)
     export.add_parsers(sub)
     args = parser.parse_args(argv)
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
-                "new": scaffold.cmd_new, "validate": cmd_validate,
+                "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
                 "export": export.cmd_export, "coverage": export.cmd_coverage}
     try:
         return handlers[args.command](args)

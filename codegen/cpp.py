@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from codegen import expr as E
 from codegen.layout import parse_type
 from codegen.model import (Bool, BoundDispatch, BoundOp, Copy, Double, DoubleList, Elementwise,
-                           Ignored, Int, IntList, Output, Outputs, Rows, Scalar, Tensor, Tiles,
-                           pascal)
+                           Ignored, Int, IntList, Output, Outputs, Rows, Scalar, Tensor, TensorList,
+                           Tiles, pascal)
 
 _DTYPE_ENUM = {"float32": "Float32", "int32": "Int32", "int64": "Int64", "bool": "Bool",
-               "float16": "Float16"}
+               "float16": "Float16", "uint8": "UInt8"}
 
 
 def cpp_string(text: str) -> str:
@@ -44,8 +44,13 @@ def tensor_refs(bound: BoundOp) -> dict[str, TensorRef]:
     return refs
 
 
+def scratch_ref(name: str) -> str:
+    """The C++ variable holding a scratch tensor's ValueRef in add_<op> and its hook."""
+    return f"scratch_{name}"
+
+
 def used_names(bound: BoundOp) -> set[str]:
-    """Every argument or let name the op's expressions read."""
+    """Every argument or let name the op's expressions read (and what their defaults read)."""
     exprs = list(bound.lets.values()) + list(bound.shapes.values())
     for g in bound.guards:
         exprs += [g.check, g.got] + [p for p in g.expected if not isinstance(p, str)]
@@ -55,7 +60,12 @@ def used_names(bound: BoundOp) -> set[str]:
         for r in d.routes:
             exprs += list(r.grid.values()) + list(r.overrides.values())
             exprs += [r.when] if r.when is not None else []
-    return {n for e in exprs for n in e.names}
+    exprs += list(bound.scratch.values())
+    names = {n for e in exprs for n in e.names}
+    for a in reversed(bound.op.args):  # a default reads only the arguments before it
+        if a.name in names and a.name in bound.defaults:
+            names |= set(bound.defaults[a.name].names)
+    return names
 
 
 def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) -> list[str]:
@@ -66,7 +76,7 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
     for i, a in enumerate(op.args):
         arg = f"args[{i}]"
         wanted = a.name in used or isinstance(a, (Output, Outputs)) or (
-            isinstance(a, Tensor) and not mutable_outputs)
+            isinstance(a, (Tensor, TensorList)) and not mutable_outputs)
         if isinstance(a, Ignored) or not wanted:
             continue
         if isinstance(a, Outputs):
@@ -79,6 +89,12 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
                 else:
                     lines.append(f"{out_const}Tensor& {item.name} = "
                                  f"graph.get_tensor(utils::at({a.name}, {j}));")
+        elif isinstance(a, TensorList):
+            lines.append(f"std::vector<const Tensor*> {a.name};  // nullptr for a None entry")
+            lines.append(f"for (const ValueRef item : graph.get_value_list({arg})) {{")
+            lines.append(f"  {a.name}.push_back(graph.is_null(item) ? nullptr : "
+                         f"&graph.get_tensor(item));")
+            lines.append("}")
         elif isinstance(a, Tensor):
             const = out_const if isinstance(a, Output) else "const "
             if a.optional:
@@ -98,35 +114,76 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
             if a.optional:
                 read = f"graph.is_null({arg}) ? std::vector<double>{{}} : {read}"
             lines.append(f"const std::vector<double> {a.name} = {read};")
-        elif isinstance(a, Int):
-            read = f"graph.get_int_or_symint({arg})" if a.symbolic else f"graph.get_int({arg})"
-            lines.append(f"const int64_t {a.name} = {read};")
-        elif isinstance(a, Double):
-            lines.append(f"const double {a.name} = graph.get_double({arg});")
+        elif isinstance(a, (Int, Double, Bool)):
+            read = {Double: f"graph.get_double({arg})", Bool: f"graph.get_bool({arg})"}.get(
+                type(a), f"graph.get_int_or_symint({arg})" if getattr(a, "symbolic", False)
+                else f"graph.get_int({arg})")
+            if a.name in bound.defaults:  # an optional scalar: None takes the default
+                read = f"graph.is_null({arg}) ? {bound.defaults[a.name].cpp()} : {read}"
+            ctype = {Int: "int64_t", Double: "double", Bool: "bool"}[type(a)]
+            lines.append(f"const {ctype} {a.name} = {read};")
         elif isinstance(a, Scalar):
             lines.append(f"const double {a.name} = graph.get_scalar({arg});")
-        elif isinstance(a, Bool):
-            lines.append(f"const bool {a.name} = graph.get_bool({arg});")
         else:
             raise AssertionError(a)
     return lines
 
 
 def tensor_check_lines(bound: BoundOp) -> list[str]:
+    """dtype/rank checks of every tensor (and tensor-list entry), in argument order like the
+    Python twin, so both executors report the same first error."""
     lines = []
-    for name, t in tensor_refs(bound).items():
-        target = f"*{name}" if t.optional else name
-        dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in t.spec.dtypes)
-        check = [f"utils::check_dtype(kOp, {cpp_string(name)}, {target}, {{{dtypes}}});"]
-        if t.spec.rank is not None:
-            lo, hi = (t.spec.rank, t.spec.rank) if isinstance(t.spec.rank, int) else t.spec.rank
-            check.append(f"utils::check_rank(kOp, {cpp_string(name)}, {target}, {lo}, {hi});")
-        if t.optional:
-            lines.append(f"if ({name} != nullptr) {{")
-            lines.extend("  " + c for c in check)
-            lines.append("}")
-        else:
-            lines.extend(check)
+    refs = tensor_refs(bound)
+    for a in bound.op.args:
+        if isinstance(a, TensorList):
+            lines += _list_check_lines(a)
+        elif isinstance(a, Outputs):
+            for item in a.items:
+                lines += _tensor_check_lines(refs[item.name])
+        elif isinstance(a, Tensor):
+            lines += _tensor_check_lines(refs[a.name])
+    return lines
+
+
+def _list_check_lines(a: TensorList) -> list[str]:
+    lines = []
+    name = cpp_string(a.name)
+    dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in a.dtypes)
+    lines.append(f"if ({a.name}.size() > {a.max_items}) {{")
+    lines.append(f"  utils::fail(kOp, {name}, \"holds too many tensors\", "
+                 f"utils::format_value(utils::length({a.name})), \"at most {a.max_items}\");")
+    lines.append("}")
+    lines.append(f"for (const Tensor* item : {a.name}) {{")
+    if not a.optional_items:
+        lines.append("  if (item == nullptr) {")
+        lines.append(f"    utils::fail(kOp, {name}, \"holds a None entry\", \"None\", "
+                     f"\"a tensor\");")
+        lines.append("  }")
+    lines.append("  if (item != nullptr) {")
+    lines.append(f"    utils::check_dtype(kOp, {name}, *item, {{{dtypes}}});")
+    if a.rank is not None:
+        lo, hi = (a.rank, a.rank) if isinstance(a.rank, int) else a.rank
+        lines.append(f"    utils::check_rank(kOp, {name}, *item, {lo}, {hi});")
+    lines.append("  }")
+    lines.append("}")
+    return lines
+
+
+def _tensor_check_lines(t: TensorRef) -> list[str]:
+    lines = []
+    name = t.name
+    target = f"*{name}" if t.optional else name
+    dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in t.spec.dtypes)
+    check = [f"utils::check_dtype(kOp, {cpp_string(name)}, {target}, {{{dtypes}}});"]
+    if t.spec.rank is not None:
+        lo, hi = (t.spec.rank, t.spec.rank) if isinstance(t.spec.rank, int) else t.spec.rank
+        check.append(f"utils::check_rank(kOp, {cpp_string(name)}, {target}, {lo}, {hi});")
+    if t.optional:
+        lines.append(f"if ({name} != nullptr) {{")
+        lines.extend("  " + c for c in check)
+        lines.append("}")
+    else:
+        lines.extend(check)
     return lines
 
 
@@ -164,6 +221,17 @@ def guard_lines(bound: BoundOp) -> list[str]:
         lines.append(f"  utils::fail(kOp, {cpp_string(g.guard.arg)}, {cpp_string(g.guard.what)}, "
                      f"utils::format_value({g.got.cpp()}), {expected});")
         lines.append("}")
+    return lines
+
+
+def scratch_lines(bound: BoundOp) -> list[str]:
+    """Plan lines giving each scratch tensor its shape (a local Tensor that expressions read)."""
+    lines = []
+    for s in bound.op.scratch:
+        lines.append(f"Tensor {s.name};  // scratch, allocated by add_{bound.op.name}")
+        lines.append(f"{s.name}.dtype = DType::{_DTYPE_ENUM[s.dtype]};")
+        lines.append(f"{s.name}.max_dims = {bound.scratch[s.name].cpp()};")
+        lines.append(f"{s.name}.live_dims = {s.name}.max_dims;")
     return lines
 
 
@@ -298,17 +366,34 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
     else:
         plan.extend(body)
     binds = ["Binding::params()"] if d.layout else []
+    lists = {a.name: (k, a) for k, a in enumerate(bound.op.args) if isinstance(a, TensorList)}
     for b in d.spec.bindings:
+        if b.arg in scratch_names(bound):
+            binds.append(f"Binding::of({scratch_ref(b.arg)})")
+            continue
+        if b.arg in lists:  # a tensor-list entry: a dummy when absent or None
+            k, a = lists[b.arg]
+            elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[a.dtypes[0]],
+                              uniform=False)
+            items = f"graph.get_value_list(args[{k}])"
+            binds.append(f"utils::length({items}) > {b.item} && !graph.is_null({items}[{b.item}]) "
+                         f"? Binding::of({items}[{b.item}]) : Binding::dummy({max(4, elem.stride)})")
+            continue
         t = refs[b.arg]
         if t.optional:
             elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[t.spec.dtypes[0]],
                               uniform=False)
-            binds.append(f"{b.arg} != nullptr ? Binding::of({t.ref}) : "
+            # add_<op> sees ValueRefs only: presence is the value not being None
+            binds.append(f"!graph.is_null({t.ref}) ? Binding::of({t.ref}) : "
                          f"Binding::dummy({max(4, elem.stride)})")
         else:
             binds.append(f"Binding::of({t.ref})")
     return DispatchCode(i, False, d.struct_name, members, asserts, kernels, plan,
                         "{" + ", ".join(binds) + "}")
+
+
+def scratch_names(bound: BoundOp) -> list[str]:
+    return [s.name for s in bound.op.scratch]
 
 
 def handler_context(bound: BoundOp, spec_rel: str, header_includes: list[str]) -> dict:
@@ -338,6 +423,10 @@ def handler_context(bound: BoundOp, spec_rel: str, header_includes: list[str]) -
         "shape_lets": let_lines(bound, shape_needs),
         "guards": guard_lines(bound),
         "shape_checks": shape_check_lines(bound),
+        "scratch_lines": scratch_lines(bound),
+        "scratch": [{"name": s.name, "ref": scratch_ref(s.name), "dtype": _DTYPE_ENUM[s.dtype]}
+                    for s in bound.op.scratch],
+        "static_lists": [(a.name, i) for i, a in enumerate(op.args) if isinstance(a, TensorList)],
         "resize_outputs": resize_output_lines(bound),
         "dynamic": op.resize == "dynamic",
         "static_inputs": [(t.name, t.ref, t.optional) for t in inputs],

@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 INT, FLOAT, BOOL, STR = "int", "float", "bool", "str"
 INT_LIST, FLOAT_LIST, BOOL_LIST = "int[]", "float[]", "bool[]"
-TENSOR, OPT_TENSOR = "Tensor", "Tensor?"
+TENSOR, OPT_TENSOR, TENSOR_LIST = "Tensor", "Tensor?", "Tensor?[]"
 NUMERIC = (INT, FLOAT)
 LISTS = (INT_LIST, FLOAT_LIST, BOOL_LIST)
 
@@ -117,6 +117,34 @@ def _broadcast_strides(dims: list[int], out_dims: list[int]) -> list[int]:
     return [0 if d == 1 and o != 1 else s for d, o, s in zip(aligned, out_dims, strides)]
 
 
+def _sqrt(v: float) -> float:
+    if not v >= 0.0:
+        raise EvalError(f"sqrt of a negative number (got {format_value(float(v))})")
+    return math.sqrt(v)
+
+
+def _permute(values: list[int], order: list[int]) -> list[int]:
+    """[values[order[0]], values[order[1]], ...]; negative entries count from the end."""
+    out = []
+    for i in order:
+        if not -len(values) <= i < len(values):
+            raise EvalError(f"permute: index {i} out of range for {len(values)} values")
+        out.append(values[i])
+    return out
+
+
+def _is_permutation(order: list[int], n: int) -> bool:
+    """Whether `order` names each of 0..n-1 exactly once (negatives wrap like dims)."""
+    if len(order) != n:
+        return False
+    seen = set()
+    for d in order:
+        if not -n <= d < n:
+            return False
+        seen.add(d + n if d < 0 else d)
+    return len(seen) == n
+
+
 def _float_to_int(v: float) -> int:
     if not (math.isfinite(v) and INT64_MIN <= v < 2.0**63):
         raise EvalError(f"{v} does not fit int64")
@@ -144,7 +172,7 @@ def _typed(expected: tuple[str, ...], result: str) -> Callable[[list[str]], str]
 
 
 def _list_elem(args: list[str]) -> str:
-    if len(args) != 1 or args[0] not in LISTS:
+    if len(args) != 1 or args[0] not in LISTS + (TENSOR_LIST,):
         raise ExprError(f"expects one list, got ({', '.join(args)})")
     return args[0]
 
@@ -192,12 +220,17 @@ BUILTINS: dict[str, Builtin] = {
                            _right_align),
     "contiguous_strides": Builtin(_typed((INT_LIST,), INT_LIST), "utils::contiguous_strides",
                                   _contiguous_strides),
+    "sqrt": Builtin(lambda a: FLOAT if len(a) == 1 and a[0] in NUMERIC else _want(FLOAT)(a),
+                    "utils::sqrt_of", _sqrt),
+    "permute": Builtin(_typed((INT_LIST, INT_LIST), INT_LIST), "utils::permute", _permute),
+    "is_permutation": Builtin(_typed((INT_LIST, INT), BOOL), "utils::is_permutation",
+                              _is_permutation),
     "broadcast_strides": Builtin(_typed((INT_LIST, INT_LIST), INT_LIST),
                                  "utils::broadcast_strides", _broadcast_strides),
 }
 
 TENSOR_ATTRS = {"dims": INT_LIST, "rank": INT, "numel": INT, "present": BOOL, "dtype": STR}
-DTYPE_NAMES = ("float32", "int32", "int64", "bool", "float16")
+DTYPE_NAMES = ("float32", "int32", "int64", "bool", "float16", "uint8")
 
 _CMP_OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
             ast.GtE: ">="}
@@ -272,9 +305,9 @@ class Expr:
         if isinstance(node, ast.Subscript):
             base = self._check(node.value)
             index = self._check(node.slice)
-            if base not in LISTS or index != INT:
+            if base not in LISTS + (TENSOR_LIST,) or index != INT:
                 raise self._fail(node, f"only list[int] indexing is allowed (got {base}[{index}])")
-            return {INT_LIST: INT, FLOAT_LIST: FLOAT, BOOL_LIST: BOOL}[base]
+            return {INT_LIST: INT, FLOAT_LIST: FLOAT, BOOL_LIST: BOOL, TENSOR_LIST: OPT_TENSOR}[base]
         if isinstance(node, ast.List):
             elems = {self._check(e) for e in node.elts}
             if not elems <= {INT}:
@@ -294,6 +327,8 @@ class Expr:
             if op not in _ARITH_OPS:
                 raise self._fail(node, f"operator {op.__name__} is not allowed")
             a, b = self._check(node.left), self._check(node.right)
+            if op is ast.Add and a == b == INT_LIST:
+                return INT_LIST  # list concatenation
             if a not in NUMERIC or b not in NUMERIC:
                 raise self._fail(node, f"arithmetic needs numbers (got {a} and {b})")
             if op in (ast.FloorDiv, ast.Mod):
@@ -385,6 +420,8 @@ class Expr:
         if isinstance(node, ast.BinOp):
             op = _ARITH_OPS[type(node.op)]
             left, right = self._cpp(node.left, True), self._cpp(node.right, True)
+            if op == "+" and self._type_of(node) == INT_LIST:
+                return f"utils::concat({left}, {right})"
             if op == "//":
                 return f"utils::floordiv({left}, {right})"
             if op == "%":
@@ -462,6 +499,8 @@ class Expr:
                 if b == 0:
                     raise EvalError("division by zero")
                 return float(a) / b
+            if isinstance(a, list):
+                return list(a) + list(b)
             return self._int({ast.Add: lambda: a + b, ast.Sub: lambda: a - b,
                               ast.Mult: lambda: a * b}[op]())
         if isinstance(node, ast.BoolOp):
@@ -488,7 +527,7 @@ class Expr:
 
 def _dtype_enum(name: str) -> str:
     return {"float32": "Float32", "int32": "Int32", "int64": "Int64", "bool": "Bool",
-            "float16": "Float16"}[name]
+            "float16": "Float16", "uint8": "UInt8"}[name]
 
 
 def format_value(v: Any) -> str:

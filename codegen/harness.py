@@ -16,17 +16,15 @@ from typing import Any
 
 from codegen import expr as E
 from codegen.loader import Catalog, load
+from codegen.inputs import SymInt
 from codegen.model import (Bool, BoundOp, Double, DoubleList, Ignored, Int, IntList, Output, Outputs,
-                           Scalar, Tensor)
+                           Scalar, Tensor, TensorList)
 from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan
+from codegen.schema import import_namespace
 
 # How a torch dtype is stored in the graph (the ExecuTorch Vulkan serializer narrows int64).
 GRAPH_DTYPE = {"float32": "float32", "float64": "float32", "int64": "int32", "int32": "int32",
-               "bool": "bool", "float16": "float16"}
-
-
-class SymInt(int):
-    """An int argument passed as a runtime SymInt (changeable without a rebuild)."""
+               "bool": "bool", "float16": "float16", "uint8": "uint8"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -38,8 +36,7 @@ def torch_op(target: str):
     import torch
 
     ns, name, overload = target.split(".")
-    if ns == "et_vk":
-        import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (registers et_vk)
+    import_namespace(ns, [target])
     return getattr(getattr(getattr(torch.ops, ns), name), overload)
 
 
@@ -51,6 +48,7 @@ class Value:
     data: Any = None  # torch tensor (graph dtype), number, list; ValueList: list[Value]
     dtype: str = ""  # graph dtype of a tensor
     dims: tuple[int, ...] = ()
+    source: Any = None  # the caller's tensor (a mutable input is written back into it)
 
 
 def _graph_tensor(t) -> Value:
@@ -59,7 +57,7 @@ def _graph_tensor(t) -> Value:
     import torch
 
     data = t.detach().contiguous().to(getattr(torch, gdtype)) if gdtype != dtype else t.detach().contiguous()
-    return Value("Tensor", data, gdtype, tuple(t.shape))
+    return Value("Tensor", data, gdtype, tuple(t.shape), source=t)
 
 
 def _value(arg, v: Any) -> Value:
@@ -67,6 +65,10 @@ def _value(arg, v: Any) -> Value:
 
     if v is None:
         return Value("Null")
+    if isinstance(arg, TensorList):
+        if not isinstance(v, (list, tuple)):
+            raise TypeError(f"argument {arg.name!r} must be a list of tensors (got {type(v).__name__})")
+        return Value("ValueList", [Value("Null") if t is None else _graph_tensor(t) for t in v])
     if isinstance(arg, Tensor):
         if not isinstance(v, torch.Tensor):
             raise TypeError(f"argument {arg.name!r} must be a tensor (got {type(v).__name__})")
@@ -126,6 +128,8 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
     values = [_value(a, v) for a, v in zip(bound.op.inputs, given)]
 
     def to_meta(v):
+        if isinstance(v, (list, tuple)):
+            return type(v)(to_meta(x) for x in v)
         return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
 
     last = bound.op.args[-1]
@@ -138,8 +142,8 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
-    except (RuntimeError, ValueError, TypeError, IndexError):
-        # torch rejects these arguments: the spec's guards must reject them too, so
+    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError):
+        # torch rejects these arguments (Python meta kernels check with assert): the spec's guards must reject them too, so
         # give the outputs the spec's formula shape (or none) and let the plan decide
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
@@ -153,8 +157,8 @@ def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]
     for a, v in zip(bound.op.inputs, values):
         if not isinstance(a, Ignored):
             try:
-                env[a.name] = _env_value(bound.op.name, a, v)
-            except OpError:
+                env[a.name] = _env_value(bound, a, v, env)
+            except (OpError, E.EvalError, KeyError, AttributeError):
                 return [() for _ in bound.op.outputs]
     shapes = []
     for o in bound.op.outputs:
@@ -177,11 +181,20 @@ def planning_env(call: BoundCall) -> dict[str, Any]:
             continue
         if isinstance(a, Ignored):
             continue
-        env[a.name] = _env_value(op.name, a, v)
+        env[a.name] = _env_value(call.bound, a, v, env)
     return env
 
 
-def _env_value(op: str, a, v: Value) -> Any:
+def _env_value(bound: BoundOp, a, v: Value, env: dict) -> Any:
+    op = bound.op.name
+    if isinstance(a, TensorList):
+        return [E.ABSENT if iv.kind == "Null" else E.TensorInfo(iv.dims, iv.dtype) for iv in v.data]
+    if v.kind == "Null" and a.name in bound.defaults:  # an optional scalar: its default
+        try:
+            value = bound.defaults[a.name].evaluate(env)
+        except E.EvalError as err:
+            raise OpError(str(err)) from None
+        return float(value) if isinstance(a, Double) else value
     if isinstance(a, Tensor):
         if v.kind == "Null":
             if not a.optional:
@@ -298,33 +311,49 @@ class Node:
     `run()` executes; `run(*args)` with smaller tensors (or new SymInt values)
     re-plans for the live shapes without rebuilding, like a resize hook."""
 
-    def __init__(self, call: BoundCall):
+    def __init__(self, call: BoundCall, force: tuple[str, ...] = ()):
         import wgpu
 
         self.call = call
         self.bound = call.bound
+        self.force = tuple(force)
         _, self.dev = device()
         self.max_per_dim = self.dev.limits["max-compute-workgroups-per-dimension"]
         env = planning_env(call)
-        self.plans = plan(self.bound, env, self.max_per_dim)
+        self.plans = plan(self.bound, env, self.max_per_dim, self.force)
         self.buffers: dict[int, Any] = {}  # id(Value) -> GPUBuffer
         usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
         for v in self._tensor_values():
             size = max(4, -(-_nbytes(v.dtype, v.dims) // 4) * 4)
             self.buffers[id(v)] = self.dev.create_buffer(size=size, usage=usage)
+        # scratch tensors: allocated at the build shape, like graph.add_tensor in the C++
+        self.scratch = {}
+        self.built_scratch = dict(self.plans.scratch)  # the allocated extents
+        for s in self.bound.op.scratch:
+            size = max(4, -(-_nbytes(s.dtype, self.plans.scratch[s.name]) // 4) * 4)
+            self.scratch[s.name] = self.dev.create_buffer(size=size, usage=usage)
         self._write_inputs(call)
 
-    def _tensor_values(self) -> list[Value]:
-        out = [v for v in self.call.values[:-1] if v.kind == "Tensor"]
-        return out + [v for v in self.call.outputs if v.kind == "Tensor"]
-
-    def _write_inputs(self, call: BoundCall) -> None:
+    def _input_tensors(self, call: BoundCall) -> list[Value]:
+        """Every input tensor value, tensor-list entries included, in argument order."""
+        out = []
         for v in call.values[:-1]:
             if v.kind == "Tensor":
-                data = v.data.numpy().tobytes() if v.dtype != "bool" else v.data.to(
-                    __import__("torch").uint8).numpy().tobytes()
-                if data:
-                    self.dev.queue.write_buffer(self.buffers[id(v)], 0, data)
+                out.append(v)
+            elif v.kind == "ValueList":
+                out.extend(iv for iv in v.data if iv.kind == "Tensor")
+        return out
+
+    def _tensor_values(self) -> list[Value]:
+        return self._input_tensors(self.call) + [v for v in self.call.outputs if v.kind == "Tensor"]
+
+    def _write_inputs(self, call: BoundCall) -> None:
+        for v in self._input_tensors(call):
+            data = v.data.numpy().tobytes() if v.dtype != "bool" else v.data.to(
+                __import__("torch").uint8).numpy().tobytes()
+            data += bytes(-len(data) % 4)  # queue writes need whole 4-byte words
+            if data:
+                self.dev.queue.write_buffer(self.buffers[id(v)], 0, data)
 
     @property
     def routes(self) -> list[str]:
@@ -335,21 +364,40 @@ class Node:
         if args or kwargs:
             self._resize(bind_call(self.call.target, args, kwargs))
         self._execute()
+        self._write_back()
         return self._read_outputs()
+
+    def _resize_tensor(self, name: str, old: Value, new: Value) -> None:
+        op = self.bound.op
+        if old.kind != new.kind:
+            raise fail(op.name, name, "changed kind after the build", new.kind, old.kind)
+        if op.resize == "static" and new.dims != old.dims:
+            raise fail(op.name, name, "was resized, but this op supports static shapes only",
+                       E.format_value(list(new.dims)), E.format_value(list(old.dims)))
+        if _nbytes(new.dtype, new.dims) > _nbytes(old.dtype, old.dims):
+            raise ValueError(f"live shape {list(new.dims)} exceeds the built shape")
+        new.data = new.data.contiguous()
+        self.buffers[id(new)] = self.buffers.pop(id(old))
 
     def _resize(self, live: BoundCall) -> None:
         op = self.bound.op
-        for name_val, (old, new) in enumerate(zip(self.call.values[:-1], live.values[:-1])):
+        for a, old, new in zip(op.inputs, self.call.values[:-1], live.values[:-1]):
             if old.kind == "Tensor":
-                if op.resize == "static" and new.dims != old.dims:
-                    name = op.inputs[name_val].name
-                    raise fail(op.name, name, "was resized, but this op supports static shapes only",
-                               E.format_value(list(new.dims)), E.format_value(list(old.dims)))
-                if _nbytes(new.dtype, new.dims) > _nbytes(old.dtype, old.max_dims
-                                                          if hasattr(old, "max_dims") else old.dims):
-                    raise ValueError(f"live shape {list(new.dims)} exceeds the built shape")
-                new.data = new.data.contiguous()
-                self.buffers[id(new)] = self.buffers.pop(id(old))
+                self._resize_tensor(a.name, old, new)
+            elif old.kind == "ValueList":
+                if len(old.data) != len(new.data):
+                    raise fail(op.name, a.name, "changed length after the build",
+                               str(len(new.data)), str(len(old.data)))
+                for oi, ni in zip(old.data, new.data):
+                    if oi.kind == "Tensor" or ni.kind == "Tensor":
+                        self._resize_tensor(a.name, oi, ni)
+            elif old.kind != "SymInt" and (old.kind, old.data) != (new.kind, new.data) and \
+                    not isinstance(a, Ignored):
+                # only a SymInt may change without a rebuild (the graph holds the rest as constants)
+                raise fail(op.name, a.name, "is a build-time value and cannot change without a rebuild",
+                           E.format_value(new.data), E.format_value(old.data))
+            elif old.kind == "SymInt" and new.kind not in ("SymInt", "Int"):
+                raise fail(op.name, a.name, "must stay an int (it is a SymInt)", new.kind, "SymInt")
         env = planning_env(live)
         # the outputs keep their buffers and take the formula's shape, as the C++ hook does
         shapes = output_shapes(self.bound, env)
@@ -361,7 +409,12 @@ class Node:
             if v.kind == "Tensor" and name in shapes:
                 v.dims = tuple(shapes[name])
                 env[name] = E.TensorInfo(v.dims, v.dtype)
-        plans = plan(self.bound, env, self.max_per_dim)
+        plans = plan(self.bound, env, self.max_per_dim, self.force)
+        for s in op.scratch:
+            dims, built = plans.scratch[s.name], self.built_scratch[s.name]
+            if _nbytes(s.dtype, dims) > _nbytes(s.dtype, built) or len(dims) != len(built):
+                raise fail(op.name, s.name, "cannot take the resized shape within its allocation",
+                           E.format_value(dims), "at most " + E.format_value(built))
         for old, new in zip(self.plans, plans):
             if old.run != new.run or old.route != new.route:
                 raise fail(op.name, "inputs", "were resized into a different kernel route",
@@ -370,55 +423,94 @@ class Node:
         self.call, self.plans = live, plans
         self._write_inputs(live)
 
-    def _buffer_of(self, name: str):
+    def _buffer_of(self, name: str, item: int = -1):
         op = self.bound.op
+        if name in self.scratch:
+            return self.scratch[name]
         for a, v in zip(op.args, self.call.values):
             if isinstance(a, Outputs):
-                for item, iv in zip(a.items, v.data):
-                    if item.name == name:
+                for oi, iv in zip(a.items, v.data):
+                    if oi.name == name:
                         return self.buffers.get(id(iv))
             elif a.name == name:
+                if item >= 0:  # a tensor-list entry; None when absent
+                    return self.buffers.get(id(v.data[item])) if item < len(v.data) else None
                 return self.buffers.get(id(v))
         raise KeyError(name)
 
+    def _write_back(self) -> None:
+        """Copies the new contents of mutable inputs into the caller's tensors, as torch's
+        in-place ops do."""
+        import numpy as np
+        import torch
+
+        for a, v in zip(self.bound.op.inputs, self.call.values[:-1]):
+            if isinstance(a, Tensor) and a.mutable and v.kind == "Tensor" and v.source is not None:
+                n = _nbytes(v.dtype, v.dims)
+                raw = bytes(self.dev.queue.read_buffer(self.buffers[id(v)], 0, max(4, -(-n // 4) * 4)))[:n]
+                t = torch.from_numpy(np.frombuffer(raw, dtype=_NP_DTYPES[v.dtype]).copy())
+                with torch.no_grad():
+                    v.source.copy_(t.reshape(v.dims).to(v.source.dtype))
+
     def _execute(self) -> None:
+        encoder = self.dev.create_command_encoder()
+        keep: list = []
+        self.encode_all(encoder, keep)
+        self.dev.queue.submit([encoder.finish()])
+
+    def encode_all(self, encoder, keep: list, timestamps: tuple | None = None) -> None:
+        """Records the whole op. `timestamps` = (query_set, begin, end) writes GPU
+        timestamps at the start of its first compute pass and the end of its last."""
+        computes = [i for i, p in enumerate(self.plans) if p.run and p.kernel is not None]
+        for index in range(len(self.plans)):
+            writes = None
+            if timestamps and computes and index in (computes[0], computes[-1]):
+                query_set, begin, end = timestamps
+                writes = {"query_set": query_set}
+                if index == computes[0]:
+                    writes["beginning_of_pass_write_index"] = begin
+                if index == computes[-1]:
+                    writes["end_of_pass_write_index"] = end
+            self.encode(encoder, index, keep, writes)
+
+    def encode(self, encoder, index: int, keep: list, timestamp_writes=None) -> None:
+        """Records dispatch `index` (a compute pass, or a copy) into `encoder`; buffers it
+        creates go to `keep` until the submit. Benchmarks time one dispatch with it."""
         import wgpu
 
         dev = self.dev
-        encoder = dev.create_command_encoder()
-        keep = []
-        for p, d in zip(self.plans, self.bound.dispatches):
-            if not p.run:
-                continue
-            if p.kernel is None:
-                src, dst = self._buffer_of(d.spec.src), self._buffer_of(d.spec.dst)
-                if src is not dst and p.nbytes:
-                    encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
-                continue
-            pipe, group_layout = pipeline(p.kernel, p.overrides, d)
-            entries = []
-            slot = 0
-            if d.layout:
-                data = d.layout.pack(p.params)
-                ubuf = dev.create_buffer_with_data(data=data, usage=wgpu.BufferUsage.UNIFORM)
-                keep.append(ubuf)
-                entries.append({"binding": 0, "resource": {"buffer": ubuf, "offset": 0,
-                                                           "size": ubuf.size}})
-                slot = 1
-            for i, b in enumerate(d.spec.bindings):
-                buf = self._buffer_of(b.arg)
-                if buf is None:  # an absent optional tensor: a dummy of one element
-                    buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
-                    keep.append(buf)
-                entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
-                                                                  "size": buf.size}})
-            group = dev.create_bind_group(layout=group_layout, entries=entries)
-            cpass = encoder.begin_compute_pass()
-            cpass.set_pipeline(pipe)
-            cpass.set_bind_group(0, group)
-            cpass.dispatch_workgroups(*p.grid)
-            cpass.end()
-        dev.queue.submit([encoder.finish()])
+        p, d = self.plans[index], self.bound.dispatches[index]
+        if not p.run:
+            return
+        if p.kernel is None:
+            src, dst = self._buffer_of(d.spec.src), self._buffer_of(d.spec.dst)
+            if src is not dst and p.nbytes:
+                encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
+            return
+        pipe, group_layout = pipeline(p.kernel, p.overrides, d)
+        entries = []
+        slot = 0
+        if d.layout:
+            data = d.layout.pack(p.params)
+            ubuf = dev.create_buffer_with_data(data=data, usage=wgpu.BufferUsage.UNIFORM)
+            keep.append(ubuf)
+            entries.append({"binding": 0, "resource": {"buffer": ubuf, "offset": 0,
+                                                       "size": ubuf.size}})
+            slot = 1
+        for i, b in enumerate(d.spec.bindings):
+            buf = self._buffer_of(b.arg, b.item)
+            if buf is None:  # an absent optional tensor: a dummy of one element
+                buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
+                keep.append(buf)
+            entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
+                                                              "size": buf.size}})
+        group = dev.create_bind_group(layout=group_layout, entries=entries)
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
+                                              if timestamp_writes else {}))
+        cpass.set_pipeline(pipe)
+        cpass.set_bind_group(0, group)
+        cpass.dispatch_workgroups(*p.grid)
+        cpass.end()
 
     def _read_outputs(self):
         import numpy as np
@@ -431,15 +523,24 @@ class Node:
                 continue
             n = _nbytes(v.dtype, v.dims)
             raw = bytes(self.dev.queue.read_buffer(self.buffers[id(v)], 0, max(4, -(-n // 4) * 4)))[:n]
-            np_dtype = {"float32": np.float32, "int32": np.int32, "float16": np.float16,
-                        "bool": np.uint8}[v.dtype]
+            np_dtype = _NP_DTYPES[v.dtype]
             t = torch.from_numpy(np.frombuffer(raw, dtype=np_dtype).copy()).reshape(v.dims)
             results.append(t.to(tdtype))
         return tuple(results) if self.call.multi_output else results[0]
 
 
+_NP_DTYPES = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8",
+              "uint8": "uint8"}
+
+
 def build(target: str, *args, **kwargs) -> Node:
     return Node(bind_call(target, args, kwargs))
+
+
+def build_forced(target: str, kernels: tuple[str, ...], *args, **kwargs) -> Node:
+    """`build`, but each dispatch that has a route to one of `kernels` runs that kernel
+    (benchmarks and route-agreement tests)."""
+    return Node(bind_call(target, args, kwargs), force=tuple(kernels))
 
 
 def call(target: str, *args, **kwargs):

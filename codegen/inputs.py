@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 
+class SymInt(int):
+    """An int argument passed as a runtime SymInt (changeable without a rebuild)."""
+
+
 @dataclass(frozen=True)
 class TensorInput:
     kind: str  # randn | rand | randint | values | full

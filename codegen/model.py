@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence, Union
 from codegen import expr as E
 from codegen.layout import LayoutError, StructLayout, layout_struct, parse_type
 
-F32, I32, I64, BOOL = "float32", "int32", "int64", "bool"
-DTYPES = (F32, I32, I64, BOOL, "float16")
+F32, I32, I64, BOOL, U8 = "float32", "int32", "int64", "bool", "uint8"
+DTYPES = (F32, I32, I64, BOOL, "float16", U8)
 WGSL_ELEM = {F32: "f32", I32: "i32"}
 MAX_WORKGROUP_INVOCATIONS = 256  # WebGPU's default limit: valid on every adapter
 
@@ -65,11 +65,15 @@ class Arg:
 
 @dataclass(frozen=True)
 class Tensor(Arg):
-    """An input tensor. `rank` is an int, a (lo, hi) range, or None for any."""
+    """An input tensor. `rank` is an int, a (lo, hi) range, or None for any.
+    `mutable=True` marks a schema `Tensor(a!)` the op writes in place (e.g. a KV cache):
+    only mutable inputs may be bound with write=True, and the harness copies their new
+    contents back into the caller's tensor, as torch does."""
 
     dtypes: tuple[str, ...] = (F32,)
     rank: Union[int, tuple[int, int], None] = None
     optional: bool = False
+    mutable: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -82,7 +86,11 @@ class Tensor(Arg):
 
 @dataclass(frozen=True)
 class Output(Tensor):
-    """An output tensor (the op's last argument, or an item of its `Outputs` list)."""
+    """An output tensor (the op's last argument, or an item of its `Outputs` list).
+    `placeholder=True`: the reference leaves its contents unspecified (e.g. a
+    `torch.empty` returned by an in-place op); cases check its shape, not its values."""
+
+    placeholder: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,30 @@ class Outputs(Arg):
         if not self.items or not all(isinstance(i, Output) for i in self.items):
             raise SpecError(f"Outputs {self.name!r} items must be a non-empty tuple of "
                             f"Output(...) (got {self.items!r})")
+
+
+@dataclass(frozen=True)
+class TensorList(Arg):
+    """A list of tensors (`Tensor[]`, or `Tensor?[]` with optional_items=True, whose
+    entries may be None). Expressions read `len(name)` and `name[k]` (an optional tensor:
+    `name[k].present`, `name[k].dims`); `Bind(..., item=k)` binds entry k (a dummy when
+    the list is shorter or the entry is None). At most `max_items` entries."""
+
+    dtypes: tuple[str, ...] = (F32,)
+    rank: Union[int, tuple[int, int], None] = None
+    optional_items: bool = False
+    max_items: int = 4
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_dtypes(self.dtypes, f"TensorList {self.name!r} dtypes")
+        _check_rank(self.rank, f"TensorList {self.name!r} rank")
+        if not isinstance(self.max_items, int) or self.max_items < 1:
+            raise SpecError(f"TensorList {self.name!r} max_items must be a positive int "
+                            f"(got {self.max_items!r})")
+
+    def expr_type(self) -> str:
+        return E.TENSOR_LIST
 
 
 @dataclass(frozen=True)
@@ -121,10 +153,14 @@ class DoubleList(Arg):
 
 @dataclass(frozen=True)
 class Int(Arg):
-    """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt)."""
+    """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt; a
+    runtime SymInt may change between runs, so the op must be resize="dynamic").
+    An optional argument that arrives as None takes the value of `default`, an
+    expression over the arguments before it."""
 
     symbolic: bool = False
     optional: bool = False
+    default: str = ""
 
     def expr_type(self) -> str:
         return E.INT
@@ -132,7 +168,11 @@ class Int(Arg):
 
 @dataclass(frozen=True)
 class Double(Arg):
+    """`float`, or `float?` with optional=True and a `default` expression (over the
+    arguments before it) for when it arrives as None."""
+
     optional: bool = False
+    default: str = ""
 
     def expr_type(self) -> str:
         return E.FLOAT
@@ -149,6 +189,7 @@ class Scalar(Arg):
 @dataclass(frozen=True)
 class Bool(Arg):
     optional: bool = False
+    default: str = ""
 
     def expr_type(self) -> str:
         return E.BOOL
@@ -224,6 +265,7 @@ class Bind:
     arg: str
     write: bool = False
     elem: str = ""
+    item: int = -1  # for a TensorList argument: which entry to bind
 
     def __post_init__(self) -> None:
         _ident(self.name, "Bind name")
@@ -302,6 +344,33 @@ class Kernel:
     @property
     def pascal(self) -> str:
         return pascal(self.name)
+
+
+@dataclass(frozen=True)
+class Scratch:
+    """A tensor the op allocates for itself (e.g. an intermediate that one dispatch writes
+    and the next reads): dtype and a shape expression, evaluated after the guards. Bind
+    it by name like an argument. The handler allocates it once at the build shape with
+    `graph.add_tensor` and resizes it with the live shape; the harness does the same."""
+
+    name: str
+    dtype: str
+    shape: str
+
+    def __post_init__(self) -> None:
+        _ident(self.name, "Scratch name")
+        if self.dtype not in WGSL_ELEM:
+            raise SpecError(f"Scratch {self.name!r} dtype must be one of "
+                            f"{', '.join(WGSL_ELEM)} (got {self.dtype!r})")
+        _expr_text(self.shape, f"Scratch {self.name!r} shape")
+
+    @property
+    def dtypes(self) -> tuple[str, ...]:
+        return (self.dtype,)
+
+    @property
+    def optional(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -420,7 +489,8 @@ class Case:
     kwargs: Mapping[str, Any] = field(default_factory=dict)
     route: str = ""  # the kernel this case must run
     raises: str = ""  # substring of the expected error message
-    resize: Mapping[str, tuple] = field(default_factory=dict)  # arg -> live dims after build
+    # arg -> live dims (tuple) of a tensor, or new value (int) of a SymInt, after build
+    resize: Mapping[str, Union[tuple, int]] = field(default_factory=dict)
     atol: float = 1e-3
     rtol: float = 1e-3
     exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
@@ -449,6 +519,9 @@ class Op:
     guards: Sequence[Guard] = ()
     cases: Sequence[Case] = ()
     golden: str = ""  # a torch target to compare with, when it is not the op's own
+    scratch: Sequence[Scratch] = ()
+    flops: str = ""  # work of one run, for `opgen bench` (TFLOP/s)
+    bytes: str = ""  # bytes moved by one run, for `opgen bench` (default: all tensors once)
 
     def __post_init__(self) -> None:
         _ident(self.name, "Op name")
@@ -468,6 +541,22 @@ class Op:
                             f"{', '.join(sorted(dup))})")
         if not self.dispatches:
             raise SpecError("Op dispatches must hold at least one Dispatch(...) or Copy(...)")
+        symbolic = [a.name for a in self.args if isinstance(a, Int) and a.symbolic]
+        if symbolic and self.resize != "dynamic":
+            raise SpecError(f"SymInt args ({', '.join(symbolic)}) may change at run time: the op "
+                            f"needs resize='dynamic' (got {self.resize!r})")
+        for a in self.args:
+            if isinstance(a, (Int, Double, Bool)) and a.optional and not a.default:
+                raise SpecError(f"optional {type(a).__name__} {a.name!r} needs default=<expr> "
+                                f"for when it arrives as None")
+        for s in self.scratch:
+            if not isinstance(s, Scratch):
+                raise SpecError(f"Op scratch must hold Scratch(...) objects (got {s!r})")
+            names.append(s.name)
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Op args, let and scratch names must be unique (duplicated: "
+                            f"{', '.join(sorted(dup))})")
         case_names = [c.name for c in self.cases]
         dup = {n for n in case_names if case_names.count(n) > 1}
         if dup:
@@ -540,6 +629,10 @@ class BoundOp:
     guards: list[BoundGuard]
     shapes: dict[str, E.Expr]
     dispatches: list[BoundDispatch]
+    defaults: dict[str, E.Expr] = field(default_factory=dict)  # optional scalar -> default
+    scratch: dict[str, E.Expr] = field(default_factory=dict)  # scratch tensor -> shape
+    flops: E.Expr | None = None
+    bytes: E.Expr | None = None
 
     @property
     def folder(self) -> Path:
@@ -548,11 +641,21 @@ class BoundOp:
 
 def bind(op: Op, spec_file: Path) -> BoundOp:
     scope: dict[str, E.Sym] = {}
+    defaults: dict[str, E.Expr] = {}
     for a in op.args:
         if isinstance(a, Outputs):
             for item in a.items:
                 scope[item.name] = E.Sym(item.expr_type(), item.name)
         elif not isinstance(a, Ignored):
+            if getattr(a, "default", ""):
+                want = {E.FLOAT: (E.FLOAT, E.INT)}.get(a.expr_type(), (a.expr_type(),))
+                try:  # a default reads only the arguments before it
+                    defaults[a.name] = E.Expr(a.default, scope)
+                except E.ExprError as err:
+                    raise SpecError(f"{a.name!r} default: {err}") from None
+                if defaults[a.name].type not in want:
+                    raise SpecError(f"{a.name!r} default: {a.default!r} is "
+                                    f"{defaults[a.name].type}, expected {a.expr_type()}")
             scope[a.name] = E.Sym(a.expr_type(), a.name)
 
     def parse(text: str, what: str, want: tuple[str, ...] | None = None) -> E.Expr:
@@ -594,8 +697,14 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
                             f"shapes={{'{o.name}': 'self.dims'}}")
         shapes[o.name] = parse(op.shapes[o.name], f"shapes[{o.name!r}]", (E.INT_LIST,))
 
-    tensors = {a.name: a for a in op.args if isinstance(a, Tensor)}
+    scratch = {}
+    for s in op.scratch:
+        scratch[s.name] = parse(s.shape, f"scratch {s.name!r} shape", (E.INT_LIST,))
+        scope[s.name] = E.Sym(E.TENSOR, s.name)
+
+    tensors = {a.name: a for a in op.args if isinstance(a, (Tensor, TensorList))}
     tensors.update({o.name: o for o in op.outputs})
+    tensors.update({s.name: s for s in op.scratch})
     dispatches = []
     for i, d in enumerate(op.dispatches):
         where = f"dispatches[{i}]"
@@ -614,6 +723,15 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
                 raise SpecError(f"{where} binding {b.name!r} binds {b.arg!r}, which is not a "
                                 f"tensor argument (tensors: {', '.join(tensors)})")
             t = tensors[b.arg]
+            if isinstance(t, TensorList) != (b.item >= 0) or (
+                    isinstance(t, TensorList) and b.item >= t.max_items):
+                raise SpecError(f"{where} binding {b.name!r}: item=k (0 <= k < max_items) binds "
+                                f"an entry of a TensorList argument and only of one (got "
+                                f"item={b.item} for {type(t).__name__} {b.arg!r})")
+            if b.write and isinstance(t, (Tensor, TensorList)) and not isinstance(t, Output) \
+                    and not getattr(t, "mutable", False):
+                raise SpecError(f"{where} binding {b.name!r} writes input {b.arg!r}; declare it "
+                                f"Tensor({b.arg!r}, ..., mutable=True) (a schema Tensor(a!))")
             if not b.elem and not (len(t.dtypes) == 1 and t.dtypes[0] in WGSL_ELEM):
                 raise SpecError(f"{where} binding {b.name!r}: tensor {b.arg!r} has dtypes "
                                 f"{t.dtypes}; give the WGSL element type, e.g. elem='u32'")
@@ -644,4 +762,6 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
             routes.append(BoundRoute(r, parse(r.when, f"{rwhere} when", (E.BOOL,))
                                      if r.when else None, grid, ov))
         dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {}))
-    return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches)
+    return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches, defaults, scratch,
+                   parse(op.flops, "flops", (E.INT,)) if op.flops else None,
+                   parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None)

@@ -20,7 +20,8 @@ from codegen.harness import BoundCall, Value, bind_call
 from codegen.loader import REPO_ROOT
 from codegen.plan import OpError
 
-_NP_DTYPE = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8"}
+_NP_DTYPE = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8",
+             "uint8": "uint8"}
 
 
 def runner_path() -> Path:
@@ -105,9 +106,10 @@ class NativeNode:
         with tempfile.TemporaryDirectory(prefix="opgen_native_") as tmp:
             folder = Path(tmp)
             writer = _CaseWriter(self.call, folder)
+            mutable = self._mutable_refs(writer)
             case: dict[str, Any] = {"target": self.call.target, "values": writer.values,
                                     "args": writer.refs, "inputs": writer.inputs,
-                                    "outputs": writer.outputs}
+                                    "outputs": writer.outputs + [r for _, r in mutable]}
             if self.steps:
                 case["resize"] = [self._resize_step(writer, s, k, folder)
                                   for k, s in enumerate(self.steps)]
@@ -122,8 +124,32 @@ class NativeNode:
             if res.returncode != 0:
                 raise RuntimeError(f"native runner exited {res.returncode}: {res.stderr.strip()}")
             manifest = json.loads((out_dir / "manifest.json").read_text())
-            self._routes = manifest["runs"][-1].get("kernels", [])
-            return self._read(manifest["runs"][-1], out_dir, self._output_refs(writer))
+            last = manifest["runs"][-1]
+            self._routes = last.get("kernels", [])
+            self._write_back(last, out_dir, mutable)
+            return self._read(last, out_dir, self._output_refs(writer))
+
+    def _mutable_refs(self, writer: _CaseWriter) -> list[tuple[Value, int]]:
+        """(value, ref) of each input the op writes (e.g. a KV cache)."""
+        from codegen.model import Tensor
+
+        call = self.steps[-1] if self.steps else self.call
+        return [(v, writer.refs[i]) for i, (a, v) in enumerate(zip(call.bound.op.inputs, call.values))
+                if isinstance(a, Tensor) and a.mutable and v.kind == "Tensor"]
+
+    def _write_back(self, run: dict, out_dir: Path, mutable: list[tuple[Value, int]]) -> None:
+        """Copies the new contents of mutable inputs into the caller's tensors, as torch's
+        in-place ops (and the harness) do."""
+        import numpy as np
+        import torch
+
+        by_ref = {o["ref"]: o for o in run["outputs"]}
+        for v, ref in mutable:
+            o = by_ref[ref]
+            arr = np.frombuffer((out_dir / o["file"]).read_bytes(), dtype=_NP_DTYPE[o["dtype"]])
+            if v.source is not None:
+                with torch.no_grad():
+                    v.source.copy_(torch.from_numpy(arr.copy()).reshape(o["dims"]).to(v.source.dtype))
 
     def _resize_step(self, writer: _CaseWriter, live: BoundCall, k: int, folder: Path) -> dict:
         tensors, symints = [], []

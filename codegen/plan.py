@@ -13,7 +13,8 @@ from typing import Any
 
 from codegen import expr as E
 from codegen.layout import parse_type
-from codegen.model import BoundOp, Copy, Elementwise, Kernel, Output, Outputs, Rows, Tensor, Tiles
+from codegen.model import (BoundOp, Copy, Elementwise, Kernel, Output, Outputs, Rows, Scratch, Tensor,
+                           TensorList, Tiles)
 
 
 class OpError(RuntimeError):
@@ -36,15 +37,33 @@ class DispatchPlan:
     nbytes: int = 0
 
 
+class Plan(list):
+    """The DispatchPlans of one op call, plus the shapes of its scratch tensors."""
+
+    def __init__(self, dispatches=(), scratch: dict[str, list[int]] | None = None):
+        super().__init__(dispatches)
+        self.scratch = dict(scratch or {})
+
+
 def tensor_args(bound: BoundOp) -> list[Tensor]:
-    """Input and output tensors in the order the C++ checks them."""
+    """Input and output tensors (and tensor lists) in the order the C++ checks them."""
     out = []
     for a in bound.op.args:
         if isinstance(a, Outputs):
             out.extend(a.items)
-        elif isinstance(a, Tensor):
+        elif isinstance(a, (Tensor, TensorList)):
             out.append(a)
     return out
+
+
+def _check_tensor(name: str, t, info: E.TensorInfo) -> None:
+    if info.dtype not in t.dtypes:
+        raise fail(name, t.name, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
+    if t.rank is not None:
+        lo, hi = (t.rank, t.rank) if isinstance(t.rank, int) else t.rank
+        if not lo <= info.rank <= hi:
+            raise fail(name, t.name, "has the wrong rank", str(info.rank),
+                       str(lo) if lo == hi else f"{lo}..{hi}")
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -95,16 +114,20 @@ def _narrow(op: str, name: str, scalar: str, v: Any) -> Any:
 def check_tensors(bound: BoundOp, env: dict) -> None:
     name = bound.op.name
     for t in tensor_args(bound):
-        info: E.TensorInfo = env[t.name]
-        if not info.present:
+        if isinstance(t, TensorList):
+            items = env[t.name]
+            if len(items) > t.max_items:
+                raise fail(name, t.name, "holds too many tensors", str(len(items)),
+                           f"at most {t.max_items}")
+            for info in items:
+                if not info.present and not t.optional_items:
+                    raise fail(name, t.name, "holds a None entry", "None", "a tensor")
+                if info.present:
+                    _check_tensor(name, t, info)
             continue
-        if info.dtype not in t.dtypes:
-            raise fail(name, t.name, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
-        if t.rank is not None:
-            lo, hi = (t.rank, t.rank) if isinstance(t.rank, int) else t.rank
-            if not lo <= info.rank <= hi:
-                raise fail(name, t.name, "has the wrong rank", str(info.rank),
-                           str(lo) if lo == hi else f"{lo}..{hi}")
+        info: E.TensorInfo = env[t.name]
+        if info.present:
+            _check_tensor(name, t, info)
 
 
 def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
@@ -118,7 +141,9 @@ def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
     return {n: _eval(e, env) for n, e in bound.shapes.items() if env[n].present}
 
 
-def plan(bound: BoundOp, env: dict, max_per_dim: int) -> list[DispatchPlan]:
+def plan(bound: BoundOp, env: dict, max_per_dim: int, force: tuple[str, ...] = ()) -> Plan:
+    """`force` names kernels to run instead of the routes' choice where a dispatch has
+    one of them (benchmarks and route-agreement tests; the C++ has no such knob)."""
     op = bound.op.name
     env = dict(env)
     check_tensors(bound, env)
@@ -135,7 +160,11 @@ def plan(bound: BoundOp, env: dict, max_per_dim: int) -> list[DispatchPlan]:
             if list(env[n].dims) != list(want):
                 raise fail(op, n, "has dims that do not match the op's output shape",
                            E.format_value(list(env[n].dims)), E.format_value(want))
-    plans = []
+    scratch = {}
+    for s in bound.op.scratch:
+        scratch[s.name] = _eval(bound.scratch[s.name], env)
+        env[s.name] = E.TensorInfo(tuple(scratch[s.name]), s.dtype)
+    plans = Plan(scratch=scratch)
     for d in bound.dispatches:
         p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True)
         plans.append(p)
@@ -154,8 +183,9 @@ def plan(bound: BoundOp, env: dict, max_per_dim: int) -> list[DispatchPlan]:
                 p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
             else:
                 p.params[name] = _narrow(op, name, t.scalar, v)
+        forced = [j for j, r in enumerate(d.routes) if r.route.kernel.name in force]
         for j, r in enumerate(d.routes):
-            if r.when is None or _eval(r.when, env):
+            if (j == forced[0]) if forced else (r.when is None or _eval(r.when, env)):
                 break
         p.route, p.kernel = j, r.route.kernel
         g = r.route.grid

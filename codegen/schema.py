@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from codegen.model import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Op, Output,
-                           Outputs, Scalar, SpecError, Tensor)
+                           Outputs, Scalar, SpecError, Tensor, TensorList)
 
 
 def torch_version() -> str:
@@ -22,13 +22,8 @@ def torch_version() -> str:
 def _query_torch(targets: list[str]) -> dict[str, dict]:
     import torch
 
-    if any(t.startswith("et_vk.") for t in targets):
-        try:
-            import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (registers et_vk)
-        except ImportError as e:
-            raise SpecError(f"targets {', '.join(t for t in targets if t.startswith('et_vk.'))} "
-                            f"need ExecuTorch's Vulkan custom ops: pip install "
-                            f"'executorch==1.5.1' ({e})") from None
+    for ns in sorted({t.split(".")[0] for t in targets}):
+        import_namespace(ns, [t for t in targets if t.startswith(ns + ".")])
     out = {}
     for target in targets:
         ns, name, overload = target.split(".")
@@ -40,6 +35,27 @@ def _query_torch(targets: list[str]) -> dict[str, dict]:
         out[target] = {"schema": str(schema), "args": parse_schema_args(str(schema)),
                        "returns": len(schema.returns)}
     return out
+
+
+# Custom-op namespaces and the module whose import registers them with torch.
+NAMESPACE_MODULES = {
+    "et_vk": "executorch.backends.vulkan.custom_ops_lib",  # ExecuTorch Vulkan custom ops
+    "llama": "executorch.extension.llm.custom_ops.custom_ops",  # ExecuTorch LLM custom ops
+}
+
+
+def import_namespace(ns: str, targets: list[str] = ()) -> None:
+    """Registers a custom-op namespace with torch (no-op for aten and other built-ins)."""
+    if ns not in NAMESPACE_MODULES:
+        return
+    import importlib
+
+    try:
+        importlib.import_module(NAMESPACE_MODULES[ns])
+    except ImportError as e:
+        raise SpecError(f"targets {', '.join(targets) or ns + '.*'} need ExecuTorch's custom "
+                        f"ops ({NAMESPACE_MODULES[ns]}): pip install 'executorch==1.5.1' "
+                        f"({e})") from None
 
 
 def parse_schema_args(schema: str) -> list[list[str]]:
@@ -91,6 +107,8 @@ def _accepts(arg: Arg, schema_type: str) -> bool:
         return True
     if getattr(arg, "optional", False) != optional:
         return False
+    if isinstance(arg, TensorList):
+        return base == ("Tensor?[]" if arg.optional_items else "Tensor[]")
     if isinstance(arg, Tensor):
         return base == "Tensor"
     if isinstance(arg, IntList):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from codegen.layout import parse_type
-from codegen.model import WGSL_ELEM, BoundDispatch, BoundOp, Dispatch, Elementwise, Kernel, Rows, Tensor
+from codegen.model import (WGSL_ELEM, BoundDispatch, BoundOp, Dispatch, Elementwise, Kernel, Rows,
+                           Tensor, TensorList)
 
 BEGIN = "// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit"
 END = "// @opgen-end declarations"
@@ -24,8 +25,9 @@ class ShaderSyncError(ValueError):
 def binding_elem(bound: BoundOp, bind) -> str:
     if bind.elem:
         return parse_type(bind.elem, uniform=False).text
-    tensors = {a.name: a for a in bound.op.args if isinstance(a, Tensor)}
+    tensors = {a.name: a for a in bound.op.args if isinstance(a, (Tensor, TensorList))}
     tensors.update({o.name: o for o in bound.op.outputs})
+    tensors.update({sc.name: sc for sc in bound.op.scratch})
     return WGSL_ELEM[tensors[bind.arg].dtypes[0]]
 
 

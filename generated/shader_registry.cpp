@@ -5,29 +5,85 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/permute_copy/permute_copy_wgsl.h"
+#include "ops/sdpa/qk_per_entry_wgsl.h"
+#include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
+#include "ops/rms_norm/rms_norm_rows_wgsl.h"
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"attn_v",
+       kAttnVWGSL,
+       "main",
+       {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
+      {"embedding_q4gsw",
+       kEmbeddingQ4gswWGSL,
+       "main",
+       {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
+        kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"index_tensor",
+       kIndexTensorWGSL,
+       "main",
+       {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"permute_copy",
+       kPermuteCopyWGSL,
+       "main",
+       {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
+      {"qk_per_entry",
+       kQkPerEntryWGSL,
+       "main",
+       {kQkPerEntryWorkgroupSizeX, kQkPerEntryWorkgroupSizeY, kQkPerEntryWorkgroupSizeZ}},
+      {"qk_per_row",
+       kQkPerRowWGSL,
+       "main",
+       {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
+      {"rms_norm_rows",
+       kRmsNormRowsWGSL,
+       "main",
+       {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ}},
+      {"rotary_emb_hf",
+       kRotaryEmbHfWGSL,
+       "main",
+       {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"select_copy",
+       kSelectCopyWGSL,
+       "main",
+       {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"softmax_rows",
+       kSoftmaxRowsWGSL,
+       "main",
+       {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"update_cache",
+       kUpdateCacheWGSL,
+       "main",
+       {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",

@@ -27,6 +27,9 @@ EXPRESSIONS = [
     "xs[a:b]", "prod(xs[-2:])", "right_align(xs, 5, 1)", "contiguous_strides(xs)",
     "broadcast_shape(xs, ys)", "broadcast_strides(xs, broadcast_shape(xs, ys))",
     "ys[1:] == xs[:2]", "max(a, b) // max(c, 1) % 7",
+    "sqrt(f)", "sqrt(float(a))", "1.0 / sqrt(float(b))", "xs + ys", "len(xs + [a])",
+    "(xs + ys)[:3]", "permute(xs, ys)", "permute(xs, [-1, 0])", "is_permutation(ys, len(ys))",
+    "is_permutation([a % 3, b % 3, 2 - c % 3], 3)", "is_permutation(xs, a)",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}

@@ -175,6 +175,48 @@ inline std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& dims)
   return strides;
 }
 
+// sqrt() of the expression language: a negative (or NaN) operand is an error.
+inline double sqrt_of(double v) {
+  if (!(v >= 0.0)) throw Error("sqrt of a negative number (got " + format_value(v) + ")");
+  return std::sqrt(v);
+}
+
+// `a + b` on two int lists: concatenation.
+inline std::vector<int64_t> concat(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  std::vector<int64_t> out(a);
+  out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+// [values[order[0]], values[order[1]], ...]; negative entries count from the end.
+inline std::vector<int64_t> permute(const std::vector<int64_t>& values,
+                                    const std::vector<int64_t>& order) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  std::vector<int64_t> out;
+  out.reserve(order.size());
+  for (int64_t i : order) {
+    if (i < -n || i >= n) {
+      throw Error("permute: index " + std::to_string(i) + " out of range for " +
+                  std::to_string(n) + " values");
+    }
+    out.push_back(values[static_cast<size_t>(i < 0 ? i + n : i)]);
+  }
+  return out;
+}
+
+// Whether `order` names each of 0..n-1 exactly once (negatives wrap like dims).
+inline bool is_permutation(const std::vector<int64_t>& order, int64_t n) {
+  if (static_cast<int64_t>(order.size()) != n) return false;
+  std::vector<bool> seen(static_cast<size_t>(n), false);
+  for (int64_t d : order) {
+    if (d < -n || d >= n) return false;
+    const size_t k = static_cast<size_t>(d < 0 ? d + n : d);
+    if (seen[k]) return false;
+    seen[k] = true;
+  }
+  return true;
+}
+
 // Strides of `dims` read at `out_dims` coordinates: 0 on broadcast dims.
 inline std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& dims,
                                               const std::vector<int64_t>& out_dims) {

@@ -1,0 +1,231 @@
+"""`opgen bench`: kernel time and throughput of ops on the selected adapter, side by side
+with torch (CUDA, when present) and ONNX Runtime's WebGPU EP (when installed).
+
+Our time is measured with GPU timestamp queries around the op's passes when the
+adapter offers them (wall clock around submit + sync otherwise, with a warning), after
+warm-up, as the median of N. torch is timed with CUDA events. ORT runs a one-node
+ONNX model and chains of 1 and 10 identical nodes; (t10 - t1) / 9 cancels upload and
+download. Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
+`bytes` formula (default: every input and output tensor read or written once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+import warnings
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from codegen import harness
+from codegen.inputs import materialize
+
+
+@dataclass
+class Result:
+    name: str
+    target: str
+    route: str
+    ours_ms: float
+    timer: str  # "timestamp" | "wall"
+    work: float  # FLOPs or bytes
+    unit: str  # "TFLOP/s" | "GB/s"
+    torch_ms: float | None = None
+    ort_ms: float | None = None
+    extra: dict = field(default_factory=dict)
+
+    def rate(self, ms: float | None) -> float | None:
+        if not ms:
+            return None
+        scale = 1e12 if self.unit == "TFLOP/s" else 1e9
+        return self.work / (ms * 1e-3) / scale
+
+
+def work_of(node: harness.Node) -> tuple[float, str]:
+    """The op's work for one run: FLOPs when the spec gives a formula, else bytes moved."""
+    bound = node.bound
+    env = harness.planning_env(node.call)
+    for name, e in bound.lets.items():
+        env[name] = e.evaluate(env)
+    if bound.flops is not None:
+        return float(bound.flops.evaluate(env)), "TFLOP/s"
+    if bound.bytes is not None:
+        return float(bound.bytes.evaluate(env)), "GB/s"
+    total = 0
+    for v in node.call.values[:-1] + node.call.outputs:
+        if v.kind == "Tensor":
+            total += harness._nbytes(v.dtype, v.dims)
+    return float(total), "GB/s"
+
+
+def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
+    import numpy as np
+    import wgpu
+
+    adapter, dev = harness.device()
+    for _ in range(warmup):
+        node.run()
+    if "timestamp-query" in dev.features:
+        qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
+        resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
+                                    | wgpu.BufferUsage.COPY_SRC)
+        encoder = dev.create_command_encoder()
+        keep: list = []
+        for i in range(iters):
+            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1))
+        encoder.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
+        dev.queue.submit([encoder.finish()])
+        ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64)
+        times = [(int(ticks[2 * i + 1]) - int(ticks[2 * i])) * 1e-6 for i in range(iters)]
+        return statistics.median(times), "timestamp"
+    warnings.warn(f"{harness.adapter_line()} has no timestamp queries: wall-clock timing "
+                  f"includes submission and synchronisation")
+    sync = dev.create_buffer(size=4, usage=wgpu.BufferUsage.COPY_SRC)
+    times = []
+    for _ in range(iters):
+        t0 = time.perf_counter()
+        encoder = dev.create_command_encoder()
+        node.encode_all(encoder, [])
+        dev.queue.submit([encoder.finish()])
+        dev.queue.read_buffer(sync)
+        times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times), "wall"
+
+
+def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | None:
+    import torch
+
+    if not torch.cuda.is_available():
+        return None
+    op = harness.torch_op(target)
+    cuda_args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in args]
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
+    for _ in range(warmup):
+        op(*cuda_args)
+    times = []
+    for _ in range(iters):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        op(*cuda_args)
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
+               with_torch: bool = True, with_ort: bool = True) -> Result:
+    node = harness.build(target, *args)
+    ours, timer = time_ours(node, iters, warmup)
+    work, unit = work_of(node)
+    result = Result(name, target, "+".join(node.routes) or "copy", ours, timer, work, unit)
+    if with_torch:
+        result.torch_ms = time_torch(target, args, iters, warmup)
+    if with_ort:
+        from codegen import bench_ort
+
+        result.ort_ms = bench_ort.time_ort(target, args, iters, warmup)
+    return result
+
+
+def report(results: list[Result], peak: dict[str, float] | None = None) -> str:
+    head = (f"{'shape':34} {'route':26} {'ours ms':>9} {'rate':>14} {'torch ms':>9} {'rate':>9} "
+            f"{'ours/torch':>10} {'ORT ms':>9} {'rate':>9} {'ours/ORT':>9}")
+    lines = [head, "-" * len(head)]
+    for r in results:
+        def fmt(v, spec):
+            return format(v, spec) if v is not None else "-"
+        ours_rate, torch_rate, ort_rate = r.rate(r.ours_ms), r.rate(r.torch_ms), r.rate(r.ort_ms)
+        lines.append(
+            f"{r.name:34} {r.route[:26]:26} {r.ours_ms:9.4f} {ours_rate:9.2f} {r.unit:>4} "
+            f"{fmt(r.torch_ms, '9.4f')} {fmt(torch_rate, '9.2f')} "
+            f"{fmt(torch_rate and ours_rate / torch_rate, '10.2f')} "
+            f"{fmt(r.ort_ms, '9.4f')} {fmt(ort_rate, '9.2f')} "
+            f"{fmt(ort_rate and ours_rate / ort_rate, '9.2f')}")
+    return "\n".join(lines)
+
+
+def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(14, 5))
+    for ax, unit in zip(axes, ("TFLOP/s", "GB/s")):
+        rows = [r for r in results if r.unit == unit]
+        if not rows:
+            ax.set_visible(False)
+            continue
+        xs = range(len(rows))
+        w = 0.27
+        for k, (label, key) in enumerate((("ours (WGSL)", "ours_ms"), ("ORT WebGPU", "ort_ms"),
+                                          ("torch CUDA", "torch_ms"))):
+            ax.bar([x + (k - 1) * w for x in xs], [r.rate(getattr(r, key)) or 0 for r in rows], w,
+                   label=label)
+        if unit in peaks:
+            ax.axhline(peaks[unit], color="gray", linestyle="--", label=f"peak {peaks[unit]:g}")
+        ax.set_xticks(list(xs))
+        ax.set_xticklabels([r.name for r in rows], rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel(unit)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def _parse_call(text: str) -> tuple:
+    from codegen import inputs
+
+    namespace = {k: getattr(inputs, k) for k in ("randn", "rand", "randint", "full", "tensor")}
+    value = eval(text, {"__builtins__": {}}, namespace)  # noqa: S307 (a trusted CLI argument)
+    return value if isinstance(value, tuple) else (value,)
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("bench", help="time ops on the adapter, beside torch CUDA and ORT WebGPU")
+    p.add_argument("target", nargs="?", help="an op target, e.g. aten.relu.default")
+    p.add_argument("--call", help="the op's arguments, e.g. \"randn(1, 3, 8, 8),\" (default: its cases)")
+    p.add_argument("--suite", help="a named suite of benchmarks/suites.py (e.g. conv_anchors)")
+    p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--warmup", type=int, default=3)
+    p.add_argument("--no-ort", action="store_true")
+    p.add_argument("--no-torch", action="store_true")
+    p.add_argument("--json", type=Path, help="write the results here")
+    p.add_argument("--png", type=Path, help="draw the chart here")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from codegen.cases import all_case_runs
+
+    jobs: list[tuple[str, str, tuple]] = []
+    if args.suite:
+        from codegen import bench_suites
+
+        jobs = bench_suites.suite(args.suite)
+    elif args.target and args.call:
+        jobs = [(args.call, args.target, _parse_call(args.call))]
+    else:
+        for run in all_case_runs(harness.catalog()):
+            if run.case.raises or (args.target and args.target not in run.op.op.targets):
+                continue
+            jobs.append((run.id, run.target, run.args()))
+    print(f"adapter: {harness.adapter_line()}")
+    results = []
+    for name, target, call_args in jobs:
+        call_args = materialize(call_args, name)
+        r = bench_call(name, target, call_args, args.iters, args.warmup,
+                       with_torch=not args.no_torch, with_ort=not args.no_ort)
+        results.append(r)
+        print(report([r]).splitlines()[-1], flush=True)
+    print()
+    print(report(results))
+    if args.json:
+        args.json.write_text(json.dumps({"adapter": harness.adapter_line(),
+                                         "results": [asdict(r) for r in results]}, indent=2))
+    if args.png:
+        chart(results, args.png, {})
+    return 0
+

@@ -1,0 +1,42 @@
+"""rms_norm (ExecuTorch Vulkan custom op): y = x * rsqrt(mean(x^2, -1) + eps) * weight.
+
+One workgroup per row of the last dim; the sum of squares is a workgroup tree reduction.
+"""
+
+from codegen.inputs import randn, tensor
+from codegen.model import (Bind, Case, Dispatch, Double, Guard, Kernel, Op, Output, Route, Rows,
+                           Tensor, f32, u32)
+
+RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1))
+
+OPS = [Op(
+    name="rms_norm",
+    targets=["et_vk.rms_norm.default"],
+    args=[Tensor("x", rank=(1, 4)), Tensor("weight", rank=1), Double("eps"),
+          Output("out", rank=(1, 4))],
+    let={"N": "x.dims[-1]"},
+    guards=[
+        Guard("weight.dims[0] == N", "weight", "does not match the normalized dim",
+              got="weight.dims", expected="[{N}]"),
+        Guard("N > 0", "x", "has an empty last dim", got="x.dims", expected="a non-zero last dim"),
+    ],
+    shapes={"out": "x.dims"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params={"N": u32("N"), "num_rows": u32("x.numel // N"), "eps": f32("eps")},
+        bindings=[Bind("input", "x"), Bind("weight", "weight"), Bind("output", "out", write=True)],
+        routes=[Route(RMS, Rows("x.numel // N"))],
+    )],
+    cases=[
+        Case("qwen_hidden", (randn(1, 5, 256), randn(256), 1e-6), route="rms_norm_rows"),
+        Case("rank2_odd_width", (randn(7, 100), randn(100), 1e-5)),
+        Case("rank4_heads", (randn(1, 3, 4, 32), randn(32), 1e-6)),
+        Case("resize_decode", (randn(1, 8, 64), randn(64), 1e-6), resize={"x": (1, 1, 64)}),
+        Case("weight_width", (randn(2, 16), randn(8), 1e-6),
+             raises="weight does not match the normalized dim (got [8], expected [16])"),
+        Case("empty_last_dim", (randn(2, 0), randn(0), 1e-6),
+             raises="x has an empty last dim (got [2, 0], expected a non-zero last dim)"),
+        Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(2), 1e-6),
+             raises="x has an unsupported dtype (got int32, expected float32)"),
+    ],
+)]

@@ -1,0 +1,41 @@
+// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
+// output element.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  Sq: u32,
+  Skv: u32,
+  Dv: u32,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> attn: array<f32>;
+@group(0) @binding(2) var<storage, read> v: array<f32>;
+@group(0) @binding(3) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  let e = i % params.Dv;
+  let row = i / params.Dv;  // (b, h, s)
+  let bh = row / params.Sq;
+  let a_base = row * params.Skv;
+  let v_base = bh * params.Skv * params.Dv + e;
+  var acc = 0.0;
+  for (var c = 0u; c < params.Skv; c++) {
+    acc += attn[a_base + c] * v[v_base + c * params.Dv];
+  }
+  output[i] = acc;
+}

@@ -1,0 +1,123 @@
+"""sdpa: fused scaled-dot-product attention in three dispatches of one op.
+
+    attn = q @ k^T * scale (+ attn_mask)     QK: per-row or per-entry kernel
+    attn = softmax(attn, dim=-1)             max-subtracted, one workgroup per row
+    out  = attn @ v                          one thread per output element
+
+q [B, H, Sq, D], k [B, H, Skv, D], v [B, H, Skv, Dv]; attn_mask broadcasts to
+[B, H, Sq, Skv]; scale defaults to 1/sqrt(D). The attention weights live in a scratch
+tensor `attn` [B, H, Sq, Skv] that the QK dispatch writes and the next two read.
+
+QK routing: the per-row kernel gives each (b, h, s) row one thread that walks all keys
+with vec4 loads; with fewer rows than OCCUPANCY_FLOOR (channel attention in
+DaViT/Florence, where Sq = head_dim ~ 32) that leaves most of the GPU idle, so the
+per-entry kernel gives each (b, h, s, c) entry a thread on a 2-D grid. Both kernels have
+the same bindings and write the same layout; the floor is a performance knob only
+(benchmarks/bench_sdpa_routes.py measures it).
+"""
+
+from codegen.inputs import randn
+from codegen.model import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
+                           Param, Route, Rows, Scratch, Tensor, Tiles, f32, u32)
+
+OCCUPANCY_FLOOR = 4096  # rows (B*H*Sq) below which QK runs one thread per entry
+
+QK_PER_ROW = Kernel("qk_per_row", workgroup=(64, 1, 1))
+QK_PER_ENTRY = Kernel("qk_per_entry", workgroup=(16, 16, 1))
+SOFTMAX = Kernel("softmax_rows", workgroup=(64, 1, 1))
+ATTN_V = Kernel("attn_v")
+
+
+def _qkv(b, h, sq, skv, d, dv=None):
+    return (randn(b, h, sq, d), randn(b, h, skv, d), randn(b, h, skv, dv or d))
+
+
+OPS = [Op(
+    name="sdpa",
+    targets=["et_vk.sdpa.default"],
+    args=[Tensor("q", rank=4), Tensor("k", rank=4), Tensor("v", rank=4),
+          Tensor("attn_mask", rank=(1, 4), optional=True),
+          Double("scale", optional=True, default="1.0 / sqrt(float(q.dims[-1]))"),
+          Output("out", rank=4)],
+    let={
+        "B": "q.dims[0]", "H": "q.dims[1]", "Sq": "q.dims[2]", "D": "q.dims[3]",
+        "Skv": "k.dims[2]", "Dv": "v.dims[3]",
+        "num_rows": "B * H * Sq",
+        "mask4": "right_align(attn_mask.dims, 4, 1) if attn_mask.present else [1, 1, 1, 1]",
+    },
+    guards=[
+        Guard("k.dims[:2] == q.dims[:2]", "k", "has a different batch or head count than q",
+              got="k.dims", expected="[{B}, {H}, S_kv, {D}]"),
+        Guard("k.dims[3] == D", "k", "has a different head_dim than q", got="k.dims[3]",
+              expected="{D}"),
+        Guard("v.dims[:3] == k.dims[:3]", "v", "does not match k's batch, heads and length",
+              got="v.dims", expected="[{B}, {H}, {Skv}, D_v]"),
+        Guard("D % 4 == 0", "q", "has a head_dim that is not a multiple of 4 (vec4 loads)",
+              got="D", expected="a multiple of 4"),
+        Guard("(mask4[0] == 1 or mask4[0] == B) and (mask4[1] == 1 or mask4[1] == H) and "
+              "(mask4[2] == 1 or mask4[2] == Sq) and (mask4[3] == 1 or mask4[3] == Skv)",
+              "attn_mask", "does not broadcast to the attention weights", got="attn_mask.dims",
+              expected="a shape broadcastable to [{B}, {H}, {Sq}, {Skv}]"),
+    ],
+    shapes={"out": "[B, H, Sq, Dv]"},
+    scratch=[Scratch("attn", "float32", "[B, H, Sq, Skv]")],
+    resize="dynamic",
+    dispatches=[
+        Dispatch(
+            name="qk",
+            params={
+                "Sq": u32("Sq"), "Skv": u32("Skv"), "D4": u32("D // 4"), "H": u32("H"),
+                "num_rows": u32("num_rows"), "scale": f32("scale"),
+                "has_mask": u32("attn_mask.present"),
+                # element strides of the mask at [b, h, s, c] (0 on broadcast dims)
+                "mask_strides": Param("vec4<u32>", "broadcast_strides(mask4, [B, H, Sq, Skv])"),
+            },
+            bindings=[Bind("q", "q", elem="vec4<f32>"), Bind("k", "k", elem="vec4<f32>"),
+                      Bind("mask", "attn_mask"), Bind("attn", "attn", write=True)],
+            routes=[Route(QK_PER_ENTRY, Tiles("Skv", "Sq", tile=(16, 16), z="B * H"),
+                          when=f"num_rows < {OCCUPANCY_FLOOR}"),
+                    Route(QK_PER_ROW, Elementwise("num_rows"))],
+        ),
+        Dispatch(
+            name="softmax",
+            params={"Skv": u32("Skv"), "num_rows": u32("num_rows")},
+            bindings=[Bind("attn", "attn", write=True)],
+            routes=[Route(SOFTMAX, Rows("num_rows"))],
+        ),
+        Dispatch(
+            name="av",
+            params={"Sq": u32("Sq"), "Skv": u32("Skv"), "Dv": u32("Dv"),
+                    "num_elements": u32("out.numel")},
+            bindings=[Bind("attn", "attn"), Bind("v", "v"), Bind("output", "out", write=True)],
+            routes=[Route(ATTN_V, Elementwise("out.numel"))],
+        ),
+    ],
+    cases=[
+        # DaViT channel attention: Sq = Skv = head_dim = 32, 64 rows -> per-entry
+        Case("chattn_davit", _qkv(1, 2, 32, 32, 32), route="qk_per_entry"),
+        # 8 heads x 512 queries = 4096 rows -> per-row
+        Case("standard_per_row", _qkv(1, 8, 512, 16, 8), route="qk_per_row"),
+        Case("mask_broadcast", _qkv(2, 2, 8, 12, 8) + (randn(1, 1, 8, 12),),
+             route="softmax_rows"),
+        Case("mask_per_head", _qkv(1, 2, 8, 8, 4) + (randn(2, 1, 8),)),
+        Case("explicit_scale", _qkv(1, 2, 8, 8, 8) + (None, 0.5)),
+        Case("value_dim_differs", _qkv(1, 3, 8, 16, 8, dv=12), route="attn_v"),
+        # built for 16 queries x 16 keys, run with 4 x 10: scratch and grids follow
+        Case("resize", _qkv(1, 2, 16, 16, 8),
+             resize={"q": (1, 2, 4, 8), "k": (1, 2, 10, 8), "v": (1, 2, 10, 8)}),
+        Case("head_dim_not_vec4", _qkv(1, 2, 4, 4, 6),
+             raises="q has a head_dim that is not a multiple of 4 (vec4 loads) (got 6, "
+                    "expected a multiple of 4)"),
+        Case("heads_mismatch", (randn(1, 2, 4, 8), randn(1, 1, 4, 8), randn(1, 1, 4, 8)),
+             raises="k has a different batch or head count than q (got [1, 1, 4, 8], expected "
+                    "[1, 2, S_kv, 8])"),
+        Case("k_head_dim", (randn(1, 2, 4, 8), randn(1, 2, 4, 4), randn(1, 2, 4, 8)),
+             raises="k has a different head_dim than q (got 4, expected 8)"),
+        Case("v_length", (randn(1, 2, 4, 8), randn(1, 2, 4, 8), randn(1, 2, 5, 8)),
+             raises="v does not match k's batch, heads and length (got [1, 2, 5, 8], expected "
+                    "[1, 2, 4, D_v])"),
+        Case("mask_shape", _qkv(1, 2, 4, 6, 8) + (randn(4, 5),),
+             raises="attn_mask does not broadcast to the attention weights (got [4, 5], "
+                    "expected a shape broadcastable to [1, 2, 4, 6])"),
+    ],
+)]

@@ -1,0 +1,65 @@
+// softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
+// per row; the row max is subtracted before exp, then the row sum divides.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  Skv: u32,
+  num_rows: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> attn: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// @opgen-end declarations
+
+var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the result.
+fn reduce(lid: u32, take_max: bool) -> f32 {
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
+    }
+  }
+  workgroupBarrier();
+  let result = partial[0];
+  workgroupBarrier();
+  return result;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid3: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  let lid = lid3.x;
+  // uniform control flow: the whole workgroup leaves together
+  if (row >= params.num_rows) {
+    return;
+  }
+  let base = row * params.Skv;
+  var local_max = -3.4e38;
+  for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
+    local_max = max(local_max, attn[base + c]);
+  }
+  partial[lid] = local_max;
+  let row_max = reduce(lid, true);
+  var local_sum = 0.0;
+  for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
+    let e = exp(attn[base + c] - row_max);
+    attn[base + c] = e;
+    local_sum += e;
+  }
+  partial[lid] = local_sum;
+  let row_sum = reduce(lid, false);
+  for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
+    attn[base + c] = attn[base + c] / row_sum;
+  }
+}

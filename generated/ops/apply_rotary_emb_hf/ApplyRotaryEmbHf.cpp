@@ -1,0 +1,157 @@
+// @generated from codegen/specs/apply_rotary_emb_hf/apply_rotary_emb_hf.py - DO NOT EDIT.
+// Op apply_rotary_emb_hf: et_vk.apply_rotary_emb_hf.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "apply_rotary_emb_hf";
+
+struct ApplyRotaryEmbHfParams {
+  uint32_t S;
+  uint32_t Hq;
+  uint32_t Hk;
+  uint32_t D;
+  uint32_t half;
+  uint32_t start_pos;
+  uint32_t q_pairs;
+  uint32_t num_pairs;
+};
+static_assert(offsetof(ApplyRotaryEmbHfParams, S) == 0,
+              "ApplyRotaryEmbHfParams.S must sit at WGSL offset 0");
+static_assert(offsetof(ApplyRotaryEmbHfParams, Hq) == 4,
+              "ApplyRotaryEmbHfParams.Hq must sit at WGSL offset 4");
+static_assert(offsetof(ApplyRotaryEmbHfParams, Hk) == 8,
+              "ApplyRotaryEmbHfParams.Hk must sit at WGSL offset 8");
+static_assert(offsetof(ApplyRotaryEmbHfParams, D) == 12,
+              "ApplyRotaryEmbHfParams.D must sit at WGSL offset 12");
+static_assert(offsetof(ApplyRotaryEmbHfParams, half) == 16,
+              "ApplyRotaryEmbHfParams.half must sit at WGSL offset 16");
+static_assert(offsetof(ApplyRotaryEmbHfParams, start_pos) == 20,
+              "ApplyRotaryEmbHfParams.start_pos must sit at WGSL offset 20");
+static_assert(offsetof(ApplyRotaryEmbHfParams, q_pairs) == 24,
+              "ApplyRotaryEmbHfParams.q_pairs must sit at WGSL offset 24");
+static_assert(offsetof(ApplyRotaryEmbHfParams, num_pairs) == 28,
+              "ApplyRotaryEmbHfParams.num_pairs must sit at WGSL offset 28");
+static_assert(sizeof(ApplyRotaryEmbHfParams) == 32,
+              "ApplyRotaryEmbHfParams must match the WGSL struct size 32");
+
+const KernelSource kRotaryEmbHfKernel{
+    "rotary_emb_hf",
+    kRotaryEmbHfWGSL,
+    "main",
+    {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ApplyRotaryEmbHfPlan {
+  ApplyRotaryEmbHfParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
+                                              const std::vector<ValueRef>& args) {
+  const Tensor& xq = graph.get_tensor(args[0]);
+  const Tensor& xk = graph.get_tensor(args[1]);
+  const Tensor& freqs_cos = graph.get_tensor(args[2]);
+  const Tensor& freqs_sin = graph.get_tensor(args[3]);
+  const int64_t start_pos = graph.get_int_or_symint(args[4]);
+  const std::vector<ValueRef>& out = graph.get_value_list(args[5]);
+  const Tensor& xq_out = graph.get_tensor(utils::at(out, 0));
+  const Tensor& xk_out = graph.get_tensor(utils::at(out, 1));
+  utils::check_dtype(kOp, "xq", xq, {DType::Float32});
+  utils::check_rank(kOp, "xq", xq, 4, 4);
+  utils::check_dtype(kOp, "xk", xk, {DType::Float32});
+  utils::check_rank(kOp, "xk", xk, 4, 4);
+  utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32});
+  utils::check_rank(kOp, "freqs_cos", freqs_cos, 2, 2);
+  utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32});
+  utils::check_rank(kOp, "freqs_sin", freqs_sin, 2, 2);
+  utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32});
+  utils::check_rank(kOp, "xq_out", xq_out, 4, 4);
+  utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
+  utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
+  const int64_t S = xq.dim(1);
+  const int64_t D = xq.dim(3);
+  const int64_t half = utils::floordiv(xq.dim(3), 2);
+  const int64_t q_pairs = utils::floordiv(xq.numel(), 2);
+  const int64_t k_pairs = utils::floordiv(xk.numel(), 2);
+  if (!((xk.dim(0) == xq.dim(0)) && (xk.dim(1) == S))) {
+    utils::fail(kOp, "xk", "has a different batch or sequence length than xq",
+                utils::format_value(xk.dims()),
+                "[" + utils::format_value(xq.dim(0)) + ", " + utils::format_value(S) + ", H, D]");
+  }
+  if (!(xk.dim(3) == D)) {
+    utils::fail(kOp, "xk", "has a different head_dim than xq", utils::format_value(xk.dim(3)),
+                utils::format_value(D));
+  }
+  if (!(utils::floormod(D, 2) == 0)) {
+    utils::fail(kOp, "xq", "has an odd head_dim", utils::format_value(D), "an even head_dim");
+  }
+  if (!(freqs_sin.dims() == freqs_cos.dims())) {
+    utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
+                utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
+  }
+  if (!(freqs_cos.dim(1) == D)) {
+    utils::fail(kOp, "freqs_cos",
+                "covers a partial rotary dim (rotary_dim < head_dim is not supported)",
+                utils::format_value(freqs_cos.dim(1)), utils::format_value(D) + " (full rotary)");
+  }
+  if (!((start_pos >= 0) && ((start_pos + S) <= freqs_cos.dim(0)))) {
+    utils::fail(kOp, "start_pos", "puts the sequence past the end of the cos/sin tables",
+                utils::format_value(start_pos), "0.." + utils::format_value(freqs_cos.dim(0) - S));
+  }
+  utils::check_output_dims(kOp, "xq_out", xq_out, xq.dims());
+  utils::check_output_dims(kOp, "xk_out", xk_out, xk.dims());
+
+  ApplyRotaryEmbHfPlan plan;
+  plan.params0.S = utils::to_u32(S, kOp, "S");
+  plan.params0.Hq = utils::to_u32(xq.dim(2), kOp, "Hq");
+  plan.params0.Hk = utils::to_u32(xk.dim(2), kOp, "Hk");
+  plan.params0.D = utils::to_u32(D, kOp, "D");
+  plan.params0.half = utils::to_u32(half, kOp, "half");
+  plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
+  plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
+  plan.params0.num_pairs = utils::to_u32(q_pairs + k_pairs, kOp, "num_pairs");
+  plan.grid0 = utils::elementwise_grid(q_pairs + k_pairs, kRotaryEmbHfKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_apply_rotary_emb_hf_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& xq = graph.get_tensor(args[0]);
+  const Tensor& xk = graph.get_tensor(args[1]);
+  const std::vector<ValueRef>& out = graph.get_value_list(args[5]);
+  Tensor& xq_out = graph.get_tensor(utils::at(out, 0));
+  Tensor& xk_out = graph.get_tensor(utils::at(out, 1));
+  utils::resize_output(kOp, "xq_out", xq_out, xq.dims());
+  utils::resize_output(kOp, "xk_out", xk_out, xk.dims());
+}
+
+void add_apply_rotary_emb_hf(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ApplyRotaryEmbHfPlan built = plan_apply_rotary_emb_hf(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      kRotaryEmbHfKernel, built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       Binding::of(args[3]), Binding::of(graph.get_value_list(args[5])[0]),
+       Binding::of(graph.get_value_list(args[5])[1])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_apply_rotary_emb_hf_outputs(graph, args);
+    const ApplyRotaryEmbHfPlan plan = plan_apply_rotary_emb_hf(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(et_vk.apply_rotary_emb_hf.default, webgpu_delegate::add_apply_rotary_emb_hf);

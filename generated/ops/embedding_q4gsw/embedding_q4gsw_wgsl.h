@@ -1,0 +1,59 @@
+// @generated from codegen/specs/embedding_q4gsw/embedding_q4gsw.wgsl - DO NOT EDIT.
+// wgsl-sha256: b90ff5fb7a7dbf26b316d55c69a1d4a99c09b2da472014fc9787b12a1014e91c
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kEmbeddingQ4gswWGSL =
+    R"wgsl(// embedding_q4gsw: out[t, c] = (nibble(weight[row, c]) - 8) * scales[row, c / group_size]
+// with row = indices[t]. Bytes are read from u32 words (little endian); element 2j of a
+// row is byte j's high nibble (low nibble with linear_order), 2j+1 the other one.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  D: u32,
+  V: u32,
+  group_size: u32,
+  num_groups: u32,
+  linear_order: u32,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> weight: array<u32>;
+@group(0) @binding(2) var<storage, read> scales: array<f32>;
+@group(0) @binding(3) var<storage, read> indices: array<i32>;
+@group(0) @binding(4) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  let c = i % params.D;
+  let t = i / params.D;
+  var idx = indices[t];
+  idx = select(idx, idx + i32(params.V), idx < 0);  // negative indices count from the end
+  let row = u32(clamp(idx, 0, i32(params.V) - 1));
+  let byte_index = row * (params.D / 2u) + c / 2u;
+  let byte = (weight[byte_index / 4u] >> ((byte_index % 4u) * 8u)) & 0xFFu;
+  // high nibble for even elements unless linear_order swaps the two
+  let high = ((c % 2u) == 0u) != (params.linear_order != 0u);
+  let nibble = select(byte & 0xFu, byte >> 4u, high);
+  let scale = scales[row * params.num_groups + c / params.group_size];
+  output[i] = f32(i32(nibble) - 8) * scale;
+}
+)wgsl";
+
+inline constexpr uint32_t kEmbeddingQ4gswWorkgroupSizeX = 256;
+inline constexpr uint32_t kEmbeddingQ4gswWorkgroupSizeY = 1;
+inline constexpr uint32_t kEmbeddingQ4gswWorkgroupSizeZ = 1;

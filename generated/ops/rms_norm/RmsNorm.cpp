@@ -1,0 +1,96 @@
+// @generated from codegen/specs/rms_norm/rms_norm.py - DO NOT EDIT.
+// Op rms_norm: et_vk.rms_norm.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/rms_norm/rms_norm_rows_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "rms_norm";
+
+struct RmsNormParams {
+  uint32_t N;
+  uint32_t num_rows;
+  float eps;
+  uint32_t _pad0;
+};
+static_assert(offsetof(RmsNormParams, N) == 0, "RmsNormParams.N must sit at WGSL offset 0");
+static_assert(offsetof(RmsNormParams, num_rows) == 4,
+              "RmsNormParams.num_rows must sit at WGSL offset 4");
+static_assert(offsetof(RmsNormParams, eps) == 8, "RmsNormParams.eps must sit at WGSL offset 8");
+static_assert(sizeof(RmsNormParams) == 16, "RmsNormParams must match the WGSL struct size 16");
+
+const KernelSource kRmsNormRowsKernel{
+    "rms_norm_rows",
+    kRmsNormRowsWGSL,
+    "main",
+    {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct RmsNormPlan {
+  RmsNormParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& x = graph.get_tensor(args[0]);
+  const Tensor& weight = graph.get_tensor(args[1]);
+  const double eps = graph.get_double(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "x", x, {DType::Float32});
+  utils::check_rank(kOp, "x", x, 1, 4);
+  utils::check_dtype(kOp, "weight", weight, {DType::Float32});
+  utils::check_rank(kOp, "weight", weight, 1, 1);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 1, 4);
+  const int64_t N = x.dim(-1);
+  if (!(weight.dim(0) == N)) {
+    utils::fail(kOp, "weight", "does not match the normalized dim",
+                utils::format_value(weight.dims()), "[" + utils::format_value(N) + "]");
+  }
+  if (!(N > 0)) {
+    utils::fail(kOp, "x", "has an empty last dim", utils::format_value(x.dims()),
+                "a non-zero last dim");
+  }
+  utils::check_output_dims(kOp, "out", out, x.dims());
+
+  RmsNormPlan plan;
+  plan.params0.N = utils::to_u32(N, kOp, "N");
+  plan.params0.num_rows = utils::to_u32(utils::floordiv(x.numel(), N), kOp, "num_rows");
+  plan.params0.eps = utils::to_f32(eps);
+  plan.grid0 = utils::elementwise_grid(utils::floordiv(x.numel(), N), 1,
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_rms_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& x = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[3]);
+  utils::resize_output(kOp, "out", out, x.dims());
+}
+
+void add_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const RmsNormPlan built = plan_rms_norm(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      kRmsNormRowsKernel, built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[3])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_rms_norm_outputs(graph, args);
+    const RmsNormPlan plan = plan_rms_norm(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(et_vk.rms_norm.default, webgpu_delegate::add_rms_norm);
