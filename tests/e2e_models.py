@@ -1,0 +1,86 @@
+"""Small models built from the target architectures of the seed (no downloads,
+deterministic random init), for the end-to-end tests and the demo.
+
+Each factory returns `(model, example_inputs)`, the form `opgen export
+tests/e2e_models.py:<factory>` takes.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def _init(model: nn.Module, seed: int) -> nn.Module:
+    """Deterministic weights, and non-trivial batch-norm statistics."""
+    g = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            p.copy_(torch.randn(p.shape, generator=g) * (0.3 if p.dim() > 1 else 0.1))
+        for m in model.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.copy_(torch.randn(m.num_features, generator=g) * 0.1)
+                m.running_var.copy_(torch.rand(m.num_features, generator=g) + 0.5)
+    return model.eval()
+
+
+def _inputs(seed: int, *shapes) -> tuple:
+    g = torch.Generator().manual_seed(seed)
+    return tuple(torch.randn(s, generator=g) for s in shapes)
+
+
+# --- attention block (Qwen3-style core: QK-norm, HF RoPE, SDPA) ---------------------------
+class RMSNorm(nn.Module):
+    def __init__(self, dim: int, eps: float = 1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+def _rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+def hf_rope(xq, xk, freqs_cos, freqs_sin):
+    """HuggingFace apply_rotary_pos_emb (rotate-half), in the form ExecuTorch's Vulkan
+    partitioner fuses into et_vk.apply_rotary_emb_hf."""
+    cos, sin = freqs_cos.unsqueeze(1), freqs_sin.unsqueeze(1)
+    rotary_dim = cos.shape[-1]
+    q_rot, q_pass = xq[..., :rotary_dim], xq[..., rotary_dim:]
+    k_rot, k_pass = xk[..., :rotary_dim], xk[..., rotary_dim:]
+    q = torch.cat([(q_rot.float() * cos) + (_rotate_half(q_rot.float()) * sin), q_pass], dim=-1)
+    k = torch.cat([(k_rot.float() * cos) + (_rotate_half(k_rot.float()) * sin), k_pass], dim=-1)
+    return q.type_as(xq), k.type_as(xk)
+
+
+class AttentionBlock(nn.Module):
+    """q, k, v [B, S, H, D] -> per-head RMSNorm of q and k -> rotate-half RoPE ->
+    [B, H, S, D] -> scaled-dot-product attention -> [B, S, H, D]."""
+
+    def __init__(self, seq: int = 8, head_dim: int = 32):
+        super().__init__()
+        self.q_norm = RMSNorm(head_dim)
+        self.k_norm = RMSNorm(head_dim)
+        inv = 1.0 / (10000 ** (torch.arange(0, head_dim, 2).float() / head_dim))
+        freqs = torch.outer(torch.arange(seq).float(), inv)
+        emb = torch.cat((freqs, freqs), dim=-1)
+        self.register_buffer("cos", emb.cos())
+        self.register_buffer("sin", emb.sin())
+
+    def forward(self, q, k, v):
+        q, k = self.q_norm(q), self.k_norm(k)
+        q, k = hf_rope(q, k, self.cos, self.sin)
+        q, k, v = (t.permute(0, 2, 1, 3) for t in (q, k, v))
+        out = torch.ops.et_vk.sdpa(q, k, v, None, None)
+        return out.permute(0, 2, 1, 3)
+
+
+def attention_block():
+    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (torch.ops.et_vk.sdpa)
+
+    return _init(AttentionBlock(), 5), _inputs(15, (1, 8, 4, 32), (1, 8, 4, 32), (1, 8, 4, 32))
