@@ -30,6 +30,90 @@ def _inputs(seed: int, *shapes) -> tuple:
     return tuple(torch.randn(s, generator=g) for s in shapes)
 
 
+# --- CNN stem (ResNet / MODNet backbone) ----------------------------------------------------
+class CnnStem(nn.Module):
+    """conv -> batch_norm -> relu -> max_pool, then a batch_norm the Vulkan preprocessing
+    cannot fold into a conv (it follows the pool)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 16, 3, stride=2, padding=1)
+        self.bn = nn.BatchNorm2d(16)
+        self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+        self.bn2 = nn.BatchNorm2d(16)
+
+    def forward(self, x):
+        return self.bn2(self.pool(torch.relu(self.bn(self.conv(x)))))
+
+
+def cnn_stem():
+    return _init(CnnStem(), 1), _inputs(11, (1, 3, 32, 32))
+
+
+# --- DaViT stem (Florence-2 vision encoder) --------------------------------------------------
+class DavitStem(nn.Module):
+    """7x7/4 patch embed -> 2x2/2 strided downsample -> pad to a multiple of the window
+    size -> (window attention would run here) -> crop the padding off."""
+
+    def __init__(self, window: int = 4):
+        super().__init__()
+        self.window = window
+        self.patch_embed = nn.Conv2d(3, 16, 7, stride=4, padding=3)
+        self.downsample = nn.Conv2d(16, 32, 2, stride=2)
+
+    def forward(self, x):
+        x = self.downsample(self.patch_embed(x))
+        h, w = x.shape[-2:]
+        pad_h, pad_w = (-h) % self.window, (-w) % self.window
+        x = F.pad(x, (0, pad_w, 0, pad_h))
+        return x[:, :, :h, :w] + x[:, :, :h, :w]
+
+
+def davit_stem():
+    return _init(DavitStem(), 2), _inputs(12, (1, 3, 56, 56))
+
+
+# --- decoder (Real-ESRGAN / SAM FPN / DPT head) ---------------------------------------------
+class Decoder(nn.Module):
+    """transposed conv 2x -> leaky_relu -> nearest 2x -> conv -> leaky_relu -> bilinear
+    resize to a non-integer ratio."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(16, 8, 4, stride=2, padding=1)
+        self.conv = nn.Conv2d(8, 4, 3, padding=1)
+
+    def forward(self, x):
+        x = F.leaky_relu(self.up(x), 0.1)
+        x = F.interpolate(x, scale_factor=2.0, mode="nearest")
+        x = F.leaky_relu(self.conv(x), 0.2)
+        return F.interpolate(x, size=(40, 40), mode="bilinear", align_corners=False)
+
+
+def decoder():
+    return _init(Decoder(), 3), _inputs(13, (1, 16, 8, 8))
+
+
+# --- detection head (YOLO Detect) ------------------------------------------------------------
+class DetectHead(nn.Module):
+    """conv -> relu -> 1x1 conv -> split_with_sizes into box / objectness / classes ->
+    sigmoid; boxes decoded as sigmoid * 2 - 0.5 (no concatenation)."""
+
+    def __init__(self, num_classes: int = 3):
+        super().__init__()
+        self.sizes = [4, 1, num_classes]
+        self.conv = nn.Conv2d(16, 32, 3, padding=1)
+        self.pred = nn.Conv2d(32, sum(self.sizes), 1)
+
+    def forward(self, x):
+        box, obj, cls = torch.split(self.pred(torch.relu(self.conv(x))), self.sizes, dim=1)
+        return box.sigmoid() * 2.0 - 0.5, obj.sigmoid(), cls.sigmoid()
+
+
+def detect_head():
+    return _init(DetectHead(), 4), _inputs(14, (1, 16, 10, 10))
+
+
 # --- attention block (Qwen3-style core: QK-norm, HF RoPE, SDPA) ---------------------------
 class RMSNorm(nn.Module):
     def __init__(self, dim: int, eps: float = 1e-6):
