@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,3 +74,42 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         lat = manifest["latency_ms"]
         return outputs, Latency(lat["min"], lat["median"], lat["mean"], manifest["iters"],
                                 manifest["device"])
+
+
+# --- command line (opgen run) ------------------------------------------------------------------
+def add_parser(sub) -> None:
+    r = sub.add_parser("run", help="run a .pte on the native WebGPU delegate (webgpu_pte_runner)")
+    r.add_argument("pte", help="the .pte to run")
+    r.add_argument("--reference", metavar="MODULE:FACTORY",
+                   help="feed the factory's example inputs and compare with its eager outputs")
+    r.add_argument("--iters", type=int, default=10, help="timed iterations (default 10)")
+
+
+def cmd_run(args) -> int:
+    import torch
+
+    from codegen.export import load_factory
+
+    if not args.reference:
+        res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)])
+        return res.returncode
+    model, inputs = load_factory(args.reference)
+    try:
+        outputs, latency = run_pte(args.pte, inputs, iters=args.iters)
+    except PteError as e:
+        print(f"opgen run: {e}", file=sys.stderr)
+        return 1
+    with torch.no_grad():
+        expected = model.eval()(*inputs)
+    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    print(f"{args.pte} on {latency.device}")
+    worst = 0.0
+    for i, (got, want) in enumerate(zip(outputs, expected)):
+        err = (got.double() - want.double()).abs().max().item() if got.numel() else 0.0
+        worst = max(worst, err)
+        print(f"  output {i}: {list(got.shape)} max abs error vs PyTorch eager {err:.3g}")
+    print(f"max abs error {worst:.3g}; latency over {latency.iters} runs: median "
+          f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f})")
+    shapes_ok = len(outputs) == len(expected) and all(
+        tuple(g.shape) == tuple(w.shape) for g, w in zip(outputs, expected))
+    return 0 if shapes_ok and worst <= 1e-3 else 1
