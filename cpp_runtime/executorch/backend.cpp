@@ -52,7 +52,9 @@ bool compatible(ScalarType host, DType gpu) {
   return false;
 }
 
-std::string io_what(const char* kind, size_t i) { return std::string("delegate ") + kind + " " + std::to_string(i); }
+std::string io_what(const char* kind, size_t i) {
+  return std::string("delegate ") + kind + " " + std::to_string(i);
+}
 
 void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
   if (!compatible(t.scalar_type(), g.dtype)) {
@@ -62,14 +64,16 @@ void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std
   }
 }
 
-void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t, const std::string& what) {
+void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t,
+             const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
   check_dtype(t, g, what);
   if (t.scalar_type() == ScalarType::Long) {
     const int64_t* src = t.const_data_ptr<int64_t>();
     std::vector<int32_t> narrow(static_cast<size_t>(t.numel()));
     for (size_t i = 0; i < narrow.size(); ++i) {
-      if (src[i] < std::numeric_limits<int32_t>::min() || src[i] > std::numeric_limits<int32_t>::max()) {
+      if (src[i] < std::numeric_limits<int32_t>::min() ||
+          src[i] > std::numeric_limits<int32_t>::max()) {
         throw Error("WebGPU delegate: " + what + " element " + std::to_string(i) + " = " +
                     std::to_string(src[i]) + " does not fit the graph's int32");
       }
@@ -81,12 +85,14 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
   }
 }
 
-void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t, const std::string& what) {
+void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
+              const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
   check_dtype(t, g, what);
   std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
-    throw Error("WebGPU delegate: " + what + " cannot be resized to " + utils::format_value(g.dims()));
+    throw Error("WebGPU delegate: " + what + " cannot be resized to " +
+                utils::format_value(g.dims()));
   }
   if (t.scalar_type() == ScalarType::Long) {
     std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
@@ -102,22 +108,27 @@ class WebGPUBackend final : public et::BackendInterface {
  public:
   bool is_available() const override { return true; }
 
-  et::Result<et::DelegateHandle*> init(et::BackendInitContext& context, et::FreeableBuffer* processed,
+  et::Result<et::DelegateHandle*> init(et::BackendInitContext& context,
+                                       et::FreeableBuffer* processed,
                                        et::ArrayRef<et::CompileSpec>) const override {
     try {
       const et::NamedDataMap* named = context.get_named_data_map();
       auto lookup = [named](const std::string& key) {
-        if (!named) throw Error("WebGPU delegate: constant '" + key + "' is stored by name, but the program has no named data");
+        if (!named)
+          throw Error("WebGPU delegate: constant '" + key +
+                      "' is stored by name, but the program has no named data");
         auto data = named->get_data(key.c_str());
-        if (!data.ok()) throw Error("WebGPU delegate: named constant '" + key + "' is not in the program");
+        if (!data.ok())
+          throw Error("WebGPU delegate: named constant '" + key + "' is not in the program");
         et::FreeableBuffer buffer = std::move(data.get());
         const auto* p = static_cast<const uint8_t*>(buffer.data());
         std::vector<uint8_t> bytes(p, p + buffer.size());
         buffer.Free();
         return bytes;
       };
-      auto graph = std::make_unique<vk::LoadedGraph>(
-          shared_device(), static_cast<const uint8_t*>(processed->data()), processed->size(), lookup);
+      auto graph = std::make_unique<vk::LoadedGraph>(shared_device(),
+                                                     static_cast<const uint8_t*>(processed->data()),
+                                                     processed->size(), lookup);
       processed->Free();
       return static_cast<et::DelegateHandle*>(graph.release());
     } catch (const std::exception& e) {
@@ -133,8 +144,9 @@ class WebGPUBackend final : public et::BackendInterface {
     const auto& outputs = loaded.outputs();
     try {
       if (args.size() != inputs.size() + outputs.size()) {
-        throw Error("WebGPU delegate: called with " + std::to_string(args.size()) + " arguments, the graph has " +
-                    std::to_string(inputs.size()) + " inputs and " + std::to_string(outputs.size()) + " outputs");
+        throw Error("WebGPU delegate: called with " + std::to_string(args.size()) +
+                    " arguments, the graph has " + std::to_string(inputs.size()) + " inputs and " +
+                    std::to_string(outputs.size()) + " outputs");
       }
       // New live shapes (dynamic inputs) and SymInt values first, then one resize pass.
       bool resized = false;
@@ -160,12 +172,14 @@ class WebGPUBackend final : public et::BackendInterface {
       }
       if (resized) graph.propagate_resize();
       for (size_t i = 0; i < inputs.size(); ++i) {
-        if (args[i]->isTensor()) copy_in(graph, inputs[i], args[i]->toTensor(), io_what("input", i));
+        if (args[i]->isTensor())
+          copy_in(graph, inputs[i], args[i]->toTensor(), io_what("input", i));
       }
       graph.execute();
       for (size_t j = 0; j < outputs.size(); ++j) {
         et::EValue& o = *args[inputs.size() + j];
-        if (!o.isTensor()) throw Error("WebGPU delegate: " + io_what("output", j) + " is not a tensor");
+        if (!o.isTensor())
+          throw Error("WebGPU delegate: " + io_what("output", j) + " is not a tensor");
         auto t = o.toTensor();
         copy_out(graph, outputs[j], t, io_what("output", j));
       }
@@ -175,7 +189,9 @@ class WebGPUBackend final : public et::BackendInterface {
     }
   }
 
-  void destroy(et::DelegateHandle* handle) const override { delete static_cast<vk::LoadedGraph*>(handle); }
+  void destroy(et::DelegateHandle* handle) const override {
+    delete static_cast<vk::LoadedGraph*>(handle);
+  }
 };
 
 WebGPUBackend g_backend;
@@ -184,8 +200,14 @@ const bool g_registered =
 
 }  // namespace
 
-const std::string& last_error() { return g_last_error; }
-bool registered() { return g_registered; }
-std::string device_description() { return shared_device().describe(); }
+const std::string& last_error() {
+  return g_last_error;
+}
+bool registered() {
+  return g_registered;
+}
+std::string device_description() {
+  return shared_device().describe();
+}
 
 }  // namespace webgpu_delegate::executorch_backend

@@ -24,9 +24,13 @@ T read_le(const uint8_t* p) {
   return v;
 }
 
-[[noreturn]] void fail(const std::string& what) { throw Error("WebGPU VK00 graph: " + what); }
+[[noreturn]] void fail(const std::string& what) {
+  throw Error("WebGPU VK00 graph: " + what);
+}
 
-std::string value_what(uint32_t id) { return "value " + std::to_string(id); }
+std::string value_what(uint32_t id) {
+  return "value " + std::to_string(id);
+}
 
 DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
   switch (t) {
@@ -67,8 +71,8 @@ std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t i
 
 class Builder {
  public:
-  Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header,
-          const vkgraph::VkGraph& fb, const NamedDataLookup& named_data)
+  Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
+          const NamedDataLookup& named_data)
       : graph_(graph), blob_(blob), header_(header), fb_(fb), named_data_(named_data) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
@@ -119,7 +123,8 @@ class Builder {
  private:
   // Every operator must have a handler before anything is built: one error
   // names all of those that do not.
-  void check_handlers(const flatbuffers::Vector<flatbuffers::Offset<vkgraph::OperatorCall>>* chain) {
+  void check_handlers(
+      const flatbuffers::Vector<flatbuffers::Offset<vkgraph::OperatorCall>>* chain) {
     if (!chain) return;
     const OperatorRegistry& registry = OperatorRegistry::instance();
     std::map<std::string, std::vector<uint32_t>> missing;
@@ -149,8 +154,8 @@ class Builder {
     for (uint32_t id = 0; id < values->size(); ++id) {
       const auto* t = values->Get(id)->value_as_VkTensor();
       if (!t || t->mem_obj_id() < 0) continue;
-      const uint64_t bytes = static_cast<uint64_t>(numel(dims(*t), id)) *
-                             dtype_size(graph_dtype(t->datatype(), id));
+      const uint64_t bytes =
+          static_cast<uint64_t>(numel(dims(*t), id)) * dtype_size(graph_dtype(t->datatype(), id));
       uint64_t& size = mem_obj_bytes_[t->mem_obj_id()];
       size = std::max(size, bytes);
     }
@@ -167,7 +172,8 @@ class Builder {
   static int64_t numel(const std::vector<int64_t>& d, uint32_t id) {
     int64_t n = 1;
     for (int64_t x : d) {
-      if (x != 0 && n > std::numeric_limits<int64_t>::max() / x) fail(value_what(id) + ": too many elements");
+      if (x != 0 && n > std::numeric_limits<int64_t>::max() / x)
+        fail(value_what(id) + ": too many elements");
       n *= x;
     }
     return n;
@@ -179,14 +185,17 @@ class Builder {
 
   ValueRef ref(int64_t id, const std::string& where) const {
     if (id < 0 || static_cast<size_t>(id) >= refs_.size() || refs_[id] < 0) {
-      fail(where + ": refers to " + value_what(static_cast<uint32_t>(id)) + ", which does not exist" +
+      fail(where + ": refers to " + value_what(static_cast<uint32_t>(id)) +
+           ", which does not exist" +
            (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : "") + " (the graph has " +
            std::to_string(refs_.size()) + " values)");
     }
     return refs_[id];
   }
 
-  ValueRef io_ref(uint32_t id, const char* what) const { return ref(id, std::string("graph ") + what); }
+  ValueRef io_ref(uint32_t id, const char* what) const {
+    return ref(id, std::string("graph ") + what);
+  }
 
   ValueRef add_value(uint32_t id, const vkgraph::VkValue& v) {
     switch (v.value_type()) {
@@ -269,7 +278,8 @@ class Builder {
       bytes = named_data_(c->named_key()->str());
       if (bytes.size() < c->length()) {
         fail(value_what(id) + ": named constant '" + c->named_key()->str() + "' holds " +
-             std::to_string(bytes.size()) + " bytes, the graph expects " + std::to_string(c->length()));
+             std::to_string(bytes.size()) + " bytes, the graph expects " +
+             std::to_string(c->length()));
       }
       bytes.resize(c->length());
     } else {
@@ -281,12 +291,13 @@ class Builder {
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
     }
-    if (t.datatype() == vkgraph::VkDataType_INT64) bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    if (t.datatype() == vkgraph::VkDataType_INT64)
+      bytes = narrow_int64(bytes.data(), bytes.size(), id);
     const Tensor& tensor = graph_.get_tensor(r);
     if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id) + ": constant holds " + std::to_string(bytes.size()) + " bytes, expected " +
-           std::to_string(tensor.nbytes()) + " for " + dtype_name(tensor.dtype) +
-           utils::format_value(tensor.dims()));
+      fail(value_what(id) + ": constant holds " + std::to_string(bytes.size()) +
+           " bytes, expected " + std::to_string(tensor.nbytes()) + " for " +
+           dtype_name(tensor.dtype) + utils::format_value(tensor.dims()));
     }
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
@@ -330,7 +341,8 @@ Header parse_header(const uint8_t* data, size_t size) {
   }
   const uint16_t length = read_le<uint16_t>(data + 8);
   if (length != kHeaderLength) {
-    fail("VH00 header length " + std::to_string(length) + ", expected " + std::to_string(kHeaderLength));
+    fail("VH00 header length " + std::to_string(length) + ", expected " +
+         std::to_string(kHeaderLength));
   }
   Header h;
   h.flatbuffer_offset = read_le<uint32_t>(data + 10);
@@ -339,16 +351,20 @@ Header parse_header(const uint8_t* data, size_t size) {
   h.bytes_size = read_le<uint64_t>(data + 22);
   if (uint64_t{h.flatbuffer_offset} + h.flatbuffer_size > size || h.flatbuffer_size == 0) {
     fail("VH00 flatbuffer region [" + std::to_string(h.flatbuffer_offset) + ", +" +
-         std::to_string(h.flatbuffer_size) + ") does not fit the " + std::to_string(size) + "-byte blob");
+         std::to_string(h.flatbuffer_size) + ") does not fit the " + std::to_string(size) +
+         "-byte blob");
   }
   if (h.bytes_offset > size || h.bytes_size > size - h.bytes_offset) {
     fail("VH00 constant region [" + std::to_string(h.bytes_offset) + ", +" +
-         std::to_string(h.bytes_size) + ") does not fit the " + std::to_string(size) + "-byte blob");
+         std::to_string(h.bytes_size) + ") does not fit the " + std::to_string(size) +
+         "-byte blob");
   }
   return h;
 }
 
-bool is_builtin_op(const std::string& name) { return name == "et_vk.prepack.default"; }
+bool is_builtin_op(const std::string& name) {
+  return name == "et_vk.prepack.default";
+}
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
                          const NamedDataLookup& named_data)
@@ -360,7 +376,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data).build(inputs_, outputs_, ops_);
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data)
+      .build(inputs_, outputs_, ops_);
 }
 
 }  // namespace webgpu_delegate::vk

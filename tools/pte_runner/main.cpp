@@ -76,8 +76,8 @@ std::string json_dims(const std::vector<int64_t>& dims) {
 
 std::string what_failed(const char* step, executorch::runtime::Error e) {
   const std::string& detail = webgpu_delegate::executorch_backend::last_error();
-  return std::string(step) + " failed (ExecuTorch error " + std::to_string(static_cast<int>(e)) + ")" +
-         (detail.empty() ? "" : ": " + detail);
+  return std::string(step) + " failed (ExecuTorch error " + std::to_string(static_cast<int>(e)) +
+         ")" + (detail.empty() ? "" : ": " + detail);
 }
 
 void write_file(const fs::path& path, const void* data, size_t n) {
@@ -92,20 +92,22 @@ struct Input {
   ScalarType type;
 };
 
-Input make_input(const executorch::runtime::TensorInfo& info, size_t i, const std::vector<std::string>& files,
-                 std::mt19937& rng) {
+Input make_input(const executorch::runtime::TensorInfo& info, size_t i,
+                 const std::vector<std::string>& files, std::mt19937& rng) {
   Input in;
   in.type = info.scalar_type();
   in.sizes.assign(info.sizes().begin(), info.sizes().end());
   const size_t nbytes = info.nbytes();
-  if (!dtype_name(in.type)) throw Failure{"input " + std::to_string(i) + " has an unsupported dtype"};
+  if (!dtype_name(in.type))
+    throw Failure{"input " + std::to_string(i) + " has an unsupported dtype"};
   if (!files.empty()) {
     std::ifstream f(files[i], std::ios::binary);
     if (!f) throw Failure{"cannot read input file " + files[i]};
     in.bytes.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     if (in.bytes.size() != nbytes) {
-      throw Failure{"input " + std::to_string(i) + ": " + files[i] + " holds " + std::to_string(in.bytes.size()) +
-                    " bytes, the model expects " + std::to_string(nbytes) + " (" + dtype_name(in.type) + ")"};
+      throw Failure{"input " + std::to_string(i) + ": " + files[i] + " holds " +
+                    std::to_string(in.bytes.size()) + " bytes, the model expects " +
+                    std::to_string(nbytes) + " (" + dtype_name(in.type) + ")"};
     }
     return in;
   }
@@ -131,7 +133,8 @@ Input make_input(const executorch::runtime::TensorInfo& info, size_t i, const st
         break;
       }
       default:
-        in.bytes[k * executorch::runtime::elementSize(in.type)] = static_cast<uint8_t>(small(rng) & 1);
+        in.bytes[k * executorch::runtime::elementSize(in.type)] =
+            static_cast<uint8_t>(small(rng) & 1);
     }
   }
   return in;
@@ -148,14 +151,22 @@ int run(int argc, char** argv) {
       if (i + 1 >= argc) throw Failure{"usage: " + a + " needs a value"};
       return argv[++i];
     };
-    if (a == "--input") files.push_back(next());
-    else if (a == "--seed") seed = static_cast<unsigned>(std::stoul(next()));
-    else if (a == "--iters") iters = std::stoi(next());
-    else if (a == "--warmup") warmup = std::stoi(next());
-    else if (a == "--method") method = next();
-    else if (a == "--out") out_dir = next();
-    else if (!a.empty() && a[0] != '-' && model.empty()) model = a;
-    else return usage("unexpected argument " + a);
+    if (a == "--input")
+      files.push_back(next());
+    else if (a == "--seed")
+      seed = static_cast<unsigned>(std::stoul(next()));
+    else if (a == "--iters")
+      iters = std::stoi(next());
+    else if (a == "--warmup")
+      warmup = std::stoi(next());
+    else if (a == "--method")
+      method = next();
+    else if (a == "--out")
+      out_dir = next();
+    else if (!a.empty() && a[0] != '-' && model.empty())
+      model = a;
+    else
+      return usage("unexpected argument " + a);
   }
   if (model.empty()) return usage("no .pte given");
   if (iters < 1 || warmup < 0) return usage("--iters must be >= 1 and --warmup >= 0");
@@ -173,8 +184,8 @@ int run(int argc, char** argv) {
   if (!meta.ok()) throw Failure{what_failed("method_meta", meta.error())};
   const size_t n_inputs = meta->num_inputs();
   if (!files.empty() && files.size() != n_inputs) {
-    throw Failure{"the model has " + std::to_string(n_inputs) + " inputs, " + std::to_string(files.size()) +
-                  " --input files were given"};
+    throw Failure{"the model has " + std::to_string(n_inputs) + " inputs, " +
+                  std::to_string(files.size()) + " --input files were given"};
   }
   std::mt19937 rng(seed);
   std::vector<Input> inputs;
@@ -189,10 +200,12 @@ int run(int argc, char** argv) {
     tensors.push_back(executorch::extension::make_tensor_ptr(in.sizes, in.bytes.data(), in.type));
     args.emplace_back(tensors.back());
     const std::string name = "input" + std::to_string(i) + ".bin";
-    if (!out_dir.empty() && files.empty()) write_file(fs::path(out_dir) / name, in.bytes.data(), in.bytes.size());
-    in_json << (i ? ", " : "") << "{\"dtype\": \"" << dtype_name(in.type) << "\", \"dims\": "
-            << json_dims({in.sizes.begin(), in.sizes.end()}) << ", \"file\": "
-            << webgpu_delegate::json::quote(files.empty() ? name : files[i]) << "}";
+    if (!out_dir.empty() && files.empty())
+      write_file(fs::path(out_dir) / name, in.bytes.data(), in.bytes.size());
+    in_json << (i ? ", " : "") << "{\"dtype\": \"" << dtype_name(in.type)
+            << "\", \"dims\": " << json_dims({in.sizes.begin(), in.sizes.end()})
+            << ", \"file\": " << webgpu_delegate::json::quote(files.empty() ? name : files[i])
+            << "}";
   }
 
   std::vector<double> ms;
@@ -219,18 +232,20 @@ int run(int argc, char** argv) {
     if (!dt) throw Failure{"output " + std::to_string(j) + " has an unsupported dtype"};
     const std::string name = "output" + std::to_string(j) + ".bin";
     if (!out_dir.empty()) write_file(fs::path(out_dir) / name, t.const_data_ptr(), t.nbytes());
-    out_json << (j ? ", " : "") << "{\"dtype\": \"" << dt << "\", \"dims\": "
-             << json_dims({t.sizes().begin(), t.sizes().end()}) << ", \"file\": \"" << name << "\"}";
+    out_json << (j ? ", " : "") << "{\"dtype\": \"" << dt
+             << "\", \"dims\": " << json_dims({t.sizes().begin(), t.sizes().end()})
+             << ", \"file\": \"" << name << "\"}";
   }
   const std::string device = webgpu_delegate::executorch_backend::device_description();
-  std::cout << "webgpu_pte_runner: " << model << " on " << device << ": " << outputs.size() << " outputs; latency over "
-            << iters << " iterations: min " << sorted.front() << " ms, median " << median << " ms, mean " << mean
-            << " ms\n";
+  std::cout << "webgpu_pte_runner: " << model << " on " << device << ": " << outputs.size()
+            << " outputs; latency over " << iters << " iterations: min " << sorted.front()
+            << " ms, median " << median << " ms, mean " << mean << " ms\n";
   if (!out_dir.empty()) {
     std::ofstream m(fs::path(out_dir) / "manifest.json");
-    m << "{\n  \"device\": " << webgpu_delegate::json::quote(device) << ",\n  \"iters\": " << iters << ",\n  \"inputs\": [" << in_json.str()
-      << "],\n  \"outputs\": [" << out_json.str() << "],\n  \"latency_ms\": {\"min\": " << sorted.front()
-      << ", \"median\": " << median << ", \"mean\": " << mean << "}\n}\n";
+    m << "{\n  \"device\": " << webgpu_delegate::json::quote(device) << ",\n  \"iters\": " << iters
+      << ",\n  \"inputs\": [" << in_json.str() << "],\n  \"outputs\": [" << out_json.str()
+      << "],\n  \"latency_ms\": {\"min\": " << sorted.front() << ", \"median\": " << median
+      << ", \"mean\": " << mean << "}\n}\n";
     if (!m) throw Failure{"cannot write the manifest in " + out_dir};
   }
   return 0;
