@@ -54,18 +54,15 @@ def all_case_runs(catalog) -> list[CaseRun]:
     return [CaseRun(b, c) for b in sorted(catalog.ops, key=lambda b: b.op.name) for c in b.op.cases]
 
 
-def golden(run: CaseRun, args: tuple, kwargs: dict) -> Any:
-    return golden_with_args(run, args, kwargs)[0]
-
-
 def golden_with_args(run: CaseRun, args: tuple, kwargs: dict) -> tuple[Any, tuple]:
     """torch's result and the arguments it ran on (promoted copies: in-place ops such as
     a KV-cache update mutate these, never the caller's tensors)."""
     import torch
 
-    from codegen.harness import torch_op
+    from codegen.harness import torch_args, torch_op
 
     target = run.op.op.golden or run.target
+    args = torch_args(run.op, args)
 
     def promote(v):
         if isinstance(v, (list, tuple)):
@@ -116,13 +113,16 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
 def execute(run: CaseRun, executor) -> list[str]:
     """Runs one case on `executor` and checks it; returns the routes that ran."""
     args, kwargs = run.args(), run.kwargs()
+    if run.case.absent_outputs:
+        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
+    golden_kwargs = {k: v for k, v in kwargs.items() if k != "absent_outputs"}
     if run.case.raises:
         from codegen.plan import OpError
 
         try:
             node = executor.build(run.target, *args, **kwargs)
             if run.case.resize:
-                node.run(*run.resized_args(args), **kwargs)
+                node.run(*run.resized_args(args), **golden_kwargs)
         except OpError as e:
             assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
             return []
@@ -132,13 +132,13 @@ def execute(run: CaseRun, executor) -> list[str]:
     if run.case.resize:
         args = run.resized_args(args)
         mine = _clone(args)
-        got = node.run(*mine, **kwargs)
+        got = node.run(*mine, **golden_kwargs)
     else:
         got = node.run()
-    want, torch_args = golden_with_args(run, args, kwargs)
+    want, torch_inputs = golden_with_args(run, args, golden_kwargs)
     compare(run, got, want, tuple(o.placeholder for o in run.op.op.outputs))
     for i in mutable_indices(run):  # the in-place writes must match torch's too
-        compare(run, mine[i], torch_args[i])
+        compare(run, mine[i], torch_inputs[i])
     if run.case.route:
         assert run.case.route in node.routes, f"{run.id}: ran {node.routes}, expected route {run.case.route!r}"
     return node.routes

@@ -70,12 +70,15 @@ def cmd_list(args: argparse.Namespace) -> int:
         op = b.op
         print(f"{op.name}  ({', '.join(op.targets)})  resize={op.resize}  cases={len(op.cases)}")
         for d in b.dispatches:
+            scope = f"  (dispatch when {d.spec.when})" if d.spec.when else ""
+            if getattr(d.spec, "foreach", ""):
+                scope += f"  (once per output of {d.spec.foreach})"
             if hasattr(d.spec, "routes"):
                 for r in d.routes:
                     when = r.route.when or "otherwise"
-                    print(f"  route {r.route.kernel.name:<24} when {when}")
+                    print(f"  route {r.route.kernel.name:<24} when {when}{scope}")
             else:
-                print(f"  copy {d.spec.src} -> {d.spec.dst}")
+                print(f"  copy {d.spec.src} -> {d.spec.dst}{scope}")
         for sc in op.scratch:
             print(f"  scratch {sc.name} {sc.dtype} {sc.shape}")
         for g in b.guards:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from codegen import expr as E
 from codegen.layout import parse_type
 from codegen.model import (Bool, BoundDispatch, BoundOp, Copy, Double, DoubleList, Elementwise,
-                           Ignored, Int, IntList, Output, Outputs, Rows, Scalar, Tensor, TensorList,
+                           Ignored, Int, IntList, Output, OutputList, Outputs, Rows, Scalar, Tensor,
+                           TensorList,
                            Tiles, pascal)
 
 _DTYPE_ENUM = {"float32": "Float32", "int32": "Int32", "int64": "Int64", "bool": "Bool",
@@ -30,17 +31,26 @@ class TensorRef:
     ref: str  # C++ expression of its ValueRef
     spec: Tensor
     optional: bool
+    present: str = ""  # C++ test that an optional tensor is given (valid anywhere in the handler)
 
 
 def tensor_refs(bound: BoundOp) -> dict[str, TensorRef]:
+    """Every tensor; an OutputList's item is reachable inside its per-output loops only."""
     refs = {}
     for i, a in enumerate(bound.op.args):
-        if isinstance(a, Outputs):
+        if isinstance(a, OutputList):
+            refs[a.item.name] = TensorRef(a.item.name,
+                                          f"utils::at(graph.get_value_list(args[{i}]), {a.index})",
+                                          a.item, False)
+        elif isinstance(a, Outputs):
             for j, item in enumerate(a.items):
-                refs[item.name] = TensorRef(item.name, f"graph.get_value_list(args[{i}])[{j}]",
-                                            item, item.optional)
+                ref = f"graph.get_value_list(args[{i}])[{j}]"
+                refs[item.name] = TensorRef(
+                    item.name, ref, item, item.optional,
+                    f"graph.get_value_list(args[{i}]).size() > {j} && !graph.is_null({ref})")
         elif isinstance(a, Tensor):
-            refs[a.name] = TensorRef(a.name, f"args[{i}]", a, a.optional)
+            refs[a.name] = TensorRef(a.name, f"args[{i}]", a, a.optional,
+                                     f"!graph.is_null(args[{i}])")
     return refs
 
 
@@ -49,9 +59,9 @@ def scratch_ref(name: str) -> str:
     return f"scratch_{name}"
 
 
-def used_names(bound: BoundOp) -> set[str]:
-    """Every argument or let name the op's expressions read (and what their defaults read)."""
+def all_exprs(bound: BoundOp) -> list[E.Expr]:
     exprs = list(bound.lets.values()) + list(bound.shapes.values())
+    exprs += [bound.count] if bound.count is not None else []
     for g in bound.guards:
         exprs += [g.check, g.got] + [p for p in g.expected if not isinstance(p, str)]
     for d in bound.dispatches:
@@ -61,25 +71,51 @@ def used_names(bound: BoundOp) -> set[str]:
             exprs += list(r.grid.values()) + list(r.overrides.values())
             exprs += [r.when] if r.when is not None else []
     exprs += list(bound.scratch.values())
-    names = {n for e in exprs for n in e.names}
+    return exprs
+
+
+def used_names(bound: BoundOp) -> set[str]:
+    """Every argument or let name the op's expressions read (and what their defaults read)."""
+    names = {n for e in all_exprs(bound) for n in e.names}
     for a in reversed(bound.op.args):  # a default reads only the arguments before it
         if a.name in names and a.name in bound.defaults:
             names |= set(bound.defaults[a.name].names)
     return names
 
 
+def null_tested(bound: BoundOp) -> set[str]:
+    """The nullable arguments some expression tests with `is None`."""
+    return {n for e in all_exprs(bound) for n in e.null_tests}
+
+
+def _nullable_read(bound: BoundOp, a, arg: str, read: str, tested: set[str]) -> list[str]:
+    """Declarations of a scalar argument that may be None (it then reads as its default)."""
+    ctype = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool"}[a.expr_type()]
+    if not a.nullable:
+        return [f"const {ctype} {a.name} = {read};"]
+    fallback = bound.defaults[a.name].cpp()
+    if a.name not in tested:
+        return [f"const {ctype} {a.name} = graph.is_null({arg}) ? {fallback} : {read};"]
+    flag = E.null_cpp(a.name)
+    return [f"const bool {flag} = graph.is_null({arg});",
+            f"const {ctype} {a.name} = {flag} ? {fallback} : {read};"]
+
+
 def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) -> list[str]:
     """Declarations reading from `args` the tensors and the `used` arguments."""
     lines = []
     op = bound.op
+    tested = null_tested(bound) & used
     out_const = "" if mutable_outputs else "const "
     for i, a in enumerate(op.args):
         arg = f"args[{i}]"
-        wanted = a.name in used or isinstance(a, (Output, Outputs)) or (
+        wanted = a.name in used or isinstance(a, (Output, Outputs, OutputList)) or (
             isinstance(a, (Tensor, TensorList)) and not mutable_outputs)
         if isinstance(a, Ignored) or not wanted:
             continue
-        if isinstance(a, Outputs):
+        if isinstance(a, OutputList):
+            lines.append(f"const std::vector<ValueRef>& {a.name} = graph.get_value_list({arg});")
+        elif isinstance(a, Outputs):
             lines.append(f"const std::vector<ValueRef>& {a.name} = graph.get_value_list({arg});")
             for j, item in enumerate(a.items):
                 if item.optional:
@@ -114,19 +150,33 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
             if a.optional:
                 read = f"graph.is_null({arg}) ? std::vector<double>{{}} : {read}"
             lines.append(f"const std::vector<double> {a.name} = {read};")
-        elif isinstance(a, (Int, Double, Bool)):
-            read = {Double: f"graph.get_double({arg})", Bool: f"graph.get_bool({arg})"}.get(
-                type(a), f"graph.get_int_or_symint({arg})" if getattr(a, "symbolic", False)
-                else f"graph.get_int({arg})")
-            if a.name in bound.defaults:  # an optional scalar: None takes the default
-                read = f"graph.is_null({arg}) ? {bound.defaults[a.name].cpp()} : {read}"
-            ctype = {Int: "int64_t", Double: "double", Bool: "bool"}[type(a)]
-            lines.append(f"const {ctype} {a.name} = {read};")
+        elif isinstance(a, Int):
+            read = (f"utils::read_int(graph, {arg}, kOp, {cpp_string(a.name)}, "
+                    f"{'true' if a.symbolic else 'false'})")
+            lines.extend(_nullable_read(bound, a, arg, read, tested))
+        elif isinstance(a, Double):
+            lines.extend(_nullable_read(bound, a, arg, f"graph.get_double({arg})", tested))
         elif isinstance(a, Scalar):
-            lines.append(f"const double {a.name} = graph.get_scalar({arg});")
+            lines.extend(_nullable_read(bound, a, arg, f"graph.get_scalar({arg})", tested))
+        elif isinstance(a, Bool):
+            lines.extend(_nullable_read(bound, a, arg, f"graph.get_bool({arg})", tested))
         else:
             raise AssertionError(a)
     return lines
+
+
+def _item_loop(bound: BoundOp, body: list[str], item: str = "", mutable: bool = False) -> list[str]:
+    """`body` once per output of the OutputList, with `argument` naming the output
+    ("out[1]") and, when `item` is set, the item tensor declared."""
+    ol = bound.output_list
+    i = ol.index
+    lines = [f"for (int64_t {i} = 0; {i} < utils::length({ol.name}); ++{i}) {{"]
+    if any("argument" in b for b in body):
+        lines.append(f'  const std::string argument = "{ol.name}[" + std::to_string({i}) + "]";')
+    if item:
+        const = "" if mutable else "const "
+        lines.append(f"  {const}Tensor& {item} = graph.get_tensor(utils::at({ol.name}, {i}));")
+    return lines + ["  " + b for b in body] + ["}"]
 
 
 def tensor_check_lines(bound: BoundOp) -> list[str]:
@@ -137,6 +187,9 @@ def tensor_check_lines(bound: BoundOp) -> list[str]:
     for a in bound.op.args:
         if isinstance(a, TensorList):
             lines += _list_check_lines(a)
+        elif isinstance(a, OutputList):
+            lines += _item_loop(bound, _tensor_checks(refs[a.item.name], "argument.c_str()"),
+                                a.item.name)
         elif isinstance(a, Outputs):
             for item in a.items:
                 lines += _tensor_check_lines(refs[item.name])
@@ -169,21 +222,21 @@ def _list_check_lines(a: TensorList) -> list[str]:
     return lines
 
 
-def _tensor_check_lines(t: TensorRef) -> list[str]:
-    lines = []
-    name = t.name
-    target = f"*{name}" if t.optional else name
+def _tensor_checks(t: TensorRef, label: str) -> list[str]:
+    target = f"*{t.name}" if t.optional else t.name
     dtypes = ", ".join(f"DType::{_DTYPE_ENUM[d]}" for d in t.spec.dtypes)
-    check = [f"utils::check_dtype(kOp, {cpp_string(name)}, {target}, {{{dtypes}}});"]
+    check = [f"utils::check_dtype(kOp, {label}, {target}, {{{dtypes}}});"]
     if t.spec.rank is not None:
         lo, hi = (t.spec.rank, t.spec.rank) if isinstance(t.spec.rank, int) else t.spec.rank
-        check.append(f"utils::check_rank(kOp, {cpp_string(name)}, {target}, {lo}, {hi});")
-    if t.optional:
-        lines.append(f"if ({name} != nullptr) {{")
-        lines.extend("  " + c for c in check)
-        lines.append("}")
-    else:
-        lines.extend(check)
+        check.append(f"utils::check_rank(kOp, {label}, {target}, {lo}, {hi});")
+    return check
+
+
+def _tensor_check_lines(t: TensorRef) -> list[str]:
+    check = _tensor_checks(t, cpp_string(t.name))
+    if not t.optional:
+        return check
+    return [f"if ({t.name} != nullptr) {{"] + ["  " + c for c in check] + ["}"]
     return lines
 
 
@@ -238,8 +291,15 @@ def scratch_lines(bound: BoundOp) -> list[str]:
 def shape_check_lines(bound: BoundOp) -> list[str]:
     lines = []
     refs = tensor_refs(bound)
+    ol = bound.output_list
+    if ol is not None:
+        lines.append(f"utils::check_output_count(kOp, {cpp_string(ol.name)}, {ol.name}, "
+                     f"{bound.count.cpp()});")
     for name, e in bound.shapes.items():
-        if refs[name].optional:
+        if ol is not None and name == ol.item.name:
+            lines.extend(_item_loop(bound, [
+                f"utils::check_output_dims(kOp, argument.c_str(), {name}, {e.cpp()});"], name))
+        elif refs[name].optional:
             lines.append(f"if ({name} != nullptr) {{")
             lines.append(f"  utils::check_output_dims(kOp, {cpp_string(name)}, *{name}, {e.cpp()});")
             lines.append("}")
@@ -251,8 +311,13 @@ def shape_check_lines(bound: BoundOp) -> list[str]:
 def resize_output_lines(bound: BoundOp) -> list[str]:
     lines = []
     refs = tensor_refs(bound)
+    ol = bound.output_list
     for name, e in bound.shapes.items():
-        if refs[name].optional:
+        if ol is not None and name == ol.item.name:
+            lines.extend(_item_loop(bound, [
+                f"utils::resize_output(kOp, argument.c_str(), {name}, {e.cpp()});"], name,
+                mutable=True))
+        elif refs[name].optional:
             lines.append(f"if ({name} != nullptr) {{")
             lines.append(f"  utils::resize_output(kOp, {cpp_string(name)}, *{name}, {e.cpp()});")
             lines.append("}")
@@ -273,17 +338,19 @@ class DispatchCode:
     bindings: str
     copy_src: str = ""
     copy_dst: str = ""
+    foreach: str = ""  # an OutputList name: one dispatch per output
+    index_var: str = ""  # its loop index
 
     @property
     def conditional(self) -> bool:
         return any("plan.run" in l for l in self.plan_lines)
 
 
-def _param_lines(d: BoundDispatch) -> list[str]:
+def _param_lines(d: BoundDispatch, struct: str = "") -> list[str]:
     lines = []
     for name, e in d.params.items():
         t = parse_type(d.spec.params[name].type)
-        field = f"plan.params{d.index}.{name}"
+        field = f"{struct or f'plan.params{d.index}'}.{name}"
         if t.components > 1:
             lanes = f"{t.lanes}, " if t.count > 1 else ""
             lines.append(f"utils::pack({field}, {lanes}{e.cpp()}, kOp, {cpp_string(name)});")
@@ -343,6 +410,8 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
         asserts.append(f"static_assert(sizeof({d.struct_name}) == {d.layout.size}, "
                        f"\"{d.struct_name} must match the WGSL struct size {d.layout.size}\");")
     kernels = [kernel_const(r.route.kernel) for r in d.routes]
+    if d.foreach is not None:
+        return _foreach_dispatch_code(bound, d, members, asserts, kernels)
     body = _param_lines(d)
     if len(d.routes) == 1:
         r = d.routes[0]
@@ -365,6 +434,11 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
         plan.append("}")
     else:
         plan.extend(body)
+    return DispatchCode(i, False, d.struct_name, members, asserts, kernels, plan,
+                        _bindings_cpp(bound, d, refs))
+
+
+def _bindings_cpp(bound: BoundOp, d: BoundDispatch, refs: dict[str, TensorRef]) -> str:
     binds = ["Binding::params()"] if d.layout else []
     lists = {a.name: (k, a) for k, a in enumerate(bound.op.args) if isinstance(a, TensorList)}
     for b in d.spec.bindings:
@@ -383,13 +457,33 @@ def dispatch_code(bound: BoundOp, d: BoundDispatch) -> DispatchCode:
         if t.optional:
             elem = parse_type(b.elem or {"float32": "f32", "int32": "i32"}[t.spec.dtypes[0]],
                               uniform=False)
-            # add_<op> sees ValueRefs only: presence is the value not being None
-            binds.append(f"!graph.is_null({t.ref}) ? Binding::of({t.ref}) : "
+            binds.append(f"{t.present} ? Binding::of({t.ref}) : "
                          f"Binding::dummy({max(4, elem.stride)})")
         else:
             binds.append(f"Binding::of({t.ref})")
-    return DispatchCode(i, False, d.struct_name, members, asserts, kernels, plan,
-                        "{" + ", ".join(binds) + "}")
+    return "{" + ", ".join(binds) + "}"
+
+
+def _foreach_dispatch_code(bound: BoundOp, d: BoundDispatch, members, asserts,
+                           kernels) -> DispatchCode:
+    """A dispatch run once per output of the OutputList: its plan holds one Params and
+    one grid per output."""
+    ol = d.foreach
+    r = d.routes[0]
+    exprs = list(d.params.values()) + list(r.grid.values())
+    body = []
+    if any(ol.item.name in e.names for e in exprs):
+        body.append(f"const Tensor& {ol.item.name} = graph.get_tensor(utils::at({ol.name}, "
+                    f"{ol.index}));")
+    if d.layout:
+        body.append(f"{d.struct_name}& params = plan.params{d.index}.emplace_back();")
+        body += _param_lines(d, "params")
+    body.append(f"plan.grid{d.index}.push_back({_grid_cpp(r, kernels[0])});")
+    i = ol.index
+    plan = [f"for (int64_t {i} = 0; {i} < utils::length({ol.name}); ++{i}) {{"]
+    plan += ["  " + b for b in body] + ["}"]
+    return DispatchCode(d.index, False, d.struct_name, members, asserts, kernels, plan,
+                        _bindings_cpp(bound, d, tensor_refs(bound)), foreach=ol.name, index_var=i)
 
 
 def scratch_names(bound: BoundOp) -> list[str]:
@@ -429,5 +523,6 @@ def handler_context(bound: BoundOp, spec_rel: str, header_includes: list[str]) -
         "static_lists": [(a.name, i) for i, a in enumerate(op.args) if isinstance(a, TensorList)],
         "resize_outputs": resize_output_lines(bound),
         "dynamic": op.resize == "dynamic",
+        "output_list": bound.output_list is not None,
         "static_inputs": [(t.name, t.ref, t.optional) for t in inputs],
     }

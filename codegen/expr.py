@@ -42,6 +42,17 @@ class Sym:
 
     type: str
     cpp: str
+    nullable: bool = False  # an argument that may arrive as None: `name is None` reads it
+
+
+def null_key(name: str) -> str:
+    """The environment key of `name is None` for a nullable argument."""
+    return f"{name} is None"
+
+
+def null_cpp(name: str) -> str:
+    """The C++ variable holding `name is None`."""
+    return f"{name}_is_null"
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,11 @@ def _broadcast_shape(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
+def _broadcasts(a: list[int], b: list[int]) -> bool:
+    """Whether `a` and `b` broadcast (right-aligned dims equal or 1)."""
+    return all(x == y or x == 1 or y == 1 for x, y in zip(reversed(list(a)), reversed(list(b))))
+
+
 def _right_align(values: list[int], n: int, fill: int) -> list[int]:
     if len(values) > n:
         raise EvalError(f"right_align: {len(values)} values do not fit {n} slots")
@@ -143,6 +159,23 @@ def _is_permutation(order: list[int], n: int) -> bool:
             return False
         seen.add(d + n if d < 0 else d)
     return len(seen) == n
+
+
+def _replace_at(values: list[int], i: int, v: int) -> list[int]:
+    if not -len(values) <= i < len(values):
+        raise EvalError(f"index {i} out of range for {len(values)} values")
+    out = list(values)
+    out[i] = v
+    return out
+
+
+def _infer_size(size: list[int], numel: int) -> list[int]:
+    """`size` with its single -1 replaced by what makes `numel` elements; any other
+    size (two -1s, no fit) comes back unchanged for a guard to reject."""
+    known = math.prod(s for s in size if s != -1)
+    if list(size).count(-1) != 1 or known <= 0 or numel % known:
+        return list(size)
+    return [numel // known if s == -1 else s for s in size]
 
 
 def _float_to_int(v: float) -> int:
@@ -214,8 +247,14 @@ BUILTINS: dict[str, Builtin] = {
                      "static_cast<double>", float),
     "len": Builtin(lambda a: (_list_elem(a), INT)[1], "utils::length", len),
     "prod": Builtin(_typed((INT_LIST,), INT), "utils::prod", lambda v: math.prod(v)),
+    "sum": Builtin(_typed((INT_LIST,), INT), "utils::sum", lambda v: sum(v)),
+    "range": Builtin(_typed((INT,), INT_LIST), "utils::range", lambda n: list(range(n))),
+    "replace_at": Builtin(_typed((INT_LIST, INT, INT), INT_LIST), "utils::replace_at",
+                          _replace_at),
+    "infer_size": Builtin(_typed((INT_LIST, INT), INT_LIST), "utils::infer_size", _infer_size),
     "broadcast_shape": Builtin(_typed((INT_LIST, INT_LIST), INT_LIST),
                                "utils::broadcast_shape", _broadcast_shape),
+    "broadcasts": Builtin(_typed((INT_LIST, INT_LIST), BOOL), "utils::broadcasts", _broadcasts),
     "right_align": Builtin(_typed((INT_LIST, INT, INT), INT_LIST), "utils::right_align",
                            _right_align),
     "contiguous_strides": Builtin(_typed((INT_LIST,), INT_LIST), "utils::contiguous_strides",
@@ -256,6 +295,10 @@ class Expr:
         self.type = self._check(self.node)
         self.names = sorted({n.id for n in ast.walk(self.node) if isinstance(n, ast.Name)}
                             - set(BUILTINS))
+        # nullable arguments tested with `is None` (their C++ `<name>_is_null` flags)
+        self.null_tests = sorted({n.left.id for n in ast.walk(self.node)
+                                  if isinstance(n, ast.Compare)
+                                  and isinstance(n.ops[0], (ast.Is, ast.IsNot))})
 
     def __repr__(self) -> str:
         return f"Expr({self.text!r}: {self.type})"
@@ -348,6 +391,14 @@ class Expr:
         if isinstance(node, ast.Compare):
             if len(node.ops) != 1:
                 raise self._fail(node, "chained comparisons are not allowed: use 'and'")
+            if isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+                right = node.comparators[0]
+                sym = self.scope.get(getattr(node.left, "id", ""))
+                if not (isinstance(right, ast.Constant) and right.value is None and sym
+                        and sym.nullable):
+                    raise self._fail(node, "'is None' / 'is not None' tests a nullable "
+                                     "argument by name, e.g. 'output_min is None'")
+                return BOOL
             a, b = self._check(node.left), self._check(node.comparators[0])
             op = type(node.ops[0])
             if op not in _CMP_OPS:
@@ -434,6 +485,9 @@ class Expr:
             op = " && " if isinstance(node.op, ast.And) else " || "
             text = op.join(self._cpp(v) for v in node.values)
             return text if top else f"({text})"
+        if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            test = null_cpp(node.left.id)
+            return test if isinstance(node.ops[0], ast.Is) else f"!{test}"
         if isinstance(node, ast.Compare):
             left, right = self._cpp(node.left), self._cpp(node.comparators[0])
             text = f"{left} {_CMP_OPS[type(node.ops[0])]} {right}"
@@ -507,6 +561,9 @@ class Expr:
             if isinstance(node.op, ast.And):
                 return all(self._eval(v, env) for v in node.values)
             return any(self._eval(v, env) for v in node.values)
+        if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            is_null = bool(env[null_key(node.left.id)])
+            return is_null if isinstance(node.ops[0], ast.Is) else not is_null
         if isinstance(node, ast.Compare):
             a, b = self._eval(node.left, env), self._eval(node.comparators[0], env)
             if isinstance(a, (list, tuple)):

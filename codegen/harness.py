@@ -10,6 +10,7 @@ grids and guards evaluated by the spec's expressions (`codegen.plan`), as the C+
 from __future__ import annotations
 
 import functools
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,9 +18,10 @@ from typing import Any
 from codegen import expr as E
 from codegen.loader import Catalog, load
 from codegen.inputs import SymInt
-from codegen.model import (Bool, BoundOp, Double, DoubleList, Ignored, Int, IntList, Output, Outputs,
-                           Scalar, Tensor, TensorList)
-from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan
+from codegen.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
+                           Output, OutputList, Outputs, Scalar, Tensor, TensorList)
+from codegen.model import SpecError
+from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan, read_int
 from codegen.schema import import_namespace
 
 # How a torch dtype is stored in the graph (the ExecuTorch Vulkan serializer narrows int64).
@@ -97,6 +99,7 @@ class BoundCall:
     values: list[Value]  # one per spec argument; the last is the output (or ValueList)
     multi_output: bool
     torch_out_dtypes: list[Any] = field(default_factory=list)
+    absent_outputs: tuple = ()
 
     @property
     def outputs(self) -> list[Value]:
@@ -104,25 +107,69 @@ class BoundCall:
         return list(last.data) if last.kind == "ValueList" else [last]
 
 
-def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
+def torch_args(bound: BoundOp, args: tuple) -> tuple:
+    """What torch itself accepts for these arguments: the graph may carry an `int`
+    argument as an integral Double or as None for its default (the spec decodes both),
+    torch wants the int."""
+    def for_torch(a, v):
+        if isinstance(a, Int) and isinstance(v, float) and math.isfinite(v) and v == int(v):
+            return int(v)
+        if isinstance(a, Int) and v is None and not a.optional and a.default is not None:
+            return a.default
+        return v
+    return tuple(for_torch(a, v) for a, v in zip(bound.op.inputs, args)) + tuple(
+        args[len(bound.op.inputs):])
+
+
+@dataclass
+class _SchemaArg:
+    name: str
+    kwarg_only: bool
+    has_default: bool
+    default: Any
+
+
+def _cached_schema_args(target: str) -> list[_SchemaArg]:
+    from codegen.loader import REPO_ROOT
+    from codegen.schema import cached_schema, schema_default
+
+    schema = cached_schema(target, REPO_ROOT / "generated" / "torch_schemas.json")
+    text = schema["schema"]
+    star = text.find("*,")
+    out = []
+    for name, stype, *default in schema["args"]:
+        kwarg_only = star >= 0 and text.find(f" {name}") > star
+        out.append(_SchemaArg(name, kwarg_only, bool(default),
+                              schema_default(default[0], stype) if default else None))
+    return out
+
+
+def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()) -> BoundCall:
     """Maps torch-style arguments onto the spec's arguments and allocates outputs with
-    the shapes torch's meta kernels give."""
+    the shapes torch's meta kernels give. `absent_outputs` names optional outputs the
+    graph does not request (bound as Null)."""
     import torch
 
     by_target = catalog().by_target()
     if target not in by_target:
         raise KeyError(f"no spec implements {target!r} (known: {', '.join(sorted(by_target))})")
     bound = by_target[target]
-    top = torch_op(target)
-    schema_args = top._schema.arguments
+    try:
+        top = torch_op(target)
+        schema_args = [_SchemaArg(a.name, a.kwarg_only, a.has_default_value(),
+                                  a.default_value if a.has_default_value() else None)
+                       for a in top._schema.arguments]
+    except SpecError:  # the op's library is not installed here: its cached schema, no meta
+        top = None
+        schema_args = _cached_schema_args(target)
     given: list[Any] = []
     for i, sa in enumerate(schema_args):
         if i < len(args):
             given.append(args[i])
         elif sa.name in kwargs:
             given.append(kwargs[sa.name])
-        elif sa.has_default_value():
-            given.append(sa.default_value)
+        elif sa.has_default:
+            given.append(sa.default)
         else:
             raise TypeError(f"{target}: missing argument {sa.name!r}")
     values = [_value(a, v) for a, v in zip(bound.op.inputs, given)]
@@ -133,31 +180,48 @@ def bind_call(target: str, args: tuple, kwargs: dict) -> BoundCall:
         return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
 
     last = bound.op.args[-1]
-    multi = isinstance(last, Outputs)
+    multi = isinstance(last, (Outputs, OutputList))
+    for_torch = torch_args(bound, tuple(given))
+    # keyword-only schema arguments must be passed by name
+    pos = [v for v, sa in zip(for_torch, schema_args) if not sa.kwarg_only]
+    kw = {sa.name: v for v, sa in zip(for_torch, schema_args) if sa.kwarg_only}
     try:
+        if top is None:
+            raise LookupError(f"{target}: no torch op to take output shapes from")
         try:
-            result = top(*[to_meta(v) for v in given])
+            result = top(*[to_meta(v) for v in pos], **{k: to_meta(v) for k, v in kw.items()})
         except (NotImplementedError, RuntimeError):
-            result = top(*given)  # ops without a meta kernel: shapes from a CPU run
+            result = top(*pos, **kw)  # ops without a meta kernel: shapes from a CPU run
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         shapes = [tuple(t.shape) for t in results]
         dtypes = [str(t.dtype).replace("torch.", "") for t in results]
-    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError):
-        # torch rejects these arguments (Python meta kernels check with assert): the spec's guards must reject them too, so
-        # give the outputs the spec's formula shape (or none) and let the plan decide
+    except (RuntimeError, ValueError, TypeError, IndexError, AssertionError, ArithmeticError,
+            LookupError):
+        # torch rejects these arguments (Python meta kernels check with assert), or torch
+        # does not know the op here: give the outputs the spec's formula shape (or none)
+        # and let the plan decide (the spec's guards must reject what torch rejects)
         shapes, dtypes = _formula_shapes(bound, values), [o.dtypes[0] for o in bound.op.outputs]
     outs = [Value("Tensor", None, GRAPH_DTYPE.get(d, d), s) for s, d in zip(shapes, dtypes)]
+    for i, o in enumerate(bound.op.outputs if isinstance(last, Outputs) else []):
+        if o.name in absent_outputs:
+            if not o.optional:
+                raise ValueError(f"{target}: output {o.name!r} is not optional")
+            outs[i] = Value("Null")
     out_value = Value("ValueList", outs) if multi else outs[0]
     return BoundCall(target, bound, values + [out_value], multi,
-                     [getattr(torch, d) for d in dtypes])
+                     [getattr(torch, d) for d in dtypes], tuple(absent_outputs))
 
 
 def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]]:
+    if bound.output_list is not None:
+        return []  # how many outputs a rejected call has is unknown: give none
     env = {}
     for a, v in zip(bound.op.inputs, values):
         if not isinstance(a, Ignored):
             try:
                 env[a.name] = _env_value(bound, a, v, env)
+                if getattr(a, "nullable", False):
+                    env[E.null_key(a.name)] = v.kind == "Null"
             except (OpError, E.EvalError, KeyError, AttributeError):
                 return [() for _ in bound.op.outputs]
     shapes = []
@@ -167,7 +231,9 @@ def _formula_shapes(bound: BoundOp, values: list[Value]) -> list[tuple[int, ...]
         formula = output_shapes(bound, env)
     except OpError:
         formula = {}
-    return [tuple(formula.get(o.name, ())) for o in bound.op.outputs]
+    # a formula that yields a negative dim (e.g. an unresolved -1) names no real tensor
+    return [tuple(d) if all(x >= 0 for x in d) else () for d in
+            (formula.get(o.name, ()) for o in bound.op.outputs)]
 
 
 def planning_env(call: BoundCall) -> dict[str, Any]:
@@ -179,9 +245,14 @@ def planning_env(call: BoundCall) -> dict[str, Any]:
             for item, iv in zip(a.items, v.data):
                 env[item.name] = E.TensorInfo(iv.dims, iv.dtype) if iv.kind == "Tensor" else E.ABSENT
             continue
+        if isinstance(a, OutputList):
+            env[a.name] = [E.TensorInfo(iv.dims, iv.dtype) for iv in v.data]
+            continue
         if isinstance(a, Ignored):
             continue
         env[a.name] = _env_value(call.bound, a, v, env)
+        if getattr(a, "nullable", False):
+            env[E.null_key(a.name)] = v.kind == "Null"
     return env
 
 
@@ -189,7 +260,7 @@ def _env_value(bound: BoundOp, a, v: Value, env: dict) -> Any:
     op = bound.op.name
     if isinstance(a, TensorList):
         return [E.ABSENT if iv.kind == "Null" else E.TensorInfo(iv.dims, iv.dtype) for iv in v.data]
-    if v.kind == "Null" and a.name in bound.defaults:  # an optional scalar: its default
+    if v.kind == "Null" and a.name in bound.defaults:  # a nullable scalar: its default
         try:
             value = bound.defaults[a.name].evaluate(env)
         except E.EvalError as err:
@@ -209,12 +280,12 @@ def _env_value(bound: BoundOp, a, v: Value, env: dict) -> Any:
                            "[h, w] or [v]")
             values = values * 2 if len(values) == 1 else values
         return values
-    if isinstance(a, Scalar):
-        return float(v.data)
-    if isinstance(a, Double):
-        return float(v.data)
     if isinstance(a, Int):
-        return int(v.data)
+        return read_int(v.kind, v.data, op, a.name, a.symbolic)
+    if v.kind == "Null":
+        raise fail(op, a.name, "is missing", "None", f"a value ({a.expr_type()})")
+    if isinstance(a, (Scalar, Double)):
+        return float(v.data)
     if isinstance(a, Bool):
         return bool(v.data)
     raise AssertionError(a)
@@ -362,7 +433,7 @@ class Node:
 
     def run(self, *args, **kwargs):
         if args or kwargs:
-            self._resize(bind_call(self.call.target, args, kwargs))
+            self._resize(bind_call(self.call.target, args, kwargs, self.call.absent_outputs))
         self._execute()
         self._write_back()
         return self._read_outputs()
@@ -404,8 +475,13 @@ class Node:
         for old, new in zip(self.call.outputs, live.outputs):
             if old.kind == "Tensor":
                 self.buffers[id(new)] = self.buffers.pop(id(old))
+        if self.bound.output_list is not None:
+            ol = self.bound.output_list
+            for v, dims in zip(live.outputs, shapes[ol.item.name]):
+                v.dims = tuple(dims)
+            env[ol.name] = [E.TensorInfo(v.dims, v.dtype) for v in live.outputs]
         names = [o.name for o in op.outputs]
-        for name, v in zip(names, live.outputs):
+        for name, v in zip(names, live.outputs if self.bound.output_list is None else []):
             if v.kind == "Tensor" and name in shapes:
                 v.dims = tuple(shapes[name])
                 env[name] = E.TensorInfo(v.dims, v.dtype)
@@ -428,6 +504,8 @@ class Node:
         if name in self.scratch:
             return self.scratch[name]
         for a, v in zip(op.args, self.call.values):
+            if isinstance(a, OutputList) and a.item.name == name:
+                return self.buffers.get(id(v.data[item]))
             if isinstance(a, Outputs):
                 for oi, iv in zip(a.items, v.data):
                     if oi.name == name:
@@ -479,7 +557,8 @@ class Node:
         import wgpu
 
         dev = self.dev
-        p, d = self.plans[index], self.bound.dispatches[index]
+        p = self.plans[index]
+        d = self.bound.dispatches[p.index]
         if not p.run:
             return
         if p.kernel is None:
@@ -489,21 +568,19 @@ class Node:
             return
         pipe, group_layout = pipeline(p.kernel, p.overrides, d)
         entries = []
-        slot = 0
         if d.layout:
-            data = d.layout.pack(p.params)
-            ubuf = dev.create_buffer_with_data(data=data, usage=wgpu.BufferUsage.UNIFORM)
+            ubuf = dev.create_buffer_with_data(data=d.layout.pack(p.params),
+                                               usage=wgpu.BufferUsage.UNIFORM)
             keep.append(ubuf)
-            entries.append({"binding": 0, "resource": {"buffer": ubuf, "offset": 0,
-                                                       "size": ubuf.size}})
-            slot = 1
-        for i, b in enumerate(d.spec.bindings):
-            buf = self._buffer_of(b.arg, b.item)
+            entries.append({"binding": 0, "resource": {"buffer": ubuf}})
+        per_output = d.foreach.item.name if d.foreach is not None else None
+        for b in d.spec.bindings:
+            # a tensor-list entry (Bind.item), or the output of a per-output dispatch
+            buf = self._buffer_of(b.arg, p.item if b.arg == per_output else b.item)
             if buf is None:  # an absent optional tensor: a dummy of one element
                 buf = dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
                 keep.append(buf)
-            entries.append({"binding": slot + i, "resource": {"buffer": buf, "offset": 0,
-                                                              "size": buf.size}})
+            entries.append({"binding": len(entries), "resource": {"buffer": buf}})
         group = dev.create_bind_group(layout=group_layout, entries=entries)
         cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
                                               if timestamp_writes else {}))
@@ -517,8 +594,9 @@ class Node:
         import torch
 
         results = []
-        for v, tdtype in zip(self.call.outputs, self.call.torch_out_dtypes):
-            if v.kind != "Tensor":
+        written = written_outputs(self.bound, len(self.call.outputs))
+        for i, (v, tdtype) in enumerate(zip(self.call.outputs, self.call.torch_out_dtypes)):
+            if v.kind != "Tensor" or i not in written:
                 results.append(None)
                 continue
             n = _nbytes(v.dtype, v.dims)
@@ -529,12 +607,27 @@ class Node:
         return tuple(results) if self.call.multi_output else results[0]
 
 
+def written_outputs(bound: BoundOp, count: int) -> set[int]:
+    """Positions of the outputs some dispatch or copy writes (an output the op never
+    writes, e.g. batch norm's save_mean in inference, reads back as None)."""
+    if bound.output_list is not None:
+        return set(range(count))
+    names = set()
+    for d in bound.dispatches:
+        if isinstance(d.spec, Copy):
+            names.add(d.spec.dst)
+        elif isinstance(d.spec, Dispatch):
+            names.update(b.arg for b in d.spec.bindings if b.write)
+    return {i for i, o in enumerate(bound.op.outputs) if o.name in names}
+
+
 _NP_DTYPES = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8",
               "uint8": "uint8"}
 
 
-def build(target: str, *args, **kwargs) -> Node:
-    return Node(bind_call(target, args, kwargs))
+def build(target: str, *args, absent_outputs: tuple = (), **kwargs) -> Node:
+    """Builds the op; `absent_outputs` names optional outputs the graph leaves Null."""
+    return Node(bind_call(target, args, kwargs, absent_outputs))
 
 
 def build_forced(target: str, kernels: tuple[str, ...], *args, **kwargs) -> Node:

@@ -37,6 +37,22 @@ class TensorInput:
         return torch.randn(self.shape, generator=g, dtype=torch.float64).to(dtype)
 
 
+@dataclass(frozen=True)
+class DTypeInput:
+    """A torch dtype argument (e.g. _to_copy's `dtype`), named without importing torch."""
+
+    name: str
+
+    def make(self, seed_text: str):
+        import torch
+
+        return getattr(torch, self.name)
+
+
+def torch_dtype(name: str) -> DTypeInput:
+    return DTypeInput(name)
+
+
 def _shape(shape: tuple) -> tuple[int, ...]:
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
@@ -77,7 +93,7 @@ def _flatten(values: Any) -> tuple[list, tuple[int, ...]]:
 
 def materialize(value: Any, seed_text: str) -> Any:
     """Case arguments with every TensorInput replaced by a torch tensor."""
-    if isinstance(value, TensorInput):
+    if isinstance(value, (TensorInput, DTypeInput)):
         return value.make(seed_text)
     if isinstance(value, list):
         return [materialize(v, f"{seed_text}/{i}") for i, v in enumerate(value)]

@@ -131,6 +131,37 @@ class TensorList(Arg):
 
 
 @dataclass(frozen=True)
+class OutputList(Arg):
+    """A `Tensor[]` return: a ValueList holding a variable number of like outputs.
+
+    `item` describes each output; `count` (an expression) is how many there must be.
+    Expressions that name the item or `index` are evaluated once per output: the item's
+    shape formula and the dispatches declared with `foreach=<this name>`."""
+
+    item: Output = None
+    count: str = ""
+    index: str = "i"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.item, Output):
+            raise SpecError(f"OutputList {self.name!r} item must be Output(...) (got "
+                            f"{self.item!r})")
+        _expr_text(self.count, f"OutputList {self.name!r} count")
+        _ident(self.index, f"OutputList {self.name!r} index")
+
+
+def _check_default(arg: Arg, kinds: tuple) -> None:
+    d = getattr(arg, "default")
+    if isinstance(d, str):
+        _expr_text(d, f"{type(arg).__name__} {arg.name!r} default")
+    elif d is not None and (isinstance(d, bool) != (bool in kinds) or not isinstance(d, kinds)):
+        raise SpecError(f"{type(arg).__name__} {arg.name!r} default must be "
+                        f"{' or '.join(k.__name__ for k in kinds)} or an expression over the "
+                        f"arguments before it (got {d!r})")
+
+
+@dataclass(frozen=True)
 class IntList(Arg):
     """An int list (`int[]`, `int[N]`, `SymInt[]`). `hw=True` accepts one or two values
     and broadcasts one to both spatial dims. An optional list that arrives as None
@@ -151,45 +182,80 @@ class DoubleList(Arg):
         return E.FLOAT_LIST
 
 
+class _Nullable:
+    """Scalar arguments that may arrive as None: `optional` mirrors the schema's `?`;
+    `default` is what a None reads as: a literal, or an expression over the arguments
+    before it (it also makes a non-optional argument accept None). Expressions test a
+    nullable argument with `name is None`."""
+
+    @property
+    def nullable(self) -> bool:
+        return self.optional or self.default is not None
+
+    @property
+    def fallback(self) -> str:
+        """The expression an argument that is None reads as."""
+        if isinstance(self.default, str):
+            return self.default
+        if self.default is not None:
+            return repr(self.default)
+        return {E.INT: "0", E.FLOAT: "0.0", E.BOOL: "False"}[self.expr_type()]
+
+
 @dataclass(frozen=True)
-class Int(Arg):
+class Int(_Nullable, Arg):
     """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt; a
     runtime SymInt may change between runs, so the op must be resize="dynamic").
-    An optional argument that arrives as None takes the value of `default`, an
-    expression over the arguments before it."""
+    An integral Double is accepted too (checked, never truncated)."""
 
     symbolic: bool = False
     optional: bool = False
-    default: str = ""
+    default: Union[int, str, None] = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (int,))
 
     def expr_type(self) -> str:
         return E.INT
 
 
 @dataclass(frozen=True)
-class Double(Arg):
-    """`float`, or `float?` with optional=True and a `default` expression (over the
-    arguments before it) for when it arrives as None."""
-
+class Double(_Nullable, Arg):
     optional: bool = False
-    default: str = ""
+    default: Union[float, int, str, None] = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (float, int))
 
     def expr_type(self) -> str:
         return E.FLOAT
 
 
 @dataclass(frozen=True)
-class Scalar(Arg):
+class Scalar(_Nullable, Arg):
     """A `Scalar` that may arrive as Int or Double; reads as a float."""
 
+    optional: bool = False
+    default: Union[float, int, str, None] = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (float, int))
+
     def expr_type(self) -> str:
         return E.FLOAT
 
 
 @dataclass(frozen=True)
-class Bool(Arg):
+class Bool(_Nullable, Arg):
     optional: bool = False
-    default: str = ""
+    default: Union[bool, str, None] = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (bool,))
 
     def expr_type(self) -> str:
         return E.BOOL
@@ -433,6 +499,8 @@ class Dispatch:
     routes: Sequence[Route]
     name: str = ""
     when: str = ""  # skip the dispatch when this is false
+    # an OutputList's name: one dispatch per output, its item and index in scope
+    foreach: str = ""
 
     def __post_init__(self) -> None:
         if not self.routes:
@@ -494,6 +562,7 @@ class Case:
     atol: float = 1e-3
     rtol: float = 1e-3
     exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
+    absent_outputs: tuple = ()  # optional outputs the graph does not request (bound Null)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not re.match(r"^[a-z0-9_]+$", self.name):
@@ -532,8 +601,9 @@ class Op:
         if self.resize not in RESIZE_POLICIES:
             raise SpecError(f"Op resize must be one of {', '.join(RESIZE_POLICIES)} "
                             f"(got {self.resize!r})")
-        if not self.args or not isinstance(self.args[-1], (Output, Outputs)):
-            raise SpecError("Op args must end with the output: Output(...) or Outputs(...)")
+        if not self.args or not isinstance(self.args[-1], (Output, Outputs, OutputList)):
+            raise SpecError("Op args must end with the output: Output(...), Outputs(...) or "
+                            "OutputList(...)")
         names = [a.name for a in self.args] + list(self.let)
         dup = {n for n in names if names.count(n) > 1}
         if dup:
@@ -545,10 +615,6 @@ class Op:
         if symbolic and self.resize != "dynamic":
             raise SpecError(f"SymInt args ({', '.join(symbolic)}) may change at run time: the op "
                             f"needs resize='dynamic' (got {self.resize!r})")
-        for a in self.args:
-            if isinstance(a, (Int, Double, Bool)) and a.optional and not a.default:
-                raise SpecError(f"optional {type(a).__name__} {a.name!r} needs default=<expr> "
-                                f"for when it arrives as None")
         for s in self.scratch:
             if not isinstance(s, Scratch):
                 raise SpecError(f"Op scratch must hold Scratch(...) objects (got {s!r})")
@@ -569,6 +635,8 @@ class Op:
     @property
     def outputs(self) -> list[Output]:
         last = self.args[-1]
+        if isinstance(last, OutputList):
+            return [last.item]
         return list(last.items) if isinstance(last, Outputs) else [last]
 
     @property
@@ -608,6 +676,7 @@ class BoundDispatch:
     routes: list[BoundRoute]
     when: E.Expr | None
     copy: dict[str, E.Expr]
+    foreach: OutputList | None = None
 
 
 @dataclass
@@ -629,8 +698,10 @@ class BoundOp:
     guards: list[BoundGuard]
     shapes: dict[str, E.Expr]
     dispatches: list[BoundDispatch]
-    defaults: dict[str, E.Expr] = field(default_factory=dict)  # optional scalar -> default
+    defaults: dict[str, E.Expr] = field(default_factory=dict)  # nullable scalar -> fallback
     scratch: dict[str, E.Expr] = field(default_factory=dict)  # scratch tensor -> shape
+    output_list: OutputList | None = None
+    count: E.Expr | None = None  # how many outputs the OutputList must hold
     flops: E.Expr | None = None
     bytes: E.Expr | None = None
 
@@ -646,22 +717,27 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
         if isinstance(a, Outputs):
             for item in a.items:
                 scope[item.name] = E.Sym(item.expr_type(), item.name)
+        elif isinstance(a, OutputList):
+            pass  # its item and index are in scope per output only (item_scope below)
         elif not isinstance(a, Ignored):
-            if getattr(a, "default", ""):
+            if getattr(a, "nullable", False):
                 want = {E.FLOAT: (E.FLOAT, E.INT)}.get(a.expr_type(), (a.expr_type(),))
                 try:  # a default reads only the arguments before it
-                    defaults[a.name] = E.Expr(a.default, scope)
+                    defaults[a.name] = E.Expr(a.fallback, scope)
                 except E.ExprError as err:
                     raise SpecError(f"{a.name!r} default: {err}") from None
                 if defaults[a.name].type not in want:
-                    raise SpecError(f"{a.name!r} default: {a.default!r} is "
+                    raise SpecError(f"{a.name!r} default: {a.fallback!r} is "
                                     f"{defaults[a.name].type}, expected {a.expr_type()}")
-            scope[a.name] = E.Sym(a.expr_type(), a.name)
+            scope[a.name] = E.Sym(a.expr_type(), a.name, getattr(a, "nullable", False))
+    out_list = op.args[-1] if isinstance(op.args[-1], OutputList) else None
+    item_scope: dict[str, E.Sym] = {}
 
-    def parse(text: str, what: str, want: tuple[str, ...] | None = None) -> E.Expr:
+    def parse(text: str, what: str, want: tuple[str, ...] | None = None,
+              per_item: bool = False) -> E.Expr:
         _expr_text(text, what)
         try:
-            e = E.Expr(text, scope)
+            e = E.Expr(text, {**scope, **item_scope} if per_item else scope)
         except E.ExprError as err:
             raise SpecError(f"{what}: {err}") from None
         if want and e.type not in want:
@@ -673,6 +749,15 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
         _ident(name, "let name")
         lets[name] = parse(text, f"let {name!r}")
         scope[name] = E.Sym(lets[name].type, name)
+    count = None
+    if out_list is not None:
+        for n in (out_list.item.name, out_list.index):
+            if n in scope:
+                raise SpecError(f"OutputList {out_list.name!r}: {n!r} is already an argument or "
+                                f"let name")
+        item_scope = {out_list.item.name: E.Sym(E.TENSOR, out_list.item.name),
+                      out_list.index: E.Sym(E.INT, out_list.index)}
+        count = parse(out_list.count, f"OutputList {out_list.name!r} count", (E.INT,))
 
     guards = []
     for i, g in enumerate(op.guards):
@@ -695,7 +780,8 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
         if o.name not in op.shapes:
             raise SpecError(f"shapes has no formula for output {o.name!r}; write e.g. "
                             f"shapes={{'{o.name}': 'self.dims'}}")
-        shapes[o.name] = parse(op.shapes[o.name], f"shapes[{o.name!r}]", (E.INT_LIST,))
+        shapes[o.name] = parse(op.shapes[o.name], f"shapes[{o.name!r}]", (E.INT_LIST,),
+                               per_item=out_list is not None)
 
     scratch = {}
     for s in op.scratch:
@@ -711,14 +797,23 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
         when = parse(d.when, f"{where} when", (E.BOOL,)) if d.when else None
         if isinstance(d, Copy):
             for t in (d.src, d.dst):
-                if t not in tensors:
+                if t not in tensors or (out_list is not None and t == out_list.item.name):
                     raise SpecError(f"{where} copies {t!r}, which is not a tensor argument")
             dispatches.append(BoundDispatch(i, d, "", None, {}, [], when, {
                 "nbytes": parse(d.nbytes, f"{where} nbytes", (E.INT,))}))
             continue
         if not isinstance(d, Dispatch):
             raise SpecError(f"{where} must be Dispatch(...) or Copy(...) (got {d!r})")
+        per_item = bool(d.foreach)
+        if per_item and (out_list is None or d.foreach != out_list.name):
+            raise SpecError(f"{where} foreach={d.foreach!r} must name the op's OutputList")
+        if per_item and (d.when or len(d.routes) != 1 or d.routes[0].overrides):
+            raise SpecError(f"{where}: a foreach dispatch takes one route, no overrides and no "
+                            f"'when' (one kernel, run once per output)")
         for b in d.bindings:
+            if out_list is not None and b.arg == out_list.item.name and not per_item:
+                raise SpecError(f"{where} binding {b.name!r} binds the per-output item "
+                                f"{b.arg!r}; declare the dispatch with foreach={out_list.name!r}")
             if b.arg not in tensors:
                 raise SpecError(f"{where} binding {b.name!r} binds {b.arg!r}, which is not a "
                                 f"tensor argument (tensors: {', '.join(tensors)})")
@@ -747,12 +842,12 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
             t = parse_type(p.type)
             want = (E.INT_LIST,) if t.components > 1 else \
                 (E.FLOAT, E.INT) if t.scalar == "f32" else (E.INT, E.BOOL)
-            params[k] = parse(p.value, f"{where} params[{k!r}]", want)
+            params[k] = parse(p.value, f"{where} params[{k!r}]", want, per_item)
         routes = []
         for r in d.routes:
             rwhere = f"{where} route {r.kernel.name!r}"
             g = r.grid
-            grid = {k: parse(getattr(g, k), f"{rwhere} grid {k}", (E.INT,))
+            grid = {k: parse(getattr(g, k), f"{rwhere} grid {k}", (E.INT,), per_item)
                     for k in ("count", "x", "y", "z") if hasattr(g, k)}
             ov = {}
             for k, text in r.overrides.items():
@@ -761,7 +856,9 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
                               (E.BOOL,) if kind == "bool" else (E.INT, E.FLOAT, E.BOOL))
             routes.append(BoundRoute(r, parse(r.when, f"{rwhere} when", (E.BOOL,))
                                      if r.when else None, grid, ov))
-        dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {}))
+        dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {},
+                                        out_list if per_item else None))
     return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches, defaults, scratch,
+                   out_list, count,
                    parse(op.flops, "flops", (E.INT,)) if op.flops else None,
                    parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None)

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from codegen.harness import BoundCall, Value, bind_call
+from codegen.harness import BoundCall, Value, bind_call, written_outputs
 from codegen.loader import REPO_ROOT
 from codegen.plan import OpError
 
@@ -68,7 +68,7 @@ class _CaseWriter:
             items = [self._add(item, is_output, f"{name}_{j}") for j, item in enumerate(v.data)]
             ref = len(self.values)
             self.values.append({"type": "ValueList", "value": items})
-        elif v.kind == "Null":
+        elif v.kind in ("Null", "Ignored"):  # an argument the op does not read travels as None
             self.values.append({"type": "Null"})
         elif v.kind in ("Int", "SymInt", "Bool", "IntList", "DoubleList"):
             self.values.append({"type": v.kind, "value": v.data})
@@ -168,9 +168,10 @@ class NativeNode:
 
         by_ref = {o["ref"]: o for o in run["outputs"]}
         call = self.steps[-1] if self.steps else self.call
+        written = written_outputs(call.bound, len(refs))
         results = []
-        for ref, tdtype in zip(refs, call.torch_out_dtypes):
-            if ref is None or ref not in by_ref:
+        for k, (ref, tdtype) in enumerate(zip(refs, call.torch_out_dtypes)):
+            if ref is None or ref not in by_ref or k not in written:
                 results.append(None)
                 continue
             o = by_ref[ref]

@@ -13,8 +13,10 @@ from typing import Any
 
 from codegen import expr as E
 from codegen.layout import parse_type
-from codegen.model import (BoundOp, Copy, Elementwise, Kernel, Output, Outputs, Rows, Scratch, Tensor,
-                           TensorList, Tiles)
+import math
+
+from codegen.model import (BoundOp, Copy, Elementwise, Kernel, Output, OutputList, Outputs, Rows,
+                           Scratch, Tensor, TensorList, Tiles)
 
 
 class OpError(RuntimeError):
@@ -35,6 +37,7 @@ class DispatchPlan:
     grid: tuple[int, int, int] = (1, 1, 1)
     overrides: dict[str, float] = field(default_factory=dict)
     nbytes: int = 0
+    item: int = -1  # a foreach dispatch: the position of its output in the OutputList
 
 
 class Plan(list):
@@ -46,7 +49,8 @@ class Plan(list):
 
 
 def tensor_args(bound: BoundOp) -> list[Tensor]:
-    """Input and output tensors (and tensor lists) in the order the C++ checks them."""
+    """Input and output tensors (and tensor lists) in the order the C++ checks them (an
+    OutputList's item is checked per output, after these)."""
     out = []
     for a in bound.op.args:
         if isinstance(a, Outputs):
@@ -56,14 +60,39 @@ def tensor_args(bound: BoundOp) -> list[Tensor]:
     return out
 
 
-def _check_tensor(name: str, t, info: E.TensorInfo) -> None:
+def _check_tensor(name: str, t, info: E.TensorInfo, label: str = "") -> None:
+    label = label or t.name
     if info.dtype not in t.dtypes:
-        raise fail(name, t.name, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
+        raise fail(name, label, "has an unsupported dtype", info.dtype, " or ".join(t.dtypes))
     if t.rank is not None:
         lo, hi = (t.rank, t.rank) if isinstance(t.rank, int) else t.rank
         if not lo <= info.rank <= hi:
-            raise fail(name, t.name, "has the wrong rank", str(info.rank),
+            raise fail(name, label, "has the wrong rank", str(info.rank),
                        str(lo) if lo == hi else f"{lo}..{hi}")
+
+
+def integral_to_int(v: float, op: str, argument: str) -> int:
+    """Twin of utils::integral_to_int: an integral Double read as an `int` argument."""
+    if not (math.isfinite(v) and v == math.trunc(v) and -(2.0**63) <= v < 2.0**63):
+        raise fail(op, argument, "is not an integral number", E.format_value(v),
+                   "an integer in int64 range")
+    return int(v)
+
+
+def read_int(kind: str, value, op: str, argument: str, symbolic: bool) -> int:
+    """Twin of utils::read_int: an Int, a SymInt (when symbolic) or an integral Double."""
+    if kind == "Int" or (kind == "SymInt" and symbolic):
+        return int(value)
+    if kind == "Double":
+        return integral_to_int(float(value), op, argument)
+    raise fail(op, argument, "has the wrong value type", kind,
+               "Int, SymInt or an integral Double" if symbolic else "Int or an integral Double")
+
+
+def item_envs(bound: BoundOp, env: dict) -> list[dict]:
+    """One environment per output of the op's OutputList (its item and index bound)."""
+    ol: OutputList = bound.output_list
+    return [{**env, ol.item.name: info, ol.index: i} for i, info in enumerate(env[ol.name])]
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -128,6 +157,11 @@ def check_tensors(bound: BoundOp, env: dict) -> None:
         info: E.TensorInfo = env[t.name]
         if info.present:
             _check_tensor(name, t, info)
+    ol = bound.output_list
+    if ol is not None:
+        for i, info in enumerate(env[ol.name]):
+            if info.present:
+                _check_tensor(name, ol.item, info, f"{ol.name}[{i}]")
 
 
 def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
@@ -138,6 +172,10 @@ def output_shapes(bound: BoundOp, env: dict) -> dict[str, list[int]]:
             env[name] = e.evaluate(env)
         except (E.EvalError, KeyError, AttributeError):
             pass  # lets the shape formulas do not need may read outputs
+    ol = bound.output_list
+    if ol is not None:  # the item's formula, once per output: a list of shapes
+        return {ol.item.name: [_eval(bound.shapes[ol.item.name], ie)
+                               for ie in item_envs(bound, env)]}
     return {n: _eval(e, env) for n, e in bound.shapes.items() if env[n].present}
 
 
@@ -154,8 +192,20 @@ def plan(bound: BoundOp, env: dict, max_per_dim: int, force: tuple[str, ...] = (
             expected = "".join(p if isinstance(p, str) else E.format_value(_eval(p, env))
                                for p in g.expected)
             raise fail(op, g.guard.arg, g.guard.what, E.format_value(_eval(g.got, env)), expected)
+    ol = bound.output_list
+    if ol is not None:
+        want_count = _eval(bound.count, env)
+        if len(env[ol.name]) != want_count:
+            raise fail(op, ol.name, "holds the wrong number of outputs", str(len(env[ol.name])),
+                       str(want_count))
+        for i, ie in enumerate(item_envs(bound, env)):
+            want = _eval(bound.shapes[ol.item.name], ie)
+            if list(ie[ol.item.name].dims) != list(want):
+                raise fail(op, f"{ol.name}[{i}]", "has dims that do not match the op's output "
+                           "shape", E.format_value(list(ie[ol.item.name].dims)),
+                           E.format_value(want))
     for n, e in bound.shapes.items():
-        if env[n].present:
+        if ol is None and env[n].present:
             want = _eval(e, env)
             if list(env[n].dims) != list(want):
                 raise fail(op, n, "has dims that do not match the op's output shape",
@@ -166,35 +216,45 @@ def plan(bound: BoundOp, env: dict, max_per_dim: int, force: tuple[str, ...] = (
         env[s.name] = E.TensorInfo(tuple(scratch[s.name]), s.dtype)
     plans = Plan(scratch=scratch)
     for d in bound.dispatches:
-        p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True)
-        plans.append(p)
-        if isinstance(d.spec, Copy):
-            p.nbytes = _eval(d.copy["nbytes"], env)
+        if d.foreach is not None:
+            for i, ie in enumerate(item_envs(bound, env)):
+                plans.append(_dispatch_plan(op, d, ie, max_per_dim, item=i, force=force))
             continue
-        if not p.run:
-            continue
-        for name, e in d.params.items():
-            t = parse_type(d.spec.params[name].type)
-            v = _eval(e, env)
-            if t.components > 1:
-                if len(v) != t.components:
-                    raise fail(op, name, "needs one value per component", str(len(v)),
-                               str(t.components))
-                p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
-            else:
-                p.params[name] = _narrow(op, name, t.scalar, v)
-        forced = [j for j, r in enumerate(d.routes) if r.route.kernel.name in force]
-        for j, r in enumerate(d.routes):
-            if (j == forced[0]) if forced else (r.when is None or _eval(r.when, env)):
-                break
-        p.route, p.kernel = j, r.route.kernel
-        g = r.route.grid
-        if isinstance(g, Elementwise):
-            p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
-        elif isinstance(g, Rows):
-            p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
-        elif isinstance(g, Tiles):
-            p.grid = tiles_grid(_eval(r.grid["x"], env), _eval(r.grid["y"], env),
-                                _eval(r.grid["z"], env), g.tile[0], g.tile[1], max_per_dim)
-        p.overrides = {k: float(_eval(e, env)) for k, e in r.overrides.items()}
+        plans.append(_dispatch_plan(op, d, env, max_per_dim, force=force))
     return plans
+
+
+def _dispatch_plan(op: str, d, env: dict, max_per_dim: int, item: int = -1,
+                   force: tuple[str, ...] = ()) -> DispatchPlan:
+    p = DispatchPlan(d.index, run=bool(_eval(d.when, env)) if d.when is not None else True,
+                     item=item)
+    if isinstance(d.spec, Copy):
+        p.nbytes = _eval(d.copy["nbytes"], env)
+        return p
+    if not p.run:
+        return p
+    for name, e in d.params.items():
+        t = parse_type(d.spec.params[name].type)
+        v = _eval(e, env)
+        if t.components > 1:
+            if len(v) != t.components:
+                raise fail(op, name, "needs one value per component", str(len(v)),
+                           str(t.components))
+            p.params[name] = [_narrow(op, name, t.scalar, x) for x in v]
+        else:
+            p.params[name] = _narrow(op, name, t.scalar, v)
+    forced = [j for j, r in enumerate(d.routes) if r.route.kernel.name in force]
+    for j, r in enumerate(d.routes):
+        if (j == forced[0]) if forced else (r.when is None or _eval(r.when, env)):
+            break
+    p.route, p.kernel = j, r.route.kernel
+    g = r.route.grid
+    if isinstance(g, Elementwise):
+        p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
+    elif isinstance(g, Rows):
+        p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
+    elif isinstance(g, Tiles):
+        p.grid = tiles_grid(_eval(r.grid["x"], env), _eval(r.grid["y"], env),
+                            _eval(r.grid["z"], env), g.tile[0], g.tile[1], max_per_dim)
+    p.overrides = {k: float(_eval(e, env)) for k, e in r.overrides.items()}
+    return p

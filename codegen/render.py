@@ -71,8 +71,12 @@ def op_table(catalog: Catalog) -> dict:
                     "routes": [{"kernel": r.route.kernel.name,
                                 "when": r.route.when or "otherwise",
                                 "grid": type(r.route.grid).__name__} for r in d.routes]})
+                if d.spec.foreach:
+                    dispatches[-1]["foreach"] = d.spec.foreach
             else:
                 dispatches.append({"copy": {"src": d.spec.src, "dst": d.spec.dst}})
+            if d.spec.when:
+                dispatches[-1]["when"] = d.spec.when
         ops.append({
             "op": b.op.name,
             "spec": rel(b.spec_file),

@@ -6,6 +6,7 @@ Importing torch costs seconds, so schemas are read once per torch version and ke
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import json
 import re
@@ -19,6 +20,7 @@ def torch_version() -> str:
     return importlib.metadata.version("torch")
 
 
+# Operator namespaces torch knows only once a module registers them.
 def _query_torch(targets: list[str]) -> dict[str, dict]:
     import torch
 
@@ -41,6 +43,7 @@ def _query_torch(targets: list[str]) -> dict[str, dict]:
 NAMESPACE_MODULES = {
     "et_vk": "executorch.backends.vulkan.custom_ops_lib",  # ExecuTorch Vulkan custom ops
     "llama": "executorch.extension.llm.custom_ops.custom_ops",  # ExecuTorch LLM custom ops
+    "dim_order_ops": "executorch.exir.passes.dim_order_ops_registry",  # dim-order copies
 }
 
 
@@ -48,8 +51,6 @@ def import_namespace(ns: str, targets: list[str] = ()) -> None:
     """Registers a custom-op namespace with torch (no-op for aten and other built-ins)."""
     if ns not in NAMESPACE_MODULES:
         return
-    import importlib
-
     try:
         importlib.import_module(NAMESPACE_MODULES[ns])
     except ImportError as e:
@@ -79,10 +80,34 @@ def parse_schema_args(schema: str) -> list[list[str]]:
     for p in (p.strip() for p in parts):
         if not p or p == "*":
             continue
-        decl = p.split("=", 1)[0].strip()
-        type_, name = decl.rsplit(" ", 1)
-        args.append([name, re.sub(r"\([a-z!]+\)", "", type_)])
+        decl, _, default = p.partition("=")
+        type_, name = decl.strip().rsplit(" ", 1)
+        args.append([name, re.sub(r"\([a-z!]+\)", "", type_)] + ([default.strip()] if default else []))
     return args
+
+
+CACHE_FORMAT = 2  # bump when the cached fields change: older caches are rebuilt
+
+
+def schema_default(text: str, stype: str):
+    """The Python value of a schema default ('None', 'False', '0.01', '[]', '1' for an
+    int[2], ...)."""
+    import ast
+
+    value = ast.literal_eval(text)
+    size = re.search(r"\[(\d+)\]", stype)
+    if size and not isinstance(value, list) and value is not None:
+        return [value] * int(size.group(1))
+    return value
+
+
+def cached_schema(target: str, cache_file: Path) -> dict:
+    """A target's schema from the generated cache, for when its op library is not
+    installed (e.g. ExecuTorch's custom ops on a machine that cannot install it)."""
+    schemas = json.loads(cache_file.read_text())["schemas"]
+    if target not in schemas:
+        raise SpecError(f"{target} is not in {cache_file}; run `opgen generate`")
+    return schemas[target]
 
 
 def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
@@ -90,13 +115,17 @@ def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
     version = torch_version()
     cached = {}
     if cache_file.exists():
-        data = json.loads(cache_file.read_text())
-        if data.get("torch") == version:
+        try:
+            data = json.loads(cache_file.read_text())
+        except json.JSONDecodeError:
+            data = {}  # a damaged cache is rebuilt from torch
+        if data.get("torch") == version and data.get("format") == CACHE_FORMAT:
             cached = data.get("schemas", {})
     missing = [t for t in targets if t not in cached]
     if missing:
         cached.update(_query_torch(missing))
-    return {"torch": version, "schemas": {t: cached[t] for t in sorted(targets)}}
+    return {"torch": version, "format": CACHE_FORMAT,
+            "schemas": {t: cached[t] for t in sorted(targets)}}
 
 
 def _accepts(arg: Arg, schema_type: str) -> bool:
@@ -130,12 +159,12 @@ def check_args(op: Op, target: str, schema: dict) -> None:
     expected = schema["args"]
     inputs = op.inputs
     got = [a.name for a in inputs]
-    want = [name for name, _ in expected]
+    want = [entry[0] for entry in expected]
     if got != want:
         raise SpecError(f"args of {target} do not match torch's schema {schema['schema']!r}: "
                         f"spec has {got}, torch has {want}; list the inputs in torch's order "
                         f"with torch's names (Ignored('name') for ones the op does not read)")
-    for arg, (name, stype) in zip(inputs, expected):
+    for arg, (name, stype, *_default) in zip(inputs, expected):
         if not _accepts(arg, stype):
             raise SpecError(f"arg {name!r} of {target} is {type(arg).__name__}"
                             f"{'(optional)' if getattr(arg, 'optional', False) else ''} in the "

@@ -6,10 +6,18 @@
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/sdpa/attn_v_wgsl.h"
+#include "ops/batch_norm/batch_norm_wgsl.h"
+#include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/conv2d/conv2d_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_vec4_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_wgsl.h"
+#include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -18,8 +26,10 @@
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/slice/slice_copy_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 
 namespace webgpu_delegate {
@@ -30,10 +40,40 @@ const std::vector<KernelSource>& all_kernels() {
        kAttnVWGSL,
        "main",
        {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}},
+      {"batch_norm",
+       kBatchNormWGSL,
+       "main",
+       {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ}},
+      {"binary_broadcast",
+       kBinaryBroadcastWGSL,
+       "main",
+       {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
+        kBinaryBroadcastWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}},
+      {"conv2d",
+       kConv2dWGSL,
+       "main",
+       {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}},
+      {"conv2d_gemm",
+       kConv2dGemmWGSL,
+       "main",
+       {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
+      {"conv2d_vec4",
+       kConv2dVec4WGSL,
+       "main",
+       {kConv2dVec4WorkgroupSizeX, kConv2dVec4WorkgroupSizeY, kConv2dVec4WorkgroupSizeZ}},
+      {"conv_transpose2d",
+       kConvTranspose2dWGSL,
+       "main",
+       {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
+        kConvTranspose2dWorkgroupSizeZ}},
+      {"convert_i32_f32",
+       kConvertI32F32WGSL,
+       "main",
+       {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -47,6 +87,10 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"max_pool2d",
+       kMaxPool2dWGSL,
+       "main",
+       {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
       {"permute_copy",
        kPermuteCopyWGSL,
        "main",
@@ -76,6 +120,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"slice_copy",
+       kSliceCopyWGSL,
+       "main",
+       {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
       {"softmax_rows",
        kSoftmaxRowsWGSL,
        "main",
@@ -84,6 +132,11 @@ const std::vector<KernelSource>& all_kernels() {
        kUpdateCacheWGSL,
        "main",
        {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ}},
+      {"upsample_bilinear2d",
+       kUpsampleBilinear2dWGSL,
+       "main",
+       {kUpsampleBilinear2dWorkgroupSizeX, kUpsampleBilinear2dWorkgroupSizeY,
+        kUpsampleBilinear2dWorkgroupSizeZ}},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",

@@ -2,17 +2,33 @@
 # The generated sources of the WebGPU delegate: one handler per op, plus the shader registry.
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/Conv2d.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/ConvWithClamp.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/AliasCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/Clone.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/CloneDimOrder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/update_cache/UpdateCache.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/upsample_bilinear2d/UpsampleBilinear2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/upsample_nearest2d/UpsampleNearest2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/shader_registry.cpp
 )

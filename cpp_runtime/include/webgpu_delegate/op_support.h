@@ -31,6 +31,28 @@ inline void check_rank(const char* op, const char* argument, const Tensor& t, in
   }
 }
 
+// An `int` / `SymInt` argument, decoded as the ExecuTorch graph may carry it:
+// Int, SymInt (when the schema says SymInt) or an integral Double. Null is
+// decided by the caller (the argument's default, or an error).
+inline int64_t read_int(const WebGPUGraph& graph, ValueRef ref, const char* op,
+                        const char* argument, bool symbolic) {
+  const ValueType type = graph.type_of(ref);
+  if (type == ValueType::Int) return graph.get_int(ref);
+  if (type == ValueType::SymInt && symbolic) return graph.get_symint(ref);
+  if (type == ValueType::Double) return integral_to_int(graph.get_double(ref), op, argument);
+  fail(op, argument, "has the wrong value type", value_type_name(type),
+       symbolic ? "Int, SymInt or an integral Double" : "Int or an integral Double");
+}
+
+// The number of outputs a variable-length output list must hold.
+inline void check_output_count(const char* op, const char* argument,
+                               const std::vector<ValueRef>& outputs, int64_t expected) {
+  if (static_cast<int64_t>(outputs.size()) != expected) {
+    fail(op, argument, "holds the wrong number of outputs", std::to_string(outputs.size()),
+         std::to_string(expected));
+  }
+}
+
 // Build: the output must have been allocated with the op's output shape.
 // Resize: the live shape follows the formula, within the allocation.
 inline void check_output_dims(const char* op, const char* argument, const Tensor& t,

@@ -139,6 +139,51 @@ inline int64_t prod(const std::vector<int64_t>& values) {
   return p;
 }
 
+inline int64_t sum(const std::vector<int64_t>& values) {
+  int64_t s = 0;
+  for (int64_t v : values) s += v;
+  return s;
+}
+
+// [0, 1, ..., n - 1] (empty when n <= 0), as Python's list(range(n)).
+inline std::vector<int64_t> range(int64_t n) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < n; ++i) out.push_back(i);
+  return out;
+}
+
+// `values` with values[i] = v (Python-style index, bounds checked).
+inline std::vector<int64_t> replace_at(const std::vector<int64_t>& values, int64_t i, int64_t v) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  if (i < -n || i >= n) {
+    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
+                " values");
+  }
+  std::vector<int64_t> out = values;
+  out[static_cast<size_t>(i < 0 ? i + n : i)] = v;
+  return out;
+}
+
+// A view size with its single -1 replaced by what makes `numel` elements; any
+// other size (two -1s, no fit) comes back unchanged for a guard to reject.
+inline std::vector<int64_t> infer_size(const std::vector<int64_t>& size, int64_t numel) {
+  int64_t known = 1;
+  int64_t holes = 0;
+  for (int64_t s : size) {
+    if (s == -1) {
+      ++holes;
+    } else {
+      known *= s;
+    }
+  }
+  if (holes != 1 || known <= 0 || numel % known != 0) return size;
+  std::vector<int64_t> out = size;
+  for (int64_t& s : out) {
+    if (s == -1) s = numel / known;
+  }
+  return out;
+}
+
 inline std::vector<int64_t> right_align(const std::vector<int64_t>& values, int64_t n,
                                         int64_t fill) {
   if (static_cast<int64_t>(values.size()) > n) {
@@ -148,6 +193,16 @@ inline std::vector<int64_t> right_align(const std::vector<int64_t>& values, int6
   std::vector<int64_t> out(static_cast<size_t>(n) - values.size(), fill);
   out.insert(out.end(), values.begin(), values.end());
   return out;
+}
+
+// Whether `a` and `b` broadcast (right-aligned dims equal or 1).
+inline bool broadcasts(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  for (size_t i = 1; i <= std::min(a.size(), b.size()); ++i) {
+    const int64_t x = a[a.size() - i];
+    const int64_t y = b[b.size() - i];
+    if (x != y && x != 1 && y != 1) return false;
+  }
+  return true;
 }
 
 inline std::vector<int64_t> broadcast_shape(const std::vector<int64_t>& a,
@@ -226,6 +281,16 @@ inline std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& dims,
     if (aligned[i] == 1 && out_dims[i] != 1) strides[i] = 0;
   }
   return strides;
+}
+
+// An `int` argument that arrived as a Double: accepted only when it is integral
+// and fits int64 (checked before any cast; NaN, infinities and fractions fail).
+inline int64_t integral_to_int(double v, const char* op, const char* argument) {
+  if (!(std::isfinite(v) && v == std::trunc(v) && v >= -9223372036854775808.0 &&
+        v < 9223372036854775808.0)) {
+    fail(op, argument, "is not an integral number", format_value(v), "an integer in int64 range");
+  }
+  return static_cast<int64_t>(v);
 }
 
 // --- checked narrowing for uniform packing --------------------------------

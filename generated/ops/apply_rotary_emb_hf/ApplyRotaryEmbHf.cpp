@@ -62,7 +62,7 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   const Tensor& xk = graph.get_tensor(args[1]);
   const Tensor& freqs_cos = graph.get_tensor(args[2]);
   const Tensor& freqs_sin = graph.get_tensor(args[3]);
-  const int64_t start_pos = graph.get_int_or_symint(args[4]);
+  const int64_t start_pos = utils::read_int(graph, args[4], kOp, "start_pos", true);
   const std::vector<ValueRef>& out = graph.get_value_list(args[5]);
   const Tensor& xq_out = graph.get_tensor(utils::at(out, 0));
   const Tensor& xk_out = graph.get_tensor(utils::at(out, 1));

@@ -54,7 +54,7 @@ struct EmbeddingQ4gswPlan {
 EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& weight = graph.get_tensor(args[0]);
   const Tensor& weight_scales = graph.get_tensor(args[1]);
-  const int64_t group_size = graph.get_int(args[2]);
+  const int64_t group_size = utils::read_int(graph, args[2], kOp, "group_size", false);
   const Tensor& indices = graph.get_tensor(args[3]);
   const bool is_linear_weight = graph.get_bool(args[4]);
   const Tensor& out = graph.get_tensor(args[5]);

@@ -46,8 +46,8 @@ struct SelectCopyPlan {
 
 SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const int64_t dim = graph.get_int(args[1]);
-  const int64_t index = graph.get_int_or_symint(args[2]);
+  const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
+  const int64_t index = utils::read_int(graph, args[2], kOp, "index", true);
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32});
   utils::check_rank(kOp, "self", self, 1, 8);
@@ -81,7 +81,7 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_select_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const int64_t dim = graph.get_int(args[1]);
+  const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   Tensor& out = graph.get_tensor(args[3]);
   const int64_t d = utils::floormod(dim, self.rank());
   utils::resize_output(

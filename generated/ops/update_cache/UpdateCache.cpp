@@ -50,7 +50,7 @@ struct UpdateCachePlan {
 UpdateCachePlan plan_update_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& value = graph.get_tensor(args[0]);
   const Tensor& cache = graph.get_tensor(args[1]);
-  const int64_t start_pos = graph.get_int_or_symint(args[2]);
+  const int64_t start_pos = utils::read_int(graph, args[2], kOp, "start_pos", true);
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "value", value, {DType::Float32});
   utils::check_rank(kOp, "value", value, 4, 4);

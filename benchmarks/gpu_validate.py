@@ -1,0 +1,119 @@
+"""Every spec case on a GPU machine that cannot install ExecuTorch, checked here.
+
+The GPU machine has torch but not executorch (whose custom ops give the goldens of
+the et_vk/llama ops), so the work splits in two:
+
+    python benchmarks/gpu_validate.py run OUT_DIR       # on the GPU: run every case on
+                                                        # the harness, save inputs/outputs
+    python benchmarks/gpu_validate.py compare OUT_DIR   # here: goldens, tolerances, routes
+
+Cases with large inputs (the 2-D grid spill case) are checked completely on the GPU
+machine against torch there (their ops are aten ops), so nothing large travels back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+
+import torch  # noqa: E402
+
+from codegen import harness  # noqa: E402
+from codegen.cases import _clone, all_case_runs, compare, execute, golden_with_args, mutable_indices  # noqa: E402
+from codegen.plan import OpError  # noqa: E402
+
+LARGE = 1 << 20  # bytes of input above which a case is checked on the GPU machine itself
+
+
+def _nbytes(values) -> int:
+    total = 0
+    for v in values:
+        if isinstance(v, torch.Tensor):
+            total += v.numel() * v.element_size()
+        elif isinstance(v, (list, tuple)):
+            total += _nbytes(v)
+    return total
+
+
+def run(out_dir: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results = {"adapter": harness.adapter_line(), "cases": {}}
+    for r in all_case_runs(harness.catalog()):
+        args, kwargs = r.args(), r.kwargs()
+        entry: dict = {}
+        try:
+            if _nbytes(args) > LARGE and not r.case.raises:
+                entry["routes"] = execute(r, harness)
+                entry["checked_here"] = True
+            else:
+                build_kwargs = dict(kwargs)
+                if r.case.absent_outputs:
+                    build_kwargs["absent_outputs"] = tuple(r.case.absent_outputs)
+                mine = _clone(args)
+                node = harness.build(r.target, *mine, **build_kwargs)
+                if r.case.resize:
+                    args = r.resized_args(args)
+                    mine = _clone(args)
+                    got = node.run(*mine, **kwargs)
+                else:
+                    got = node.run()
+                entry.update(args=args, kwargs=kwargs, got=got, routes=node.routes,
+                             mutated={i: mine[i] for i in mutable_indices(r)})
+        except OpError as e:
+            entry["error"] = str(e)
+        except Exception as e:  # recorded, reported as a failure by `compare`
+            entry["crash"] = f"{type(e).__name__}: {e}"
+        results["cases"][r.id] = entry
+        print(f"{r.id:52} {'error' if 'error' in entry else 'crash' if 'crash' in entry else 'ran'}",
+              flush=True)
+    torch.save(results, out_dir / "gpu_cases.pt")
+
+
+def compare_results(out_dir: Path) -> int:
+    results = torch.load(out_dir / "gpu_cases.pt", weights_only=False)
+    runs = {r.id: r for r in all_case_runs(harness.catalog())}
+    passed, failures = 0, []
+    for case_id, entry in results["cases"].items():
+        r = runs[case_id]
+        try:
+            if "crash" in entry:
+                raise AssertionError(entry["crash"])
+            if r.case.raises:
+                assert "error" in entry, "expected an error, got none"
+                assert r.case.raises in entry["error"], f"error {entry['error']!r}"
+            elif not entry.get("checked_here"):
+                assert "error" not in entry, entry.get("error")
+                want, torch_inputs = golden_with_args(r, entry["args"], entry["kwargs"])
+                compare(r, entry["got"], want, tuple(o.placeholder for o in r.op.op.outputs))
+                for i, t in entry["mutated"].items():
+                    compare(r, t, torch_inputs[i])
+            if r.case.route and not r.case.raises:
+                assert r.case.route in entry["routes"], f"ran {entry['routes']}"
+            passed += 1
+        except AssertionError as e:
+            failures.append(f"{case_id}: {str(e).splitlines()[0][:200]}")
+    print(f"adapter: {results['adapter']}")
+    for f in failures:
+        print(f"FAILED {f}")
+    print(f"GPU harness: {passed} passed, {len(failures)} failed of {len(results['cases'])} cases")
+    return 1 if failures else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("mode", choices=("run", "compare"))
+    parser.add_argument("out_dir", type=Path)
+    a = parser.parse_args()
+    if a.mode == "run":
+        run(a.out_dir)
+        return 0
+    return compare_results(a.out_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Inference batch norm: y = (x - mean) / sqrt(var + eps) * weight + bias, per channel.
+
+weight/bias are optional (unit scale / zero shift, a dummy binding when absent). Of the
+three outputs only `out` is written: save_mean/save_invstd are unused in inference.
+"""
+
+from codegen.inputs import rand, randn
+from codegen.model import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
+                           Outputs, Route, Tensor, f32, u32)
+
+BATCH_NORM = Kernel("batch_norm")
+
+
+def per_channel(name: str, optional: bool = False) -> Guard:
+    check = f"{name}.numel == C"
+    return Guard(f"not {name}.present or {check}" if optional else check, name,
+                 "does not hold one value per channel", got=f"{name}.dims",
+                 expected="{C} values")
+
+
+OPS = [Op(
+    name="batch_norm",
+    targets=["aten._native_batch_norm_legit_no_training.default"],
+    args=[Tensor("input", rank=4), Tensor("weight", rank=1, optional=True),
+          Tensor("bias", rank=1, optional=True), Tensor("running_mean", rank=1),
+          Tensor("running_var", rank=1), Double("momentum"), Double("eps"),
+          Outputs("outputs", items=(Output("out", rank=4),
+                                    Output("save_mean", rank=1, optional=True),
+                                    Output("save_invstd", rank=1, optional=True)))],
+    let={"C": "input.dims[1]"},
+    guards=[per_channel("running_mean"), per_channel("running_var"),
+            per_channel("weight", optional=True), per_channel("bias", optional=True)],
+    shapes={"out": "input.dims", "save_mean": "[C]", "save_invstd": "[C]"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params={
+            "C": u32("C"),
+            "plane": u32("input.dims[2] * input.dims[3]"),
+            "num_elements": u32("out.numel"),
+            "eps": f32("eps"),
+            "has_weight": u32("weight.present"),
+            "has_bias": u32("bias.present"),
+        },
+        bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
+                  Bind("mean", "running_mean"), Bind("variance", "running_var"),
+                  Bind("output", "out", write=True)],
+        routes=[Route(BATCH_NORM, Elementwise("out.numel"))],
+    )],
+    cases=[
+        Case("affine", (randn(2, 8, 6, 6), randn(8), randn(8), randn(8), rand(8, low=0.5, high=2.0),
+                        0.1, 1e-5), route="batch_norm"),
+        Case("non_affine", (randn(1, 4, 5, 5), None, None, randn(4), rand(4, low=0.5, high=2.0),
+                            0.1, 1e-5)),
+        Case("odd_hw", (randn(1, 3, 7, 5), randn(3), randn(3), randn(3), rand(3, low=0.1, high=1.0),
+                        0.1, 1e-3)),
+        Case("weight_only", (randn(1, 5, 3, 3), randn(5), None, randn(5),
+                             rand(5, low=0.5, high=2.0), 0.1, 1e-5)),
+        Case("resize", (randn(2, 4, 6, 6), randn(4), randn(4), randn(4), rand(4, low=0.5, high=2.0),
+                        0.1, 1e-5), resize={"input": (1, 4, 3, 5)}),
+        Case("mean_size", (randn(1, 4, 3, 3), None, None, randn(3), rand(4), 0.1, 1e-5),
+             raises="running_mean does not hold one value per channel (got [3], expected 4 "
+                    "values)"),
+        Case("var_size", (randn(1, 4, 3, 3), None, None, randn(4), rand(5), 0.1, 1e-5),
+             raises="running_var does not hold one value per channel (got [5], expected 4 values)"),
+        Case("weight_size", (randn(1, 4, 3, 3), randn(2), None, randn(4), rand(4), 0.1, 1e-5),
+             raises="weight does not hold one value per channel (got [2], expected 4 values)"),
+        Case("bias_size", (randn(1, 4, 3, 3), None, randn(6), randn(4), rand(4), 0.1, 1e-5),
+             raises="bias does not hold one value per channel (got [6], expected 4 values)"),
+    ],
+)]

@@ -1,0 +1,72 @@
+"""Broadcasting binary ops (add, sub, mul): one kernel, the op picked by an override.
+
+Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
+kernel serves every rank up to 8; a broadcast dim reads with stride 0.
+"""
+
+from codegen.inputs import randn
+from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+                           Param, Route, Scalar, Tensor, f32, u32)
+
+BINARY = Kernel("binary_broadcast", overrides={"OP": Override("u32", 0)})
+OP_CODES = {"add": 0, "sub": 1, "mul": 2}
+SLOTS = 8
+
+
+def binary_op(name: str, cases: list[Case], alpha: bool) -> Op:
+    """out = self <op> alpha * other, broadcasting, following the live shapes on resize."""
+    return Op(
+        name=name,
+        targets=[f"aten.{name}.Tensor"],
+        args=[Tensor("self", rank=(0, SLOTS)), Tensor("other", rank=(0, SLOTS)),
+              *([Scalar("alpha")] if alpha else []), Output("out", rank=(0, SLOTS))],
+        guards=[Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self", got="other.dims",
+                      expected="dims equal to or 1 where {self.dims} differs")],
+        shapes={"out": "broadcast_shape(self.dims, other.dims)"},
+        resize="dynamic",
+        dispatches=[Dispatch(
+            params={
+                "out_dims": Param(f"array<vec4<u32>, {SLOTS // 4}>",
+                                  f"right_align(out.dims, {SLOTS}, 1)"),
+                "self_strides": Param(f"array<vec4<u32>, {SLOTS // 4}>",
+                                      f"broadcast_strides(self.dims, right_align(out.dims, {SLOTS}, 1))"),
+                "other_strides": Param(f"array<vec4<u32>, {SLOTS // 4}>",
+                                       f"broadcast_strides(other.dims, right_align(out.dims, {SLOTS}, 1))"),
+                "alpha": f32("alpha" if alpha else "1.0"),
+                "num_elements": u32("out.numel"),
+            },
+            bindings=[Bind("lhs", "self"), Bind("rhs", "other"), Bind("output", "out", write=True)],
+            routes=[Route(BINARY, Elementwise("out.numel"), overrides={"OP": str(OP_CODES[name])})],
+        )],
+        cases=cases,
+    )
+
+
+def common_cases(name: str) -> list[Case]:
+    return [
+        Case("same_shape", (randn(2, 3, 4, 5), randn(2, 3, 4, 5)), route="binary_broadcast"),
+        Case("nchw_minus_nc11", (randn(2, 8, 5, 5), randn(2, 8, 1, 1))),
+        Case("both_broadcast", (randn(4, 1, 6), randn(3, 1))),
+        Case("scalar_operand", (randn(2, 7), randn())),
+        Case("one_element_operand", (randn(3, 5), randn(1))),
+        Case("rank8", (randn(2, 1, 2, 3, 1, 2, 3, 2), randn(3, 4, 1, 3, 1))),
+        Case("resize", (randn(2, 6, 4), randn(6, 1)), resize={"self": (1, 6, 3)}),
+        Case("no_broadcast", (randn(2, 3), randn(4)),
+             raises="other does not broadcast with self (got [4], expected dims equal to or 1 "
+                    "where [2, 3] differs)"),
+        Case("rejects_int32", (randn(3), randn(3, dtype="int32")),
+             raises="other has an unsupported dtype (got int32, expected float32)"),
+    ]
+
+
+OPS = [
+    binary_op("add", common_cases("add") + [
+        Case("alpha_double", (randn(2, 3), randn(3)), kwargs={"alpha": 0.5}),
+        Case("alpha_int", (randn(4, 4), randn(4, 1)), kwargs={"alpha": 3}),
+    ], alpha=True),
+    binary_op("sub", common_cases("sub") + [
+        Case("alpha_double", (randn(2, 3, 4), randn(4)), kwargs={"alpha": -1.5}),
+        Case("alpha_int", (randn(4, 4), randn(1, 4)), kwargs={"alpha": 2}),
+    ], alpha=True),
+    binary_op("mul", common_cases("mul"), alpha=False),
+]

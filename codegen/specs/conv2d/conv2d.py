@@ -1,0 +1,214 @@
+"""2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
+
+One Params struct and four kernels serve both targets: a tiled implicit-im2col GEMM
+(groups == 1), a vec4 kernel (input channels per group % 4 == 0), a scalar kernel
+(everything else, e.g. depthwise or a grouped RGB stem) and a gather-form transposed
+kernel (weight [IC, OC / groups, KH, KW]). The clamp of conv_with_clamp is applied in
+every kernel's epilogue (has_min / has_max); aten.convolution leaves both off.
+"""
+
+from codegen.inputs import randn
+from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+                           Output, Route, Scalar, Tensor, Tiles, f32, u32)
+
+GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
+VEC4 = Kernel("conv2d_vec4")
+SCALAR = Kernel("conv2d")
+TRANSPOSE = Kernel("conv_transpose2d")
+GEMM_TILE = (64, 64)  # output columns (B * OH * OW) x rows (OC) per workgroup
+
+CONV_ARGS = [
+    Tensor("input", rank=4), Tensor("weight", rank=4), Tensor("bias", rank=1, optional=True),
+    IntList("stride", hw=True), IntList("padding", hw=True), IntList("dilation", hw=True),
+    Bool("transposed"), IntList("output_padding", hw=True), Int("groups"),
+]
+
+
+def out_size(axis: int, size: str, kernel: str) -> str:
+    """The conv output size along one spatial axis, direct and transposed."""
+    s, p, d = f"stride[{axis}]", f"padding[{axis}]", f"dilation[{axis}]"
+    return (f"({size} - 1) * {s} - 2 * {p} + {d} * ({kernel} - 1) + output_padding[{axis}] + 1 "
+            f"if transposed else ({size} + 2 * {p} - {d} * ({kernel} - 1) - 1) // max({s}, 1) + 1")
+
+
+LETS = {
+    "B": "input.dims[0]", "IC": "input.dims[1]", "IH": "input.dims[2]", "IW": "input.dims[3]",
+    "KH": "weight.dims[2]", "KW": "weight.dims[3]",
+    "g": "max(groups, 1)",
+    "OC": "weight.dims[1] * g if transposed else weight.dims[0]",
+    "icpg": "IC // g",
+    "OH": out_size(0, "IH", "KH"),
+    "OW": out_size(1, "IW", "KW"),
+}
+
+GUARDS = [
+    Guard("min(stride) > 0", "stride", "is not positive", got="stride", expected="strides >= 1"),
+    Guard("min(dilation) > 0", "dilation", "is not positive", got="dilation",
+          expected="dilations >= 1"),
+    Guard("min(padding) >= 0", "padding", "is negative", got="padding", expected="paddings >= 0"),
+    Guard("KH > 0 and KW > 0", "weight", "has an empty kernel", got="weight.dims",
+          expected="KH and KW >= 1"),
+    Guard("groups > 0 and IC % g == 0 and OC % g == 0", "groups", "does not divide the channels",
+          got="groups", expected="a divisor of IC={IC} and OC={OC}"),
+    Guard("transposed or weight.dims[1] == icpg", "weight",
+          "does not match the input channels per group", got="weight.dims",
+          expected="dims[1] == {icpg}"),
+    Guard("not transposed or weight.dims[0] == IC", "weight",
+          "does not match the input channels (transposed)", got="weight.dims",
+          expected="dims[0] == {IC}"),
+    Guard("transposed or output_padding == [0, 0]", "output_padding",
+          "is only valid for a transposed conv", got="output_padding", expected="[0, 0]"),
+    Guard("not transposed or (min(output_padding) >= 0 and "
+          "output_padding[0] < max(stride[0], dilation[0]) and "
+          "output_padding[1] < max(stride[1], dilation[1]))", "output_padding",
+          "is not smaller than stride or dilation", got="output_padding",
+          expected="values below {stride} or {dilation}"),
+    Guard("not bias.present or bias.numel == OC", "bias", "does not hold one value per output "
+          "channel", got="bias.dims", expected="{OC} values"),
+    Guard("OH > 0 and OW > 0", "input", "is smaller than the kernel", got="input.dims",
+          expected="an output of at least 1x1"),
+]
+
+
+def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
+    return {
+        "B": u32("B"), "IC": u32("IC"), "IH": u32("IH"), "IW": u32("IW"),
+        "OC": u32("OC"), "OH": u32("out.dims[2]"), "OW": u32("out.dims[3]"),
+        "KH": u32("KH"), "KW": u32("KW"),
+        "sH": u32("stride[0]"), "sW": u32("stride[1]"),
+        "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+        "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
+        "groups": u32("groups"), "has_bias": u32("bias.present"),
+        "has_min": u32(has_min), "has_max": u32(has_max),
+        "min_value": f32(lo), "max_value": f32(hi),
+    }
+
+
+def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[Case]) -> Op:
+    return Op(
+        name=name,
+        targets=[target],
+        args=[*CONV_ARGS, *extra_args, Output("out", rank=4)],
+        let=LETS,
+        guards=GUARDS,
+        shapes={"out": "[B, OC, OH, OW]"},
+        flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
+        # the kernels are static-shape: a resized input fails loud
+        resize="static",
+        dispatches=[Dispatch(
+            params=params,
+            bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
+                      Bind("output", "out", write=True)],
+            routes=[
+                Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
+                Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE), when="groups == 1"),
+                Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
+                Route(SCALAR, Elementwise("out.numel")),
+            ],
+        )],
+        cases=cases,
+    )
+
+
+def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), transposed=False,
+              output_padding=(0, 0), groups=1) -> tuple:
+    return (x, w, b, list(stride), list(padding), list(dilation), transposed,
+            list(output_padding), groups)
+
+
+# (name, conv args, route); every route is covered, with tile edges on the GEMM
+POSITIVE = [
+    ("gemm_batched", conv_args(randn(2, 8, 9, 9), randn(16, 8, 3, 3), randn(16), padding=(1, 1)),
+     "conv2d_gemm"),
+    ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
+     "conv2d_gemm"),
+    ("rgb_stem", conv_args(randn(1, 3, 32, 32), randn(16, 3, 7, 7), randn(16), stride=(4, 4),
+                           padding=(3, 3)), "conv2d_gemm"),
+    ("strided_downsample", conv_args(randn(1, 8, 12, 12), randn(12, 8, 2, 2), randn(12),
+                                     stride=(2, 2)), "conv2d_gemm"),
+    ("dilated_no_bias", conv_args(randn(1, 4, 11, 10), randn(6, 4, 3, 3), padding=(2, 1),
+                                  dilation=(2, 3)), "conv2d_gemm"),
+    ("pointwise", conv_args(randn(2, 16, 5, 5), randn(8, 16, 1, 1), randn(8)), "conv2d_gemm"),
+    ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
+                               groups=2), "conv2d_vec4"),
+    ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),
+                                       padding=(1, 0), groups=2), "conv2d_vec4"),
+    ("rgb_stem_grouped", conv_args(randn(1, 6, 12, 12), randn(8, 3, 3, 3), randn(8),
+                                   stride=(2, 2), padding=(1, 1), groups=2), "conv2d"),
+    ("depthwise", conv_args(randn(2, 8, 9, 9), randn(8, 1, 3, 3), randn(8), padding=(1, 1),
+                            groups=8), "conv2d"),
+    ("transposed_output_padding", conv_args(randn(1, 4, 5, 5), randn(4, 3, 3, 3), randn(3),
+                                            stride=(2, 2), padding=(1, 1), transposed=True,
+                                            output_padding=(1, 1)), "conv_transpose2d"),
+    ("transposed_grouped_dilated", conv_args(randn(2, 6, 4, 5), randn(6, 2, 3, 2),
+                                             stride=(2, 3), padding=(1, 0), dilation=(2, 1),
+                                             transposed=True, output_padding=(1, 0), groups=3),
+     "conv_transpose2d"),
+]
+
+NEGATIVE = [
+    ("zero_stride", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), stride=(0, 1)),
+     "stride is not positive (got [0, 1], expected strides >= 1)"),
+    ("zero_dilation", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), dilation=(1, 0)),
+     "dilation is not positive (got [1, 0], expected dilations >= 1)"),
+    ("negative_padding", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), padding=(-1, 0)),
+     "padding is negative (got [-1, 0], expected paddings >= 0)"),
+    ("empty_kernel", conv_args(randn(1, 4, 6, 6), randn(4, 4, 0, 3)),
+     "weight has an empty kernel (got [4, 4, 0, 3], expected KH and KW >= 1)"),
+    ("groups_do_not_divide", conv_args(randn(1, 6, 6, 6), randn(4, 2, 3, 3), groups=3),
+     "groups does not divide the channels (got 3, expected a divisor of IC=6 and OC=4)"),
+    ("weight_channels", conv_args(randn(1, 4, 6, 6), randn(4, 3, 3, 3)),
+     "weight does not match the input channels per group (got [4, 3, 3, 3], expected "
+     "dims[1] == 4)"),
+    ("transposed_weight_channels", conv_args(randn(1, 4, 6, 6), randn(5, 3, 3, 3),
+                                             transposed=True),
+     "weight does not match the input channels (transposed) (got [5, 3, 3, 3], expected "
+     "dims[0] == 4)"),
+    ("output_padding_direct", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3),
+                                        output_padding=(1, 0)),
+     "output_padding is only valid for a transposed conv (got [1, 0], expected [0, 0])"),
+    ("output_padding_too_large", conv_args(randn(1, 4, 6, 6), randn(4, 3, 3, 3), stride=(2, 2),
+                                           transposed=True, output_padding=(2, 0)),
+     "output_padding is not smaller than stride or dilation (got [2, 0], expected values below "
+     "[2, 2] or [1, 1])"),
+    ("bias_size", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), randn(3)),
+     "bias does not hold one value per output channel (got [3], expected 4 values)"),
+    ("input_smaller_than_kernel", conv_args(randn(1, 4, 2, 6), randn(4, 4, 3, 3)),
+     "input is smaller than the kernel (got [1, 4, 2, 6], expected an output of at least 1x1)"),
+]
+
+STATIC = ("rejects_resize", conv_args(randn(1, 4, 8, 8), randn(4, 4, 3, 3)),
+          "input was resized, but this op supports static shapes only")
+
+
+def cases(extra: tuple = ()) -> list[Case]:
+    """The shared cases, with `extra` arguments appended (conv_with_clamp's clamp)."""
+    out = [Case(n, args + extra, route=route) for n, args, route in POSITIVE]
+    out += [Case(n, args + extra, raises=msg) for n, args, msg in NEGATIVE]
+    n, args, msg = STATIC
+    out.append(Case(n, args + extra, resize={"input": (1, 4, 6, 6)}, raises=msg))
+    return out
+
+
+def clamp_cases() -> list[Case]:
+    """conv_with_clamp: each route clamped, plus the shared negative cases."""
+    pick = {n: (args, route) for n, args, route in POSITIVE}
+    clamped = [
+        ("relu_gemm", "gemm_batched", (0.0, None)),
+        ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
+        ("max_only_scalar", "depthwise", (None, 1.0)),
+        ("relu6_transposed", "transposed_output_padding", (0, 6)),
+    ]
+    out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
+    shared = cases((None, None))
+    return out + [c for c in shared if c.raises]  # torch's reference needs a min or a max
+
+
+OPS = [
+    conv_op("conv2d", "aten.convolution.default", [],
+            conv_params("False", "False", "0.0", "0.0"), cases()),
+    conv_op("conv_with_clamp", "et_vk.conv_with_clamp.default",
+            [Scalar("output_min", optional=True), Scalar("output_max", optional=True)],
+            conv_params("output_min is not None", "output_max is not None", "output_min",
+                        "output_max"), clamp_cases()),
+]

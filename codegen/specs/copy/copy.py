@@ -1,0 +1,131 @@
+"""Copy-like ops: reshape/alias/clone (one flat buffer copy, nothing when the output
+shares the input's buffer) and dtype conversion (int32 <-> float32 by value, a flat
+copy when the dtype does not change).
+
+Contiguous layouts only: a dim_order other than the default fails loud.
+"""
+
+from codegen.inputs import randint, randn, tensor, torch_dtype
+from codegen.model import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
+                           IntList, Kernel, Op, Output, Override, Route, Tensor, u32)
+
+DTYPES = (F32, I32)  # 32-bit elements: a copy moves 4 bytes per element
+CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True)})
+
+FLAT_COPY = Copy(src="self", dst="out", nbytes="4 * out.numel")
+CONTIGUOUS = Guard("len(dim_order) == 0 or dim_order == range(self.rank)", "dim_order",
+                   "is not the contiguous order", got="dim_order",
+                   expected="None or {range(self.rank)}")
+
+
+def copy_op(name: str, target: str, args: list, cases: list[Case], guards=(), let=None,
+            shape: str = "self.dims") -> Op:
+    """An op whose output is its input's elements, in order, under a new shape."""
+    return Op(
+        name=name,
+        targets=[target],
+        args=[Tensor("self", DTYPES), *args, Output("out", DTYPES)],
+        let=let or {},
+        guards=list(guards),
+        shapes={"out": shape},
+        resize="dynamic",
+        dispatches=[FLAT_COPY],
+        cases=cases,
+    )
+
+
+def to_copy_op(name: str, target: str, args: list, cases: list[Case], guards=()) -> Op:
+    """Same dtype: a flat copy; int32 <-> float32: a numeric conversion (never bits)."""
+    return Op(
+        name=name,
+        targets=[target],
+        args=[Tensor("self", DTYPES), *args, Output("out", DTYPES)],
+        guards=list(guards),
+        shapes={"out": "self.dims"},
+        resize="dynamic",
+        dispatches=[
+            Copy(src="self", dst="out", nbytes="4 * out.numel", when="self.dtype == out.dtype"),
+            Dispatch(
+                params={"num_elements": u32("out.numel")},
+                bindings=[Bind("input", "self", elem="u32"),
+                          Bind("output", "out", write=True, elem="u32")],
+                routes=[Route(CONVERT, Elementwise("out.numel"),
+                              overrides={"TO_FLOAT": "self.dtype == 'int32'"})],
+                when="self.dtype != out.dtype",
+            ),
+        ],
+        cases=cases,
+    )
+
+
+def common_copy_cases() -> list[Case]:
+    return [
+        Case("contiguous_4d", (randn(2, 3, 4, 5),), exact=True),
+        Case("int32", (randint(-50, 50, 3, 7, dtype="int32"),), exact=True),
+        Case("resize", (randn(4, 6),), resize={"self": (2, 5)}, exact=True),
+        Case("rejects_bool", (tensor([True, False], dtype="bool"),),
+             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+    ]
+
+
+VIEW_SHAPE = "infer_size(size, self.numel)"
+
+OPS = [
+    copy_op("view_copy", "aten.view_copy.default", [IntList("size")], [
+        Case("flatten", (randn(2, 3, 4), [6, 4]), exact=True),
+        Case("infer_dim", (randn(2, 3, 4), [-1, 12]), exact=True),
+        Case("to_scalar", (randn(1, 1), []), exact=True),
+        Case("int32", (randint(0, 9, 4, 4, dtype="int32"), [16]), exact=True),
+        Case("resize", (randn(4, 6), [-1, 3]), resize={"self": (2, 6)}, exact=True),
+        Case("wrong_numel", (randn(2, 3), [4, 2]),
+             raises="size does not match the input's element count (got [4, 2], expected "
+                    "sizes whose product is 6)"),
+        Case("two_holes", (randn(2, 3), [-1, -1]),
+             raises="size does not match the input's element count (got [-1, -1], expected "
+                    "sizes whose product is 6)"),
+    ], guards=[Guard(f"prod({VIEW_SHAPE}) == self.numel and "
+                     f"(len(size) == 0 or min({VIEW_SHAPE}) >= 0)", "size",
+                     "does not match the input's element count", got="size",
+                     expected="sizes whose product is {self.numel}")],
+        shape=VIEW_SHAPE),
+    copy_op("alias_copy", "aten.alias_copy.default", [], common_copy_cases()),
+    copy_op("clone", "aten.clone.default", [Ignored("memory_format")], common_copy_cases()),
+    copy_op("clone_dim_order", "dim_order_ops._clone_dim_order.default",
+            [Ignored("non_blocking"), IntList("dim_order", optional=True)],
+            common_copy_cases() + [
+                Case("explicit_dim_order", (randn(2, 3, 4),), kwargs={"dim_order": [0, 1, 2]},
+                     exact=True),
+                Case("channels_last", (randn(1, 3, 4, 4),), kwargs={"dim_order": [0, 2, 3, 1]},
+                     raises="dim_order is not the contiguous order (got [0, 2, 3, 1], expected "
+                            "None or [0, 1, 2, 3])"),
+            ], guards=[CONTIGUOUS]),
+    to_copy_op("to_copy", "aten._to_copy.default",
+               [Ignored("dtype"), Ignored("layout"), Ignored("device"), Ignored("pin_memory"),
+                Ignored("non_blocking"), Ignored("memory_format")], [
+        Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
+             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
+        Case("int64_to_float", (randint(-1000, 1000, 4, 5),),
+             kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("float_to_int", (randn(3, 6),), kwargs={"dtype": torch_dtype("int32")},
+             exact=True),
+        Case("float_to_float", (randn(2, 5),), kwargs={"dtype": torch_dtype("float32")},
+             exact=True),
+        Case("resize", (randint(-9, 9, 4, 4, dtype="int32"),),
+             kwargs={"dtype": torch_dtype("float32")}, resize={"self": (2, 3)}, exact=True),
+        Case("rejects_bool", (tensor([True, False], dtype="bool"),), kwargs={"dtype": torch_dtype("float32")},
+             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+    ]),
+    to_copy_op("to_dim_order_copy", "dim_order_ops._to_dim_order_copy.default",
+               [Ignored("dtype"), Ignored("layout"), Ignored("device"), Ignored("pin_memory"),
+                Ignored("non_blocking"), IntList("dim_order", optional=True)], [
+        Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
+             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
+        Case("float_to_int", (randn(2, 3, 4),),
+             kwargs={"dtype": torch_dtype("int32"), "dim_order": [0, 1, 2]}, exact=True),
+        Case("same_dtype", (randn(3, 3),), kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("channels_last", (randn(1, 3, 2, 2),),
+             kwargs={"dtype": torch_dtype("float32"), "dim_order": [0, 2, 3, 1]},
+             raises="dim_order is not the contiguous order (got [0, 2, 3, 1], expected "
+                    "None or [0, 1, 2, 3])"),
+    ], guards=[CONTIGUOUS]),
+]

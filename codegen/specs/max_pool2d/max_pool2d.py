@@ -1,0 +1,105 @@
+"""max_pool2d_with_indices: one thread per output element scans its window.
+
+Argmax is always tracked; the `write_indices` override gates only the index store, so
+values are bit-identical with and without indices (a dummy buffer is bound when the
+graph does not request them). Indices are int32 flat offsets ih * IW + iw in the plane.
+"""
+
+from codegen.inputs import randn, tensor
+from codegen.model import (I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op,
+                           Output, Outputs, Override, Route, Tensor, u32)
+
+MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
+
+NAN = float("nan")
+
+
+def out_size(axis: int, size: str) -> str:
+    """The pooling formula (floor mode) for one spatial axis."""
+    return (f"(({size} + 2 * padding[{axis}] - dilation[{axis}] * (kernel_size[{axis}] - 1) - 1) "
+            f"// max(strides[{axis}], 1)) + 1")
+
+
+OPS = [Op(
+    name="max_pool2d_with_indices",
+    targets=["aten.max_pool2d_with_indices.default"],
+    args=[Tensor("self", rank=(3, 4)), IntList("kernel_size", hw=True), IntList("stride"),
+          IntList("padding", hw=True), IntList("dilation", hw=True), Bool("ceil_mode"),
+          Outputs("outputs", items=(Output("out", rank=(3, 4)),
+                                    Output("indices", dtypes=(I32,), rank=(3, 4), optional=True)))],
+    let={
+        # an empty stride means kernel_size; one value is used for both axes
+        "strides": "kernel_size if len(stride) == 0 else "
+                   "[stride[0], stride[0]] if len(stride) == 1 else stride",
+        "IH": "self.dims[-2]",
+        "IW": "self.dims[-1]",
+        "OH": out_size(0, "IH"),
+        "OW": out_size(1, "IW"),
+    },
+    guards=[
+        Guard("len(stride) <= 2", "stride", "must hold zero, one or two values",
+              got="stride", expected="[], [s] or [sh, sw]"),
+        Guard("min(kernel_size) > 0", "kernel_size", "is not positive", got="kernel_size",
+              expected="sizes >= 1"),
+        Guard("min(strides) > 0", "stride", "is not positive", got="stride",
+              expected="strides >= 1"),
+        Guard("min(dilation) > 0", "dilation", "is not positive", got="dilation",
+              expected="dilations >= 1"),
+        Guard("min(padding) >= 0 and padding[0] <= kernel_size[0] // 2 and "
+              "padding[1] <= kernel_size[1] // 2", "padding",
+              "is negative or more than half the kernel", got="padding",
+              expected="at most {[kernel_size[0] // 2, kernel_size[1] // 2]}"),
+        Guard("not ceil_mode", "ceil_mode", "is not supported", got="ceil_mode",
+              expected="false"),
+        Guard("OH > 0 and OW > 0", "self", "is smaller than the pooling window",
+              got="self.dims", expected="an output of at least 1x1"),
+    ],
+    shapes={"out": "replace_at(replace_at(self.dims, -2, OH), -1, OW)",
+            "indices": "replace_at(replace_at(self.dims, -2, OH), -1, OW)"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params={
+            "IH": u32("IH"), "IW": u32("IW"), "OH": u32("out.dims[-2]"), "OW": u32("out.dims[-1]"),
+            "kH": u32("kernel_size[0]"), "kW": u32("kernel_size[1]"),
+            "sH": u32("strides[0]"), "sW": u32("strides[1]"),
+            "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+            "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
+            "num_elements": u32("out.numel"),
+        },
+        bindings=[Bind("input", "self"), Bind("output", "out", write=True),
+                  Bind("indices", "indices", write=True)],
+        routes=[Route(MAX_POOL, Elementwise("out.numel"),
+                      overrides={"write_indices": "indices.present"})],
+    )],
+    cases=[
+        Case("pool_2x2", (randn(1, 4, 8, 8), [2, 2], [2, 2]), route="max_pool2d", exact=True),
+        Case("hiera_q_pool_3x3_s2_p1", (randn(2, 3, 9, 9), [3, 3], [2, 2], [1, 1]), exact=True),
+        Case("dilation", (randn(1, 2, 10, 9), [3, 2], [1, 2], [1, 0], [2, 3]), exact=True),
+        Case("empty_stride", (randn(1, 2, 7, 6), [3, 2], []), exact=True),
+        Case("rank3", (randn(3, 6, 6), [2], [1]), exact=True),
+        Case("nan_propagation", (tensor([[[[1.0, NAN, 3.0, 0.5], [NAN, 0.0, 1.0, 2.0],
+                                           [2.0, 2.0, NAN, -1.0], [4.0, -2.0, 5.0, NAN]]]]),
+                                 [2, 2], [1, 1]), exact=True),
+        Case("without_indices", (randn(1, 4, 8, 8), [3, 3], [2, 2], [1, 1]),
+             absent_outputs=("indices",), exact=True),
+        Case("resize", (randn(1, 2, 8, 8), [2, 2], [2, 2]), resize={"self": (1, 2, 6, 4)},
+             exact=True),
+        Case("too_many_strides", (randn(1, 1, 4, 4), [2, 2], [1, 1, 1]),
+             raises="stride must hold zero, one or two values (got [1, 1, 1], expected [], [s] "
+                    "or [sh, sw])"),
+        Case("zero_kernel", (randn(1, 1, 4, 4), [0, 2]),
+             raises="kernel_size is not positive (got [0, 2], expected sizes >= 1)"),
+        Case("zero_stride", (randn(1, 1, 4, 4), [2, 2], [0, 1]),
+             raises="stride is not positive (got [0, 1], expected strides >= 1)"),
+        Case("zero_dilation", (randn(1, 1, 4, 4), [2, 2], [1, 1], [0, 0], [1, 0]),
+             raises="dilation is not positive (got [1, 0], expected dilations >= 1)"),
+        Case("padding_too_large", (randn(1, 1, 6, 6), [2, 2], [1, 1], [2, 0]),
+             raises="padding is negative or more than half the kernel (got [2, 0], expected at "
+                    "most [1, 1])"),
+        Case("ceil_mode", (randn(1, 1, 5, 5), [2, 2], [2, 2], [0, 0], [1, 1], True),
+             raises="ceil_mode is not supported (got true, expected false)"),
+        Case("window_too_large", (randn(1, 1, 2, 2), [3, 3]),
+             raises="self is smaller than the pooling window (got [1, 1, 2, 2], expected an "
+                    "output of at least 1x1)"),
+    ],
+)]

@@ -1,0 +1,128 @@
+"""slice_copy and split_with_sizes_copy: one gather kernel along one dim.
+
+The kernel sees the tensor as [outer, D, inner] around the sliced dim, so it serves
+every rank. split_with_sizes_copy runs it once per output (a step-1 slice at the
+running offset).
+"""
+
+from codegen.inputs import SymInt, randn, tensor
+from codegen.model import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel,
+                           Op, Output, OutputList, Route, Tensor, u32)
+
+INT64_MAX = 2**63 - 1
+SLICE = Kernel("slice_copy")
+DTYPES = (F32, I32)
+
+# the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length
+DIM_LETS = {
+    "d": "dim + self.rank if dim < 0 else dim",
+    "D": "self.dims[d] if d >= 0 and d < self.rank else 0",
+}
+DIM_IN_RANGE = Guard("d >= 0 and d < self.rank", "dim", "is out of range", got="dim",
+                     expected="a dim of a rank-{self.rank} tensor")
+
+
+def slice_params(start: str, step: str, out_len: str, numel: str) -> dict:
+    return {
+        "inner": u32("prod(self.dims[d + 1:])"),
+        "in_len": u32("D"),
+        "out_len": u32(out_len),
+        "start": u32(start),
+        "step": u32(step),
+        "num_elements": u32(numel),
+    }
+
+
+SLICE_COPY = Op(
+    name="slice_copy",
+    targets=["aten.slice_copy.Tensor"],
+    args=[Tensor("self", DTYPES), Int("dim", default=0),
+          Int("start", symbolic=True, optional=True, default=0),
+          Int("end", symbolic=True, optional=True, default=INT64_MAX),
+          Int("step", symbolic=True, default=1), Output("out", DTYPES)],
+    let={
+        **DIM_LETS,
+        # ATen: negative bounds count from the end, then both clamp into [0, D], end >= start
+        "s0": "start + D if start < 0 else start",
+        "s": "0 if s0 < 0 else min(s0, D)",
+        "e0": "end + D if end < 0 else end",
+        "e": "s if e0 < s else min(e0, D)",
+        "n": "ceil_div(e - s, max(step, 1))",
+    },
+    guards=[
+        DIM_IN_RANGE,
+        Guard("step >= 1", "step", "is not positive", got="step", expected="a step >= 1"),
+    ],
+    shapes={"out": "replace_at(self.dims, d, n)"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params=slice_params("s", "step", "n", "out.numel"),
+        bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
+        routes=[Route(SLICE, Elementwise("out.numel"))],
+    )],
+    cases=[
+        Case("channels", (randn(2, 8, 3, 3), 1, 2, 6), route="slice_copy", exact=True),
+        Case("step_2", (randn(4, 10), 1, 1, 9, 2), exact=True),
+        Case("negative_dim_and_start", (randn(3, 5, 6), -1, -4, None), exact=True),
+        Case("null_start_end", (randn(6, 4), 0, None, None), exact=True),
+        Case("end_int64_max", (randn(6, 4), 0, 2, INT64_MAX), exact=True),
+        Case("null_dim", (randn(6, 4), None, 1, 3), exact=True),
+        Case("empty_result", (randn(5, 4), 0, 4, 2), exact=True),
+        Case("int32", (tensor([[1, 2, 3], [4, 5, 6]], dtype="int32"), 1, 1, 3), exact=True),
+        # regression: a Double-typed start (the graph serializer may emit one)
+        Case("double_start", (randn(3, 8), 1, 2.0, 7), exact=True),
+        Case("symint_bounds", (randn(2, 9), 1, SymInt(1), SymInt(8)), exact=True),
+        Case("resize_symint_end", (randn(2, 9), 1, SymInt(1), SymInt(8)), resize={"end": 5},
+             exact=True),
+        Case("resize_input", (randn(4, 6, 5), 1, 1, 5), resize={"self": (2, 6, 3)}, exact=True),
+        Case("fractional_start", (randn(3, 8), 1, 1.5, 7),
+             raises="start is not an integral number (got 1.5, expected an integer in int64 range)"),
+        Case("nan_end", (randn(3, 8), 1, 0, float("nan")),
+             raises="end is not an integral number (got nan, expected an integer in int64 range)"),
+        Case("dim_out_of_range", (randn(3, 8), 2, 0, 1),
+             raises="dim is out of range (got 2, expected a dim of a rank-2 tensor)"),
+        Case("zero_step", (randn(3, 8), 1, 0, 4, 0),
+             raises="step is not positive (got 0, expected a step >= 1)"),
+    ],
+)
+
+SPLIT_WITH_SIZES_COPY = Op(
+    name="split_with_sizes_copy",
+    targets=["aten.split_with_sizes_copy.default"],
+    args=[Tensor("self", DTYPES), IntList("split_sizes"), Int("dim", default=0),
+          OutputList("out", Output("chunk", DTYPES), count="len(split_sizes)")],
+    let=DIM_LETS,
+    guards=[
+        DIM_IN_RANGE,
+        Guard("len(split_sizes) == 0 or min(split_sizes) >= 0", "split_sizes",
+              "holds a negative size", got="split_sizes", expected="sizes >= 0"),
+        Guard("sum(split_sizes) == D", "split_sizes", "do not add up to the split dim",
+              got="split_sizes", expected="sizes summing to {D}"),
+    ],
+    shapes={"chunk": "replace_at(self.dims, d, split_sizes[i])"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params=slice_params("sum(split_sizes[:i])", "1", "split_sizes[i]", "chunk.numel"),
+        bindings=[Bind("input", "self", elem="u32"),
+                  Bind("output", "chunk", write=True, elem="u32")],
+        routes=[Route(SLICE, Elementwise("chunk.numel"))],
+        foreach="out",
+    )],
+    cases=[
+        Case("channels_3_way", (randn(1, 9, 4, 4), [2, 3, 4], 1), route="slice_copy", exact=True),
+        Case("dim0", (randn(6, 5), [1, 5]), exact=True),
+        Case("last_dim", (randn(2, 3, 10), [4, 4, 2], -1), exact=True),
+        Case("zero_size_chunk", (randn(4, 6), [3, 0, 3], 1), exact=True),
+        Case("yolo_detect_head", (randn(1, 84, 20), [4, 80], 1), exact=True),
+        Case("resize", (randn(2, 6, 5), [2, 4], 1), resize={"self": (1, 6, 3)}, exact=True),
+        Case("sizes_do_not_add_up", (randn(4, 6), [2, 2], 1),
+             raises="split_sizes do not add up to the split dim (got [2, 2], expected sizes "
+                    "summing to 6)"),
+        Case("negative_size", (randn(4, 6), [7, -1], 1),
+             raises="split_sizes holds a negative size (got [7, -1], expected sizes >= 0)"),
+        Case("dim_out_of_range", (randn(4, 6), [2, 2], -3),
+             raises="dim is out of range (got -3, expected a dim of a rank-2 tensor)"),
+    ],
+)
+
+OPS = [SLICE_COPY, SPLIT_WITH_SIZES_COPY]

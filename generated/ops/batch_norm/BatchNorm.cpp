@@ -1,0 +1,165 @@
+// @generated from codegen/specs/batch_norm/batch_norm.py - DO NOT EDIT.
+// Op batch_norm: aten._native_batch_norm_legit_no_training.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/batch_norm/batch_norm_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "batch_norm";
+
+struct BatchNormParams {
+  uint32_t C;
+  uint32_t plane;
+  uint32_t num_elements;
+  float eps;
+  uint32_t has_weight;
+  uint32_t has_bias;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(BatchNormParams, C) == 0, "BatchNormParams.C must sit at WGSL offset 0");
+static_assert(offsetof(BatchNormParams, plane) == 4,
+              "BatchNormParams.plane must sit at WGSL offset 4");
+static_assert(offsetof(BatchNormParams, num_elements) == 8,
+              "BatchNormParams.num_elements must sit at WGSL offset 8");
+static_assert(offsetof(BatchNormParams, eps) == 12,
+              "BatchNormParams.eps must sit at WGSL offset 12");
+static_assert(offsetof(BatchNormParams, has_weight) == 16,
+              "BatchNormParams.has_weight must sit at WGSL offset 16");
+static_assert(offsetof(BatchNormParams, has_bias) == 20,
+              "BatchNormParams.has_bias must sit at WGSL offset 20");
+static_assert(sizeof(BatchNormParams) == 32, "BatchNormParams must match the WGSL struct size 32");
+
+const KernelSource kBatchNormKernel{
+    "batch_norm",
+    kBatchNormWGSL,
+    "main",
+    {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct BatchNormPlan {
+  BatchNormParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& input = graph.get_tensor(args[0]);
+  const Tensor* weight = graph.is_null(args[1]) ? nullptr : &graph.get_tensor(args[1]);
+  const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
+  const Tensor& running_mean = graph.get_tensor(args[3]);
+  const Tensor& running_var = graph.get_tensor(args[4]);
+  const double eps = graph.get_double(args[6]);
+  const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
+  const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
+  const Tensor* save_mean =
+      outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
+  const Tensor* save_invstd =
+      outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
+  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_rank(kOp, "input", input, 4, 4);
+  if (weight != nullptr) {
+    utils::check_dtype(kOp, "weight", *weight, {DType::Float32});
+    utils::check_rank(kOp, "weight", *weight, 1, 1);
+  }
+  if (bias != nullptr) {
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_rank(kOp, "bias", *bias, 1, 1);
+  }
+  utils::check_dtype(kOp, "running_mean", running_mean, {DType::Float32});
+  utils::check_rank(kOp, "running_mean", running_mean, 1, 1);
+  utils::check_dtype(kOp, "running_var", running_var, {DType::Float32});
+  utils::check_rank(kOp, "running_var", running_var, 1, 1);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 4, 4);
+  if (save_mean != nullptr) {
+    utils::check_dtype(kOp, "save_mean", *save_mean, {DType::Float32});
+    utils::check_rank(kOp, "save_mean", *save_mean, 1, 1);
+  }
+  if (save_invstd != nullptr) {
+    utils::check_dtype(kOp, "save_invstd", *save_invstd, {DType::Float32});
+    utils::check_rank(kOp, "save_invstd", *save_invstd, 1, 1);
+  }
+  const int64_t C = input.dim(1);
+  if (!(running_mean.numel() == C)) {
+    utils::fail(kOp, "running_mean", "does not hold one value per channel",
+                utils::format_value(running_mean.dims()), utils::format_value(C) + " values");
+  }
+  if (!(running_var.numel() == C)) {
+    utils::fail(kOp, "running_var", "does not hold one value per channel",
+                utils::format_value(running_var.dims()), utils::format_value(C) + " values");
+  }
+  if (!(!(weight != nullptr) || (weight->numel() == C))) {
+    utils::fail(kOp, "weight", "does not hold one value per channel",
+                utils::format_value(weight->dims()), utils::format_value(C) + " values");
+  }
+  if (!(!(bias != nullptr) || (bias->numel() == C))) {
+    utils::fail(kOp, "bias", "does not hold one value per channel",
+                utils::format_value(bias->dims()), utils::format_value(C) + " values");
+  }
+  utils::check_output_dims(kOp, "out", out, input.dims());
+  if (save_mean != nullptr) {
+    utils::check_output_dims(kOp, "save_mean", *save_mean, std::vector<int64_t>{C});
+  }
+  if (save_invstd != nullptr) {
+    utils::check_output_dims(kOp, "save_invstd", *save_invstd, std::vector<int64_t>{C});
+  }
+
+  BatchNormPlan plan;
+  plan.params0.C = utils::to_u32(C, kOp, "C");
+  plan.params0.plane = utils::to_u32(input.dim(2) * input.dim(3), kOp, "plane");
+  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.eps = utils::to_f32(eps);
+  plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
+  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.grid0 = utils::elementwise_grid(out.numel(), kBatchNormKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_batch_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& input = graph.get_tensor(args[0]);
+  const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
+  Tensor& out = graph.get_tensor(utils::at(outputs, 0));
+  Tensor* save_mean =
+      outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
+  Tensor* save_invstd =
+      outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
+  const int64_t C = input.dim(1);
+  utils::resize_output(kOp, "out", out, input.dims());
+  if (save_mean != nullptr) {
+    utils::resize_output(kOp, "save_mean", *save_mean, std::vector<int64_t>{C});
+  }
+  if (save_invstd != nullptr) {
+    utils::resize_output(kOp, "save_invstd", *save_invstd, std::vector<int64_t>{C});
+  }
+}
+
+void add_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const BatchNormPlan built = plan_batch_norm(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      kBatchNormKernel, built.overrides0,
+      {Binding::params(), Binding::of(args[0]),
+       !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
+       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[3]),
+       Binding::of(args[4]), Binding::of(graph.get_value_list(args[7])[0])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_batch_norm_outputs(graph, args);
+    const BatchNormPlan plan = plan_batch_norm(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten._native_batch_norm_legit_no_training.default,
+                   webgpu_delegate::add_batch_norm);

@@ -1,0 +1,106 @@
+// @generated from codegen/specs/binary/binary.py - DO NOT EDIT.
+// Op add: aten.add.Tensor
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/binary/binary_broadcast_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "add";
+
+struct AddParams {
+  uint32_t out_dims[2][4];
+  uint32_t self_strides[2][4];
+  uint32_t other_strides[2][4];
+  float alpha;
+  uint32_t num_elements;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(AddParams, out_dims) == 0, "AddParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(AddParams, self_strides) == 32,
+              "AddParams.self_strides must sit at WGSL offset 32");
+static_assert(offsetof(AddParams, other_strides) == 64,
+              "AddParams.other_strides must sit at WGSL offset 64");
+static_assert(offsetof(AddParams, alpha) == 96, "AddParams.alpha must sit at WGSL offset 96");
+static_assert(offsetof(AddParams, num_elements) == 100,
+              "AddParams.num_elements must sit at WGSL offset 100");
+static_assert(sizeof(AddParams) == 112, "AddParams must match the WGSL struct size 112");
+
+const KernelSource kBinaryBroadcastKernel{
+    "binary_broadcast",
+    kBinaryBroadcastWGSL,
+    "main",
+    {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
+     kBinaryBroadcastWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct AddPlan {
+  AddParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  const double alpha = graph.get_scalar(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "other", other, {DType::Float32});
+  utils::check_rank(kOp, "other", other, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 0, 8);
+  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+    utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
+                "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
+  }
+  utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+
+  AddPlan plan;
+  utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
+  utils::pack(plan.params0.self_strides, 4,
+              utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+              "self_strides");
+  utils::pack(plan.params0.other_strides, 4,
+              utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+              "other_strides");
+  plan.params0.alpha = utils::to_f32(alpha);
+  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.grid0 = utils::elementwise_grid(out.numel(), kBinaryBroadcastKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.overrides0 = {{"OP", static_cast<double>(0)}};
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_add_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[3]);
+  utils::resize_output(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+}
+
+void add_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const AddPlan built = plan_add(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      kBinaryBroadcastKernel, built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[3])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_add_outputs(graph, args);
+    const AddPlan plan = plan_add(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.add.Tensor, webgpu_delegate::add_add);

@@ -1,0 +1,291 @@
+// @generated from codegen/specs/conv2d/conv2d.py - DO NOT EDIT.
+// Op conv_with_clamp: et_vk.conv_with_clamp.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_vec4_wgsl.h"
+#include "ops/conv2d/conv2d_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "conv_with_clamp";
+
+struct ConvWithClampParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(ConvWithClampParams, B) == 0,
+              "ConvWithClampParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampParams, IC) == 4,
+              "ConvWithClampParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampParams, IH) == 8,
+              "ConvWithClampParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampParams, IW) == 12,
+              "ConvWithClampParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampParams, OC) == 16,
+              "ConvWithClampParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampParams, OH) == 20,
+              "ConvWithClampParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampParams, OW) == 24,
+              "ConvWithClampParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampParams, KH) == 28,
+              "ConvWithClampParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampParams, KW) == 32,
+              "ConvWithClampParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampParams, sH) == 36,
+              "ConvWithClampParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampParams, sW) == 40,
+              "ConvWithClampParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampParams, pH) == 44,
+              "ConvWithClampParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampParams, pW) == 48,
+              "ConvWithClampParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampParams, dH) == 52,
+              "ConvWithClampParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampParams, dW) == 56,
+              "ConvWithClampParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampParams, groups) == 60,
+              "ConvWithClampParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampParams, has_bias) == 64,
+              "ConvWithClampParams.has_bias must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampParams, has_min) == 68,
+              "ConvWithClampParams.has_min must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampParams, has_max) == 72,
+              "ConvWithClampParams.has_max must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampParams, min_value) == 76,
+              "ConvWithClampParams.min_value must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampParams, max_value) == 80,
+              "ConvWithClampParams.max_value must sit at WGSL offset 80");
+static_assert(sizeof(ConvWithClampParams) == 96,
+              "ConvWithClampParams must match the WGSL struct size 96");
+
+const KernelSource kConvTranspose2dKernel{
+    "conv_transpose2d",
+    kConvTranspose2dWGSL,
+    "main",
+    {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
+     kConvTranspose2dWorkgroupSizeZ}};
+const KernelSource kConv2dGemmKernel{
+    "conv2d_gemm",
+    kConv2dGemmWGSL,
+    "main",
+    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
+const KernelSource kConv2dVec4Kernel{
+    "conv2d_vec4",
+    kConv2dVec4WGSL,
+    "main",
+    {kConv2dVec4WorkgroupSizeX, kConv2dVec4WorkgroupSizeY, kConv2dVec4WorkgroupSizeZ}};
+const KernelSource kConv2dKernel{
+    "conv2d",
+    kConv2dWGSL,
+    "main",
+    {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
+                                                 &kConv2dVec4Kernel, &kConv2dKernel};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ConvWithClampPlan {
+  size_t route0 = 0;
+  ConvWithClampParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& input = graph.get_tensor(args[0]);
+  const Tensor& weight = graph.get_tensor(args[1]);
+  const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
+  const std::vector<int64_t> stride = utils::parse_hw(graph.get_int_list(args[3]), kOp, "stride");
+  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[4]), kOp, "padding");
+  const std::vector<int64_t> dilation =
+      utils::parse_hw(graph.get_int_list(args[5]), kOp, "dilation");
+  const bool transposed = graph.get_bool(args[6]);
+  const std::vector<int64_t> output_padding =
+      utils::parse_hw(graph.get_int_list(args[7]), kOp, "output_padding");
+  const int64_t groups = utils::read_int(graph, args[8], kOp, "groups", false);
+  const bool output_min_is_null = graph.is_null(args[9]);
+  const double output_min = output_min_is_null ? 0.0 : graph.get_scalar(args[9]);
+  const bool output_max_is_null = graph.is_null(args[10]);
+  const double output_max = output_max_is_null ? 0.0 : graph.get_scalar(args[10]);
+  const Tensor& out = graph.get_tensor(args[11]);
+  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_rank(kOp, "input", input, 4, 4);
+  utils::check_dtype(kOp, "weight", weight, {DType::Float32});
+  utils::check_rank(kOp, "weight", weight, 4, 4);
+  if (bias != nullptr) {
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_rank(kOp, "bias", *bias, 1, 1);
+  }
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 4, 4);
+  const int64_t B = input.dim(0);
+  const int64_t IC = input.dim(1);
+  const int64_t IH = input.dim(2);
+  const int64_t IW = input.dim(3);
+  const int64_t KH = weight.dim(2);
+  const int64_t KW = weight.dim(3);
+  const int64_t g = utils::max_of(groups, 1);
+  const int64_t OC = transposed ? (weight.dim(1) * g) : weight.dim(0);
+  const int64_t icpg = utils::floordiv(IC, g);
+  const int64_t OH =
+      transposed
+          ? ((((((IH - 1) * utils::at(stride, 0)) - (2 * utils::at(padding, 0))) +
+               (utils::at(dilation, 0) * (KH - 1))) +
+              utils::at(output_padding, 0)) +
+             1)
+          : (utils::floordiv(
+                 ((IH + (2 * utils::at(padding, 0))) - (utils::at(dilation, 0) * (KH - 1))) - 1,
+                 utils::max_of(utils::at(stride, 0), 1)) +
+             1);
+  const int64_t OW =
+      transposed
+          ? ((((((IW - 1) * utils::at(stride, 1)) - (2 * utils::at(padding, 1))) +
+               (utils::at(dilation, 1) * (KW - 1))) +
+              utils::at(output_padding, 1)) +
+             1)
+          : (utils::floordiv(
+                 ((IW + (2 * utils::at(padding, 1))) - (utils::at(dilation, 1) * (KW - 1))) - 1,
+                 utils::max_of(utils::at(stride, 1), 1)) +
+             1);
+  if (!(utils::min_of(stride) > 0)) {
+    utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
+  }
+  if (!(utils::min_of(dilation) > 0)) {
+    utils::fail(kOp, "dilation", "is not positive", utils::format_value(dilation),
+                "dilations >= 1");
+  }
+  if (!(utils::min_of(padding) >= 0)) {
+    utils::fail(kOp, "padding", "is negative", utils::format_value(padding), "paddings >= 0");
+  }
+  if (!((KH > 0) && (KW > 0))) {
+    utils::fail(kOp, "weight", "has an empty kernel", utils::format_value(weight.dims()),
+                "KH and KW >= 1");
+  }
+  if (!((groups > 0) && (utils::floormod(IC, g) == 0) && (utils::floormod(OC, g) == 0))) {
+    utils::fail(
+        kOp, "groups", "does not divide the channels", utils::format_value(groups),
+        "a divisor of IC=" + utils::format_value(IC) + " and OC=" + utils::format_value(OC));
+  }
+  if (!(transposed || (weight.dim(1) == icpg))) {
+    utils::fail(kOp, "weight", "does not match the input channels per group",
+                utils::format_value(weight.dims()), "dims[1] == " + utils::format_value(icpg));
+  }
+  if (!(!transposed || (weight.dim(0) == IC))) {
+    utils::fail(kOp, "weight", "does not match the input channels (transposed)",
+                utils::format_value(weight.dims()), "dims[0] == " + utils::format_value(IC));
+  }
+  if (!(transposed || (output_padding == std::vector<int64_t>{0, 0}))) {
+    utils::fail(kOp, "output_padding", "is only valid for a transposed conv",
+                utils::format_value(output_padding), "[0, 0]");
+  }
+  if (!(!transposed || ((utils::min_of(output_padding) >= 0) &&
+                        (utils::at(output_padding, 0) <
+                         utils::max_of(utils::at(stride, 0), utils::at(dilation, 0))) &&
+                        (utils::at(output_padding, 1) <
+                         utils::max_of(utils::at(stride, 1), utils::at(dilation, 1)))))) {
+    utils::fail(
+        kOp, "output_padding", "is not smaller than stride or dilation",
+        utils::format_value(output_padding),
+        "values below " + utils::format_value(stride) + " or " + utils::format_value(dilation));
+  }
+  if (!(!(bias != nullptr) || (bias->numel() == OC))) {
+    utils::fail(kOp, "bias", "does not hold one value per output channel",
+                utils::format_value(bias->dims()), utils::format_value(OC) + " values");
+  }
+  if (!((OH > 0) && (OW > 0))) {
+    utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
+                "an output of at least 1x1");
+  }
+  utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{B, OC, OH, OW});
+
+  ConvWithClampPlan plan;
+  plan.params0.B = utils::to_u32(B, kOp, "B");
+  plan.params0.IC = utils::to_u32(IC, kOp, "IC");
+  plan.params0.IH = utils::to_u32(IH, kOp, "IH");
+  plan.params0.IW = utils::to_u32(IW, kOp, "IW");
+  plan.params0.OC = utils::to_u32(OC, kOp, "OC");
+  plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
+  plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
+  plan.params0.KH = utils::to_u32(KH, kOp, "KH");
+  plan.params0.KW = utils::to_u32(KW, kOp, "KW");
+  plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+  plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+  plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+  plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+  plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+  plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+  plan.params0.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params0.has_min = !output_min_is_null ? 1 : 0;
+  plan.params0.has_max = !output_max_is_null ? 1 : 0;
+  plan.params0.min_value = utils::to_f32(output_min);
+  plan.params0.max_value = utils::to_f32(output_max);
+  if (transposed) {
+    plan.route0 = 0;  // conv_transpose2d
+    plan.grid0 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (groups == 1) {
+    plan.route0 = 1;  // conv2d_gemm
+    plan.grid0 = utils::tiles_grid((B * OH) * OW, OC, 1, 64, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if (utils::floormod(icpg, 4) == 0) {
+    plan.route0 = 2;  // conv2d_vec4
+    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 3;  // conv2d
+    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  return plan;
+}
+
+void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ConvWithClampPlan built = plan_conv_with_clamp(graph, args);
+  graph.add_dispatch(
+      *kDispatch0Kernels[built.route0], built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  // Static shapes only: a resized input is an error, never a silent run at the built shape.
+  graph.add_resize_hook([args](WebGPUGraph& graph) {
+    utils::check_not_resized(kOp, "input", graph.get_tensor(args[0]));
+    utils::check_not_resized(kOp, "weight", graph.get_tensor(args[1]));
+    if (!graph.is_null(args[2])) {
+      utils::check_not_resized(kOp, "bias", graph.get_tensor(args[2]));
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(et_vk.conv_with_clamp.default, webgpu_delegate::add_conv_with_clamp);

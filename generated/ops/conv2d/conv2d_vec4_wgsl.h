@@ -1,0 +1,112 @@
+// @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
+// wgsl-sha256: f7bd7bb24d7b19a68c01ada22be7199fb6e6462a6f99fafdfa6db15c2856aef2
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kConv2dVec4WGSL =
+    R"wgsl(// conv2d_vec4: direct conv with input channels per group % 4 == 0; one thread per
+// output element gathers four input channels (and their weights) into vec4s and
+// combines them with dot().
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  B: u32,
+  IC: u32,
+  IH: u32,
+  IW: u32,
+  OC: u32,
+  OH: u32,
+  OW: u32,
+  KH: u32,
+  KW: u32,
+  sH: u32,
+  sW: u32,
+  pH: u32,
+  pW: u32,
+  dH: u32,
+  dW: u32,
+  groups: u32,
+  has_bias: u32,
+  has_min: u32,
+  has_max: u32,
+  min_value: f32,
+  max_value: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read> weight: array<f32>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+// Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
+fn epilogue(acc: f32, oc: u32) -> f32 {
+  var v = acc;
+  if (params.has_bias != 0u) {
+    v = v + bias[oc];
+  }
+  if (params.has_min != 0u) {
+    v = select(v, params.min_value, v < params.min_value);
+  }
+  if (params.has_max != 0u) {
+    v = select(v, params.max_value, v > params.max_value);
+  }
+  return v;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.B * params.OC * params.OH * params.OW) {
+    return;
+  }
+  let ow = i % params.OW;
+  let oh = (i / params.OW) % params.OH;
+  let oc = (i / (params.OW * params.OH)) % params.OC;
+  let b = i / (params.OW * params.OH * params.OC);
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let ic0 = (oc / ocpg) * icpg;
+  let plane = params.IH * params.IW;
+  let taps = params.KH * params.KW;
+
+  var acc = 0.0;
+  for (var kh = 0u; kh < params.KH; kh++) {
+    let ih = i32(oh * params.sH + kh * params.dH) - i32(params.pH);
+    if (ih < 0 || ih >= i32(params.IH)) {
+      continue;
+    }
+    for (var kw = 0u; kw < params.KW; kw++) {
+      let iw = i32(ow * params.sW + kw * params.dW) - i32(params.pW);
+      if (iw < 0 || iw >= i32(params.IW)) {
+        continue;
+      }
+      var x_at = ((b * params.IC + ic0) * params.IH + u32(ih)) * params.IW + u32(iw);
+      var w_at = (oc * icpg * params.KH + kh) * params.KW + kw;
+      for (var c = 0u; c < icpg; c += 4u) {
+        let x = vec4<f32>(input[x_at], input[x_at + plane], input[x_at + 2u * plane],
+                          input[x_at + 3u * plane]);
+        let w = vec4<f32>(weight[w_at], weight[w_at + taps], weight[w_at + 2u * taps],
+                          weight[w_at + 3u * taps]);
+        acc += dot(x, w);
+        x_at += 4u * plane;
+        w_at += 4u * taps;
+      }
+    }
+  }
+  output[i] = epilogue(acc, oc);
+}
+)wgsl";
+
+inline constexpr uint32_t kConv2dVec4WorkgroupSizeX = 256;
+inline constexpr uint32_t kConv2dVec4WorkgroupSizeY = 1;
+inline constexpr uint32_t kConv2dVec4WorkgroupSizeZ = 1;

@@ -1,0 +1,115 @@
+// @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
+// wgsl-sha256: 461ddd5a30ca5af137043e678413729d1b2464fd3122859fbe4d9ad4761af7c0
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kConvTranspose2dWGSL =
+    R"wgsl(// conv_transpose2d: transposed conv in gather form, one thread per output element. Tap
+// (kh, kw) reads input row ih = (oh + pH - kh * dH) / sH only when that division is
+// exact and in range. Weight layout [IC, OC / groups, KH, KW] (torch's transposed).
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  B: u32,
+  IC: u32,
+  IH: u32,
+  IW: u32,
+  OC: u32,
+  OH: u32,
+  OW: u32,
+  KH: u32,
+  KW: u32,
+  sH: u32,
+  sW: u32,
+  pH: u32,
+  pW: u32,
+  dH: u32,
+  dW: u32,
+  groups: u32,
+  has_bias: u32,
+  has_min: u32,
+  has_max: u32,
+  min_value: f32,
+  max_value: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read> weight: array<f32>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+// Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
+fn epilogue(acc: f32, oc: u32) -> f32 {
+  var v = acc;
+  if (params.has_bias != 0u) {
+    v = v + bias[oc];
+  }
+  if (params.has_min != 0u) {
+    v = select(v, params.min_value, v < params.min_value);
+  }
+  if (params.has_max != 0u) {
+    v = select(v, params.max_value, v > params.max_value);
+  }
+  return v;
+}
+
+// The input coordinate tap k contributes to output coordinate o, or -1 when none.
+fn source(o: u32, k: u32, s: u32, p: u32, d: u32, size: u32) -> i32 {
+  let num = i32(o + p) - i32(k * d);
+  if (num < 0 || num % i32(s) != 0) {
+    return -1;
+  }
+  let at = num / i32(s);
+  return select(-1, at, at < i32(size));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.B * params.OC * params.OH * params.OW) {
+    return;
+  }
+  let ow = i % params.OW;
+  let oh = (i / params.OW) % params.OH;
+  let oc = (i / (params.OW * params.OH)) % params.OC;
+  let b = i / (params.OW * params.OH * params.OC);
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let ic0 = (oc / ocpg) * icpg;
+  let ocg = oc % ocpg;
+
+  var acc = 0.0;
+  for (var kh = 0u; kh < params.KH; kh++) {
+    let ih = source(oh, kh, params.sH, params.pH, params.dH, params.IH);
+    if (ih < 0) {
+      continue;
+    }
+    for (var kw = 0u; kw < params.KW; kw++) {
+      let iw = source(ow, kw, params.sW, params.pW, params.dW, params.IW);
+      if (iw < 0) {
+        continue;
+      }
+      for (var c = 0u; c < icpg; c++) {
+        let ic = ic0 + c;
+        let x = input[((b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
+        acc += x * weight[((ic * ocpg + ocg) * params.KH + kh) * params.KW + kw];
+      }
+    }
+  }
+  output[i] = epilogue(acc, oc);
+}
+)wgsl";
+
+inline constexpr uint32_t kConvTranspose2dWorkgroupSizeX = 256;
+inline constexpr uint32_t kConvTranspose2dWorkgroupSizeY = 1;
+inline constexpr uint32_t kConvTranspose2dWorkgroupSizeZ = 1;

@@ -1,0 +1,57 @@
+// @generated from codegen/specs/copy/copy.py - DO NOT EDIT.
+// Op clone: aten.clone.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "clone";
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ClonePlan {
+  uint64_t nbytes0 = 0;
+};
+
+ClonePlan plan_clone(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  ClonePlan plan;
+  plan.nbytes0 = 4 * out.numel();
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_clone_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_clone(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ClonePlan built = plan_clone(graph, args);
+  // WebGPU forbids copying a buffer onto itself; an aliased output needs no copy.
+  const bool copy0 = !graph.same_buffer(args[0], args[2]);
+  const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[2], built.nbytes0) : 0;
+  graph.add_resize_hook([args, built, dispatch0, copy0](WebGPUGraph& graph) {
+    resize_clone_outputs(graph, args);
+    const ClonePlan plan = plan_clone(graph, args);
+    if (copy0) {
+      graph.update_copy(dispatch0, plan.nbytes0);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.clone.default, webgpu_delegate::add_clone);

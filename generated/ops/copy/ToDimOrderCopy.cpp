@@ -1,0 +1,110 @@
+// @generated from codegen/specs/copy/copy.py - DO NOT EDIT.
+// Op to_dim_order_copy: dim_order_ops._to_dim_order_copy.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/copy/convert_i32_f32_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "to_dim_order_copy";
+
+struct ToDimOrderCopyParams {
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(ToDimOrderCopyParams, num_elements) == 0,
+              "ToDimOrderCopyParams.num_elements must sit at WGSL offset 0");
+static_assert(sizeof(ToDimOrderCopyParams) == 16,
+              "ToDimOrderCopyParams must match the WGSL struct size 16");
+
+const KernelSource kConvertI32F32Kernel{
+    "convert_i32_f32",
+    kConvertI32F32WGSL,
+    "main",
+    {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ToDimOrderCopyPlan {
+  bool run0 = true;
+  uint64_t nbytes0 = 0;
+  bool run1 = true;
+  ToDimOrderCopyParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+};
+
+ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> dim_order =
+      graph.is_null(args[6]) ? std::vector<int64_t>{} : graph.get_int_list(args[6]);
+  const Tensor& out = graph.get_tensor(args[7]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  if (!((utils::length(dim_order) == 0) || (dim_order == utils::range(self.rank())))) {
+    utils::fail(kOp, "dim_order", "is not the contiguous order", utils::format_value(dim_order),
+                "None or " + utils::format_value(utils::range(self.rank())));
+  }
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  ToDimOrderCopyPlan plan;
+  plan.run0 = self.dtype == out.dtype;
+  plan.nbytes0 = 4 * out.numel();
+  plan.run1 = self.dtype != out.dtype;
+  if (plan.run1) {
+    plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConvertI32F32Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"TO_FLOAT", self.dtype == DType::Int32 ? 1.0 : 0.0}};
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_to_dim_order_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[7]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_to_dim_order_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ToDimOrderCopyPlan built = plan_to_dim_order_copy(graph, args);
+  // WebGPU forbids copying a buffer onto itself; an aliased output needs no copy.
+  const bool copy0 = built.run0 && !graph.same_buffer(args[0], args[7]);
+  const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[7], built.nbytes0) : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kConvertI32F32Kernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[7])},
+                               &built.params1, sizeof(built.params1), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, copy0, dispatch1](WebGPUGraph& graph) {
+    resize_to_dim_order_copy_outputs(graph, args);
+    const ToDimOrderCopyPlan plan = plan_to_dim_order_copy(graph, args);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (copy0) {
+      graph.update_copy(dispatch0, plan.nbytes0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(dim_order_ops._to_dim_order_copy.default,
+                   webgpu_delegate::add_to_dim_order_copy);

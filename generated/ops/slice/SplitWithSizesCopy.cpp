@@ -1,0 +1,146 @@
+// @generated from codegen/specs/slice/slice.py - DO NOT EDIT.
+// Op split_with_sizes_copy: aten.split_with_sizes_copy.default
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ops/slice/slice_copy_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "split_with_sizes_copy";
+
+struct SplitWithSizesCopyParams {
+  uint32_t inner;
+  uint32_t in_len;
+  uint32_t out_len;
+  uint32_t start;
+  uint32_t step;
+  uint32_t num_elements;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(SplitWithSizesCopyParams, inner) == 0,
+              "SplitWithSizesCopyParams.inner must sit at WGSL offset 0");
+static_assert(offsetof(SplitWithSizesCopyParams, in_len) == 4,
+              "SplitWithSizesCopyParams.in_len must sit at WGSL offset 4");
+static_assert(offsetof(SplitWithSizesCopyParams, out_len) == 8,
+              "SplitWithSizesCopyParams.out_len must sit at WGSL offset 8");
+static_assert(offsetof(SplitWithSizesCopyParams, start) == 12,
+              "SplitWithSizesCopyParams.start must sit at WGSL offset 12");
+static_assert(offsetof(SplitWithSizesCopyParams, step) == 16,
+              "SplitWithSizesCopyParams.step must sit at WGSL offset 16");
+static_assert(offsetof(SplitWithSizesCopyParams, num_elements) == 20,
+              "SplitWithSizesCopyParams.num_elements must sit at WGSL offset 20");
+static_assert(sizeof(SplitWithSizesCopyParams) == 32,
+              "SplitWithSizesCopyParams must match the WGSL struct size 32");
+
+const KernelSource kSliceCopyKernel{
+    "slice_copy",
+    kSliceCopyWGSL,
+    "main",
+    {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct SplitWithSizesCopyPlan {
+  // One dispatch per output of out.
+  std::vector<SplitWithSizesCopyParams> params0;
+  std::vector<utils::Grid> grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
+                                                  const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> split_sizes = graph.get_int_list(args[1]);
+  const int64_t dim =
+      graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
+  const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  for (int64_t i = 0; i < utils::length(out); ++i) {
+    const std::string argument = "out[" + std::to_string(i) + "]";
+    const Tensor& chunk = graph.get_tensor(utils::at(out, i));
+    utils::check_dtype(kOp, argument.c_str(), chunk, {DType::Float32, DType::Int32});
+  }
+  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
+  if (!((d >= 0) && (d < self.rank()))) {
+    utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
+                "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
+  }
+  if (!((utils::length(split_sizes) == 0) || (utils::min_of(split_sizes) >= 0))) {
+    utils::fail(kOp, "split_sizes", "holds a negative size", utils::format_value(split_sizes),
+                "sizes >= 0");
+  }
+  if (!(utils::sum(split_sizes) == D)) {
+    utils::fail(kOp, "split_sizes", "do not add up to the split dim",
+                utils::format_value(split_sizes), "sizes summing to " + utils::format_value(D));
+  }
+  utils::check_output_count(kOp, "out", out, utils::length(split_sizes));
+  for (int64_t i = 0; i < utils::length(out); ++i) {
+    const std::string argument = "out[" + std::to_string(i) + "]";
+    const Tensor& chunk = graph.get_tensor(utils::at(out, i));
+    utils::check_output_dims(kOp, argument.c_str(), chunk,
+                             utils::replace_at(self.dims(), d, utils::at(split_sizes, i)));
+  }
+
+  SplitWithSizesCopyPlan plan;
+  for (int64_t i = 0; i < utils::length(out); ++i) {
+    const Tensor& chunk = graph.get_tensor(utils::at(out, i));
+    SplitWithSizesCopyParams& params = plan.params0.emplace_back();
+    params.inner =
+        utils::to_u32(utils::prod(utils::slice(self.dims(), d + 1, INT64_MAX)), kOp, "inner");
+    params.in_len = utils::to_u32(D, kOp, "in_len");
+    params.out_len = utils::to_u32(utils::at(split_sizes, i), kOp, "out_len");
+    params.start = utils::to_u32(utils::sum(utils::slice(split_sizes, 0, i)), kOp, "start");
+    params.step = utils::to_u32(1, kOp, "step");
+    params.num_elements = utils::to_u32(chunk.numel(), kOp, "num_elements");
+    plan.grid0.push_back(utils::elementwise_grid(chunk.numel(), kSliceCopyKernel.workgroup_size[0],
+                                                 graph.limits().max_workgroups_per_dimension));
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_split_with_sizes_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> split_sizes = graph.get_int_list(args[1]);
+  const int64_t dim =
+      graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
+  const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
+  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  for (int64_t i = 0; i < utils::length(out); ++i) {
+    const std::string argument = "out[" + std::to_string(i) + "]";
+    Tensor& chunk = graph.get_tensor(utils::at(out, i));
+    utils::resize_output(kOp, argument.c_str(), chunk,
+                         utils::replace_at(self.dims(), d, utils::at(split_sizes, i)));
+  }
+}
+
+void add_split_with_sizes_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const SplitWithSizesCopyPlan built = plan_split_with_sizes_copy(graph, args);
+  std::vector<DispatchId> dispatch0;
+  for (size_t i = 0; i < built.grid0.size(); ++i) {
+    dispatch0.push_back(
+        graph.add_dispatch(kSliceCopyKernel, built.overrides0,
+                           {Binding::params(), Binding::of(args[0]),
+                            Binding::of(utils::at(graph.get_value_list(args[3]), i))},
+                           &built.params0[i], sizeof(built.params0[i]), built.grid0[i]));
+  }
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_split_with_sizes_copy_outputs(graph, args);
+    const SplitWithSizesCopyPlan plan = plan_split_with_sizes_copy(graph, args);
+    for (size_t i = 0; i < dispatch0.size(); ++i) {
+      graph.update_dispatch(dispatch0[i], &plan.params0[i], sizeof(plan.params0[i]), plan.grid0[i]);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.split_with_sizes_copy.default, webgpu_delegate::add_split_with_sizes_copy);

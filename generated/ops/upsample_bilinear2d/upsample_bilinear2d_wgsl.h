@@ -1,0 +1,71 @@
+// @generated from codegen/specs/upsample_bilinear2d/upsample_bilinear2d.wgsl - DO NOT EDIT.
+// wgsl-sha256: 0b7ed315dbc471bb7c51fb9102638b89131cfb0eeb886274255cbd35ceacacbb
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kUpsampleBilinear2dWGSL =
+    R"wgsl(// upsample_bilinear2d: each output pixel interpolates its four source neighbours, the
+// source index as ATen's area_pixel_compute_source_index (scales computed on the host).
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  IH: u32,
+  IW: u32,
+  OH: u32,
+  OW: u32,
+  scale_h: f32,
+  scale_w: f32,
+  align_corners: u32,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+// The source coordinate of output index `dst`, and the index of its first neighbour.
+fn source_index(scale: f32, dst: u32) -> f32 {
+  if (params.align_corners != 0u) {
+    return scale * f32(dst);
+  }
+  return max(scale * (f32(dst) + 0.5) - 0.5, 0.0);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  let ow = i % params.OW;
+  let oh = (i / params.OW) % params.OH;
+  let plane = i / (params.OW * params.OH);
+
+  let h = source_index(params.scale_h, oh);
+  let h0 = min(u32(h), params.IH - 1u);
+  let h1 = min(h0 + 1u, params.IH - 1u);
+  let lh = h - f32(h0);
+  let w = source_index(params.scale_w, ow);
+  let w0 = min(u32(w), params.IW - 1u);
+  let w1 = min(w0 + 1u, params.IW - 1u);
+  let lw = w - f32(w0);
+
+  let base = plane * params.IH * params.IW;
+  let top = (1.0 - lw) * input[base + h0 * params.IW + w0] + lw * input[base + h0 * params.IW + w1];
+  let bottom = (1.0 - lw) * input[base + h1 * params.IW + w0] + lw * input[base + h1 * params.IW + w1];
+  output[i] = (1.0 - lh) * top + lh * bottom;
+}
+)wgsl";
+
+inline constexpr uint32_t kUpsampleBilinear2dWorkgroupSizeX = 256;
+inline constexpr uint32_t kUpsampleBilinear2dWorkgroupSizeY = 1;
+inline constexpr uint32_t kUpsampleBilinear2dWorkgroupSizeZ = 1;

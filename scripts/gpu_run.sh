@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# One GPU session (the device tool's H200): the harness suite on the GPU adapter, the
+# conv anchor layers and the 256 MB elementwise set beside ORT WebGPU and torch CUDA,
+# and the SDPA route benchmark. Results land in $OUT. Needs .gl/ (Vulkan loader debs)
+# and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see docs/performance.md.
+set -uo pipefail
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+  --target /tmp/site .whl/*.whl || exit 1
+export PYTHONPATH=/tmp/site:$PWD XDG_RUNTIME_DIR=/tmp PYTHONUNBUFFERED=1 OPGEN_ADAPTER=gpu
+OUT=${OUT:-/tmp/out}
+nvidia-smi -L
+python3 -c "from codegen import harness; print('adapter:', harness.adapter_line())"
+steps=${GPU_STEPS:-validate conv elementwise sdpa}
+for step in $steps; do
+  echo "=== $step"
+  case $step in
+    validate) python3 benchmarks/gpu_validate.py run "$OUT" > "$OUT/validate.log" 2>&1; tail -3 "$OUT/validate.log" ;;
+    conv) python3 -m codegen bench --suite conv_anchors --iters 20 --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
+    elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
+    sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
+  esac
+done
