@@ -4,7 +4,7 @@
 # with ExecuTorch's Vulkan partitioner (restricted to our op table), run the .pte on the
 # native WebGPU delegate, and print the max abs error vs PyTorch eager and the latency.
 #
-#   DEMO_MODEL=<factory in tests/e2e_models.py>   (default: attention_block)
+#   DEMO_MODEL=<factory in tests/e2e_models.py>   (default: detect_head)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -13,7 +13,7 @@ export PYTHONWARNINGS="${PYTHONWARNINGS:-ignore}"  # torch/executorch deprecatio
 PY=.venv/bin/python
 # The executorch CMake package needs CMake >= 3.28: the venv's (PyPI) cmake.
 CMAKE=.venv/bin/cmake
-MODEL="tests/e2e_models.py:${DEMO_MODEL:-attention_block}"
+MODEL="tests/e2e_models.py:${DEMO_MODEL:-detect_head}"
 
 $PY -m codegen generate
 $PY -m codegen check

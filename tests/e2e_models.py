@@ -32,15 +32,17 @@ def _inputs(seed: int, *shapes) -> tuple:
 
 # --- CNN stem (ResNet / MODNet backbone) ----------------------------------------------------
 class CnnStem(nn.Module):
-    """conv -> batch_norm -> relu -> max_pool, then a batch_norm the Vulkan preprocessing
-    cannot fold into a conv (it follows the pool)."""
+    """conv -> batch_norm -> relu -> max_pool. The Vulkan preprocessing folds the
+    batch_norm into the conv and fuses the relu (et_vk.conv_with_clamp); with
+    `pool_bn` a second batch_norm follows the pool, where nothing can fold it, so the
+    graph keeps a real aten._native_batch_norm_legit_no_training."""
 
-    def __init__(self):
+    def __init__(self, pool_bn: bool = False):
         super().__init__()
         self.conv = nn.Conv2d(3, 16, 3, stride=2, padding=1)
         self.bn = nn.BatchNorm2d(16)
         self.pool = nn.MaxPool2d(3, stride=2, padding=1)
-        self.bn2 = nn.BatchNorm2d(16)
+        self.bn2 = nn.BatchNorm2d(16) if pool_bn else nn.Identity()
 
     def forward(self, x):
         return self.bn2(self.pool(torch.relu(self.bn(self.conv(x)))))
@@ -48,6 +50,10 @@ class CnnStem(nn.Module):
 
 def cnn_stem():
     return _init(CnnStem(), 1), _inputs(11, (1, 3, 32, 32))
+
+
+def cnn_stem_pool_bn():
+    return _init(CnnStem(pool_bn=True), 1), _inputs(11, (1, 3, 32, 32))
 
 
 # --- DaViT stem (Florence-2 vision encoder) --------------------------------------------------

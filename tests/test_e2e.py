@@ -24,7 +24,11 @@ from codegen.pte import PteError, run_pte  # noqa: E402
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
 
-MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block"]
+MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
+          pytest.param("cnn_stem_pool_bn", marks=pytest.mark.xfail(strict=True, raises=PteError, reason=(
+              "batch_norm spec: the VK00 graph gives the unused save_mean/save_invstd "
+              "outputs shape [0] (ATen's CPU kernel, run by the Vulkan SpecPropPass), "
+              "the spec's guard demands [C]")))]
 ATOL = RTOL = 1e-3
 
 
