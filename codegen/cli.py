@@ -128,12 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen import bench, scaffold
+    from codegen import bench, export, pte, scaffold
     scaffold.add_parser(sub)
     bench.add_parser(sub)
+    export.add_parsers(sub)
+    pte.add_parser(sub)
     args = parser.parse_args(argv)
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
-                "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench}
+                "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
+                "export": export.cmd_export, "coverage": export.cmd_coverage, "run": pte.cmd_run}
     try:
         return handlers[args.command](args)
     except USER_ERRORS as e:

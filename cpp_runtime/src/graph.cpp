@@ -98,17 +98,21 @@ ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
 }
 
 ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims) {
+  return add_tensor_view(base, std::move(dims), get_tensor(base).dtype);
+}
+
+ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims, DType dtype) {
   const Tensor& b = get_tensor(base);
   const std::string what =
       "view " + std::to_string(impl_->values.size()) + " of value " + std::to_string(base);
-  const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(b.dtype);
+  const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(dtype);
   if (bytes > b.buffer_bytes) {
-    throw Error("WebGPU graph: " + what + " as " + dtype_name(b.dtype) + utils::format_value(dims) +
+    throw Error("WebGPU graph: " + what + " as " + dtype_name(dtype) + utils::format_value(dims) +
                 " needs " + std::to_string(bytes) + " bytes, the base buffer holds " +
                 std::to_string(b.buffer_bytes));
   }
   Tensor t;
-  t.dtype = b.dtype;
+  t.dtype = dtype;
   t.max_dims = dims;
   t.live_dims = std::move(dims);
   t.buffer = b.buffer;

@@ -118,6 +118,9 @@ class WebGPUGraph {
   ValueRef add_tensor(DType dtype, std::vector<int64_t> dims);
   // A tensor that aliases another's buffer (the same memory object).
   ValueRef add_tensor_view(ValueRef base, std::vector<int64_t> dims);
+  // The same with its own element type (a shared memory object of a planned
+  // graph holds tensors of different dtypes at different times).
+  ValueRef add_tensor_view(ValueRef base, std::vector<int64_t> dims, DType dtype);
   ValueRef add_null();
   ValueRef add_int(int64_t v);
   ValueRef add_double(double v);

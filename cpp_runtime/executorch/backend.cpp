@@ -1,0 +1,213 @@
+#include "backend.h"
+
+#include <executorch/runtime/backend/interface.h>
+#include <executorch/runtime/core/exec_aten/util/tensor_util.h>
+#include <executorch/runtime/platform/log.h>
+
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "vk_graph.h"
+#include "webgpu_delegate/device.h"
+
+namespace webgpu_delegate::executorch_backend {
+namespace {
+
+namespace et = ::executorch::runtime;
+using ::executorch::aten::ScalarType;
+
+thread_local std::string g_last_error;
+
+// One device per process, created by the first init and shared by every graph.
+Device& shared_device() {
+  static Device device;
+  return device;
+}
+
+et::Error report(const std::string& what, et::Error code) {
+  g_last_error = what;
+  ET_LOG(Error, "%s", what.c_str());
+  return code;
+}
+
+// Whether an ExecuTorch element type can hold a graph tensor's elements:
+// the same type, or int64 on the host for int32 on the GPU.
+bool compatible(ScalarType host, DType gpu) {
+  switch (gpu) {
+    case DType::Float32:
+      return host == ScalarType::Float;
+    case DType::Int32:
+      return host == ScalarType::Int || host == ScalarType::Long;
+    case DType::Float16:
+      return host == ScalarType::Half;
+    case DType::UInt8:
+      return host == ScalarType::Byte;
+    case DType::Bool:
+      return host == ScalarType::Bool;
+    case DType::Int64:
+      return false;
+  }
+  return false;
+}
+
+std::string io_what(const char* kind, size_t i) {
+  return std::string("delegate ") + kind + " " + std::to_string(i);
+}
+
+void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
+  if (!compatible(t.scalar_type(), g.dtype)) {
+    throw Error("WebGPU delegate: " + what + " has ExecuTorch dtype " +
+                std::to_string(static_cast<int>(t.scalar_type())) + ", the graph tensor is " +
+                dtype_name(g.dtype));
+  }
+}
+
+void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t,
+             const std::string& what) {
+  const Tensor& g = graph.get_tensor(ref);
+  check_dtype(t, g, what);
+  if (t.scalar_type() == ScalarType::Long) {
+    const int64_t* src = t.const_data_ptr<int64_t>();
+    std::vector<int32_t> narrow(static_cast<size_t>(t.numel()));
+    for (size_t i = 0; i < narrow.size(); ++i) {
+      if (src[i] < std::numeric_limits<int32_t>::min() ||
+          src[i] > std::numeric_limits<int32_t>::max()) {
+        throw Error("WebGPU delegate: " + what + " element " + std::to_string(i) + " = " +
+                    std::to_string(src[i]) + " does not fit the graph's int32");
+      }
+      narrow[i] = static_cast<int32_t>(src[i]);
+    }
+    graph.copy_in(ref, narrow.data(), narrow.size() * 4);
+  } else {
+    graph.copy_in(ref, t.const_data_ptr(), t.nbytes());
+  }
+}
+
+void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
+              const std::string& what) {
+  const Tensor& g = graph.get_tensor(ref);
+  check_dtype(t, g, what);
+  std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
+  if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
+    throw Error("WebGPU delegate: " + what + " cannot be resized to " +
+                utils::format_value(g.dims()));
+  }
+  if (t.scalar_type() == ScalarType::Long) {
+    std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
+    graph.copy_out(ref, narrow.data(), narrow.size() * 4);
+    int64_t* dst = t.mutable_data_ptr<int64_t>();
+    for (size_t i = 0; i < narrow.size(); ++i) dst[i] = narrow[i];
+  } else {
+    graph.copy_out(ref, t.mutable_data_ptr(), t.nbytes());
+  }
+}
+
+class WebGPUBackend final : public et::BackendInterface {
+ public:
+  bool is_available() const override { return true; }
+
+  et::Result<et::DelegateHandle*> init(et::BackendInitContext& context,
+                                       et::FreeableBuffer* processed,
+                                       et::ArrayRef<et::CompileSpec>) const override {
+    try {
+      const et::NamedDataMap* named = context.get_named_data_map();
+      auto lookup = [named](const std::string& key) {
+        if (!named)
+          throw Error("WebGPU delegate: constant '" + key +
+                      "' is stored by name, but the program has no named data");
+        auto data = named->get_data(key.c_str());
+        if (!data.ok())
+          throw Error("WebGPU delegate: named constant '" + key + "' is not in the program");
+        et::FreeableBuffer buffer = std::move(data.get());
+        const auto* p = static_cast<const uint8_t*>(buffer.data());
+        std::vector<uint8_t> bytes(p, p + buffer.size());
+        buffer.Free();
+        return bytes;
+      };
+      auto graph = std::make_unique<vk::LoadedGraph>(shared_device(),
+                                                     static_cast<const uint8_t*>(processed->data()),
+                                                     processed->size(), lookup);
+      processed->Free();
+      return static_cast<et::DelegateHandle*>(graph.release());
+    } catch (const std::exception& e) {
+      return report(e.what(), et::Error::DelegateInvalidCompatibility);
+    }
+  }
+
+  et::Error execute(et::BackendExecutionContext&, et::DelegateHandle* handle,
+                    et::Span<et::EValue*> args) const override {
+    auto& loaded = *static_cast<vk::LoadedGraph*>(handle);
+    WebGPUGraph& graph = loaded.graph();
+    const auto& inputs = loaded.inputs();
+    const auto& outputs = loaded.outputs();
+    try {
+      if (args.size() != inputs.size() + outputs.size()) {
+        throw Error("WebGPU delegate: called with " + std::to_string(args.size()) +
+                    " arguments, the graph has " + std::to_string(inputs.size()) + " inputs and " +
+                    std::to_string(outputs.size()) + " outputs");
+      }
+      // New live shapes (dynamic inputs) and SymInt values first, then one resize pass.
+      bool resized = false;
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        const et::EValue& a = *args[i];
+        if (a.isTensor()) {
+          const auto sizes = a.toTensor().sizes();
+          std::vector<int64_t> dims(sizes.begin(), sizes.end());
+          if (dims != graph.get_tensor(inputs[i]).dims()) {
+            graph.set_input_dims(inputs[i], std::move(dims));
+            resized = true;
+          }
+        } else if (a.isInt() && graph.type_of(inputs[i]) == ValueType::SymInt) {
+          if (graph.get_symint(inputs[i]) != a.toInt()) {
+            graph.set_symint(inputs[i], a.toInt());
+            resized = true;
+          }
+        } else {
+          throw Error("WebGPU delegate: " + io_what("input", i) + " has EValue tag " +
+                      std::to_string(static_cast<int>(a.tag)) + ", the graph expects a " +
+                      value_type_name(graph.type_of(inputs[i])));
+        }
+      }
+      if (resized) graph.propagate_resize();
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        if (args[i]->isTensor())
+          copy_in(graph, inputs[i], args[i]->toTensor(), io_what("input", i));
+      }
+      graph.execute();
+      for (size_t j = 0; j < outputs.size(); ++j) {
+        et::EValue& o = *args[inputs.size() + j];
+        if (!o.isTensor())
+          throw Error("WebGPU delegate: " + io_what("output", j) + " is not a tensor");
+        auto t = o.toTensor();
+        copy_out(graph, outputs[j], t, io_what("output", j));
+      }
+      return et::Error::Ok;
+    } catch (const std::exception& e) {
+      return report(e.what(), et::Error::Internal);
+    }
+  }
+
+  void destroy(et::DelegateHandle* handle) const override {
+    delete static_cast<vk::LoadedGraph*>(handle);
+  }
+};
+
+WebGPUBackend g_backend;
+const bool g_registered =
+    et::register_backend(et::Backend{kBackendId, &g_backend}) == et::Error::Ok;
+
+}  // namespace
+
+const std::string& last_error() {
+  return g_last_error;
+}
+bool registered() {
+  return g_registered;
+}
+std::string device_description() {
+  return shared_device().describe();
+}
+
+}  // namespace webgpu_delegate::executorch_backend

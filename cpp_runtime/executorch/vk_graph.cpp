@@ -1,0 +1,383 @@
+#include "vk_graph.h"
+
+#include <flatbuffers/flatbuffers.h>
+
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+
+// Generated at build time by flatc from the executorch wheel's
+// backends/vulkan/serialization/schema.fbs (see CMakeLists.txt).
+#include "schema_generated.h"
+
+namespace webgpu_delegate::vk {
+namespace {
+
+constexpr size_t kHeaderLength = 30;
+constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // VkBytes.offset
+
+template <typename T>
+T read_le(const uint8_t* p) {
+  T v = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) v |= static_cast<T>(p[i]) << (8 * i);
+  return v;
+}
+
+[[noreturn]] void fail(const std::string& what) {
+  throw Error("WebGPU VK00 graph: " + what);
+}
+
+std::string value_what(uint32_t id) {
+  return "value " + std::to_string(id);
+}
+
+DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
+  switch (t) {
+    case vkgraph::VkDataType_FLOAT32:
+      return DType::Float32;
+    case vkgraph::VkDataType_INT32:
+    // The Vulkan serializer narrows int64 to int32 (downcast_64_bit, on by
+    // default); a graph serialized without it still runs int32 on the GPU.
+    case vkgraph::VkDataType_INT64:
+      return DType::Int32;
+    case vkgraph::VkDataType_FLOAT16:
+      return DType::Float16;
+    case vkgraph::VkDataType_UINT8:
+      return DType::UInt8;
+    case vkgraph::VkDataType_BOOL:
+      return DType::Bool;
+    default:
+      fail(value_what(id) + ": tensor dtype " + vkgraph::EnumNameVkDataType(t) +
+           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8 or BOOL)");
+  }
+}
+
+// int64 constant data narrowed to int32, each element checked.
+std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t id) {
+  std::vector<uint8_t> out(nbytes / 2);
+  for (size_t i = 0; i < nbytes / 8; ++i) {
+    int64_t v;
+    std::memcpy(&v, data + 8 * i, 8);
+    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
+      fail(value_what(id) + ": int64 constant element " + std::to_string(i) + " = " +
+           std::to_string(v) + " does not fit int32");
+    }
+    const int32_t n = static_cast<int32_t>(v);
+    std::memcpy(out.data() + 4 * i, &n, 4);
+  }
+  return out;
+}
+
+class Builder {
+ public:
+  Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
+          const NamedDataLookup& named_data)
+      : graph_(graph), blob_(blob), header_(header), fb_(fb), named_data_(named_data) {}
+
+  void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
+             std::vector<std::string>& ops) {
+    if (fb_.shaders() && fb_.shaders()->size() > 0) {
+      fail("the graph carries " + std::to_string(fb_.shaders()->size()) +
+           " custom shaders, which this delegate does not run");
+    }
+    const auto* chain = fb_.chain();
+    check_handlers(chain);
+    size_mem_objs();
+    const auto* values = fb_.values();
+    const uint32_t n = values ? values->size() : 0;
+    refs_.assign(n, -1);
+    for (uint32_t id = 0; id < n; ++id) refs_[id] = add_value(id, *values->Get(id));
+
+    if (chain) {
+      for (uint32_t i = 0; i < chain->size(); ++i) {
+        const auto* call = chain->Get(i);
+        const std::string name = call->name()->str();
+        std::vector<ValueRef> args;
+        if (call->args()) {
+          for (int32_t a : *call->args()) args.push_back(ref(a, "node " + std::to_string(i)));
+        }
+        ops.push_back(name);
+        try {
+          if (name == "et_vk.prepack.default") {
+            add_prepack(args);
+          } else {
+            graph_.add_node(name, args);
+          }
+        } catch (const Error& e) {
+          fail("node " + std::to_string(i) + " (" + name + "): " + e.what());
+        }
+      }
+    }
+    for (uint32_t id : ids(fb_.input_ids())) inputs.push_back(io_ref(id, "input"));
+    for (uint32_t id : ids(fb_.output_ids())) {
+      const ValueRef r = io_ref(id, "output");
+      if (graph_.type_of(r) != ValueType::Tensor) {
+        fail("output " + value_what(id) + " is a " + value_type_name(graph_.type_of(r)) +
+             ", expected a tensor");
+      }
+      outputs.push_back(r);
+    }
+  }
+
+ private:
+  // Every operator must have a handler before anything is built: one error
+  // names all of those that do not.
+  void check_handlers(
+      const flatbuffers::Vector<flatbuffers::Offset<vkgraph::OperatorCall>>* chain) {
+    if (!chain) return;
+    const OperatorRegistry& registry = OperatorRegistry::instance();
+    std::map<std::string, std::vector<uint32_t>> missing;
+    for (uint32_t i = 0; i < chain->size(); ++i) {
+      const auto* call = chain->Get(i);
+      if (!call->name()) fail("node " + std::to_string(i) + " has no operator name");
+      const std::string name = call->name()->str();
+      if (!is_builtin_op(name) && !registry.has_op(name)) missing[name].push_back(i);
+    }
+    if (missing.empty()) return;
+    std::string list;
+    for (const auto& [name, nodes] : missing) {
+      list += (list.empty() ? "" : ", ") + name + " (node";
+      list += nodes.size() > 1 ? "s" : "";
+      for (size_t k = 0; k < nodes.size(); ++k) list += (k ? ", " : " ") + std::to_string(nodes[k]);
+      list += ")";
+    }
+    fail("no WebGPU handler for operator" + std::string(missing.size() > 1 ? "s " : " ") + list +
+         "; " + std::to_string(registry.targets().size()) +
+         " targets are registered (write a spec: opgen new <op> --target <target>)");
+  }
+
+  // The size of each shared memory object: its largest tensor.
+  void size_mem_objs() {
+    const auto* values = fb_.values();
+    if (!values) return;
+    for (uint32_t id = 0; id < values->size(); ++id) {
+      const auto* t = values->Get(id)->value_as_VkTensor();
+      if (!t || t->mem_obj_id() < 0) continue;
+      const uint64_t bytes =
+          static_cast<uint64_t>(numel(dims(*t), id)) * dtype_size(graph_dtype(t->datatype(), id));
+      uint64_t& size = mem_obj_bytes_[t->mem_obj_id()];
+      size = std::max(size, bytes);
+    }
+  }
+
+  static std::vector<int64_t> dims(const vkgraph::VkTensor& t) {
+    std::vector<int64_t> d;
+    if (t.dims()) {
+      for (uint32_t x : *t.dims()) d.push_back(x);
+    }
+    return d;
+  }
+
+  static int64_t numel(const std::vector<int64_t>& d, uint32_t id) {
+    int64_t n = 1;
+    for (int64_t x : d) {
+      if (x != 0 && n > std::numeric_limits<int64_t>::max() / x)
+        fail(value_what(id) + ": too many elements");
+      n *= x;
+    }
+    return n;
+  }
+
+  static std::vector<uint32_t> ids(const flatbuffers::Vector<uint32_t>* v) {
+    return v ? std::vector<uint32_t>(v->begin(), v->end()) : std::vector<uint32_t>{};
+  }
+
+  ValueRef ref(int64_t id, const std::string& where) const {
+    if (id < 0 || static_cast<size_t>(id) >= refs_.size() || refs_[id] < 0) {
+      fail(where + ": refers to " + value_what(static_cast<uint32_t>(id)) +
+           ", which does not exist" +
+           (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : "") + " (the graph has " +
+           std::to_string(refs_.size()) + " values)");
+    }
+    return refs_[id];
+  }
+
+  ValueRef io_ref(uint32_t id, const char* what) const {
+    return ref(id, std::string("graph ") + what);
+  }
+
+  ValueRef add_value(uint32_t id, const vkgraph::VkValue& v) {
+    switch (v.value_type()) {
+      case vkgraph::GraphTypes_Null:
+        return graph_.add_null();
+      case vkgraph::GraphTypes_Int:
+        return graph_.add_int(v.value_as_Int()->int_val());
+      case vkgraph::GraphTypes_Double:
+        return graph_.add_double(v.value_as_Double()->double_val());
+      case vkgraph::GraphTypes_Bool:
+        return graph_.add_bool(v.value_as_Bool()->bool_val());
+      case vkgraph::GraphTypes_String: {
+        const auto* s = v.value_as_String()->string_val();
+        return graph_.add_string(s ? s->str() : std::string());
+      }
+      case vkgraph::GraphTypes_SymInt:
+        return graph_.add_symint(v.value_as_SymInt()->value());
+      case vkgraph::GraphTypes_IntList: {
+        std::vector<int64_t> items;
+        if (const auto* x = v.value_as_IntList()->items()) items.assign(x->begin(), x->end());
+        return graph_.add_int_list(std::move(items));
+      }
+      case vkgraph::GraphTypes_DoubleList: {
+        std::vector<double> items;
+        if (const auto* x = v.value_as_DoubleList()->items()) items.assign(x->begin(), x->end());
+        return graph_.add_double_list(std::move(items));
+      }
+      case vkgraph::GraphTypes_BoolList: {
+        std::vector<bool> items;
+        if (const auto* x = v.value_as_BoolList()->items()) {
+          for (uint8_t b : *x) items.push_back(b != 0);
+        }
+        return graph_.add_bool_list(std::move(items));
+      }
+      case vkgraph::GraphTypes_ValueList: {
+        std::vector<ValueRef> items;
+        if (const auto* x = v.value_as_ValueList()->items()) {
+          for (int32_t item : *x) items.push_back(ref(item, value_what(id) + " (ValueList)"));
+        }
+        return graph_.add_value_list(std::move(items));
+      }
+      case vkgraph::GraphTypes_VkTensor:
+        return add_tensor(id, *v.value_as_VkTensor());
+      default:
+        fail(value_what(id) + ": unknown value type " + std::to_string(v.value_type()));
+    }
+  }
+
+  ValueRef add_tensor(uint32_t id, const vkgraph::VkTensor& t) {
+    const DType dtype = graph_dtype(t.datatype(), id);
+    std::vector<int64_t> d = dims(t);
+    if (t.constant_id() >= 0) {
+      const ValueRef r = graph_.add_tensor(dtype, d);
+      load_constant(id, t, r);
+      return r;
+    }
+    if (t.mem_obj_id() >= 0) {
+      auto it = mem_obj_refs_.find(t.mem_obj_id());
+      if (it == mem_obj_refs_.end()) {
+        // One buffer per memory object, as bytes; its tensors are typed views.
+        const int64_t bytes = static_cast<int64_t>(mem_obj_bytes_.at(t.mem_obj_id()));
+        it = mem_obj_refs_.emplace(t.mem_obj_id(), graph_.add_tensor(DType::UInt8, {bytes})).first;
+      }
+      return graph_.add_tensor_view(it->second, std::move(d), dtype);
+    }
+    return graph_.add_tensor(dtype, std::move(d));
+  }
+
+  void load_constant(uint32_t id, const vkgraph::VkTensor& t, ValueRef r) {
+    const auto* constants = fb_.constants();
+    const uint32_t cid = static_cast<uint32_t>(t.constant_id());
+    if (!constants || cid >= constants->size()) {
+      fail(value_what(id) + ": constant_id " + std::to_string(cid) + " out of range (" +
+           std::to_string(constants ? constants->size() : 0) + " constants)");
+    }
+    const auto* c = constants->Get(cid);
+    std::vector<uint8_t> bytes;
+    if (c->offset() == kNamedConstant) {
+      if (!c->named_key()) fail(value_what(id) + ": named constant without a key");
+      bytes = named_data_(c->named_key()->str());
+      if (bytes.size() < c->length()) {
+        fail(value_what(id) + ": named constant '" + c->named_key()->str() + "' holds " +
+             std::to_string(bytes.size()) + " bytes, the graph expects " +
+             std::to_string(c->length()));
+      }
+      bytes.resize(c->length());
+    } else {
+      if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
+        fail(value_what(id) + ": constant bytes [" + std::to_string(c->offset()) + ", +" +
+             std::to_string(c->length()) + ") lie outside the constant segment (" +
+             std::to_string(header_.bytes_size) + " bytes)");
+      }
+      const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
+      bytes.assign(p, p + c->length());
+    }
+    if (t.datatype() == vkgraph::VkDataType_INT64)
+      bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    const Tensor& tensor = graph_.get_tensor(r);
+    if (bytes.size() != tensor.nbytes()) {
+      fail(value_what(id) + ": constant holds " + std::to_string(bytes.size()) +
+           " bytes, expected " + std::to_string(tensor.nbytes()) + " for " +
+           dtype_name(tensor.dtype) + utils::format_value(tensor.dims()));
+    }
+    if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
+  }
+
+  // et_vk.prepack(constant, out): a buffer copy recorded in the graph.
+  void add_prepack(const std::vector<ValueRef>& args) {
+    if (args.size() != 2) {
+      throw Error("expected 2 arguments (constant, out), got " + std::to_string(args.size()));
+    }
+    const Tensor& src = graph_.get_tensor(args[0]);
+    const Tensor& dst = graph_.get_tensor(args[1]);
+    if (src.dtype != dst.dtype || src.numel() != dst.numel()) {
+      throw Error("out (" + std::string(dtype_name(dst.dtype)) + utils::format_value(dst.dims()) +
+                  ") must match the constant (" + dtype_name(src.dtype) +
+                  utils::format_value(src.dims()) + ")");
+    }
+    const uint64_t nbytes = (src.nbytes() + 3) / 4 * 4;  // buffers are padded to 4 bytes
+    if (nbytes > 0) graph_.add_copy(args[0], args[1], nbytes);
+  }
+
+  WebGPUGraph& graph_;
+  const uint8_t* blob_;
+  Header header_;
+  const vkgraph::VkGraph& fb_;
+  const NamedDataLookup& named_data_;
+  std::vector<ValueRef> refs_;  // VK00 value id -> graph value
+  std::map<int32_t, uint64_t> mem_obj_bytes_;
+  std::map<int32_t, ValueRef> mem_obj_refs_;
+};
+
+}  // namespace
+
+Header parse_header(const uint8_t* data, size_t size) {
+  if (!data || size < kHeaderLength) {
+    fail("blob of " + std::to_string(size) + " bytes is shorter than the " +
+         std::to_string(kHeaderLength) + "-byte VH00 header");
+  }
+  if (std::memcmp(data + 4, "VH00", 4) != 0) {
+    fail("blob does not start with a VH00 header (magic \"" +
+         std::string(reinterpret_cast<const char*>(data + 4), 4) + "\")");
+  }
+  const uint16_t length = read_le<uint16_t>(data + 8);
+  if (length != kHeaderLength) {
+    fail("VH00 header length " + std::to_string(length) + ", expected " +
+         std::to_string(kHeaderLength));
+  }
+  Header h;
+  h.flatbuffer_offset = read_le<uint32_t>(data + 10);
+  h.flatbuffer_size = read_le<uint32_t>(data + 14);
+  h.bytes_offset = read_le<uint32_t>(data + 18);
+  h.bytes_size = read_le<uint64_t>(data + 22);
+  if (uint64_t{h.flatbuffer_offset} + h.flatbuffer_size > size || h.flatbuffer_size == 0) {
+    fail("VH00 flatbuffer region [" + std::to_string(h.flatbuffer_offset) + ", +" +
+         std::to_string(h.flatbuffer_size) + ") does not fit the " + std::to_string(size) +
+         "-byte blob");
+  }
+  if (h.bytes_offset > size || h.bytes_size > size - h.bytes_offset) {
+    fail("VH00 constant region [" + std::to_string(h.bytes_offset) + ", +" +
+         std::to_string(h.bytes_size) + ") does not fit the " + std::to_string(size) +
+         "-byte blob");
+  }
+  return h;
+}
+
+bool is_builtin_op(const std::string& name) {
+  return name == "et_vk.prepack.default";
+}
+
+LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
+                         const NamedDataLookup& named_data)
+    : graph_(device) {
+  const Header h = parse_header(data, size);
+  const uint8_t* fb_data = data + h.flatbuffer_offset;
+  if (!vkgraph::VkGraphBufferHasIdentifier(fb_data)) {
+    fail("the flatbuffer's file identifier is not VK00");
+  }
+  flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
+  if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data)
+      .build(inputs_, outputs_, ops_);
+}
+
+}  // namespace webgpu_delegate::vk

@@ -1,0 +1,58 @@
+// A VK00 graph (what ExecuTorch's Vulkan partitioner serializes behind a VH00
+// header) rebuilt as a WebGPUGraph: values, constants, shared memory objects,
+// and every operator dispatched through the registered (generated) handlers.
+// Independent of the ExecuTorch runtime, so tools and tests can use it alone.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "webgpu_delegate/device.h"
+#include "webgpu_delegate/graph.h"
+
+namespace webgpu_delegate::vk {
+
+// The VH00 header in front of the VK00 flatbuffer (all offsets from the blob start).
+struct Header {
+  uint32_t flatbuffer_offset = 0;
+  uint32_t flatbuffer_size = 0;
+  uint32_t bytes_offset = 0;  // the constant segment
+  uint64_t bytes_size = 0;
+};
+// Throws Error when the blob is too short, the magic is not VH00, or a region
+// lies outside the blob.
+Header parse_header(const uint8_t* data, size_t size);
+
+// Bytes of a constant stored by name (ExecuTorch's named data map) rather than
+// in the blob's constant segment. Throws Error when the key is unknown.
+using NamedDataLookup = std::function<std::vector<uint8_t>(const std::string& key)>;
+
+// The operators the backend implements itself rather than through a generated
+// handler: et_vk.prepack (materialize a constant into its own tensor).
+bool is_builtin_op(const std::string& name);
+
+class LoadedGraph {
+ public:
+  // Verifies and reads the blob; fails (before building anything) with the
+  // name of every operator that has no handler.
+  LoadedGraph(Device& device, const uint8_t* data, size_t size, const NamedDataLookup& named_data);
+
+  WebGPUGraph& graph() { return graph_; }
+  // Graph values for the VK00 input_ids / output_ids, in order.
+  const std::vector<ValueRef>& inputs() const { return inputs_; }
+  const std::vector<ValueRef>& outputs() const { return outputs_; }
+  // The operator of each chain entry, in order.
+  const std::vector<std::string>& ops() const { return ops_; }
+
+ private:
+  WebGPUGraph graph_;
+  std::vector<ValueRef> inputs_;
+  std::vector<ValueRef> outputs_;
+  std::vector<std::string> ops_;
+};
+
+}  // namespace webgpu_delegate::vk

@@ -1,0 +1,176 @@
+"""Small models built from the target architectures of the seed (no downloads,
+deterministic random init), for the end-to-end tests and the demo.
+
+Each factory returns `(model, example_inputs)`, the form `opgen export
+tests/e2e_models.py:<factory>` takes.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def _init(model: nn.Module, seed: int) -> nn.Module:
+    """Deterministic weights, and non-trivial batch-norm statistics."""
+    g = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            p.copy_(torch.randn(p.shape, generator=g) * (0.3 if p.dim() > 1 else 0.1))
+        for m in model.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.running_mean.copy_(torch.randn(m.num_features, generator=g) * 0.1)
+                m.running_var.copy_(torch.rand(m.num_features, generator=g) + 0.5)
+    return model.eval()
+
+
+def _inputs(seed: int, *shapes) -> tuple:
+    g = torch.Generator().manual_seed(seed)
+    return tuple(torch.randn(s, generator=g) for s in shapes)
+
+
+# --- CNN stem (ResNet / MODNet backbone) ----------------------------------------------------
+class CnnStem(nn.Module):
+    """conv -> batch_norm -> relu -> max_pool. The Vulkan preprocessing folds the
+    batch_norm into the conv and fuses the relu (et_vk.conv_with_clamp); with
+    `pool_bn` a second batch_norm follows the pool, where nothing can fold it, so the
+    graph keeps a real aten._native_batch_norm_legit_no_training."""
+
+    def __init__(self, pool_bn: bool = False):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 16, 3, stride=2, padding=1)
+        self.bn = nn.BatchNorm2d(16)
+        self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+        self.bn2 = nn.BatchNorm2d(16) if pool_bn else nn.Identity()
+
+    def forward(self, x):
+        return self.bn2(self.pool(torch.relu(self.bn(self.conv(x)))))
+
+
+def cnn_stem():
+    return _init(CnnStem(), 1), _inputs(11, (1, 3, 32, 32))
+
+
+def cnn_stem_pool_bn():
+    return _init(CnnStem(pool_bn=True), 1), _inputs(11, (1, 3, 32, 32))
+
+
+# --- DaViT stem (Florence-2 vision encoder) --------------------------------------------------
+class DavitStem(nn.Module):
+    """7x7/4 patch embed -> 2x2/2 strided downsample -> pad to a multiple of the window
+    size -> (window attention would run here) -> crop the padding off."""
+
+    def __init__(self, window: int = 4):
+        super().__init__()
+        self.window = window
+        self.patch_embed = nn.Conv2d(3, 16, 7, stride=4, padding=3)
+        self.downsample = nn.Conv2d(16, 32, 2, stride=2)
+
+    def forward(self, x):
+        x = self.downsample(self.patch_embed(x))
+        h, w = x.shape[-2:]
+        pad_h, pad_w = (-h) % self.window, (-w) % self.window
+        x = F.pad(x, (0, pad_w, 0, pad_h))
+        return x[:, :, :h, :w] + x[:, :, :h, :w]
+
+
+def davit_stem():
+    return _init(DavitStem(), 2), _inputs(12, (1, 3, 56, 56))
+
+
+# --- decoder (Real-ESRGAN / SAM FPN / DPT head) ---------------------------------------------
+class Decoder(nn.Module):
+    """transposed conv 2x -> leaky_relu -> nearest 2x -> conv -> leaky_relu -> bilinear
+    resize to a non-integer ratio."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(16, 8, 4, stride=2, padding=1)
+        self.conv = nn.Conv2d(8, 4, 3, padding=1)
+
+    def forward(self, x):
+        x = F.leaky_relu(self.up(x), 0.1)
+        x = F.interpolate(x, scale_factor=2.0, mode="nearest")
+        x = F.leaky_relu(self.conv(x), 0.2)
+        return F.interpolate(x, size=(40, 40), mode="bilinear", align_corners=False)
+
+
+def decoder():
+    return _init(Decoder(), 3), _inputs(13, (1, 16, 8, 8))
+
+
+# --- detection head (YOLO Detect) ------------------------------------------------------------
+class DetectHead(nn.Module):
+    """conv -> relu -> 1x1 conv -> split_with_sizes into box / objectness / classes ->
+    sigmoid; boxes decoded as sigmoid * 2 - 0.5 (no concatenation)."""
+
+    def __init__(self, num_classes: int = 3):
+        super().__init__()
+        self.sizes = [4, 1, num_classes]
+        self.conv = nn.Conv2d(16, 32, 3, padding=1)
+        self.pred = nn.Conv2d(32, sum(self.sizes), 1)
+
+    def forward(self, x):
+        box, obj, cls = torch.split(self.pred(torch.relu(self.conv(x))), self.sizes, dim=1)
+        return box.sigmoid() * 2.0 - 0.5, obj.sigmoid(), cls.sigmoid()
+
+
+def detect_head():
+    return _init(DetectHead(), 4), _inputs(14, (1, 16, 10, 10))
+
+
+# --- attention block (Qwen3-style core: QK-norm, HF RoPE, SDPA) ---------------------------
+class RMSNorm(nn.Module):
+    def __init__(self, dim: int, eps: float = 1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x):
+        return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+def _rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+def hf_rope(xq, xk, freqs_cos, freqs_sin):
+    """HuggingFace apply_rotary_pos_emb (rotate-half), in the form ExecuTorch's Vulkan
+    partitioner fuses into et_vk.apply_rotary_emb_hf."""
+    cos, sin = freqs_cos.unsqueeze(1), freqs_sin.unsqueeze(1)
+    rotary_dim = cos.shape[-1]
+    q_rot, q_pass = xq[..., :rotary_dim], xq[..., rotary_dim:]
+    k_rot, k_pass = xk[..., :rotary_dim], xk[..., rotary_dim:]
+    q = torch.cat([(q_rot.float() * cos) + (_rotate_half(q_rot.float()) * sin), q_pass], dim=-1)
+    k = torch.cat([(k_rot.float() * cos) + (_rotate_half(k_rot.float()) * sin), k_pass], dim=-1)
+    return q.type_as(xq), k.type_as(xk)
+
+
+class AttentionBlock(nn.Module):
+    """q, k, v [B, S, H, D] -> per-head RMSNorm of q and k -> rotate-half RoPE ->
+    [B, H, S, D] -> scaled-dot-product attention -> [B, S, H, D]."""
+
+    def __init__(self, seq: int = 8, head_dim: int = 32):
+        super().__init__()
+        self.q_norm = RMSNorm(head_dim)
+        self.k_norm = RMSNorm(head_dim)
+        inv = 1.0 / (10000 ** (torch.arange(0, head_dim, 2).float() / head_dim))
+        freqs = torch.outer(torch.arange(seq).float(), inv)
+        emb = torch.cat((freqs, freqs), dim=-1)
+        self.register_buffer("cos", emb.cos())
+        self.register_buffer("sin", emb.sin())
+
+    def forward(self, q, k, v):
+        q, k = self.q_norm(q), self.k_norm(k)
+        q, k = hf_rope(q, k, self.cos, self.sin)
+        q, k, v = (t.permute(0, 2, 1, 3) for t in (q, k, v))
+        out = torch.ops.et_vk.sdpa(q, k, v, None, None)
+        return out.permute(0, 2, 1, 3)
+
+
+def attention_block():
+    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (torch.ops.et_vk.sdpa)
+
+    return _init(AttentionBlock(), 5), _inputs(15, (1, 8, 4, 32), (1, 8, 4, 32), (1, 8, 4, 32))

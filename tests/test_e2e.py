@@ -1,0 +1,123 @@
+"""End to end: models from the seed's target architectures, exported with ExecuTorch's
+Vulkan partitioner restricted to our op table, run by `webgpu_pte_runner` (the
+ExecuTorch runtime of the pip wheel + our VulkanBackend) against eager PyTorch.
+
+Needs the `executorch` package and build/webgpu_pte_runner (CMake, WEBGPU_EXECUTORCH=ON).
+A model whose operators have no spec on this branch yet is skipped, and the skip
+names those operators (the coverage report's "missing" rows).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import torch
+
+pytest.importorskip("executorch")
+
+from codegen.export import ExportError, export, lower, pte_coverage  # noqa: E402
+from codegen.loader import REPO_ROOT  # noqa: E402
+from codegen.pte import PteError, run_pte  # noqa: E402
+
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+import e2e_models  # noqa: E402
+
+MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
+          pytest.param("cnn_stem_pool_bn", marks=pytest.mark.xfail(strict=True, raises=PteError, reason=(
+              "batch_norm spec: the VK00 graph gives the unused save_mean/save_invstd "
+              "outputs shape [0] (ATen's CPU kernel, run by the Vulkan SpecPropPass), "
+              "the spec's guard demands [C]")))]
+ATOL = RTOL = 1e-3
+
+
+def _export_or_skip(name, path):
+    model, inputs = getattr(e2e_models, name)()
+    try:
+        result = export(model, inputs, path)
+    except ExportError:
+        coverage = lower(model, inputs, allow_unsupported=True).coverage
+        if coverage.missing and not coverage.portable:
+            pytest.skip(f"{name} needs specs not on this branch yet: {', '.join(sorted(coverage.missing))}")
+        raise
+    return model, inputs, result
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_model_fully_delegated_matches_eager(name, tmp_path):
+    pte = tmp_path / f"{name}.pte"
+    model, inputs, result = _export_or_skip(name, pte)
+
+    # Every compute op sits in a VulkanBackend delegate with a handler; the program
+    # itself runs no CPU kernel (read back from the .pte).
+    assert result.coverage.fully_delegated, result.coverage_table()
+    on_disk = pte_coverage(pte)
+    assert not on_disk.portable and not on_disk.missing, on_disk.table()
+    assert on_disk.delegated == result.coverage.delegated
+
+    outputs, latency = run_pte(pte, inputs, iters=3)
+    with torch.no_grad():
+        expected = model(*inputs)
+    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    assert len(outputs) == len(expected)
+    worst = 0.0
+    for i, (got, want) in enumerate(zip(outputs, expected)):
+        assert tuple(got.shape) == tuple(want.shape), f"output {i}"
+        torch.testing.assert_close(got.double(), want.double(), atol=ATOL, rtol=RTOL,
+                                   msg=lambda m: f"{name} output {i}: {m}")
+        worst = max(worst, (got.double() - want.double()).abs().max().item())
+    n_ops = sum(result.coverage.delegated.values())
+    print(f"\n{name}: {n_ops} delegated op calls, max abs error {worst:.3g}, "
+          f"median latency {latency.median_ms:.3f} ms on {latency.device}")
+
+
+class WithTanh(torch.nn.Module):
+    """relu (has a handler) then tanh (Vulkan takes it; our op table has no spec)."""
+
+    def forward(self, x):
+        return torch.tanh(torch.relu(x))
+
+
+UNSUPPORTED = "aten.tanh.default"
+
+
+@pytest.fixture(scope="module")
+def unsupported_pte(tmp_path_factory):
+    from codegen.export import supported_targets
+
+    if UNSUPPORTED in supported_targets():
+        pytest.fail(f"{UNSUPPORTED} gained a spec: pick another unsupported op for this test")
+    path = tmp_path_factory.mktemp("unsupported") / "tanh.pte"
+    result = export(WithTanh(), (torch.randn(2, 8),), path, allow_unsupported=True)
+    assert result.coverage.missing == {UNSUPPORTED: 1}, result.coverage_table()
+    return path
+
+
+def test_strict_export_refuses_an_unsupported_op():
+    with pytest.raises(ExportError, match=UNSUPPORTED.replace(".", r"\.")):
+        export(WithTanh(), (torch.randn(2, 8),))
+
+
+def test_unsupported_op_fails_at_load_naming_it(unsupported_pte):
+    with pytest.raises(PteError, match=rf"no WebGPU handler for operator {UNSUPPORTED}"):
+        run_pte(unsupported_pte, [torch.randn(2, 8)])
+
+
+def test_coverage_report_lists_the_missing_op(unsupported_pte):
+    res = subprocess.run([sys.executable, "-m", "codegen", "coverage", str(unsupported_pte)],
+                         capture_output=True, text=True, cwd=REPO_ROOT)
+    assert res.returncode == 1, res.stderr
+    rows = {line.split()[0]: line for line in res.stdout.splitlines() if line.strip()}
+    assert "missing: no WebGPU handler" in rows[UNSUPPORTED]
+    assert "delegated" in rows["aten.relu.default"]
+
+
+def test_opgen_export_command(tmp_path):
+    out = tmp_path / "attention.pte"
+    res = subprocess.run([sys.executable, "-m", "codegen", "export",
+                          "tests/e2e_models.py:attention_block", "-o", str(out)],
+                         capture_output=True, text=True, cwd=REPO_ROOT)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "et_vk.sdpa.default" in res.stdout and out.stat().st_size > 0
+    assert pte_coverage(out).fully_delegated
