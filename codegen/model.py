@@ -88,9 +88,12 @@ class Tensor(Arg):
 class Output(Tensor):
     """An output tensor (the op's last argument, or an item of its `Outputs` list).
     `placeholder=True`: the reference leaves its contents unspecified (e.g. a
-    `torch.empty` returned by an in-place op); cases check its shape, not its values."""
+    `torch.empty` returned by an in-place op); cases check its shape, not its values.
+    `unused=True`: the op neither reads nor writes it and its shape is not checked (what
+    exporters allocate for it varies, e.g. batch norm's save_mean: [C] or [0])."""
 
     placeholder: bool = False
+    unused: bool = False
 
 
 @dataclass(frozen=True)
@@ -777,6 +780,10 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
                             f"{', '.join(out_names)})")
     shapes = {}
     for o in op.outputs:
+        if o.unused:
+            if o.name in op.shapes:
+                raise SpecError(f"output {o.name!r} is unused=True: give it no shapes formula")
+            continue
         if o.name not in op.shapes:
             raise SpecError(f"shapes has no formula for output {o.name!r}; write e.g. "
                             f"shapes={{'{o.name}': 'self.dims'}}")

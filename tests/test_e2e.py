@@ -25,29 +25,19 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
 
 MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
-          pytest.param("cnn_stem_pool_bn", marks=pytest.mark.xfail(strict=True, raises=PteError, reason=(
-              "batch_norm spec: the VK00 graph gives the unused save_mean/save_invstd "
-              "outputs shape [0] (ATen's CPU kernel, run by the Vulkan SpecPropPass), "
-              "the spec's guard demands [C]")))]
+          "cnn_stem_pool_bn"]
 ATOL = RTOL = 1e-3
 
 
-def _export_or_skip(name, path):
+def _export(name, path):
     model, inputs = getattr(e2e_models, name)()
-    try:
-        result = export(model, inputs, path)
-    except ExportError:
-        coverage = lower(model, inputs, allow_unsupported=True).coverage
-        if coverage.missing and not coverage.portable:
-            pytest.skip(f"{name} needs specs not on this branch yet: {', '.join(sorted(coverage.missing))}")
-        raise
-    return model, inputs, result
+    return model, inputs, export(model, inputs, path)
 
 
 @pytest.mark.parametrize("name", MODELS)
 def test_model_fully_delegated_matches_eager(name, tmp_path):
     pte = tmp_path / f"{name}.pte"
-    model, inputs, result = _export_or_skip(name, pte)
+    model, inputs, result = _export(name, pte)
 
     # Every compute op sits in a VulkanBackend delegate with a handler; the program
     # itself runs no CPU kernel (read back from the .pte).

@@ -25,12 +25,12 @@ OPS = [Op(
           Tensor("bias", rank=1, optional=True), Tensor("running_mean", rank=1),
           Tensor("running_var", rank=1), Double("momentum"), Double("eps"),
           Outputs("outputs", items=(Output("out", rank=4),
-                                    Output("save_mean", rank=1, optional=True),
-                                    Output("save_invstd", rank=1, optional=True)))],
+                                    Output("save_mean", optional=True, unused=True),
+                                    Output("save_invstd", optional=True, unused=True)))],
     let={"C": "input.dims[1]"},
     guards=[per_channel("running_mean"), per_channel("running_var"),
             per_channel("weight", optional=True), per_channel("bias", optional=True)],
-    shapes={"out": "input.dims", "save_mean": "[C]", "save_invstd": "[C]"},
+    shapes={"out": "input.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
         params={

@@ -80,11 +80,9 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_rank(kOp, "out", out, 4, 4);
   if (save_mean != nullptr) {
     utils::check_dtype(kOp, "save_mean", *save_mean, {DType::Float32});
-    utils::check_rank(kOp, "save_mean", *save_mean, 1, 1);
   }
   if (save_invstd != nullptr) {
     utils::check_dtype(kOp, "save_invstd", *save_invstd, {DType::Float32});
-    utils::check_rank(kOp, "save_invstd", *save_invstd, 1, 1);
   }
   const int64_t C = input.dim(1);
   if (!(running_mean.numel() == C)) {
@@ -104,12 +102,6 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
                 utils::format_value(bias->dims()), utils::format_value(C) + " values");
   }
   utils::check_output_dims(kOp, "out", out, input.dims());
-  if (save_mean != nullptr) {
-    utils::check_output_dims(kOp, "save_mean", *save_mean, std::vector<int64_t>{C});
-  }
-  if (save_invstd != nullptr) {
-    utils::check_output_dims(kOp, "save_invstd", *save_invstd, std::vector<int64_t>{C});
-  }
 
   BatchNormPlan plan;
   plan.params0.C = utils::to_u32(C, kOp, "C");
@@ -132,14 +124,7 @@ void resize_batch_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
       outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
   Tensor* save_invstd =
       outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
-  const int64_t C = input.dim(1);
   utils::resize_output(kOp, "out", out, input.dims());
-  if (save_mean != nullptr) {
-    utils::resize_output(kOp, "save_mean", *save_mean, std::vector<int64_t>{C});
-  }
-  if (save_invstd != nullptr) {
-    utils::resize_output(kOp, "save_invstd", *save_invstd, std::vector<int64_t>{C});
-  }
 }
 
 void add_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
