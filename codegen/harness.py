@@ -378,6 +378,11 @@ def pipeline(kernel, overrides: dict[str, float], dispatch):
     return _PIPELINES[key]
 
 
+def buffer_size(nbytes: int) -> int:
+    """Whole 16-byte units, as the runtime allocates: any tensor may be read as vec4s."""
+    return max(16, -(-nbytes // 16) * 16)
+
+
 def _nbytes(dtype: str, dims) -> int:
     import math
 
@@ -402,13 +407,13 @@ class Node:
         self.buffers: dict[int, Any] = {}  # id(Value) -> GPUBuffer
         usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
         for v in self._tensor_values():
-            size = max(4, -(-_nbytes(v.dtype, v.dims) // 4) * 4)
+            size = buffer_size(_nbytes(v.dtype, v.dims))
             self.buffers[id(v)] = self.dev.create_buffer(size=size, usage=usage)
         # scratch tensors: allocated at the build shape, like graph.add_tensor in the C++
         self.scratch = {}
         self.built_scratch = dict(self.plans.scratch)  # the allocated extents
         for s in self.bound.op.scratch:
-            size = max(4, -(-_nbytes(s.dtype, self.plans.scratch[s.name]) // 4) * 4)
+            size = buffer_size(_nbytes(s.dtype, self.plans.scratch[s.name]))
             self.scratch[s.name] = self.dev.create_buffer(size=size, usage=usage)
         self._write_inputs(call)
 

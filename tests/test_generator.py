@@ -56,23 +56,23 @@ def test_generation_is_deterministic(repo):
 
 def test_edited_shader_body_is_detected_and_fixed(repo):
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
     res = opgen(repo, "check")
     assert res.returncode == 1
     assert "stale: generated/ops/unary/relu_wgsl.h" in res.stderr
     assert opgen(repo, "generate").returncode == 0
     assert opgen(repo, "check").returncode == 0
-    assert "x <= 0.0" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
+    assert "x <= vec4<f32>(0.0)" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
 
 
 def test_edited_declaration_block_is_stale(repo):
     shader = repo / "codegen/specs/unary/sigmoid.wgsl"
-    shader.write_text(shader.read_text().replace("num_elements: u32", "num_elements: i32"))
+    shader.write_text(shader.read_text().replace("num_vec4: u32", "num_vec4: i32"))
     res = opgen(repo, "check")
     assert res.returncode == 1
     assert "stale declaration block: codegen/specs/unary/sigmoid.wgsl" in res.stderr
     assert opgen(repo, "generate").returncode == 0
-    assert "num_elements: u32" in shader.read_text()
+    assert "num_vec4: u32" in shader.read_text()
 
 
 def test_orphan_and_missing_outputs_are_listed(repo):
@@ -89,15 +89,16 @@ def test_orphan_and_missing_outputs_are_listed(repo):
 def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
     spec = repo / "codegen/specs/unary/unary.py"
     spec.write_text(spec.read_text().replace(
-        'params={"num_elements": u32("out.numel"),',
-        'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), "num_elements": u32("out.numel"),'
+        'params={"num_vec4": u32("ceil_div(out.numel, 4)"),',
+        'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), '
+        '"num_vec4": u32("ceil_div(out.numel, 4)"),'
     ).replace("from codegen.model import (", "from codegen.model import (Param, "))
     assert opgen(repo, "generate").returncode == 0
     wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
-    assert "probe: vec3<u32>,\n  num_elements: u32,\n  negative_slope: f32," in wgsl
+    assert "probe: vec3<u32>,\n  num_vec4: u32,\n  negative_slope: f32," in wgsl
     cpp = (repo / "generated/ops/unary/LeakyRelu.cpp").read_text()
     assert "uint32_t probe[3];" in cpp
-    assert "offsetof(LeakyReluParams, num_elements) == 12" in cpp
+    assert "offsetof(LeakyReluParams, num_vec4) == 12" in cpp
     assert "offsetof(LeakyReluParams, negative_slope) == 16" in cpp
     assert "sizeof(LeakyReluParams) == 32" in cpp
     code = ("from codegen import harness, cases\n"
@@ -127,14 +128,15 @@ def test_two_specs_for_one_target_are_rejected(repo):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (("u32(\"out.numel\")", "u32(\"out.numel +\")"), "syntax error"),
-    (("u32(\"out.numel\")", "u32(\"nonsense.numel\")"), "unknown name 'nonsense'"),
+    (("u32(\"ceil_div(out.numel, 4)\")", "u32(\"out.numel +\")"), "syntax error"),
+    (("u32(\"ceil_div(out.numel, 4)\")", "u32(\"nonsense.numel\")"), "unknown name 'nonsense'"),
     (("resize=\"dynamic\"", "resize=\"sometimes\""), "Op resize must be one of dynamic, static"),
-    (("Bind(\"input\", \"self\")", "Bind(\"input\", \"missing\")"), "binds 'missing'"),
-    (("Bind(\"input\", \"self\")", "Bind(\"output\", \"self\")"), "binding names must be unique"),
+    (("Bind(\"input\", \"self\"", "Bind(\"input\", \"missing\""), "binds 'missing'"),
+    (("Bind(\"input\", \"self\"", "Bind(\"output\", \"self\""), "binding names must be unique"),
     (("Tensor(\"self\")", "Tensor(\"self\", dtypes=(\"float31\",))"), "dtypes must be"),
     (("name=name,", "name=name, colour=1,"), "unexpected keyword argument 'colour'"),
-    (("u32(\"out.numel\")", "Param(\"array<u32, 3>\", \"[1, 2, 3]\")"), "multiple of 16"),
+    (("u32(\"ceil_div(out.numel, 4)\")", "Param(\"array<u32, 3>\", \"[1, 2, 3]\")"),
+     "multiple of 16"),
 ])
 def test_spec_errors_name_file_and_field(repo, edit, message):
     spec = repo / "codegen/specs/unary/unary.py"
@@ -205,7 +207,7 @@ def test_read_only_target_dir_fails_cleanly(repo):
     os.chmod(ro, 0o555)
     try:
         shader = repo / "codegen/specs/unary/relu.wgsl"
-        shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+        shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
         before = snapshot(repo)
         res = opgen(repo, "generate")
         if os.geteuid() == 0:  # root ignores directory permissions: the write succeeds
@@ -219,7 +221,7 @@ def test_read_only_target_dir_fails_cleanly(repo):
 
 def test_concurrent_generates_serialize(repo):
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < 0.0", "x <= 0.0"))
+    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
     env = dict(os.environ, XDG_RUNTIME_DIR="/tmp")
     procs = [subprocess.Popen([sys.executable, "-m", "codegen", "generate"], cwd=repo, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]

@@ -74,8 +74,10 @@ std::string describe_tensor(const Tensor& t) {
   return std::string(dtype_name(t.dtype)) + utils::format_value(t.live_dims);
 }
 
+// Whole 16-byte units, so kernels may view any tensor as array<vec4<...>>: the last
+// vec4 may run past the tensor's elements, never past its buffer.
 uint64_t buffer_size_for(uint64_t bytes) {
-  return bytes < 4 ? 4 : (bytes + 3) / 4 * 4;
+  return bytes < 16 ? 16 : (bytes + 15) / 16 * 16;
 }
 
 int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what) {

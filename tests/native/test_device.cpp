@@ -173,7 +173,7 @@ TEST(copies_run_in_order_with_dispatches) {
   g.execute();
   CHECK_EQ(mismatches(read(g, w), {40.0f, 80.0f, 120.0f}), 0);
   CHECK_THROWS(Error, g.add_copy(x, x, 4), "share one buffer");
-  CHECK_THROWS(Error, g.add_copy(x, y, 28), "copy of 28 bytes from value 0 (24-byte buffer)");
+  CHECK_THROWS(Error, g.add_copy(x, y, 36), "copy of 36 bytes from value 0 (32-byte buffer)");
   CHECK_THROWS(Error, g.update_copy(0, 4), "update_copy of command 0, which is a dispatch");
   CHECK_THROWS(Error, g.update_dispatch(99, nullptr, 0, {}), "command 99, which does not exist");
 }

@@ -66,7 +66,7 @@ TEST(typed_getters_throw_on_a_mismatch_with_clear_text) {
   CHECK_THROWS(Error, cg.get_tensor(n), "value 2 is Null, expected Tensor");
 }
 
-TEST(tensor_buffers_are_at_least_4_bytes_and_multiples_of_4) {
+TEST(tensor_buffers_are_whole_vec4s) {
   WebGPUGraph g(test_device());
   struct Case {
     DType dtype;
@@ -74,9 +74,9 @@ TEST(tensor_buffers_are_at_least_4_bytes_and_multiples_of_4) {
     uint64_t bytes;
   };
   const Case cases[] = {
-      {DType::Float32, {2, 3}, 24}, {DType::UInt8, {3}, 4},    {DType::UInt8, {5}, 8},
-      {DType::Bool, {1}, 4},        {DType::Float16, {5}, 12}, {DType::Int64, {0, 4}, 4},
-      {DType::Float32, {}, 4},      {DType::Int32, {7}, 28},
+      {DType::Float32, {2, 3}, 32}, {DType::UInt8, {3}, 16},    {DType::UInt8, {17}, 32},
+      {DType::Bool, {1}, 16},       {DType::Float16, {5}, 16}, {DType::Int64, {0, 4}, 16},
+      {DType::Float32, {}, 16},     {DType::Int32, {8}, 32},
   };
   for (const auto& c : cases) {
     const ValueRef r = g.add_tensor(c.dtype, c.dims);

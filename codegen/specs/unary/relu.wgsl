@@ -2,12 +2,12 @@
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  num_elements: u32,
+  num_vec4: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
+@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
+const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
@@ -20,9 +20,9 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  if (i >= params.num_vec4) {
     return;
   }
   let x = input[i];
-  output[i] = select(x, 0.0, x < 0.0);
+  output[i] = select(x, vec4<f32>(0.0), x < vec4<f32>(0.0));
 }

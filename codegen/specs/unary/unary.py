@@ -1,8 +1,14 @@
-"""Elementwise unary ops: one handler shape, one kernel per op."""
+"""Elementwise unary ops: one handler shape, one kernel per op.
+
+The kernels read and write four elements at a time (tensor buffers are whole vec4s, so
+the last vec4 may run past the elements but never past the buffer)."""
 
 from codegen.inputs import randn, tensor
 from codegen.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
                            Tensor, f32, u32)
+
+
+UNARY_WORKGROUP = (64, 1, 1)
 
 
 def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None) -> Op:
@@ -14,9 +20,10 @@ def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_
         shapes={"out": "self.dims"},
         resize="dynamic",
         dispatches=[Dispatch(
-            params={"num_elements": u32("out.numel"), **(extra_params or {})},
-            bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-            routes=[Route(kernel, Elementwise("out.numel"))],
+            params={"num_vec4": u32("ceil_div(out.numel, 4)"), **(extra_params or {})},
+            bindings=[Bind("input", "self", elem="vec4<f32>"),
+                      Bind("output", "out", write=True, elem="vec4<f32>")],
+            routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)"))],
         )],
         cases=cases,
     )
@@ -33,12 +40,13 @@ def common_cases(kernel: str) -> list[Case]:
 
 
 OPS = [
-    unary_op("relu", Kernel("relu"), common_cases("relu") + [
-        # 65536 * 256 + 1 elements: more workgroups than one dimension holds
-        Case("spill_2d", (randn(65536 * 256 + 1),)),
+    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP), common_cases("relu") + [
+        # 4 * 65536 * 64 + 3 elements: more workgroups than one dimension holds, and a
+        # partial last vec4
+        Case("spill_2d", (randn(4 * 65536 * 64 + 3),)),
     ]),
-    unary_op("sigmoid", Kernel("sigmoid"), common_cases("sigmoid")),
-    unary_op("leaky_relu", Kernel("leaky_relu"), [
+    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP), common_cases("sigmoid")),
+    unary_op("leaky_relu", Kernel("leaky_relu", workgroup=UNARY_WORKGROUP), [
         Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
         Case("slope_2d", (randn(3, 32), 0.2)),
         Case("default_slope", (randn(5, 7),)),

@@ -15,12 +15,12 @@ namespace {
 constexpr const char* kOp = "leaky_relu";
 
 struct LeakyReluParams {
-  uint32_t num_elements;
+  uint32_t num_vec4;
   float negative_slope;
   uint32_t _pad0[2];
 };
-static_assert(offsetof(LeakyReluParams, num_elements) == 0,
-              "LeakyReluParams.num_elements must sit at WGSL offset 0");
+static_assert(offsetof(LeakyReluParams, num_vec4) == 0,
+              "LeakyReluParams.num_vec4 must sit at WGSL offset 0");
 static_assert(offsetof(LeakyReluParams, negative_slope) == 4,
               "LeakyReluParams.negative_slope must sit at WGSL offset 4");
 static_assert(sizeof(LeakyReluParams) == 16, "LeakyReluParams must match the WGSL struct size 16");
@@ -47,10 +47,11 @@ LeakyReluPlan plan_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   LeakyReluPlan plan;
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.negative_slope = utils::to_f32(negative_slope);
-  plan.grid0 = utils::elementwise_grid(out.numel(), kLeakyReluKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.grid0 =
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kLeakyReluKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

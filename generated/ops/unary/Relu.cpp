@@ -15,11 +15,10 @@ namespace {
 constexpr const char* kOp = "relu";
 
 struct ReluParams {
-  uint32_t num_elements;
+  uint32_t num_vec4;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(ReluParams, num_elements) == 0,
-              "ReluParams.num_elements must sit at WGSL offset 0");
+static_assert(offsetof(ReluParams, num_vec4) == 0, "ReluParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(ReluParams) == 16, "ReluParams must match the WGSL struct size 16");
 
 const KernelSource kReluKernel{
@@ -40,9 +39,10 @@ ReluPlan plan_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   ReluPlan plan;
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kReluKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.grid0 =
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kReluKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

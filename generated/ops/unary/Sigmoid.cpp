@@ -15,11 +15,11 @@ namespace {
 constexpr const char* kOp = "sigmoid";
 
 struct SigmoidParams {
-  uint32_t num_elements;
+  uint32_t num_vec4;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(SigmoidParams, num_elements) == 0,
-              "SigmoidParams.num_elements must sit at WGSL offset 0");
+static_assert(offsetof(SigmoidParams, num_vec4) == 0,
+              "SigmoidParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(SigmoidParams) == 16, "SigmoidParams must match the WGSL struct size 16");
 
 const KernelSource kSigmoidKernel{
@@ -43,9 +43,10 @@ SigmoidPlan plan_sigmoid(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   SigmoidPlan plan;
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kSigmoidKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.grid0 =
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kSigmoidKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

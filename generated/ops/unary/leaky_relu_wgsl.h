@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/leaky_relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: e62525d370b2538f064ad5c13e62d3fc079ecae050b08fe264c157c60390dd34
+// wgsl-sha256: 93a7e6c1134ecb820c94915cfcb3505a1dbd65fe9b8e0163d6b81c210b81631b
 #pragma once
 
 #include <cstdint>
@@ -9,13 +9,13 @@ inline constexpr const char* kLeakyReluWGSL =
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  num_elements: u32,
+  num_vec4: u32,
   negative_slope: f32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
+@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
+const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
@@ -28,14 +28,14 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  if (i >= params.num_vec4) {
     return;
   }
   let x = input[i];
-  output[i] = select(params.negative_slope * x, x, x >= 0.0);
+  output[i] = select(params.negative_slope * x, x, x >= vec4<f32>(0.0));
 }
 )wgsl";
 
-inline constexpr uint32_t kLeakyReluWorkgroupSizeX = 256;
+inline constexpr uint32_t kLeakyReluWorkgroupSizeX = 64;
 inline constexpr uint32_t kLeakyReluWorkgroupSizeY = 1;
 inline constexpr uint32_t kLeakyReluWorkgroupSizeZ = 1;

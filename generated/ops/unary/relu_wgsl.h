@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: 09589d2c7cbfc0606bcd41fd63af3306f2a451fa765d135f95238060ddcb74a1
+// wgsl-sha256: eadedbb03ca2cb6cfc5189ec6d3bde00ad7d1a2142972b0defc0fb97ba5598b6
 #pragma once
 
 #include <cstdint>
@@ -9,12 +9,12 @@ inline constexpr const char* kReluWGSL =
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  num_elements: u32,
+  num_vec4: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
+@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
+const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
@@ -27,14 +27,14 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  if (i >= params.num_vec4) {
     return;
   }
   let x = input[i];
-  output[i] = select(x, 0.0, x < 0.0);
+  output[i] = select(x, vec4<f32>(0.0), x < vec4<f32>(0.0));
 }
 )wgsl";
 
-inline constexpr uint32_t kReluWorkgroupSizeX = 256;
+inline constexpr uint32_t kReluWorkgroupSizeX = 64;
 inline constexpr uint32_t kReluWorkgroupSizeY = 1;
 inline constexpr uint32_t kReluWorkgroupSizeZ = 1;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/sigmoid.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6108bc42dc236fe6ff2de4ddd020d0d17e20c0f7c71883fd2c3024fe85a804ed
+// wgsl-sha256: 5c037a4d64b0386dafc9035f821b0051f0330d03a13fee9b0b3410e20212bda4
 #pragma once
 
 #include <cstdint>
@@ -9,12 +9,12 @@ inline constexpr const char* kSigmoidWGSL =
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  num_elements: u32,
+  num_vec4: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
+@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
+const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
@@ -27,16 +27,16 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  if (i >= params.num_vec4) {
     return;
   }
   let x = input[i];
   let e = exp(-abs(x));
   let s = 1.0 / (1.0 + e);
-  output[i] = select(e * s, s, x >= 0.0);
+  output[i] = select(e * s, s, x >= vec4<f32>(0.0));
 }
 )wgsl";
 
-inline constexpr uint32_t kSigmoidWorkgroupSizeX = 256;
+inline constexpr uint32_t kSigmoidWorkgroupSizeX = 64;
 inline constexpr uint32_t kSigmoidWorkgroupSizeY = 1;
 inline constexpr uint32_t kSigmoidWorkgroupSizeZ = 1;

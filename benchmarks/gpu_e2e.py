@@ -1,0 +1,98 @@
+"""The end-to-end models on a GPU machine that cannot install ExecuTorch's Python side.
+
+    python benchmarks/gpu_e2e.py pack DIR      # here: export each model to DIR/<name>.pte,
+                                               # with its inputs and eager outputs
+    python benchmarks/gpu_e2e.py run DIR OUT   # there: run each .pte on the native delegate
+                                               # (build/webgpu_pte_runner), save outputs + latency
+    python benchmarks/gpu_e2e.py compare DIR OUT   # here: max abs error vs eager PyTorch
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+
+import torch  # noqa: E402
+
+MODELS = ["cnn_stem", "cnn_stem_pool_bn", "davit_stem", "decoder", "detect_head",
+          "attention_block"]
+
+
+def pack(folder: Path) -> None:
+    import e2e_models
+
+    from codegen.export import export
+
+    folder.mkdir(parents=True, exist_ok=True)
+    bundle = {}
+    for name in MODELS:
+        model, inputs = getattr(e2e_models, name)()
+        result = export(model, inputs, folder / f"{name}.pte")
+        with torch.no_grad():
+            expected = model(*inputs)
+        expected = list(expected) if isinstance(expected, (tuple, list)) else [expected]
+        bundle[name] = {"inputs": inputs, "expected": expected,
+                        "delegated": result.coverage.fully_delegated}
+    torch.save(bundle, folder / "bundle.pt")
+
+
+def run(folder: Path, out: Path) -> None:
+    from codegen.pte import run_pte
+
+    bundle = torch.load(folder / "bundle.pt", weights_only=False)
+    results = {}
+    for name, entry in bundle.items():
+        try:
+            outputs, latency = run_pte(folder / f"{name}.pte", entry["inputs"], iters=50, warmup=5)
+            results[name] = {"outputs": outputs, "latency_ms": latency.median_ms,
+                             "device": latency.device}
+            print(f"{name:20} median {latency.median_ms:.3f} ms on {latency.device}", flush=True)
+        except Exception as e:  # reported by `compare`
+            results[name] = {"error": f"{type(e).__name__}: {e}"}
+            print(f"{name:20} FAILED {e}", flush=True)
+    out.mkdir(parents=True, exist_ok=True)
+    torch.save(results, out / "gpu_e2e.pt")
+
+
+def compare(folder: Path, out: Path) -> int:
+    bundle = torch.load(folder / "bundle.pt", weights_only=False)
+    results = torch.load(out / "gpu_e2e.pt", weights_only=False)
+    failed = 0
+    for name, entry in bundle.items():
+        r = results[name]
+        if "error" in r:
+            print(f"{name:20} FAILED {r['error']}")
+            failed += 1
+            continue
+        err = max((g.to(torch.float64) - w.to(torch.float64)).abs().max().item()
+                  for g, w in zip(r["outputs"], entry["expected"]))
+        ok = err <= 1e-3 and len(r["outputs"]) == len(entry["expected"])
+        failed += not ok
+        print(f"{name:20} max abs error {err:.2e}  median {r['latency_ms']:.3f} ms  "
+              f"{'ok' if ok else 'FAILED'}  ({r['device']})")
+    return 1 if failed else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("mode", choices=("pack", "run", "compare"))
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("out", type=Path, nargs="?")
+    a = parser.parse_args()
+    if a.mode == "pack":
+        pack(a.folder)
+        return 0
+    if a.mode == "run":
+        run(a.folder, a.out)
+        return 0
+    return compare(a.folder, a.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
