@@ -14,7 +14,7 @@ export PYTHONPATH=/tmp/site:$PWD XDG_RUNTIME_DIR=/tmp PYTHONUNBUFFERED=1 OPGEN_A
 OUT=${OUT:-/tmp/out}
 nvidia-smi -L
 python3 -c "from codegen import harness; print('adapter:', harness.adapter_line())"
-steps=${GPU_STEPS:-validate conv elementwise sdpa}
+steps=${GPU_STEPS:-validate e2e conv elementwise sdpa}
 for step in $steps; do
   echo "=== $step"
   case $step in
@@ -22,5 +22,14 @@ for step in $steps; do
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force conv2d_gemm,conv2d_gemm_wide --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
+    e2e)  # the native delegate + ExecuTorch runner, built here; .pte files from .e2e/
+      mkdir -p /tmp/fb && for f in .fb/*.deb; do dpkg -x "$f" /tmp/fb; done
+      export PATH=/tmp/fb/usr/bin:$PATH
+      cmake --version | head -1
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE="$(command -v python3)" \
+        -DWEBGPU_EXECUTORCH=ON -DWEBGPU_CODEGEN_CHECK=OFF -DCMAKE_PREFIX_PATH=/tmp/fb/usr > "$OUT/cmake.log" 2>&1 \
+        && cmake --build build -j16 --target webgpu_pte_runner >> "$OUT/cmake.log" 2>&1 \
+        || { tail -20 "$OUT/cmake.log"; continue; }
+      python3 benchmarks/gpu_e2e.py run .e2e "$OUT" ;;
   esac
 done
