@@ -165,12 +165,10 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(14, 5))
-    for ax, unit in zip(axes, ("TFLOP/s", "GB/s")):
+    units = [u for u in ("TFLOP/s", "GB/s") if any(r.unit == u for r in results)]
+    fig, axes = plt.subplots(1, len(units), figsize=(8 * len(units), 5), squeeze=False)
+    for ax, unit in zip(axes[0], units):
         rows = [r for r in results if r.unit == unit]
-        if not rows:
-            ax.set_visible(False)
-            continue
         xs = range(len(rows))
         w = 0.27
         for k, (label, key) in enumerate((("ours (WGSL)", "ours_ms"), ("ORT WebGPU", "ort_ms"),

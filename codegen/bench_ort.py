@@ -66,10 +66,13 @@ def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int)
     return model.SerializeToString()
 
 
-def _time_model(model: bytes, x, iters: int, warmup: int) -> float:
+def _time_model(model: bytes, x, iters: int, warmup: int, optimize: bool) -> float:
     import onnxruntime as ort
 
-    session = ort.InferenceSession(model, providers=["WebGpuExecutionProvider"])
+    options = ort.SessionOptions()
+    if not optimize:  # a chain of identical elementwise nodes must not be fused into one
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    session = ort.InferenceSession(model, options, providers=["WebGpuExecutionProvider"])
     feed = {"x": x}
     for _ in range(warmup):
         session.run(None, feed)
@@ -98,14 +101,20 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int) -> float | None:
     if spec is None or not available():
         return None
     op_type, attrs, inits = spec
+    optimize = op_type == "Conv"  # ORT's conv path relies on its graph transformations
     x = args[0].detach().to(torch.float32).numpy()
     y_shape = _output_shape(target, args)
-    one = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 1), x, iters, warmup)
+    one = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 1), x, iters, warmup,
+                      optimize)
     if tuple(y_shape) == tuple(x.shape):
-        ten = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 10), x, iters, warmup)
-        return (ten - one) / 9
-    ident = _time_model(_model("Identity", {}, [], x.shape, x.shape, 1), x, iters, warmup)
-    return max(one - ident, 1e-6)
+        ten = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 10), x, iters, warmup,
+                          optimize)
+        per_op = (ten - one) / 9
+    else:
+        ident = _time_model(_model("Identity", {}, [], x.shape, x.shape, 1), x, iters, warmup,
+                            optimize)
+        per_op = one - ident
+    return per_op if per_op > 0 else None  # noise larger than the op: no figure
 
 
 def _output_shape(target: str, args: tuple) -> Any:
