@@ -213,9 +213,15 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
 
 
 def _fallback_dtypes(bound: BoundOp, values: list[Value]) -> list[str]:
-    """Output dtypes without torch: the first input tensor's when the output allows it
-    (copies, elementwise ops), else the output's first declared dtype."""
+    """Output dtypes without torch: a `dtype` argument's when one is given (conversions),
+    else the first input tensor's when the output allows it (copies, elementwise ops),
+    else the output's first declared dtype."""
+    import torch
+
     first = next((v.dtype for v in values if v.kind == "Tensor"), None)
+    for a, v in zip(bound.op.inputs, values):
+        if a.name == "dtype" and isinstance(v.data, torch.dtype):
+            first = GRAPH_DTYPE.get(str(v.data).replace("torch.", ""), first)
     return [first if first in o.dtypes else o.dtypes[0] for o in bound.op.outputs]
 
 

@@ -53,7 +53,7 @@ def import_namespace(ns: str, targets: list[str] = ()) -> None:
         return
     try:
         importlib.import_module(NAMESPACE_MODULES[ns])
-    except ImportError as e:
+    except Exception as e:  # not installed, or installed without what it needs (e.g. torch)
         raise SpecError(f"targets {', '.join(targets) or ns + '.*'} need ExecuTorch's custom "
                         f"ops ({NAMESPACE_MODULES[ns]}): pip install 'executorch==1.5.1' "
                         f"({e})") from None

@@ -61,26 +61,6 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 
-// The im2col element (k, n): input[b, ic, ih, iw] for tap (ic, kh, kw) of output pixel n.
-fn im2col(k: u32, n: u32, K: u32, N: u32) -> f32 {
-  if (k >= K || n >= N) {
-    return 0.0;
-  }
-  let taps = params.KH * params.KW;
-  let ic = k / taps;
-  let kh = (k % taps) / params.KW;
-  let kw = k % params.KW;
-  let ow = n % params.OW;
-  let oh = (n / params.OW) % params.OH;
-  let b = n / (params.OW * params.OH);
-  let ih = i32(oh * params.sH + kh * params.dH) - i32(params.pH);
-  let iw = i32(ow * params.sW + kw * params.dW) - i32(params.pW);
-  if (ih < 0 || iw < 0 || ih >= i32(params.IH) || iw >= i32(params.IW)) {
-    return 0.0;
-  }
-  return input[((b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
@@ -90,6 +70,20 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   let m0 = wid.y * TILE_M;
   let n0 = wid.x * TILE_N;
   let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
+  let taps = params.KH * params.KW;
+  let plane = params.OH * params.OW;
+
+  // The im2col loads: THREADS is a multiple of TILE_N, so this thread always loads the
+  // same output pixel n (rows b_k, b_k + THREADS / TILE_N, ...): decompose it once.
+  let b_n = tid % TILE_N;
+  let b_k = tid / TILE_N;
+  let n = n0 + b_n;
+  let n_ok = n < N;
+  let oh = (n % plane) / params.OW;
+  let ow = n % params.OW;
+  let ih0 = i32(oh * params.sH) - i32(params.pH);
+  let iw0 = i32(ow * params.sW) - i32(params.pW);
+  let image = (n / plane) * params.IC * params.IH * params.IW;
 
   var acc: array<vec4<f32>, 4>;  // rows m0 + 4 * lid.y + r, columns n0 + 4 * lid.x + 0..3
   for (var k0 = 0u; k0 < K; k0 += TILE_K) {
@@ -102,10 +96,19 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
       }
       a_tile[m][k] = w;
     }
-    for (var e = tid; e < TILE_K * TILE_N; e += THREADS) {
-      let k = e / TILE_N;
-      let n = e % TILE_N;
-      b_tile[k][n] = im2col(k0 + k, n0 + n, K, N);
+    for (var kk = b_k; kk < TILE_K; kk += THREADS / TILE_N) {
+      let k = k0 + kk;
+      var v = 0.0;
+      if (n_ok && k < K) {
+        let ic = k / taps;
+        let tap = k % taps;
+        let ih = ih0 + i32((tap / params.KW) * params.dH);
+        let iw = iw0 + i32((tap % params.KW) * params.dW);
+        if (ih >= 0 && iw >= 0 && ih < i32(params.IH) && iw < i32(params.IW)) {
+          v = input[image + (ic * params.IH + u32(ih)) * params.IW + u32(iw)];
+        }
+      }
+      b_tile[kk][b_n] = v;
     }
     workgroupBarrier();
     for (var k = 0u; k < TILE_K; k++) {
@@ -118,7 +121,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
     workgroupBarrier();
   }
 
-  let plane = params.OH * params.OW;
   for (var r = 0u; r < 4u; r++) {
     let m = m0 + 4u * lid.y + r;
     if (m >= M) {
