@@ -27,7 +27,8 @@ from codegen import harness  # noqa: E402
 from codegen.cases import _clone, all_case_runs, compare, execute, golden_with_args, mutable_indices  # noqa: E402
 from codegen.plan import OpError  # noqa: E402
 
-LARGE = 1 << 20  # bytes of input above which a case is checked on the GPU machine itself
+LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
+SHARD = 10 << 20  # bytes per results file (the device tool brings back files up to 16 MiB)
 
 
 def _nbytes(values) -> int:
@@ -71,11 +72,24 @@ def run(out_dir: Path) -> None:
         results["cases"][r.id] = entry
         print(f"{r.id:52} {'error' if 'error' in entry else 'crash' if 'crash' in entry else 'ran'}",
               flush=True)
-    torch.save(results, out_dir / "gpu_cases.pt")
+    shards, size = [{}], 0
+    for case_id, entry in results["cases"].items():
+        n = _nbytes([v for v in entry.values() if isinstance(v, (torch.Tensor, list, tuple))])
+        if size + n > SHARD and shards[-1]:
+            shards.append({})
+            size = 0
+        shards[-1][case_id] = entry
+        size += n
+    for i, shard in enumerate(shards):
+        torch.save({"adapter": results["adapter"], "cases": shard}, out_dir / f"gpu_cases{i}.pt")
 
 
 def compare_results(out_dir: Path) -> int:
-    results = torch.load(out_dir / "gpu_cases.pt", weights_only=False)
+    results = {"cases": {}}
+    for shard in sorted(out_dir.glob("gpu_cases*.pt")):
+        part = torch.load(shard, weights_only=False)
+        results["adapter"] = part["adapter"]
+        results["cases"].update(part["cases"])
     runs = {r.id: r for r in all_case_runs(harness.catalog())}
     passed, failures = 0, []
     for case_id, entry in results["cases"].items():
