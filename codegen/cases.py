@@ -110,6 +110,25 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
 
 
+def rejection(run: CaseRun, executor) -> str:
+    """Runs a negative case on `executor`; returns the error message, which must contain
+    the case's `raises` text."""
+    from codegen.plan import OpError
+
+    args, kwargs = run.args(), run.kwargs()
+    if run.case.absent_outputs:
+        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
+    try:
+        node = executor.build(run.target, *args, **kwargs)
+        if run.case.resize:
+            node.run(*run.resized_args(args), **{k: v for k, v in kwargs.items()
+                                                  if k != "absent_outputs"})
+    except OpError as e:
+        assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
+        return str(e)
+    raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
+
+
 def execute(run: CaseRun, executor) -> list[str]:
     """Runs one case on `executor` and checks it; returns the routes that ran."""
     args, kwargs = run.args(), run.kwargs()
@@ -117,16 +136,8 @@ def execute(run: CaseRun, executor) -> list[str]:
         kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
     golden_kwargs = {k: v for k, v in kwargs.items() if k != "absent_outputs"}
     if run.case.raises:
-        from codegen.plan import OpError
-
-        try:
-            node = executor.build(run.target, *args, **kwargs)
-            if run.case.resize:
-                node.run(*run.resized_args(args), **golden_kwargs)
-        except OpError as e:
-            assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
-            return []
-        raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
+        rejection(run, executor)
+        return []
     mine = _clone(args)  # the executor writes mutable inputs back into its own copies
     node = executor.build(run.target, *mine, **kwargs)
     if run.case.resize:
