@@ -86,6 +86,16 @@ def _clone(args: tuple) -> tuple:
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
+def _bit_exact(got, want) -> bool:
+    """float32 bit for bit (so -0.0, infinities and subnormals count), except that a NaN
+    matches any NaN: torch does not specify NaN payloads or signs."""
+    import torch
+
+    nan = torch.isnan(want)
+    return torch.equal(torch.isnan(got), nan) and torch.equal(
+        got[~nan].view(torch.int32), want[~nan].view(torch.int32))
+
+
 def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = ()) -> None:
     """Raises AssertionError describing the first mismatch (placeholder outputs: shape only)."""
     import torch
@@ -101,8 +111,8 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
             continue  # the reference leaves its contents unspecified
         if run.case.exact or not w.is_floating_point():
             assert g.dtype == w.dtype or not w.is_floating_point(), f"{run.id} output {i}: dtype {g.dtype}, torch {w.dtype}"
-            same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else torch.equal(
-                g.view(torch.int32), w.to(torch.float32).view(torch.int32))
+            same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else _bit_exact(
+                g, w.to(torch.float32))
             assert same, f"{run.id} output {i}: not bit-exact"
             continue
         # float64 on both sides: some references compute in float32 whatever the inputs

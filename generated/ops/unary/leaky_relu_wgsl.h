@@ -1,11 +1,12 @@
 // @generated from codegen/specs/unary/leaky_relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: e62525d370b2538f064ad5c13e62d3fc079ecae050b08fe264c157c60390dd34
+// wgsl-sha256: abc96ca7711626421a68b9b84c1f26ac624b74f87ad204a2f18a04145ba9f152
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kLeakyReluWGSL =
-    R"wgsl(// leaky_relu: out = x >= 0 ? x : negative_slope * x.
+    R"wgsl(// leaky_relu: out = x > 0 ? x : negative_slope * x, as torch computes it (so with a
+// negative slope -0.0 gives 0.0 and 0.0 gives -0.0; NaN stays NaN).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -32,7 +33,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let x = input[i];
-  output[i] = select(params.negative_slope * x, x, x >= 0.0);
+  output[i] = select(params.negative_slope * x, x, x > 0.0);
 }
 )wgsl";
 
