@@ -60,3 +60,27 @@ def test_every_guard_has_a_negative_case():
 
 def test_adapter_is_present():
     assert harness.adapter_line()
+
+
+def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
+    """A graph whose output needs more than one storage binding may hold fails when the
+    native runner builds it, naming the op's target and the tensor (no crash, no run)."""
+    import subprocess
+
+    import torch
+
+    from codegen.plan import OpError
+
+    info = subprocess.run([str(native.runner_path()), "--device-info"], capture_output=True,
+                          text=True, check=True).stdout
+    limits = dict(re.findall(r"^(max\w+) (\d+)$", info, re.M))
+    binding, buffer = int(limits["maxStorageBufferBindingSize"]), int(limits["maxBufferSize"])
+    if binding + 4 > buffer:
+        pytest.skip("the device's maxBufferSize does not exceed its maxStorageBufferBindingSize")
+    pad = binding // 4  # pad + 1 floats: 4 bytes more than one binding may hold
+    with pytest.raises(OpError) as err:
+        native.call("aten.constant_pad_nd.default", torch.zeros(1, 1), [0, pad], 0.0)
+    message = str(err.value)
+    assert message.startswith("WebGPU aten.constant_pad_nd.default: tensor value 3 (float32[1, "
+                              f"{pad + 1}]) is too large for one storage binding"), message
+    assert "expected at most maxStorageBufferBindingSize" in message
