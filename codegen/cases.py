@@ -86,6 +86,16 @@ def _clone(args: tuple) -> tuple:
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
+def _bit_exact(got, want) -> bool:
+    """float32 bit for bit (so -0.0, infinities and subnormals count), except that a NaN
+    matches any NaN: torch does not specify NaN payloads or signs."""
+    import torch
+
+    nan = torch.isnan(want)
+    return torch.equal(torch.isnan(got), nan) and torch.equal(
+        got[~nan].view(torch.int32), want[~nan].view(torch.int32))
+
+
 def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = ()) -> None:
     """Raises AssertionError describing the first mismatch (placeholder outputs: shape only)."""
     import torch
@@ -101,13 +111,32 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
             continue  # the reference leaves its contents unspecified
         if run.case.exact or not w.is_floating_point():
             assert g.dtype == w.dtype or not w.is_floating_point(), f"{run.id} output {i}: dtype {g.dtype}, torch {w.dtype}"
-            same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else torch.equal(
-                g.view(torch.int32), w.to(torch.float32).view(torch.int32))
+            same = torch.equal(g.to(w.dtype), w) if not w.is_floating_point() else _bit_exact(
+                g, w.to(torch.float32))
             assert same, f"{run.id} output {i}: not bit-exact"
             continue
         # float64 on both sides: some references compute in float32 whatever the inputs
         torch.testing.assert_close(g.to(torch.float64), w.to(torch.float64), atol=run.case.atol, rtol=run.case.rtol,
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
+
+
+def rejection(run: CaseRun, executor) -> str:
+    """Runs a negative case on `executor`; returns the error message, which must contain
+    the case's `raises` text."""
+    from codegen.plan import OpError
+
+    args, kwargs = run.args(), run.kwargs()
+    if run.case.absent_outputs:
+        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
+    try:
+        node = executor.build(run.target, *args, **kwargs)
+        if run.case.resize:
+            node.run(*run.resized_args(args), **{k: v for k, v in kwargs.items()
+                                                  if k != "absent_outputs"})
+    except OpError as e:
+        assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
+        return str(e)
+    raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
 
 
 def execute(run: CaseRun, executor) -> list[str]:
@@ -117,16 +146,8 @@ def execute(run: CaseRun, executor) -> list[str]:
         kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
     golden_kwargs = {k: v for k, v in kwargs.items() if k != "absent_outputs"}
     if run.case.raises:
-        from codegen.plan import OpError
-
-        try:
-            node = executor.build(run.target, *args, **kwargs)
-            if run.case.resize:
-                node.run(*run.resized_args(args), **golden_kwargs)
-        except OpError as e:
-            assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
-            return []
-        raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
+        rejection(run, executor)
+        return []
     mine = _clone(args)  # the executor writes mutable inputs back into its own copies
     node = executor.build(run.target, *mine, **kwargs)
     if run.case.resize:

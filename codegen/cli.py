@@ -8,9 +8,9 @@ from pathlib import Path
 
 from codegen.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
 from codegen.render import GENERATED, RenderError, render
-from codegen.writer import commit
+from codegen.writer import WriteError, commit
 
-USER_ERRORS = (SpecFileError, RenderError)
+USER_ERRORS = (SpecFileError, RenderError, WriteError)
 
 
 def _outputs() -> dict[str, str]:

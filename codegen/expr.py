@@ -289,7 +289,8 @@ class Expr:
         try:
             tree = ast.parse(text.strip(), mode="eval")
         except SyntaxError as e:
-            raise ExprError(f"syntax error in {text!r} at column {e.offset}: {e.msg}") from None
+            raise ExprError(f"syntax error in {text!r} at column {e.offset}: {e.msg}; write one "
+                            f"Python expression, e.g. 'self.dims[-1] * 2'") from None
         self.node = tree.body
         self._types: dict[int, str] = {}
         self.type = self._check(self.node)

@@ -75,10 +75,6 @@ def load(specs_dir: Path = SPECS_DIR) -> Catalog:
     names: dict[str, Path] = {}
     for path in spec_files(specs_dir):
         for op in _import(path):
-            try:
-                bound = bind(op, path)
-            except SpecError as e:
-                raise SpecFileError(f"{rel(path)}: op {op.name!r}: {e}") from None
             if op.name in names:
                 raise SpecFileError(f"{rel(path)}: op name {op.name!r} is already used by "
                                     f"{rel(names[op.name])}; op names must be unique")
@@ -99,5 +95,9 @@ def load(specs_dir: Path = SPECS_DIR) -> Catalog:
                     raise SpecFileError(f"{rel(path)}: kernel {k.name!r}: file {rel(wgsl)} does "
                                         f"not exist; create it (opgen new scaffolds one)")
                 kernels[k.name] = (k, wgsl)
+            try:  # after the kernel files: bind's checks may name the op's kernels
+                bound = bind(op, path)
+            except SpecError as e:
+                raise SpecFileError(f"{rel(path)}: op {op.name!r}: {e}") from None
             ops.append(bound)
     return Catalog(ops, kernels)

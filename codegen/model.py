@@ -8,10 +8,14 @@ the loader adds the spec file.
 
 from __future__ import annotations
 
+import collections.abc
+import functools
+import inspect
 import keyword
 import re
 import sys
-from dataclasses import dataclass, field
+import typing
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping, Sequence, Union
 
@@ -37,6 +41,148 @@ class SpecError(ValueError):
     """An invalid spec. The message names the field, what is wrong and what to write."""
 
 
+def _label(obj_or_cls: Any, name: Any = None) -> str:
+    cls = obj_or_cls if isinstance(obj_or_cls, type) else type(obj_or_cls)
+    name = getattr(obj_or_cls, "name", None) if name is None else name
+    return f"{cls.__name__} {name!r}" if isinstance(name, str) and name else cls.__name__
+
+
+_EXAMPLES = {str: "'...'", bool: "True", int: "1", float: "1.0"}
+
+
+def _plural(text: str) -> str:
+    return {"a string": "strings", "an int": "ints", "a number": "numbers",
+            "True or False": "bools"}.get(text, text + " values" if text.endswith(")") else text)
+
+
+def _describe(hint: Any) -> tuple[str, str]:
+    """What a field of type `hint` must be, in words, and an example to write."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in (str, bool, int, float):
+        return {str: "a string", bool: "True or False", int: "an int",
+                float: "a number"}[hint], _EXAMPLES[hint]
+    if origin is Union:
+        parts = [_describe(a) for a in args if a is not type(None)]
+        text = " or ".join(p[0] for p in parts) + (" or None" if type(None) in args else "")
+        return text, parts[0][1]
+    if origin is tuple or hint is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            inner, ex = _describe(args[0])
+            return f"a tuple of {_plural(inner)}", f"({ex},)"
+        if args:
+            parts = [_describe(a) for a in args]
+            kinds = {p[0] for p in parts}
+            text = (f"{len(args)} {_plural(parts[0][0])}" if len(kinds) == 1
+                    else ", ".join(p[0] for p in parts))
+            return f"a tuple of {text}", f"({', '.join(p[1] for p in parts)})"
+        return "a tuple", "(...)"
+    if origin is collections.abc.Sequence:
+        inner, ex = _describe(args[0])
+        return f"a list of {_plural(inner)}", f"[{ex}]"
+    if origin is collections.abc.Mapping:
+        key, kex = _describe(args[0])
+        val, vex = _describe(args[1])
+        return f"a dict from {_plural(key)} to {_plural(val)}", f"{{{kex}: {vex}}}"
+    if hint is Any:
+        return "anything", "..."
+    if isinstance(hint, type):
+        return f"{hint.__name__}(...)", f"{hint.__name__}(...)"
+    return str(hint), "..."
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if origin is Union:
+        return any(_conforms(value, a) for a in args)
+    if origin is tuple or hint is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(v, args[0]) for v in value)
+        return not args or (len(value) == len(args) and all(map(_conforms, value, args)))
+    if origin is collections.abc.Sequence:
+        return (isinstance(value, (list, tuple))
+                and all(_conforms(v, args[0]) for v in value))
+    if origin is collections.abc.Mapping:
+        return isinstance(value, collections.abc.Mapping) and all(
+            _conforms(k, args[0]) and _conforms(v, args[1]) for k, v in value.items())
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _check_fields(obj: Any) -> None:
+    """Every field holds a value of its declared type (checked before the class's own
+    checks, so those never trip over a wrong type)."""
+    hints = _hints(type(obj))
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if f.name == "folder" or _conforms(value, hints[f.name]):
+            continue
+        text, example = _describe(hints[f.name])
+        raise SpecError(f"{_label(obj)} field {f.name!r} must be {text} (got {value!r}); "
+                        f"write e.g. {f.name}={example}")
+
+
+def _spec(cls: type) -> type:
+    """A frozen spec dataclass whose construction errors are SpecErrors: a missing or
+    unknown field, too many positional values, or a field of the wrong type."""
+    post = getattr(cls, "__post_init__", None)
+    cls.__post_init__ = lambda self: None  # so the dataclass __init__ calls it
+    cls = dataclass(frozen=True)(cls)
+    init = cls.__init__
+    signature = inspect.signature(init)
+    names = [f.name for f in fields(cls) if f.init and f.name != "folder"]
+
+    @functools.wraps(init)
+    def __init__(self, *args, **kwargs):
+        try:
+            signature.bind(self, *args, **kwargs)
+        except TypeError as e:
+            label = _label(cls, args[0] if args else kwargs.get("name"))
+            reason = str(e)
+            missing = re.search(r"missing a required argument: '(\w+)'", reason)
+            unknown = re.search(r"unexpected keyword argument '(\w+)'", reason)
+            if missing:
+                text, example = _describe(_hints(cls)[missing.group(1)])
+                fix = (f"is missing the required field {missing.group(1)!r} ({text}); write "
+                       f"e.g. {missing.group(1)}={example}")
+            elif unknown:
+                fix = (f"got an unexpected keyword argument {unknown.group(1)!r}; its fields "
+                       f"are {', '.join(names)}: remove it or use one of those")
+            elif "too many positional" in reason:
+                fix = (f"takes at most {len(names)} positional values ({', '.join(names)}); "
+                       f"pass the others by name")
+            else:
+                fix = f"cannot be built from these values ({reason}); its fields are {', '.join(names)}"
+            raise SpecError(f"{label} {fix}") from None
+        init(self, *args, **kwargs)
+
+    def __post_init__(self):
+        _check_fields(self)
+        if post is not None:
+            post(self)
+
+    cls.__init__ = __init__
+    cls.__post_init__ = __post_init__
+    return cls
+
+
 def _ident(value: Any, what: str) -> str:
     if not isinstance(value, str) or not _IDENT.match(value) or keyword.iskeyword(value):
         raise SpecError(f"{what} must be an identifier (got {value!r}); write e.g. 'input'")
@@ -52,7 +198,7 @@ def _expr_text(value: Any, what: str) -> str:
 
 # --- arguments -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@_spec
 class Arg:
     name: str
 
@@ -63,7 +209,7 @@ class Arg:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@_spec
 class Tensor(Arg):
     """An input tensor. `rank` is an int, a (lo, hi) range, or None for any.
     `mutable=True` marks a schema `Tensor(a!)` the op writes in place (e.g. a KV cache):
@@ -84,7 +230,7 @@ class Tensor(Arg):
         return E.OPT_TENSOR if self.optional else E.TENSOR
 
 
-@dataclass(frozen=True)
+@_spec
 class Output(Tensor):
     """An output tensor (the op's last argument, or an item of its `Outputs` list).
     `placeholder=True`: the reference leaves its contents unspecified (e.g. a
@@ -96,7 +242,7 @@ class Output(Tensor):
     unused: bool = False
 
 
-@dataclass(frozen=True)
+@_spec
 class Outputs(Arg):
     """A multi-output op's ValueList: one Output per returned tensor, in order."""
 
@@ -109,7 +255,7 @@ class Outputs(Arg):
                             f"Output(...) (got {self.items!r})")
 
 
-@dataclass(frozen=True)
+@_spec
 class TensorList(Arg):
     """A list of tensors (`Tensor[]`, or `Tensor?[]` with optional_items=True, whose
     entries may be None). Expressions read `len(name)` and `name[k]` (an optional tensor:
@@ -133,7 +279,7 @@ class TensorList(Arg):
         return E.TENSOR_LIST
 
 
-@dataclass(frozen=True)
+@_spec
 class OutputList(Arg):
     """A `Tensor[]` return: a ValueList holding a variable number of like outputs.
 
@@ -164,7 +310,7 @@ def _check_default(arg: Arg, kinds: tuple) -> None:
                         f"arguments before it (got {d!r})")
 
 
-@dataclass(frozen=True)
+@_spec
 class IntList(Arg):
     """An int list (`int[]`, `int[N]`, `SymInt[]`). `hw=True` accepts one or two values
     and broadcasts one to both spatial dims. An optional list that arrives as None
@@ -177,7 +323,7 @@ class IntList(Arg):
         return E.INT_LIST
 
 
-@dataclass(frozen=True)
+@_spec
 class DoubleList(Arg):
     optional: bool = False
 
@@ -205,7 +351,7 @@ class _Nullable:
         return {E.INT: "0", E.FLOAT: "0.0", E.BOOL: "False"}[self.expr_type()]
 
 
-@dataclass(frozen=True)
+@_spec
 class Int(_Nullable, Arg):
     """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt; a
     runtime SymInt may change between runs, so the op must be resize="dynamic").
@@ -223,7 +369,7 @@ class Int(_Nullable, Arg):
         return E.INT
 
 
-@dataclass(frozen=True)
+@_spec
 class Double(_Nullable, Arg):
     optional: bool = False
     default: Union[float, int, str, None] = None
@@ -236,7 +382,7 @@ class Double(_Nullable, Arg):
         return E.FLOAT
 
 
-@dataclass(frozen=True)
+@_spec
 class Scalar(_Nullable, Arg):
     """A `Scalar` that may arrive as Int or Double; reads as a float."""
 
@@ -251,7 +397,7 @@ class Scalar(_Nullable, Arg):
         return E.FLOAT
 
 
-@dataclass(frozen=True)
+@_spec
 class Bool(_Nullable, Arg):
     optional: bool = False
     default: Union[bool, str, None] = None
@@ -264,7 +410,7 @@ class Bool(_Nullable, Arg):
         return E.BOOL
 
 
-@dataclass(frozen=True)
+@_spec
 class Ignored(Arg):
     """An argument of the schema the op does not read (e.g. memory_format)."""
 
@@ -296,7 +442,7 @@ def _check_rank(rank: Any, what: str) -> None:
 
 # --- params, bindings, kernels, grids, routes -----------------------------------------
 
-@dataclass(frozen=True)
+@_spec
 class Param:
     """One Params field: its WGSL type and the expression that gives its value."""
 
@@ -307,7 +453,7 @@ class Param:
         try:
             parse_type(self.type)
         except LayoutError as e:
-            raise SpecError(str(e)) from None
+            raise SpecError(f"Param type: {e}") from None
         _expr_text(self.value, "Param value")
 
 
@@ -323,7 +469,7 @@ def f32(value: str) -> Param:
     return Param("f32", value)
 
 
-@dataclass(frozen=True)
+@_spec
 class Bind:
     """A storage binding: WGSL variable `name` bound to tensor argument `arg`.
 
@@ -349,7 +495,7 @@ class Bind:
                 raise SpecError(f"Bind {self.name!r} elem: {e}") from None
 
 
-@dataclass(frozen=True)
+@_spec
 class Override:
     """A pipeline-overridable constant a kernel declares (WGSL `override`)."""
 
@@ -368,7 +514,7 @@ class Override:
         return f"{int(self.default)}{'u' if self.type == 'u32' else 'i'}"
 
 
-@dataclass(frozen=True)
+@_spec
 class Kernel:
     """A WGSL kernel: one file in the spec's folder with one compute entry point."""
 
@@ -415,7 +561,7 @@ class Kernel:
         return pascal(self.name)
 
 
-@dataclass(frozen=True)
+@_spec
 class Scratch:
     """A tensor the op allocates for itself (e.g. an intermediate that one dispatch writes
     and the next reads): dtype and a shape expression, evaluated after the guards. Bind
@@ -442,21 +588,21 @@ class Scratch:
         return False
 
 
-@dataclass(frozen=True)
+@_spec
 class Elementwise:
     """One invocation per item, 1-D, spilling into y past the per-dimension limit."""
 
     count: str
 
 
-@dataclass(frozen=True)
+@_spec
 class Rows:
     """One workgroup per row, spilling into y past the per-dimension limit."""
 
     count: str
 
 
-@dataclass(frozen=True)
+@_spec
 class Tiles:
     """A 2-D (x3 batches) grid of tiles: x items per tile across, y down."""
 
@@ -469,7 +615,7 @@ class Tiles:
 Grid = Union[Elementwise, Rows, Tiles]
 
 
-@dataclass(frozen=True)
+@_spec
 class Route:
     """Run `kernel` when `when` holds (the last route of a dispatch has no `when`)."""
 
@@ -492,7 +638,7 @@ class Route:
                                 f"{', '.join(self.kernel.overrides) or 'none'})")
 
 
-@dataclass(frozen=True)
+@_spec
 class Dispatch:
     """One compute dispatch: its Params struct, bindings and the routes that pick a
     kernel. Params is binding 0 when present; `bindings` follow in order (the ABI)."""
@@ -527,7 +673,7 @@ class Dispatch:
                                 f"Param(type, value) (got {v!r})")
 
 
-@dataclass(frozen=True)
+@_spec
 class Copy:
     """A buffer-to-buffer copy of `nbytes` from tensor `src` to tensor `dst` (skipped
     when both are the same buffer: WebGPU forbids a copy onto itself)."""
@@ -538,7 +684,7 @@ class Copy:
     when: str = ""
 
 
-@dataclass(frozen=True)
+@_spec
 class Guard:
     """A runtime check. Fails with
     `WebGPU <op>: <arg> <what> (got <got>, expected <expected>)`; `got` is an
@@ -551,7 +697,7 @@ class Guard:
     expected: str
 
 
-@dataclass(frozen=True)
+@_spec
 class Case:
     """A test case: torch-style call arguments plus what must happen."""
 
@@ -579,7 +725,7 @@ class Case:
 RESIZE_POLICIES = ("dynamic", "static")
 
 
-@dataclass(frozen=True)
+@_spec
 class Op:
     name: str
     targets: Sequence[str]
@@ -865,7 +1011,39 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
                                      if r.when else None, grid, ov))
         dispatches.append(BoundDispatch(i, d, struct_name, layout, params, routes, when, {},
                                         out_list if per_item else None))
+    _check_names(op, out_list)
     return BoundOp(op, spec_file, scope, lets, guards, shapes, dispatches, defaults, scratch,
                    out_list, count,
                    parse(op.flops, "flops", (E.INT,)) if op.flops else None,
                    parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None)
+
+
+def _check_names(op: Op, out_list: OutputList | None) -> None:
+    """Guards and cases name arguments, outputs and kernels the op has."""
+    args = [a.name for a in op.args] + [o.name for o in op.outputs]
+    if out_list is not None:
+        args.append(out_list.item.name)
+    for i, g in enumerate(op.guards):
+        if g.arg not in args:
+            raise SpecError(f"guards[{i}] arg {g.arg!r} is not an argument or output of the op; "
+                            f"write the one the check is about ({', '.join(args)})")
+    kernels = [k.name for k in op.kernels()]
+    inputs = [a.name for a in op.inputs]
+    outputs = [o.name for o in op.outputs]
+    for c in op.cases:
+        where = f"Case {c.name!r}"
+        if c.route and c.route not in kernels:
+            raise SpecError(f"{where} route {c.route!r} is not a kernel of the op; write one of "
+                            f"{', '.join(kernels) or '(none: the op only copies)'}")
+        for k in c.kwargs:
+            if k not in inputs:
+                raise SpecError(f"{where} kwargs names {k!r}, which is not an input; write one of "
+                                f"{', '.join(inputs)}")
+        for k in c.resize:
+            if k not in inputs:
+                raise SpecError(f"{where} resize names {k!r}, which is not an input; write one of "
+                                f"{', '.join(inputs)}")
+        for k in c.absent_outputs:
+            if k not in outputs:
+                raise SpecError(f"{where} absent_outputs names {k!r}, which is not an output; "
+                                f"write one of {', '.join(outputs)}")

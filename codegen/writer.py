@@ -15,6 +15,10 @@ import json
 import os
 from pathlib import Path
 
+class WriteError(Exception):
+    """A file could not be written; says whether anything changed and how to finish."""
+
+
 STAGED_SUFFIX = ".opgen-new"
 JOURNAL = ".opgen-journal"
 LOCK = ".opgen.lock"
@@ -54,7 +58,8 @@ def recover(root: Path, scan_dirs: list[Path]) -> None:
         _apply(root, json.loads(journal.read_text()))
     for d in scan_dirs:
         for staged in d.rglob("*" + STAGED_SUFFIX):
-            staged.unlink()
+            if staged.is_file():  # what commit stages is always a file
+                staged.unlink()
 
 
 def commit(root: Path, files: dict[str, str], delete: list[str], scan_dirs: list[Path]) -> list[str]:
@@ -67,19 +72,33 @@ def commit(root: Path, files: dict[str, str], delete: list[str], scan_dirs: list
             for rel, text in sorted(files.items()):
                 target = root / rel
                 data = text.encode()
-                if target.exists() and target.read_bytes() == data:
+                if target.is_file() and target.read_bytes() == data:
                     continue
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _fsync_write(root / (rel + STAGED_SUFFIX), data)
                 changed.append(rel)
-        except BaseException:
+        except BaseException as e:
             recover(root, scan_dirs)
+            if isinstance(e, OSError):
+                raise WriteError(f"cannot stage {rel}: {e.strerror or e}; no file was changed "
+                                 f"(fix the cause and run opgen generate again)") from None
             raise
         removed = [r for r in delete if (root / r).exists()]
         if not changed and not removed:
             return []
         tmp = root / (JOURNAL + ".tmp")
-        _fsync_write(tmp, json.dumps({"replace": changed, "delete": removed}).encode())
-        os.replace(tmp, root / JOURNAL)
-        _apply(root, json.loads((root / JOURNAL).read_text()))
+        try:
+            _fsync_write(tmp, json.dumps({"replace": changed, "delete": removed}).encode())
+            os.replace(tmp, root / JOURNAL)
+        except OSError as e:
+            tmp.unlink(missing_ok=True)
+            recover(root, scan_dirs)
+            raise WriteError(f"cannot write the journal {JOURNAL}: {e.strerror or e}; no file was "
+                             f"changed (fix the cause and run opgen generate again)") from None
+        try:
+            _apply(root, json.loads((root / JOURNAL).read_text()))
+        except OSError as e:
+            raise WriteError(f"cannot put {e.filename2 or e.filename or 'a file'} in place: {e.strerror or e}; "
+                             f"{JOURNAL} lists the new files: fix the cause and run opgen "
+                             f"generate again to finish the write") from None
         return changed + removed

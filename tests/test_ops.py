@@ -1,9 +1,11 @@
 """Every case of every spec, on the Python harness and on the native runner, against torch."""
 
+import re
+
 import pytest
 
 from codegen import harness, native
-from codegen.cases import all_case_runs, execute
+from codegen.cases import all_case_runs, execute, rejection
 
 RUNS = all_case_runs(harness.catalog())
 
@@ -15,7 +17,17 @@ def test_harness(run):
 
 @pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
 def test_native(run):
-    execute(run, native)
+    if not run.case.raises:
+        execute(run, native)
+        return
+    # A negative case: the runtime's message is the harness's, character for character.
+    message = rejection(run, native)
+    assert message == rejection(run, harness), f"{run.id}: the executors disagree"
+    assert MESSAGE.match(message), f"{run.id}: {message!r} is not 'WebGPU <op>: <argument> " \
+                                   f"<what> (got <x>, expected <y>)'"
+
+
+MESSAGE = re.compile(r"^WebGPU [a-z0-9_]+: \S+ .+ \(got .*, expected .+\)$", re.S)
 
 
 def test_every_route_has_a_case():
@@ -29,12 +41,46 @@ def test_every_route_has_a_case():
 
 
 def test_every_guard_has_a_negative_case():
+    """Each declared guard has its own negative case: a case whose expected error is that
+    guard's message up to '(got' (test_harness/test_native check the message really is
+    what both executors raise), and no two guards of an op share one message."""
+    guards = negatives = 0
     for b in harness.catalog().ops:
         raises = [c.raises for c in b.op.cases if c.raises]
-        for g in b.guards:
-            assert any(f"{g.guard.arg} {g.guard.what}" in r for r in raises), \
-                f"{b.op.name}: guard '{g.guard.arg} {g.guard.what}' has no negative case"
+        heads = [f"{g.guard.arg} {g.guard.what} (got " for g in b.guards]
+        assert len(set(heads)) == len(heads), f"{b.op.name}: two guards share a message"
+        for head in heads:
+            guards += 1
+            assert any(head in r for r in raises), \
+                f"{b.op.name}: guard '{head[:-6]}' has no negative case (Case(..., raises=" \
+                f"'{head}...'))"
+        negatives += len(raises)
+    print(f"guards: {guards} declared, each with a negative case; {negatives} negative cases")
 
 
 def test_adapter_is_present():
     assert harness.adapter_line()
+
+
+def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
+    """A graph whose output needs more than one storage binding may hold fails when the
+    native runner builds it, naming the op's target and the tensor (no crash, no run)."""
+    import subprocess
+
+    import torch
+
+    from codegen.plan import OpError
+
+    info = subprocess.run([str(native.runner_path()), "--device-info"], capture_output=True,
+                          text=True, check=True).stdout
+    limits = dict(re.findall(r"^(max\w+) (\d+)$", info, re.M))
+    binding, buffer = int(limits["maxStorageBufferBindingSize"]), int(limits["maxBufferSize"])
+    if binding + 4 > buffer:
+        pytest.skip("the device's maxBufferSize does not exceed its maxStorageBufferBindingSize")
+    pad = binding // 4  # pad + 1 floats: 4 bytes more than one binding may hold
+    with pytest.raises(OpError) as err:
+        native.call("aten.constant_pad_nd.default", torch.zeros(1, 1), [0, pad], 0.0)
+    message = str(err.value)
+    assert message.startswith("WebGPU aten.constant_pad_nd.default: tensor value 3 (float32[1, "
+                              f"{pad + 1}]) is too large for one storage binding"), message
+    assert "expected at most maxStorageBufferBindingSize" in message

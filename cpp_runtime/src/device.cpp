@@ -249,7 +249,16 @@ void Device::on_uncaptured_error(WGPUDevice const*, WGPUErrorType type, WGPUStri
                                  void* self, void*) {
   auto* device = static_cast<Device*>(self);
   std::lock_guard<std::mutex> lock(device->errors_mutex_);
-  device->pending_errors_.push_back(std::string(error_type_name(type)) + ": " + to_string(message));
+  const std::string text = to_string(message);
+  // wgpu-native 29 does not deliver the device-lost callback for a destroyed device;
+  // each later call fails with this validation error instead. Record the loss, so
+  // every sync point throws before anything reaches a lost queue (a submit there
+  // aborts the process).
+  if (!device->lost_ && text.find("device is lost") != std::string::npos) {
+    device->lost_ = true;
+    device->lost_message_ = text;
+  }
+  device->pending_errors_.push_back(std::string(error_type_name(type)) + ": " + text);
 }
 
 void Device::on_device_lost(WGPUDevice const*, WGPUDeviceLostReason reason, WGPUStringView message,

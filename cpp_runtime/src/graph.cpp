@@ -20,10 +20,14 @@ WebGPUGraph::Impl::~Impl() {
   if (staging) wgpuBufferRelease(staging);
 }
 
+std::string WebGPUGraph::Impl::prefix(const std::string& fallback) const {
+  return "WebGPU " + (building.empty() ? fallback : building) + ": ";
+}
+
 WGPUBuffer WebGPUGraph::Impl::create_buffer(uint64_t bytes, WGPUBufferUsage usage,
                                             const std::string& what) {
   if (bytes > device.limits().max_buffer_size) {
-    throw Error("WebGPU graph: " + what + " needs a " + std::to_string(bytes) +
+    throw Error(prefix("graph") + what + " needs a " + std::to_string(bytes) +
                 "-byte buffer, more than the device's maxBufferSize " +
                 std::to_string(device.limits().max_buffer_size));
   }
@@ -35,8 +39,8 @@ WGPUBuffer WebGPUGraph::Impl::create_buffer(uint64_t bytes, WGPUBufferUsage usag
   const std::string errors = device.pop_error_scopes();
   if (!errors.empty() || !buffer) {
     if (buffer) wgpuBufferRelease(buffer);
-    throw Error("WebGPU graph: creating the " + std::to_string(bytes) + "-byte buffer for " + what +
-                " failed: " + (errors.empty() ? std::string("no buffer returned") : errors));
+    throw Error(prefix("graph") + "creating the " + std::to_string(bytes) + "-byte buffer for " +
+                what + " failed: " + (errors.empty() ? std::string("no buffer returned") : errors));
   }
   return buffer;
 }
@@ -127,6 +131,13 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
     throw Error("WebGPU graph: no op registered for target '" + target + "' (" +
                 std::to_string(registry.targets().size()) + " targets are registered)");
   }
+  // Errors the runtime raises while the handler builds name the op (e.g. a buffer
+  // above the device's limits).
+  struct Building {
+    std::string& slot;
+    ~Building() { slot.clear(); }
+  } building{impl_->building};
+  impl_->building = target;
   registry.get_op(target)(*this, args);
   ++impl_->num_nodes;
 }
@@ -243,9 +254,15 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
           bytes = buffer_size_for(b.dummy_bytes);
         }
         if (bytes > limits().max_storage_buffer_binding_size) {
-          throw Error(where + " is " + std::to_string(bytes) +
-                      " bytes, more than maxStorageBufferBindingSize " +
-                      std::to_string(limits().max_storage_buffer_binding_size));
+          const std::string value =
+              b.kind == Binding::Kind::Tensor
+                  ? "tensor value " + std::to_string(b.tensor) + " (" +
+                        describe_tensor(get_tensor(b.tensor)) + ")"
+                  : std::string("a dummy binding");
+          throw Error(g.prefix("kernel " + name) + value + " is too large for one storage binding (" +
+                      d.name + " of kernel " + name + ", binding " + std::to_string(i) + ") (got " +
+                      std::to_string(bytes) + " bytes, expected at most maxStorageBufferBindingSize " +
+                      std::to_string(limits().max_storage_buffer_binding_size) + ")");
         }
       }
       e.offset = 0;

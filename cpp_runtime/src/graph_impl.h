@@ -55,6 +55,7 @@ struct WebGPUGraph::Impl {
   std::vector<Command> commands;
   std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
   size_t num_nodes = 0;
+  std::string building;  // the target of the node add_node is adding ("" otherwise)
   WGPUBuffer staging = nullptr;  // map-read buffer for copy_out
   uint64_t staging_bytes = 0;
   ExecuteStats stats;
@@ -69,6 +70,8 @@ struct WebGPUGraph::Impl {
     if (v.type != type) type_error(ref, value_type_name(type));
     return std::get<T>(v.data);
   }
+  // "WebGPU <target>: " while add_node runs a handler, "WebGPU <fallback>: " otherwise.
+  std::string prefix(const std::string& fallback) const;
   WGPUBuffer create_buffer(uint64_t bytes, WGPUBufferUsage usage, const std::string& what);
   WGPUBuffer dummy(uint64_t bytes, size_t ordinal);
   Command& command(DispatchId id, Command::Kind kind, const char* caller);

@@ -282,3 +282,50 @@ TEST(uncaptured_errors_surface_at_the_next_sync_point) {
   device.check_errors("the next call");  // reported once, then cleared
   g.execute();
 }
+
+TEST(a_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor) {
+  WebGPUGraph g(test_device());
+  const uint64_t limit = g.limits().max_storage_buffer_binding_size;
+  if (limit + 4 > g.limits().max_buffer_size) {
+    std::cout << "  skipped: maxBufferSize does not exceed maxStorageBufferBindingSize\n";
+    return;
+  }
+  // One float more than a storage binding may hold; nothing is written to it.
+  const int64_t n = static_cast<int64_t>(limit / 4) + 1;
+  const ValueRef x = g.add_tensor(DType::Float32, {n});
+  const ValueRef alpha = g.add_double(2.0);
+  const ValueRef out = g.add_tensor(DType::Float32, {n});
+  CHECK_THROWS(Error, g.add_node("test.scale.default", {x, alpha, out}),
+               "WebGPU test.scale.default: tensor value 0 (float32[" + std::to_string(n) +
+                   "]) is too large for one storage binding",
+               "expected at most maxStorageBufferBindingSize " + std::to_string(limit));
+  CHECK_EQ(g.num_nodes(), 0u);
+  CHECK_EQ(g.num_dispatches(), 0u);
+  // The graph stays usable, and errors outside add_node name the runtime part.
+  const ValueRef small = g.add_tensor(DType::Float32, {4});
+  const ValueRef small_out = g.add_tensor(DType::Float32, {4});
+  g.add_node("test.scale.default", {small, alpha, small_out});
+  write(g, small, {1, 2, 3, 4});
+  g.execute();
+  CHECK_EQ(mismatches(read(g, small_out), {2, 4, 6, 8}), 0);
+  CHECK_THROWS(Error, g.add_tensor(DType::Float32, {1LL << 40}), "WebGPU graph: tensor value");
+}
+
+TEST(a_destroyed_device_becomes_an_exception_not_a_crash) {
+  Device device;  // its own device: this one is destroyed
+  WebGPUGraph g(device);
+  const ValueRef x = g.add_tensor(DType::Float32, {8});
+  const ValueRef alpha = g.add_double(2.0);
+  const ValueRef out = g.add_tensor(DType::Float32, {8});
+  g.add_node("test.scale.default", {x, alpha, out});
+  write(g, x, iota(8));
+  g.execute();
+  wgpuDeviceDestroy(device.handle());
+  // Every later sync point throws (no hang; a submit to the lost queue would abort).
+  CHECK_THROWS(Error, (write(g, x, iota(8)), g.execute(), read(g, out)),
+               "WebGPU device lost during copy_in of value 0");
+  CHECK_THROWS(Error, g.execute(), "WebGPU device lost during execute");
+  std::vector<float> host(8);
+  CHECK_THROWS(Error, g.copy_out(out, host.data(), host.size() * sizeof(float)),
+               "device is lost");
+}

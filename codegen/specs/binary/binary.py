@@ -4,7 +4,7 @@ Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnost
 kernel serves every rank up to 8; a broadcast dim reads with stride 0.
 """
 
-from codegen.inputs import randn
+from codegen.inputs import randn, tensor
 from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
                            Param, Route, Scalar, Tensor, f32, u32)
 
@@ -42,8 +42,18 @@ def binary_op(name: str, cases: list[Case], alpha: bool) -> Op:
     )
 
 
+NAN, INF, BIG = float("nan"), float("inf"), 3.4e38
+# Elementwise pairs of IEEE special values (see docs/numerics.md): inf - inf and 0 * inf
+# give NaN, NaN propagates from either side, the sign of a zero result follows IEEE,
+# and the largest finite floats overflow to infinity.
+SPECIAL_LHS = tensor([INF, INF, -INF, NAN, 1.0, -0.0, -0.0, 0.0, BIG, -BIG, 0.0, 1.0])
+SPECIAL_RHS = tensor([INF, -INF, -INF, 1.0, NAN, -0.0, 0.0, -0.0, BIG, BIG, INF, -1.0])
+
+
 def common_cases(name: str) -> list[Case]:
     return [
+        Case("ieee_specials", (SPECIAL_LHS, SPECIAL_RHS), exact=True),
+        Case("nan_broadcast_operand", (randn(3, 4), tensor(NAN)), exact=True),
         Case("same_shape", (randn(2, 3, 4, 5), randn(2, 3, 4, 5)), route="binary_broadcast"),
         Case("nchw_minus_nc11", (randn(2, 8, 5, 5), randn(2, 8, 1, 1))),
         Case("both_broadcast", (randn(4, 1, 6), randn(3, 1))),

@@ -11,7 +11,7 @@ from codegen.model import (I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, 
 
 MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
 
-NAN = float("nan")
+NAN, INF = float("nan"), float("inf")
 
 
 def out_size(axis: int, size: str) -> str:
@@ -80,6 +80,11 @@ OPS = [Op(
         Case("nan_propagation", (tensor([[[[1.0, NAN, 3.0, 0.5], [NAN, 0.0, 1.0, 2.0],
                                            [2.0, 2.0, NAN, -1.0], [4.0, -2.0, 5.0, NAN]]]]),
                                  [2, 2], [1, 1]), exact=True),
+        # windows (2x2, stride 2): all -inf -> -inf; -0.0 before 0.0 -> the first one
+        # (torch keeps the first of equal values); inf with NaN -> NaN; a finite max
+        Case("ieee_specials", (tensor([[[[-INF, -INF, -0.0, 0.0], [-INF, -INF, -0.0, -1.0],
+                                          [INF, NAN, 0.0, -0.0], [1.0, INF, -INF, 3.4e38]]]]),
+                               [2, 2], [2, 2]), exact=True),
         Case("without_indices", (randn(1, 4, 8, 8), [3, 3], [2, 2], [1, 1]),
              absent_outputs=("indices",), exact=True),
         Case("resize", (randn(1, 2, 8, 8), [2, 2], [2, 2]), resize={"self": (1, 2, 6, 4)},

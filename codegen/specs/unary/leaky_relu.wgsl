@@ -1,4 +1,5 @@
-// leaky_relu: out = x >= 0 ? x : negative_slope * x.
+// leaky_relu: out = x > 0 ? x : negative_slope * x, as torch computes it (so with a
+// negative slope -0.0 gives 0.0 and 0.0 gives -0.0; NaN stays NaN).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -25,5 +26,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let x = input[i];
-  output[i] = select(params.negative_slope * x, x, x >= vec4<f32>(0.0));
+  output[i] = select(params.negative_slope * x, x, x > vec4<f32>(0.0));
 }

@@ -29,29 +29,42 @@ def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_
     )
 
 
-def common_cases(kernel: str) -> list[Case]:
+NAN, INF = float("nan"), float("inf")
+# IEEE special values (see docs/numerics.md): NaN, both infinities, both zeros, the
+# largest finite floats and values that overflow exp() in a naive sigmoid.
+SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 3.4e38, -3.4e38, 100.0, -100.0, -NAN])
+
+
+def common_cases(kernel: str, exact_specials: bool) -> list[Case]:
     return [
         Case("basic_4d", (randn(2, 3, 8, 8),), route=kernel),
         Case("odd_length", (randn(1001),)),
         Case("resize", (randn(4, 64),), resize={"self": (3, 50)}),
+        # exact: -0.0 stays -0.0, NaN stays NaN, infinities pass (bit for bit)
+        # (sigmoid: exp() results below FLT_MIN may be flushed to zero, so atol=FLT_MIN)
+        Case("ieee_specials", (SPECIALS,), exact=exact_specials, atol=1.2e-38, rtol=1e-5),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),),
              raises="self has an unsupported dtype (got int32, expected float32)"),
     ]
 
 
 OPS = [
-    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP), common_cases("relu") + [
+    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP),
+             common_cases("relu", exact_specials=True) + [
         # 4 * 65536 * 64 + 3 elements: more workgroups than one dimension holds, and a
         # partial last vec4
         Case("spill_2d", (randn(4 * 65536 * 64 + 3),)),
     ]),
-    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP), common_cases("sigmoid")),
+    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP),
+             common_cases("sigmoid", exact_specials=False)),
     unary_op("leaky_relu", Kernel("leaky_relu", workgroup=UNARY_WORKGROUP), [
         Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
         Case("slope_2d", (randn(3, 32), 0.2)),
         Case("default_slope", (randn(5, 7),)),
         Case("int_slope", (randn(5, 7), 2)),
         Case("resize", (randn(4, 64), 0.1), resize={"self": (2, 9)}),
+        Case("ieee_specials", (SPECIALS, 0.01), exact=True),
+        Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
 ]

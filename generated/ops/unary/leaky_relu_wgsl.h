@@ -1,11 +1,12 @@
 // @generated from codegen/specs/unary/leaky_relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: 93a7e6c1134ecb820c94915cfcb3505a1dbd65fe9b8e0163d6b81c210b81631b
+// wgsl-sha256: 18eb69e0146a814dfc029d834fc81d2b630d6ae1a576cbeecaa5304af6f9a465
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kLeakyReluWGSL =
-    R"wgsl(// leaky_relu: out = x >= 0 ? x : negative_slope * x.
+    R"wgsl(// leaky_relu: out = x > 0 ? x : negative_slope * x, as torch computes it (so with a
+// negative slope -0.0 gives 0.0 and 0.0 gives -0.0; NaN stays NaN).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -32,7 +33,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let x = input[i];
-  output[i] = select(params.negative_slope * x, x, x >= vec4<f32>(0.0));
+  output[i] = select(params.negative_slope * x, x, x > vec4<f32>(0.0));
 }
 )wgsl";
 
