@@ -1,0 +1,37 @@
+"""`opgen bench` runs on the CI adapter (a smoke run: figures are printed, not judged)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_smoke_suite(tmp_path):
+    out = tmp_path / "bench.json"
+    res = subprocess.run([sys.executable, "-m", "codegen", "bench", "--suite", "smoke",
+                          "--iters", "2", "--warmup", "1", "--no-ort", "--no-torch",
+                          "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
+    assert res.returncode == 0, res.stderr
+    data = json.loads(out.read_text())
+    assert data["adapter"]
+    assert [r["route"] for r in data["results"]] == ["relu", "constant_pad_nd"]
+    for r in data["results"]:
+        assert r["ours_ms"] > 0 and r["work"] > 0 and r["unit"] == "GB/s"
+    assert "GB/s" in res.stdout
+
+
+def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
+    from codegen import bench
+
+    from codegen.inputs import materialize, randn
+
+    args = materialize((randn(1, 8, 10, 10), randn(8, 8, 3, 3), randn(8), [1, 1], [1, 1],
+                        [1, 1], False, [0, 0], 1), "bench-conv")
+    rows = bench.bench_call("conv", "aten.convolution.default", args, iters=2, warmup=1,
+                            with_torch=False, with_ort=False, force=("conv2d_gemm_wide",))
+    assert [r.route for r in rows] == ["conv2d_gemm", "conv2d_gemm_wide"]
+    assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 8 * 9
