@@ -289,40 +289,36 @@ def scratch_lines(bound: BoundOp) -> list[str]:
 
 
 def shape_check_lines(bound: BoundOp) -> list[str]:
+    """Build: each output must have been allocated with the op's output shape."""
     lines = []
-    refs = tensor_refs(bound)
     ol = bound.output_list
     if ol is not None:
         lines.append(f"utils::check_output_count(kOp, {cpp_string(ol.name)}, {ol.name}, "
                      f"{bound.count.cpp()});")
-    for name, e in bound.shapes.items():
-        if ol is not None and name == ol.item.name:
-            lines.extend(_item_loop(bound, [
-                f"utils::check_output_dims(kOp, argument.c_str(), {name}, {e.cpp()});"], name))
-        elif refs[name].optional:
-            lines.append(f"if ({name} != nullptr) {{")
-            lines.append(f"  utils::check_output_dims(kOp, {cpp_string(name)}, *{name}, {e.cpp()});")
-            lines.append("}")
-        else:
-            lines.append(f"utils::check_output_dims(kOp, {cpp_string(name)}, {name}, {e.cpp()});")
-    return lines
+    return lines + _per_output(bound, "check_output_dims", mutable=False)
 
 
 def resize_output_lines(bound: BoundOp) -> list[str]:
+    """Resize: each output takes the shape the formula gives for the live inputs."""
+    return _per_output(bound, "resize_output", mutable=True)
+
+
+def _per_output(bound: BoundOp, helper: str, mutable: bool) -> list[str]:
+    """`utils::<helper>(kOp, name, tensor, formula)` for every output with a formula."""
     lines = []
     refs = tensor_refs(bound)
     ol = bound.output_list
     for name, e in bound.shapes.items():
         if ol is not None and name == ol.item.name:
             lines.extend(_item_loop(bound, [
-                f"utils::resize_output(kOp, argument.c_str(), {name}, {e.cpp()});"], name,
-                mutable=True))
+                f"utils::{helper}(kOp, argument.c_str(), {name}, {e.cpp()});"], name,
+                mutable=mutable))
         elif refs[name].optional:
             lines.append(f"if ({name} != nullptr) {{")
-            lines.append(f"  utils::resize_output(kOp, {cpp_string(name)}, *{name}, {e.cpp()});")
+            lines.append(f"  utils::{helper}(kOp, {cpp_string(name)}, *{name}, {e.cpp()});")
             lines.append("}")
         else:
-            lines.append(f"utils::resize_output(kOp, {cpp_string(name)}, {name}, {e.cpp()});")
+            lines.append(f"utils::{helper}(kOp, {cpp_string(name)}, {name}, {e.cpp()});")
     return lines
 
 
