@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from codegen.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
 GENERATED = "generated"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 CLANG_FORMAT_STYLE = REPO_ROOT / ".clang-format"
+FORMAT_CACHE = REPO_ROOT / ".opgen-cache"
 
 
 class RenderError(Exception):
@@ -42,22 +44,40 @@ def handler_path(bound) -> str:
 
 
 def clang_format(texts: dict[str, str]) -> dict[str, str]:
-    """Formats C++ texts (keyed by file name) with the committed style, in one process."""
+    """Formats C++ texts (keyed by file name) with the committed style.
+
+    Results are cached under .opgen-cache/ keyed by the text, the style and the
+    clang-format binary, so `opgen check` after `opgen generate` formats nothing; the
+    misses are formatted in one clang-format process."""
     exe = Path(sys.executable).parent / "clang-format"
-    exe = str(exe) if exe.exists() else shutil.which("clang-format")
-    if not exe:
+    exe = exe if exe.exists() else Path(shutil.which("clang-format") or "")
+    if not exe.is_file():
         raise RenderError("clang-format not found: pip install the version pinned in pyproject.toml")
+    stat = exe.stat()
+    salt = f"{exe}:{stat.st_size}:{stat.st_mtime_ns}\n".encode() + CLANG_FORMAT_STYLE.read_bytes()
+    keys = {name: hashlib.sha256(salt + text.encode()).hexdigest() for name, text in texts.items()}
+    out = {name: (FORMAT_CACHE / key).read_text() for name, key in keys.items()
+           if (FORMAT_CACHE / key).exists()}
+    misses = [name for name in texts if name not in out]
+    if not misses:
+        return out
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
-        for i, (name, text) in enumerate(texts.items()):
+        for i, name in enumerate(misses):
             p = Path(tmp) / f"{i}{Path(name).suffix}"
-            p.write_text(text)
+            p.write_text(texts[name])
             paths.append(p)
-        res = subprocess.run([exe, f"--style=file:{CLANG_FORMAT_STYLE}", "-i", *map(str, paths)],
-                             capture_output=True, text=True)
+        res = subprocess.run([str(exe), f"--style=file:{CLANG_FORMAT_STYLE}", "-i",
+                              *map(str, paths)], capture_output=True, text=True)
         if res.returncode != 0:
             raise RenderError(f"clang-format failed: {res.stderr.strip()}")
-        return {name: p.read_text() for name, p in zip(texts, paths)}
+        FORMAT_CACHE.mkdir(exist_ok=True)
+        for name, p in zip(misses, paths):
+            out[name] = p.read_text()
+            staged = FORMAT_CACHE / f"{keys[name]}.{os.getpid()}.tmp"
+            staged.write_text(out[name])
+            os.replace(staged, FORMAT_CACHE / keys[name])  # concurrent runs write whole files
+    return out
 
 
 def op_table(catalog: Catalog) -> dict:
