@@ -463,8 +463,8 @@ class Node:
         if op.resize == "static" and new.dims != old.dims:
             raise fail(op.name, name, "was resized, but this op supports static shapes only",
                        E.format_value(list(new.dims)), E.format_value(list(old.dims)))
-        if _nbytes(new.dtype, new.dims) > _nbytes(old.dtype, old.dims):
-            raise ValueError(f"live shape {list(new.dims)} exceeds the built shape")
+        if _nbytes(new.dtype, new.dims) > self.buffers[id(old)].size:  # the build's allocation
+            raise ValueError(f"live shape {list(new.dims)} of {name!r} exceeds the built shape")
         new.data = new.data.contiguous()
         self.buffers[id(new)] = self.buffers.pop(id(old))
 
