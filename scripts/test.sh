@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, set-up included: generated files up to date, the native
 # delegate built with its ExecuTorch backend (stale generated files fail the build),
-# Python harness + native cases, end-to-end .pte tests (tests/test_e2e.py), native unit
-# tests, and the sanitizer run of the native tests.
+# the sanitizer build (ASan + UBSan, with the ExecuTorch backend), Python harness + native
+# cases, end-to-end .pte tests (tests/test_e2e.py), the .pte mutation fuzzer under the
+# sanitizers (tests/test_pte_fuzz.py), native unit tests, and their sanitizer run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -17,8 +18,10 @@ $CMAKE -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE="$
   -DWEBGPU_EXECUTORCH=ON >/dev/null
 $CMAKE --build build -j"$(nproc)"
 $CTEST --test-dir build --output-on-failure -j2
-$PY -m pytest -q tests
+# The sanitizer build includes the ExecuTorch backend: tests/test_pte_fuzz.py runs its
+# webgpu_pte_runner on mutated .pte files, so it is built before pytest runs.
 $CMAKE -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWEBGPU_SANITIZE=ON \
-  -DWEBGPU_EXECUTORCH=OFF -DPython3_EXECUTABLE="$PWD/$PY" >/dev/null
+  -DWEBGPU_EXECUTORCH=ON -DPython3_EXECUTABLE="$PWD/$PY" >/dev/null
 $CMAKE --build build-asan -j"$(nproc)"
+$PY -m pytest -q tests
 $CTEST --test-dir build-asan --output-on-failure -j2

@@ -69,6 +69,18 @@ std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t i
   return out;
 }
 
+// The items of a flatbuffer vector of 8-byte scalars. The verifier checks the
+// alignment of a vector's length field only (4 bytes), so a hostile buffer can
+// place 8-byte items at a 4-byte boundary: read them with memcpy.
+template <typename T>
+std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
+  std::vector<T> out;
+  if (!v) return out;
+  out.resize(v->size());
+  if (!out.empty()) std::memcpy(out.data(), v->Data(), out.size() * sizeof(T));
+  return out;
+}
+
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
@@ -214,14 +226,21 @@ class Builder {
       case vkgraph::GraphTypes_SymInt:
         return graph_.add_symint(v.value_as_SymInt()->value());
       case vkgraph::GraphTypes_IntList: {
-        std::vector<int64_t> items;
-        if (const auto* x = v.value_as_IntList()->items()) items.assign(x->begin(), x->end());
+        std::vector<int64_t> items = read_scalars<int64_t>(v.value_as_IntList()->items());
+        // Every IntList is a shape, stride, padding, dim or index list; the GPU
+        // works in 32 bits, and handlers do int64 arithmetic on these items, so a
+        // value beyond int32 can only be hostile (and would overflow there).
+        for (size_t k = 0; k < items.size(); ++k) {
+          if (items[k] < std::numeric_limits<int32_t>::min() ||
+              items[k] > std::numeric_limits<int32_t>::max()) {
+            fail(value_what(id) + ": IntList item " + std::to_string(k) + " = " +
+                 std::to_string(items[k]) + " is outside the int32 range");
+          }
+        }
         return graph_.add_int_list(std::move(items));
       }
       case vkgraph::GraphTypes_DoubleList: {
-        std::vector<double> items;
-        if (const auto* x = v.value_as_DoubleList()->items()) items.assign(x->begin(), x->end());
-        return graph_.add_double_list(std::move(items));
+        return graph_.add_double_list(read_scalars<double>(v.value_as_DoubleList()->items()));
       }
       case vkgraph::GraphTypes_BoolList: {
         std::vector<bool> items;
@@ -371,6 +390,10 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
+  if (h.flatbuffer_size < 8) {  // root offset + file identifier
+    fail("the VK00 flatbuffer is " + std::to_string(h.flatbuffer_size) +
+         " bytes, shorter than its 8-byte root offset and file identifier");
+  }
   if (!vkgraph::VkGraphBufferHasIdentifier(fb_data)) {
     fail("the flatbuffer's file identifier is not VK00");
   }
