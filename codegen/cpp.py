@@ -502,6 +502,7 @@ def handler_context(bound: BoundOp, spec_rel: str, header_includes: list[str]) -
         "spec_file": spec_rel,
         "op": op.name,
         "Op": op.pascal,
+        "num_args": len(op.args),
         "targets": list(op.targets),
         "includes": header_includes,
         "kernels": kernels,

@@ -13,6 +13,14 @@
 namespace webgpu_delegate {
 namespace utils {
 
+// A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
+inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
+  if (args.size() != expected) {
+    fail(op, "arguments", "have the wrong count", std::to_string(args.size()),
+         std::to_string(expected));
+  }
+}
+
 inline void check_dtype(const char* op, const char* argument, const Tensor& t,
                         std::initializer_list<DType> allowed) {
   std::string expected;

@@ -58,6 +58,7 @@ struct ApplyRotaryEmbHfPlan {
 
 ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
                                               const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
   const Tensor& xq = graph.get_tensor(args[0]);
   const Tensor& xk = graph.get_tensor(args[1]);
   const Tensor& freqs_cos = graph.get_tensor(args[2]);

@@ -50,6 +50,7 @@ struct BatchNormPlan {
 };
 
 BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 8);
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor* weight = graph.is_null(args[1]) ? nullptr : &graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);

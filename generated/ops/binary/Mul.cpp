@@ -47,6 +47,7 @@ struct MulPlan {
 };
 
 MulPlan plan_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& other = graph.get_tensor(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);

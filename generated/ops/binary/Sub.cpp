@@ -47,6 +47,7 @@ struct SubPlan {
 };
 
 SubPlan plan_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& other = graph.get_tensor(args[1]);
   const double alpha = graph.get_scalar(args[2]);

@@ -49,6 +49,7 @@ struct ConstantPadNdPlan {
 };
 
 ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> pad = graph.get_int_list(args[1]);
   const double value = graph.get_scalar(args[2]);

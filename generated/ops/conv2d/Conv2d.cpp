@@ -111,6 +111,7 @@ struct Conv2dPlan {
 };
 
 Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 10);
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);

@@ -127,6 +127,7 @@ struct ConvWithClampPlan {
 };
 
 ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 12);
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);

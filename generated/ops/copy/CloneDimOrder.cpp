@@ -19,6 +19,7 @@ struct CloneDimOrderPlan {
 };
 
 CloneDimOrderPlan plan_clone_dim_order(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim_order =
       graph.is_null(args[2]) ? std::vector<int64_t>{} : graph.get_int_list(args[2]);

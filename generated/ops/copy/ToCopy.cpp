@@ -39,6 +39,7 @@ struct ToCopyPlan {
 };
 
 ToCopyPlan plan_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 8);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[7]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});

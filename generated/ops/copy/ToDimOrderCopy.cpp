@@ -40,6 +40,7 @@ struct ToDimOrderCopyPlan {
 };
 
 ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 8);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim_order =
       graph.is_null(args[6]) ? std::vector<int64_t>{} : graph.get_int_list(args[6]);

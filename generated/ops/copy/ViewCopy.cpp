@@ -19,6 +19,7 @@ struct ViewCopyPlan {
 };
 
 ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> size = graph.get_int_list(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);

@@ -52,6 +52,7 @@ struct EmbeddingQ4gswPlan {
 };
 
 EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
   const Tensor& weight = graph.get_tensor(args[0]);
   const Tensor& weight_scales = graph.get_tensor(args[1]);
   const int64_t group_size = utils::read_int(graph, args[2], kOp, "group_size", false);

@@ -53,6 +53,7 @@ struct IndexTensorPlan {
 };
 
 IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
   std::vector<const Tensor*> indices;  // nullptr for a None entry
   for (const ValueRef item : graph.get_value_list(args[1])) {

@@ -74,6 +74,7 @@ struct MaxPool2dWithIndicesPlan {
 
 MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
                                                       const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 7);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> kernel_size =
       utils::parse_hw(graph.get_int_list(args[1]), kOp, "kernel_size");

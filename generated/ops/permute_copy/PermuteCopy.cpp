@@ -43,6 +43,7 @@ struct PermuteCopyPlan {
 };
 
 PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dims = graph.get_int_list(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);

@@ -40,6 +40,7 @@ struct RmsNormPlan {
 };
 
 RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& x = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const double eps = graph.get_double(args[2]);

@@ -104,6 +104,7 @@ struct SdpaPlan {
 };
 
 SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
   const Tensor& q = graph.get_tensor(args[0]);
   const Tensor& k = graph.get_tensor(args[1]);
   const Tensor& v = graph.get_tensor(args[2]);

@@ -45,6 +45,7 @@ struct SelectCopyPlan {
 };
 
 SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const int64_t index = utils::read_int(graph, args[2], kOp, "index", true);

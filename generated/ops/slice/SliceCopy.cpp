@@ -51,6 +51,7 @@ struct SliceCopyPlan {
 };
 
 SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim =
       graph.is_null(args[1]) ? 0 : utils::read_int(graph, args[1], kOp, "dim", false);

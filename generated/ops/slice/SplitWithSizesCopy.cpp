@@ -55,6 +55,7 @@ struct SplitWithSizesCopyPlan {
 
 SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
                                                   const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> split_sizes = graph.get_int_list(args[1]);
   const int64_t dim =

@@ -39,6 +39,7 @@ struct LeakyReluPlan {
 };
 
 LeakyReluPlan plan_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
   const double negative_slope = graph.get_scalar(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);

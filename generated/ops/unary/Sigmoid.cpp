@@ -36,6 +36,7 @@ struct SigmoidPlan {
 };
 
 SigmoidPlan plan_sigmoid(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
   utils::check_dtype(kOp, "self", self, {DType::Float32});

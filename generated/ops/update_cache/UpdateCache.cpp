@@ -48,6 +48,7 @@ struct UpdateCachePlan {
 };
 
 UpdateCachePlan plan_update_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
   const Tensor& value = graph.get_tensor(args[0]);
   const Tensor& cache = graph.get_tensor(args[1]);
   const int64_t start_pos = utils::read_int(graph, args[2], kOp, "start_pos", true);

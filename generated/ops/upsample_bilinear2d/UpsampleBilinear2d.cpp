@@ -59,6 +59,7 @@ struct UpsampleBilinear2dPlan {
 
 UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
                                                 const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 5);
   const Tensor& input = graph.get_tensor(args[0]);
   const std::vector<int64_t> output_size =
       graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
