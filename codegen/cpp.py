@@ -118,6 +118,8 @@ def unpack_lines(bound: BoundOp, used: set[str], mutable_outputs: bool = False) 
         elif isinstance(a, Outputs):
             lines.append(f"const std::vector<ValueRef>& {a.name} = graph.get_value_list({arg});")
             for j, item in enumerate(a.items):
+                if mutable_outputs and item.unused:
+                    continue  # a resize gives an unused output no shape
                 if item.optional:
                     lines.append(
                         f"{out_const}Tensor* {item.name} = {a.name}.size() > {j} && "

@@ -6,7 +6,7 @@ checked against a scope of named symbols, rendered to C++ (against the runtime's
 `utils::` helpers) and evaluated in Python with the same semantics:
 
 - integers are int64; `//` and `%` floor like Python (and throw on a zero divisor) on
-  both sides; a Python result outside int64 is an error (in C++ it would be undefined);
+  both sides; a result outside int64 is an error on both sides (`utils::add/sub/mul`);
 - `and`/`or` short-circuit, `a if c else b` is a conditional;
 - `t.dims[i]` accepts Python's negative indices and is bounds checked;
 - narrowing to u32/i32 happens only when a value is packed, and is checked there.
@@ -480,6 +480,9 @@ class Expr:
                 return f"utils::floormod({left}, {right})"
             if op == "/":
                 return f"utils::divide({left}, {right})"
+            if self._type_of(node) == INT:  # int64 overflow throws, as in Python
+                fn = {"+": "add", "-": "sub", "*": "mul"}[op]
+                return f"utils::{fn}({left}, {right})"
             text = f"{self._cpp(node.left)} {op} {self._cpp(node.right)}"
             return text if top else f"({text})"
         if isinstance(node, ast.BoolOp):
@@ -513,7 +516,7 @@ class Expr:
 
     def _int(self, v: Any) -> Any:
         if isinstance(v, int) and not isinstance(v, bool) and not INT64_MIN <= v <= INT64_MAX:
-            raise EvalError(f"{self.text!r} overflows int64 ({v})")
+            raise EvalError("integer overflow")
         return v
 
     def _eval(self, node: ast.AST, env: Mapping[str, Any]) -> Any:

@@ -59,6 +59,24 @@ std::string format_value(const std::vector<T>& values) {
 }
 
 // --- expression builtins ---------------------------------------------------
+// int64 + - * of spec expressions: an overflow (which a hostile graph can provoke) is an
+// error, as in the Python evaluation, never undefined behaviour.
+inline int64_t add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) throw Error("integer overflow");
+  return r;
+}
+inline int64_t sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) throw Error("integer overflow");
+  return r;
+}
+inline int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw Error("integer overflow");
+  return r;
+}
+
 inline int64_t floordiv(int64_t a, int64_t b) {
   if (b == 0) throw Error("integer division by zero");
   int64_t q = a / b;
@@ -135,7 +153,7 @@ int64_t length(const std::vector<T>& values) {
 
 inline int64_t prod(const std::vector<int64_t>& values) {
   int64_t p = 1;
-  for (int64_t v : values) p *= v;
+  for (int64_t v : values) p = mul(p, v);
   return p;
 }
 

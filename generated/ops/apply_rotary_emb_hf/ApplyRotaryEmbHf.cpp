@@ -105,9 +105,10 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
                 "covers a partial rotary dim (rotary_dim < head_dim is not supported)",
                 utils::format_value(freqs_cos.dim(1)), utils::format_value(D) + " (full rotary)");
   }
-  if (!((start_pos >= 0) && ((start_pos + S) <= freqs_cos.dim(0)))) {
+  if (!((start_pos >= 0) && (utils::add(start_pos, S) <= freqs_cos.dim(0)))) {
     utils::fail(kOp, "start_pos", "puts the sequence past the end of the cos/sin tables",
-                utils::format_value(start_pos), "0.." + utils::format_value(freqs_cos.dim(0) - S));
+                utils::format_value(start_pos),
+                "0.." + utils::format_value(utils::sub(freqs_cos.dim(0), S)));
   }
   utils::check_output_dims(kOp, "xq_out", xq_out, xq.dims());
   utils::check_output_dims(kOp, "xk_out", xk_out, xk.dims());
@@ -120,9 +121,10 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   plan.params0.half = utils::to_u32(half, kOp, "half");
   plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
   plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
-  plan.params0.num_pairs = utils::to_u32(q_pairs + k_pairs, kOp, "num_pairs");
-  plan.grid0 = utils::elementwise_grid(q_pairs + k_pairs, kRotaryEmbHfKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.num_pairs = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_pairs");
+  plan.grid0 =
+      utils::elementwise_grid(utils::add(q_pairs, k_pairs), kRotaryEmbHfKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

@@ -106,7 +106,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
 
   BatchNormPlan plan;
   plan.params0.C = utils::to_u32(C, kOp, "C");
-  plan.params0.plane = utils::to_u32(input.dim(2) * input.dim(3), kOp, "plane");
+  plan.params0.plane = utils::to_u32(utils::mul(input.dim(2), input.dim(3)), kOp, "plane");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.params0.eps = utils::to_f32(eps);
   plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
@@ -121,10 +121,6 @@ void resize_batch_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
   const Tensor& input = graph.get_tensor(args[0]);
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
   Tensor& out = graph.get_tensor(utils::at(outputs, 0));
-  Tensor* save_mean =
-      outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
-  Tensor* save_invstd =
-      outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
   utils::resize_output(kOp, "out", out, input.dims());
 }
 

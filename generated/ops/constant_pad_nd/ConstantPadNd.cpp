@@ -66,25 +66,26 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
   const std::vector<int64_t> right4 = std::vector<int64_t>{
       (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
       (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
-  const std::vector<int64_t> out4 =
-      std::vector<int64_t>{(utils::at(in4, 0) + utils::at(left4, 0)) + utils::at(right4, 0),
-                           (utils::at(in4, 1) + utils::at(left4, 1)) + utils::at(right4, 1),
-                           (utils::at(in4, 2) + utils::at(left4, 2)) + utils::at(right4, 2),
-                           (utils::at(in4, 3) + utils::at(left4, 3)) + utils::at(right4, 3)};
+  const std::vector<int64_t> out4 = std::vector<int64_t>{
+      utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
+      utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
+      utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
+      utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
   if (!(utils::floormod(utils::length(pad), 2) == 0)) {
     utils::fail(kOp, "pad", "must hold (left, right) pairs",
                 utils::format_value(utils::length(pad)), "an even number of values");
   }
-  if (!(utils::length(pad) <= (2 * self.rank()))) {
+  if (!(utils::length(pad) <= utils::mul(2, self.rank()))) {
     utils::fail(kOp, "pad", "pads more dims than the input has",
                 utils::format_value(utils::length(pad)),
-                "at most " + utils::format_value(2 * self.rank()) + " values");
+                "at most " + utils::format_value(utils::mul(2, self.rank())) + " values");
   }
   if (!((utils::length(pad) == 0) || (utils::min_of(pad) >= 0))) {
     utils::fail(kOp, "pad", "holds a negative pad (cropping)", utils::format_value(pad),
                 "non-negative values");
   }
-  utils::check_output_dims(kOp, "out", out, utils::slice(out4, 4 - self.rank(), INT64_MAX));
+  utils::check_output_dims(kOp, "out", out,
+                           utils::slice(out4, utils::sub(4, self.rank()), INT64_MAX));
 
   ConstantPadNdPlan plan;
   utils::pack(plan.params0.out_dims, out4, kOp, "out_dims");
@@ -110,12 +111,12 @@ void resize_constant_pad_nd_outputs(WebGPUGraph& graph, const std::vector<ValueR
   const std::vector<int64_t> right4 = std::vector<int64_t>{
       (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
       (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
-  const std::vector<int64_t> out4 =
-      std::vector<int64_t>{(utils::at(in4, 0) + utils::at(left4, 0)) + utils::at(right4, 0),
-                           (utils::at(in4, 1) + utils::at(left4, 1)) + utils::at(right4, 1),
-                           (utils::at(in4, 2) + utils::at(left4, 2)) + utils::at(right4, 2),
-                           (utils::at(in4, 3) + utils::at(left4, 3)) + utils::at(right4, 3)};
-  utils::resize_output(kOp, "out", out, utils::slice(out4, 4 - self.rank(), INT64_MAX));
+  const std::vector<int64_t> out4 = std::vector<int64_t>{
+      utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
+      utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
+      utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
+      utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
+  utils::resize_output(kOp, "out", out, utils::slice(out4, utils::sub(4, self.rank()), INT64_MAX));
 }
 
 void add_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) {

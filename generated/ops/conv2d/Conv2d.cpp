@@ -141,28 +141,40 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t KH = weight.dim(2);
   const int64_t KW = weight.dim(3);
   const int64_t g = utils::max_of(groups, 1);
-  const int64_t OC = transposed ? (weight.dim(1) * g) : weight.dim(0);
+  const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
   const int64_t OH =
       transposed
-          ? ((((((IH - 1) * utils::at(stride, 0)) - (2 * utils::at(padding, 0))) +
-               (utils::at(dilation, 0) * (KH - 1))) +
-              utils::at(output_padding, 0)) +
-             1)
-          : (utils::floordiv(
-                 ((IH + (2 * utils::at(padding, 0))) - (utils::at(dilation, 0) * (KH - 1))) - 1,
-                 utils::max_of(utils::at(stride, 0), 1)) +
-             1);
+          ? utils::add(
+                utils::add(
+                    utils::add(utils::sub(utils::mul(utils::sub(IH, 1), utils::at(stride, 0)),
+                                          utils::mul(2, utils::at(padding, 0))),
+                               utils::mul(utils::at(dilation, 0), utils::sub(KH, 1))),
+                    utils::at(output_padding, 0)),
+                1)
+          : utils::add(
+                utils::floordiv(
+                    utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                          utils::mul(utils::at(dilation, 0), utils::sub(KH, 1))),
+                               1),
+                    utils::max_of(utils::at(stride, 0), 1)),
+                1);
   const int64_t OW =
       transposed
-          ? ((((((IW - 1) * utils::at(stride, 1)) - (2 * utils::at(padding, 1))) +
-               (utils::at(dilation, 1) * (KW - 1))) +
-              utils::at(output_padding, 1)) +
-             1)
-          : (utils::floordiv(
-                 ((IW + (2 * utils::at(padding, 1))) - (utils::at(dilation, 1) * (KW - 1))) - 1,
-                 utils::max_of(utils::at(stride, 1), 1)) +
-             1);
+          ? utils::add(
+                utils::add(
+                    utils::add(utils::sub(utils::mul(utils::sub(IW, 1), utils::at(stride, 1)),
+                                          utils::mul(2, utils::at(padding, 1))),
+                               utils::mul(utils::at(dilation, 1), utils::sub(KW, 1))),
+                    utils::at(output_padding, 1)),
+                1)
+          : utils::add(
+                utils::floordiv(
+                    utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                          utils::mul(utils::at(dilation, 1), utils::sub(KW, 1))),
+                               1),
+                    utils::max_of(utils::at(stride, 1), 1)),
+                1);
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -240,14 +252,14 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route0 = 0;  // conv_transpose2d
     plan.grid0 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if ((groups == 1) &&
-             ((utils::ceil_div((B * OH) * OW, 128) * utils::ceil_div(OC, 128)) >= 264)) {
+  } else if ((groups == 1) && (utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
+                                          utils::ceil_div(OC, 128)) >= 264)) {
     plan.route0 = 1;  // conv2d_gemm_wide
-    plan.grid0 = utils::tiles_grid((B * OH) * OW, OC, 1, 128, 128,
+    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (groups == 1) {
     plan.route0 = 2;  // conv2d_gemm
-    plan.grid0 = utils::tiles_grid((B * OH) * OW, OC, 1, 64, 64,
+    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
     plan.route0 = 3;  // conv2d_vec4

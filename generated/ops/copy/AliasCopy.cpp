@@ -27,7 +27,7 @@ AliasCopyPlan plan_alias_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   AliasCopyPlan plan;
-  plan.nbytes0 = 4 * out.numel();
+  plan.nbytes0 = utils::mul(4, out.numel());
   return plan;
 }
 

@@ -27,7 +27,7 @@ ClonePlan plan_clone(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   ClonePlan plan;
-  plan.nbytes0 = 4 * out.numel();
+  plan.nbytes0 = utils::mul(4, out.numel());
   return plan;
 }
 

@@ -33,7 +33,7 @@ CloneDimOrderPlan plan_clone_dim_order(WebGPUGraph& graph, const std::vector<Val
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   CloneDimOrderPlan plan;
-  plan.nbytes0 = 4 * out.numel();
+  plan.nbytes0 = utils::mul(4, out.numel());
   return plan;
 }
 

@@ -48,7 +48,7 @@ ToCopyPlan plan_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
   ToCopyPlan plan;
   plan.run0 = self.dtype == out.dtype;
-  plan.nbytes0 = 4 * out.numel();
+  plan.nbytes0 = utils::mul(4, out.numel());
   plan.run1 = self.dtype != out.dtype;
   if (plan.run1) {
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");

@@ -34,7 +34,7 @@ ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_output_dims(kOp, "out", out, utils::infer_size(size, self.numel()));
 
   ViewCopyPlan plan;
-  plan.nbytes0 = 4 * out.numel();
+  plan.nbytes0 = utils::mul(4, out.numel());
   return plan;
 }
 

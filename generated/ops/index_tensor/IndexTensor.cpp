@@ -78,7 +78,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
   const bool p1 = (utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr);
   const bool p2 = (utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr);
   const bool p3 = (utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr);
-  const int64_t count = (((p0 ? 1 : 0) + (p1 ? 1 : 0)) + (p2 ? 1 : 0)) + (p3 ? 1 : 0);
+  const int64_t count =
+      utils::add(utils::add(utils::add(p0 ? 1 : 0, p1 ? 1 : 0), p2 ? 1 : 0), p3 ? 1 : 0);
   const int64_t first = p0 ? 0 : (p1 ? 1 : (p2 ? 2 : (p3 ? 3 : 0)));
   const int64_t last = p3 ? 3 : (p2 ? 2 : (p1 ? 1 : 0));
   const int64_t N = (count > 0) ? utils::at(indices, first)->dim(0) : 0;
@@ -94,7 +95,7 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                 utils::format_value(utils::length(indices)),
                 "at most " + utils::format_value(self.rank()));
   }
-  if (!(count == ((last - first) + 1))) {
+  if (!(count == utils::add(utils::sub(last, first), 1))) {
     utils::fail(kOp, "indices",
                 "holds index tensors on non-adjacent dims (only adjacent ones are supported)",
                 utils::format_value(lengths), "adjacent non-None entries");
@@ -107,25 +108,26 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_output_dims(
       kOp, "out", out,
       utils::concat(utils::concat(utils::slice(self.dims(), 0, first), std::vector<int64_t>{N}),
-                    utils::slice(self.dims(), last + 1, INT64_MAX)));
+                    utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)));
 
   IndexTensorPlan plan;
   plan.params0.N = utils::to_u32(N, kOp, "N");
-  plan.params0.inner =
-      utils::to_u32(utils::prod(utils::slice(self.dims(), last + 1, INT64_MAX)), kOp, "inner");
-  plan.params0.block =
-      utils::to_u32(utils::prod(utils::slice(self.dims(), first, last + 1)), kOp, "block");
+  plan.params0.inner = utils::to_u32(
+      utils::prod(utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)), kOp, "inner");
+  plan.params0.block = utils::to_u32(
+      utils::prod(utils::slice(self.dims(), first, utils::add(last, 1))), kOp, "block");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   utils::pack(plan.params0.sizes,
               utils::concat(self.dims(),
                             utils::slice(std::vector<int64_t>{1, 1, 1, 1}, self.rank(), INT64_MAX)),
               kOp, "sizes");
-  utils::pack(plan.params0.block_strides,
-              std::vector<int64_t>{p0 ? utils::prod(utils::slice(self.dims(), 1, last + 1)) : 0,
-                                   p1 ? utils::prod(utils::slice(self.dims(), 2, last + 1)) : 0,
-                                   p2 ? utils::prod(utils::slice(self.dims(), 3, last + 1)) : 0,
-                                   p3 ? utils::prod(utils::slice(self.dims(), 4, last + 1)) : 0},
-              kOp, "block_strides");
+  utils::pack(
+      plan.params0.block_strides,
+      std::vector<int64_t>{p0 ? utils::prod(utils::slice(self.dims(), 1, utils::add(last, 1))) : 0,
+                           p1 ? utils::prod(utils::slice(self.dims(), 2, utils::add(last, 1))) : 0,
+                           p2 ? utils::prod(utils::slice(self.dims(), 3, utils::add(last, 1))) : 0,
+                           p3 ? utils::prod(utils::slice(self.dims(), 4, utils::add(last, 1))) : 0},
+      kOp, "block_strides");
   utils::pack(plan.params0.present,
               std::vector<int64_t>{p0 ? 1 : 0, p1 ? 1 : 0, p2 ? 1 : 0, p3 ? 1 : 0}, kOp, "present");
   plan.grid0 = utils::elementwise_grid(out.numel(), kIndexTensorKernel.workgroup_size[0],
@@ -145,14 +147,15 @@ void resize_index_tensor_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
   const bool p1 = (utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr);
   const bool p2 = (utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr);
   const bool p3 = (utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr);
-  const int64_t count = (((p0 ? 1 : 0) + (p1 ? 1 : 0)) + (p2 ? 1 : 0)) + (p3 ? 1 : 0);
+  const int64_t count =
+      utils::add(utils::add(utils::add(p0 ? 1 : 0, p1 ? 1 : 0), p2 ? 1 : 0), p3 ? 1 : 0);
   const int64_t first = p0 ? 0 : (p1 ? 1 : (p2 ? 2 : (p3 ? 3 : 0)));
   const int64_t last = p3 ? 3 : (p2 ? 2 : (p1 ? 1 : 0));
   const int64_t N = (count > 0) ? utils::at(indices, first)->dim(0) : 0;
   utils::resize_output(
       kOp, "out", out,
       utils::concat(utils::concat(utils::slice(self.dims(), 0, first), std::vector<int64_t>{N}),
-                    utils::slice(self.dims(), last + 1, INT64_MAX)));
+                    utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)));
 }
 
 void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {

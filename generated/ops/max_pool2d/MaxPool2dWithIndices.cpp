@@ -103,16 +103,20 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
                  : stride);
   const int64_t IH = self.dim(-2);
   const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::floordiv(((IH + (2 * utils::at(padding, 0))) -
-                                      (utils::at(dilation, 0) * (utils::at(kernel_size, 0) - 1))) -
-                                         1,
-                                     utils::max_of(utils::at(strides, 0), 1)) +
-                     1;
-  const int64_t OW = utils::floordiv(((IW + (2 * utils::at(padding, 1))) -
-                                      (utils::at(dilation, 1) * (utils::at(kernel_size, 1) - 1))) -
-                                         1,
-                                     utils::max_of(utils::at(strides, 1), 1)) +
-                     1;
+  const int64_t OH = utils::add(
+      utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                            utils::mul(utils::at(dilation, 0),
+                                                       utils::sub(utils::at(kernel_size, 0), 1))),
+                                 1),
+                      utils::max_of(utils::at(strides, 0), 1)),
+      1);
+  const int64_t OW = utils::add(
+      utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                            utils::mul(utils::at(dilation, 1),
+                                                       utils::sub(utils::at(kernel_size, 1), 1))),
+                                 1),
+                      utils::max_of(utils::at(strides, 1), 1)),
+      1);
   if (!(utils::length(stride) <= 2)) {
     utils::fail(kOp, "stride", "must hold zero, one or two values", utils::format_value(stride),
                 "[], [s] or [sh, sw]");
@@ -192,16 +196,20 @@ void resize_max_pool2d_with_indices_outputs(WebGPUGraph& graph, const std::vecto
                  : stride);
   const int64_t IH = self.dim(-2);
   const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::floordiv(((IH + (2 * utils::at(padding, 0))) -
-                                      (utils::at(dilation, 0) * (utils::at(kernel_size, 0) - 1))) -
-                                         1,
-                                     utils::max_of(utils::at(strides, 0), 1)) +
-                     1;
-  const int64_t OW = utils::floordiv(((IW + (2 * utils::at(padding, 1))) -
-                                      (utils::at(dilation, 1) * (utils::at(kernel_size, 1) - 1))) -
-                                         1,
-                                     utils::max_of(utils::at(strides, 1), 1)) +
-                     1;
+  const int64_t OH = utils::add(
+      utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                            utils::mul(utils::at(dilation, 0),
+                                                       utils::sub(utils::at(kernel_size, 0), 1))),
+                                 1),
+                      utils::max_of(utils::at(strides, 0), 1)),
+      1);
+  const int64_t OW = utils::add(
+      utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                            utils::mul(utils::at(dilation, 1),
+                                                       utils::sub(utils::at(kernel_size, 1), 1))),
+                                 1),
+                      utils::max_of(utils::at(strides, 1), 1)),
+      1);
   utils::resize_output(kOp, "out", out,
                        utils::replace_at(utils::replace_at(self.dims(), -2, OH), -1, OW));
   if (indices != nullptr) {

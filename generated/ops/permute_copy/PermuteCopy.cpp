@@ -52,8 +52,9 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 4);
   if (!(utils::is_permutation(dims, self.rank()))) {
-    utils::fail(kOp, "dims", "is not a permutation of the input's dims", utils::format_value(dims),
-                "each of 0.." + utils::format_value(self.rank() - 1) + " once (negatives wrap)");
+    utils::fail(
+        kOp, "dims", "is not a permutation of the input's dims", utils::format_value(dims),
+        "each of 0.." + utils::format_value(utils::sub(self.rank(), 1)) + " once (negatives wrap)");
   }
   utils::check_output_dims(kOp, "out", out, utils::permute(self.dims(), dims));
 

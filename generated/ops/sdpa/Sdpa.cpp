@@ -131,7 +131,7 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t D = q.dim(3);
   const int64_t Skv = k.dim(2);
   const int64_t Dv = v.dim(3);
-  const int64_t num_rows = (B * H) * Sq;
+  const int64_t num_rows = utils::mul(utils::mul(B, H), Sq);
   const std::vector<int64_t> mask4 = (attn_mask != nullptr)
                                          ? utils::right_align(attn_mask->dims(), 4, 1)
                                          : std::vector<int64_t>{1, 1, 1, 1};
@@ -185,8 +185,8 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
               "mask_strides");
   if (num_rows < 262144) {
     plan.route0 = 0;  // qk_per_entry
-    plan.grid0 =
-        utils::tiles_grid(Skv, Sq, B * H, 16, 16, graph.limits().max_workgroups_per_dimension);
+    plan.grid0 = utils::tiles_grid(Skv, Sq, utils::mul(B, H), 16, 16,
+                                   graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route0 = 1;  // qk_per_row
     plan.grid0 = utils::elementwise_grid(num_rows, kQkPerRowKernel.workgroup_size[0],

@@ -57,20 +57,21 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   const int64_t d = utils::floormod(dim, self.rank());
   const int64_t size = self.dim(utils::floormod(dim, self.rank()));
   if (!((dim >= -self.rank()) && (dim < self.rank()))) {
-    utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
-                utils::format_value(-self.rank()) + ".." + utils::format_value(self.rank() - 1));
+    utils::fail(
+        kOp, "dim", "is out of range", utils::format_value(dim),
+        utils::format_value(-self.rank()) + ".." + utils::format_value(utils::sub(self.rank(), 1)));
   }
   if (!((index >= -size) && (index < size))) {
     utils::fail(kOp, "index", "is out of range for the selected dim", utils::format_value(index),
-                utils::format_value(-size) + ".." + utils::format_value(size - 1));
+                utils::format_value(-size) + ".." + utils::format_value(utils::sub(size, 1)));
   }
-  utils::check_output_dims(
-      kOp, "out", out,
-      utils::concat(utils::slice(self.dims(), 0, d), utils::slice(self.dims(), d + 1, INT64_MAX)));
+  utils::check_output_dims(kOp, "out", out,
+                           utils::concat(utils::slice(self.dims(), 0, d),
+                                         utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)));
 
   SelectCopyPlan plan;
-  plan.params0.inner =
-      utils::to_u32(utils::prod(utils::slice(self.dims(), d + 1, INT64_MAX)), kOp, "inner");
+  plan.params0.inner = utils::to_u32(
+      utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)), kOp, "inner");
   plan.params0.size = utils::to_u32(size, kOp, "size");
   plan.params0.index = utils::to_u32(utils::floormod(index, size), kOp, "index");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
@@ -85,9 +86,9 @@ void resize_select_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>&
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   Tensor& out = graph.get_tensor(args[3]);
   const int64_t d = utils::floormod(dim, self.rank());
-  utils::resize_output(
-      kOp, "out", out,
-      utils::concat(utils::slice(self.dims(), 0, d), utils::slice(self.dims(), d + 1, INT64_MAX)));
+  utils::resize_output(kOp, "out", out,
+                       utils::concat(utils::slice(self.dims(), 0, d),
+                                     utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)));
 }
 
 void add_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {

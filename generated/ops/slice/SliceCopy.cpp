@@ -64,13 +64,13 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor& out = graph.get_tensor(args[5]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
-  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
   const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
-  const int64_t s0 = (start < 0) ? (start + D) : start;
+  const int64_t s0 = (start < 0) ? utils::add(start, D) : start;
   const int64_t s = (s0 < 0) ? 0 : utils::min_of(s0, D);
-  const int64_t e0 = (end < 0) ? (end + D) : end;
+  const int64_t e0 = (end < 0) ? utils::add(end, D) : end;
   const int64_t e = (e0 < s) ? s : utils::min_of(e0, D);
-  const int64_t n = utils::ceil_div(e - s, utils::max_of(step, 1));
+  const int64_t n = utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
   if (!((d >= 0) && (d < self.rank()))) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
@@ -81,8 +81,8 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "out", out, utils::replace_at(self.dims(), d, n));
 
   SliceCopyPlan plan;
-  plan.params0.inner =
-      utils::to_u32(utils::prod(utils::slice(self.dims(), d + 1, INT64_MAX)), kOp, "inner");
+  plan.params0.inner = utils::to_u32(
+      utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)), kOp, "inner");
   plan.params0.in_len = utils::to_u32(D, kOp, "in_len");
   plan.params0.out_len = utils::to_u32(n, kOp, "out_len");
   plan.params0.start = utils::to_u32(s, kOp, "start");
@@ -105,13 +105,13 @@ void resize_slice_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
   const int64_t step =
       graph.is_null(args[4]) ? 1 : utils::read_int(graph, args[4], kOp, "step", true);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
   const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
-  const int64_t s0 = (start < 0) ? (start + D) : start;
+  const int64_t s0 = (start < 0) ? utils::add(start, D) : start;
   const int64_t s = (s0 < 0) ? 0 : utils::min_of(s0, D);
-  const int64_t e0 = (end < 0) ? (end + D) : end;
+  const int64_t e0 = (end < 0) ? utils::add(end, D) : end;
   const int64_t e = (e0 < s) ? s : utils::min_of(e0, D);
-  const int64_t n = utils::ceil_div(e - s, utils::max_of(step, 1));
+  const int64_t n = utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
   utils::resize_output(kOp, "out", out, utils::replace_at(self.dims(), d, n));
 }
 

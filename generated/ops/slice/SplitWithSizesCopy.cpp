@@ -67,7 +67,7 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
     const Tensor& chunk = graph.get_tensor(utils::at(out, i));
     utils::check_dtype(kOp, argument.c_str(), chunk, {DType::Float32, DType::Int32});
   }
-  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
   const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
   if (!((d >= 0) && (d < self.rank()))) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
@@ -93,8 +93,8 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
   for (int64_t i = 0; i < utils::length(out); ++i) {
     const Tensor& chunk = graph.get_tensor(utils::at(out, i));
     SplitWithSizesCopyParams& params = plan.params0.emplace_back();
-    params.inner =
-        utils::to_u32(utils::prod(utils::slice(self.dims(), d + 1, INT64_MAX)), kOp, "inner");
+    params.inner = utils::to_u32(
+        utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)), kOp, "inner");
     params.in_len = utils::to_u32(D, kOp, "in_len");
     params.out_len = utils::to_u32(utils::at(split_sizes, i), kOp, "out_len");
     params.start = utils::to_u32(utils::sum(utils::slice(split_sizes, 0, i)), kOp, "start");
@@ -113,7 +113,7 @@ void resize_split_with_sizes_copy_outputs(WebGPUGraph& graph, const std::vector<
   const int64_t dim =
       graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
   const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
-  const int64_t d = (dim < 0) ? (dim + self.rank()) : dim;
+  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
   for (int64_t i = 0; i < utils::length(out); ++i) {
     const std::string argument = "out[" + std::to_string(i) + "]";
     Tensor& chunk = graph.get_tensor(utils::at(out, i));

@@ -69,16 +69,16 @@ UpdateCachePlan plan_update_cache(WebGPUGraph& graph, const std::vector<ValueRef
                     utils::format_value(cache.dim(2)) + ", " + utils::format_value(cache.dim(3)) +
                     "]");
   }
-  if (!((start_pos >= 0) && ((start_pos + S) <= S_max))) {
+  if (!((start_pos >= 0) && (utils::add(start_pos, S) <= S_max))) {
     utils::fail(kOp, "start_pos", "puts the update past the end of the cache",
-                utils::format_value(start_pos), "0.." + utils::format_value(S_max - S));
+                utils::format_value(start_pos), "0.." + utils::format_value(utils::sub(S_max, S)));
   }
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{1});
 
   UpdateCachePlan plan;
   plan.params0.S = utils::to_u32(S, kOp, "S");
   plan.params0.S_max = utils::to_u32(S_max, kOp, "S_max");
-  plan.params0.inner = utils::to_u32(value.dim(2) * value.dim(3), kOp, "inner");
+  plan.params0.inner = utils::to_u32(utils::mul(value.dim(2), value.dim(3)), kOp, "inner");
   plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
   plan.params0.num_elements = utils::to_u32(value.numel(), kOp, "num_elements");
   plan.grid0 =

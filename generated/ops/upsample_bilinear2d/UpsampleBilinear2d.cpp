@@ -101,17 +101,19 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
   plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
   plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
   plan.params0.scale_h = utils::to_f32(
-      align_corners
-          ? ((out.dim(2) > 1) ? utils::divide(static_cast<double>(IH - 1), out.dim(2) - 1) : 0.0)
-          : (((utils::length(scale_factors) == 2) && (utils::at(scale_factors, 0) > 0.0))
-                 ? utils::divide(1.0, utils::at(scale_factors, 0))
-                 : utils::divide(static_cast<double>(IH), utils::max_of(out.dim(2), 1))));
+      align_corners ? ((out.dim(2) > 1) ? utils::divide(static_cast<double>(utils::sub(IH, 1)),
+                                                        utils::sub(out.dim(2), 1))
+                                        : 0.0)
+                    : (((utils::length(scale_factors) == 2) && (utils::at(scale_factors, 0) > 0.0))
+                           ? utils::divide(1.0, utils::at(scale_factors, 0))
+                           : utils::divide(static_cast<double>(IH), utils::max_of(out.dim(2), 1))));
   plan.params0.scale_w = utils::to_f32(
-      align_corners
-          ? ((out.dim(3) > 1) ? utils::divide(static_cast<double>(IW - 1), out.dim(3) - 1) : 0.0)
-          : (((utils::length(scale_factors) == 2) && (utils::at(scale_factors, 1) > 0.0))
-                 ? utils::divide(1.0, utils::at(scale_factors, 1))
-                 : utils::divide(static_cast<double>(IW), utils::max_of(out.dim(3), 1))));
+      align_corners ? ((out.dim(3) > 1) ? utils::divide(static_cast<double>(utils::sub(IW, 1)),
+                                                        utils::sub(out.dim(3), 1))
+                                        : 0.0)
+                    : (((utils::length(scale_factors) == 2) && (utils::at(scale_factors, 1) > 0.0))
+                           ? utils::divide(1.0, utils::at(scale_factors, 1))
+                           : utils::divide(static_cast<double>(IW), utils::max_of(out.dim(3), 1))));
   plan.params0.align_corners = align_corners ? 1 : 0;
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.grid0 = utils::elementwise_grid(out.numel(), kUpsampleBilinear2dKernel.workgroup_size[0],
