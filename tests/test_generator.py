@@ -56,13 +56,13 @@ def test_generation_is_deterministic(repo):
 
 def test_edited_shader_body_is_detected_and_fixed(repo):
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
+    shader.write_text(shader.read_text().replace("vec4<f32>(0.0), negative", "vec4<f32>(-0.0), negative"))
     res = opgen(repo, "check")
     assert res.returncode == 1
     assert "stale: generated/ops/unary/relu_wgsl.h" in res.stderr
     assert opgen(repo, "generate").returncode == 0
     assert opgen(repo, "check").returncode == 0
-    assert "x <= vec4<f32>(0.0)" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
+    assert "vec4<f32>(-0.0), negative" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
 
 
 def test_edited_declaration_block_is_stale(repo):
@@ -206,7 +206,7 @@ def test_unwritable_staging_path_leaves_every_file_old(repo):
     """A write that really fails (root included) while the new files are staged, before
     the journal: a clean error, every file old, nothing staged left behind."""
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
+    shader.write_text(shader.read_text().replace("vec4<f32>(0.0), negative", "vec4<f32>(-0.0), negative"))
     spec = repo / "codegen/specs/unary/unary.py"  # a Params change: many files change
     text = spec.read_text()
     assert '"num_vec4": u32("ceil_div(out.numel, 4)")' in text
@@ -231,7 +231,7 @@ def test_target_replaced_by_a_directory_is_finished_by_the_next_run(repo):
     """A failure after the journal (a target that cannot be replaced): a clean error that
     says how to finish, and the next run rolls every file forward."""
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
+    shader.write_text(shader.read_text().replace("vec4<f32>(0.0), negative", "vec4<f32>(-0.0), negative"))
     spec = repo / "codegen/specs/unary/unary.py"
     text = spec.read_text()
     assert '"num_vec4": u32("ceil_div(out.numel, 4)")' in text
@@ -250,13 +250,13 @@ def test_target_replaced_by_a_directory_is_finished_by_the_next_run(repo):
     assert res.returncode == 0, res.stderr
     assert not (repo / ".opgen-journal").exists()
     assert opgen(repo, "check").returncode == 0
-    assert "x <= vec4<f32>(0.0)" in header.read_text()
+    assert "vec4<f32>(-0.0), negative" in header.read_text()
     assert "pad: u32" in (repo / "codegen/specs/unary/sigmoid.wgsl").read_text()
 
 
 def test_concurrent_generates_serialize(repo):
     shader = repo / "codegen/specs/unary/relu.wgsl"
-    shader.write_text(shader.read_text().replace("x < vec4<f32>(0.0)", "x <= vec4<f32>(0.0)"))
+    shader.write_text(shader.read_text().replace("vec4<f32>(0.0), negative", "vec4<f32>(-0.0), negative"))
     env = dict(os.environ, XDG_RUNTIME_DIR="/tmp")
     procs = [subprocess.Popen([sys.executable, "-m", "codegen", "generate"], cwd=repo, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: e53d2514b651906ed79c4536a4a58346c2c64e6e26be13cc52f50ce1c7b7d55d
+// wgsl-sha256: 3dc17edb82c0400426f756e7bf55248b7b745c34a14de545a288a5a52def6bb7
 #pragma once
 
 #include <cstdint>
@@ -50,10 +50,8 @@ const TILE_N: u32 = 64u;
 const TILE_K: u32 = 16u;
 const THREADS: u32 = WORKGROUP_SIZE_X * WORKGROUP_SIZE_Y;
 
-// Both tiles are [k][column / 4] vec4s, so each step of the inner product reads one
-// vec4 of weights (4 rows) and one vec4 of im2col (4 pixels).
-var<workgroup> a_tile: array<array<vec4<f32>, TILE_M / 4u>, TILE_K>;  // weights [k][m]
-var<workgroup> b_tile: array<array<vec4<f32>, TILE_N / 4u>, TILE_K>;  // im2col [k][n]
+var<workgroup> a_tile: array<array<f32, TILE_K>, TILE_M>;  // weights [m][k]
+var<workgroup> b_tile: array<array<f32, TILE_N>, TILE_K>;  // im2col [k][n]
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
 fn epilogue(acc: f32, oc: u32) -> f32 {
@@ -94,13 +92,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   let iw0 = i32(ow * params.sW) - i32(params.pW);
   let image = (n / plane) * params.IC * params.IH * params.IW;
 
-  // This thread's im2col rows are k = b_k, b_k + K_STEP, ...: walk their (ic, kh, kw)
-  // incrementally instead of dividing by the kernel size for every element.
-  const K_STEP: u32 = THREADS / TILE_N;
-  var ic = b_k / taps;
-  var kh = (b_k % taps) / params.KW;
-  var kw = b_k % params.KW;
-
   var acc: array<vec4<f32>, 4>;  // rows m0 + 4 * lid.y + r, columns n0 + 4 * lid.x + 0..3
   for (var k0 = 0u; k0 < K; k0 += TILE_K) {
     for (var e = tid; e < TILE_M * TILE_K; e += THREADS) {
@@ -110,36 +101,29 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
       if (m0 + m < M && k0 + k < K) {
         w = weight[(m0 + m) * K + k0 + k];
       }
-      a_tile[k][m / 4u][m % 4u] = w;
+      a_tile[m][k] = w;
     }
-    for (var kk = b_k; kk < TILE_K; kk += K_STEP) {
+    for (var kk = b_k; kk < TILE_K; kk += THREADS / TILE_N) {
+      let k = k0 + kk;
       var v = 0.0;
-      if (n_ok && k0 + kk < K) {
-        let ih = ih0 + i32(kh * params.dH);
-        let iw = iw0 + i32(kw * params.dW);
+      if (n_ok && k < K) {
+        let ic = k / taps;
+        let tap = k % taps;
+        let ih = ih0 + i32((tap / params.KW) * params.dH);
+        let iw = iw0 + i32((tap % params.KW) * params.dW);
         if (ih >= 0 && iw >= 0 && ih < i32(params.IH) && iw < i32(params.IW)) {
           v = input[image + (ic * params.IH + u32(ih)) * params.IW + u32(iw)];
         }
       }
-      b_tile[kk][b_n / 4u][b_n % 4u] = v;
-      kw += K_STEP;
-      while (kw >= params.KW) {
-        kw -= params.KW;
-        kh += 1u;
-      }
-      while (kh >= params.KH) {
-        kh -= params.KH;
-        ic += 1u;
-      }
+      b_tile[kk][b_n] = v;
     }
     workgroupBarrier();
     for (var k = 0u; k < TILE_K; k++) {
-      let a = a_tile[k][lid.y];
-      let b = b_tile[k][lid.x];
-      acc[0] += a.x * b;
-      acc[1] += a.y * b;
-      acc[2] += a.z * b;
-      acc[3] += a.w * b;
+      let b = vec4<f32>(b_tile[k][4u * lid.x], b_tile[k][4u * lid.x + 1u],
+                        b_tile[k][4u * lid.x + 2u], b_tile[k][4u * lid.x + 3u]);
+      for (var r = 0u; r < 4u; r++) {
+        acc[r] += a_tile[4u * lid.y + r][k] * b;
+      }
     }
     workgroupBarrier();
   }

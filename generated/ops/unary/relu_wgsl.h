@@ -1,11 +1,13 @@
 // @generated from codegen/specs/unary/relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: eadedbb03ca2cb6cfc5189ec6d3bde00ad7d1a2142972b0defc0fb97ba5598b6
+// wgsl-sha256: 3dac095ee2082f341269fff38f87bee753083e1a21f3df7950a2be75710bb273
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kReluWGSL =
-    R"wgsl(// relu: out = max(x, 0), propagating NaN as torch does (WGSL max() may not).
+    R"wgsl(// relu: out = x < 0 ? 0 : x, as torch computes it: NaN and -0.0 pass through. The test is
+// done on the bits, because GPU compilers may turn a float compare-and-select into max(),
+// which drops NaN (seen on NVIDIA's Vulkan driver).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -31,7 +33,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let x = input[i];
-  output[i] = select(x, vec4<f32>(0.0), x < vec4<f32>(0.0));
+  let bits = bitcast<vec4<u32>>(x);
+  let magnitude = bits & vec4<u32>(0x7fffffffu);
+  // negative: sign set, not -0.0, not NaN
+  let negative = ((bits >> vec4<u32>(31u)) == vec4<u32>(1u)) &
+                 (magnitude != vec4<u32>(0u)) & (magnitude <= vec4<u32>(0x7f800000u));
+  output[i] = select(x, vec4<f32>(0.0), negative);
 }
 )wgsl";
 
