@@ -287,3 +287,14 @@ def test_list_shows_ops_routes_and_escape_hatches():
     assert "relu  (aten.relu.default)" in res.stdout
     assert "route relu" in res.stdout
     assert "escape hatches:" in res.stdout
+
+
+def test_dispatch_helpers_are_synced_into_every_kernel(repo):
+    helpers = repo / "codegen/specs/conv2d/conv_epilogue.wgsl"
+    helpers.write_text(helpers.read_text().replace("var v = acc;", "var v = acc + 0.0;"))
+    res = opgen(repo, "check")
+    assert res.returncode == 1
+    stale = [line for line in res.stderr.splitlines() if "stale declaration block" in line]
+    assert len(stale) == 5, res.stderr  # the five conv kernels share the helpers
+    assert opgen(repo, "generate").returncode == 0
+    assert "var v = acc + 0.0;" in (repo / "generated/ops/conv2d/conv2d_gemm_wgsl.h").read_text()

@@ -102,6 +102,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         resize="static",
         dispatches=[Dispatch(
             params=params,
+            helpers="conv_epilogue.wgsl",
             bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
                       Bind("output", "out", write=True)],
             routes=[

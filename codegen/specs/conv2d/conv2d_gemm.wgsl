@@ -36,15 +36,9 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
-// @opgen-end declarations
-
-const TILE_M: u32 = 64u;
-const TILE_N: u32 = 64u;
-const TILE_K: u32 = 16u;
-const THREADS: u32 = WORKGROUP_SIZE_X * WORKGROUP_SIZE_Y;
-
-var<workgroup> a_tile: array<array<f32, TILE_K>, TILE_M>;  // weights [m][k]
-var<workgroup> b_tile: array<array<f32, TILE_N>, TILE_K>;  // im2col [k][n]
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
 fn epilogue(acc: f32, oc: u32) -> f32 {
@@ -60,6 +54,15 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// @opgen-end declarations
+
+const TILE_M: u32 = 64u;
+const TILE_N: u32 = 64u;
+const TILE_K: u32 = 16u;
+const THREADS: u32 = WORKGROUP_SIZE_X * WORKGROUP_SIZE_Y;
+
+var<workgroup> a_tile: array<array<f32, TILE_K>, TILE_M>;  // weights [m][k]
+var<workgroup> b_tile: array<array<f32, TILE_N>, TILE_K>;  // im2col [k][n]
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,

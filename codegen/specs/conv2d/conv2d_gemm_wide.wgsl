@@ -36,14 +36,9 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
-// @opgen-end declarations
-
-const BM: u32 = 128u;
-const BN: u32 = 128u;
-const BK: u32 = 8u;
-
-var<workgroup> a_tile: array<array<vec4<f32>, 32>, 8>;  // [k][m / 4]: weights
-var<workgroup> b_tile: array<array<vec4<f32>, 32>, 8>;  // [k][n / 4]: im2col
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
 fn epilogue(acc: f32, oc: u32) -> f32 {
@@ -59,6 +54,14 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// @opgen-end declarations
+
+const BM: u32 = 128u;
+const BN: u32 = 128u;
+const BK: u32 = 8u;
+
+var<workgroup> a_tile: array<array<vec4<f32>, 32>, 8>;  // [k][m / 4]: weights
+var<workgroup> b_tile: array<array<vec4<f32>, 32>, 8>;  // [k][n / 4]: im2col
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,

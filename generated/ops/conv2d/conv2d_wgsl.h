@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 57f27965c99af24c11a3467641c2b99ecad7ea72fdb214ea1fc2042fac144bcf
+// wgsl-sha256: cf500330f21ba9e1e15cdc06d88770d4ea6a200887a819a1c3672b8185081ca7
 #pragma once
 
 #include <cstdint>
@@ -44,7 +44,9 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// @opgen-end declarations
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
 fn epilogue(acc: f32, oc: u32) -> f32 {
@@ -60,6 +62,7 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 461ddd5a30ca5af137043e678413729d1b2464fd3122859fbe4d9ad4761af7c0
+// wgsl-sha256: 2977fe4a40d0c90bcada5b9d2118409c66eca71d27d88223a1dea273453c782b
 #pragma once
 
 #include <cstdint>
@@ -45,7 +45,9 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// @opgen-end declarations
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
 fn epilogue(acc: f32, oc: u32) -> f32 {
@@ -61,6 +63,7 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// @opgen-end declarations
 
 // The input coordinate tap k contributes to output coordinate o, or -1 when none.
 fn source(o: u32, k: u32, s: u32, p: u32, d: u32, size: u32) -> i32 {
