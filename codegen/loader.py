@@ -35,6 +35,16 @@ class Catalog:
         raise KeyError(name)
 
 
+def built_executable(name: str, env_var: str, how_to_build: str) -> Path:
+    """A program of the CMake build (build/<name>), or the one `env_var` names."""
+    import os
+
+    path = Path(os.environ.get(env_var, REPO_ROOT / "build" / name))
+    if not path.exists():
+        raise FileNotFoundError(f"{name} not found at {path}: {how_to_build} (or set {env_var})")
+    return path
+
+
 def rel(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(REPO_ROOT))

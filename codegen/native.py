@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from codegen.harness import BoundCall, Value, bind_call, written_outputs
-from codegen.loader import REPO_ROOT
+from codegen.loader import built_executable
 from codegen.plan import OpError
 
 _NP_DTYPE = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8",
@@ -25,12 +24,8 @@ _NP_DTYPE = {"float32": "float32", "int32": "int32", "float16": "float16", "bool
 
 
 def runner_path() -> Path:
-    path = Path(os.environ.get("OPGEN_NATIVE_RUNNER", REPO_ROOT / "build" / "webgpu_op_runner"))
-    if not path.exists():
-        raise FileNotFoundError(
-            f"native op runner not found at {path}: build it with `cmake -S . -B build -G Ninja "
-            f"&& cmake --build build` (or set OPGEN_NATIVE_RUNNER)")
-    return path
+    return built_executable("webgpu_op_runner", "OPGEN_NATIVE_RUNNER",
+                            "build it with `cmake -S . -B build -G Ninja && cmake --build build`")
 
 
 def _tensor_bytes(v: Value) -> bytes:

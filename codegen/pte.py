@@ -11,14 +11,13 @@ with the runner's message (which names the operator or value).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.loader import REPO_ROOT
+from codegen.loader import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
            "uint8": "uint8", "bool": "bool"}
@@ -38,12 +37,9 @@ class Latency:
 
 
 def pte_runner_path() -> Path:
-    path = Path(os.environ.get("OPGEN_PTE_RUNNER", REPO_ROOT / "build" / "webgpu_pte_runner"))
-    if not path.exists():
-        raise FileNotFoundError(
-            f"webgpu_pte_runner not found at {path}: build with the executorch package installed "
-            f"and CMake >= 3.28 (WEBGPU_EXECUTORCH=ON), or set OPGEN_PTE_RUNNER")
-    return path
+    return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
+                            "build with the executorch package installed and CMake >= 3.28 "
+                            "(WEBGPU_EXECUTORCH=ON)")
 
 
 def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
