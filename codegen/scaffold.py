@@ -10,7 +10,7 @@ import argparse
 import re
 
 from codegen.loader import SPECS_DIR, rel
-from codegen.schema import _query_torch
+from codegen.schema import query_torch
 from codegen.wgsl_sync import BEGIN, END
 
 _ARG_CLASS = [  # (schema type pattern, spec constructor, case value)
@@ -127,7 +127,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     folder = SPECS_DIR / op
     if folder.exists():
         raise SpecFileError(f"opgen new: {rel(folder)} already exists; pick another op name")
-    schema = _query_torch([target])[target]
+    schema = query_torch([target])[target]
     outputs = ["out"] if schema["returns"] == 1 else [f"out{i}" for i in range(schema["returns"])]
     folder.mkdir(parents=True)
     (folder / f"{op}.py").write_text(spec_text(op, target, schema))

@@ -21,7 +21,7 @@ def torch_version() -> str:
 
 
 # Operator namespaces torch knows only once a module registers them.
-def _query_torch(targets: list[str]) -> dict[str, dict]:
+def query_torch(targets: list[str]) -> dict[str, dict]:
     import torch
 
     for ns in sorted({t.split(".")[0] for t in targets}):
@@ -123,7 +123,7 @@ def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
             cached = data.get("schemas", {})
     missing = [t for t in targets if t not in cached]
     if missing:
-        cached.update(_query_torch(missing))
+        cached.update(query_torch(missing))
     return {"torch": version, "format": CACHE_FORMAT,
             "schemas": {t: cached[t] for t in sorted(targets)}}
 
