@@ -9,13 +9,17 @@ every kernel's epilogue (has_min / has_max); aten.convolution leaves both off.
 
 from codegen.inputs import randn
 from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
-                           Output, Route, Scalar, Tensor, Tiles, f32, u32)
+                           Output, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 
+PACK = Kernel("conv2d_pack_weights")
+GEMM_PACKED = Kernel("conv2d_gemm_packed", workgroup=(16, 16, 1))
+GEMM_PACKED_TALL = Kernel("conv2d_gemm_packed_tall", workgroup=(16, 8, 1))
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
 GEMM_WIDE = Kernel("conv2d_gemm_wide", workgroup=(16, 16, 1))
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
+PACKED_TILE = (64, 64)
 GEMM_TILE = (64, 64)  # output columns (B * OH * OW) x rows (OC) per workgroup
 GEMM_WIDE_TILE = (128, 128)
 # The wide tiles need enough workgroups to fill the GPU: at least WIDE_MIN_TILES of them
@@ -42,6 +46,8 @@ LETS = {
     "g": "max(groups, 1)",
     "OC": "weight.dims[1] * g if transposed else weight.dims[0]",
     "icpg": "IC // g",
+    # direct conv with enough input channels per tap for the packed GEMM's steps
+    "packed": "not transposed and groups == 1 and IC >= 16",
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
 }
@@ -100,13 +106,26 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
         # the kernels are static-shape: a resized input fails loud
         resize="static",
+        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if packed else 4]")],
         dispatches=[Dispatch(
+            name="pack",
+            when="packed",
+            params=params,
+            bindings=[Bind("weight", "weight"), Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
+            routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
+        ), Dispatch(
+            name="conv",
             params=params,
             helpers="conv_epilogue.wgsl",
-            bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
+            bindings=[Bind("input", "input"), Bind("weight", "weight"),
+                      Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
                       Bind("output", "out", write=True)],
             routes=[
                 Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
+                Route(GEMM_PACKED_TALL, Tiles(x="B * OH * OW", y="OC", tile=PACKED_TILE),
+                      when="packed and OC > 32"),
+                Route(GEMM_PACKED, Tiles(x="B * OH * OW", y="OC", tile=PACKED_TILE),
+                      when="packed"),
                 Route(GEMM_WIDE, Tiles(x="B * OH * OW", y="OC", tile=GEMM_WIDE_TILE),
                       when=f"groups == 1 and ceil_div(B * OH * OW, 128) * ceil_div(OC, 128) >= "
                            f"{WIDE_MIN_TILES}"),
@@ -137,7 +156,17 @@ POSITIVE = [
                                      stride=(2, 2)), "conv2d_gemm"),
     ("dilated_no_bias", conv_args(randn(1, 4, 11, 10), randn(6, 4, 3, 3), padding=(2, 1),
                                   dilation=(2, 3)), "conv2d_gemm"),
-    ("pointwise", conv_args(randn(2, 16, 5, 5), randn(8, 16, 1, 1), randn(8)), "conv2d_gemm"),
+    ("pointwise", conv_args(randn(2, 8, 5, 5), randn(8, 8, 1, 1), randn(8)), "conv2d_gemm"),
+    # partial tiles in pixels, channels (OC % 4 != 0) and input-channel steps (20 = 16 + 4)
+    ("packed_partial_tiles", conv_args(randn(2, 20, 9, 8), randn(30, 20, 3, 3), randn(30),
+                                       padding=(1, 1)), "conv2d_gemm_packed"),
+    ("packed_strided_dilated", conv_args(randn(1, 16, 11, 13), randn(8, 16, 3, 2),
+                                         stride=(2, 1), padding=(2, 0), dilation=(2, 3)),
+     "conv2d_gemm_packed"),
+    ("packed_tall", conv_args(randn(2, 24, 10, 10), randn(70, 24, 3, 3), randn(70),
+                              padding=(1, 1)), "conv2d_gemm_packed_tall"),
+    ("packed_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
+     "conv2d_gemm_packed_tall"),
     # 133 x 2 tiles of 128x128, with partial tiles in M, N and K (45 = 5 * 3 * 3)
     ("gemm_wide", conv_args(randn(1, 5, 130, 130), randn(130, 5, 3, 3), randn(130),
                             padding=(1, 1)), "conv2d_gemm_wide"),

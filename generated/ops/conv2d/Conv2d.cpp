@@ -5,8 +5,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/conv2d/conv2d_gemm_packed_tall_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_packed_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
+#include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -18,7 +21,7 @@ namespace {
 
 constexpr const char* kOp = "conv2d";
 
-struct Conv2dParams {
+struct Conv2dPackParams {
   uint32_t B;
   uint32_t IC;
   uint32_t IH;
@@ -42,41 +45,138 @@ struct Conv2dParams {
   float max_value;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(Conv2dParams, B) == 0, "Conv2dParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dParams, IC) == 4, "Conv2dParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dParams, IH) == 8, "Conv2dParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dParams, IW) == 12, "Conv2dParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dParams, OC) == 16, "Conv2dParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dParams, OH) == 20, "Conv2dParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dParams, OW) == 24, "Conv2dParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dParams, KH) == 28, "Conv2dParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dParams, KW) == 32, "Conv2dParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dParams, sH) == 36, "Conv2dParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dParams, sW) == 40, "Conv2dParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dParams, pH) == 44, "Conv2dParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dParams, pW) == 48, "Conv2dParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dParams, dH) == 52, "Conv2dParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dParams, dW) == 56, "Conv2dParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dParams, groups) == 60,
-              "Conv2dParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dParams, has_bias) == 64,
-              "Conv2dParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dParams, has_min) == 68,
-              "Conv2dParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dParams, has_max) == 72,
-              "Conv2dParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dParams, min_value) == 76,
-              "Conv2dParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dParams, max_value) == 80,
-              "Conv2dParams.max_value must sit at WGSL offset 80");
-static_assert(sizeof(Conv2dParams) == 96, "Conv2dParams must match the WGSL struct size 96");
+static_assert(offsetof(Conv2dPackParams, B) == 0, "Conv2dPackParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dPackParams, IC) == 4, "Conv2dPackParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dPackParams, IH) == 8, "Conv2dPackParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dPackParams, IW) == 12,
+              "Conv2dPackParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dPackParams, OC) == 16,
+              "Conv2dPackParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dPackParams, OH) == 20,
+              "Conv2dPackParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dPackParams, OW) == 24,
+              "Conv2dPackParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dPackParams, KH) == 28,
+              "Conv2dPackParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dPackParams, KW) == 32,
+              "Conv2dPackParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dPackParams, sH) == 36,
+              "Conv2dPackParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dPackParams, sW) == 40,
+              "Conv2dPackParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dPackParams, pH) == 44,
+              "Conv2dPackParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dPackParams, pW) == 48,
+              "Conv2dPackParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dPackParams, dH) == 52,
+              "Conv2dPackParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dPackParams, dW) == 56,
+              "Conv2dPackParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dPackParams, groups) == 60,
+              "Conv2dPackParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dPackParams, has_bias) == 64,
+              "Conv2dPackParams.has_bias must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dPackParams, has_min) == 68,
+              "Conv2dPackParams.has_min must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dPackParams, has_max) == 72,
+              "Conv2dPackParams.has_max must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dPackParams, min_value) == 76,
+              "Conv2dPackParams.min_value must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dPackParams, max_value) == 80,
+              "Conv2dPackParams.max_value must sit at WGSL offset 80");
+static_assert(sizeof(Conv2dPackParams) == 96,
+              "Conv2dPackParams must match the WGSL struct size 96");
 
+struct Conv2dConvParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(Conv2dConvParams, B) == 0, "Conv2dConvParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dConvParams, IC) == 4, "Conv2dConvParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dConvParams, IH) == 8, "Conv2dConvParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dConvParams, IW) == 12,
+              "Conv2dConvParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dConvParams, OC) == 16,
+              "Conv2dConvParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dConvParams, OH) == 20,
+              "Conv2dConvParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dConvParams, OW) == 24,
+              "Conv2dConvParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dConvParams, KH) == 28,
+              "Conv2dConvParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dConvParams, KW) == 32,
+              "Conv2dConvParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dConvParams, sH) == 36,
+              "Conv2dConvParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dConvParams, sW) == 40,
+              "Conv2dConvParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dConvParams, pH) == 44,
+              "Conv2dConvParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dConvParams, pW) == 48,
+              "Conv2dConvParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dConvParams, dH) == 52,
+              "Conv2dConvParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dConvParams, dW) == 56,
+              "Conv2dConvParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dConvParams, groups) == 60,
+              "Conv2dConvParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dConvParams, has_bias) == 64,
+              "Conv2dConvParams.has_bias must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dConvParams, has_min) == 68,
+              "Conv2dConvParams.has_min must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dConvParams, has_max) == 72,
+              "Conv2dConvParams.has_max must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dConvParams, min_value) == 76,
+              "Conv2dConvParams.min_value must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dConvParams, max_value) == 80,
+              "Conv2dConvParams.max_value must sit at WGSL offset 80");
+static_assert(sizeof(Conv2dConvParams) == 96,
+              "Conv2dConvParams must match the WGSL struct size 96");
+
+const KernelSource kConv2dPackWeightsKernel{
+    "conv2d_pack_weights",
+    kConv2dPackWeightsWGSL,
+    "main",
+    {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
+     kConv2dPackWeightsWorkgroupSizeZ}};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
+const KernelSource kConv2dGemmPackedTallKernel{
+    "conv2d_gemm_packed_tall",
+    kConv2dGemmPackedTallWGSL,
+    "main",
+    {kConv2dGemmPackedTallWorkgroupSizeX, kConv2dGemmPackedTallWorkgroupSizeY,
+     kConv2dGemmPackedTallWorkgroupSizeZ}};
+const KernelSource kConv2dGemmPackedKernel{
+    "conv2d_gemm_packed",
+    kConv2dGemmPackedWGSL,
+    "main",
+    {kConv2dGemmPackedWorkgroupSizeX, kConv2dGemmPackedWorkgroupSizeY,
+     kConv2dGemmPackedWorkgroupSizeZ}};
 const KernelSource kConv2dGemmWideKernel{
     "conv2d_gemm_wide",
     kConv2dGemmWideWGSL,
@@ -97,17 +197,23 @@ const KernelSource kConv2dKernel{
     kConv2dWGSL,
     "main",
     {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
-// Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmWideKernel,
-                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
-                                                 &kConv2dKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {
+    &kConvTranspose2dKernel, &kConv2dGemmPackedTallKernel, &kConv2dGemmPackedKernel,
+    &kConv2dGemmWideKernel,  &kConv2dGemmKernel,           &kConv2dVec4Kernel,
+    &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
-  size_t route0 = 0;
-  Conv2dParams params0{};
+  std::vector<int64_t> scratch_wpack;  // dims of scratch tensor wpack
+  bool run0 = true;
+  Conv2dPackParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  size_t route1 = 0;
+  Conv2dConvParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -143,6 +249,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t g = utils::max_of(groups, 1);
   const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
+  const bool packed = !transposed && (groups == 1) && (IC >= 16);
   const int64_t OH =
       transposed
           ? utils::add(
@@ -225,49 +332,91 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 "an output of at least 1x1");
   }
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{B, OC, OH, OW});
+  Tensor wpack;  // scratch, allocated by add_conv2d
+  wpack.dtype = DType::Float32;
+  wpack.max_dims = std::vector<int64_t>{
+      packed ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+             : 4};
+  wpack.live_dims = wpack.max_dims;
 
   Conv2dPlan plan;
-  plan.params0.B = utils::to_u32(B, kOp, "B");
-  plan.params0.IC = utils::to_u32(IC, kOp, "IC");
-  plan.params0.IH = utils::to_u32(IH, kOp, "IH");
-  plan.params0.IW = utils::to_u32(IW, kOp, "IW");
-  plan.params0.OC = utils::to_u32(OC, kOp, "OC");
-  plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
-  plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
-  plan.params0.KH = utils::to_u32(KH, kOp, "KH");
-  plan.params0.KW = utils::to_u32(KW, kOp, "KW");
-  plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-  plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-  plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-  plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-  plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-  plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-  plan.params0.groups = utils::to_u32(groups, kOp, "groups");
-  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params0.has_min = false ? 1 : 0;
-  plan.params0.has_max = false ? 1 : 0;
-  plan.params0.min_value = utils::to_f32(0.0);
-  plan.params0.max_value = utils::to_f32(0.0);
+  plan.scratch_wpack = wpack.dims();
+  plan.run0 = packed;
+  if (plan.run0) {
+    plan.params0.B = utils::to_u32(B, kOp, "B");
+    plan.params0.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params0.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params0.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params0.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params0.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params0.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params0.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params0.has_min = false ? 1 : 0;
+    plan.params0.has_max = false ? 1 : 0;
+    plan.params0.min_value = utils::to_f32(0.0);
+    plan.params0.max_value = utils::to_f32(0.0);
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+        kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+  }
+  plan.params1.B = utils::to_u32(B, kOp, "B");
+  plan.params1.IC = utils::to_u32(IC, kOp, "IC");
+  plan.params1.IH = utils::to_u32(IH, kOp, "IH");
+  plan.params1.IW = utils::to_u32(IW, kOp, "IW");
+  plan.params1.OC = utils::to_u32(OC, kOp, "OC");
+  plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
+  plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
+  plan.params1.KH = utils::to_u32(KH, kOp, "KH");
+  plan.params1.KW = utils::to_u32(KW, kOp, "KW");
+  plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+  plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+  plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+  plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+  plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+  plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+  plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params1.has_min = false ? 1 : 0;
+  plan.params1.has_max = false ? 1 : 0;
+  plan.params1.min_value = utils::to_f32(0.0);
+  plan.params1.max_value = utils::to_f32(0.0);
   if (transposed) {
-    plan.route0 = 0;  // conv_transpose2d
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
+    plan.route1 = 0;  // conv_transpose2d
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if (packed && (OC > 32)) {
+    plan.route1 = 1;  // conv2d_gemm_packed_tall
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if (packed) {
+    plan.route1 = 2;  // conv2d_gemm_packed
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else if ((groups == 1) && (utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
                                           utils::ceil_div(OC, 128)) >= 264)) {
-    plan.route0 = 1;  // conv2d_gemm_wide
-    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
+    plan.route1 = 3;  // conv2d_gemm_wide
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (groups == 1) {
-    plan.route0 = 2;  // conv2d_gemm
-    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+    plan.route1 = 4;  // conv2d_gemm
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route0 = 3;  // conv2d_vec4
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+    plan.route1 = 5;  // conv2d_vec4
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 4;  // conv2d
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+    plan.route1 = 6;  // conv2d
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -275,11 +424,18 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
 void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Conv2dPlan built = plan_conv2d(graph, args);
+  // Scratch tensor wpack: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_wpack = graph.add_tensor(DType::Float32, built.scratch_wpack);
+  if (built.run0) {
+    graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
+                       {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
+                       &built.params0, sizeof(built.params0), built.grid0);
+  }
   graph.add_dispatch(
-      *kDispatch0Kernels[built.route0], built.overrides0,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+      *kDispatch1Kernels[built.route1], built.overrides1,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
-      &built.params0, sizeof(built.params0), built.grid0);
+      &built.params1, sizeof(built.params1), built.grid1);
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {
     utils::check_not_resized(kOp, "input", graph.get_tensor(args[0]));

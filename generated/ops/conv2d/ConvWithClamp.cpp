@@ -5,8 +5,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/conv2d/conv2d_gemm_packed_tall_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_packed_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
+#include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -18,7 +21,7 @@ namespace {
 
 constexpr const char* kOp = "conv_with_clamp";
 
-struct ConvWithClampParams {
+struct ConvWithClampPackParams {
   uint32_t B;
   uint32_t IC;
   uint32_t IH;
@@ -42,57 +45,144 @@ struct ConvWithClampParams {
   float max_value;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(ConvWithClampParams, B) == 0,
-              "ConvWithClampParams.B must sit at WGSL offset 0");
-static_assert(offsetof(ConvWithClampParams, IC) == 4,
-              "ConvWithClampParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(ConvWithClampParams, IH) == 8,
-              "ConvWithClampParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(ConvWithClampParams, IW) == 12,
-              "ConvWithClampParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(ConvWithClampParams, OC) == 16,
-              "ConvWithClampParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(ConvWithClampParams, OH) == 20,
-              "ConvWithClampParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(ConvWithClampParams, OW) == 24,
-              "ConvWithClampParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(ConvWithClampParams, KH) == 28,
-              "ConvWithClampParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(ConvWithClampParams, KW) == 32,
-              "ConvWithClampParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(ConvWithClampParams, sH) == 36,
-              "ConvWithClampParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(ConvWithClampParams, sW) == 40,
-              "ConvWithClampParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(ConvWithClampParams, pH) == 44,
-              "ConvWithClampParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(ConvWithClampParams, pW) == 48,
-              "ConvWithClampParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(ConvWithClampParams, dH) == 52,
-              "ConvWithClampParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(ConvWithClampParams, dW) == 56,
-              "ConvWithClampParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(ConvWithClampParams, groups) == 60,
-              "ConvWithClampParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(ConvWithClampParams, has_bias) == 64,
-              "ConvWithClampParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(ConvWithClampParams, has_min) == 68,
-              "ConvWithClampParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(ConvWithClampParams, has_max) == 72,
-              "ConvWithClampParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(ConvWithClampParams, min_value) == 76,
-              "ConvWithClampParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(ConvWithClampParams, max_value) == 80,
-              "ConvWithClampParams.max_value must sit at WGSL offset 80");
-static_assert(sizeof(ConvWithClampParams) == 96,
-              "ConvWithClampParams must match the WGSL struct size 96");
+static_assert(offsetof(ConvWithClampPackParams, B) == 0,
+              "ConvWithClampPackParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampPackParams, IC) == 4,
+              "ConvWithClampPackParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampPackParams, IH) == 8,
+              "ConvWithClampPackParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampPackParams, IW) == 12,
+              "ConvWithClampPackParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampPackParams, OC) == 16,
+              "ConvWithClampPackParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampPackParams, OH) == 20,
+              "ConvWithClampPackParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampPackParams, OW) == 24,
+              "ConvWithClampPackParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampPackParams, KH) == 28,
+              "ConvWithClampPackParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampPackParams, KW) == 32,
+              "ConvWithClampPackParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampPackParams, sH) == 36,
+              "ConvWithClampPackParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampPackParams, sW) == 40,
+              "ConvWithClampPackParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampPackParams, pH) == 44,
+              "ConvWithClampPackParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampPackParams, pW) == 48,
+              "ConvWithClampPackParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampPackParams, dH) == 52,
+              "ConvWithClampPackParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampPackParams, dW) == 56,
+              "ConvWithClampPackParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampPackParams, groups) == 60,
+              "ConvWithClampPackParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampPackParams, has_bias) == 64,
+              "ConvWithClampPackParams.has_bias must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampPackParams, has_min) == 68,
+              "ConvWithClampPackParams.has_min must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampPackParams, has_max) == 72,
+              "ConvWithClampPackParams.has_max must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampPackParams, min_value) == 76,
+              "ConvWithClampPackParams.min_value must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampPackParams, max_value) == 80,
+              "ConvWithClampPackParams.max_value must sit at WGSL offset 80");
+static_assert(sizeof(ConvWithClampPackParams) == 96,
+              "ConvWithClampPackParams must match the WGSL struct size 96");
 
+struct ConvWithClampConvParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(ConvWithClampConvParams, B) == 0,
+              "ConvWithClampConvParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampConvParams, IC) == 4,
+              "ConvWithClampConvParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampConvParams, IH) == 8,
+              "ConvWithClampConvParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampConvParams, IW) == 12,
+              "ConvWithClampConvParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampConvParams, OC) == 16,
+              "ConvWithClampConvParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampConvParams, OH) == 20,
+              "ConvWithClampConvParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampConvParams, OW) == 24,
+              "ConvWithClampConvParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampConvParams, KH) == 28,
+              "ConvWithClampConvParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampConvParams, KW) == 32,
+              "ConvWithClampConvParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampConvParams, sH) == 36,
+              "ConvWithClampConvParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampConvParams, sW) == 40,
+              "ConvWithClampConvParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampConvParams, pH) == 44,
+              "ConvWithClampConvParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampConvParams, pW) == 48,
+              "ConvWithClampConvParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampConvParams, dH) == 52,
+              "ConvWithClampConvParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampConvParams, dW) == 56,
+              "ConvWithClampConvParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampConvParams, groups) == 60,
+              "ConvWithClampConvParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampConvParams, has_bias) == 64,
+              "ConvWithClampConvParams.has_bias must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampConvParams, has_min) == 68,
+              "ConvWithClampConvParams.has_min must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampConvParams, has_max) == 72,
+              "ConvWithClampConvParams.has_max must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampConvParams, min_value) == 76,
+              "ConvWithClampConvParams.min_value must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampConvParams, max_value) == 80,
+              "ConvWithClampConvParams.max_value must sit at WGSL offset 80");
+static_assert(sizeof(ConvWithClampConvParams) == 96,
+              "ConvWithClampConvParams must match the WGSL struct size 96");
+
+const KernelSource kConv2dPackWeightsKernel{
+    "conv2d_pack_weights",
+    kConv2dPackWeightsWGSL,
+    "main",
+    {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
+     kConv2dPackWeightsWorkgroupSizeZ}};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
+const KernelSource kConv2dGemmPackedTallKernel{
+    "conv2d_gemm_packed_tall",
+    kConv2dGemmPackedTallWGSL,
+    "main",
+    {kConv2dGemmPackedTallWorkgroupSizeX, kConv2dGemmPackedTallWorkgroupSizeY,
+     kConv2dGemmPackedTallWorkgroupSizeZ}};
+const KernelSource kConv2dGemmPackedKernel{
+    "conv2d_gemm_packed",
+    kConv2dGemmPackedWGSL,
+    "main",
+    {kConv2dGemmPackedWorkgroupSizeX, kConv2dGemmPackedWorkgroupSizeY,
+     kConv2dGemmPackedWorkgroupSizeZ}};
 const KernelSource kConv2dGemmWideKernel{
     "conv2d_gemm_wide",
     kConv2dGemmWideWGSL,
@@ -113,17 +203,23 @@ const KernelSource kConv2dKernel{
     kConv2dWGSL,
     "main",
     {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
-// Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmWideKernel,
-                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
-                                                 &kConv2dKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {
+    &kConvTranspose2dKernel, &kConv2dGemmPackedTallKernel, &kConv2dGemmPackedKernel,
+    &kConv2dGemmWideKernel,  &kConv2dGemmKernel,           &kConv2dVec4Kernel,
+    &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConvWithClampPlan {
-  size_t route0 = 0;
-  ConvWithClampParams params0{};
+  std::vector<int64_t> scratch_wpack;  // dims of scratch tensor wpack
+  bool run0 = true;
+  ConvWithClampPackParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  size_t route1 = 0;
+  ConvWithClampConvParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -163,6 +259,7 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   const int64_t g = utils::max_of(groups, 1);
   const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
+  const bool packed = !transposed && (groups == 1) && (IC >= 16);
   const int64_t OH =
       transposed
           ? utils::add(
@@ -245,49 +342,91 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
                 "an output of at least 1x1");
   }
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{B, OC, OH, OW});
+  Tensor wpack;  // scratch, allocated by add_conv_with_clamp
+  wpack.dtype = DType::Float32;
+  wpack.max_dims = std::vector<int64_t>{
+      packed ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+             : 4};
+  wpack.live_dims = wpack.max_dims;
 
   ConvWithClampPlan plan;
-  plan.params0.B = utils::to_u32(B, kOp, "B");
-  plan.params0.IC = utils::to_u32(IC, kOp, "IC");
-  plan.params0.IH = utils::to_u32(IH, kOp, "IH");
-  plan.params0.IW = utils::to_u32(IW, kOp, "IW");
-  plan.params0.OC = utils::to_u32(OC, kOp, "OC");
-  plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
-  plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
-  plan.params0.KH = utils::to_u32(KH, kOp, "KH");
-  plan.params0.KW = utils::to_u32(KW, kOp, "KW");
-  plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-  plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-  plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-  plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-  plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-  plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-  plan.params0.groups = utils::to_u32(groups, kOp, "groups");
-  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params0.has_min = !output_min_is_null ? 1 : 0;
-  plan.params0.has_max = !output_max_is_null ? 1 : 0;
-  plan.params0.min_value = utils::to_f32(output_min);
-  plan.params0.max_value = utils::to_f32(output_max);
+  plan.scratch_wpack = wpack.dims();
+  plan.run0 = packed;
+  if (plan.run0) {
+    plan.params0.B = utils::to_u32(B, kOp, "B");
+    plan.params0.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params0.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params0.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params0.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params0.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params0.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params0.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params0.has_min = !output_min_is_null ? 1 : 0;
+    plan.params0.has_max = !output_max_is_null ? 1 : 0;
+    plan.params0.min_value = utils::to_f32(output_min);
+    plan.params0.max_value = utils::to_f32(output_max);
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+        kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+  }
+  plan.params1.B = utils::to_u32(B, kOp, "B");
+  plan.params1.IC = utils::to_u32(IC, kOp, "IC");
+  plan.params1.IH = utils::to_u32(IH, kOp, "IH");
+  plan.params1.IW = utils::to_u32(IW, kOp, "IW");
+  plan.params1.OC = utils::to_u32(OC, kOp, "OC");
+  plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
+  plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
+  plan.params1.KH = utils::to_u32(KH, kOp, "KH");
+  plan.params1.KW = utils::to_u32(KW, kOp, "KW");
+  plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+  plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+  plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+  plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+  plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+  plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+  plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params1.has_min = !output_min_is_null ? 1 : 0;
+  plan.params1.has_max = !output_max_is_null ? 1 : 0;
+  plan.params1.min_value = utils::to_f32(output_min);
+  plan.params1.max_value = utils::to_f32(output_max);
   if (transposed) {
-    plan.route0 = 0;  // conv_transpose2d
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
+    plan.route1 = 0;  // conv_transpose2d
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if (packed && (OC > 32)) {
+    plan.route1 = 1;  // conv2d_gemm_packed_tall
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if (packed) {
+    plan.route1 = 2;  // conv2d_gemm_packed
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else if ((groups == 1) && (utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
                                           utils::ceil_div(OC, 128)) >= 264)) {
-    plan.route0 = 1;  // conv2d_gemm_wide
-    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
+    plan.route1 = 3;  // conv2d_gemm_wide
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (groups == 1) {
-    plan.route0 = 2;  // conv2d_gemm
-    plan.grid0 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+    plan.route1 = 4;  // conv2d_gemm
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route0 = 3;  // conv2d_vec4
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+    plan.route1 = 5;  // conv2d_vec4
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 4;  // conv2d
-    plan.grid0 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+    plan.route1 = 6;  // conv2d
+    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -295,11 +434,18 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
 
 void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ConvWithClampPlan built = plan_conv_with_clamp(graph, args);
+  // Scratch tensor wpack: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_wpack = graph.add_tensor(DType::Float32, built.scratch_wpack);
+  if (built.run0) {
+    graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
+                       {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
+                       &built.params0, sizeof(built.params0), built.grid0);
+  }
   graph.add_dispatch(
-      *kDispatch0Kernels[built.route0], built.overrides0,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+      *kDispatch1Kernels[built.route1], built.overrides1,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
-      &built.params0, sizeof(built.params0), built.grid0);
+      &built.params1, sizeof(built.params1), built.grid1);
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {
     utils::check_not_resized(kOp, "input", graph.get_tensor(args[0]));

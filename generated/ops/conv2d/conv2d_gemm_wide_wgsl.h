@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm_wide.wgsl - DO NOT EDIT.
-// wgsl-sha256: 744b2386a6be8271101daa2c99884550aa1902cd866eab1cb5d475b000b723ee
+// wgsl-sha256: caaa255c6fab3ca88f7a7b21a74b2feb19a4c5f7d64c568df5ee34c83d640705
 #pragma once
 
 #include <cstdint>
@@ -38,8 +38,9 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
 @group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read> bias: array<f32>;
-@group(0) @binding(4) var<storage, read_write> output: array<f32>;
+@group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read> bias: array<f32>;
+@group(0) @binding(5) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
