@@ -650,20 +650,22 @@ class Dispatch:
     when: str = ""  # skip the dispatch when this is false
     # an OutputList's name: one dispatch per output, its item and index in scope
     foreach: str = ""
-    # a file of WGSL functions every kernel of the dispatch shares (beside the kernels);
-    # it is emitted into each kernel's declaration block, since WGSL has no includes
-    helpers: str = ""
+    # files of WGSL functions every kernel of the dispatch shares (beside the kernels);
+    # they are emitted into each kernel's declaration block, since WGSL has no includes
+    helpers: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         if not self.routes:
             raise SpecError("Dispatch routes must hold at least one Route(...)")
-        if self.helpers:
-            if not self.helpers.endswith(".wgsl"):
-                raise SpecError(f"Dispatch helpers must name a .wgsl file (got {self.helpers!r})")
-            folders = {r.kernel.folder for r in self.routes}
-            if len(folders) > 1:
-                raise SpecError(f"Dispatch helpers {self.helpers!r}: the dispatch's kernels live "
-                                f"in {len(folders)} folders; helpers need them in one")
+        if isinstance(self.helpers, str):
+            raise SpecError(f"Dispatch helpers must be a list of .wgsl files, e.g. "
+                            f"helpers=[{self.helpers!r}] (got the string {self.helpers!r})")
+        for h in self.helpers:
+            if not h.endswith(".wgsl"):
+                raise SpecError(f"Dispatch helpers must name .wgsl files (got {h!r})")
+        if self.helpers and len({r.kernel.folder for r in self.routes}) > 1:
+            raise SpecError(f"Dispatch helpers {list(self.helpers)}: the dispatch's kernels live "
+                            f"in several folders; helpers need them in one")
         for r in self.routes[:-1]:
             if not r.when:
                 raise SpecError(f"Route {r.kernel.name!r} has no 'when' but is not the last "

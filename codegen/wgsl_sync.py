@@ -60,12 +60,12 @@ def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str
         lines.append("// The workgroup's row index in a 1-D grid of rows that may spill into y.")
         lines.append("fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
                      "  return wid.y * num_workgroups.x + wid.x;\n}")
-    if spec.helpers:
-        path = kernel.folder / spec.helpers
+    for helpers in spec.helpers:
+        path = kernel.folder / helpers
         if not path.exists():
-            raise ShaderSyncError(f"{path}: the helpers file of op {bound.op.name!r} does not "
-                                  f"exist; create it or drop helpers=")
-        lines.append(f"// Shared helpers ({spec.helpers}).")
+            raise ShaderSyncError(f"{path}: a helpers file of op {bound.op.name!r} does not "
+                                  f"exist; create it or drop it from helpers=")
+        lines.append(f"// Shared helpers ({helpers}).")
         lines.append(path.read_text().strip("\n"))
     return "\n".join(lines)
 

@@ -11,10 +11,9 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_packed_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_packed_tall_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_tall_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
+#include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
@@ -65,26 +64,21 @@ const std::vector<KernelSource>& all_kernels() {
        kConv2dGemmWGSL,
        "main",
        {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
-      {"conv2d_gemm_packed",
-       kConv2dGemmPackedWGSL,
+      {"conv2d_gemm_tall",
+       kConv2dGemmTallWGSL,
        "main",
-       {kConv2dGemmPackedWorkgroupSizeX, kConv2dGemmPackedWorkgroupSizeY,
-        kConv2dGemmPackedWorkgroupSizeZ}},
-      {"conv2d_gemm_packed_tall",
-       kConv2dGemmPackedTallWGSL,
-       "main",
-       {kConv2dGemmPackedTallWorkgroupSizeX, kConv2dGemmPackedTallWorkgroupSizeY,
-        kConv2dGemmPackedTallWorkgroupSizeZ}},
-      {"conv2d_gemm_wide",
-       kConv2dGemmWideWGSL,
-       "main",
-       {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY,
-        kConv2dGemmWideWorkgroupSizeZ}},
+       {kConv2dGemmTallWorkgroupSizeX, kConv2dGemmTallWorkgroupSizeY,
+        kConv2dGemmTallWorkgroupSizeZ}},
       {"conv2d_pack_weights",
        kConv2dPackWeightsWGSL,
        "main",
        {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
         kConv2dPackWeightsWorkgroupSizeZ}},
+      {"conv2d_split_sum",
+       kConv2dSplitSumWGSL,
+       "main",
+       {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY,
+        kConv2dSplitSumWorkgroupSizeZ}},
       {"conv2d_vec4",
        kConv2dVec4WGSL,
        "main",

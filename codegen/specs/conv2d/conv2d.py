@@ -12,19 +12,19 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
                            Output, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 
 PACK = Kernel("conv2d_pack_weights")
-GEMM_PACKED = Kernel("conv2d_gemm_packed", workgroup=(16, 16, 1))
-GEMM_PACKED_TALL = Kernel("conv2d_gemm_packed_tall", workgroup=(16, 8, 1))
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-GEMM_WIDE = Kernel("conv2d_gemm_wide", workgroup=(16, 16, 1))
+GEMM_TALL = Kernel("conv2d_gemm_tall", workgroup=(16, 8, 1))
+SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
-PACKED_TILE = (64, 64)
-GEMM_TILE = (64, 64)  # output columns (B * OH * OW) x rows (OC) per workgroup
-GEMM_WIDE_TILE = (128, 128)
-# The wide tiles need enough workgroups to fill the GPU: at least WIDE_MIN_TILES of them
-# (two per SM of a 132-SM H200; see docs/performance.md for the measurements).
-WIDE_MIN_TILES = 264
+GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
+# Split K until there are SPLIT_TARGET workgroups (4 per SM of a 132-SM H200), keeping at
+# least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most MAX_SPLIT
+# slices (docs/performance.md has the measurements).
+SPLIT_TARGET = 512
+MIN_SLICE_STEPS = 16
+MAX_SPLIT = 8
 
 CONV_ARGS = [
     Tensor("input", rank=4), Tensor("weight", rank=4), Tensor("bias", rank=1, optional=True),
@@ -46,10 +46,13 @@ LETS = {
     "g": "max(groups, 1)",
     "OC": "weight.dims[1] * g if transposed else weight.dims[0]",
     "icpg": "IC // g",
-    # direct conv with enough input channels per tap for the packed GEMM's steps
-    "packed": "not transposed and groups == 1 and IC >= 16",
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
+    "gemm": "not transposed and groups == 1",
+    "tiles": "ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)",
+    "steps": "KH * KW * ceil_div(IC, 16)",
+    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) "
+             f"if gemm else 1",
 }
 
 GUARDS = [
@@ -89,7 +92,7 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
         "sH": u32("stride[0]"), "sW": u32("stride[1]"),
         "pH": u32("padding[0]"), "pW": u32("padding[1]"),
         "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
-        "groups": u32("groups"), "has_bias": u32("bias.present"),
+        "groups": u32("groups"), "split": u32("split"), "has_bias": u32("bias.present"),
         "has_min": u32(has_min), "has_max": u32(has_max),
         "min_value": f32(lo), "max_value": f32(hi),
     }
@@ -106,34 +109,44 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
         # the kernels are static-shape: a resized input fails loud
         resize="static",
-        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if packed else 4]")],
-        dispatches=[Dispatch(
-            name="pack",
-            when="packed",
-            params=params,
-            bindings=[Bind("weight", "weight"), Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
-            routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
-        ), Dispatch(
-            name="conv",
-            params=params,
-            helpers="conv_epilogue.wgsl",
-            bindings=[Bind("input", "input"), Bind("weight", "weight"),
-                      Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
-                      Bind("output", "out", write=True)],
-            routes=[
-                Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                Route(GEMM_PACKED_TALL, Tiles(x="B * OH * OW", y="OC", tile=PACKED_TILE),
-                      when="packed and OC > 32"),
-                Route(GEMM_PACKED, Tiles(x="B * OH * OW", y="OC", tile=PACKED_TILE),
-                      when="packed"),
-                Route(GEMM_WIDE, Tiles(x="B * OH * OW", y="OC", tile=GEMM_WIDE_TILE),
-                      when=f"groups == 1 and ceil_div(B * OH * OW, 128) * ceil_div(OC, 128) >= "
-                           f"{WIDE_MIN_TILES}"),
-                Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE), when="groups == 1"),
-                Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
-                Route(SCALAR, Elementwise("out.numel")),
-            ],
-        )],
+        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm else 4]"),
+                 Scratch("partial", "float32", "[split * B * OC * OH * OW if split > 1 else 4]")],
+        dispatches=[
+            Dispatch(
+                name="pack",
+                when="gemm",
+                params=params,
+                bindings=[Bind("weight", "weight"),
+                          Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
+                routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
+            ),
+            Dispatch(
+                name="conv",
+                params=params,
+                helpers=["conv_epilogue.wgsl", "conv_gemm.wgsl"],
+                bindings=[Bind("input", "input"), Bind("weight", "weight"),
+                          Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
+                          Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
+                routes=[
+                    Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
+                    Route(GEMM_TALL, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
+                          when="gemm and OC > 32"),
+                    Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
+                          when="gemm"),
+                    Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
+                    Route(SCALAR, Elementwise("out.numel")),
+                ],
+            ),
+            Dispatch(
+                name="split_sum",
+                when="split > 1",
+                params=params,
+                helpers=["conv_epilogue.wgsl"],
+                bindings=[Bind("partial", "partial"), Bind("bias", "bias"),
+                          Bind("output", "out", write=True)],
+                routes=[Route(SPLIT_SUM, Elementwise("out.numel"))],
+            ),
+        ],
         cases=cases,
     )
 
@@ -148,8 +161,7 @@ def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), tran
 POSITIVE = [
     ("gemm_batched", conv_args(randn(2, 8, 9, 9), randn(16, 8, 3, 3), randn(16), padding=(1, 1)),
      "conv2d_gemm"),
-    ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
-     "conv2d_gemm"),
+    # K split in 3 slices (49 steps of 3 of 16 input channels)
     ("rgb_stem", conv_args(randn(1, 3, 32, 32), randn(16, 3, 7, 7), randn(16), stride=(4, 4),
                            padding=(3, 3)), "conv2d_gemm"),
     ("strided_downsample", conv_args(randn(1, 8, 12, 12), randn(12, 8, 2, 2), randn(12),
@@ -158,18 +170,18 @@ POSITIVE = [
                                   dilation=(2, 3)), "conv2d_gemm"),
     ("pointwise", conv_args(randn(2, 8, 5, 5), randn(8, 8, 1, 1), randn(8)), "conv2d_gemm"),
     # partial tiles in pixels, channels (OC % 4 != 0) and input-channel steps (20 = 16 + 4)
-    ("packed_partial_tiles", conv_args(randn(2, 20, 9, 8), randn(30, 20, 3, 3), randn(30),
-                                       padding=(1, 1)), "conv2d_gemm_packed"),
-    ("packed_strided_dilated", conv_args(randn(1, 16, 11, 13), randn(8, 16, 3, 2),
-                                         stride=(2, 1), padding=(2, 0), dilation=(2, 3)),
-     "conv2d_gemm_packed"),
-    ("packed_tall", conv_args(randn(2, 24, 10, 10), randn(70, 24, 3, 3), randn(70),
-                              padding=(1, 1)), "conv2d_gemm_packed_tall"),
-    ("packed_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
-     "conv2d_gemm_packed_tall"),
-    # 133 x 2 tiles of 128x128, with partial tiles in M, N and K (45 = 5 * 3 * 3)
-    ("gemm_wide", conv_args(randn(1, 5, 130, 130), randn(130, 5, 3, 3), randn(130),
-                            padding=(1, 1)), "conv2d_gemm_wide"),
+    ("gemm_partial_tiles", conv_args(randn(2, 20, 9, 8), randn(30, 20, 3, 3), randn(30),
+                                     padding=(1, 1)), "conv2d_gemm"),
+    ("gemm_strided_dilated", conv_args(randn(1, 16, 11, 13), randn(8, 16, 3, 2),
+                                       stride=(2, 1), padding=(2, 0), dilation=(2, 3)),
+     "conv2d_gemm"),
+    ("tall_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
+     "conv2d_gemm_tall"),
+    # K split in 2 slices of 18 steps (56 = 3 * 16 + 8): slice 1 starts inside a tap
+    ("tall_split_k", conv_args(randn(1, 56, 7, 6), randn(40, 56, 3, 3), randn(40),
+                               padding=(1, 1)), "conv2d_gemm_tall"),
+    ("tall_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
+     "conv2d_gemm_tall"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),
@@ -236,7 +248,7 @@ def clamp_cases() -> list[Case]:
     pick = {n: (args, route) for n, args, route in POSITIVE}
     clamped = [
         ("relu_gemm", "gemm_batched", (0.0, None)),
-        ("relu6_gemm_wide", "gemm_wide", (0.0, 6.0)),
+        ("relu6_split_k", "tall_split_k", (0.0, 6.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),

@@ -1,8 +1,10 @@
-// conv2d_gemm: direct conv (groups == 1) as an implicit-im2col GEMM
-//   out[M = OC, N = B * OH * OW] = weight[M, K = IC * KH * KW] x im2col(input)[K, N]
-// Each 16x16 workgroup computes a 64x64 output tile, 4x4 per thread (register
-// blocking), staging 64x16 weight and 16x64 input tiles in workgroup memory. The
-// input is sampled on the fly: an out-of-range tap reads 0 (padding).
+// conv2d_gemm: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
+// weights of conv2d_pack_weights:
+//   out[oc, n] = sum over taps (kh, kw) and channels ic of
+//                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
+// Each 16x16 workgroup computes a 64 (channels) x 64 (pixels) tile, 4x4 per thread, from
+// vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z); the
+// walk over K is in conv_gemm.wgsl.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -22,6 +24,7 @@ struct Params {
   dH: u32,
   dW: u32,
   groups: u32,
+  split: u32,
   has_bias: u32,
   has_min: u32,
   has_max: u32,
@@ -33,7 +36,8 @@ struct Params {
 @group(0) @binding(2) var<storage, read> weight: array<f32>;
 @group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
 @group(0) @binding(4) var<storage, read> bias: array<f32>;
-@group(0) @binding(5) var<storage, read_write> output: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(6) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -55,88 +59,146 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// Shared helpers (conv_gemm.wgsl).
+// Shared by the GEMM kernels conv2d_gemm and conv2d_gemm_tall (emitted into their
+// declaration blocks by opgen): the tap-major walk over K and the split-K store. K step s
+// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * BK; a step's
+// im2col rows are channel planes shifted by one tap, so a loader finds its pixels' input
+// offsets once per tap and then only adds a plane stride.
+
+const BK: u32 = 16u;  // input channels per K step
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
+// them: their input origin, their image's offset, and which exist.
+struct PixelQuad {
+  ih0: vec4<i32>,
+  iw0: vec4<i32>,
+  image: vec4<u32>,
+  inside: vec4<bool>,
+}
+
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
+// A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
+// padding tap points at element 0, which is read and discarded.
+struct TapWindow {
+  at: vec4<u32>,
+  ok: vec4<bool>,
+}
+
+fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
+  let ih = q.ih0 + i32(tap / params.KW * params.dH);
+  let iw = q.iw0 + i32(tap % params.KW * params.dW);
+  let ok = q.inside & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
+           (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
+  return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
+}
+
+// The window's four pixels in input channel ic (0 for padding).
+fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  let o = w.at + vec4<u32>(ic * params.IH * params.IW);
+  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// The K steps [x, y) of split-K slice `slice`.
+fn slice_steps(slice: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + BK - 1u) / BK);
+  return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
+}
+
+// Output channel m at pixels n0..n0 + 3: through the epilogue into the output or, with K
+// split, this slice's raw sums into its partial plane (conv2d_split_sum adds them up).
+fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
+  let plane = params.OH * params.OW;
+  let N = params.B * plane;
+  if (m >= params.OC) {
+    return;
+  }
+  for (var c = 0u; c < 4u; c++) {
+    let n = n0 + c;
+    if (n >= N) {
+      return;
+    }
+    let i = (n / plane * params.OC + m) * plane + n % plane;
+    if (params.split == 1u) {
+      output[i] = epilogue(v[c], m);
+    } else {
+      partial[slice * N * params.OC + i] = v[c];
+    }
+  }
+}
 // @opgen-end declarations
 
-const TILE_M: u32 = 64u;
-const TILE_N: u32 = 64u;
-const TILE_K: u32 = 16u;
-const THREADS: u32 = WORKGROUP_SIZE_X * WORKGROUP_SIZE_Y;
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
 
-var<workgroup> a_tile: array<array<f32, TILE_K>, TILE_M>;  // weights [m][k]
-var<workgroup> b_tile: array<array<f32, TILE_N>, TILE_K>;  // im2col [k][n]
+var<workgroup> a_tile: array<vec4<f32>, 256>;  // [k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 256>;  // [k][n / 4]: 4 output pixels per vec4
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
-  let M = params.OC;
-  let N = params.B * params.OH * params.OW;
-  let K = params.IC * params.KH * params.KW;
-  let m0 = wid.y * TILE_M;
-  let n0 = wid.x * TILE_N;
+  let M4 = (params.OC + 3u) / 4u;
   let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
-  let taps = params.KH * params.KW;
-  let plane = params.OH * params.OW;
+  // Loader role, the same in both tiles: row ld_k (BK rows), vec4 column ld_c.
+  let ld_k = tid / ROW4;
+  let ld_c = tid % ROW4;
+  let a_col = wid.y * (BM / 4u) + ld_c;
+  let a_ok = a_col < M4;
+  let quad = pixel_quad(wid.x * BN + 4u * ld_c);
 
-  // The im2col loads: THREADS is a multiple of TILE_N, so this thread always loads the
-  // same output pixel n (rows b_k, b_k + THREADS / TILE_N, ...): decompose it once.
-  let b_n = tid % TILE_N;
-  let b_k = tid / TILE_N;
-  let n = n0 + b_n;
-  let n_ok = n < N;
-  let oh = (n % plane) / params.OW;
-  let ow = n % params.OW;
-  let ih0 = i32(oh * params.sH) - i32(params.pH);
-  let iw0 = i32(ow * params.sW) - i32(params.pW);
-  let image = (n / plane) * params.IC * params.IH * params.IW;
-
-  var acc: array<vec4<f32>, 4>;  // rows m0 + 4 * lid.y + r, columns n0 + 4 * lid.x + 0..3
-  for (var k0 = 0u; k0 < K; k0 += TILE_K) {
-    for (var e = tid; e < TILE_M * TILE_K; e += THREADS) {
-      let m = e / TILE_K;
-      let k = e % TILE_K;
-      var w = 0.0;
-      if (m0 + m < M && k0 + k < K) {
-        w = weight[(m0 + m) * K + k0 + k];
+  let per_tap = (params.IC + BK - 1u) / BK;
+  let steps = slice_steps(wid.z);
+  var tap = steps.x / per_tap;
+  var c0 = steps.x % per_tap * BK;
+  var window = tap_window(quad, tap);
+  var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
+  var acc1 = vec4<f32>();
+  var acc2 = vec4<f32>();
+  var acc3 = vec4<f32>();
+  for (var s = steps.x; s < steps.y; s++) {
+    let ic = c0 + ld_k;
+    var a = vec4<f32>();
+    var b = vec4<f32>();
+    if (ic < params.IC) {
+      if (a_ok) {
+        a = wpack[(tap * params.IC + ic) * M4 + a_col];
       }
-      a_tile[m][k] = w;
+      b = load_quad(window, ic);
     }
-    for (var kk = b_k; kk < TILE_K; kk += THREADS / TILE_N) {
-      let k = k0 + kk;
-      var v = 0.0;
-      if (n_ok && k < K) {
-        let ic = k / taps;
-        let tap = k % taps;
-        let ih = ih0 + i32((tap / params.KW) * params.dH);
-        let iw = iw0 + i32((tap % params.KW) * params.dW);
-        if (ih >= 0 && iw >= 0 && ih < i32(params.IH) && iw < i32(params.IW)) {
-          v = input[image + (ic * params.IH + u32(ih)) * params.IW + u32(iw)];
-        }
-      }
-      b_tile[kk][b_n] = v;
-    }
+    workgroupBarrier();  // the previous step's reads are done
+    a_tile[tid] = a;
+    b_tile[tid] = b;
     workgroupBarrier();
-    for (var k = 0u; k < TILE_K; k++) {
-      let b = vec4<f32>(b_tile[k][4u * lid.x], b_tile[k][4u * lid.x + 1u],
-                        b_tile[k][4u * lid.x + 2u], b_tile[k][4u * lid.x + 3u]);
-      for (var r = 0u; r < 4u; r++) {
-        acc[r] += a_tile[4u * lid.y + r][k] * b;
-      }
+    for (var k = 0u; k < BK; k++) {
+      let av = a_tile[k * ROW4 + lid.y];
+      let bv = b_tile[k * ROW4 + lid.x];
+      acc0 += av.x * bv;
+      acc1 += av.y * bv;
+      acc2 += av.z * bv;
+      acc3 += av.w * bv;
     }
-    workgroupBarrier();
+    c0 += BK;
+    if (c0 >= params.IC) {
+      c0 = 0u;
+      tap++;
+      window = tap_window(quad, tap);
+    }
   }
 
-  for (var r = 0u; r < 4u; r++) {
-    let m = m0 + 4u * lid.y + r;
-    if (m >= M) {
-      break;
-    }
-    for (var c = 0u; c < 4u; c++) {
-      let n = n0 + 4u * lid.x + c;
-      if (n >= N) {
-        break;
-      }
-      let b = n / plane;
-      output[(b * M + m) * plane + n % plane] = epilogue(acc[r][c], m);
-    }
-  }
+  let m = wid.y * BM + 4u * lid.y;
+  let n0 = wid.x * BN + 4u * lid.x;
+  store_quad(m, n0, acc0, wid.z);
+  store_quad(m + 1u, n0, acc1, wid.z);
+  store_quad(m + 2u, n0, acc2, wid.z);
+  store_quad(m + 3u, n0, acc3, wid.z);
 }

@@ -20,6 +20,7 @@ struct Params {
   dH: u32,
   dW: u32,
   groups: u32,
+  split: u32,
   has_bias: u32,
   has_min: u32,
   has_max: u32,

@@ -5,11 +5,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/conv2d/conv2d_gemm_packed_tall_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_packed_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_tall_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
+#include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -38,12 +37,13 @@ struct Conv2dPackParams {
   uint32_t dH;
   uint32_t dW;
   uint32_t groups;
+  uint32_t split;
   uint32_t has_bias;
   uint32_t has_min;
   uint32_t has_max;
   float min_value;
   float max_value;
-  uint32_t _pad0[3];
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(Conv2dPackParams, B) == 0, "Conv2dPackParams.B must sit at WGSL offset 0");
 static_assert(offsetof(Conv2dPackParams, IC) == 4, "Conv2dPackParams.IC must sit at WGSL offset 4");
@@ -74,16 +74,18 @@ static_assert(offsetof(Conv2dPackParams, dW) == 56,
               "Conv2dPackParams.dW must sit at WGSL offset 56");
 static_assert(offsetof(Conv2dPackParams, groups) == 60,
               "Conv2dPackParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dPackParams, has_bias) == 64,
-              "Conv2dPackParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dPackParams, has_min) == 68,
-              "Conv2dPackParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dPackParams, has_max) == 72,
-              "Conv2dPackParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dPackParams, min_value) == 76,
-              "Conv2dPackParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dPackParams, max_value) == 80,
-              "Conv2dPackParams.max_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dPackParams, split) == 64,
+              "Conv2dPackParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dPackParams, has_bias) == 68,
+              "Conv2dPackParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dPackParams, has_min) == 72,
+              "Conv2dPackParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dPackParams, has_max) == 76,
+              "Conv2dPackParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dPackParams, min_value) == 80,
+              "Conv2dPackParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dPackParams, max_value) == 84,
+              "Conv2dPackParams.max_value must sit at WGSL offset 84");
 static_assert(sizeof(Conv2dPackParams) == 96,
               "Conv2dPackParams must match the WGSL struct size 96");
 
@@ -104,12 +106,13 @@ struct Conv2dConvParams {
   uint32_t dH;
   uint32_t dW;
   uint32_t groups;
+  uint32_t split;
   uint32_t has_bias;
   uint32_t has_min;
   uint32_t has_max;
   float min_value;
   float max_value;
-  uint32_t _pad0[3];
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(Conv2dConvParams, B) == 0, "Conv2dConvParams.B must sit at WGSL offset 0");
 static_assert(offsetof(Conv2dConvParams, IC) == 4, "Conv2dConvParams.IC must sit at WGSL offset 4");
@@ -140,18 +143,92 @@ static_assert(offsetof(Conv2dConvParams, dW) == 56,
               "Conv2dConvParams.dW must sit at WGSL offset 56");
 static_assert(offsetof(Conv2dConvParams, groups) == 60,
               "Conv2dConvParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dConvParams, has_bias) == 64,
-              "Conv2dConvParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dConvParams, has_min) == 68,
-              "Conv2dConvParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dConvParams, has_max) == 72,
-              "Conv2dConvParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dConvParams, min_value) == 76,
-              "Conv2dConvParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dConvParams, max_value) == 80,
-              "Conv2dConvParams.max_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dConvParams, split) == 64,
+              "Conv2dConvParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dConvParams, has_bias) == 68,
+              "Conv2dConvParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dConvParams, has_min) == 72,
+              "Conv2dConvParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dConvParams, has_max) == 76,
+              "Conv2dConvParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dConvParams, min_value) == 80,
+              "Conv2dConvParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dConvParams, max_value) == 84,
+              "Conv2dConvParams.max_value must sit at WGSL offset 84");
 static_assert(sizeof(Conv2dConvParams) == 96,
               "Conv2dConvParams must match the WGSL struct size 96");
+
+struct Conv2dSplitSumParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(Conv2dSplitSumParams, B) == 0,
+              "Conv2dSplitSumParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dSplitSumParams, IC) == 4,
+              "Conv2dSplitSumParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dSplitSumParams, IH) == 8,
+              "Conv2dSplitSumParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dSplitSumParams, IW) == 12,
+              "Conv2dSplitSumParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dSplitSumParams, OC) == 16,
+              "Conv2dSplitSumParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dSplitSumParams, OH) == 20,
+              "Conv2dSplitSumParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dSplitSumParams, OW) == 24,
+              "Conv2dSplitSumParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dSplitSumParams, KH) == 28,
+              "Conv2dSplitSumParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dSplitSumParams, KW) == 32,
+              "Conv2dSplitSumParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dSplitSumParams, sH) == 36,
+              "Conv2dSplitSumParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dSplitSumParams, sW) == 40,
+              "Conv2dSplitSumParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dSplitSumParams, pH) == 44,
+              "Conv2dSplitSumParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dSplitSumParams, pW) == 48,
+              "Conv2dSplitSumParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dSplitSumParams, dH) == 52,
+              "Conv2dSplitSumParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dSplitSumParams, dW) == 56,
+              "Conv2dSplitSumParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dSplitSumParams, groups) == 60,
+              "Conv2dSplitSumParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dSplitSumParams, split) == 64,
+              "Conv2dSplitSumParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dSplitSumParams, has_bias) == 68,
+              "Conv2dSplitSumParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dSplitSumParams, has_min) == 72,
+              "Conv2dSplitSumParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dSplitSumParams, has_max) == 76,
+              "Conv2dSplitSumParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dSplitSumParams, min_value) == 80,
+              "Conv2dSplitSumParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dSplitSumParams, max_value) == 84,
+              "Conv2dSplitSumParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(Conv2dSplitSumParams) == 96,
+              "Conv2dSplitSumParams must match the WGSL struct size 96");
 
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
@@ -165,23 +242,11 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmPackedTallKernel{
-    "conv2d_gemm_packed_tall",
-    kConv2dGemmPackedTallWGSL,
+const KernelSource kConv2dGemmTallKernel{
+    "conv2d_gemm_tall",
+    kConv2dGemmTallWGSL,
     "main",
-    {kConv2dGemmPackedTallWorkgroupSizeX, kConv2dGemmPackedTallWorkgroupSizeY,
-     kConv2dGemmPackedTallWorkgroupSizeZ}};
-const KernelSource kConv2dGemmPackedKernel{
-    "conv2d_gemm_packed",
-    kConv2dGemmPackedWGSL,
-    "main",
-    {kConv2dGemmPackedWorkgroupSizeX, kConv2dGemmPackedWorkgroupSizeY,
-     kConv2dGemmPackedWorkgroupSizeZ}};
-const KernelSource kConv2dGemmWideKernel{
-    "conv2d_gemm_wide",
-    kConv2dGemmWideWGSL,
-    "main",
-    {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY, kConv2dGemmWideWorkgroupSizeZ}};
+    {kConv2dGemmTallWorkgroupSizeX, kConv2dGemmTallWorkgroupSizeY, kConv2dGemmTallWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -197,15 +262,20 @@ const KernelSource kConv2dKernel{
     kConv2dWGSL,
     "main",
     {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
+const KernelSource kConv2dSplitSumKernel{
+    "conv2d_split_sum",
+    kConv2dSplitSumWGSL,
+    "main",
+    {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {
-    &kConvTranspose2dKernel, &kConv2dGemmPackedTallKernel, &kConv2dGemmPackedKernel,
-    &kConv2dGemmWideKernel,  &kConv2dGemmKernel,           &kConv2dVec4Kernel,
-    &kConv2dKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmTallKernel,
+                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
+                                                 &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
-  std::vector<int64_t> scratch_wpack;  // dims of scratch tensor wpack
+  std::vector<int64_t> scratch_wpack;    // dims of scratch tensor wpack
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   bool run0 = true;
   Conv2dPackParams params0{};
   utils::Grid grid0;
@@ -214,6 +284,10 @@ struct Conv2dPlan {
   Conv2dConvParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
+  bool run2 = true;
+  Conv2dSplitSumParams params2{};
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
 };
 
 Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -249,7 +323,6 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t g = utils::max_of(groups, 1);
   const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
-  const bool packed = !transposed && (groups == 1) && (IC >= 16);
   const int64_t OH =
       transposed
           ? utils::add(
@@ -282,6 +355,16 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                1),
                     utils::max_of(utils::at(stride, 1), 1)),
                 1);
+  const bool gemm = !transposed && (groups == 1);
+  const int64_t tiles =
+      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
+  const int64_t steps = utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
+  const int64_t split =
+      gemm ? utils::max_of(
+                 1, utils::min_of(utils::min_of(utils::ceil_div(512, utils::max_of(tiles, 1)),
+                                                utils::floordiv(steps, 16)),
+                                  8))
+           : 1;
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -335,13 +418,19 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor wpack;  // scratch, allocated by add_conv2d
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
-      packed ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
-             : 4};
+      gemm ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+           : 4};
   wpack.live_dims = wpack.max_dims;
+  Tensor partial;  // scratch, allocated by add_conv2d
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{
+      (split > 1) ? utils::mul(utils::mul(utils::mul(utils::mul(split, B), OC), OH), OW) : 4};
+  partial.live_dims = partial.max_dims;
 
   Conv2dPlan plan;
   plan.scratch_wpack = wpack.dims();
-  plan.run0 = packed;
+  plan.scratch_partial = partial.dims();
+  plan.run0 = gemm;
   if (plan.run0) {
     plan.params0.B = utils::to_u32(B, kOp, "B");
     plan.params0.IC = utils::to_u32(IC, kOp, "IC");
@@ -359,6 +448,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
     plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
     plan.params0.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params0.split = utils::to_u32(split, kOp, "split");
     plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
     plan.params0.has_min = false ? 1 : 0;
     plan.params0.has_max = false ? 1 : 0;
@@ -384,6 +474,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
   plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
   plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params1.split = utils::to_u32(split, kOp, "split");
   plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
   plan.params1.has_min = false ? 1 : 0;
   plan.params1.has_max = false ? 1 : 0;
@@ -393,30 +484,48 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route1 = 0;  // conv_transpose2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (packed && (OC > 32)) {
-    plan.route1 = 1;  // conv2d_gemm_packed_tall
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+  } else if (gemm && (OC > 32)) {
+    plan.route1 = 1;  // conv2d_gemm_tall
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
-  } else if (packed) {
-    plan.route1 = 2;  // conv2d_gemm_packed
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
-                                   graph.limits().max_workgroups_per_dimension);
-  } else if ((groups == 1) && (utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
-                                          utils::ceil_div(OC, 128)) >= 264)) {
-    plan.route1 = 3;  // conv2d_gemm_wide
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-  } else if (groups == 1) {
-    plan.route1 = 4;  // conv2d_gemm
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+  } else if (gemm) {
+    plan.route1 = 2;  // conv2d_gemm
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 5;  // conv2d_vec4
+    plan.route1 = 3;  // conv2d_vec4
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 6;  // conv2d
+    plan.route1 = 4;  // conv2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run2 = split > 1;
+  if (plan.run2) {
+    plan.params2.B = utils::to_u32(B, kOp, "B");
+    plan.params2.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params2.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params2.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params2.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params2.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params2.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params2.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params2.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params2.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params2.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params2.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params2.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params2.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params2.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params2.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params2.split = utils::to_u32(split, kOp, "split");
+    plan.params2.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params2.has_min = false ? 1 : 0;
+    plan.params2.has_max = false ? 1 : 0;
+    plan.params2.min_value = utils::to_f32(0.0);
+    plan.params2.max_value = utils::to_f32(0.0);
+    plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -426,6 +535,8 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Conv2dPlan built = plan_conv2d(graph, args);
   // Scratch tensor wpack: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_wpack = graph.add_tensor(DType::Float32, built.scratch_wpack);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   if (built.run0) {
     graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
@@ -434,8 +545,16 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   graph.add_dispatch(
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+       Binding::of(scratch_partial), Binding::of(args[9])},
       &built.params1, sizeof(built.params1), built.grid1);
+  if (built.run2) {
+    graph.add_dispatch(
+        kConv2dSplitSumKernel, built.overrides2,
+        {Binding::params(), Binding::of(scratch_partial),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+        &built.params2, sizeof(built.params2), built.grid2);
+  }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {
     utils::check_not_resized(kOp, "input", graph.get_tensor(args[0]));

@@ -5,11 +5,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/conv2d/conv2d_gemm_packed_tall_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_packed_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_tall_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
+#include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -38,12 +37,13 @@ struct ConvWithClampPackParams {
   uint32_t dH;
   uint32_t dW;
   uint32_t groups;
+  uint32_t split;
   uint32_t has_bias;
   uint32_t has_min;
   uint32_t has_max;
   float min_value;
   float max_value;
-  uint32_t _pad0[3];
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ConvWithClampPackParams, B) == 0,
               "ConvWithClampPackParams.B must sit at WGSL offset 0");
@@ -77,16 +77,18 @@ static_assert(offsetof(ConvWithClampPackParams, dW) == 56,
               "ConvWithClampPackParams.dW must sit at WGSL offset 56");
 static_assert(offsetof(ConvWithClampPackParams, groups) == 60,
               "ConvWithClampPackParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(ConvWithClampPackParams, has_bias) == 64,
-              "ConvWithClampPackParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(ConvWithClampPackParams, has_min) == 68,
-              "ConvWithClampPackParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(ConvWithClampPackParams, has_max) == 72,
-              "ConvWithClampPackParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(ConvWithClampPackParams, min_value) == 76,
-              "ConvWithClampPackParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(ConvWithClampPackParams, max_value) == 80,
-              "ConvWithClampPackParams.max_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampPackParams, split) == 64,
+              "ConvWithClampPackParams.split must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampPackParams, has_bias) == 68,
+              "ConvWithClampPackParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampPackParams, has_min) == 72,
+              "ConvWithClampPackParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampPackParams, has_max) == 76,
+              "ConvWithClampPackParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampPackParams, min_value) == 80,
+              "ConvWithClampPackParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampPackParams, max_value) == 84,
+              "ConvWithClampPackParams.max_value must sit at WGSL offset 84");
 static_assert(sizeof(ConvWithClampPackParams) == 96,
               "ConvWithClampPackParams must match the WGSL struct size 96");
 
@@ -107,12 +109,13 @@ struct ConvWithClampConvParams {
   uint32_t dH;
   uint32_t dW;
   uint32_t groups;
+  uint32_t split;
   uint32_t has_bias;
   uint32_t has_min;
   uint32_t has_max;
   float min_value;
   float max_value;
-  uint32_t _pad0[3];
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ConvWithClampConvParams, B) == 0,
               "ConvWithClampConvParams.B must sit at WGSL offset 0");
@@ -146,18 +149,92 @@ static_assert(offsetof(ConvWithClampConvParams, dW) == 56,
               "ConvWithClampConvParams.dW must sit at WGSL offset 56");
 static_assert(offsetof(ConvWithClampConvParams, groups) == 60,
               "ConvWithClampConvParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(ConvWithClampConvParams, has_bias) == 64,
-              "ConvWithClampConvParams.has_bias must sit at WGSL offset 64");
-static_assert(offsetof(ConvWithClampConvParams, has_min) == 68,
-              "ConvWithClampConvParams.has_min must sit at WGSL offset 68");
-static_assert(offsetof(ConvWithClampConvParams, has_max) == 72,
-              "ConvWithClampConvParams.has_max must sit at WGSL offset 72");
-static_assert(offsetof(ConvWithClampConvParams, min_value) == 76,
-              "ConvWithClampConvParams.min_value must sit at WGSL offset 76");
-static_assert(offsetof(ConvWithClampConvParams, max_value) == 80,
-              "ConvWithClampConvParams.max_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampConvParams, split) == 64,
+              "ConvWithClampConvParams.split must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampConvParams, has_bias) == 68,
+              "ConvWithClampConvParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampConvParams, has_min) == 72,
+              "ConvWithClampConvParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampConvParams, has_max) == 76,
+              "ConvWithClampConvParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampConvParams, min_value) == 80,
+              "ConvWithClampConvParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampConvParams, max_value) == 84,
+              "ConvWithClampConvParams.max_value must sit at WGSL offset 84");
 static_assert(sizeof(ConvWithClampConvParams) == 96,
               "ConvWithClampConvParams must match the WGSL struct size 96");
+
+struct ConvWithClampSplitSumParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(ConvWithClampSplitSumParams, B) == 0,
+              "ConvWithClampSplitSumParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampSplitSumParams, IC) == 4,
+              "ConvWithClampSplitSumParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampSplitSumParams, IH) == 8,
+              "ConvWithClampSplitSumParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampSplitSumParams, IW) == 12,
+              "ConvWithClampSplitSumParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampSplitSumParams, OC) == 16,
+              "ConvWithClampSplitSumParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampSplitSumParams, OH) == 20,
+              "ConvWithClampSplitSumParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampSplitSumParams, OW) == 24,
+              "ConvWithClampSplitSumParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampSplitSumParams, KH) == 28,
+              "ConvWithClampSplitSumParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampSplitSumParams, KW) == 32,
+              "ConvWithClampSplitSumParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampSplitSumParams, sH) == 36,
+              "ConvWithClampSplitSumParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampSplitSumParams, sW) == 40,
+              "ConvWithClampSplitSumParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampSplitSumParams, pH) == 44,
+              "ConvWithClampSplitSumParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampSplitSumParams, pW) == 48,
+              "ConvWithClampSplitSumParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampSplitSumParams, dH) == 52,
+              "ConvWithClampSplitSumParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampSplitSumParams, dW) == 56,
+              "ConvWithClampSplitSumParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampSplitSumParams, groups) == 60,
+              "ConvWithClampSplitSumParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampSplitSumParams, split) == 64,
+              "ConvWithClampSplitSumParams.split must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampSplitSumParams, has_bias) == 68,
+              "ConvWithClampSplitSumParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampSplitSumParams, has_min) == 72,
+              "ConvWithClampSplitSumParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampSplitSumParams, has_max) == 76,
+              "ConvWithClampSplitSumParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampSplitSumParams, min_value) == 80,
+              "ConvWithClampSplitSumParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampSplitSumParams, max_value) == 84,
+              "ConvWithClampSplitSumParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(ConvWithClampSplitSumParams) == 96,
+              "ConvWithClampSplitSumParams must match the WGSL struct size 96");
 
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
@@ -171,23 +248,11 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmPackedTallKernel{
-    "conv2d_gemm_packed_tall",
-    kConv2dGemmPackedTallWGSL,
+const KernelSource kConv2dGemmTallKernel{
+    "conv2d_gemm_tall",
+    kConv2dGemmTallWGSL,
     "main",
-    {kConv2dGemmPackedTallWorkgroupSizeX, kConv2dGemmPackedTallWorkgroupSizeY,
-     kConv2dGemmPackedTallWorkgroupSizeZ}};
-const KernelSource kConv2dGemmPackedKernel{
-    "conv2d_gemm_packed",
-    kConv2dGemmPackedWGSL,
-    "main",
-    {kConv2dGemmPackedWorkgroupSizeX, kConv2dGemmPackedWorkgroupSizeY,
-     kConv2dGemmPackedWorkgroupSizeZ}};
-const KernelSource kConv2dGemmWideKernel{
-    "conv2d_gemm_wide",
-    kConv2dGemmWideWGSL,
-    "main",
-    {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY, kConv2dGemmWideWorkgroupSizeZ}};
+    {kConv2dGemmTallWorkgroupSizeX, kConv2dGemmTallWorkgroupSizeY, kConv2dGemmTallWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -203,15 +268,20 @@ const KernelSource kConv2dKernel{
     kConv2dWGSL,
     "main",
     {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
+const KernelSource kConv2dSplitSumKernel{
+    "conv2d_split_sum",
+    kConv2dSplitSumWGSL,
+    "main",
+    {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {
-    &kConvTranspose2dKernel, &kConv2dGemmPackedTallKernel, &kConv2dGemmPackedKernel,
-    &kConv2dGemmWideKernel,  &kConv2dGemmKernel,           &kConv2dVec4Kernel,
-    &kConv2dKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmTallKernel,
+                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
+                                                 &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConvWithClampPlan {
-  std::vector<int64_t> scratch_wpack;  // dims of scratch tensor wpack
+  std::vector<int64_t> scratch_wpack;    // dims of scratch tensor wpack
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   bool run0 = true;
   ConvWithClampPackParams params0{};
   utils::Grid grid0;
@@ -220,6 +290,10 @@ struct ConvWithClampPlan {
   ConvWithClampConvParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
+  bool run2 = true;
+  ConvWithClampSplitSumParams params2{};
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
 };
 
 ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -259,7 +333,6 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   const int64_t g = utils::max_of(groups, 1);
   const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
-  const bool packed = !transposed && (groups == 1) && (IC >= 16);
   const int64_t OH =
       transposed
           ? utils::add(
@@ -292,6 +365,16 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
                                1),
                     utils::max_of(utils::at(stride, 1), 1)),
                 1);
+  const bool gemm = !transposed && (groups == 1);
+  const int64_t tiles =
+      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
+  const int64_t steps = utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
+  const int64_t split =
+      gemm ? utils::max_of(
+                 1, utils::min_of(utils::min_of(utils::ceil_div(512, utils::max_of(tiles, 1)),
+                                                utils::floordiv(steps, 16)),
+                                  8))
+           : 1;
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -345,13 +428,19 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   Tensor wpack;  // scratch, allocated by add_conv_with_clamp
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
-      packed ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
-             : 4};
+      gemm ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+           : 4};
   wpack.live_dims = wpack.max_dims;
+  Tensor partial;  // scratch, allocated by add_conv_with_clamp
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{
+      (split > 1) ? utils::mul(utils::mul(utils::mul(utils::mul(split, B), OC), OH), OW) : 4};
+  partial.live_dims = partial.max_dims;
 
   ConvWithClampPlan plan;
   plan.scratch_wpack = wpack.dims();
-  plan.run0 = packed;
+  plan.scratch_partial = partial.dims();
+  plan.run0 = gemm;
   if (plan.run0) {
     plan.params0.B = utils::to_u32(B, kOp, "B");
     plan.params0.IC = utils::to_u32(IC, kOp, "IC");
@@ -369,6 +458,7 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
     plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
     plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
     plan.params0.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params0.split = utils::to_u32(split, kOp, "split");
     plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
     plan.params0.has_min = !output_min_is_null ? 1 : 0;
     plan.params0.has_max = !output_max_is_null ? 1 : 0;
@@ -394,6 +484,7 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
   plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
   plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params1.split = utils::to_u32(split, kOp, "split");
   plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
   plan.params1.has_min = !output_min_is_null ? 1 : 0;
   plan.params1.has_max = !output_max_is_null ? 1 : 0;
@@ -403,30 +494,48 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
     plan.route1 = 0;  // conv_transpose2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (packed && (OC > 32)) {
-    plan.route1 = 1;  // conv2d_gemm_packed_tall
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+  } else if (gemm && (OC > 32)) {
+    plan.route1 = 1;  // conv2d_gemm_tall
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
-  } else if (packed) {
-    plan.route1 = 2;  // conv2d_gemm_packed
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
-                                   graph.limits().max_workgroups_per_dimension);
-  } else if ((groups == 1) && (utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
-                                          utils::ceil_div(OC, 128)) >= 264)) {
-    plan.route1 = 3;  // conv2d_gemm_wide
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-  } else if (groups == 1) {
-    plan.route1 = 4;  // conv2d_gemm
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, 1, 64, 64,
+  } else if (gemm) {
+    plan.route1 = 2;  // conv2d_gemm
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 5;  // conv2d_vec4
+    plan.route1 = 3;  // conv2d_vec4
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 6;  // conv2d
+    plan.route1 = 4;  // conv2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run2 = split > 1;
+  if (plan.run2) {
+    plan.params2.B = utils::to_u32(B, kOp, "B");
+    plan.params2.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params2.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params2.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params2.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params2.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params2.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params2.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params2.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params2.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params2.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params2.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params2.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params2.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params2.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params2.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params2.split = utils::to_u32(split, kOp, "split");
+    plan.params2.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params2.has_min = !output_min_is_null ? 1 : 0;
+    plan.params2.has_max = !output_max_is_null ? 1 : 0;
+    plan.params2.min_value = utils::to_f32(output_min);
+    plan.params2.max_value = utils::to_f32(output_max);
+    plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -436,6 +545,8 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   const ConvWithClampPlan built = plan_conv_with_clamp(graph, args);
   // Scratch tensor wpack: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_wpack = graph.add_tensor(DType::Float32, built.scratch_wpack);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   if (built.run0) {
     graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
@@ -444,8 +555,16 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   graph.add_dispatch(
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
+       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+       Binding::of(scratch_partial), Binding::of(args[11])},
       &built.params1, sizeof(built.params1), built.grid1);
+  if (built.run2) {
+    graph.add_dispatch(
+        kConv2dSplitSumKernel, built.overrides2,
+        {Binding::params(), Binding::of(scratch_partial),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
+        &built.params2, sizeof(built.params2), built.grid2);
+  }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {
     utils::check_not_resized(kOp, "input", graph.get_tensor(args[0]));

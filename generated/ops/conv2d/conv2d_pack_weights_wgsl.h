@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 98be44fe1a211428e8bf2194a7a839e86906e278f8d6cf7fb262fe4343de229a
+// wgsl-sha256: 06b212b5673b9e3cfda3d9a9d8f65da106522d82889c2bde9ddc91a27938d8a4
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,7 @@ struct Params {
   dH: u32,
   dW: u32,
   groups: u32,
+  split: u32,
   has_bias: u32,
   has_min: u32,
   has_max: u32,

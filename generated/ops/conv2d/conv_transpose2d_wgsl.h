@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 16dfc678c18a8f2db9177aa584612c345ab89ffef7c5289a713ccc905bd04962
+// wgsl-sha256: d225c021df5949d32d8c99d6de1573d35f7289bea045dd9e5c85a2cb7c5a2a59
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,7 @@ struct Params {
   dH: u32,
   dW: u32,
   groups: u32,
+  split: u32,
   has_bias: u32,
   has_min: u32,
   has_max: u32,
@@ -38,7 +39,8 @@ struct Params {
 @group(0) @binding(2) var<storage, read> weight: array<f32>;
 @group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
 @group(0) @binding(4) var<storage, read> bias: array<f32>;
-@group(0) @binding(5) var<storage, read_write> output: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(6) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -63,6 +65,82 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
     v = select(v, params.max_value, v > params.max_value);
   }
   return v;
+}
+// Shared helpers (conv_gemm.wgsl).
+// Shared by the GEMM kernels conv2d_gemm and conv2d_gemm_tall (emitted into their
+// declaration blocks by opgen): the tap-major walk over K and the split-K store. K step s
+// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * BK; a step's
+// im2col rows are channel planes shifted by one tap, so a loader finds its pixels' input
+// offsets once per tap and then only adds a plane stride.
+
+const BK: u32 = 16u;  // input channels per K step
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
+// them: their input origin, their image's offset, and which exist.
+struct PixelQuad {
+  ih0: vec4<i32>,
+  iw0: vec4<i32>,
+  image: vec4<u32>,
+  inside: vec4<bool>,
+}
+
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
+// A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
+// padding tap points at element 0, which is read and discarded.
+struct TapWindow {
+  at: vec4<u32>,
+  ok: vec4<bool>,
+}
+
+fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
+  let ih = q.ih0 + i32(tap / params.KW * params.dH);
+  let iw = q.iw0 + i32(tap % params.KW * params.dW);
+  let ok = q.inside & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
+           (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
+  return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
+}
+
+// The window's four pixels in input channel ic (0 for padding).
+fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  let o = w.at + vec4<u32>(ic * params.IH * params.IW);
+  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// The K steps [x, y) of split-K slice `slice`.
+fn slice_steps(slice: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + BK - 1u) / BK);
+  return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
+}
+
+// Output channel m at pixels n0..n0 + 3: through the epilogue into the output or, with K
+// split, this slice's raw sums into its partial plane (conv2d_split_sum adds them up).
+fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
+  let plane = params.OH * params.OW;
+  let N = params.B * plane;
+  if (m >= params.OC) {
+    return;
+  }
+  for (var c = 0u; c < 4u; c++) {
+    let n = n0 + c;
+    if (n >= N) {
+      return;
+    }
+    let i = (n / plane * params.OC + m) * plane + n % plane;
+    if (params.split == 1u) {
+      output[i] = epilogue(v[c], m);
+    } else {
+      partial[slice * N * params.OC + i] = v[c];
+    }
+  }
 }
 // @opgen-end declarations
 
