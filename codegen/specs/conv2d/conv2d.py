@@ -13,12 +13,13 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-GEMM_TALL = Kernel("conv2d_gemm_tall", workgroup=(16, 8, 1))
+GEMM_WIDE = Kernel("conv2d_gemm_wide", workgroup=(16, 16, 1))
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
+GEMM_WIDE_TILE = (128, 128)
 # Split K until there are SPLIT_TARGET workgroups (4 per SM of a 132-SM H200), keeping at
 # least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most MAX_SPLIT
 # slices (docs/performance.md has the measurements).
@@ -49,7 +50,9 @@ LETS = {
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
-    "tiles": "ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)",
+    "wide": "gemm and OC >= 128 and IC >= 128",
+    "tile": "128 if wide else 64",
+    "tiles": "ceil_div(B * OH * OW, tile) * ceil_div(OC, tile)",
     "steps": "KH * KW * ceil_div(IC, 16)",
     "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) "
              f"if gemm else 1",
@@ -129,8 +132,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM_TALL, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
-                          when="gemm and OC > 32"),
+                    Route(GEMM_WIDE, Tiles(x="B * OH * OW", y="OC", tile=GEMM_WIDE_TILE, z="split"),
+                          when="wide"),
                     Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
@@ -175,13 +178,16 @@ POSITIVE = [
     ("gemm_strided_dilated", conv_args(randn(1, 16, 11, 13), randn(8, 16, 3, 2),
                                        stride=(2, 1), padding=(2, 0), dilation=(2, 3)),
      "conv2d_gemm"),
-    ("tall_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
-     "conv2d_gemm_tall"),
+    ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
+     "conv2d_gemm"),
     # K split in 2 slices of 18 steps (56 = 3 * 16 + 8): slice 1 starts inside a tap
-    ("tall_split_k", conv_args(randn(1, 56, 7, 6), randn(40, 56, 3, 3), randn(40),
-                               padding=(1, 1)), "conv2d_gemm_tall"),
-    ("tall_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
-     "conv2d_gemm_tall"),
+    ("gemm_split_k", conv_args(randn(1, 56, 7, 6), randn(40, 56, 3, 3), randn(40),
+                               padding=(1, 1)), "conv2d_gemm"),
+    ("gemm_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
+     "conv2d_gemm"),
+    # 2 x 2 wide tiles, partial in pixels and channels; K split in 2 (9 taps x 8 steps)
+    ("wide_split_k", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3), randn(130),
+                               padding=(1, 1)), "conv2d_gemm_wide"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),
@@ -248,7 +254,7 @@ def clamp_cases() -> list[Case]:
     pick = {n: (args, route) for n, args, route in POSITIVE}
     clamped = [
         ("relu_gemm", "gemm_batched", (0.0, None)),
-        ("relu6_split_k", "tall_split_k", (0.0, 6.0)),
+        ("relu6_split_k", "gemm_split_k", (0.0, 6.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: ed939751048d9a051668dfc3bead349b9a020a42e2c211ea7be3e0e7eca3b597
+// wgsl-sha256: 5d14931d343ff1a97e1146e11768745c765d8026371777ccce4691573cf3b504
 #pragma once
 
 #include <cstdint>
@@ -10,8 +10,9 @@ inline constexpr const char* kConv2dGemmWGSL =
 //   out[oc, n] = sum over taps (kh, kw) and channels ic of
 //                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
 // Each 16x16 workgroup computes a 64 (channels) x 64 (pixels) tile, 4x4 per thread, from
-// vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z); the
-// walk over K is in conv_gemm.wgsl.
+// vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
+// loading a step's tiles into registers while the step before computes. The walk over K
+// is in conv_gemm.wgsl.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -109,10 +110,22 @@ fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
   return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
 }
 
-// The window's four pixels in input channel ic (0 for padding).
+// The window's four pixels in input channel ic (0 for padding or past IC).
 fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  if (ic >= params.IC) {
+    return vec4<f32>();
+  }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
   return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
+fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (ic >= params.IC || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
 // The K steps [x, y) of split-K slice `slice`.
@@ -154,13 +167,11 @@ var<workgroup> b_tile: array<vec4<f32>, 256>;  // [k][n / 4]: 4 output pixels pe
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
-  let M4 = (params.OC + 3u) / 4u;
   let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
   // Loader role, the same in both tiles: row ld_k (BK rows), vec4 column ld_c.
   let ld_k = tid / ROW4;
   let ld_c = tid % ROW4;
   let a_col = wid.y * (BM / 4u) + ld_c;
-  let a_ok = a_col < M4;
   let quad = pixel_quad(wid.x * BN + 4u * ld_c);
 
   let per_tap = (params.IC + BK - 1u) / BK;
@@ -168,24 +179,32 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   var tap = steps.x / per_tap;
   var c0 = steps.x % per_tap * BK;
   var window = tap_window(quad, tap);
+  // The next step's tile entries, loaded while this step computes.
+  var a = vec4<f32>();
+  var b = vec4<f32>();
+  if (steps.x < steps.y) {
+    a = load_weights(tap, c0 + ld_k, a_col);
+    b = load_quad(window, c0 + ld_k);
+  }
   var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
   var acc1 = vec4<f32>();
   var acc2 = vec4<f32>();
   var acc3 = vec4<f32>();
   for (var s = steps.x; s < steps.y; s++) {
-    let ic = c0 + ld_k;
-    var a = vec4<f32>();
-    var b = vec4<f32>();
-    if (ic < params.IC) {
-      if (a_ok) {
-        a = wpack[(tap * params.IC + ic) * M4 + a_col];
-      }
-      b = load_quad(window, ic);
-    }
     workgroupBarrier();  // the previous step's reads are done
     a_tile[tid] = a;
     b_tile[tid] = b;
     workgroupBarrier();
+    c0 += BK;
+    if (c0 >= params.IC) {
+      c0 = 0u;
+      tap++;
+      window = tap_window(quad, tap);
+    }
+    if (s + 1u < steps.y) {
+      a = load_weights(tap, c0 + ld_k, a_col);
+      b = load_quad(window, c0 + ld_k);
+    }
     for (var k = 0u; k < BK; k++) {
       let av = a_tile[k * ROW4 + lid.y];
       let bv = b_tile[k * ROW4 + lid.x];
@@ -193,12 +212,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
       acc1 += av.y * bv;
       acc2 += av.z * bv;
       acc3 += av.w * bv;
-    }
-    c0 += BK;
-    if (c0 >= params.IC) {
-      c0 = 0u;
-      tap++;
-      window = tap_window(quad, tap);
     }
   }
 

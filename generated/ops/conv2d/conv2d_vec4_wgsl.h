@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: ed0a42d4f9677c6c96e1ba2024ff919a527584b457a269a0cfda992e709b91bd
+// wgsl-sha256: ac478578db3b534cc1accea5e594777169549a96c056d3ce7ce8921bfc4396a5
 #pragma once
 
 #include <cstdint>
@@ -109,10 +109,22 @@ fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
   return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
 }
 
-// The window's four pixels in input channel ic (0 for padding).
+// The window's four pixels in input channel ic (0 for padding or past IC).
 fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  if (ic >= params.IC) {
+    return vec4<f32>();
+  }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
   return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
+fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (ic >= params.IC || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
 // The K steps [x, y) of split-K slice `slice`.

@@ -1,13 +1,18 @@
-// @generated from codegen/specs/conv2d/conv2d_gemm_tall.wgsl - DO NOT EDIT.
-// wgsl-sha256: 76589dd5ee9eb837ea6e46236776c7227bf2a5f8b77dc84759cbacd66451343b
+// @generated from codegen/specs/conv2d/conv2d_gemm_wide.wgsl - DO NOT EDIT.
+// wgsl-sha256: f05fe4565a5e07be5f72590fb7fe1183f5a87231b7d16a24fb8f8633c1d44370
 #pragma once
 
 #include <cstdint>
 
-inline constexpr const char* kConv2dGemmTallWGSL =
-    R"wgsl(// conv2d_gemm_tall: conv2d_gemm with 8 output channels x 4 pixels per thread: each 16x8
-// workgroup computes a 64 (channels) x 64 (pixels) tile with half the invocations and
-// fewer workgroup-memory reads per multiply-add. The walk over K is in conv_gemm.wgsl.
+inline constexpr const char* kConv2dGemmWideWGSL =
+    R"wgsl(// conv2d_gemm_wide: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
+// weights of conv2d_pack_weights:
+//   out[oc, n] = sum over taps (kh, kw) and channels ic of
+//                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
+// Each 16x16 workgroup computes a 128 (channels) x 128 (pixels) tile, 8x8 per thread as
+// four 4x4 blocks 64 channels or pixels apart (conflict-free vec4 reads), from vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
+// loading a step's tiles into registers while the step before computes. The walk over K
+// is in conv_gemm.wgsl.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -42,7 +47,7 @@ struct Params {
 @group(0) @binding(5) var<storage, read_write> partial: array<f32>;
 @group(0) @binding(6) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
-const WORKGROUP_SIZE_Y: u32 = 8u;
+const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // Shared helpers (conv_epilogue.wgsl).
 // Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
@@ -105,10 +110,22 @@ fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
   return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
 }
 
-// The window's four pixels in input channel ic (0 for padding).
+// The window's four pixels in input channel ic (0 for padding or past IC).
 fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  if (ic >= params.IC) {
+    return vec4<f32>();
+  }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
   return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
+fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (ic >= params.IC || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
 // The K steps [x, y) of split-K slice `slice`.
@@ -140,24 +157,22 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
 }
 // @opgen-end declarations
 
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-const HALF: u32 = 128u;  // tile entries per loader pass (one per invocation)
+const BM: u32 = 128u;  // output channels per tile
+const BN: u32 = 128u;  // output pixels per tile
+const ROW4: u32 = 32u;  // vec4s per tile row (BM / 4 == BN / 4)
+const HALF: u32 = 256u;  // tile entries per loader pass (one per invocation)
 
-var<workgroup> a_tile: array<vec4<f32>, 256>;  // [k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 256>;  // [k][n / 4]: 4 output pixels per vec4
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [k][n / 4]: 4 output pixels per vec4
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
-  let M4 = (params.OC + 3u) / 4u;
   let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
   // Loader role, the same in both tiles: rows ld_k and ld_k + BK / 2, vec4 column ld_c.
   let ld_k = tid / ROW4;
   let ld_c = tid % ROW4;
   let a_col = wid.y * (BM / 4u) + ld_c;
-  let a_ok = a_col < M4;
   let quad = pixel_quad(wid.x * BN + 4u * ld_c);
 
   let per_tap = (params.IC + BK - 1u) / BK;
@@ -165,73 +180,66 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   var tap = steps.x / per_tap;
   var c0 = steps.x % per_tap * BK;
   var window = tap_window(quad, tap);
-  var acc0 = vec4<f32>();  // output channel 8 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
-  var acc1 = vec4<f32>();
-  var acc2 = vec4<f32>();
-  var acc3 = vec4<f32>();
-  var acc4 = vec4<f32>();
-  var acc5 = vec4<f32>();
-  var acc6 = vec4<f32>();
-  var acc7 = vec4<f32>();
+  // The next step's tile entries, loaded while this step computes.
+  var a0 = vec4<f32>();
+  var a1 = vec4<f32>();
+  var b0 = vec4<f32>();
+  var b1 = vec4<f32>();
+  if (steps.x < steps.y) {
+    a0 = load_weights(tap, c0 + ld_k, a_col);
+    a1 = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
+    b0 = load_quad(window, c0 + ld_k);
+    b1 = load_quad(window, c0 + ld_k + BK / 2u);
+  }
+  // acc<i><j>[r]: output channel 4 * lid.y + 64 * i + r, pixels 4 * lid.x + 64 * j + 0..3
+  var acc00: array<vec4<f32>, 4>;
+  var acc01: array<vec4<f32>, 4>;
+  var acc10: array<vec4<f32>, 4>;
+  var acc11: array<vec4<f32>, 4>;
   for (var s = steps.x; s < steps.y; s++) {
-    let ic0 = c0 + ld_k;
-    let ic1 = ic0 + BK / 2u;
-    var a0 = vec4<f32>();
-    var a1 = vec4<f32>();
-    var b0 = vec4<f32>();
-    var b1 = vec4<f32>();
-    if (ic0 < params.IC) {
-      if (a_ok) {
-        a0 = wpack[(tap * params.IC + ic0) * M4 + a_col];
-      }
-      b0 = load_quad(window, ic0);
-    }
-    if (ic1 < params.IC) {
-      if (a_ok) {
-        a1 = wpack[(tap * params.IC + ic1) * M4 + a_col];
-      }
-      b1 = load_quad(window, ic1);
-    }
     workgroupBarrier();  // the previous step's reads are done
     a_tile[tid] = a0;
     a_tile[tid + HALF] = a1;
     b_tile[tid] = b0;
     b_tile[tid + HALF] = b1;
     workgroupBarrier();
-    for (var k = 0u; k < BK; k++) {
-      let lo = a_tile[k * ROW4 + 2u * lid.y];
-      let hi = a_tile[k * ROW4 + 2u * lid.y + 1u];
-      let bv = b_tile[k * ROW4 + lid.x];
-      acc0 += lo.x * bv;
-      acc1 += lo.y * bv;
-      acc2 += lo.z * bv;
-      acc3 += lo.w * bv;
-      acc4 += hi.x * bv;
-      acc5 += hi.y * bv;
-      acc6 += hi.z * bv;
-      acc7 += hi.w * bv;
-    }
     c0 += BK;
     if (c0 >= params.IC) {
       c0 = 0u;
       tap++;
       window = tap_window(quad, tap);
     }
+    if (s + 1u < steps.y) {
+      a0 = load_weights(tap, c0 + ld_k, a_col);
+      a1 = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
+      b0 = load_quad(window, c0 + ld_k);
+      b1 = load_quad(window, c0 + ld_k + BK / 2u);
+    }
+    for (var k = 0u; k < BK; k++) {
+      let a_lo = a_tile[k * ROW4 + lid.y];
+      let a_hi = a_tile[k * ROW4 + lid.y + 16u];
+      let b_lo = b_tile[k * ROW4 + lid.x];
+      let b_hi = b_tile[k * ROW4 + lid.x + 16u];
+      for (var r = 0u; r < 4u; r++) {
+        acc00[r] += a_lo[r] * b_lo;
+        acc01[r] += a_lo[r] * b_hi;
+        acc10[r] += a_hi[r] * b_lo;
+        acc11[r] += a_hi[r] * b_hi;
+      }
+    }
   }
 
-  let m = wid.y * BM + 8u * lid.y;
-  let n0 = wid.x * BN + 4u * lid.x;
-  store_quad(m, n0, acc0, wid.z);
-  store_quad(m + 1u, n0, acc1, wid.z);
-  store_quad(m + 2u, n0, acc2, wid.z);
-  store_quad(m + 3u, n0, acc3, wid.z);
-  store_quad(m + 4u, n0, acc4, wid.z);
-  store_quad(m + 5u, n0, acc5, wid.z);
-  store_quad(m + 6u, n0, acc6, wid.z);
-  store_quad(m + 7u, n0, acc7, wid.z);
+  let m = wid.y * BM + 4u * lid.y;
+  let n = wid.x * BN + 4u * lid.x;
+  for (var r = 0u; r < 4u; r++) {
+    store_quad(m + r, n, acc00[r], wid.z);
+    store_quad(m + r, n + 64u, acc01[r], wid.z);
+    store_quad(m + 64u + r, n, acc10[r], wid.z);
+    store_quad(m + 64u + r, n + 64u, acc11[r], wid.z);
+  }
 }
 )wgsl";
 
-inline constexpr uint32_t kConv2dGemmTallWorkgroupSizeX = 16;
-inline constexpr uint32_t kConv2dGemmTallWorkgroupSizeY = 8;
-inline constexpr uint32_t kConv2dGemmTallWorkgroupSizeZ = 1;
+inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeX = 16;
+inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeY = 16;
+inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeZ = 1;
