@@ -11,7 +11,7 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_db_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
@@ -64,11 +64,10 @@ const std::vector<KernelSource>& all_kernels() {
        kConv2dGemmWGSL,
        "main",
        {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
-      {"conv2d_gemm_wide",
-       kConv2dGemmWideWGSL,
+      {"conv2d_gemm_db",
+       kConv2dGemmDbWGSL,
        "main",
-       {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY,
-        kConv2dGemmWideWorkgroupSizeZ}},
+       {kConv2dGemmDbWorkgroupSizeX, kConv2dGemmDbWorkgroupSizeY, kConv2dGemmDbWorkgroupSizeZ}},
       {"conv2d_pack_weights",
        kConv2dPackWeightsWGSL,
        "main",

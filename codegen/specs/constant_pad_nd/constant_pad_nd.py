@@ -43,8 +43,8 @@ OPS = [Op(
             "value": f32("value"),
             "num_elements": u32("out.numel"),
         },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-        routes=[Route(PAD, Elementwise("out.numel"))],
+        bindings=[Bind("input", "self"), Bind("output", "out", write=True, elem="vec4<f32>")],
+        routes=[Route(PAD, Elementwise("ceil_div(out.numel, 4)"))],
     )],
     cases=[
         Case("davit_window_pad", (randn(1, 8, 7, 7), [0, 1, 0, 1]), route="constant_pad_nd",

@@ -13,13 +13,12 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-GEMM_WIDE = Kernel("conv2d_gemm_wide", workgroup=(16, 16, 1))
+GEMM_DB = Kernel("conv2d_gemm_db", workgroup=(16, 16, 1))
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
-GEMM_WIDE_TILE = (128, 128)
 # Split K until there are SPLIT_TARGET workgroups (4 per SM of a 132-SM H200), keeping at
 # least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most MAX_SPLIT
 # slices (docs/performance.md has the measurements).
@@ -50,9 +49,7 @@ LETS = {
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
-    "wide": "gemm and OC >= 128 and IC >= 128",
-    "tile": "128 if wide else 64",
-    "tiles": "ceil_div(B * OH * OW, tile) * ceil_div(OC, tile)",
+    "tiles": "ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)",
     "steps": "KH * KW * ceil_div(IC, 16)",
     "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) "
              f"if gemm else 1",
@@ -132,8 +129,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM_WIDE, Tiles(x="B * OH * OW", y="OC", tile=GEMM_WIDE_TILE, z="split"),
-                          when="wide"),
+                    Route(GEMM_DB, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
+                          when="gemm and IC < 0"),
                     Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
@@ -187,7 +184,7 @@ POSITIVE = [
      "conv2d_gemm"),
     # 2 x 2 wide tiles, partial in pixels and channels; K split in 2 (9 taps x 8 steps)
     ("wide_split_k", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3), randn(130),
-                               padding=(1, 1)), "conv2d_gemm_wide"),
+                               padding=(1, 1)), "conv2d_gemm"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),

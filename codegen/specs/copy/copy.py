@@ -110,6 +110,9 @@ OPS = [
              exact=True),
         Case("float_to_float", (randn(2, 5),), kwargs={"dtype": torch_dtype("float32")},
              exact=True),
+        # 65536 * 256 + 5 elements: more workgroups than one grid dimension holds
+        Case("spill_2d", (randint(-1000, 1000, 65536 * 256 + 5, dtype="int32"),),
+             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
         Case("resize", (randint(-9, 9, 4, 4, dtype="int32"),),
              kwargs={"dtype": torch_dtype("float32")}, resize={"self": (2, 3)}, exact=True),
         Case("rejects_bool", (tensor([True, False], dtype="bool"),), kwargs={"dtype": torch_dtype("float32")},

@@ -35,8 +35,8 @@ OPS = [Op(
             "OW": u32("out.dims[3]"),
             "num_elements": u32("out.numel"),
         },
-        bindings=[Bind("input", "input"), Bind("output", "out", write=True)],
-        routes=[Route(NEAREST, Elementwise("out.numel"))],
+        bindings=[Bind("input", "input"), Bind("output", "out", write=True, elem="vec4<f32>")],
+        routes=[Route(NEAREST, Elementwise("ceil_div(out.numel, 4)"))],
     )],
     cases=[
         Case("fpn_2x", (randn(1, 8, 6, 6), [12, 12], None), route="upsample_nearest2d", exact=True),

@@ -1,5 +1,7 @@
 // upsample_nearest2d: each output pixel copies input[ih, iw] with ATen's legacy nearest
-// source index ih = floor(oh * IH / OH) (integer division, not half-pixel).
+// source index ih = floor(oh * IH / OH) (integer division, not half-pixel). Each
+// invocation writes 4 consecutive pixels as one vec4 (tensor buffers are whole vec4s),
+// finding their row's source once.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -12,7 +14,7 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -25,14 +27,29 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  let i0 = linear_index(gid, num_workgroups) * 4u;
+  if (i0 >= params.num_elements) {
     return;
   }
-  let ow = i % params.OW;
-  let oh = (i / params.OW) % params.OH;
-  let plane = i / (params.OW * params.OH);
-  let ih = min(oh * params.IH / params.OH, params.IH - 1u);
-  let iw = min(ow * params.IW / params.OW, params.IW - 1u);
-  output[i] = input[(plane * params.IH + ih) * params.IW + iw];
+  var row = i0 / params.OW;
+  var ow = i0 % params.OW;
+  var src = row_source(row);
+  var v = vec4<f32>();
+  for (var j = 0u; j < 4u && i0 + j < params.num_elements; j++) {
+    if (ow == params.OW) {  // the next row (OW < 4 or a row end inside this vec4)
+      row++;
+      ow = 0u;
+      src = row_source(row);
+    }
+    v[j] = input[src + min(ow * params.IW / params.OW, params.IW - 1u)];
+    ow++;
+  }
+  output[i0 / 4u] = v;
+}
+
+// The input index of column 0 of the source row of output row `row` (plane * OH + oh).
+fn row_source(row: u32) -> u32 {
+  let oh = row % params.OH;
+  let plane = row / params.OH;
+  return (plane * params.IH + min(oh * params.IH / params.OH, params.IH - 1u)) * params.IW;
 }

@@ -93,7 +93,8 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
   utils::pack(plan.params0.left, left4, kOp, "left");
   plan.params0.value = utils::to_f32(value);
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kConstantPadNdKernel.workgroup_size[0],
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kConstantPadNdKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
   return plan;
 }

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/conv2d/conv2d_gemm_db_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_wide_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
@@ -242,11 +242,11 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmWideKernel{
-    "conv2d_gemm_wide",
-    kConv2dGemmWideWGSL,
+const KernelSource kConv2dGemmDbKernel{
+    "conv2d_gemm_db",
+    kConv2dGemmDbWGSL,
     "main",
-    {kConv2dGemmWideWorkgroupSizeX, kConv2dGemmWideWorkgroupSizeY, kConv2dGemmWideWorkgroupSizeZ}};
+    {kConv2dGemmDbWorkgroupSizeX, kConv2dGemmDbWorkgroupSizeY, kConv2dGemmDbWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -268,7 +268,7 @@ const KernelSource kConv2dSplitSumKernel{
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmWideKernel,
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmDbKernel,
                                                  &kConv2dGemmKernel, &kConv2dVec4Kernel,
                                                  &kConv2dKernel};
 
@@ -356,10 +356,8 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                     utils::max_of(utils::at(stride, 1), 1)),
                 1);
   const bool gemm = !transposed && (groups == 1);
-  const bool wide = gemm && (OC >= 128) && (IC >= 128);
-  const int64_t tile = wide ? 128 : 64;
-  const int64_t tiles = utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), tile),
-                                   utils::ceil_div(OC, tile));
+  const int64_t tiles =
+      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
   const int64_t steps = utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
   const int64_t split =
       gemm ? utils::max_of(
@@ -486,9 +484,9 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route1 = 0;  // conv_transpose2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (wide) {
-    plan.route1 = 1;  // conv2d_gemm_wide
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
+  } else if (gemm && (IC < 0)) {
+    plan.route1 = 1;  // conv2d_gemm_db
+    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (gemm) {
     plan.route1 = 2;  // conv2d_gemm

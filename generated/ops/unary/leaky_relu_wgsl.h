@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/leaky_relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: 18eb69e0146a814dfc029d834fc81d2b630d6ae1a576cbeecaa5304af6f9a465
+// wgsl-sha256: 885f11c2ebddba098cb635cc61f166fef725c212a7464621e7c837d39b113cd2
 #pragma once
 
 #include <cstdint>
@@ -16,27 +16,58 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// @opgen-end declarations
+// Shared helpers (unary_map.wgsl).
+// The entry point of every unary kernel (emitted into their declaration blocks by opgen):
+// each invocation maps VEC4_PER_INVOCATION vec4s, WORKGROUP_SIZE_X apart (coalesced across
+// the workgroup), through the kernel's apply(). All loads are issued before the first
+// store, so each invocation keeps 64 bytes in flight.
+
+const VEC4_PER_INVOCATION: u32 = 4u;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_vec4) {
+  let t = linear_index(gid, num_workgroups);
+  let lane = t % WORKGROUP_SIZE_X;
+  let i0 = (t - lane) * VEC4_PER_INVOCATION + lane;
+  let n = params.num_vec4;
+  if (i0 >= n) {
     return;
   }
-  let x = input[i];
-  output[i] = select(params.negative_slope * x, x, x > vec4<f32>(0.0));
+  let i1 = i0 + WORKGROUP_SIZE_X;
+  let i2 = i1 + WORKGROUP_SIZE_X;
+  let i3 = i2 + WORKGROUP_SIZE_X;
+  // past the end: read the last vec4 again, store nothing
+  let x0 = input[i0];
+  let x1 = input[min(i1, n - 1u)];
+  let x2 = input[min(i2, n - 1u)];
+  let x3 = input[min(i3, n - 1u)];
+  output[i0] = apply(x0);
+  if (i1 < n) {
+    output[i1] = apply(x1);
+  }
+  if (i2 < n) {
+    output[i2] = apply(x2);
+  }
+  if (i3 < n) {
+    output[i3] = apply(x3);
+  }
+}
+// @opgen-end declarations
+
+// The entry point is in unary_map.wgsl.
+fn apply(x: vec4<f32>) -> vec4<f32> {
+  return select(params.negative_slope * x, x, x > vec4<f32>(0.0));
 }
 )wgsl";
 
-inline constexpr uint32_t kLeakyReluWorkgroupSizeX = 64;
+inline constexpr uint32_t kLeakyReluWorkgroupSizeX = 128;
 inline constexpr uint32_t kLeakyReluWorkgroupSizeY = 1;
 inline constexpr uint32_t kLeakyReluWorkgroupSizeZ = 1;

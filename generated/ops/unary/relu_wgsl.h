@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/relu.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3dac095ee2082f341269fff38f87bee753083e1a21f3df7950a2be75710bb273
+// wgsl-sha256: 2c1b3f3bb74de59faa28fd30f7bf65d87f682d1ca1092012c9629a39a26683e1
 #pragma once
 
 #include <cstdint>
@@ -16,32 +16,63 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// @opgen-end declarations
+// Shared helpers (unary_map.wgsl).
+// The entry point of every unary kernel (emitted into their declaration blocks by opgen):
+// each invocation maps VEC4_PER_INVOCATION vec4s, WORKGROUP_SIZE_X apart (coalesced across
+// the workgroup), through the kernel's apply(). All loads are issued before the first
+// store, so each invocation keeps 64 bytes in flight.
+
+const VEC4_PER_INVOCATION: u32 = 4u;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_vec4) {
+  let t = linear_index(gid, num_workgroups);
+  let lane = t % WORKGROUP_SIZE_X;
+  let i0 = (t - lane) * VEC4_PER_INVOCATION + lane;
+  let n = params.num_vec4;
+  if (i0 >= n) {
     return;
   }
-  let x = input[i];
+  let i1 = i0 + WORKGROUP_SIZE_X;
+  let i2 = i1 + WORKGROUP_SIZE_X;
+  let i3 = i2 + WORKGROUP_SIZE_X;
+  // past the end: read the last vec4 again, store nothing
+  let x0 = input[i0];
+  let x1 = input[min(i1, n - 1u)];
+  let x2 = input[min(i2, n - 1u)];
+  let x3 = input[min(i3, n - 1u)];
+  output[i0] = apply(x0);
+  if (i1 < n) {
+    output[i1] = apply(x1);
+  }
+  if (i2 < n) {
+    output[i2] = apply(x2);
+  }
+  if (i3 < n) {
+    output[i3] = apply(x3);
+  }
+}
+// @opgen-end declarations
+
+// The entry point is in unary_map.wgsl.
+fn apply(x: vec4<f32>) -> vec4<f32> {
   let bits = bitcast<vec4<u32>>(x);
   let magnitude = bits & vec4<u32>(0x7fffffffu);
   // negative: sign set, not -0.0, not NaN
   let negative = ((bits >> vec4<u32>(31u)) == vec4<u32>(1u)) &
                  (magnitude != vec4<u32>(0u)) & (magnitude <= vec4<u32>(0x7f800000u));
-  output[i] = select(x, vec4<f32>(0.0), negative);
+  return select(x, vec4<f32>(0.0), negative);
 }
 )wgsl";
 
-inline constexpr uint32_t kReluWorkgroupSizeX = 64;
+inline constexpr uint32_t kReluWorkgroupSizeX = 128;
 inline constexpr uint32_t kReluWorkgroupSizeY = 1;
 inline constexpr uint32_t kReluWorkgroupSizeZ = 1;

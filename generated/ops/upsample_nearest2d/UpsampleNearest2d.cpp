@@ -94,7 +94,8 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
   plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
   plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kUpsampleNearest2dKernel.workgroup_size[0],
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kUpsampleNearest2dKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
   return plan;
 }

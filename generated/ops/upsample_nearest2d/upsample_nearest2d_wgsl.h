@@ -1,12 +1,14 @@
 // @generated from codegen/specs/upsample_nearest2d/upsample_nearest2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 41221e10cfb1ac0d127110d1fffe4fb1b8b3d49266e09eeb8b67c76f3f031f4d
+// wgsl-sha256: b8d5b0ed9ccd7b701627a4a97ba2fbd55e1ad6ea34976b5f99cdf8247cd2801b
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kUpsampleNearest2dWGSL =
     R"wgsl(// upsample_nearest2d: each output pixel copies input[ih, iw] with ATen's legacy nearest
-// source index ih = floor(oh * IH / OH) (integer division, not half-pixel).
+// source index ih = floor(oh * IH / OH) (integer division, not half-pixel). Each
+// invocation writes 4 consecutive pixels as one vec4 (tensor buffers are whole vec4s),
+// finding their row's source once.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -19,7 +21,7 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -32,16 +34,31 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  let i0 = linear_index(gid, num_workgroups) * 4u;
+  if (i0 >= params.num_elements) {
     return;
   }
-  let ow = i % params.OW;
-  let oh = (i / params.OW) % params.OH;
-  let plane = i / (params.OW * params.OH);
-  let ih = min(oh * params.IH / params.OH, params.IH - 1u);
-  let iw = min(ow * params.IW / params.OW, params.IW - 1u);
-  output[i] = input[(plane * params.IH + ih) * params.IW + iw];
+  var row = i0 / params.OW;
+  var ow = i0 % params.OW;
+  var src = row_source(row);
+  var v = vec4<f32>();
+  for (var j = 0u; j < 4u && i0 + j < params.num_elements; j++) {
+    if (ow == params.OW) {  // the next row (OW < 4 or a row end inside this vec4)
+      row++;
+      ow = 0u;
+      src = row_source(row);
+    }
+    v[j] = input[src + min(ow * params.IW / params.OW, params.IW - 1u)];
+    ow++;
+  }
+  output[i0 / 4u] = v;
+}
+
+// The input index of column 0 of the source row of output row `row` (plane * OH + oh).
+fn row_source(row: u32) -> u32 {
+  let oh = row % params.OH;
+  let plane = row / params.OH;
+  return (plane * params.IH + min(oh * params.IH / params.OH, params.IH - 1u)) * params.IW;
 }
 )wgsl";
 

@@ -1,16 +1,9 @@
-// @generated from codegen/specs/conv2d/conv2d_gemm_wide.wgsl - DO NOT EDIT.
-// wgsl-sha256: f05fe4565a5e07be5f72590fb7fe1183f5a87231b7d16a24fb8f8633c1d44370
-#pragma once
-
-#include <cstdint>
-
-inline constexpr const char* kConv2dGemmWideWGSL =
-    R"wgsl(// conv2d_gemm_wide: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
+// conv2d_gemm_db: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
 // weights of conv2d_pack_weights:
 //   out[oc, n] = sum over taps (kh, kw) and channels ic of
 //                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
-// Each 16x16 workgroup computes a 128 (channels) x 128 (pixels) tile, 8x8 per thread as
-// four 4x4 blocks 64 channels or pixels apart (conflict-free vec4 reads), from vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
+// Each 16x16 workgroup computes a 64 (channels) x 64 (pixels) tile, 4x4 per thread, from
+// vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
 // loading a step's tiles into registers while the step before computes. The walk over K
 // is in conv_gemm.wgsl.
 
@@ -157,19 +150,22 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
 }
 // @opgen-end declarations
 
-const BM: u32 = 128u;  // output channels per tile
-const BN: u32 = 128u;  // output pixels per tile
-const ROW4: u32 = 32u;  // vec4s per tile row (BM / 4 == BN / 4)
-const HALF: u32 = 256u;  // tile entries per loader pass (one per invocation)
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
 
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [k][n / 4]: 4 output pixels per vec4
+const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+
+// Two buffers of each tile: a step computes from one while the next step's entries are
+// stored into the other, so one barrier per step suffices.
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
   let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
-  // Loader role, the same in both tiles: rows ld_k and ld_k + BK / 2, vec4 column ld_c.
+  // Loader role, the same in both tiles: row ld_k (BK rows), vec4 column ld_c.
   let ld_k = tid / ROW4;
   let ld_c = tid % ROW4;
   let a_col = wid.y * (BM / 4u) + ld_c;
@@ -180,66 +176,51 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   var tap = steps.x / per_tap;
   var c0 = steps.x % per_tap * BK;
   var window = tap_window(quad, tap);
-  // The next step's tile entries, loaded while this step computes.
-  var a0 = vec4<f32>();
-  var a1 = vec4<f32>();
-  var b0 = vec4<f32>();
-  var b1 = vec4<f32>();
   if (steps.x < steps.y) {
-    a0 = load_weights(tap, c0 + ld_k, a_col);
-    a1 = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
-    b0 = load_quad(window, c0 + ld_k);
-    b1 = load_quad(window, c0 + ld_k + BK / 2u);
+    a_tile[tid] = load_weights(tap, c0 + ld_k, a_col);
+    b_tile[tid] = load_quad(window, c0 + ld_k);
   }
-  // acc<i><j>[r]: output channel 4 * lid.y + 64 * i + r, pixels 4 * lid.x + 64 * j + 0..3
-  var acc00: array<vec4<f32>, 4>;
-  var acc01: array<vec4<f32>, 4>;
-  var acc10: array<vec4<f32>, 4>;
-  var acc11: array<vec4<f32>, 4>;
+  workgroupBarrier();
+  var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
+  var acc1 = vec4<f32>();
+  var acc2 = vec4<f32>();
+  var acc3 = vec4<f32>();
+  var buffer = 0u;
   for (var s = steps.x; s < steps.y; s++) {
-    workgroupBarrier();  // the previous step's reads are done
-    a_tile[tid] = a0;
-    a_tile[tid + HALF] = a1;
-    b_tile[tid] = b0;
-    b_tile[tid + HALF] = b1;
-    workgroupBarrier();
+    // the next step's entries, loaded while this step computes
     c0 += BK;
     if (c0 >= params.IC) {
       c0 = 0u;
       tap++;
       window = tap_window(quad, tap);
     }
-    if (s + 1u < steps.y) {
-      a0 = load_weights(tap, c0 + ld_k, a_col);
-      a1 = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
-      b0 = load_quad(window, c0 + ld_k);
-      b1 = load_quad(window, c0 + ld_k + BK / 2u);
+    let more = s + 1u < steps.y;
+    var a = vec4<f32>();
+    var b = vec4<f32>();
+    if (more) {
+      a = load_weights(tap, c0 + ld_k, a_col);
+      b = load_quad(window, c0 + ld_k);
     }
     for (var k = 0u; k < BK; k++) {
-      let a_lo = a_tile[k * ROW4 + lid.y];
-      let a_hi = a_tile[k * ROW4 + lid.y + 16u];
-      let b_lo = b_tile[k * ROW4 + lid.x];
-      let b_hi = b_tile[k * ROW4 + lid.x + 16u];
-      for (var r = 0u; r < 4u; r++) {
-        acc00[r] += a_lo[r] * b_lo;
-        acc01[r] += a_lo[r] * b_hi;
-        acc10[r] += a_hi[r] * b_lo;
-        acc11[r] += a_hi[r] * b_hi;
-      }
+      let av = a_tile[buffer + k * ROW4 + lid.y];
+      let bv = b_tile[buffer + k * ROW4 + lid.x];
+      acc0 += av.x * bv;
+      acc1 += av.y * bv;
+      acc2 += av.z * bv;
+      acc3 += av.w * bv;
     }
+    buffer = TILE - buffer;
+    if (more) {
+      a_tile[buffer + tid] = a;
+      b_tile[buffer + tid] = b;
+    }
+    workgroupBarrier();
   }
 
   let m = wid.y * BM + 4u * lid.y;
-  let n = wid.x * BN + 4u * lid.x;
-  for (var r = 0u; r < 4u; r++) {
-    store_quad(m + r, n, acc00[r], wid.z);
-    store_quad(m + r, n + 64u, acc01[r], wid.z);
-    store_quad(m + 64u + r, n, acc10[r], wid.z);
-    store_quad(m + 64u + r, n + 64u, acc11[r], wid.z);
-  }
+  let n0 = wid.x * BN + 4u * lid.x;
+  store_quad(m, n0, acc0, wid.z);
+  store_quad(m + 1u, n0, acc1, wid.z);
+  store_quad(m + 2u, n0, acc2, wid.z);
+  store_quad(m + 3u, n0, acc3, wid.z);
 }
-)wgsl";
-
-inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeX = 16;
-inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeY = 16;
-inline constexpr uint32_t kConv2dGemmWideWorkgroupSizeZ = 1;
