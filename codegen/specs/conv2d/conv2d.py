@@ -13,7 +13,7 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-GEMM_DB = Kernel("conv2d_gemm_db", workgroup=(16, 16, 1))
+GEMM_K32 = Kernel("conv2d_gemm_k32", workgroup=(16, 16, 1))
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
@@ -129,7 +129,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM_DB, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
+                    Route(GEMM_K32, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm and IC < 0"),
                     Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm"),

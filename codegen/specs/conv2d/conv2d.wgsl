@@ -59,13 +59,11 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // Shared helpers (conv_gemm.wgsl).
-// Shared by the GEMM kernels conv2d_gemm and conv2d_gemm_tall (emitted into their
-// declaration blocks by opgen): the tap-major walk over K and the split-K store. K step s
-// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * BK; a step's
-// im2col rows are channel planes shifted by one tap, so a loader finds its pixels' input
-// offsets once per tap and then only adds a plane stride.
-
-const BK: u32 = 16u;  // input channels per K step
+// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
+// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
+// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
+// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
+// per tap and then only adds a plane stride.
 
 // Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
 // them: their input origin, their image's offset, and which exist.
@@ -119,9 +117,9 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
-// The K steps [x, y) of split-K slice `slice`.
-fn slice_steps(slice: u32) -> vec2<u32> {
-  let total = params.KH * params.KW * ((params.IC + BK - 1u) / BK);
+// The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.
+fn slice_steps(slice: u32, bk: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + bk - 1u) / bk);
   return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
 }
 

@@ -34,6 +34,9 @@ OPS = [Op(
             "OH": u32("out.dims[2]"),
             "OW": u32("out.dims[3]"),
             "num_elements": u32("out.numel"),
+            # the source column advances by IW / OW per output column (quotient, remainder)
+            "col_step": u32("input.dims[3] // max(out.dims[3], 1)"),
+            "col_rem": u32("input.dims[3] % max(out.dims[3], 1)"),
         },
         bindings=[Bind("input", "input"), Bind("output", "out", write=True, elem="vec4<f32>")],
         routes=[Route(NEAREST, Elementwise("ceil_div(out.numel, 4)"))],

@@ -1,7 +1,7 @@
 // upsample_nearest2d: each output pixel copies input[ih, iw] with ATen's legacy nearest
 // source index ih = floor(oh * IH / OH) (integer division, not half-pixel). Each
 // invocation writes 4 consecutive pixels as one vec4 (tensor buffers are whole vec4s),
-// finding their row's source once.
+// finding their row's source once and stepping the source column without dividing.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -11,6 +11,8 @@ struct Params {
   OH: u32,
   OW: u32,
   num_elements: u32,
+  col_step: u32,
+  col_rem: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -32,24 +34,35 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   var row = i0 / params.OW;
-  var ow = i0 % params.OW;
+  var ow = i0 - row * params.OW;
   var src = row_source(row);
+  // column ow's source floor(ow * IW / OW) as quotient and remainder, stepped per pixel
+  var col = ow * params.IW / params.OW;
+  var rem = ow * params.IW - col * params.OW;
   var v = vec4<f32>();
   for (var j = 0u; j < 4u && i0 + j < params.num_elements; j++) {
     if (ow == params.OW) {  // the next row (OW < 4 or a row end inside this vec4)
       row++;
       ow = 0u;
       src = row_source(row);
+      col = 0u;
+      rem = 0u;
     }
-    v[j] = input[src + min(ow * params.IW / params.OW, params.IW - 1u)];
+    v[j] = input[src + min(col, params.IW - 1u)];
     ow++;
+    col += params.col_step;
+    rem += params.col_rem;
+    if (rem >= params.OW) {
+      rem -= params.OW;
+      col++;
+    }
   }
   output[i0 / 4u] = v;
 }
 
 // The input index of column 0 of the source row of output row `row` (plane * OH + oh).
 fn row_source(row: u32) -> u32 {
-  let oh = row % params.OH;
   let plane = row / params.OH;
+  let oh = row - plane * params.OH;
   return (plane * params.IH + min(oh * params.IH / params.OH, params.IH - 1u)) * params.IW;
 }

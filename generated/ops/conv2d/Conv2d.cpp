@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/conv2d/conv2d_gemm_db_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_k32_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
@@ -242,11 +242,11 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmDbKernel{
-    "conv2d_gemm_db",
-    kConv2dGemmDbWGSL,
+const KernelSource kConv2dGemmK32Kernel{
+    "conv2d_gemm_k32",
+    kConv2dGemmK32WGSL,
     "main",
-    {kConv2dGemmDbWorkgroupSizeX, kConv2dGemmDbWorkgroupSizeY, kConv2dGemmDbWorkgroupSizeZ}};
+    {kConv2dGemmK32WorkgroupSizeX, kConv2dGemmK32WorkgroupSizeY, kConv2dGemmK32WorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -268,7 +268,7 @@ const KernelSource kConv2dSplitSumKernel{
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmDbKernel,
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmK32Kernel,
                                                  &kConv2dGemmKernel, &kConv2dVec4Kernel,
                                                  &kConv2dKernel};
 
@@ -485,7 +485,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (gemm && (IC < 0)) {
-    plan.route1 = 1;  // conv2d_gemm_db
+    plan.route1 = 1;  // conv2d_gemm_k32
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (gemm) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5d14931d343ff1a97e1146e11768745c765d8026371777ccce4691573cf3b504
+// wgsl-sha256: f43b1679ea49d03d00990ab1d97a4a3bdcd4f650617b8ecf56c3a1d82234f1ad
 #pragma once
 
 #include <cstdint>
@@ -68,13 +68,11 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // Shared helpers (conv_gemm.wgsl).
-// Shared by the GEMM kernels conv2d_gemm and conv2d_gemm_tall (emitted into their
-// declaration blocks by opgen): the tap-major walk over K and the split-K store. K step s
-// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * BK; a step's
-// im2col rows are channel planes shifted by one tap, so a loader finds its pixels' input
-// offsets once per tap and then only adds a plane stride.
-
-const BK: u32 = 16u;  // input channels per K step
+// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
+// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
+// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
+// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
+// per tap and then only adds a plane stride.
 
 // Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
 // them: their input origin, their image's offset, and which exist.
@@ -128,9 +126,9 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
-// The K steps [x, y) of split-K slice `slice`.
-fn slice_steps(slice: u32) -> vec2<u32> {
-  let total = params.KH * params.KW * ((params.IC + BK - 1u) / BK);
+// The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.
+fn slice_steps(slice: u32, bk: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + bk - 1u) / bk);
   return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
 }
 
@@ -159,10 +157,15 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
 
 const BM: u32 = 64u;  // output channels per tile
 const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 16u;  // input channels per K step
 const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
 
-var<workgroup> a_tile: array<vec4<f32>, 256>;  // [k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 256>;  // [k][n / 4]: 4 output pixels per vec4
+const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+
+// Two buffers of each tile: a step computes from one while the next step's entries are
+// stored into the other, so one barrier per step suffices.
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
@@ -175,44 +178,49 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   let quad = pixel_quad(wid.x * BN + 4u * ld_c);
 
   let per_tap = (params.IC + BK - 1u) / BK;
-  let steps = slice_steps(wid.z);
+  let steps = slice_steps(wid.z, BK);
   var tap = steps.x / per_tap;
   var c0 = steps.x % per_tap * BK;
   var window = tap_window(quad, tap);
-  // The next step's tile entries, loaded while this step computes.
-  var a = vec4<f32>();
-  var b = vec4<f32>();
   if (steps.x < steps.y) {
-    a = load_weights(tap, c0 + ld_k, a_col);
-    b = load_quad(window, c0 + ld_k);
+    a_tile[tid] = load_weights(tap, c0 + ld_k, a_col);
+    b_tile[tid] = load_quad(window, c0 + ld_k);
   }
+  workgroupBarrier();
   var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
   var acc1 = vec4<f32>();
   var acc2 = vec4<f32>();
   var acc3 = vec4<f32>();
+  var buffer = 0u;
   for (var s = steps.x; s < steps.y; s++) {
-    workgroupBarrier();  // the previous step's reads are done
-    a_tile[tid] = a;
-    b_tile[tid] = b;
-    workgroupBarrier();
+    // the next step's entries, loaded while this step computes
     c0 += BK;
     if (c0 >= params.IC) {
       c0 = 0u;
       tap++;
       window = tap_window(quad, tap);
     }
-    if (s + 1u < steps.y) {
+    let more = s + 1u < steps.y;
+    var a = vec4<f32>();
+    var b = vec4<f32>();
+    if (more) {
       a = load_weights(tap, c0 + ld_k, a_col);
       b = load_quad(window, c0 + ld_k);
     }
     for (var k = 0u; k < BK; k++) {
-      let av = a_tile[k * ROW4 + lid.y];
-      let bv = b_tile[k * ROW4 + lid.x];
+      let av = a_tile[buffer + k * ROW4 + lid.y];
+      let bv = b_tile[buffer + k * ROW4 + lid.x];
       acc0 += av.x * bv;
       acc1 += av.y * bv;
       acc2 += av.z * bv;
       acc3 += av.w * bv;
     }
+    buffer = TILE - buffer;
+    if (more) {
+      a_tile[buffer + tid] = a;
+      b_tile[buffer + tid] = b;
+    }
+    workgroupBarrier();
   }
 
   let m = wid.y * BM + 4u * lid.y;

@@ -21,7 +21,8 @@ struct UpsampleNearest2dParams {
   uint32_t OH;
   uint32_t OW;
   uint32_t num_elements;
-  uint32_t _pad0[2];
+  uint32_t col_step;
+  uint32_t col_rem;
 };
 static_assert(offsetof(UpsampleNearest2dParams, C) == 0,
               "UpsampleNearest2dParams.C must sit at WGSL offset 0");
@@ -35,6 +36,10 @@ static_assert(offsetof(UpsampleNearest2dParams, OW) == 16,
               "UpsampleNearest2dParams.OW must sit at WGSL offset 16");
 static_assert(offsetof(UpsampleNearest2dParams, num_elements) == 20,
               "UpsampleNearest2dParams.num_elements must sit at WGSL offset 20");
+static_assert(offsetof(UpsampleNearest2dParams, col_step) == 24,
+              "UpsampleNearest2dParams.col_step must sit at WGSL offset 24");
+static_assert(offsetof(UpsampleNearest2dParams, col_rem) == 28,
+              "UpsampleNearest2dParams.col_rem must sit at WGSL offset 28");
 static_assert(sizeof(UpsampleNearest2dParams) == 32,
               "UpsampleNearest2dParams must match the WGSL struct size 32");
 
@@ -94,6 +99,10 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
   plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
   plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.col_step =
+      utils::to_u32(utils::floordiv(input.dim(3), utils::max_of(out.dim(3), 1)), kOp, "col_step");
+  plan.params0.col_rem =
+      utils::to_u32(utils::floormod(input.dim(3), utils::max_of(out.dim(3), 1)), kOp, "col_rem");
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kUpsampleNearest2dKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);

@@ -1,4 +1,4 @@
-// conv2d_gemm_db: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
+// conv2d_gemm_k32: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
 // weights of conv2d_pack_weights:
 //   out[oc, n] = sum over taps (kh, kw) and channels ic of
 //                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
@@ -61,13 +61,11 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // Shared helpers (conv_gemm.wgsl).
-// Shared by the GEMM kernels conv2d_gemm and conv2d_gemm_tall (emitted into their
-// declaration blocks by opgen): the tap-major walk over K and the split-K store. K step s
-// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * BK; a step's
-// im2col rows are channel planes shifted by one tap, so a loader finds its pixels' input
-// offsets once per tap and then only adds a plane stride.
-
-const BK: u32 = 16u;  // input channels per K step
+// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
+// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
+// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
+// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
+// per tap and then only adds a plane stride.
 
 // Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
 // them: their input origin, their image's offset, and which exist.
@@ -121,9 +119,9 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   return wpack[(tap * params.IC + ic) * M4 + col];
 }
 
-// The K steps [x, y) of split-K slice `slice`.
-fn slice_steps(slice: u32) -> vec2<u32> {
-  let total = params.KH * params.KW * ((params.IC + BK - 1u) / BK);
+// The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.
+fn slice_steps(slice: u32, bk: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + bk - 1u) / bk);
   return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
 }
 
@@ -152,14 +150,16 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
 
 const BM: u32 = 64u;  // output channels per tile
 const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 32u;  // input channels per K step
 const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
 
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+const TILE: u32 = 512u;  // vec4s per tile (BK * ROW4)
+const HALF: u32 = 256u;  // tile entries per loader pass (one per invocation)
 
 // Two buffers of each tile: a step computes from one while the next step's entries are
 // stored into the other, so one barrier per step suffices.
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
+var<workgroup> a_tile: array<vec4<f32>, 1024>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 1024>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
@@ -172,13 +172,15 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   let quad = pixel_quad(wid.x * BN + 4u * ld_c);
 
   let per_tap = (params.IC + BK - 1u) / BK;
-  let steps = slice_steps(wid.z);
+  let steps = slice_steps(wid.z, BK);
   var tap = steps.x / per_tap;
   var c0 = steps.x % per_tap * BK;
   var window = tap_window(quad, tap);
   if (steps.x < steps.y) {
     a_tile[tid] = load_weights(tap, c0 + ld_k, a_col);
     b_tile[tid] = load_quad(window, c0 + ld_k);
+    a_tile[tid + HALF] = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
+    b_tile[tid + HALF] = load_quad(window, c0 + ld_k + BK / 2u);
   }
   workgroupBarrier();
   var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
@@ -195,11 +197,15 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
       window = tap_window(quad, tap);
     }
     let more = s + 1u < steps.y;
-    var a = vec4<f32>();
-    var b = vec4<f32>();
+    var a0 = vec4<f32>();
+    var b0 = vec4<f32>();
+    var a1 = vec4<f32>();
+    var b1 = vec4<f32>();
     if (more) {
-      a = load_weights(tap, c0 + ld_k, a_col);
-      b = load_quad(window, c0 + ld_k);
+      a0 = load_weights(tap, c0 + ld_k, a_col);
+      b0 = load_quad(window, c0 + ld_k);
+      a1 = load_weights(tap, c0 + ld_k + BK / 2u, a_col);
+      b1 = load_quad(window, c0 + ld_k + BK / 2u);
     }
     for (var k = 0u; k < BK; k++) {
       let av = a_tile[buffer + k * ROW4 + lid.y];
@@ -211,8 +217,10 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
     }
     buffer = TILE - buffer;
     if (more) {
-      a_tile[buffer + tid] = a;
-      b_tile[buffer + tid] = b;
+      a_tile[buffer + tid] = a0;
+      b_tile[buffer + tid] = b0;
+      a_tile[buffer + tid + HALF] = a1;
+      b_tile[buffer + tid + HALF] = b1;
     }
     workgroupBarrier();
   }
