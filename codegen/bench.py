@@ -143,7 +143,9 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
 
 
 def report(results: list[Result], peak: dict[str, float] | None = None) -> str:
-    head = (f"{'shape':34} {'route':26} {'ours ms':>9} {'rate':>14} {'torch ms':>9} {'rate':>9} "
+    name_w = max([34] + [len(r.name) for r in results])
+    route_w = max([26] + [len(r.route) for r in results])
+    head = (f"{'shape':{name_w}} {'route':{route_w}} {'ours ms':>9} {'rate':>14} {'torch ms':>9} {'rate':>9} "
             f"{'ours/torch':>10} {'ORT ms':>9} {'rate':>9} {'ours/ORT':>9}")
     lines = [head, "-" * len(head)]
     for r in results:
@@ -151,7 +153,7 @@ def report(results: list[Result], peak: dict[str, float] | None = None) -> str:
             return format(v, spec) if v is not None else "-"
         ours_rate, torch_rate, ort_rate = r.rate(r.ours_ms), r.rate(r.torch_ms), r.rate(r.ort_ms)
         lines.append(
-            f"{r.name:34} {r.route[:26]:26} {r.ours_ms:9.4f} {ours_rate:9.2f} {r.unit:>4} "
+            f"{r.name:{name_w}} {r.route:{route_w}} {r.ours_ms:9.4f} {ours_rate:9.2f} {r.unit:>4} "
             f"{fmt(r.torch_ms, '9.4f')} {fmt(torch_rate, '9.2f')} "
             f"{fmt(torch_rate and ours_rate / torch_rate, '10.2f')} "
             f"{fmt(r.ort_ms, '9.4f')} {fmt(ort_rate, '9.2f')} "

@@ -13,17 +13,19 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-GEMM_K32 = Kernel("conv2d_gemm_k32", workgroup=(16, 16, 1))
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
-# Split K until there are SPLIT_TARGET workgroups (4 per SM of a 132-SM H200), keeping at
-# least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most MAX_SPLIT
-# slices (docs/performance.md has the measurements).
-SPLIT_TARGET = 512
-MIN_SLICE_STEPS = 16
+# With fewer than SPLIT_BELOW tiles, split K until there are about SPLIT_TARGET workgroups,
+# keeping at least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most
+# MAX_SPLIT slices. Measured on the H200 (132 SMs; docs/performance.md): B1 C256 56x56
+# (196 tiles) took 0.277 ms unsplit, 0.223 ms in 6 slices; B8 C128 56x56 (784 tiles) was
+# 10% slower in 2 slices than unsplit.
+SPLIT_BELOW = 512
+SPLIT_TARGET = 1024
+MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
 
 CONV_ARGS = [
@@ -51,8 +53,8 @@ LETS = {
     "gemm": "not transposed and groups == 1",
     "tiles": "ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)",
     "steps": "KH * KW * ceil_div(IC, 16)",
-    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) "
-             f"if gemm else 1",
+    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
+             f"{MAX_SPLIT})) if gemm and tiles < {SPLIT_BELOW} else 1",
 }
 
 GUARDS = [
@@ -129,8 +131,6 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM_K32, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
-                          when="gemm and IC < 0"),
                     Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
@@ -161,7 +161,7 @@ def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), tran
 POSITIVE = [
     ("gemm_batched", conv_args(randn(2, 8, 9, 9), randn(16, 8, 3, 3), randn(16), padding=(1, 1)),
      "conv2d_gemm"),
-    # K split in 3 slices (49 steps of 3 of 16 input channels)
+    # K split in 6 slices (49 steps of 3 of 16 input channels)
     ("rgb_stem", conv_args(randn(1, 3, 32, 32), randn(16, 3, 7, 7), randn(16), stride=(4, 4),
                            padding=(3, 3)), "conv2d_gemm"),
     ("strided_downsample", conv_args(randn(1, 8, 12, 12), randn(12, 8, 2, 2), randn(12),
@@ -177,13 +177,14 @@ POSITIVE = [
      "conv2d_gemm"),
     ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
      "conv2d_gemm"),
-    # K split in 2 slices of 18 steps (56 = 3 * 16 + 8): slice 1 starts inside a tap
+    # K split in 4 slices of 9 steps (4 steps per tap, 56 = 3 * 16 + 8): slices start
+    # inside a tap
     ("gemm_split_k", conv_args(randn(1, 56, 7, 6), randn(40, 56, 3, 3), randn(40),
                                padding=(1, 1)), "conv2d_gemm"),
     ("gemm_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
      "conv2d_gemm"),
-    # 2 x 2 wide tiles, partial in pixels and channels; K split in 2 (9 taps x 8 steps)
-    ("wide_split_k", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3), randn(130),
+    # 3 x 3 tiles, partial in pixels and channels; K split in 8 slices (9 taps x 8 steps)
+    ("gemm_split_k_tiles", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3), randn(130),
                                padding=(1, 1)), "conv2d_gemm"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),

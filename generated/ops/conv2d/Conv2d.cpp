@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/conv2d/conv2d_gemm_k32_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
@@ -242,11 +241,6 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmK32Kernel{
-    "conv2d_gemm_k32",
-    kConv2dGemmK32WGSL,
-    "main",
-    {kConv2dGemmK32WorkgroupSizeX, kConv2dGemmK32WorkgroupSizeY, kConv2dGemmK32WorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -268,9 +262,8 @@ const KernelSource kConv2dSplitSumKernel{
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmK32Kernel,
-                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
-                                                 &kConv2dKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
+                                                 &kConv2dVec4Kernel, &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
@@ -360,11 +353,12 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
   const int64_t steps = utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
   const int64_t split =
-      gemm ? utils::max_of(
-                 1, utils::min_of(utils::min_of(utils::ceil_div(512, utils::max_of(tiles, 1)),
-                                                utils::floordiv(steps, 16)),
-                                  8))
-           : 1;
+      (gemm && (tiles < 512))
+          ? utils::max_of(
+                1, utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
+                                               utils::floordiv(steps, 8)),
+                                 8))
+          : 1;
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -484,20 +478,16 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route1 = 0;  // conv_transpose2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (gemm && (IC < 0)) {
-    plan.route1 = 1;  // conv2d_gemm_k32
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
-                                   graph.limits().max_workgroups_per_dimension);
   } else if (gemm) {
-    plan.route1 = 2;  // conv2d_gemm
+    plan.route1 = 1;  // conv2d_gemm
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 3;  // conv2d_vec4
+    plan.route1 = 2;  // conv2d_vec4
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 4;  // conv2d
+    plan.route1 = 3;  // conv2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
