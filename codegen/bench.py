@@ -205,7 +205,7 @@ def add_parser(sub) -> None:
     p.add_argument("--no-ort", action="store_true")
     p.add_argument("--no-torch", action="store_true")
     p.add_argument("--force", default="", help="comma-separated kernels to time as well, in "
-                   "place of the routes' choice (e.g. conv2d_gemm,conv2d_gemm_wide)")
+                   "place of the routes' choice (e.g. conv2d_gemm,conv2d_vec4)")
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--png", type=Path, help="draw the chart here")
 

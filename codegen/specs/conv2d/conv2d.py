@@ -168,7 +168,9 @@ POSITIVE = [
                                      stride=(2, 2)), "conv2d_gemm"),
     ("dilated_no_bias", conv_args(randn(1, 4, 11, 10), randn(6, 4, 3, 3), padding=(2, 1),
                                   dilation=(2, 3)), "conv2d_gemm"),
-    ("pointwise", conv_args(randn(2, 8, 5, 5), randn(8, 8, 1, 1), randn(8)), "conv2d_gemm"),
+    # the GEMM route runs after the weight pack (named here so a case must take it)
+    ("pointwise", conv_args(randn(2, 8, 5, 5), randn(8, 8, 1, 1), randn(8)),
+     "conv2d_pack_weights"),
     # partial tiles in pixels, channels (OC % 4 != 0) and input-channel steps (20 = 16 + 4)
     ("gemm_partial_tiles", conv_args(randn(2, 20, 9, 8), randn(30, 20, 3, 3), randn(30),
                                      padding=(1, 1)), "conv2d_gemm"),
@@ -178,9 +180,9 @@ POSITIVE = [
     ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
      "conv2d_gemm"),
     # K split in 4 slices of 9 steps (4 steps per tap, 56 = 3 * 16 + 8): slices start
-    # inside a tap
+    # inside a tap; the slices' sums are added by the split_sum pass
     ("gemm_split_k", conv_args(randn(1, 56, 7, 6), randn(40, 56, 3, 3), randn(40),
-                               padding=(1, 1)), "conv2d_gemm"),
+                               padding=(1, 1)), "conv2d_split_sum"),
     ("gemm_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
      "conv2d_gemm"),
     # 3 x 3 tiles, partial in pixels and channels; K split in 8 slices (9 taps x 8 steps)
@@ -252,6 +254,7 @@ def clamp_cases() -> list[Case]:
     pick = {n: (args, route) for n, args, route in POSITIVE}
     clamped = [
         ("relu_gemm", "gemm_batched", (0.0, None)),
+        ("relu_pointwise", "pointwise", (0.0, None)),
         ("relu6_split_k", "gemm_split_k", (0.0, 6.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
