@@ -1,0 +1,265 @@
+// @generated from codegen/specs/conv2d/conv2d_gemm_next.wgsl - DO NOT EDIT.
+// wgsl-sha256: 3bf9cf38b78f0d359a26f1b170f4e1fb7181c8881a65bca70791581bf0277616
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kConv2dGemmNextWGSL =
+    R"wgsl(// conv2d_gemm_next: direct conv (groups == 1) as an implicit-im2col GEMM over the tap-major
+// weights of conv2d_pack_weights:
+//   out[oc, n] = sum over taps (kh, kw) and channels ic of
+//                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
+// Each 16x16 workgroup computes a 64 (channels) x 64 (pixels) tile, 4x4 per thread, from
+// vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
+// loading a step's tiles into registers while the step before computes. The walk over K
+// is in conv_gemm.wgsl.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  B: u32,
+  IC: u32,
+  IH: u32,
+  IW: u32,
+  OC: u32,
+  OH: u32,
+  OW: u32,
+  KH: u32,
+  KW: u32,
+  sH: u32,
+  sW: u32,
+  pH: u32,
+  pW: u32,
+  dH: u32,
+  dW: u32,
+  groups: u32,
+  split: u32,
+  has_bias: u32,
+  has_min: u32,
+  has_max: u32,
+  min_value: f32,
+  max_value: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read> weight: array<f32>;
+@group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read> bias: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(6) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 16u;
+const WORKGROUP_SIZE_Y: u32 = 16u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
+
+// Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
+fn epilogue(acc: f32, oc: u32) -> f32 {
+  var v = acc;
+  if (params.has_bias != 0u) {
+    v = v + bias[oc];
+  }
+  if (params.has_min != 0u) {
+    v = select(v, params.min_value, v < params.min_value);
+  }
+  if (params.has_max != 0u) {
+    v = select(v, params.max_value, v > params.max_value);
+  }
+  return v;
+}
+// Shared helpers (conv_gemm.wgsl).
+// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
+// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
+// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
+// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
+// per tap and then only adds a plane stride.
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
+// them: their input origin, their image's offset, and which exist.
+struct PixelQuad {
+  ih0: vec4<i32>,
+  iw0: vec4<i32>,
+  image: vec4<u32>,
+  inside: vec4<bool>,
+}
+
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
+// A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
+// padding tap points at element 0, which is read and discarded.
+struct TapWindow {
+  at: vec4<u32>,
+  ok: vec4<bool>,
+}
+
+fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
+  let ih = q.ih0 + i32(tap / params.KW * params.dH);
+  let iw = q.iw0 + i32(tap % params.KW * params.dW);
+  let ok = q.inside & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
+           (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
+  return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
+}
+
+// The window's four pixels in input channel ic (0 for padding or past IC).
+fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  if (ic >= params.IC) {
+    return vec4<f32>();
+  }
+  let o = w.at + vec4<u32>(ic * params.IH * params.IW);
+  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
+fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (ic >= params.IC || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[(tap * params.IC + ic) * M4 + col];
+}
+
+// The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.
+fn slice_steps(slice: u32, bk: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + bk - 1u) / bk);
+  return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
+}
+
+// Output channel m at pixels n0..n0 + 3: through the epilogue into the output or, with K
+// split, this slice's raw sums into its partial plane (conv2d_split_sum adds them up).
+fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
+  let plane = params.OH * params.OW;
+  let N = params.B * plane;
+  if (m >= params.OC) {
+    return;
+  }
+  for (var c = 0u; c < 4u; c++) {
+    let n = n0 + c;
+    if (n >= N) {
+      return;
+    }
+    let i = (n / plane * params.OC + m) * plane + n % plane;
+    if (params.split == 1u) {
+      output[i] = epilogue(v[c], m);
+    } else {
+      partial[slice * N * params.OC + i] = v[c];
+    }
+  }
+}
+// @opgen-end declarations
+
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 16u;  // input channels per K step
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
+
+// Two buffers of each tile, as separate variables so that every tile index in the
+// multiply loop is a constant plus the invocation's column: a step computes from one
+// while the next step's entries are stored into the other, so one barrier per step
+// suffices.
+var<workgroup> a_even: array<array<vec4<f32>, ROW4>, BK>;  // [k][m / 4]: 4 output channels
+var<workgroup> b_even: array<array<vec4<f32>, ROW4>, BK>;  // [k][n / 4]: 4 output pixels
+var<workgroup> a_odd: array<array<vec4<f32>, ROW4>, BK>;
+var<workgroup> b_odd: array<array<vec4<f32>, ROW4>, BK>;
+
+// Output channel 4 * lid.y + r in r<r>, pixels 4 * lid.x + 0..3.
+struct Block {
+  r0: vec4<f32>,
+  r1: vec4<f32>,
+  r2: vec4<f32>,
+  r3: vec4<f32>,
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
+  // Loader role, the same in both tiles: row ld_k (BK rows), vec4 column ld_c.
+  let ld_k = tid / ROW4;
+  let ld_c = tid % ROW4;
+  let a_col = wid.y * (BM / 4u) + ld_c;
+  let quad = pixel_quad(wid.x * BN + 4u * ld_c);
+
+  let per_tap = (params.IC + BK - 1u) / BK;
+  let steps = slice_steps(wid.z, BK);
+  var tap = steps.x / per_tap;
+  var c0 = steps.x % per_tap * BK;
+  var window = tap_window(quad, tap);
+  if (steps.x < steps.y) {
+    a_even[ld_k][ld_c] = load_weights(tap, c0 + ld_k, a_col);
+    b_even[ld_k][ld_c] = load_quad(window, c0 + ld_k);
+  }
+  workgroupBarrier();
+  var acc: Block;
+  for (var s = steps.x; s < steps.y; s++) {
+    // the next step's entries, loaded while this step computes
+    c0 += BK;
+    if (c0 >= params.IC) {
+      c0 = 0u;
+      tap++;
+      window = tap_window(quad, tap);
+    }
+    let more = s + 1u < steps.y;
+    var a = vec4<f32>();
+    var b = vec4<f32>();
+    if (more) {
+      a = load_weights(tap, c0 + ld_k, a_col);
+      b = load_quad(window, c0 + ld_k);
+    }
+    if (((s - steps.x) & 1u) == 0u) {
+      multiply_even(&acc, lid.y, lid.x);
+      if (more) {
+        a_odd[ld_k][ld_c] = a;
+        b_odd[ld_k][ld_c] = b;
+      }
+    } else {
+      multiply_odd(&acc, lid.y, lid.x);
+      if (more) {
+        a_even[ld_k][ld_c] = a;
+        b_even[ld_k][ld_c] = b;
+      }
+    }
+    workgroupBarrier();
+  }
+
+  let m = wid.y * BM + 4u * lid.y;
+  let n0 = wid.x * BN + 4u * lid.x;
+  store_quad(m, n0, acc.r0, wid.z);
+  store_quad(m + 1u, n0, acc.r1, wid.z);
+  store_quad(m + 2u, n0, acc.r2, wid.z);
+  store_quad(m + 3u, n0, acc.r3, wid.z);
+}
+
+fn multiply_even(acc: ptr<function, Block>, row: u32, col: u32) {
+  for (var k = 0u; k < BK; k++) {
+    let av = a_even[k][row];
+    let bv = b_even[k][col];
+    (*acc).r0 += av.x * bv;
+    (*acc).r1 += av.y * bv;
+    (*acc).r2 += av.z * bv;
+    (*acc).r3 += av.w * bv;
+  }
+}
+
+fn multiply_odd(acc: ptr<function, Block>, row: u32, col: u32) {
+  for (var k = 0u; k < BK; k++) {
+    let av = a_odd[k][row];
+    let bv = b_odd[k][col];
+    (*acc).r0 += av.x * bv;
+    (*acc).r1 += av.y * bv;
+    (*acc).r2 += av.z * bv;
+    (*acc).r3 += av.w * bv;
+  }
+}
+)wgsl";
+
+inline constexpr uint32_t kConv2dGemmNextWorkgroupSizeX = 16;
+inline constexpr uint32_t kConv2dGemmNextWorkgroupSizeY = 16;
+inline constexpr uint32_t kConv2dGemmNextWorkgroupSizeZ = 1;
