@@ -225,13 +225,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
             if run.case.raises or (args.target and args.target not in run.op.op.targets):
                 continue
             jobs.append((run.id, run.target, run.args()))
+    force = tuple(k for k in args.force.split(",") if k)
+    known = {r.route.kernel.name for b in harness.catalog().ops for d in b.dispatches
+             for r in d.routes}
+    unknown = [k for k in force if k not in known]
+    if unknown:
+        raise SystemExit(f"opgen bench: --force names unknown kernels {', '.join(unknown)} "
+                         f"(known: {', '.join(sorted(known))})")
     print(f"adapter: {harness.adapter_line()}")
     results = []
     for name, target, call_args in jobs:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
                           with_torch=not args.no_torch, with_ort=not args.no_ort,
-                          force=tuple(k for k in args.force.split(",") if k))
+                          force=force)
         results.extend(rows)
         for r in rows:
             print(report([r]).splitlines()[-1], flush=True)

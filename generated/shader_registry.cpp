@@ -11,7 +11,6 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
-#include "ops/conv2d/conv2d_gemm_next_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
@@ -64,11 +63,6 @@ const std::vector<KernelSource>& all_kernels() {
        kConv2dGemmWGSL,
        "main",
        {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
-      {"conv2d_gemm_next",
-       kConv2dGemmNextWGSL,
-       "main",
-       {kConv2dGemmNextWorkgroupSizeX, kConv2dGemmNextWorkgroupSizeY,
-        kConv2dGemmNextWorkgroupSizeZ}},
       {"conv2d_pack_weights",
        kConv2dPackWeightsWGSL,
        "main",

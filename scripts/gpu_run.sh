@@ -19,7 +19,7 @@ for step in $steps; do
   echo "=== $step"
   case $step in
     validate) python3 benchmarks/gpu_validate.py run "$OUT" > "$OUT/validate.log" 2>&1; tail -3 "$OUT/validate.log" ;;
-    conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-conv2d_gemm}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
+    conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     e2e)  # the native delegate + ExecuTorch runner, built here; .pte files from .e2e/

@@ -36,3 +36,11 @@ def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
     assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm",
                                        "conv2d_pack_weights+conv2d_vec4"]
     assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 8 * 9
+
+
+def test_bench_rejects_an_unknown_forced_kernel():
+    res = subprocess.run([sys.executable, "-m", "codegen", "bench", "--suite", "smoke",
+                          "--force", "conv2d_gemm,conv2d_gemm_wide"], capture_output=True,
+                         text=True)
+    assert res.returncode != 0
+    assert "--force names unknown kernels conv2d_gemm_wide (known: " in res.stderr

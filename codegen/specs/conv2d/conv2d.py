@@ -14,7 +14,6 @@ from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
 SPLIT_SUM = Kernel("conv2d_split_sum")
-GEMM_NEXT = Kernel("conv2d_gemm_next", workgroup=(16, 16, 1))
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
@@ -132,8 +131,6 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM_NEXT, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
-                          when="gemm and IC < 0"),
                     Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
                           when="gemm"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),

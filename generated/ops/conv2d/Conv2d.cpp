@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/conv2d/conv2d_gemm_next_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
@@ -242,11 +241,6 @@ const KernelSource kConvTranspose2dKernel{
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmNextKernel{
-    "conv2d_gemm_next",
-    kConv2dGemmNextWGSL,
-    "main",
-    {kConv2dGemmNextWorkgroupSizeX, kConv2dGemmNextWorkgroupSizeY, kConv2dGemmNextWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -268,9 +262,8 @@ const KernelSource kConv2dSplitSumKernel{
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmNextKernel,
-                                                 &kConv2dGemmKernel, &kConv2dVec4Kernel,
-                                                 &kConv2dKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
+                                                 &kConv2dVec4Kernel, &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
@@ -485,20 +478,16 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route1 = 0;  // conv_transpose2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (gemm && (IC < 0)) {
-    plan.route1 = 1;  // conv2d_gemm_next
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
-                                   graph.limits().max_workgroups_per_dimension);
   } else if (gemm) {
-    plan.route1 = 2;  // conv2d_gemm
+    plan.route1 = 1;  // conv2d_gemm
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 3;  // conv2d_vec4
+    plan.route1 = 2;  // conv2d_vec4
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 4;  // conv2d
+    plan.route1 = 3;  // conv2d
     plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

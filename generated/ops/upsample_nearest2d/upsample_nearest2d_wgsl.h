@@ -1,5 +1,5 @@
 // @generated from codegen/specs/upsample_nearest2d/upsample_nearest2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6e1acd434bb0c10b66b66e55b62f407bedf89248c1845d28fe506120700db678
+// wgsl-sha256: bd7a37e73ba5145957ce6dcf3cf304594266fca292ab0057b44572798186ead5
 #pragma once
 
 #include <cstdint>
@@ -43,28 +43,41 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   var row = i0 / params.OW;
   var ow = i0 - row * params.OW;
   var src = row_source(row);
-  // column ow's source floor(ow * IW / OW) as quotient and remainder, stepped per pixel
-  var col = ow * params.IW / params.OW;
-  var rem = ow * params.IW - col * params.OW;
+  // column ow's source floor(ow * IW / OW) as (quotient, remainder), stepped per pixel
+  var col = vec2<u32>(ow * params.IW / params.OW, 0u);
+  col.y = ow * params.IW - col.x * params.OW;
+  if (ow + 4u <= params.OW && i0 + 4u <= params.num_elements) {  // one row: no loop
+    let c1 = next_column(col);
+    let c2 = next_column(c1);
+    let c3 = next_column(c2);
+    let last = params.IW - 1u;
+    output[i0 / 4u] = vec4<f32>(input[src + min(col.x, last)], input[src + min(c1.x, last)],
+                                input[src + min(c2.x, last)], input[src + min(c3.x, last)]);
+    return;
+  }
   var v = vec4<f32>();
   for (var j = 0u; j < 4u && i0 + j < params.num_elements; j++) {
     if (ow == params.OW) {  // the next row (OW < 4 or a row end inside this vec4)
       row++;
       ow = 0u;
       src = row_source(row);
-      col = 0u;
-      rem = 0u;
+      col = vec2<u32>(0u);
     }
-    v[j] = input[src + min(col, params.IW - 1u)];
+    v[j] = input[src + min(col.x, params.IW - 1u)];
     ow++;
-    col += params.col_step;
-    rem += params.col_rem;
-    if (rem >= params.OW) {
-      rem -= params.OW;
-      col++;
-    }
+    col = next_column(col);
   }
   output[i0 / 4u] = v;
+}
+
+// The source column of the next output column: (quotient, remainder) of ow * IW / OW
+// advanced by IW / OW.
+fn next_column(col: vec2<u32>) -> vec2<u32> {
+  let next = col + vec2<u32>(params.col_step, params.col_rem);
+  if (next.y >= params.OW) {
+    return vec2<u32>(next.x + 1u, next.y - params.OW);
+  }
+  return next;
 }
 
 // The input index of column 0 of the source row of output row `row` (plane * OH + oh).
