@@ -29,13 +29,12 @@ def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
 
     from codegen.inputs import materialize, randn
 
-    args = materialize((randn(1, 8, 10, 10), randn(8, 8, 3, 3), randn(8), [1, 1], [1, 1],
-                        [1, 1], False, [0, 0], 1), "bench-conv")
+    args = materialize((randn(1, 8, 10, 10), randn(8, 4, 3, 3), randn(8), [1, 1], [1, 1],
+                        [1, 1], False, [0, 0], 2), "bench-conv")
     rows = bench.bench_call("conv", "aten.convolution.default", args, iters=2, warmup=1,
-                            with_torch=False, with_ort=False, force=("conv2d_vec4",))
-    assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm",
-                                       "conv2d_pack_weights+conv2d_vec4"]
-    assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 8 * 9
+                            with_torch=False, with_ort=False, force=("conv2d",))
+    assert [r.route for r in rows] == ["conv2d_vec4", "conv2d"]
+    assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 4 * 9
 
 
 def test_bench_rejects_an_unknown_forced_kernel():

@@ -1,10 +1,13 @@
 """2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
 
-One Params struct and four kernels serve both targets: a tiled implicit-im2col GEMM
-(groups == 1), a vec4 kernel (input channels per group % 4 == 0), a scalar kernel
-(everything else, e.g. depthwise or a grouped RGB stem) and a gather-form transposed
-kernel (weight [IC, OC / groups, KH, KW]). The clamp of conv_with_clamp is applied in
-every kernel's epilogue (has_min / has_max); aten.convolution leaves both off.
+One Params struct serves both targets. A direct conv with groups == 1 is an implicit-im2col
+GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s),
+conv2d_gemm (64x64 tiles, K split across workgroups when there are few tiles) and
+conv2d_split_sum (adds the K slices). Everything else is one pass of the "direct"
+dispatch: a gather-form transposed kernel (weight [IC, OC / groups, KH, KW]), a vec4
+kernel (input channels per group % 4 == 0) or a scalar kernel (e.g. depthwise). The
+clamp of conv_with_clamp is applied in every kernel's epilogue (has_min / has_max);
+aten.convolution leaves both off.
 """
 
 from codegen.inputs import randn
@@ -123,16 +126,24 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
             ),
             Dispatch(
-                name="conv",
+                name="gemm",
+                when="gemm",
                 params=params,
                 helpers=["conv_epilogue.wgsl", "conv_gemm.wgsl"],
-                bindings=[Bind("input", "input"), Bind("weight", "weight"),
-                          Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
-                          Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
+                bindings=[Bind("input", "input"), Bind("wpack", "wpack", elem="vec4<f32>"),
+                          Bind("bias", "bias"), Bind("partial", "partial", write=True),
+                          Bind("output", "out", write=True)],
+                routes=[Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"))],
+            ),
+            Dispatch(
+                name="direct",
+                when="not gemm",
+                params=params,
+                helpers=["conv_epilogue.wgsl"],
+                bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
+                          Bind("output", "out", write=True)],
                 routes=[
                     Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
-                    Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"),
-                          when="gemm"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
                     Route(SCALAR, Elementwise("out.numel")),
                 ],

@@ -34,11 +34,10 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read> bias: array<f32>;
-@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
-@group(0) @binding(6) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(5) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;

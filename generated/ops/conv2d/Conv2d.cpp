@@ -88,7 +88,7 @@ static_assert(offsetof(Conv2dPackParams, max_value) == 84,
 static_assert(sizeof(Conv2dPackParams) == 96,
               "Conv2dPackParams must match the WGSL struct size 96");
 
-struct Conv2dConvParams {
+struct Conv2dGemmParams {
   uint32_t B;
   uint32_t IC;
   uint32_t IH;
@@ -113,49 +113,121 @@ struct Conv2dConvParams {
   float max_value;
   uint32_t _pad0[2];
 };
-static_assert(offsetof(Conv2dConvParams, B) == 0, "Conv2dConvParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dConvParams, IC) == 4, "Conv2dConvParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dConvParams, IH) == 8, "Conv2dConvParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dConvParams, IW) == 12,
-              "Conv2dConvParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dConvParams, OC) == 16,
-              "Conv2dConvParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dConvParams, OH) == 20,
-              "Conv2dConvParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dConvParams, OW) == 24,
-              "Conv2dConvParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dConvParams, KH) == 28,
-              "Conv2dConvParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dConvParams, KW) == 32,
-              "Conv2dConvParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dConvParams, sH) == 36,
-              "Conv2dConvParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dConvParams, sW) == 40,
-              "Conv2dConvParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dConvParams, pH) == 44,
-              "Conv2dConvParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dConvParams, pW) == 48,
-              "Conv2dConvParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dConvParams, dH) == 52,
-              "Conv2dConvParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dConvParams, dW) == 56,
-              "Conv2dConvParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dConvParams, groups) == 60,
-              "Conv2dConvParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dConvParams, split) == 64,
-              "Conv2dConvParams.split must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dConvParams, has_bias) == 68,
-              "Conv2dConvParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dConvParams, has_min) == 72,
-              "Conv2dConvParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dConvParams, has_max) == 76,
-              "Conv2dConvParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dConvParams, min_value) == 80,
-              "Conv2dConvParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(Conv2dConvParams, max_value) == 84,
-              "Conv2dConvParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dConvParams) == 96,
-              "Conv2dConvParams must match the WGSL struct size 96");
+static_assert(offsetof(Conv2dGemmParams, B) == 0, "Conv2dGemmParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dGemmParams, IC) == 4, "Conv2dGemmParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dGemmParams, IH) == 8, "Conv2dGemmParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dGemmParams, IW) == 12,
+              "Conv2dGemmParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dGemmParams, OC) == 16,
+              "Conv2dGemmParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dGemmParams, OH) == 20,
+              "Conv2dGemmParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dGemmParams, OW) == 24,
+              "Conv2dGemmParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dGemmParams, KH) == 28,
+              "Conv2dGemmParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dGemmParams, KW) == 32,
+              "Conv2dGemmParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dGemmParams, sH) == 36,
+              "Conv2dGemmParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dGemmParams, sW) == 40,
+              "Conv2dGemmParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dGemmParams, pH) == 44,
+              "Conv2dGemmParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dGemmParams, pW) == 48,
+              "Conv2dGemmParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dGemmParams, dH) == 52,
+              "Conv2dGemmParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dGemmParams, dW) == 56,
+              "Conv2dGemmParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dGemmParams, groups) == 60,
+              "Conv2dGemmParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dGemmParams, split) == 64,
+              "Conv2dGemmParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dGemmParams, has_bias) == 68,
+              "Conv2dGemmParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dGemmParams, has_min) == 72,
+              "Conv2dGemmParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dGemmParams, has_max) == 76,
+              "Conv2dGemmParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dGemmParams, min_value) == 80,
+              "Conv2dGemmParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dGemmParams, max_value) == 84,
+              "Conv2dGemmParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(Conv2dGemmParams) == 96,
+              "Conv2dGemmParams must match the WGSL struct size 96");
+
+struct Conv2dDirectParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(Conv2dDirectParams, B) == 0,
+              "Conv2dDirectParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dDirectParams, IC) == 4,
+              "Conv2dDirectParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dDirectParams, IH) == 8,
+              "Conv2dDirectParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dDirectParams, IW) == 12,
+              "Conv2dDirectParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dDirectParams, OC) == 16,
+              "Conv2dDirectParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dDirectParams, OH) == 20,
+              "Conv2dDirectParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dDirectParams, OW) == 24,
+              "Conv2dDirectParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dDirectParams, KH) == 28,
+              "Conv2dDirectParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dDirectParams, KW) == 32,
+              "Conv2dDirectParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dDirectParams, sH) == 36,
+              "Conv2dDirectParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dDirectParams, sW) == 40,
+              "Conv2dDirectParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dDirectParams, pH) == 44,
+              "Conv2dDirectParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dDirectParams, pW) == 48,
+              "Conv2dDirectParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dDirectParams, dH) == 52,
+              "Conv2dDirectParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dDirectParams, dW) == 56,
+              "Conv2dDirectParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dDirectParams, groups) == 60,
+              "Conv2dDirectParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dDirectParams, split) == 64,
+              "Conv2dDirectParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dDirectParams, has_bias) == 68,
+              "Conv2dDirectParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dDirectParams, has_min) == 72,
+              "Conv2dDirectParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dDirectParams, has_max) == 76,
+              "Conv2dDirectParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dDirectParams, min_value) == 80,
+              "Conv2dDirectParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dDirectParams, max_value) == 84,
+              "Conv2dDirectParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(Conv2dDirectParams) == 96,
+              "Conv2dDirectParams must match the WGSL struct size 96");
 
 struct Conv2dSplitSumParams {
   uint32_t B;
@@ -235,17 +307,17 @@ const KernelSource kConv2dPackWeightsKernel{
     "main",
     {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
      kConv2dPackWeightsWorkgroupSizeZ}};
+const KernelSource kConv2dGemmKernel{
+    "conv2d_gemm",
+    kConv2dGemmWGSL,
+    "main",
+    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmKernel{
-    "conv2d_gemm",
-    kConv2dGemmWGSL,
-    "main",
-    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
 const KernelSource kConv2dVec4Kernel{
     "conv2d_vec4",
     kConv2dVec4WGSL,
@@ -261,9 +333,9 @@ const KernelSource kConv2dSplitSumKernel{
     kConv2dSplitSumWGSL,
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
-// Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
-                                                 &kConv2dVec4Kernel, &kConv2dKernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dKernel, &kConv2dVec4Kernel,
+                                                 &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
@@ -273,14 +345,19 @@ struct Conv2dPlan {
   Conv2dPackParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
-  size_t route1 = 0;
-  Conv2dConvParams params1{};
+  bool run1 = true;
+  Conv2dGemmParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
-  Conv2dSplitSumParams params2{};
+  size_t route2 = 0;
+  Conv2dDirectParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
+  bool run3 = true;
+  Conv2dSplitSumParams params3{};
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
 };
 
 Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -452,46 +529,34 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
         kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
   }
-  plan.params1.B = utils::to_u32(B, kOp, "B");
-  plan.params1.IC = utils::to_u32(IC, kOp, "IC");
-  plan.params1.IH = utils::to_u32(IH, kOp, "IH");
-  plan.params1.IW = utils::to_u32(IW, kOp, "IW");
-  plan.params1.OC = utils::to_u32(OC, kOp, "OC");
-  plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
-  plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
-  plan.params1.KH = utils::to_u32(KH, kOp, "KH");
-  plan.params1.KW = utils::to_u32(KW, kOp, "KW");
-  plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-  plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-  plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-  plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-  plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-  plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-  plan.params1.groups = utils::to_u32(groups, kOp, "groups");
-  plan.params1.split = utils::to_u32(split, kOp, "split");
-  plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params1.has_min = false ? 1 : 0;
-  plan.params1.has_max = false ? 1 : 0;
-  plan.params1.min_value = utils::to_f32(0.0);
-  plan.params1.max_value = utils::to_f32(0.0);
-  if (transposed) {
-    plan.route1 = 0;  // conv_transpose2d
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else if (gemm) {
-    plan.route1 = 1;  // conv2d_gemm
+  plan.run1 = gemm;
+  if (plan.run1) {
+    plan.params1.B = utils::to_u32(B, kOp, "B");
+    plan.params1.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params1.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params1.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params1.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params1.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params1.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params1.split = utils::to_u32(split, kOp, "split");
+    plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params1.has_min = false ? 1 : 0;
+    plan.params1.has_max = false ? 1 : 0;
+    plan.params1.min_value = utils::to_f32(0.0);
+    plan.params1.max_value = utils::to_f32(0.0);
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
-  } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 2;  // conv2d_vec4
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route1 = 3;  // conv2d
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
   }
-  plan.run2 = split > 1;
+  plan.run2 = !gemm;
   if (plan.run2) {
     plan.params2.B = utils::to_u32(B, kOp, "B");
     plan.params2.IC = utils::to_u32(IC, kOp, "IC");
@@ -515,7 +580,45 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params2.has_max = false ? 1 : 0;
     plan.params2.min_value = utils::to_f32(0.0);
     plan.params2.max_value = utils::to_f32(0.0);
-    plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
+    if (transposed) {
+      plan.route2 = 0;  // conv_transpose2d
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (utils::floormod(icpg, 4) == 0) {
+      plan.route2 = 1;  // conv2d_vec4
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route2 = 2;  // conv2d
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
+  }
+  plan.run3 = split > 1;
+  if (plan.run3) {
+    plan.params3.B = utils::to_u32(B, kOp, "B");
+    plan.params3.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params3.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params3.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params3.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params3.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params3.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params3.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params3.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params3.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params3.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params3.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params3.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params3.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params3.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params3.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params3.split = utils::to_u32(split, kOp, "split");
+    plan.params3.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params3.has_min = false ? 1 : 0;
+    plan.params3.has_max = false ? 1 : 0;
+    plan.params3.min_value = utils::to_f32(0.0);
+    plan.params3.max_value = utils::to_f32(0.0);
+    plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -532,18 +635,26 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params0, sizeof(built.params0), built.grid0);
   }
-  graph.add_dispatch(
-      *kDispatch1Kernels[built.route1], built.overrides1,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-       Binding::of(scratch_partial), Binding::of(args[9])},
-      &built.params1, sizeof(built.params1), built.grid1);
+  if (built.run1) {
+    graph.add_dispatch(kConv2dGemmKernel, built.overrides1,
+                       {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
+                        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                        Binding::of(scratch_partial), Binding::of(args[9])},
+                       &built.params1, sizeof(built.params1), built.grid1);
+  }
   if (built.run2) {
     graph.add_dispatch(
-        kConv2dSplitSumKernel, built.overrides2,
-        {Binding::params(), Binding::of(scratch_partial),
+        *kDispatch2Kernels[built.route2], built.overrides2,
+        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
         &built.params2, sizeof(built.params2), built.grid2);
+  }
+  if (built.run3) {
+    graph.add_dispatch(
+        kConv2dSplitSumKernel, built.overrides3,
+        {Binding::params(), Binding::of(scratch_partial),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+        &built.params3, sizeof(built.params3), built.grid3);
   }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {

@@ -91,7 +91,7 @@ static_assert(offsetof(ConvWithClampPackParams, max_value) == 84,
 static_assert(sizeof(ConvWithClampPackParams) == 96,
               "ConvWithClampPackParams must match the WGSL struct size 96");
 
-struct ConvWithClampConvParams {
+struct ConvWithClampGemmParams {
   uint32_t B;
   uint32_t IC;
   uint32_t IH;
@@ -116,52 +116,124 @@ struct ConvWithClampConvParams {
   float max_value;
   uint32_t _pad0[2];
 };
-static_assert(offsetof(ConvWithClampConvParams, B) == 0,
-              "ConvWithClampConvParams.B must sit at WGSL offset 0");
-static_assert(offsetof(ConvWithClampConvParams, IC) == 4,
-              "ConvWithClampConvParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(ConvWithClampConvParams, IH) == 8,
-              "ConvWithClampConvParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(ConvWithClampConvParams, IW) == 12,
-              "ConvWithClampConvParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(ConvWithClampConvParams, OC) == 16,
-              "ConvWithClampConvParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(ConvWithClampConvParams, OH) == 20,
-              "ConvWithClampConvParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(ConvWithClampConvParams, OW) == 24,
-              "ConvWithClampConvParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(ConvWithClampConvParams, KH) == 28,
-              "ConvWithClampConvParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(ConvWithClampConvParams, KW) == 32,
-              "ConvWithClampConvParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(ConvWithClampConvParams, sH) == 36,
-              "ConvWithClampConvParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(ConvWithClampConvParams, sW) == 40,
-              "ConvWithClampConvParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(ConvWithClampConvParams, pH) == 44,
-              "ConvWithClampConvParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(ConvWithClampConvParams, pW) == 48,
-              "ConvWithClampConvParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(ConvWithClampConvParams, dH) == 52,
-              "ConvWithClampConvParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(ConvWithClampConvParams, dW) == 56,
-              "ConvWithClampConvParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(ConvWithClampConvParams, groups) == 60,
-              "ConvWithClampConvParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(ConvWithClampConvParams, split) == 64,
-              "ConvWithClampConvParams.split must sit at WGSL offset 64");
-static_assert(offsetof(ConvWithClampConvParams, has_bias) == 68,
-              "ConvWithClampConvParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(ConvWithClampConvParams, has_min) == 72,
-              "ConvWithClampConvParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(ConvWithClampConvParams, has_max) == 76,
-              "ConvWithClampConvParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(ConvWithClampConvParams, min_value) == 80,
-              "ConvWithClampConvParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(ConvWithClampConvParams, max_value) == 84,
-              "ConvWithClampConvParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(ConvWithClampConvParams) == 96,
-              "ConvWithClampConvParams must match the WGSL struct size 96");
+static_assert(offsetof(ConvWithClampGemmParams, B) == 0,
+              "ConvWithClampGemmParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampGemmParams, IC) == 4,
+              "ConvWithClampGemmParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampGemmParams, IH) == 8,
+              "ConvWithClampGemmParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampGemmParams, IW) == 12,
+              "ConvWithClampGemmParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampGemmParams, OC) == 16,
+              "ConvWithClampGemmParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampGemmParams, OH) == 20,
+              "ConvWithClampGemmParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampGemmParams, OW) == 24,
+              "ConvWithClampGemmParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampGemmParams, KH) == 28,
+              "ConvWithClampGemmParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampGemmParams, KW) == 32,
+              "ConvWithClampGemmParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampGemmParams, sH) == 36,
+              "ConvWithClampGemmParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampGemmParams, sW) == 40,
+              "ConvWithClampGemmParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampGemmParams, pH) == 44,
+              "ConvWithClampGemmParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampGemmParams, pW) == 48,
+              "ConvWithClampGemmParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampGemmParams, dH) == 52,
+              "ConvWithClampGemmParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampGemmParams, dW) == 56,
+              "ConvWithClampGemmParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampGemmParams, groups) == 60,
+              "ConvWithClampGemmParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampGemmParams, split) == 64,
+              "ConvWithClampGemmParams.split must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampGemmParams, has_bias) == 68,
+              "ConvWithClampGemmParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampGemmParams, has_min) == 72,
+              "ConvWithClampGemmParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampGemmParams, has_max) == 76,
+              "ConvWithClampGemmParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampGemmParams, min_value) == 80,
+              "ConvWithClampGemmParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampGemmParams, max_value) == 84,
+              "ConvWithClampGemmParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(ConvWithClampGemmParams) == 96,
+              "ConvWithClampGemmParams must match the WGSL struct size 96");
+
+struct ConvWithClampDirectParams {
+  uint32_t B;
+  uint32_t IC;
+  uint32_t IH;
+  uint32_t IW;
+  uint32_t OC;
+  uint32_t OH;
+  uint32_t OW;
+  uint32_t KH;
+  uint32_t KW;
+  uint32_t sH;
+  uint32_t sW;
+  uint32_t pH;
+  uint32_t pW;
+  uint32_t dH;
+  uint32_t dW;
+  uint32_t groups;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t has_min;
+  uint32_t has_max;
+  float min_value;
+  float max_value;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(ConvWithClampDirectParams, B) == 0,
+              "ConvWithClampDirectParams.B must sit at WGSL offset 0");
+static_assert(offsetof(ConvWithClampDirectParams, IC) == 4,
+              "ConvWithClampDirectParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(ConvWithClampDirectParams, IH) == 8,
+              "ConvWithClampDirectParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(ConvWithClampDirectParams, IW) == 12,
+              "ConvWithClampDirectParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(ConvWithClampDirectParams, OC) == 16,
+              "ConvWithClampDirectParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(ConvWithClampDirectParams, OH) == 20,
+              "ConvWithClampDirectParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(ConvWithClampDirectParams, OW) == 24,
+              "ConvWithClampDirectParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(ConvWithClampDirectParams, KH) == 28,
+              "ConvWithClampDirectParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(ConvWithClampDirectParams, KW) == 32,
+              "ConvWithClampDirectParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(ConvWithClampDirectParams, sH) == 36,
+              "ConvWithClampDirectParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(ConvWithClampDirectParams, sW) == 40,
+              "ConvWithClampDirectParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(ConvWithClampDirectParams, pH) == 44,
+              "ConvWithClampDirectParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(ConvWithClampDirectParams, pW) == 48,
+              "ConvWithClampDirectParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(ConvWithClampDirectParams, dH) == 52,
+              "ConvWithClampDirectParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(ConvWithClampDirectParams, dW) == 56,
+              "ConvWithClampDirectParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(ConvWithClampDirectParams, groups) == 60,
+              "ConvWithClampDirectParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(ConvWithClampDirectParams, split) == 64,
+              "ConvWithClampDirectParams.split must sit at WGSL offset 64");
+static_assert(offsetof(ConvWithClampDirectParams, has_bias) == 68,
+              "ConvWithClampDirectParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(ConvWithClampDirectParams, has_min) == 72,
+              "ConvWithClampDirectParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(ConvWithClampDirectParams, has_max) == 76,
+              "ConvWithClampDirectParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(ConvWithClampDirectParams, min_value) == 80,
+              "ConvWithClampDirectParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(ConvWithClampDirectParams, max_value) == 84,
+              "ConvWithClampDirectParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(ConvWithClampDirectParams) == 96,
+              "ConvWithClampDirectParams must match the WGSL struct size 96");
 
 struct ConvWithClampSplitSumParams {
   uint32_t B;
@@ -241,17 +313,17 @@ const KernelSource kConv2dPackWeightsKernel{
     "main",
     {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
      kConv2dPackWeightsWorkgroupSizeZ}};
+const KernelSource kConv2dGemmKernel{
+    "conv2d_gemm",
+    kConv2dGemmWGSL,
+    "main",
+    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
      kConvTranspose2dWorkgroupSizeZ}};
-const KernelSource kConv2dGemmKernel{
-    "conv2d_gemm",
-    kConv2dGemmWGSL,
-    "main",
-    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
 const KernelSource kConv2dVec4Kernel{
     "conv2d_vec4",
     kConv2dVec4WGSL,
@@ -267,9 +339,9 @@ const KernelSource kConv2dSplitSumKernel{
     kConv2dSplitSumWGSL,
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
-// Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConvTranspose2dKernel, &kConv2dGemmKernel,
-                                                 &kConv2dVec4Kernel, &kConv2dKernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dKernel, &kConv2dVec4Kernel,
+                                                 &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConvWithClampPlan {
@@ -279,14 +351,19 @@ struct ConvWithClampPlan {
   ConvWithClampPackParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
-  size_t route1 = 0;
-  ConvWithClampConvParams params1{};
+  bool run1 = true;
+  ConvWithClampGemmParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
-  ConvWithClampSplitSumParams params2{};
+  size_t route2 = 0;
+  ConvWithClampDirectParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
+  bool run3 = true;
+  ConvWithClampSplitSumParams params3{};
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
 };
 
 ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -462,46 +539,34 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
         utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
         kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
   }
-  plan.params1.B = utils::to_u32(B, kOp, "B");
-  plan.params1.IC = utils::to_u32(IC, kOp, "IC");
-  plan.params1.IH = utils::to_u32(IH, kOp, "IH");
-  plan.params1.IW = utils::to_u32(IW, kOp, "IW");
-  plan.params1.OC = utils::to_u32(OC, kOp, "OC");
-  plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
-  plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
-  plan.params1.KH = utils::to_u32(KH, kOp, "KH");
-  plan.params1.KW = utils::to_u32(KW, kOp, "KW");
-  plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-  plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-  plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-  plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-  plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-  plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-  plan.params1.groups = utils::to_u32(groups, kOp, "groups");
-  plan.params1.split = utils::to_u32(split, kOp, "split");
-  plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params1.has_min = !output_min_is_null ? 1 : 0;
-  plan.params1.has_max = !output_max_is_null ? 1 : 0;
-  plan.params1.min_value = utils::to_f32(output_min);
-  plan.params1.max_value = utils::to_f32(output_max);
-  if (transposed) {
-    plan.route1 = 0;  // conv_transpose2d
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else if (gemm) {
-    plan.route1 = 1;  // conv2d_gemm
+  plan.run1 = gemm;
+  if (plan.run1) {
+    plan.params1.B = utils::to_u32(B, kOp, "B");
+    plan.params1.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params1.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params1.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params1.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params1.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params1.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params1.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params1.split = utils::to_u32(split, kOp, "split");
+    plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params1.has_min = !output_min_is_null ? 1 : 0;
+    plan.params1.has_max = !output_max_is_null ? 1 : 0;
+    plan.params1.min_value = utils::to_f32(output_min);
+    plan.params1.max_value = utils::to_f32(output_max);
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
-  } else if (utils::floormod(icpg, 4) == 0) {
-    plan.route1 = 2;  // conv2d_vec4
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route1 = 3;  // conv2d
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
   }
-  plan.run2 = split > 1;
+  plan.run2 = !gemm;
   if (plan.run2) {
     plan.params2.B = utils::to_u32(B, kOp, "B");
     plan.params2.IC = utils::to_u32(IC, kOp, "IC");
@@ -525,7 +590,45 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
     plan.params2.has_max = !output_max_is_null ? 1 : 0;
     plan.params2.min_value = utils::to_f32(output_min);
     plan.params2.max_value = utils::to_f32(output_max);
-    plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
+    if (transposed) {
+      plan.route2 = 0;  // conv_transpose2d
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (utils::floormod(icpg, 4) == 0) {
+      plan.route2 = 1;  // conv2d_vec4
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route2 = 2;  // conv2d
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
+  }
+  plan.run3 = split > 1;
+  if (plan.run3) {
+    plan.params3.B = utils::to_u32(B, kOp, "B");
+    plan.params3.IC = utils::to_u32(IC, kOp, "IC");
+    plan.params3.IH = utils::to_u32(IH, kOp, "IH");
+    plan.params3.IW = utils::to_u32(IW, kOp, "IW");
+    plan.params3.OC = utils::to_u32(OC, kOp, "OC");
+    plan.params3.OH = utils::to_u32(out.dim(2), kOp, "OH");
+    plan.params3.OW = utils::to_u32(out.dim(3), kOp, "OW");
+    plan.params3.KH = utils::to_u32(KH, kOp, "KH");
+    plan.params3.KW = utils::to_u32(KW, kOp, "KW");
+    plan.params3.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+    plan.params3.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+    plan.params3.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+    plan.params3.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+    plan.params3.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+    plan.params3.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+    plan.params3.groups = utils::to_u32(groups, kOp, "groups");
+    plan.params3.split = utils::to_u32(split, kOp, "split");
+    plan.params3.has_bias = (bias != nullptr) ? 1 : 0;
+    plan.params3.has_min = !output_min_is_null ? 1 : 0;
+    plan.params3.has_max = !output_max_is_null ? 1 : 0;
+    plan.params3.min_value = utils::to_f32(output_min);
+    plan.params3.max_value = utils::to_f32(output_max);
+    plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -542,18 +645,26 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params0, sizeof(built.params0), built.grid0);
   }
-  graph.add_dispatch(
-      *kDispatch1Kernels[built.route1], built.overrides1,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-       Binding::of(scratch_partial), Binding::of(args[11])},
-      &built.params1, sizeof(built.params1), built.grid1);
+  if (built.run1) {
+    graph.add_dispatch(kConv2dGemmKernel, built.overrides1,
+                       {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
+                        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                        Binding::of(scratch_partial), Binding::of(args[11])},
+                       &built.params1, sizeof(built.params1), built.grid1);
+  }
   if (built.run2) {
     graph.add_dispatch(
-        kConv2dSplitSumKernel, built.overrides2,
-        {Binding::params(), Binding::of(scratch_partial),
+        *kDispatch2Kernels[built.route2], built.overrides2,
+        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
         &built.params2, sizeof(built.params2), built.grid2);
+  }
+  if (built.run3) {
+    graph.add_dispatch(
+        kConv2dSplitSumKernel, built.overrides3,
+        {Binding::params(), Binding::of(scratch_partial),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[11])},
+        &built.params3, sizeof(built.params3), built.grid3);
   }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {

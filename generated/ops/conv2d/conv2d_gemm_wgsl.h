@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: f43b1679ea49d03d00990ab1d97a4a3bdcd4f650617b8ecf56c3a1d82234f1ad
+// wgsl-sha256: 829518fc625be7a281e04f32fbfccfbd0d7565000d0f359f8d7b2296a5f2bc54
 #pragma once
 
 #include <cstdint>
@@ -41,11 +41,10 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read> bias: array<f32>;
-@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
-@group(0) @binding(6) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(5) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
