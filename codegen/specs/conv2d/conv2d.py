@@ -21,11 +21,12 @@ VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
-# With fewer than SPLIT_BELOW tiles, split K until there are about SPLIT_TARGET workgroups,
-# keeping at least MIN_SLICE_STEPS K steps (of 16 input channels) per slice and at most
-# MAX_SPLIT slices. Measured on the H200 (132 SMs; docs/performance.md): B1 C256 56x56
-# (196 tiles) took 0.277 ms unsplit, 0.223 ms in 6 slices; B8 C128 56x56 (784 tiles) was
-# 10% slower in 2 slices than unsplit.
+GEMM_K_STEP = 16  # input channels per K step (BK in conv2d_gemm.wgsl)
+# With fewer than SPLIT_BELOW tiles, split K until there are about SPLIT_TARGET
+# workgroups, keeping at least MIN_SLICE_STEPS K steps per slice and at most MAX_SPLIT
+# slices. Measured on the H200 (132 SMs; docs/performance.md): B1 C256 56x56 (196 tiles)
+# went from 0.277 ms unsplit to 0.240 ms in 3 slices and 0.223 ms in 6 (the last with
+# double buffering); B8 C128 56x56 (784 tiles) was 10% slower in 2 slices than unsplit.
 SPLIT_BELOW = 512
 SPLIT_TARGET = 1024
 MIN_SLICE_STEPS = 8
@@ -54,8 +55,8 @@ LETS = {
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
-    "tiles": "ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)",
-    "steps": "KH * KW * ceil_div(IC, 16)",
+    "tiles": f"ceil_div(B * OH * OW, {GEMM_TILE[0]}) * ceil_div(OC, {GEMM_TILE[1]})",
+    "steps": f"KH * KW * ceil_div(IC, {GEMM_K_STEP})",
     "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
              f"{MAX_SPLIT})) if gemm and tiles < {SPLIT_BELOW} else 1",
 }
@@ -172,7 +173,7 @@ def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), tran
 POSITIVE = [
     ("gemm_batched", conv_args(randn(2, 8, 9, 9), randn(16, 8, 3, 3), randn(16), padding=(1, 1)),
      "conv2d_gemm"),
-    # K split in 6 slices (49 steps of 3 of 16 input channels)
+    # K split in 6 slices (49 taps of one K step each, 3 of its 16 channels used)
     ("rgb_stem", conv_args(randn(1, 3, 32, 32), randn(16, 3, 7, 7), randn(16), stride=(4, 4),
                            padding=(3, 3)), "conv2d_gemm"),
     ("strided_downsample", conv_args(randn(1, 8, 12, 12), randn(12, 8, 2, 2), randn(12),
