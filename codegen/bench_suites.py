@@ -3,7 +3,7 @@ DESIGN.md's performance table, the 256 MB elementwise set, and a CPU smoke set."
 
 from __future__ import annotations
 
-from codegen.inputs import randn
+from codegen.inputs import rand, randn
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB
@@ -33,6 +33,13 @@ SUITES = {
         ("pad 256MB", "aten.constant_pad_nd.default", (randn(64, 64, 128, 128), [1, 1, 1, 1])),
         ("upsample_nearest 2x ->256MB", "aten.upsample_nearest2d.vec",
          (randn(16, 64, 128, 128), [256, 256], None)),
+        ("batch_norm 256MB", "aten._native_batch_norm_legit_no_training.default",
+         (randn(64, 64, 128, 128), randn(64), randn(64), randn(64), rand(64, low=0.5, high=2.0),
+          0.1, 1e-5)),
+        ("add 256MB + 256MB", "aten.add.Tensor", (randn(MB256), randn(MB256))),
+        ("add 256MB + per-channel [1,64,1,1]", "aten.add.Tensor",
+         (randn(64, 64, 128, 128), randn(1, 64, 1, 1))),
+        ("clone 256MB", "aten.clone.default", (randn(MB256),)),
     ],
     "smoke": [
         ("relu 64K", "aten.relu.default", (randn(65536),)),

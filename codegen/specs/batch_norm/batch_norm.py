@@ -8,7 +8,8 @@ from codegen.inputs import rand, randn
 from codegen.model import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
                            Outputs, Route, Tensor, f32, u32)
 
-BATCH_NORM = Kernel("batch_norm")
+BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1))
+ELEMENTS_PER_INVOCATION = 16  # 4 vec4s
 
 
 def per_channel(name: str, optional: bool = False) -> Guard:
@@ -37,24 +38,30 @@ OPS = [Op(
             "C": u32("C"),
             "plane": u32("input.dims[2] * input.dims[3]"),
             "num_elements": u32("out.numel"),
+            "num_vec4": u32("ceil_div(out.numel, 4)"),
             "eps": f32("eps"),
             "has_weight": u32("weight.present"),
             "has_bias": u32("bias.present"),
         },
-        bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
-                  Bind("mean", "running_mean"), Bind("variance", "running_var"),
-                  Bind("output", "out", write=True)],
-        routes=[Route(BATCH_NORM, Elementwise("out.numel"))],
+        bindings=[Bind("input", "input", elem="vec4<f32>"), Bind("weight", "weight"),
+                  Bind("bias", "bias"), Bind("mean", "running_mean"),
+                  Bind("variance", "running_var"),
+                  Bind("output", "out", write=True, elem="vec4<f32>")],
+        routes=[Route(BATCH_NORM, Elementwise(f"ceil_div(out.numel, {ELEMENTS_PER_INVOCATION})"))],
     )],
     cases=[
         Case("affine", (randn(2, 8, 6, 6), randn(8), randn(8), randn(8), rand(8, low=0.5, high=2.0),
                         0.1, 1e-5), route="batch_norm"),
         Case("non_affine", (randn(1, 4, 5, 5), None, None, randn(4), rand(4, low=0.5, high=2.0),
                             0.1, 1e-5)),
+        # planes of 35: vec4s cross channel planes
         Case("odd_hw", (randn(1, 3, 7, 5), randn(3), randn(3), randn(3), rand(3, low=0.1, high=1.0),
                         0.1, 1e-3)),
         Case("weight_only", (randn(1, 5, 3, 3), randn(5), None, randn(5),
                              rand(5, low=0.5, high=2.0), 0.1, 1e-5)),
+        # 773 vec4s: lanes of the second workgroup store 3 or 2 vec4s
+        Case("partial_invocation", (randn(1, 773, 2, 2), None, None, randn(773),
+                                    rand(773, low=0.5, high=2.0), 0.1, 1e-5)),
         Case("resize", (randn(2, 4, 6, 6), randn(4), randn(4), randn(4), rand(4, low=0.5, high=2.0),
                         0.1, 1e-5), resize={"input": (1, 4, 3, 5)}),
         Case("mean_size", (randn(1, 4, 3, 3), None, None, randn(3), rand(4), 0.1, 1e-5),

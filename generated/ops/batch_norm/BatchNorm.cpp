@@ -18,22 +18,25 @@ struct BatchNormParams {
   uint32_t C;
   uint32_t plane;
   uint32_t num_elements;
+  uint32_t num_vec4;
   float eps;
   uint32_t has_weight;
   uint32_t has_bias;
-  uint32_t _pad0[2];
+  uint32_t _pad0;
 };
 static_assert(offsetof(BatchNormParams, C) == 0, "BatchNormParams.C must sit at WGSL offset 0");
 static_assert(offsetof(BatchNormParams, plane) == 4,
               "BatchNormParams.plane must sit at WGSL offset 4");
 static_assert(offsetof(BatchNormParams, num_elements) == 8,
               "BatchNormParams.num_elements must sit at WGSL offset 8");
-static_assert(offsetof(BatchNormParams, eps) == 12,
-              "BatchNormParams.eps must sit at WGSL offset 12");
-static_assert(offsetof(BatchNormParams, has_weight) == 16,
-              "BatchNormParams.has_weight must sit at WGSL offset 16");
-static_assert(offsetof(BatchNormParams, has_bias) == 20,
-              "BatchNormParams.has_bias must sit at WGSL offset 20");
+static_assert(offsetof(BatchNormParams, num_vec4) == 12,
+              "BatchNormParams.num_vec4 must sit at WGSL offset 12");
+static_assert(offsetof(BatchNormParams, eps) == 16,
+              "BatchNormParams.eps must sit at WGSL offset 16");
+static_assert(offsetof(BatchNormParams, has_weight) == 20,
+              "BatchNormParams.has_weight must sit at WGSL offset 20");
+static_assert(offsetof(BatchNormParams, has_bias) == 24,
+              "BatchNormParams.has_bias must sit at WGSL offset 24");
 static_assert(sizeof(BatchNormParams) == 32, "BatchNormParams must match the WGSL struct size 32");
 
 const KernelSource kBatchNormKernel{
@@ -108,11 +111,13 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.params0.C = utils::to_u32(C, kOp, "C");
   plan.params0.plane = utils::to_u32(utils::mul(input.dim(2), input.dim(3)), kOp, "plane");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.eps = utils::to_f32(eps);
   plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
   plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.grid0 = utils::elementwise_grid(out.numel(), kBatchNormKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.grid0 =
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 16), kBatchNormKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

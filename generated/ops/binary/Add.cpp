@@ -20,7 +20,10 @@ struct AddParams {
   uint32_t other_strides[2][4];
   float alpha;
   uint32_t num_elements;
-  uint32_t _pad0[2];
+  uint32_t num_vec4;
+  uint32_t rank;
+  uint32_t same_shape;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(AddParams, out_dims) == 0, "AddParams.out_dims must sit at WGSL offset 0");
 static_assert(offsetof(AddParams, self_strides) == 32,
@@ -30,7 +33,12 @@ static_assert(offsetof(AddParams, other_strides) == 64,
 static_assert(offsetof(AddParams, alpha) == 96, "AddParams.alpha must sit at WGSL offset 96");
 static_assert(offsetof(AddParams, num_elements) == 100,
               "AddParams.num_elements must sit at WGSL offset 100");
-static_assert(sizeof(AddParams) == 112, "AddParams must match the WGSL struct size 112");
+static_assert(offsetof(AddParams, num_vec4) == 104,
+              "AddParams.num_vec4 must sit at WGSL offset 104");
+static_assert(offsetof(AddParams, rank) == 108, "AddParams.rank must sit at WGSL offset 108");
+static_assert(offsetof(AddParams, same_shape) == 112,
+              "AddParams.same_shape must sit at WGSL offset 112");
+static_assert(sizeof(AddParams) == 128, "AddParams must match the WGSL struct size 128");
 
 const KernelSource kBinaryBroadcastKernel{
     "binary_broadcast",
@@ -74,7 +82,11 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
               "other_strides");
   plan.params0.alpha = utils::to_f32(alpha);
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kBinaryBroadcastKernel.workgroup_size[0],
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
+  plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 16),
+                                       kBinaryBroadcastKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {{"OP", static_cast<double>(0)}};
   return plan;

@@ -20,7 +20,10 @@ struct MulParams {
   uint32_t other_strides[2][4];
   float alpha;
   uint32_t num_elements;
-  uint32_t _pad0[2];
+  uint32_t num_vec4;
+  uint32_t rank;
+  uint32_t same_shape;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(MulParams, out_dims) == 0, "MulParams.out_dims must sit at WGSL offset 0");
 static_assert(offsetof(MulParams, self_strides) == 32,
@@ -30,7 +33,12 @@ static_assert(offsetof(MulParams, other_strides) == 64,
 static_assert(offsetof(MulParams, alpha) == 96, "MulParams.alpha must sit at WGSL offset 96");
 static_assert(offsetof(MulParams, num_elements) == 100,
               "MulParams.num_elements must sit at WGSL offset 100");
-static_assert(sizeof(MulParams) == 112, "MulParams must match the WGSL struct size 112");
+static_assert(offsetof(MulParams, num_vec4) == 104,
+              "MulParams.num_vec4 must sit at WGSL offset 104");
+static_assert(offsetof(MulParams, rank) == 108, "MulParams.rank must sit at WGSL offset 108");
+static_assert(offsetof(MulParams, same_shape) == 112,
+              "MulParams.same_shape must sit at WGSL offset 112");
+static_assert(sizeof(MulParams) == 128, "MulParams must match the WGSL struct size 128");
 
 const KernelSource kBinaryBroadcastKernel{
     "binary_broadcast",
@@ -73,7 +81,11 @@ MulPlan plan_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
               "other_strides");
   plan.params0.alpha = utils::to_f32(1.0);
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kBinaryBroadcastKernel.workgroup_size[0],
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
+  plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 16),
+                                       kBinaryBroadcastKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {{"OP", static_cast<double>(2)}};
   return plan;
