@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 import warnings
 from dataclasses import asdict, dataclass, field
@@ -124,7 +125,10 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     nodes = [harness.build(target, *args)]
     for kernel in force:
         forced = harness.build_forced(target, (kernel,), *args)
-        if kernel in forced.routes and forced.routes != nodes[0].routes:
+        if kernel not in forced.routes:
+            print(f"opgen bench: {name}: --force {kernel} does not apply (no dispatch that "
+                  f"runs for these arguments has it as a route)", file=sys.stderr)
+        elif forced.routes != nodes[0].routes:
             nodes.append(forced)
     torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
     ort_ms = None

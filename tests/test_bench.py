@@ -43,3 +43,17 @@ def test_bench_rejects_an_unknown_forced_kernel():
                          text=True)
     assert res.returncode != 0
     assert "--force names unknown kernels conv2d_gemm_wide (known: " in res.stderr
+
+
+def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
+    from codegen import bench
+
+    from codegen.inputs import materialize, randn
+
+    # groups == 1: the GEMM dispatches run, the direct one (conv2d_vec4's) does not
+    args = materialize((randn(1, 8, 6, 6), randn(8, 8, 3, 3), None, [1, 1], [1, 1], [1, 1],
+                        False, [0, 0], 1), "bench-conv-gemm")
+    rows = bench.bench_call("conv", "aten.convolution.default", args, iters=1, warmup=0,
+                            with_torch=False, with_ort=False, force=("conv2d_vec4",))
+    assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm"]
+    assert "conv: --force conv2d_vec4 does not apply" in capsys.readouterr().err
