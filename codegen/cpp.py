@@ -366,8 +366,10 @@ def _grid_cpp(route, kernel_const: str) -> str:
     g = route.route.grid
     limit = "graph.limits().max_workgroups_per_dimension"
     if isinstance(g, Elementwise):
-        return (f"utils::elementwise_grid({route.grid['count'].cpp()}, "
-                f"{kernel_const}.workgroup_size[0], {limit})")
+        per_workgroup = f"{kernel_const}.workgroup_size[0]"
+        if g.per_invocation > 1:
+            per_workgroup += f" * {g.per_invocation}"
+        return f"utils::elementwise_grid({route.grid['count'].cpp()}, {per_workgroup}, {limit})"
     if isinstance(g, Rows):
         return f"utils::elementwise_grid({route.grid['count'].cpp()}, 1, {limit})"
     if isinstance(g, Tiles):

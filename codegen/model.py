@@ -588,11 +588,24 @@ class Scratch:
         return False
 
 
+MAX_ITEMS_PER_INVOCATION = 16
+
+
 @_spec
 class Elementwise:
-    """One invocation per item, 1-D, spilling into y past the per-dimension limit."""
+    """A 1-D grid of `count` items, spilling into y past the per-dimension limit.
+
+    Each invocation takes `per_invocation` items, WORKGROUP_SIZE_X apart so that every
+    access is coalesced across the workgroup; the kernel gets ITEMS_PER_INVOCATION and
+    first_item() to find them (item k of an invocation is first + k * WORKGROUP_SIZE_X)."""
 
     count: str
+    per_invocation: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.per_invocation <= MAX_ITEMS_PER_INVOCATION:
+            raise SpecError(f"Elementwise per_invocation must be 1..{MAX_ITEMS_PER_INVOCATION} "
+                            f"(got {self.per_invocation})")
 
 
 @_spec

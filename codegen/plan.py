@@ -250,7 +250,8 @@ def _dispatch_plan(op: str, d, env: dict, max_per_dim: int, item: int = -1,
     p.route, p.kernel = j, r.route.kernel
     g = r.route.grid
     if isinstance(g, Elementwise):
-        p.grid = elementwise_grid(_eval(r.grid["count"], env), p.kernel.workgroup[0], max_per_dim)
+        p.grid = elementwise_grid(_eval(r.grid["count"], env),
+                                  p.kernel.workgroup[0] * g.per_invocation, max_per_dim)
     elif isinstance(g, Rows):
         p.grid = elementwise_grid(_eval(r.grid["count"], env), 1, max_per_dim)
     elif isinstance(g, Tiles):

@@ -51,11 +51,25 @@ def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str
     lines.append(f"const WORKGROUP_SIZE_X: u32 = {x}u;")
     lines.append(f"const WORKGROUP_SIZE_Y: u32 = {y}u;")
     lines.append(f"const WORKGROUP_SIZE_Z: u32 = {z}u;")
-    grids = {type(r.route.grid) for r in dispatch.routes if r.route.kernel.name == kernel.name}
+    kernel_grids = [r.route.grid for r in dispatch.routes if r.route.kernel.name == kernel.name]
+    grids = {type(g) for g in kernel_grids}
     if Elementwise in grids:
         lines.append("// The invocation's item index in a 1-D grid that may spill into y.")
         lines.append("fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
                      "  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;\n}")
+        per = {g.per_invocation for g in kernel_grids if isinstance(g, Elementwise)}
+        if len(per) > 1:
+            raise ShaderSyncError(f"kernel {kernel.name!r} of op {bound.op.name!r} has routes "
+                                  f"with different Elementwise per_invocation {sorted(per)}; "
+                                  f"a kernel takes one")
+        if per != {1}:
+            lines.append(f"const ITEMS_PER_INVOCATION: u32 = {per.pop()}u;")
+            lines.append("// The invocation's first item; its item k is first + k * "
+                         "WORKGROUP_SIZE_X.")
+            lines.append("fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
+                         "  let lane = gid.x % WORKGROUP_SIZE_X;\n"
+                         "  return (linear_index(gid, num_workgroups) - lane) * "
+                         "ITEMS_PER_INVOCATION + lane;\n}")
     if Rows in grids:
         lines.append("// The workgroup's row index in a 1-D grid of rows that may spill into y.")
         lines.append("fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"

@@ -298,3 +298,29 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
     assert len(stale) == 5, res.stderr  # the five conv kernels share the helpers
     assert opgen(repo, "generate").returncode == 0
     assert "var v = acc + 0.0;" in (repo / "generated/ops/conv2d/conv2d_gemm_wgsl.h").read_text()
+
+
+def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
+    from codegen import harness
+    from codegen.inputs import materialize, randn
+
+    # relu: 4 vec4s per invocation, 128 invocations per workgroup
+    (x,) = materialize((randn(1000 * 16 + 3),), "per-invocation")
+    assert harness.build("aten.relu.default", x).plans[0].grid == (8, 1, 1)  # 4001 vec4s
+    kernel = (ROOT / "codegen/specs/unary/relu.wgsl").read_text()
+    assert "const ITEMS_PER_INVOCATION: u32 = 4u;" in kernel and "fn first_item(" in kernel
+
+    # the kernel names four vec4s: a spec that gives it two fails the shader check
+    spec = repo / "codegen/specs/unary/unary.py"
+    spec.write_text(spec.read_text().replace("per_invocation=4", "per_invocation=2"))
+    assert opgen(repo, "generate").returncode == 0
+    res = opgen(repo, "check", "--shaders")
+    assert res.returncode == 1
+    assert "const_assert ITEMS_PER_INVOCATION == 4u" in res.stderr
+
+
+def test_items_per_invocation_out_of_range_is_a_spec_error():
+    from codegen.model import Elementwise, SpecError
+
+    with pytest.raises(SpecError, match=r"Elementwise per_invocation must be 1\.\.16 \(got 0\)"):
+        Elementwise("n", per_invocation=0)

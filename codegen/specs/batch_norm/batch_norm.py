@@ -9,7 +9,6 @@ from codegen.model import (Bind, Case, Dispatch, Double, Elementwise, Guard, Ker
                            Outputs, Route, Tensor, f32, u32)
 
 BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1))
-ELEMENTS_PER_INVOCATION = 16  # 4 vec4s
 
 
 def per_channel(name: str, optional: bool = False) -> Guard:
@@ -47,7 +46,7 @@ OPS = [Op(
                   Bind("bias", "bias"), Bind("mean", "running_mean"),
                   Bind("variance", "running_var"),
                   Bind("output", "out", write=True, elem="vec4<f32>")],
-        routes=[Route(BATCH_NORM, Elementwise(f"ceil_div(out.numel, {ELEMENTS_PER_INVOCATION})"))],
+        routes=[Route(BATCH_NORM, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
     )],
     cases=[
         Case("affine", (randn(2, 8, 6, 6), randn(8), randn(8), randn(8), rand(8, low=0.5, high=2.0),

@@ -27,14 +27,20 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+const ITEMS_PER_INVOCATION: u32 = 4u;
+// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
+fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  let lane = gid.x % WORKGROUP_SIZE_X;
+  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
+}
 // @opgen-end declarations
+
+const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let t = linear_index(gid, num_workgroups);
-  let lane = t % WORKGROUP_SIZE_X;
-  let i0 = (t - lane) * 4u + lane;
+  let i0 = first_item(gid, num_workgroups);
   let n = params.num_vec4;
   if (i0 >= n) {
     return;

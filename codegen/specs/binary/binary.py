@@ -11,7 +11,6 @@ from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
                            Param, Route, Scalar, Tensor, f32, u32)
 
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
-ELEMENTS_PER_INVOCATION = 16  # 4 vec4s
 OP_CODES = {"add": 0, "sub": 1, "mul": 2}
 SLOTS = 8
 
@@ -43,7 +42,7 @@ def binary_op(name: str, cases: list[Case], alpha: bool) -> Op:
             },
             bindings=[Bind("lhs", "self", elem="vec4<f32>"), Bind("rhs", "other", elem="vec4<f32>"),
                       Bind("output", "out", write=True, elem="vec4<f32>")],
-            routes=[Route(BINARY, Elementwise(f"ceil_div(out.numel, {ELEMENTS_PER_INVOCATION})"),
+            routes=[Route(BINARY, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
                           overrides={"OP": str(OP_CODES[name])})],
         )],
         cases=cases,

@@ -10,7 +10,6 @@ from codegen.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output
 
 
 UNARY_WORKGROUP = (128, 1, 1)
-ELEMENTS_PER_INVOCATION = 16  # 4 vec4s (unary_map.wgsl)
 
 
 def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None) -> Op:
@@ -26,7 +25,7 @@ def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_
             helpers=["unary_map.wgsl"],
             bindings=[Bind("input", "self", elem="vec4<f32>"),
                       Bind("output", "out", write=True, elem="vec4<f32>")],
-            routes=[Route(kernel, Elementwise(f"ceil_div(out.numel, {ELEMENTS_PER_INVOCATION})"))],
+            routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
         )],
         cases=cases,
     )

@@ -115,9 +115,9 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.params0.eps = utils::to_f32(eps);
   plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
   plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 16), kBatchNormKernel.workgroup_size[0],
-                              graph.limits().max_workgroups_per_dimension);
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kBatchNormKernel.workgroup_size[0] * 4,
+                                       graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

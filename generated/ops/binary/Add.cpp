@@ -85,8 +85,8 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
   plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 16),
-                                       kBinaryBroadcastKernel.workgroup_size[0],
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kBinaryBroadcastKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {{"OP", static_cast<double>(0)}};
   return plan;

@@ -50,9 +50,9 @@ LeakyReluPlan plan_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& a
   LeakyReluPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.negative_slope = utils::to_f32(negative_slope);
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 16), kLeakyReluKernel.workgroup_size[0],
-                              graph.limits().max_workgroups_per_dimension);
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kLeakyReluKernel.workgroup_size[0] * 4,
+                                       graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 

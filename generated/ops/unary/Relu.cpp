@@ -42,7 +42,7 @@ ReluPlan plan_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   ReluPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 16), kReluKernel.workgroup_size[0],
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kReluKernel.workgroup_size[0] * 4,
                               graph.limits().max_workgroups_per_dimension);
   return plan;
 }

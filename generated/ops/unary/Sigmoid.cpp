@@ -46,7 +46,7 @@ SigmoidPlan plan_sigmoid(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   SigmoidPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 16), kSigmoidKernel.workgroup_size[0],
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kSigmoidKernel.workgroup_size[0] * 4,
                               graph.limits().max_workgroups_per_dimension);
   return plan;
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/sigmoid.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2354e21c734dd903095145a07ca77b05ed6b7c11888509b0c793157446407da5
+// wgsl-sha256: 25950ac3ab9e7016678d6c502bb814950cc88bc496969b8615ba309fd52a68b7
 #pragma once
 
 #include <cstdint>
@@ -21,20 +21,24 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+const ITEMS_PER_INVOCATION: u32 = 4u;
+// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
+fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  let lane = gid.x % WORKGROUP_SIZE_X;
+  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
+}
 // Shared helpers (unary_map.wgsl).
 // The entry point of every unary kernel (emitted into their declaration blocks by opgen):
-// each invocation maps VEC4_PER_INVOCATION vec4s, WORKGROUP_SIZE_X apart (coalesced across
-// the workgroup), through the kernel's apply(). All loads are issued before the first
-// store, so each invocation keeps 64 bytes in flight.
+// each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X apart) through the
+// kernel's apply(). All loads are issued before the first store, so each invocation
+// keeps 64 bytes in flight.
 
-const VEC4_PER_INVOCATION: u32 = 4u;
+const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let t = linear_index(gid, num_workgroups);
-  let lane = t % WORKGROUP_SIZE_X;
-  let i0 = (t - lane) * VEC4_PER_INVOCATION + lane;
+  let i0 = first_item(gid, num_workgroups);
   let n = params.num_vec4;
   if (i0 >= n) {
     return;
