@@ -24,7 +24,7 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 import torch  # noqa: E402
 
 from codegen import harness  # noqa: E402
-from codegen.cases import _clone, all_case_runs, compare, execute, golden_with_args, mutable_indices  # noqa: E402
+from codegen.cases import Ran, all_case_runs, check, execute, run_case  # noqa: E402
 from codegen.plan import OpError  # noqa: E402
 
 LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
@@ -43,28 +43,17 @@ def _nbytes(values) -> int:
 
 def run(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.glob("gpu_cases*.pt"):  # compare() reads every shard there
+        stale.unlink()
     results = {"adapter": harness.adapter_line(), "cases": {}}
     for r in all_case_runs(harness.catalog()):
-        args, kwargs = r.args(), r.kwargs()
         entry: dict = {}
         try:
-            if _nbytes(args) > LARGE and not r.case.raises:
+            if _nbytes(r.args()) > LARGE and not r.case.raises:
                 entry["routes"] = execute(r, harness)
                 entry["checked_here"] = True
             else:
-                build_kwargs = dict(kwargs)
-                if r.case.absent_outputs:
-                    build_kwargs["absent_outputs"] = tuple(r.case.absent_outputs)
-                mine = _clone(args)
-                node = harness.build(r.target, *mine, **build_kwargs)
-                if r.case.resize:
-                    args = r.resized_args(args)
-                    mine = _clone(args)
-                    got = node.run(*mine, **kwargs)
-                else:
-                    got = node.run()
-                entry.update(args=args, kwargs=kwargs, got=got, routes=node.routes,
-                             mutated={i: mine[i] for i in mutable_indices(r)})
+                entry.update(vars(run_case(r, harness)))
         except OpError as e:
             entry["error"] = str(e)
         except Exception as e:  # recorded, reported as a failure by `compare`
@@ -92,6 +81,10 @@ def compare_results(out_dir: Path) -> int:
         results["cases"].update(part["cases"])
     runs = {r.id: r for r in all_case_runs(harness.catalog())}
     passed, failures = 0, []
+    unknown = sorted(set(results["cases"]) - set(runs))
+    if unknown:
+        raise SystemExit(f"{out_dir}: results for cases the specs no longer have "
+                         f"({', '.join(unknown[:5])}...): stale results; run again")
     for case_id, entry in results["cases"].items():
         r = runs[case_id]
         try:
@@ -100,14 +93,9 @@ def compare_results(out_dir: Path) -> int:
             if r.case.raises:
                 assert "error" in entry, "expected an error, got none"
                 assert r.case.raises in entry["error"], f"error {entry['error']!r}"
-            elif not entry.get("checked_here"):
+            elif not entry.get("checked_here"):  # (checked_here: execute() checked it there)
                 assert "error" not in entry, entry.get("error")
-                want, torch_inputs = golden_with_args(r, entry["args"], entry["kwargs"])
-                compare(r, entry["got"], want, tuple(o.placeholder for o in r.op.op.outputs))
-                for i, t in entry["mutated"].items():
-                    compare(r, t, torch_inputs[i])
-            if r.case.route and not r.case.raises:
-                assert r.case.route in entry["routes"], f"ran {entry['routes']}"
+                check(r, Ran(**entry))
             passed += 1
         except AssertionError as e:
             failures.append(f"{case_id}: {str(e).splitlines()[0][:200]}")

@@ -139,27 +139,51 @@ def rejection(run: CaseRun, executor) -> str:
     raise AssertionError(f"{run.id}: expected an error containing {run.case.raises!r}, got none")
 
 
-def execute(run: CaseRun, executor) -> list[str]:
-    """Runs one case on `executor` and checks it; returns the routes that ran."""
+@dataclass
+class Ran:
+    """One run of a case: the arguments it ran with (the resized ones when the case
+    resizes), its outputs, the kernels that ran and the executor's copies of the inputs
+    it may write."""
+
+    args: tuple
+    kwargs: dict
+    got: Any
+    routes: list[str]
+    mutated: dict[int, Any]
+
+
+def run_case(run: CaseRun, executor) -> Ran:
+    """Builds the case on `executor` and runs it, resized when the case says so."""
     args, kwargs = run.args(), run.kwargs()
+    build_kwargs = dict(kwargs)
     if run.case.absent_outputs:
-        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
-    golden_kwargs = {k: v for k, v in kwargs.items() if k != "absent_outputs"}
-    if run.case.raises:
-        rejection(run, executor)
-        return []
+        build_kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
     mine = _clone(args)  # the executor writes mutable inputs back into its own copies
-    node = executor.build(run.target, *mine, **kwargs)
+    node = executor.build(run.target, *mine, **build_kwargs)
     if run.case.resize:
         args = run.resized_args(args)
         mine = _clone(args)
-        got = node.run(*mine, **golden_kwargs)
+        got = node.run(*mine, **kwargs)
     else:
         got = node.run()
-    want, torch_inputs = golden_with_args(run, args, golden_kwargs)
-    compare(run, got, want, tuple(o.placeholder for o in run.op.op.outputs))
-    for i in mutable_indices(run):  # the in-place writes must match torch's too
-        compare(run, mine[i], torch_inputs[i])
+    return Ran(args, kwargs, got, node.routes, {i: mine[i] for i in mutable_indices(run)})
+
+
+def check(run: CaseRun, ran: Ran) -> None:
+    """The run's outputs and in-place writes match torch's, and it took the case's route."""
+    want, torch_inputs = golden_with_args(run, ran.args, ran.kwargs)
+    compare(run, ran.got, want, tuple(o.placeholder for o in run.op.op.outputs))
+    for i, t in ran.mutated.items():
+        compare(run, t, torch_inputs[i])
     if run.case.route:
-        assert run.case.route in node.routes, f"{run.id}: ran {node.routes}, expected route {run.case.route!r}"
-    return node.routes
+        assert run.case.route in ran.routes, f"{run.id}: ran {ran.routes}, expected route {run.case.route!r}"
+
+
+def execute(run: CaseRun, executor) -> list[str]:
+    """Runs one case on `executor` and checks it; returns the routes that ran."""
+    if run.case.raises:
+        rejection(run, executor)
+        return []
+    ran = run_case(run, executor)
+    check(run, ran)
+    return ran.routes

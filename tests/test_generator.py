@@ -6,37 +6,15 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
 def repo(tmp_path):
-    """A copy of the toolkit and its outputs; `opgen` run there imports that copy."""
-    dst = tmp_path / "repo"
-    dst.mkdir()
-    for name in ("codegen", "generated", "cpp_runtime"):
-        shutil.copytree(ROOT / name, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
-    return dst
-
-
-def opgen(repo: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, XDG_RUNTIME_DIR="/tmp")
-    return subprocess.run([sys.executable, "-m", "codegen", *args], cwd=repo, env=env,
-                          capture_output=True, text=True)
-
-
-def snapshot(repo: Path) -> dict[str, bytes]:
-    files = {}
-    for base in ("generated", "codegen/specs"):
-        for p in sorted((repo / base).rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts:
-                files[str(p.relative_to(repo))] = p.read_bytes()
-    return files
+    return copy_repo(tmp_path / "repo")
 
 
 def test_committed_tree_is_up_to_date():

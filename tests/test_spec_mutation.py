@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from codegen import model
+from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
-ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILES = ["codegen/specs/unary/unary.py", "codegen/specs/binary/binary.py",
               "codegen/specs/max_pool2d/max_pool2d.py",
               "codegen/specs/constant_pad_nd/constant_pad_nd.py",
@@ -271,34 +270,15 @@ STATS = {"mutations": 0, "clean_errors": 0, "kinds": set()}
 
 # --- the scratch repository -----------------------------------------------------------------
 
-def run_opgen(repo: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "codegen", *args], cwd=repo,
-                          env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"), capture_output=True,
-                          text=True)
-
-
-def snapshot(repo: Path) -> dict[str, bytes]:
-    files = {}
-    for base in ("generated", "codegen/specs"):
-        for p in sorted((repo / base).rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts:
-                files[str(p.relative_to(repo))] = p.read_bytes()
-    return files
-
-
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
-    dst = tmp_path_factory.mktemp("mutation") / "repo"
-    dst.mkdir()
-    for name in ("codegen", "generated", "cpp_runtime"):
-        shutil.copytree(ROOT / name, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
+    dst = copy_repo(tmp_path_factory.mktemp("mutation") / "repo")
     # The mutated files are written with ast.unparse: the unmutated round trip must
     # still be a valid, up-to-date spec (so every error below comes from a mutation).
     for rel in SPEC_FILES:
         spec = dst / rel
         spec.write_text(ast.unparse(ast.parse(spec.read_text())) + "\n")
-    res = run_opgen(dst, "check")
+    res = opgen(dst, "check")
     assert res.returncode == 0, res.stderr
     return dst
 
@@ -342,7 +322,7 @@ def test_mutated_spec_fails_cleanly(repo, kind):
         assert mutated != original
         try:
             spec.write_text(mutated)
-            res = run_opgen(repo, "generate")
+            res = opgen(repo, "generate")
         finally:
             spec.write_text(original)
         STATS["mutations"] += 1
@@ -369,7 +349,7 @@ def test_two_specs_for_one_target(repo):
                 f"OPS = [Op(name='zz_dup', targets=[{t!r}], args=[Tensor('self'), Output('out')], "
                 "shapes={'out': 'self.dims'}, resize='static', "
                 "dispatches=[Copy('self', 'out', 'self.numel * 4')])]\n")
-            res = run_opgen(repo, "generate")
+            res = opgen(repo, "generate")
             STATS["mutations"] += 1
             assert_clean_error(res, "codegen/specs/zz_dup/zz_dup.py", [t, "already claimed"],
                                before | {"codegen/specs/zz_dup/zz_dup.py":

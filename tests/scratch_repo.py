@@ -1,0 +1,37 @@
+"""A scratch copy of the toolkit for tests that edit specs and run `opgen` on them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def copy_repo(dst: Path) -> Path:
+    """The toolkit, its outputs and the runtime sources under `dst` (`opgen` run there
+    imports that copy)."""
+    dst.mkdir()
+    for name in ("codegen", "generated", "cpp_runtime"):
+        shutil.copytree(ROOT / name, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
+    return dst
+
+
+def opgen(repo: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "codegen", *args], cwd=repo,
+                          env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"), capture_output=True,
+                          text=True)
+
+
+def snapshot(repo: Path) -> dict[str, bytes]:
+    """Every generated file and spec file of `repo`, by relative path."""
+    files = {}
+    for base in ("generated", "codegen/specs"):
+        for p in sorted((repo / base).rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts:
+                files[str(p.relative_to(repo))] = p.read_bytes()
+    return files
