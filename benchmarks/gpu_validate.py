@@ -83,8 +83,9 @@ def compare_results(out_dir: Path) -> int:
     passed, failures = 0, []
     unknown = sorted(set(results["cases"]) - set(runs))
     if unknown:
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise SystemExit(f"{out_dir}: results for cases the specs no longer have "
-                         f"({', '.join(unknown[:5])}...): stale results; run again")
+                         f"({', '.join(unknown[:5])}{more}): stale results; run again")
     for case_id, entry in results["cases"].items():
         r = runs[case_id]
         try:

@@ -140,7 +140,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 name="direct",
                 when="not gemm",
                 params=params,
-                helpers=["conv_epilogue.wgsl"],
+                helpers=["conv_epilogue.wgsl", "conv_direct.wgsl"],
                 bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
                           Bind("output", "out", write=True)],
                 routes=[

@@ -57,6 +57,29 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// Shared helpers (conv_direct.wgsl).
+// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
+// into their declaration blocks by opgen): where an output element sits.
+
+// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
+// per group and its group's first input channel.
+struct OutputElement {
+  b: u32,
+  oc: u32,
+  oh: u32,
+  ow: u32,
+  icpg: u32,
+  ocpg: u32,
+  ic0: u32,
+}
+
+fn output_element(i: u32) -> OutputElement {
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let oc = i / (params.OW * params.OH) % params.OC;
+  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
+                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
+}
 // @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -66,30 +89,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.B * params.OC * params.OH * params.OW) {
     return;
   }
-  let ow = i % params.OW;
-  let oh = (i / params.OW) % params.OH;
-  let oc = (i / (params.OW * params.OH)) % params.OC;
-  let b = i / (params.OW * params.OH * params.OC);
-  let icpg = params.IC / params.groups;
-  let ocpg = params.OC / params.groups;
-  let ic0 = (oc / ocpg) * icpg;
+  let o = output_element(i);
   let plane = params.IH * params.IW;
   let taps = params.KH * params.KW;
 
   var acc = 0.0;
   for (var kh = 0u; kh < params.KH; kh++) {
-    let ih = i32(oh * params.sH + kh * params.dH) - i32(params.pH);
+    let ih = i32(o.oh * params.sH + kh * params.dH) - i32(params.pH);
     if (ih < 0 || ih >= i32(params.IH)) {
       continue;
     }
     for (var kw = 0u; kw < params.KW; kw++) {
-      let iw = i32(ow * params.sW + kw * params.dW) - i32(params.pW);
+      let iw = i32(o.ow * params.sW + kw * params.dW) - i32(params.pW);
       if (iw < 0 || iw >= i32(params.IW)) {
         continue;
       }
-      var x_at = ((b * params.IC + ic0) * params.IH + u32(ih)) * params.IW + u32(iw);
-      var w_at = (oc * icpg * params.KH + kh) * params.KW + kw;
-      for (var c = 0u; c < icpg; c += 4u) {
+      var x_at = ((o.b * params.IC + o.ic0) * params.IH + u32(ih)) * params.IW + u32(iw);
+      var w_at = (o.oc * o.icpg * params.KH + kh) * params.KW + kw;
+      for (var c = 0u; c < o.icpg; c += 4u) {
         let x = vec4<f32>(input[x_at], input[x_at + plane], input[x_at + 2u * plane],
                           input[x_at + 3u * plane]);
         let w = vec4<f32>(weight[w_at], weight[w_at + taps], weight[w_at + 2u * taps],
@@ -100,5 +117,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = epilogue(acc, oc);
+  output[i] = epilogue(acc, o.oc);
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: b537501275289e4ef642f66dd0c7810e46d3f280743cff91b56dbb2e8436ad0b
+// wgsl-sha256: 267d5ae15fe0e3d3088ac3bf26b8a1548f9db3ddd43a35c536535b6a56485db0
 #pragma once
 
 #include <cstdint>
@@ -63,6 +63,29 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// Shared helpers (conv_direct.wgsl).
+// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
+// into their declaration blocks by opgen): where an output element sits.
+
+// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
+// per group and its group's first input channel.
+struct OutputElement {
+  b: u32,
+  oc: u32,
+  oh: u32,
+  ow: u32,
+  icpg: u32,
+  ocpg: u32,
+  ic0: u32,
+}
+
+fn output_element(i: u32) -> OutputElement {
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let oc = i / (params.OW * params.OH) % params.OC;
+  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
+                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
+}
 // @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -72,32 +95,26 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.B * params.OC * params.OH * params.OW) {
     return;
   }
-  let ow = i % params.OW;
-  let oh = (i / params.OW) % params.OH;
-  let oc = (i / (params.OW * params.OH)) % params.OC;
-  let b = i / (params.OW * params.OH * params.OC);
-  let icpg = params.IC / params.groups;
-  let ocpg = params.OC / params.groups;
-  let ic0 = (oc / ocpg) * icpg;
+  let o = output_element(i);
 
   var acc = 0.0;
-  for (var c = 0u; c < icpg; c++) {
+  for (var c = 0u; c < o.icpg; c++) {
     for (var kh = 0u; kh < params.KH; kh++) {
-      let ih = i32(oh * params.sH + kh * params.dH) - i32(params.pH);
+      let ih = i32(o.oh * params.sH + kh * params.dH) - i32(params.pH);
       if (ih < 0 || ih >= i32(params.IH)) {
         continue;
       }
       for (var kw = 0u; kw < params.KW; kw++) {
-        let iw = i32(ow * params.sW + kw * params.dW) - i32(params.pW);
+        let iw = i32(o.ow * params.sW + kw * params.dW) - i32(params.pW);
         if (iw < 0 || iw >= i32(params.IW)) {
           continue;
         }
-        let x = input[((b * params.IC + ic0 + c) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((oc * icpg + c) * params.KH + kh) * params.KW + kw];
+        let x = input[((o.b * params.IC + o.ic0 + c) * params.IH + u32(ih)) * params.IW + u32(iw)];
+        acc += x * weight[((o.oc * o.icpg + c) * params.KH + kh) * params.KW + kw];
       }
     }
   }
-  output[i] = epilogue(acc, oc);
+  output[i] = epilogue(acc, o.oc);
 }
 )wgsl";
 

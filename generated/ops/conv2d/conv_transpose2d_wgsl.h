@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 64d74a6d2a51c8209dcb32826a0769607736865c3d6d19ec852a8968f18f60b2
+// wgsl-sha256: 2e23740462fe34710a3b596d7bb0be653be43714ab202b7dd7c0bd179bb8052c
 #pragma once
 
 #include <cstdint>
@@ -64,6 +64,29 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
+// Shared helpers (conv_direct.wgsl).
+// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
+// into their declaration blocks by opgen): where an output element sits.
+
+// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
+// per group and its group's first input channel.
+struct OutputElement {
+  b: u32,
+  oc: u32,
+  oh: u32,
+  ow: u32,
+  icpg: u32,
+  ocpg: u32,
+  ic0: u32,
+}
+
+fn output_element(i: u32) -> OutputElement {
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let oc = i / (params.OW * params.OH) % params.OC;
+  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
+                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
+}
 // @opgen-end declarations
 
 // The input coordinate tap k contributes to output coordinate o, or -1 when none.
@@ -83,34 +106,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.B * params.OC * params.OH * params.OW) {
     return;
   }
-  let ow = i % params.OW;
-  let oh = (i / params.OW) % params.OH;
-  let oc = (i / (params.OW * params.OH)) % params.OC;
-  let b = i / (params.OW * params.OH * params.OC);
-  let icpg = params.IC / params.groups;
-  let ocpg = params.OC / params.groups;
-  let ic0 = (oc / ocpg) * icpg;
-  let ocg = oc % ocpg;
+  let o = output_element(i);
+  let ocg = o.oc % o.ocpg;
 
   var acc = 0.0;
   for (var kh = 0u; kh < params.KH; kh++) {
-    let ih = source(oh, kh, params.sH, params.pH, params.dH, params.IH);
+    let ih = source(o.oh, kh, params.sH, params.pH, params.dH, params.IH);
     if (ih < 0) {
       continue;
     }
     for (var kw = 0u; kw < params.KW; kw++) {
-      let iw = source(ow, kw, params.sW, params.pW, params.dW, params.IW);
+      let iw = source(o.ow, kw, params.sW, params.pW, params.dW, params.IW);
       if (iw < 0) {
         continue;
       }
-      for (var c = 0u; c < icpg; c++) {
-        let ic = ic0 + c;
-        let x = input[((b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((ic * ocpg + ocg) * params.KH + kh) * params.KW + kw];
+      for (var c = 0u; c < o.icpg; c++) {
+        let ic = o.ic0 + c;
+        let x = input[((o.b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
+        acc += x * weight[((ic * o.ocpg + ocg) * params.KH + kh) * params.KW + kw];
       }
     }
   }
-  output[i] = epilogue(acc, oc);
+  output[i] = epilogue(acc, o.oc);
 }
 )wgsl";
 
