@@ -115,8 +115,9 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
         # the kernels are static-shape: a resized input fails loud
         resize="static",
-        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm else 4]"),
-                 Scratch("partial", "float32", "[split * B * OC * OH * OW if split > 1 else 4]")],
+        # empty when their passes do not run
+        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm else 0]"),
+                 Scratch("partial", "float32", "[split * B * OC * OH * OW if split > 1 else 0]")],
         dispatches=[
             Dispatch(
                 name="pack",

@@ -500,12 +500,12 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
       gemm ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
-           : 4};
+           : 0};
   wpack.live_dims = wpack.max_dims;
   Tensor partial;  // scratch, allocated by add_conv_with_clamp
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{
-      (split > 1) ? utils::mul(utils::mul(utils::mul(utils::mul(split, B), OC), OH), OW) : 4};
+      (split > 1) ? utils::mul(utils::mul(utils::mul(utils::mul(split, B), OC), OH), OW) : 0};
   partial.live_dims = partial.max_dims;
 
   ConvWithClampPlan plan;
