@@ -395,6 +395,11 @@ def _nbytes(dtype: str, dims) -> int:
     return math.prod(dims) * (2 if dtype == "float16" else 1 if dtype == "bool" else 4)
 
 
+
+def _timestamp_pass(encoder, query_set, which: str, index: int) -> None:
+    """An empty compute pass that only writes one timestamp."""
+    encoder.begin_compute_pass(timestamp_writes={"query_set": query_set, which: index}).end()
+
 class Node:
     """One op built on the device: buffers at the build shapes, pipelines compiled.
     `run()` executes; `run(*args)` with smaller tensors (or new SymInt values)
@@ -556,18 +561,27 @@ class Node:
 
     def encode_all(self, encoder, keep: list, timestamps: tuple | None = None) -> None:
         """Records the whole op. `timestamps` = (query_set, begin, end) writes GPU
-        timestamps at the start of its first compute pass and the end of its last."""
-        computes = [i for i, p in enumerate(self.plans) if p.run and p.kernel is not None]
-        for index in range(len(self.plans)):
+        timestamps at the start of its first step and the end of its last; a buffer copy
+        cannot carry them, so an empty compute pass takes the write on that side."""
+        steps = [i for i, p in enumerate(self.plans) if p.run]
+        computes = [i for i in steps if self.plans[i].kernel is not None]
+        first = steps[0] if steps and steps[0] in computes else None
+        last = steps[-1] if steps and steps[-1] in computes else None
+        if timestamps:
+            query_set, begin, end = timestamps
+            if first is None:
+                _timestamp_pass(encoder, query_set, "beginning_of_pass_write_index", begin)
+        for index in steps:
             writes = None
-            if timestamps and computes and index in (computes[0], computes[-1]):
-                query_set, begin, end = timestamps
+            if timestamps and index in (first, last):
                 writes = {"query_set": query_set}
-                if index == computes[0]:
+                if index == first:
                     writes["beginning_of_pass_write_index"] = begin
-                if index == computes[-1]:
+                if index == last:
                     writes["end_of_pass_write_index"] = end
             self.encode(encoder, index, keep, writes)
+        if timestamps and last is None:
+            _timestamp_pass(encoder, query_set, "end_of_pass_write_index", end)
 
     def encode(self, encoder, index: int, keep: list, timestamp_writes=None) -> None:
         """Records dispatch `index` (a compute pass, or a copy) into `encoder`; buffers it

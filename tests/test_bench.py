@@ -57,3 +57,17 @@ def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
                             with_torch=False, with_ort=False, force=("conv2d_vec4",))
     assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm"]
     assert "conv: --force conv2d_vec4 does not apply" in capsys.readouterr().err
+
+
+def test_bench_times_an_op_that_is_only_a_buffer_copy():
+    from codegen import bench
+
+    from codegen.inputs import materialize, randn
+
+    # a same-dtype clone has no compute pass to carry the timestamps (its time used to be
+    # read from unwritten queries: garbage on lavapipe, a hang on the H200)
+    args = materialize((randn(1 << 16),), "bench-clone")
+    (row,) = bench.bench_call("clone", "aten.clone.default", args, iters=3, warmup=1,
+                              with_torch=False, with_ort=False)
+    assert row.route == "copy"
+    assert 0 < row.ours_ms < 1e3
