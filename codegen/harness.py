@@ -12,16 +12,18 @@ from __future__ import annotations
 import functools
 import math
 import os
+import struct
 from dataclasses import dataclass, field
 from typing import Any
 
 from codegen import expr as E
-from codegen.loader import Catalog, load
+from codegen.loader import REPO_ROOT, Catalog, load
 from codegen.inputs import SymInt
 from codegen.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
                            Output, OutputList, Outputs, Scalar, Tensor, TensorList)
 from codegen.model import SpecError
-from codegen.plan import DispatchPlan, OpError, fail, output_shapes, plan, read_int
+from codegen.plan import (DispatchPlan, OpError, elementwise_grid, fail, output_shapes, plan,
+                          read_int)
 from codegen.schema import import_namespace
 
 # How a torch dtype is stored in the graph (the ExecuTorch Vulkan serializer narrows int64).
@@ -130,7 +132,6 @@ class _SchemaArg:
 
 
 def _cached_schema_args(target: str) -> list[_SchemaArg]:
-    from codegen.loader import REPO_ROOT
     from codegen.schema import cached_schema, schema_default
 
     schema = cached_schema(target, REPO_ROOT / "generated" / "torch_schemas.json")
@@ -384,6 +385,22 @@ def pipeline(kernel, overrides: dict[str, float], dispatch):
     return _PIPELINES[key]
 
 
+# The C++ runtime's flat-copy kernel, which both runtimes run for a Copy(...) step.
+COPY_KERNEL = "cpp_runtime/src/copy_words.wgsl"
+COPY_WORKGROUP_SIZE = 256
+COPY_VEC4_PER_INVOCATION = 4
+
+
+def _copy_pipeline():
+    if COPY_KERNEL not in _PIPELINES:
+        _, dev = device()
+        module = dev.create_shader_module(code=kernel_source(str(REPO_ROOT / COPY_KERNEL)),
+                                          label="copy_words")
+        _PIPELINES[COPY_KERNEL] = dev.create_compute_pipeline(
+            layout="auto", compute={"module": module, "entry_point": "main"}, label="copy_words")
+    return _PIPELINES[COPY_KERNEL]
+
+
 def buffer_size(nbytes: int) -> int:
     """Whole 16-byte units, as the runtime allocates: any tensor may be read as vec4s."""
     return max(16, -(-nbytes // 16) * 16)
@@ -396,9 +413,6 @@ def _nbytes(dtype: str, dims) -> int:
 
 
 
-def _timestamp_pass(encoder, query_set, which: str, index: int) -> None:
-    """An empty compute pass that only writes one timestamp."""
-    encoder.begin_compute_pass(timestamp_writes={"query_set": query_set, which: index}).end()
 
 class Node:
     """One op built on the device: buffers at the build shapes, pipelines compiled.
@@ -561,27 +575,18 @@ class Node:
 
     def encode_all(self, encoder, keep: list, timestamps: tuple | None = None) -> None:
         """Records the whole op. `timestamps` = (query_set, begin, end) writes GPU
-        timestamps at the start of its first step and the end of its last; a buffer copy
-        cannot carry them, so an empty compute pass takes the write on that side."""
+        timestamps at the start of its first step and the end of its last."""
         steps = [i for i, p in enumerate(self.plans) if p.run]
-        computes = [i for i in steps if self.plans[i].kernel is not None]
-        first = steps[0] if steps and steps[0] in computes else None
-        last = steps[-1] if steps and steps[-1] in computes else None
-        if timestamps:
-            query_set, begin, end = timestamps
-            if first is None:
-                _timestamp_pass(encoder, query_set, "beginning_of_pass_write_index", begin)
         for index in steps:
             writes = None
-            if timestamps and index in (first, last):
+            if timestamps and index in (steps[0], steps[-1]):
+                query_set, begin, end = timestamps
                 writes = {"query_set": query_set}
-                if index == first:
+                if index == steps[0]:
                     writes["beginning_of_pass_write_index"] = begin
-                if index == last:
+                if index == steps[-1]:
                     writes["end_of_pass_write_index"] = end
             self.encode(encoder, index, keep, writes)
-        if timestamps and last is None:
-            _timestamp_pass(encoder, query_set, "end_of_pass_write_index", end)
 
     def encode(self, encoder, index: int, keep: list, timestamp_writes=None) -> None:
         """Records dispatch `index` (a compute pass, or a copy) into `encoder`; buffers it
@@ -595,8 +600,9 @@ class Node:
             return
         if p.kernel is None:
             src, dst = self._buffer_of(d.spec.src), self._buffer_of(d.spec.dst)
-            if src is not dst and p.nbytes:
-                encoder.copy_buffer_to_buffer(src, 0, dst, 0, -(-p.nbytes // 4) * 4)
+            nbytes = p.nbytes if src is not dst else 0
+            if nbytes or timestamp_writes:
+                self._encode_flat_copy(encoder, src, dst, nbytes, keep, timestamp_writes)
             return
         pipe, group_layout = pipeline(p.kernel, p.overrides, d)
         entries = []
@@ -619,6 +625,30 @@ class Node:
         cpass.set_pipeline(pipe)
         cpass.set_bind_group(0, group)
         cpass.dispatch_workgroups(*p.grid)
+        cpass.end()
+
+    def _encode_flat_copy(self, encoder, src, dst, nbytes: int, keep: list,
+                          timestamp_writes=None) -> None:
+        """A Copy step, run as the C++ runtime runs it: the runtime's copy_words kernel
+        (a compute pass, so it can also carry timestamps when there is nothing to copy)."""
+        import wgpu
+
+        pipe = _copy_pipeline()
+        num_vec4 = -(-nbytes // 16)
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
+                                              if timestamp_writes else {}))
+        if num_vec4:
+            ubuf = self.dev.create_buffer_with_data(data=struct.pack("<4I", num_vec4, 0, 0, 0),
+                                                    usage=wgpu.BufferUsage.UNIFORM)
+            keep.append(ubuf)
+            group = self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
+                {"binding": 0, "resource": {"buffer": ubuf}},
+                {"binding": 1, "resource": {"buffer": src}},
+                {"binding": 2, "resource": {"buffer": dst}}])
+            cpass.set_pipeline(pipe)
+            cpass.set_bind_group(0, group)
+            cpass.dispatch_workgroups(*elementwise_grid(-(-num_vec4 // COPY_VEC4_PER_INVOCATION),
+                                                        COPY_WORKGROUP_SIZE, self.max_per_dim))
         cpass.end()
 
     def _read_outputs(self):

@@ -700,8 +700,9 @@ class Dispatch:
 
 @_spec
 class Copy:
-    """A buffer-to-buffer copy of `nbytes` from tensor `src` to tensor `dst` (skipped
-    when both are the same buffer: WebGPU forbids a copy onto itself)."""
+    """A flat copy of `nbytes` from tensor `src` to tensor `dst`, run by both runtimes as
+    their copy kernel (cpp_runtime/src/copy_words.wgsl); skipped when both are the same
+    buffer (an aliased output already holds the bytes)."""
 
     src: str
     dst: str

@@ -321,7 +321,7 @@ class Builder {
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
 
-  // et_vk.prepack(constant, out): a buffer copy recorded in the graph.
+  // et_vk.prepack(constant, out): a copy recorded in the graph (add_copy).
   void add_prepack(const std::vector<ValueRef>& args) {
     if (args.size() != 2) {
       throw Error("expected 2 arguments (constant, out), got " + std::to_string(args.size()));

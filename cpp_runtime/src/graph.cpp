@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "copy_words_wgsl.h"
 #include "graph_impl.h"
 #include "wgpu_util.h"
 
@@ -290,11 +291,13 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   return g.commands.size() - 1;
 }
 
-void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t params_size,
-                                  utils::Grid grid) {
-  Command& c = impl_->command(id, Command::Kind::Dispatch, "update_dispatch");
+namespace {
+
+// Rewrites a recorded dispatch's (or copy's) uniform and grid.
+void update_command(const Limits& limits, Command& c, const void* params, size_t params_size,
+                    utils::Grid grid) {
   const std::string& name = c.pipeline->shader->name;
-  check_grid(limits(), name, grid);
+  check_grid(limits, name, grid);
   const size_t had = c.uniform ? c.params.size() : 0;
   if (round_up(params_size, 4) != had || (params_size != 0 && params == nullptr)) {
     throw Error("WebGPU kernel " + name + ": update_dispatch with " + std::to_string(params_size) +
@@ -307,7 +310,39 @@ void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t para
   c.grid = grid;
 }
 
+}  // namespace
+
+void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t params_size,
+                                  utils::Grid grid) {
+  update_command(limits(), impl_->command(id, Command::Kind::Dispatch, "update_dispatch"), params,
+                 params_size, grid);
+}
+
 namespace {
+
+// The flat copy runs as a compute pass of the runtime's own kernel: on the H200
+// copy_buffer_to_buffer moved 256 MB at a fifth of this kernel's bandwidth.
+constexpr uint32_t kCopyWorkgroupSize = 256;
+constexpr int64_t kCopyVec4PerInvocation = 4;
+const KernelSource kCopyWordsKernel{"copy_words", kCopyWordsWgsl, "main", {kCopyWorkgroupSize, 1, 1}};
+
+struct CopyParams {
+  uint32_t num_vec4;
+};
+
+CopyParams copy_params(uint64_t nbytes) {
+  const uint64_t num_vec4 = round_up(nbytes, 16) / 16;
+  if (num_vec4 > std::numeric_limits<uint32_t>::max()) {
+    throw Error("WebGPU graph: a copy of " + std::to_string(nbytes) +
+                " bytes has more vec4s than a u32 counts");
+  }
+  return CopyParams{static_cast<uint32_t>(num_vec4)};
+}
+
+utils::Grid copy_grid(const CopyParams& params, const Limits& limits) {
+  return utils::elementwise_grid(utils::ceil_div(params.num_vec4, kCopyVec4PerInvocation),
+                                 kCopyWorkgroupSize, limits.max_workgroups_per_dimension);
+}
 
 void check_copy(const WebGPUGraph& graph, ValueRef src, ValueRef dst, uint64_t nbytes) {
   const Tensor& s = graph.get_tensor(src);
@@ -316,7 +351,7 @@ void check_copy(const WebGPUGraph& graph, ValueRef src, ValueRef dst, uint64_t n
     throw Error("WebGPU graph: copy from value " + std::to_string(src) + " to value " +
                 std::to_string(dst) + ", which share one buffer");
   }
-  const uint64_t rounded = round_up(nbytes, 4);
+  const uint64_t rounded = round_up(nbytes, 16);  // the copy kernel moves whole vec4s
   if (rounded > s.buffer_bytes || rounded > d.buffer_bytes) {
     throw Error("WebGPU graph: copy of " + std::to_string(nbytes) + " bytes from value " +
                 std::to_string(src) + " (" + std::to_string(s.buffer_bytes) +
@@ -329,18 +364,23 @@ void check_copy(const WebGPUGraph& graph, ValueRef src, ValueRef dst, uint64_t n
 
 DispatchId WebGPUGraph::add_copy(ValueRef src, ValueRef dst, uint64_t nbytes) {
   check_copy(*this, src, dst, nbytes);
-  Command c;
+  const CopyParams params = copy_params(nbytes);
+  const DispatchId id =
+      add_dispatch(kCopyWordsKernel, {}, {Binding::params(), Binding::of(src), Binding::of(dst)},
+                   &params, sizeof params, copy_grid(params, limits()));
+  Command& c = impl_->commands[id];
   c.kind = Command::Kind::Copy;
   c.src = src;
   c.dst = dst;
   c.nbytes = nbytes;
-  impl_->commands.push_back(std::move(c));
-  return impl_->commands.size() - 1;
+  return id;
 }
 
 void WebGPUGraph::update_copy(DispatchId id, uint64_t nbytes) {
   Command& c = impl_->command(id, Command::Kind::Copy, "update_copy");
   check_copy(*this, c.src, c.dst, nbytes);
+  const CopyParams params = copy_params(nbytes);
+  update_command(limits(), c, &params, sizeof params, copy_grid(params, limits()));
   c.nbytes = nbytes;
 }
 

@@ -100,9 +100,9 @@ struct Limits {
 // Where the time of the last execute() went (host clock, seconds).
 struct ExecuteStats {
   size_t dispatches = 0;  // compute dispatches recorded
-  size_t copies = 0;  // buffer copies recorded
+  size_t copies = 0;  // copies recorded (add_copy)
   double upload_seconds = 0;  // rewritten uniforms written to the queue
-  double record_seconds = 0;  // command encoding (passes, dispatches, copies)
+  double record_seconds = 0;  // command encoding (compute passes: dispatches and copies)
   double submit_seconds = 0;  // finish + submit
   double wait_seconds = 0;  // until the queue reported the work done
 };
@@ -168,7 +168,8 @@ class WebGPUGraph {
                           size_t params_size, utils::Grid grid);
   // Rewrites a dispatch's uniform and grid (resize hooks).
   void update_dispatch(DispatchId id, const void* params, size_t params_size, utils::Grid grid);
-  // Records a buffer-to-buffer copy of `nbytes` from the start of src to dst.
+  // Records a flat copy of `nbytes` from the start of src to dst: a dispatch of the
+  // runtime's copy kernel (src/copy_words.wgsl). src and dst must not share a buffer.
   DispatchId add_copy(ValueRef src, ValueRef dst, uint64_t nbytes);
   void update_copy(DispatchId id, uint64_t nbytes);
   // Runs after any input resize, in the order the hooks were added.
@@ -191,7 +192,7 @@ class WebGPUGraph {
 
   // Statistics for tests and benchmarks.
   size_t num_dispatches() const;  // compute dispatches recorded
-  size_t num_copies() const;  // buffer copies recorded
+  size_t num_copies() const;  // add_copy calls recorded
   size_t num_nodes() const;  // add_node calls that succeeded
   // Distinct shader modules this graph's dispatches use (each compiled once
   // per device, however many dispatches share it).

@@ -40,7 +40,7 @@ void resize_clone_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 
 void add_clone(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ClonePlan built = plan_clone(graph, args);
-  // WebGPU forbids copying a buffer onto itself; an aliased output needs no copy.
+  // A dispatch cannot read and write one buffer; an aliased output needs no copy.
   const bool copy0 = !graph.same_buffer(args[0], args[2]);
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[2], built.nbytes0) : 0;
   graph.add_resize_hook([args, built, dispatch0, copy0](WebGPUGraph& graph) {

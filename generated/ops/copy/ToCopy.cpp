@@ -68,7 +68,7 @@ void resize_to_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 
 void add_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ToCopyPlan built = plan_to_copy(graph, args);
-  // WebGPU forbids copying a buffer onto itself; an aliased output needs no copy.
+  // A dispatch cannot read and write one buffer; an aliased output needs no copy.
   const bool copy0 = built.run0 && !graph.same_buffer(args[0], args[7]);
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[7], built.nbytes0) : 0;
   const DispatchId dispatch1 =
