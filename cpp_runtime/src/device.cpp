@@ -116,35 +116,22 @@ void Device::acquire_adapter(const DeviceOptions& options) {
   instance_ = wgpuCreateInstance(&instance_desc);
   if (!instance_) throw Error("WebGPU device: wgpuCreateInstance failed");
 
-  struct Result {
-    bool done = false;
-    WGPUAdapter adapter = nullptr;
-    std::string message;
-  } result;
+  RequestResult<WGPURequestAdapterStatus, WGPUAdapter, WGPURequestAdapterStatus_Success> result;
   WGPURequestAdapterOptions adapter_options = WGPU_REQUEST_ADAPTER_OPTIONS_INIT;
   adapter_options.powerPreference = options.power_preference;
   adapter_options.backendType = backend;
   WGPURequestAdapterCallbackInfo callback = WGPU_REQUEST_ADAPTER_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
-  callback.callback = [](WGPURequestAdapterStatus status, WGPUAdapter adapter,
-                         WGPUStringView message, void* user, void*) {
-    auto* r = static_cast<Result*>(user);
-    if (status == WGPURequestAdapterStatus_Success) {
-      r->adapter = adapter;
-    } else {
-      r->message = to_string(message);
-    }
-    r->done = true;
-  };
+  callback.callback = decltype(result)::on_request;
   callback.userdata1 = &result;
   wgpuInstanceRequestAdapter(instance_, &adapter_options, callback);
   while (!result.done) wgpuInstanceProcessEvents(instance_);
-  if (!result.adapter) {
+  if (!result.object) {
     throw Error("WebGPU device: no adapter" +
                 (backend_name.empty() ? std::string() : " for backend " + backend_name) + ": " +
                 result.message);
   }
-  adapter_ = result.adapter;
+  adapter_ = result.object;
 
   WGPUAdapterInfo info = WGPU_ADAPTER_INFO_INIT;
   if (wgpuAdapterGetInfo(adapter_, &info) != WGPUStatus_Success) {
@@ -174,11 +161,7 @@ void Device::acquire_device(const DeviceOptions& options) {
     features.push_back(WGPUFeatureName_ShaderF16);
   }
 
-  struct Result {
-    bool done = false;
-    WGPUDevice device = nullptr;
-    std::string message;
-  } result;
+  RequestResult<WGPURequestDeviceStatus, WGPUDevice, WGPURequestDeviceStatus_Success> result;
   WGPUDeviceDescriptor desc = WGPU_DEVICE_DESCRIPTOR_INIT;
   desc.label = string_view("webgpu_delegate");
   desc.requiredFeatureCount = features.size();
@@ -192,24 +175,15 @@ void Device::acquire_device(const DeviceOptions& options) {
 
   WGPURequestDeviceCallbackInfo callback = WGPU_REQUEST_DEVICE_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
-  callback.callback = [](WGPURequestDeviceStatus status, WGPUDevice device, WGPUStringView message,
-                         void* user, void*) {
-    auto* r = static_cast<Result*>(user);
-    if (status == WGPURequestDeviceStatus_Success) {
-      r->device = device;
-    } else {
-      r->message = to_string(message);
-    }
-    r->done = true;
-  };
+  callback.callback = decltype(result)::on_request;
   callback.userdata1 = &result;
   wgpuAdapterRequestDevice(adapter_, &desc, callback);
   while (!result.done) wgpuInstanceProcessEvents(instance_);
-  if (!result.device) {
+  if (!result.object) {
     throw Error("WebGPU device: requestDevice failed on " + description_.device + ": " +
                 result.message);
   }
-  device_ = result.device;
+  device_ = result.object;
   queue_ = wgpuDeviceGetQueue(device_);
 }
 
@@ -303,20 +277,10 @@ void Device::wait_until(const bool& done, const char* what, bool queue_work) {
 }
 
 void Device::wait_queue_idle() {
-  struct Result {
-    bool done = false;
-    WGPUQueueWorkDoneStatus status = WGPUQueueWorkDoneStatus_Success;
-    std::string message;
-  } result;
+  StatusResult<WGPUQueueWorkDoneStatus> result;
   WGPUQueueWorkDoneCallbackInfo callback = WGPU_QUEUE_WORK_DONE_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
-  callback.callback = [](WGPUQueueWorkDoneStatus status, WGPUStringView message, void* user,
-                         void*) {
-    auto* r = static_cast<Result*>(user);
-    r->status = status;
-    r->message = to_string(message);
-    r->done = true;
-  };
+  callback.callback = decltype(result)::on_status;
   callback.userdata1 = &result;
   wgpuQueueOnSubmittedWorkDone(queue_, callback);
   wait_until(result.done, "submitted work", /*queue_work=*/true);

@@ -69,19 +69,10 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   wgpuCommandBufferRelease(commands);
   wgpuCommandEncoderRelease(encoder);
 
-  struct Result {
-    bool done = false;
-    WGPUMapAsyncStatus status = WGPUMapAsyncStatus_Success;
-    std::string message;
-  } result;
+  StatusResult<WGPUMapAsyncStatus> result;
   WGPUBufferMapCallbackInfo callback = WGPU_BUFFER_MAP_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
-  callback.callback = [](WGPUMapAsyncStatus status, WGPUStringView message, void* user, void*) {
-    auto* r = static_cast<Result*>(user);
-    r->status = status;
-    r->message = to_string(message);
-    r->done = true;
-  };
+  callback.callback = decltype(result)::on_status;
   callback.userdata1 = &result;
   wgpuBufferMapAsync(g.staging, WGPUMapMode_Read, 0, bytes, callback);
   const std::string errors = device.pop_error_scopes();

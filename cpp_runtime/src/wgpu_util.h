@@ -23,4 +23,40 @@ inline uint64_t round_up(uint64_t v, uint64_t multiple) {
   return (v + multiple - 1) / multiple * multiple;
 }
 
+// What an asynchronous call reported through a callback of the (status, message)
+// shape (queue work done, buffer map). Pass `on_status` as the callback and the
+// result as userdata1, then wait until `done`.
+template <typename Status>
+struct StatusResult {
+  bool done = false;
+  Status status{};
+  std::string message;
+
+  static void on_status(Status status, WGPUStringView message, void* user, void*) {
+    auto* r = static_cast<StatusResult*>(user);
+    r->status = status;
+    r->message = to_string(message);
+    r->done = true;
+  }
+};
+
+// The same for a request that hands over an object (adapter, device): `object` on
+// success, otherwise `message`.
+template <typename Status, typename Object, Status kSuccess>
+struct RequestResult {
+  bool done = false;
+  Object object = nullptr;
+  std::string message;
+
+  static void on_request(Status status, Object object, WGPUStringView message, void* user, void*) {
+    auto* r = static_cast<RequestResult*>(user);
+    if (status == kSuccess) {
+      r->object = object;
+    } else {
+      r->message = to_string(message);
+    }
+    r->done = true;
+  }
+};
+
 }  // namespace webgpu_delegate
