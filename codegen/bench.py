@@ -6,7 +6,8 @@ adapter offers them (wall clock around submit + sync otherwise, with a warning),
 warm-up, as the median of N. torch is timed with CUDA events. ORT runs a one-node
 ONNX model and chains of 1 and 10 identical nodes; (t10 - t1) / 9 cancels upload and
 download. Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
-`bytes` formula (default: every input and output tensor read or written once).
+`bytes` formula (default: every input and output tensor read or written once), and as a
+share of the adapter's peak where it is known (`KNOWN_PEAKS`, or `--peak UNIT=VALUE`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,28 @@ from pathlib import Path
 
 from codegen import harness
 from codegen.inputs import materialize
+
+
+# Datasheet peaks of the adapters we measure on (../shared/DESIGN.md): fp32 without
+# tensor cores, and HBM bandwidth. Matched against the adapter line.
+KNOWN_PEAKS = {"H200": {"TFLOP/s": 67.0, "GB/s": 4800.0}}
+UNITS = ("TFLOP/s", "GB/s")
+
+
+def peaks_for(adapter_line: str, given: list[str] = ()) -> dict[str, float]:
+    """The adapter's known peaks, overridden by `given` ("GB/s=4800" items)."""
+    peaks = next((dict(v) for k, v in KNOWN_PEAKS.items() if k in adapter_line), {})
+    for item in given:
+        unit, _, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = 0.0
+        if unit not in UNITS or number <= 0:
+            raise SystemExit(f"opgen bench: --peak expects UNIT=VALUE with UNIT one of "
+                             f"{', '.join(UNITS)} and a positive VALUE (got {item!r})")
+        peaks[unit] = number
+    return peaks
 
 
 @dataclass
@@ -146,19 +169,21 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     return results
 
 
-def report(results: list[Result], peak: dict[str, float] | None = None) -> str:
+def report(results: list[Result], peaks: dict[str, float]) -> str:
     name_w = max([34] + [len(r.name) for r in results])
     route_w = max([26] + [len(r.route) for r in results])
-    head = (f"{'shape':{name_w}} {'route':{route_w}} {'ours ms':>9} {'rate':>14} {'torch ms':>9} {'rate':>9} "
-            f"{'ours/torch':>10} {'ORT ms':>9} {'rate':>9} {'ours/ORT':>9}")
+    head = (f"{'shape':{name_w}} {'route':{route_w}} {'ours ms':>9} {'rate':>14} {'of peak':>7} "
+            f"{'torch ms':>9} {'rate':>9} {'ours/torch':>10} {'ORT ms':>9} {'rate':>9} "
+            f"{'ours/ORT':>9}")
     lines = [head, "-" * len(head)]
     for r in results:
         def fmt(v, spec):
             return format(v, spec) if v is not None else "-"
         ours_rate, torch_rate, ort_rate = r.rate(r.ours_ms), r.rate(r.torch_ms), r.rate(r.ort_ms)
+        of_peak = f"{100 * ours_rate / peaks[r.unit]:6.1f}%" if r.unit in peaks else f"{'-':>7}"
         lines.append(
             f"{r.name:{name_w}} {r.route:{route_w}} {r.ours_ms:9.4f} {ours_rate:9.2f} {r.unit:>4} "
-            f"{fmt(r.torch_ms, '9.4f')} {fmt(torch_rate, '9.2f')} "
+            f"{of_peak} {fmt(r.torch_ms, '9.4f')} {fmt(torch_rate, '9.2f')} "
             f"{fmt(torch_rate and ours_rate / torch_rate, '10.2f')} "
             f"{fmt(r.ort_ms, '9.4f')} {fmt(ort_rate, '9.2f')} "
             f"{fmt(ort_rate and ours_rate / ort_rate, '9.2f')}")
@@ -171,7 +196,7 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    units = [u for u in ("TFLOP/s", "GB/s") if any(r.unit == u for r in results)]
+    units = [u for u in UNITS if any(r.unit == u for r in results)]
     fig, axes = plt.subplots(1, len(units), figsize=(8 * len(units), 5), squeeze=False)
     for ax, unit in zip(axes[0], units):
         rows = [r for r in results if r.unit == unit]
@@ -210,6 +235,9 @@ def add_parser(sub) -> None:
     p.add_argument("--no-torch", action="store_true")
     p.add_argument("--force", default="", help="comma-separated kernels to time as well, in "
                    "place of the routes' choice (e.g. conv2d_gemm,conv2d_vec4)")
+    p.add_argument("--peak", action="append", default=[], metavar="UNIT=VALUE",
+                   help="the adapter's peak, e.g. GB/s=4800 or TFLOP/s=67 (known for: "
+                        f"{', '.join(KNOWN_PEAKS)})")
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--png", type=Path, help="draw the chart here")
 
@@ -229,6 +257,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             if run.case.raises or (args.target and args.target not in run.op.op.targets):
                 continue
             jobs.append((run.id, run.target, run.args()))
+    if args.png:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise SystemExit("opgen bench: --png needs matplotlib (pip install -e '.[bench]')")
     force = tuple(k for k in args.force.split(",") if k)
     known = {r.route.kernel.name for b in harness.catalog().ops for d in b.dispatches
              for r in d.routes}
@@ -236,7 +269,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if unknown:
         raise SystemExit(f"opgen bench: --force names unknown kernels {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
-    print(f"adapter: {harness.adapter_line()}")
+    adapter = harness.adapter_line()
+    peaks = peaks_for(adapter, args.peak)
+    print(f"adapter: {adapter}; peaks: "
+          f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")
     results = []
     for name, target, call_args in jobs:
         call_args = materialize(call_args, name)
@@ -245,13 +281,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
                           force=force)
         results.extend(rows)
         for r in rows:
-            print(report([r]).splitlines()[-1], flush=True)
+            print(report([r], peaks).splitlines()[-1], flush=True)
     print()
-    print(report(results))
+    print(report(results, peaks))
     if args.json:
-        args.json.write_text(json.dumps({"adapter": harness.adapter_line(),
+        args.json.write_text(json.dumps({"adapter": adapter, "peaks": peaks,
                                          "results": [asdict(r) for r in results]}, indent=2))
     if args.png:
-        chart(results, args.png, {})
+        chart(results, args.png, peaks)
     return 0
 

@@ -6,22 +6,29 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_bench_smoke_suite(tmp_path):
-    out = tmp_path / "bench.json"
+    out, png = tmp_path / "bench.json", tmp_path / "bench.png"
     res = subprocess.run([sys.executable, "-m", "codegen", "bench", "--suite", "smoke",
                           "--iters", "2", "--warmup", "1", "--no-ort", "--no-torch",
-                          "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
-                         env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
+                          "--peak", "GB/s=50", "--json", str(out), "--png", str(png)], cwd=ROOT,
+                         capture_output=True, text=True, env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
     assert res.returncode == 0, res.stderr
     data = json.loads(out.read_text())
     assert data["adapter"]
+    assert data["peaks"] == {"GB/s": 50.0}
+    relu = next(line for line in res.stdout.splitlines() if line.startswith("relu 64K"))
+    rate, of_peak = relu.split()[4], relu.split()[6]
+    assert of_peak == f"{100 * float(rate) / 50:.1f}%"
     assert [r["route"] for r in data["results"]] == ["relu", "constant_pad_nd"]
     for r in data["results"]:
         assert r["ours_ms"] > 0 and r["work"] > 0 and r["unit"] == "GB/s"
     assert "GB/s" in res.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
@@ -71,3 +78,15 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
                               with_torch=False, with_ort=False)
     assert row.route == "copy"
     assert 0 < row.ours_ms < 1e3
+
+
+def test_bench_peaks_come_from_the_adapter_or_the_command_line():
+    from codegen.bench import peaks_for
+
+    assert peaks_for("NVIDIA H200 (Vulkan, DiscreteGPU)") == {"TFLOP/s": 67.0, "GB/s": 4800.0}
+    assert peaks_for("llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan, CPU)") == {}
+    assert peaks_for("llvmpipe (Vulkan, CPU)", ["TFLOP/s=0.5"]) == {"TFLOP/s": 0.5}
+    for bad in ("GB=4800", "GB/s=fast", "GB/s=-1", "4800"):
+        with pytest.raises(SystemExit, match="--peak expects UNIT=VALUE with UNIT one of "
+                                             "TFLOP/s, GB/s and a positive VALUE"):
+            peaks_for("llvmpipe", [bad])
