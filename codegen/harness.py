@@ -412,8 +412,6 @@ def _nbytes(dtype: str, dims) -> int:
     return math.prod(dims) * (2 if dtype == "float16" else 1 if dtype == "bool" else 4)
 
 
-
-
 class Node:
     """One op built on the device: buffers at the build shapes, pipelines compiled.
     `run()` executes; `run(*args)` with smaller tensors (or new SymInt values)

@@ -255,14 +255,14 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
           bytes = buffer_size_for(b.dummy_bytes);
         }
         if (bytes > limits().max_storage_buffer_binding_size) {
-          const std::string value =
-              b.kind == Binding::Kind::Tensor
-                  ? "tensor value " + std::to_string(b.tensor) + " (" +
-                        describe_tensor(get_tensor(b.tensor)) + ")"
-                  : std::string("a dummy binding");
-          throw Error(g.prefix("kernel " + name) + value + " is too large for one storage binding (" +
-                      d.name + " of kernel " + name + ", binding " + std::to_string(i) + ") (got " +
-                      std::to_string(bytes) + " bytes, expected at most maxStorageBufferBindingSize " +
+          const std::string value = b.kind == Binding::Kind::Tensor
+                                        ? "tensor value " + std::to_string(b.tensor) + " (" +
+                                              describe_tensor(get_tensor(b.tensor)) + ")"
+                                        : std::string("a dummy binding");
+          throw Error(g.prefix("kernel " + name) + value +
+                      " is too large for one storage binding (" + d.name + " of kernel " + name +
+                      ", binding " + std::to_string(i) + ") (got " + std::to_string(bytes) +
+                      " bytes, expected at most maxStorageBufferBindingSize " +
                       std::to_string(limits().max_storage_buffer_binding_size) + ")");
         }
       }
@@ -324,7 +324,8 @@ namespace {
 // copy_buffer_to_buffer moved 256 MB at a fifth of this kernel's bandwidth.
 constexpr uint32_t kCopyWorkgroupSize = 256;
 constexpr int64_t kCopyVec4PerInvocation = 4;
-const KernelSource kCopyWordsKernel{"copy_words", kCopyWordsWgsl, "main", {kCopyWorkgroupSize, 1, 1}};
+const KernelSource kCopyWordsKernel{
+    "copy_words", kCopyWordsWgsl, "main", {kCopyWorkgroupSize, 1, 1}};
 
 struct CopyParams {
   uint32_t num_vec4;

@@ -25,17 +25,18 @@ struct Value {
       data;
 };
 
+// A recorded compute dispatch. A Copy is a dispatch of the runtime's copy kernel that
+// also remembers what it copies, so update_copy can re-check and re-size it.
 struct Command {
   enum class Kind : uint8_t { Dispatch, Copy };
   Kind kind = Kind::Dispatch;
-  // Dispatch
   const PipelineEntry* pipeline = nullptr;
   WGPUBindGroup bind_group = nullptr;
   WGPUBuffer uniform = nullptr;  // graph-owned; null when the kernel takes no params
   std::vector<uint8_t> params;   // the bytes the uniform must hold
   bool params_dirty = false;
   utils::Grid grid;
-  // Copy
+  // Copy only
   ValueRef src = -1;
   ValueRef dst = -1;
   uint64_t nbytes = 0;
