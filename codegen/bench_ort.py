@@ -4,6 +4,9 @@ Each op becomes a one-node ONNX model (weights as initializers). Where the node'
 output can feed the next identical node, chains of 1 and 10 nodes are timed and
 (t10 - t1) / 9 is the per-op time, so upload and download cancel; otherwise the time
 of an Identity model with the same input and output is subtracted from the 1-node time.
+Before any timing, the 1-node model's output is checked against torch on the same inputs,
+so a wrong ONNX mapping fails loud instead of timing a different op; a session that ORT
+moved to another execution provider (no WebGPU adapter) fails loud too.
 """
 
 from __future__ import annotations
@@ -22,15 +25,16 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
         return t.detach().to(torch.float32).numpy() if isinstance(t, torch.Tensor) else np.float32(t)
 
     if target == "aten.convolution.default":
-        _x, w, b, stride, padding, dilation, transposed, _op, groups = args
-        if transposed:
-            return None
+        # ONNX ConvTranspose takes torch's transposed weight layout (in, out / groups, kH, kW)
+        _x, w, b, stride, padding, dilation, transposed, output_padding, groups = args
         two = lambda v: list(v) * 2 if len(v) == 1 else list(v)  # noqa: E731
         pad = two(padding)
         attrs = {"strides": two(stride), "pads": pad + pad, "dilations": two(dilation),
                  "group": int(groups), "kernel_shape": list(w.shape[2:])}
+        if transposed:
+            attrs["output_padding"] = two(output_padding)
         inits = [arr(w)] + ([arr(b)] if b is not None else [])
-        return "Conv", attrs, inits
+        return ("ConvTranspose" if transposed else "Conv"), attrs, inits
     unary = {"aten.relu.default": "Relu", "aten.sigmoid.default": "Sigmoid"}
     if target in unary:
         return unary[target], {}, []
@@ -40,6 +44,10 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
     if target in binary and isinstance(args[1], torch.Tensor) and len(args) <= 2:
         return binary[target], {}, [arr(args[1])]
     return None
+
+
+# ORT's conv paths rely on its graph transformations; elementwise chains must stay unfused.
+OPTIMIZED = ("Conv", "ConvTranspose")
 
 
 def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int) -> bytes:
@@ -66,13 +74,51 @@ def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int)
     return model.SerializeToString()
 
 
-def _time_model(model: bytes, x, iters: int, warmup: int, optimize: bool) -> float:
+WEBGPU = "WebGpuExecutionProvider"
+
+
+def _session(model: bytes, optimize: bool, provider: str):
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     if not optimize:  # a chain of identical elementwise nodes must not be fused into one
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    session = ort.InferenceSession(model, options, providers=["WebGpuExecutionProvider"])
+    return require_provider(ort.InferenceSession(model, options, providers=[provider]), provider)
+
+
+def require_provider(session, provider: str):
+    """The session, if ORT kept it on `provider` (it falls back to the CPU silently)."""
+    if session.get_providers()[0] != provider:
+        raise RuntimeError(f"ORT runs the benchmark model on {session.get_providers()[0]}, not "
+                           f"{provider} (no adapter for it?): its times would not be "
+                           f"{provider}'s; pass --no-ort to benchmark without ORT")
+    return session
+
+
+def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
+    """Runs the op's one-node ONNX model once and compares it with torch on the same
+    inputs; raises if ORT computes something else (a wrong attribute or layout)."""
+    import torch
+
+    from codegen.harness import torch_op
+
+    op_type, attrs, inits = _node_spec(target, args)
+    x = args[0].detach().to(torch.float32).numpy()
+    want = torch_op(target)(*args).to(torch.float32)
+    model = _model(op_type, attrs, inits, x.shape, tuple(want.shape), 1)
+    (got,) = _session(model, op_type in OPTIMIZED, provider).run(None, {"x": x})
+    got = torch.from_numpy(got)
+    tolerance = 1e-4 * max(1.0, float(want.abs().max()))
+    error = float((got - want).abs().max()) if got.shape == want.shape else float("inf")
+    if not error <= tolerance:
+        raise RuntimeError(f"ORT's {op_type} for {target} does not compute torch's result "
+                           f"(max abs error {error:.3g}, allowed {tolerance:.3g}; shapes "
+                           f"{tuple(got.shape)} and {tuple(want.shape)}): the ONNX mapping "
+                           f"in codegen/bench_ort.py is wrong")
+
+
+def _time_model(model: bytes, x, iters: int, warmup: int, optimize: bool) -> float:
+    session = _session(model, optimize, WEBGPU)
     feed = {"x": x}
     for _ in range(warmup):
         session.run(None, feed)
@@ -90,7 +136,7 @@ def available() -> bool:
         import onnxruntime as ort
     except ImportError:
         return False
-    return "WebGpuExecutionProvider" in ort.get_available_providers()
+    return WEBGPU in ort.get_available_providers()
 
 
 def time_ort(target: str, args: tuple, iters: int, warmup: int) -> float | None:
@@ -101,7 +147,8 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int) -> float | None:
     if spec is None or not available():
         return None
     op_type, attrs, inits = spec
-    optimize = op_type == "Conv"  # ORT's conv path relies on its graph transformations
+    check_mapping(target, args)
+    optimize = op_type in OPTIMIZED
     x = args[0].detach().to(torch.float32).numpy()
     y_shape = _output_shape(target, args)
     one = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 1), x, iters, warmup,

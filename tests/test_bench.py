@@ -90,3 +90,66 @@ def test_bench_peaks_come_from_the_adapter_or_the_command_line():
         with pytest.raises(SystemExit, match="--peak expects UNIT=VALUE with UNIT one of "
                                              "TFLOP/s, GB/s and a positive VALUE"):
             peaks_for("llvmpipe", [bad])
+
+
+def _conv(x, w, b, stride, pad, groups, transposed=False, out_pad=0):
+    return (x, w, b, [stride, stride], [pad, pad], [1, 1], transposed, [out_pad, out_pad], groups)
+
+
+def _ort_cases():
+    import torch
+
+    g = torch.Generator().manual_seed(8)
+    r = lambda *shape: torch.randn(*shape, generator=g)  # noqa: E731
+    return {
+        "conv_s2_groups2": ("aten.convolution.default",
+                            _conv(r(2, 4, 9, 9), r(6, 2, 3, 3), r(6), 2, 1, 2)),
+        "depthwise": ("aten.convolution.default", _conv(r(1, 8, 7, 7), r(8, 1, 3, 3), None, 1, 1, 8)),
+        "transposed_s2_outpad": ("aten.convolution.default",
+                                 _conv(r(1, 4, 5, 5), r(4, 3, 4, 4), r(3), 2, 1, 1, True, 1)),
+        "relu": ("aten.relu.default", (r(3, 40),)),
+        "sigmoid": ("aten.sigmoid.default", (r(3, 40),)),
+        "leaky_relu": ("aten.leaky_relu.default", (r(3, 40), 0.2)),
+        "add_broadcast": ("aten.add.Tensor", (r(2, 3, 4, 4), r(1, 3, 1, 1))),
+        "sub": ("aten.sub.Tensor", (r(5, 6), r(5, 6))),
+        "mul": ("aten.mul.Tensor", (r(5, 6), r(6))),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_ort_cases()))
+def test_each_ort_comparison_model_computes_the_op(case):
+    # ORT's CPU EP runs the same one-node model `opgen bench` times on its WebGPU EP
+    from codegen import bench_ort
+
+    target, args = _ort_cases()[case]
+    bench_ort.check_mapping(target, args, provider="CPUExecutionProvider")
+
+
+def test_a_wrong_ort_mapping_fails_loud(monkeypatch):
+    import torch
+
+    from codegen import bench_ort
+
+    right = bench_ort._node_spec
+
+    def wrong_alpha(target, args):
+        op_type, attrs, inits = right(target, args)
+        return op_type, {**attrs, "alpha": 0.3}, inits
+
+    monkeypatch.setattr(bench_ort, "_node_spec", wrong_alpha)
+    with pytest.raises(RuntimeError, match=r"ORT's LeakyRelu for aten.leaky_relu.default does "
+                                           r"not compute torch's result \(max abs error"):
+        bench_ort.check_mapping("aten.leaky_relu.default", (-torch.ones(8), 0.01),
+                                provider="CPUExecutionProvider")
+
+
+def test_ort_falling_back_to_another_provider_fails_loud():
+    from codegen import bench_ort
+
+    class CpuSession:
+        def get_providers(self):
+            return ["CPUExecutionProvider"]
+
+    with pytest.raises(RuntimeError, match="ORT runs the benchmark model on CPUExecutionProvider, "
+                                           "not WebGpuExecutionProvider .*pass --no-ort"):
+        bench_ort.require_provider(CpuSession(), bench_ort.WEBGPU)
