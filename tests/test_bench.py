@@ -1,4 +1,5 @@
-"""`opgen bench` runs on the CI adapter (a smoke run: figures are printed, not judged)."""
+"""`opgen bench` runs on the CI adapter (a smoke run: figures are printed, not judged), and
+the ONNX models it times on ORT's WebGPU EP compute the op (checked on ORT's CPU EP)."""
 
 import json
 import os
@@ -71,8 +72,8 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
 
     from codegen.inputs import materialize, randn
 
-    # a same-dtype clone has no compute pass to carry the timestamps (its time used to be
-    # read from unwritten queries: garbage on lavapipe, a hang on the H200)
+    # a same-dtype clone is a Copy step alone; when copies were copyBufferToBuffer its time
+    # was read from unwritten timestamp queries (garbage on lavapipe, a hang on the H200)
     args = materialize((randn(1 << 16),), "bench-clone")
     (row,) = bench.bench_call("clone", "aten.clone.default", args, iters=3, warmup=1,
                               with_torch=False, with_ort=False)
