@@ -8,6 +8,7 @@ ONNX model and chains of 1 and 10 identical nodes; (t10 - t1) / 9 cancels upload
 download. Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
 `bytes` formula (default: every input and output tensor read or written once), and as a
 share of the adapter's peak where it is known (`KNOWN_PEAKS`, or `--peak UNIT=VALUE`).
+Each timed result is checked against torch at the benchmark's shapes (`check_ours`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from codegen.inputs import materialize
 # tensor cores, and HBM bandwidth. Matched against the adapter line.
 KNOWN_PEAKS = {"H200": {"TFLOP/s": 67.0, "GB/s": 4800.0}}
 UNITS = ("TFLOP/s", "GB/s")
+# How far a benchmarked result may be from torch's, relative to its largest value: loose
+# enough for any op's float32 reassociation, far below what a wrong index produces.
+BENCH_TOLERANCE = 1e-3
 
 
 def peaks_for(adapter_line: str, given: list[str] = ()) -> dict[str, float]:
@@ -140,6 +144,37 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
     return statistics.median(times)
 
 
+def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
+    """Our outputs at the benchmark's shapes match torch's (the cases cover smaller ones):
+    a fast wrong result is no result. Outputs the op leaves unwritten read back as None."""
+    import torch
+
+    from codegen.cases import reference
+
+    got = node.run()
+    want, _ = reference(node.bound, target, args, to_float64=False)  # float32, as ours
+    gots = list(got) if isinstance(got, (tuple, list)) else [got]
+    wants = list(want) if isinstance(want, (tuple, list)) else [want]
+    for i, (g, w) in enumerate(zip(gots, wants)):
+        if g is None:
+            continue
+        if tuple(g.shape) != tuple(w.shape):
+            error = float("inf")
+        elif w.is_floating_point() and w.numel():
+            g64, w64 = g.to(torch.float64), w.to(torch.float64)
+            same = (g64 == w64) | (g64.isnan() & w64.isnan())  # infinities and NaNs included
+            finite = w64[w64.isfinite()].abs()
+            scale = max([1.0] + ([float(finite.max())] if finite.numel() else []))
+            error = float(torch.where(same, 0.0, (g64 - w64).abs()).max()) / scale
+        else:
+            error = 0.0 if torch.equal(g.to(w.dtype), w) else float("inf")
+        if not error <= BENCH_TOLERANCE:  # NaN where torch has a number fails too
+            raise RuntimeError(f"opgen bench: {name}: output {i} of {'+'.join(node.routes)} does "
+                               f"not match torch at these shapes (error {error:.3g} relative to "
+                               f"the largest value, allowed {BENCH_TOLERANCE:g}; shapes "
+                               f"{tuple(g.shape)} and {tuple(w.shape)})")
+
+
 def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
                with_torch: bool = True, with_ort: bool = True,
                force: tuple[str, ...] = ()) -> list[Result]:
@@ -162,6 +197,7 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     results = []
     for k, node in enumerate(nodes):
         ours, timer = time_ours(node, iters, warmup)
+        check_ours(name, target, args, node)
         work, unit = work_of(node)
         label = name if k == 0 else f"{name} [forced]"
         results.append(Result(label, target, "+".join(node.routes) or "copy", ours, timer, work,

@@ -55,24 +55,29 @@ def all_case_runs(catalog) -> list[CaseRun]:
 
 
 def golden_with_args(run: CaseRun, args: tuple, kwargs: dict) -> tuple[Any, tuple]:
-    """torch's result and the arguments it ran on (promoted copies: in-place ops such as
-    a KV-cache update mutate these, never the caller's tensors)."""
+    """torch's result for the case and the arguments it ran on."""
+    return reference(run.op, run.target, args, kwargs, to_float64=not run.case.exact)
+
+
+def reference(bound: BoundOp, target: str, args: tuple, kwargs: dict | None = None,
+              to_float64: bool = True) -> tuple[Any, tuple]:
+    """torch's result for the op and the arguments it ran on (copies, floats promoted to
+    float64 when `to_float64`: in-place ops such as a KV-cache update mutate these, never
+    the caller's tensors)."""
     import torch
 
     from codegen.harness import torch_args, torch_op
-
-    target = run.op.op.golden or run.target
-    args = torch_args(run.op, args)
 
     def promote(v):
         if isinstance(v, (list, tuple)):
             return type(v)(promote(x) for x in v)
         if isinstance(v, torch.Tensor):
-            return v.to(torch.float64) if v.is_floating_point() and not run.case.exact else v.clone()
+            return v.to(torch.float64) if v.is_floating_point() and to_float64 else v.clone()
         return v
 
-    args = tuple(promote(a) for a in args)
-    return torch_op(target)(*args, **{k: promote(v) for k, v in kwargs.items()}), args
+    args = tuple(promote(a) for a in torch_args(bound, args))
+    kwargs = {k: promote(v) for k, v in (kwargs or {}).items()}
+    return torch_op(bound.op.golden or target)(*args, **kwargs), args
 
 
 def mutable_indices(run: CaseRun) -> list[int]:

@@ -154,3 +154,16 @@ def test_ort_falling_back_to_another_provider_fails_loud():
     with pytest.raises(RuntimeError, match="ORT runs the benchmark model on CPUExecutionProvider, "
                                            "not WebGpuExecutionProvider .*pass --no-ort"):
         bench_ort.require_provider(CpuSession(), bench_ort.WEBGPU)
+
+
+def test_bench_fails_when_our_result_differs_from_torch(monkeypatch):
+    from codegen import bench, harness
+    from codegen.inputs import materialize, randn
+
+    args = materialize((randn(4096),), "bench-check")
+    real_run = harness.Node.run
+    monkeypatch.setattr(harness.Node, "run", lambda self: -real_run(self))  # one output
+    with pytest.raises(RuntimeError, match=r"opgen bench: relu: output 0 of relu does not match "
+                                           r"torch at these shapes \(error 2 relative"):
+        bench.bench_call("relu", "aten.relu.default", args, iters=1, warmup=0,
+                         with_torch=False, with_ort=False)
