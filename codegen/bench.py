@@ -26,6 +26,11 @@ from codegen import harness
 from codegen.inputs import materialize
 
 
+class BenchError(RuntimeError):
+    """A benchmark that would print a misleading figure: a wrong result, ours or ORT's, or
+    ORT on another execution provider than the one named."""
+
+
 # Datasheet peaks of the adapters we measure on (../shared/DESIGN.md): fp32 without
 # tensor cores, and HBM bandwidth. Matched against the adapter line.
 KNOWN_PEAKS = {"H200": {"TFLOP/s": 67.0, "GB/s": 4800.0}}
@@ -169,7 +174,7 @@ def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
         else:
             error = 0.0 if torch.equal(g.to(w.dtype), w) else float("inf")
         if not error <= BENCH_TOLERANCE:  # NaN where torch has a number fails too
-            raise RuntimeError(f"opgen bench: {name}: output {i} of {'+'.join(node.routes)} does "
+            raise BenchError(f"{name}: output {i} of {'+'.join(node.routes)} does "
                                f"not match torch at these shapes (error {error:.3g} relative to "
                                f"the largest value, allowed {BENCH_TOLERANCE:g}; shapes "
                                f"{tuple(g.shape)} and {tuple(w.shape)})")

@@ -15,6 +15,8 @@ import statistics
 import time
 from typing import Any
 
+from codegen.bench import BenchError
+
 
 def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
     """(ONNX op type, attributes, initializers) for the op, or None if unmapped."""
@@ -89,7 +91,7 @@ def _session(model: bytes, optimize: bool, provider: str):
 def require_provider(session, provider: str):
     """The session, if ORT kept it on `provider` (it falls back to the CPU silently)."""
     if session.get_providers()[0] != provider:
-        raise RuntimeError(f"ORT runs the benchmark model on {session.get_providers()[0]}, not "
+        raise BenchError(f"ORT runs the benchmark model on {session.get_providers()[0]}, not "
                            f"{provider} (no adapter for it?): its times would not be "
                            f"{provider}'s; pass --no-ort to benchmark without ORT")
     return session
@@ -111,7 +113,7 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
     tolerance = 1e-4 * max(1.0, float(want.abs().max()))
     error = float((got - want).abs().max()) if got.shape == want.shape else float("inf")
     if not error <= tolerance:
-        raise RuntimeError(f"ORT's {op_type} for {target} does not compute torch's result "
+        raise BenchError(f"ORT's {op_type} for {target} does not compute torch's result "
                            f"(max abs error {error:.3g}, allowed {tolerance:.3g}; shapes "
                            f"{tuple(got.shape)} and {tuple(want.shape)}): the ONNX mapping "
                            f"in codegen/bench_ort.py is wrong")

@@ -6,11 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from codegen.bench import BenchError
 from codegen.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
 from codegen.render import GENERATED, RenderError, render
 from codegen.writer import WriteError, commit
 
-USER_ERRORS = (SpecFileError, RenderError, WriteError)
+USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError)
 
 
 def _outputs() -> dict[str, str]:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from codegen.bench import BenchError
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -138,7 +140,7 @@ def test_a_wrong_ort_mapping_fails_loud(monkeypatch):
         return op_type, {**attrs, "alpha": 0.3}, inits
 
     monkeypatch.setattr(bench_ort, "_node_spec", wrong_alpha)
-    with pytest.raises(RuntimeError, match=r"ORT's LeakyRelu for aten.leaky_relu.default does "
+    with pytest.raises(BenchError, match=r"ORT's LeakyRelu for aten.leaky_relu.default does "
                                            r"not compute torch's result \(max abs error"):
         bench_ort.check_mapping("aten.leaky_relu.default", (-torch.ones(8), 0.01),
                                 provider="CPUExecutionProvider")
@@ -151,7 +153,7 @@ def test_ort_falling_back_to_another_provider_fails_loud():
         def get_providers(self):
             return ["CPUExecutionProvider"]
 
-    with pytest.raises(RuntimeError, match="ORT runs the benchmark model on CPUExecutionProvider, "
+    with pytest.raises(BenchError, match="ORT runs the benchmark model on CPUExecutionProvider, "
                                            "not WebGpuExecutionProvider .*pass --no-ort"):
         bench_ort.require_provider(CpuSession(), bench_ort.WEBGPU)
 
@@ -163,7 +165,7 @@ def test_bench_fails_when_our_result_differs_from_torch(monkeypatch):
     args = materialize((randn(4096),), "bench-check")
     real_run = harness.Node.run
     monkeypatch.setattr(harness.Node, "run", lambda self: -real_run(self))  # one output
-    with pytest.raises(RuntimeError, match=r"opgen bench: relu: output 0 of relu does not match "
+    with pytest.raises(BenchError, match=r"relu: output 0 of relu does not match "
                                            r"torch at these shapes \(error 2 relative"):
         bench.bench_call("relu", "aten.relu.default", args, iters=1, warmup=0,
                          with_torch=False, with_ort=False)
