@@ -5,7 +5,7 @@ Our time is measured with GPU timestamp queries around the op's passes when the
 adapter offers them (wall clock around submit + sync otherwise, with a warning), after
 warm-up, as the median of N. torch is timed with CUDA events. ORT runs a one-node
 ONNX model and chains of 1 and 10 identical nodes; (t10 - t1) / 9 cancels upload and
-download. Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
+download (bench_ort.py; its figure comes with ± half the interquartile range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
 `bytes` formula (default: every input and output tensor read or written once), and as a
 share of the adapter's peak where it is known (`KNOWN_PEAKS`, or `--peak UNIT=VALUE`).
 Each timed result is checked against torch at the benchmark's shapes (`check_ours`).
@@ -67,6 +67,7 @@ class Result:
     unit: str  # "TFLOP/s" | "GB/s"
     torch_ms: float | None = None
     ort_ms: float | None = None
+    ort_spread_ms: float | None = None  # half the interquartile range of ORT's estimates
     extra: dict = field(default_factory=dict)
 
     def rate(self, ms: float | None) -> float | None:
@@ -194,11 +195,11 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
         elif forced.routes != nodes[0].routes:
             nodes.append(forced)
     torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
-    ort_ms = None
+    ort = None
     if with_ort:
         from codegen import bench_ort
 
-        ort_ms = bench_ort.time_ort(target, args, iters, warmup)
+        ort = bench_ort.time_ort(target, args, iters, warmup)
     results = []
     for k, node in enumerate(nodes):
         ours, timer = time_ours(node, iters, warmup)
@@ -206,7 +207,7 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
         work, unit = work_of(node)
         label = name if k == 0 else f"{name} [forced]"
         results.append(Result(label, target, "+".join(node.routes) or "copy", ours, timer, work,
-                              unit, torch_ms, ort_ms))
+                              unit, torch_ms, ort and ort.ms, ort and ort.spread_ms))
     return results
 
 
@@ -214,7 +215,7 @@ def report(results: list[Result], peaks: dict[str, float]) -> str:
     name_w = max([34] + [len(r.name) for r in results])
     route_w = max([26] + [len(r.route) for r in results])
     head = (f"{'shape':{name_w}} {'route':{route_w}} {'ours ms':>9} {'rate':>14} {'of peak':>7} "
-            f"{'torch ms':>9} {'rate':>9} {'ours/torch':>10} {'ORT ms':>9} {'rate':>9} "
+            f"{'torch ms':>9} {'rate':>9} {'ours/torch':>10} {'ORT ms':>15} {'rate':>9} "
             f"{'ours/ORT':>9}")
     lines = [head, "-" * len(head)]
     for r in results:
@@ -222,11 +223,12 @@ def report(results: list[Result], peaks: dict[str, float]) -> str:
             return format(v, spec) if v is not None else "-"
         ours_rate, torch_rate, ort_rate = r.rate(r.ours_ms), r.rate(r.torch_ms), r.rate(r.ort_ms)
         of_peak = f"{100 * ours_rate / peaks[r.unit]:6.1f}%" if r.unit in peaks else f"{'-':>7}"
+        ort_ms = f"{r.ort_ms:.4f}±{r.ort_spread_ms:.4f}" if r.ort_ms is not None else "-"
         lines.append(
             f"{r.name:{name_w}} {r.route:{route_w}} {r.ours_ms:9.4f} {ours_rate:9.2f} {r.unit:>4} "
             f"{of_peak} {fmt(r.torch_ms, '9.4f')} {fmt(torch_rate, '9.2f')} "
             f"{fmt(torch_rate and ours_rate / torch_rate, '10.2f')} "
-            f"{fmt(r.ort_ms, '9.4f')} {fmt(ort_rate, '9.2f')} "
+            f"{ort_ms:>15} {fmt(ort_rate, '9.2f')} "
             f"{fmt(ort_rate and ours_rate / ort_rate, '9.2f')}")
     return "\n".join(lines)
 

@@ -4,6 +4,9 @@ Each op becomes a one-node ONNX model (weights as initializers). Where the node'
 output can feed the next identical node, chains of 1 and 10 nodes are timed and
 (t10 - t1) / 9 is the per-op time, so upload and download cancel; otherwise the time
 of an Identity model with the same input and output is subtracted from the 1-node time.
+The two models run alternately, each pair giving one estimate (so drift between them
+cancels too); the figure is the median estimate, and half their interquartile range says
+how far to trust it.
 Before any timing, the 1-node model's output is checked against torch on the same inputs,
 so a wrong ONNX mapping fails loud instead of timing a different op; a session that ORT
 moved to another execution provider (no WebGPU adapter) fails loud too.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from codegen.bench import BenchError
@@ -119,51 +123,57 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
                            f"in codegen/bench_ort.py is wrong")
 
 
-def _time_model(model: bytes, x, iters: int, warmup: int, optimize: bool) -> float:
-    session = _session(model, optimize, WEBGPU)
-    feed = {"x": x}
-    for _ in range(warmup):
-        session.run(None, feed)
-    times = []
-    for _ in range(iters):
-        t0 = time.perf_counter()
-        session.run(None, feed)
-        times.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(times)
+def _run_ms(session, feed: dict) -> float:
+    t0 = time.perf_counter()
+    session.run(None, feed)
+    return (time.perf_counter() - t0) * 1e3
 
 
-def available() -> bool:
+def available(provider: str = WEBGPU) -> bool:
     try:
         import onnx  # noqa: F401
         import onnxruntime as ort
     except ImportError:
         return False
-    return WEBGPU in ort.get_available_providers()
+    return provider in ort.get_available_providers()
 
 
-def time_ort(target: str, args: tuple, iters: int, warmup: int) -> float | None:
-    """Per-op milliseconds on ORT's WebGPU EP, or None (not installed / op not mapped)."""
+@dataclass
+class OrtTime:
+    ms: float  # the median per-op estimate
+    spread_ms: float  # half the estimates' interquartile range
+
+
+def time_ort(target: str, args: tuple, iters: int, warmup: int,
+             provider: str = WEBGPU) -> OrtTime | None:
+    """Per-op time on ORT's `provider`, or None: ORT not installed, the op not mapped, or
+    a median estimate of zero or less (noise larger than the op)."""
     import torch
 
     spec = _node_spec(target, args)
-    if spec is None or not available():
+    if spec is None or not available(provider):
         return None
     op_type, attrs, inits = spec
-    check_mapping(target, args)
+    check_mapping(target, args, provider)
     optimize = op_type in OPTIMIZED
     x = args[0].detach().to(torch.float32).numpy()
     y_shape = _output_shape(target, args)
-    one = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 1), x, iters, warmup,
-                      optimize)
-    if tuple(y_shape) == tuple(x.shape):
-        ten = _time_model(_model(op_type, attrs, inits, x.shape, y_shape, 10), x, iters, warmup,
-                          optimize)
-        per_op = (ten - one) / 9
-    else:
-        ident = _time_model(_model("Identity", {}, [], x.shape, x.shape, 1), x, iters, warmup,
-                            optimize)
-        per_op = one - ident
-    return per_op if per_op > 0 else None  # noise larger than the op: no figure
+    one = _session(_model(op_type, attrs, inits, x.shape, y_shape, 1), optimize, provider)
+    chained = tuple(y_shape) == tuple(x.shape)
+    other_model = _model(op_type, attrs, inits, x.shape, y_shape, 10) if chained else \
+        _model("Identity", {}, [], x.shape, x.shape, 1)
+    other = _session(other_model, optimize, provider)
+    feed = {"x": x}
+    for _ in range(warmup):
+        one.run(None, feed)
+        other.run(None, feed)
+    estimates = []
+    for _ in range(iters):
+        t_one, t_other = _run_ms(one, feed), _run_ms(other, feed)
+        estimates.append((t_other - t_one) / 9 if chained else t_one - t_other)
+    q1, median, q3 = statistics.quantiles(estimates, n=4) if len(estimates) > 1 else \
+        estimates * 3
+    return OrtTime(median, (q3 - q1) / 2) if median > 0 else None
 
 
 def _output_shape(target: str, args: tuple) -> Any:

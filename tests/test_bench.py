@@ -169,3 +169,22 @@ def test_bench_fails_when_our_result_differs_from_torch(monkeypatch):
                                            r"torch at these shapes \(error 2 relative"):
         bench.bench_call("relu", "aten.relu.default", args, iters=1, warmup=0,
                          with_torch=False, with_ort=False)
+
+
+def test_ort_timing_pairs_chains_and_reports_a_spread():
+    # the timing path of the WebGPU comparison, run on ORT's CPU EP with convs heavy
+    # enough that the per-op estimate stands clear of the noise
+    import torch
+
+    from codegen import bench_ort
+
+    g = torch.Generator().manual_seed(3)
+    x = torch.randn(1, 32, 64, 64, generator=g)
+    same_shape = _conv(x, torch.randn(32, 32, 3, 3, generator=g), None, 1, 1, 1)  # 1 vs 10
+    new_shape = _conv(x, torch.randn(64, 32, 3, 3, generator=g), None, 1, 1, 1)  # vs Identity
+    for args in (same_shape, new_shape):
+        got = bench_ort.time_ort("aten.convolution.default", args, iters=5, warmup=1,
+                                 provider="CPUExecutionProvider")
+        assert got is not None and got.ms > 0 and got.spread_ms >= 0
+    assert bench_ort.time_ort("aten.clone.default", (x,), iters=1, warmup=0,
+                              provider="CPUExecutionProvider") is None  # no ORT mapping
