@@ -35,8 +35,9 @@ class BenchError(RuntimeError):
 # tensor cores, and HBM bandwidth. Matched against the adapter line.
 KNOWN_PEAKS = {"H200": {"TFLOP/s": 67.0, "GB/s": 4800.0}}
 UNITS = ("TFLOP/s", "GB/s")
-# How far a benchmarked result may be from torch's, relative to its largest value: loose
-# enough for any op's float32 reassociation, far below what a wrong index produces.
+# How far a benchmarked result, ours or ORT's, may be from torch's, relative to its largest
+# value: loose enough for any op's float32 reassociation, far below what a wrong index,
+# layout or attribute produces.
 BENCH_TOLERANCE = 1e-3
 
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.bench import BenchError
+from codegen.bench import BENCH_TOLERANCE, BenchError
 
 
 def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
@@ -114,7 +114,7 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
     model = _model(op_type, attrs, inits, x.shape, tuple(want.shape), 1)
     (got,) = _session(model, op_type in OPTIMIZED, provider).run(None, {"x": x})
     got = torch.from_numpy(got)
-    tolerance = 1e-4 * max(1.0, float(want.abs().max()))
+    tolerance = BENCH_TOLERANCE * max(1.0, float(want.abs().max()))
     error = float((got - want).abs().max()) if got.shape == want.shape else float("inf")
     if not error <= tolerance:
         raise BenchError(f"ORT's {op_type} for {target} does not compute torch's result "
