@@ -151,11 +151,29 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
     return statistics.median(times)
 
 
+def relative_error(got, want) -> float:
+    """max |got - want| over the largest finite |want| (at least 1): equal infinities and
+    NaN against NaN count as equal, NaN against a number as infinitely wrong; a shape or
+    integer mismatch is infinite."""
+    import torch
+
+    if tuple(got.shape) != tuple(want.shape):
+        return float("inf")
+    if not want.is_floating_point():
+        return 0.0 if torch.equal(got.to(want.dtype), want) else float("inf")
+    if not want.numel():
+        return 0.0
+    g64, w64 = got.to(torch.float64), want.to(torch.float64)
+    same = (g64 == w64) | (g64.isnan() & w64.isnan())
+    finite = w64[w64.isfinite()].abs()
+    scale = max([1.0] + ([float(finite.max())] if finite.numel() else []))
+    error = float(torch.where(same, 0.0, (g64 - w64).abs()).max()) / scale
+    return error if error == error else float("inf")  # NaN where torch has a number
+
+
 def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
     """Our outputs at the benchmark's shapes match torch's (the cases cover smaller ones):
     a fast wrong result is no result. Outputs the op leaves unwritten read back as None."""
-    import torch
-
     from codegen.cases import reference
 
     got = node.run()
@@ -165,17 +183,8 @@ def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
     for i, (g, w) in enumerate(zip(gots, wants)):
         if g is None:
             continue
-        if tuple(g.shape) != tuple(w.shape):
-            error = float("inf")
-        elif w.is_floating_point() and w.numel():
-            g64, w64 = g.to(torch.float64), w.to(torch.float64)
-            same = (g64 == w64) | (g64.isnan() & w64.isnan())  # infinities and NaNs included
-            finite = w64[w64.isfinite()].abs()
-            scale = max([1.0] + ([float(finite.max())] if finite.numel() else []))
-            error = float(torch.where(same, 0.0, (g64 - w64).abs()).max()) / scale
-        else:
-            error = 0.0 if torch.equal(g.to(w.dtype), w) else float("inf")
-        if not error <= BENCH_TOLERANCE:  # NaN where torch has a number fails too
+        error = relative_error(g, w)
+        if error > BENCH_TOLERANCE:
             raise BenchError(f"{name}: output {i} of {'+'.join(node.routes)} does "
                                f"not match torch at these shapes (error {error:.3g} relative to "
                                f"the largest value, allowed {BENCH_TOLERANCE:g}; shapes "

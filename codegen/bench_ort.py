@@ -17,9 +17,8 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any
 
-from codegen.bench import BENCH_TOLERANCE, BenchError
+from codegen.bench import BENCH_TOLERANCE, BenchError, relative_error
 
 
 def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
@@ -96,14 +95,15 @@ def require_provider(session, provider: str):
     """The session, if ORT kept it on `provider` (it falls back to the CPU silently)."""
     if session.get_providers()[0] != provider:
         raise BenchError(f"ORT runs the benchmark model on {session.get_providers()[0]}, not "
-                           f"{provider} (no adapter for it?): its times would not be "
-                           f"{provider}'s; pass --no-ort to benchmark without ORT")
+                         f"{provider} (no adapter for it?): its times would not be "
+                         f"{provider}'s; pass --no-ort to benchmark without ORT")
     return session
 
 
-def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
+def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> tuple[int, ...]:
     """Runs the op's one-node ONNX model once and compares it with torch on the same
-    inputs; raises if ORT computes something else (a wrong attribute or layout)."""
+    inputs; raises if ORT computes something else (a wrong attribute or layout). Returns
+    the op's output shape."""
     import torch
 
     from codegen.harness import torch_op
@@ -114,13 +114,14 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> None:
     model = _model(op_type, attrs, inits, x.shape, tuple(want.shape), 1)
     (got,) = _session(model, op_type in OPTIMIZED, provider).run(None, {"x": x})
     got = torch.from_numpy(got)
-    tolerance = BENCH_TOLERANCE * max(1.0, float(want.abs().max()))
-    error = float((got - want).abs().max()) if got.shape == want.shape else float("inf")
-    if not error <= tolerance:
+    error = relative_error(got, want)
+    if error > BENCH_TOLERANCE:
         raise BenchError(f"ORT's {op_type} for {target} does not compute torch's result "
-                           f"(max abs error {error:.3g}, allowed {tolerance:.3g}; shapes "
-                           f"{tuple(got.shape)} and {tuple(want.shape)}): the ONNX mapping "
-                           f"in codegen/bench_ort.py is wrong")
+                         f"(error {error:.3g} relative to the largest value, allowed "
+                         f"{BENCH_TOLERANCE:g}; shapes {tuple(got.shape)} and "
+                         f"{tuple(want.shape)}): the ONNX mapping in codegen/bench_ort.py "
+                         f"is wrong")
+    return tuple(want.shape)
 
 
 def _run_ms(session, feed: dict) -> float:
@@ -154,10 +155,9 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int,
     if spec is None or not available(provider):
         return None
     op_type, attrs, inits = spec
-    check_mapping(target, args, provider)
+    y_shape = check_mapping(target, args, provider)
     optimize = op_type in OPTIMIZED
     x = args[0].detach().to(torch.float32).numpy()
-    y_shape = _output_shape(target, args)
     one = _session(_model(op_type, attrs, inits, x.shape, y_shape, 1), optimize, provider)
     chained = tuple(y_shape) == tuple(x.shape)
     other_model = _model(op_type, attrs, inits, x.shape, y_shape, 10) if chained else \
@@ -175,9 +175,3 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int,
         estimates * 3
     return OrtTime(median, (q3 - q1) / 2) if median > 0 else None
 
-
-def _output_shape(target: str, args: tuple) -> Any:
-    from codegen.harness import torch_op
-
-    meta = [a.to("meta") if hasattr(a, "to") else a for a in args]
-    return tuple(torch_op(target)(*meta).shape)

@@ -141,7 +141,7 @@ def test_a_wrong_ort_mapping_fails_loud(monkeypatch):
 
     monkeypatch.setattr(bench_ort, "_node_spec", wrong_alpha)
     with pytest.raises(BenchError, match=r"ORT's LeakyRelu for aten.leaky_relu.default does "
-                                           r"not compute torch's result \(max abs error"):
+                                           r"not compute torch's result \(error 0.29 relative"):
         bench_ort.check_mapping("aten.leaky_relu.default", (-torch.ones(8), 0.01),
                                 provider="CPUExecutionProvider")
 
@@ -188,3 +188,20 @@ def test_ort_timing_pairs_chains_and_reports_a_spread():
         assert got is not None and got.ms > 0 and got.spread_ms >= 0
     assert bench_ort.time_ort("aten.clone.default", (x,), iters=1, warmup=0,
                               provider="CPUExecutionProvider") is None  # no ORT mapping
+
+
+def test_relative_error_is_the_one_measure_for_ours_and_ort():
+    import torch
+
+    from codegen.bench import relative_error
+
+    inf, nan = float("inf"), float("nan")
+    want = torch.tensor([4.0, -inf, nan, 0.0])
+    assert relative_error(want.clone(), want) == 0.0  # equal infinities, NaN against NaN
+    assert relative_error(torch.tensor([4.0, -inf, nan, 0.25]), want) == 0.25 / 4
+    assert relative_error(torch.tensor([4.0, -inf, 1.0, 0.0]), want) == inf  # number for NaN
+    assert relative_error(torch.tensor([nan, -inf, nan, 0.0]), want) == inf  # NaN for number
+    assert relative_error(torch.tensor([0.5]), torch.tensor([0.0])) == 0.5  # scale at least 1
+    assert relative_error(want[:3], want) == inf  # shapes differ
+    assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 3])) == inf
+    assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 2])) == 0.0
