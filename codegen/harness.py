@@ -385,7 +385,9 @@ def pipeline(kernel, overrides: dict[str, float], dispatch):
     return _PIPELINES[key]
 
 
-# The C++ runtime's flat-copy kernel, which both runtimes run for a Copy(...) step.
+# The C++ runtime's flat-copy kernel, which both runtimes run for a Copy(...) step, and its
+# WORKGROUP_SIZE and VEC4_PER_INVOCATION (graph.cpp has them too; the copy case
+# `several_workgroups` fails if a grid covers less than the kernel).
 COPY_KERNEL = "cpp_runtime/src/copy_words.wgsl"
 COPY_WORKGROUP_SIZE = 256
 COPY_VEC4_PER_INVOCATION = 4

@@ -26,7 +26,7 @@ struct Value {
 };
 
 // A recorded compute dispatch. A Copy is a dispatch of the runtime's copy kernel that
-// also remembers what it copies, so update_copy can re-check and re-size it.
+// also remembers its tensors, so update_copy can re-check them for a new size.
 struct Command {
   enum class Kind : uint8_t { Dispatch, Copy };
   Kind kind = Kind::Dispatch;
@@ -39,7 +39,6 @@ struct Command {
   // Copy only
   ValueRef src = -1;
   ValueRef dst = -1;
-  uint64_t nbytes = 0;
 };
 
 struct WebGPUGraph::Impl {

@@ -63,6 +63,10 @@ def common_copy_cases() -> list[Case]:
         Case("contiguous_4d", (randn(2, 3, 4, 5),), exact=True),
         Case("int32", (randint(-50, 50, 3, 7, dtype="int32"),), exact=True),
         Case("resize", (randn(4, 6),), resize={"self": (2, 5)}, exact=True),
+        # 2 full workgroups of the copy kernel (1024 vec4s each) and a partial third whose
+        # last vec4 is partial: a grid that assumed more vec4s per invocation than the
+        # kernel copies would leave a tail
+        Case("several_workgroups", (randn(4 * 2048 + 4 * 777 + 3),), exact=True),
         Case("rejects_bool", (tensor([True, False], dtype="bool"),),
              raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
     ]
