@@ -24,7 +24,7 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
 import torch  # noqa: E402
 
-from codegen import harness  # noqa: E402
+from codegen.executors import harness  # noqa: E402
 
 TARGET = "et_vk.sdpa.default"
 ROUTES = ("qk_per_row", "qk_per_entry")

@@ -27,7 +27,7 @@ MODELS = ["cnn_stem", "cnn_stem_pool_bn", "davit_stem", "decoder", "detect_head"
 def pack(folder: Path) -> None:
     import e2e_models
 
-    from codegen.export import export
+    from codegen.et.export import export
 
     folder.mkdir(parents=True, exist_ok=True)
     bundle = {}
@@ -43,7 +43,7 @@ def pack(folder: Path) -> None:
 
 
 def run(folder: Path, out: Path) -> None:
-    from codegen.pte import run_pte
+    from codegen.et.pte import run_pte
 
     bundle = torch.load(folder / "bundle.pt", weights_only=False)
     results = {}

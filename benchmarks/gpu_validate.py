@@ -23,9 +23,9 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
 import torch  # noqa: E402
 
-from codegen import harness  # noqa: E402
-from codegen.cases import Ran, all_case_runs, check, execute, run_case  # noqa: E402
-from codegen.plan import OpError  # noqa: E402
+from codegen.executors import harness  # noqa: E402
+from codegen.executors.cases import Ran, all_case_runs, check, execute, run_case  # noqa: E402
+from codegen.lower.plan import OpError  # noqa: E402
 
 LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
 SHARD = 10 << 20  # bytes per results file (the device tool brings back files up to 16 MiB)

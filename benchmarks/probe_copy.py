@@ -13,8 +13,8 @@ import time
 import numpy as np
 import wgpu
 
-from codegen import harness
-from codegen.plan import elementwise_grid
+from codegen.executors import harness
+from codegen.lower.plan import elementwise_grid
 
 KERNEL = """
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;

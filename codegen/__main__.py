@@ -1,5 +1,5 @@
 import sys
 
-from codegen.cli import main
+from codegen.cli.main import main
 
 sys.exit(main())

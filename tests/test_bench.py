@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.bench import BenchError
+from codegen.bench.bench import BenchError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,9 +35,9 @@ def test_bench_smoke_suite(tmp_path):
 
 
 def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
-    from codegen import bench
+    from codegen.bench import bench
 
-    from codegen.inputs import materialize, randn
+    from codegen.spec.inputs import materialize, randn
 
     args = materialize((randn(1, 8, 10, 10), randn(8, 4, 3, 3), randn(8), [1, 1], [1, 1],
                         [1, 1], False, [0, 0], 2), "bench-conv")
@@ -56,9 +56,9 @@ def test_bench_rejects_an_unknown_forced_kernel():
 
 
 def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
-    from codegen import bench
+    from codegen.bench import bench
 
-    from codegen.inputs import materialize, randn
+    from codegen.spec.inputs import materialize, randn
 
     # groups == 1: the GEMM dispatches run, the direct one (conv2d_vec4's) does not
     args = materialize((randn(1, 8, 6, 6), randn(8, 8, 3, 3), None, [1, 1], [1, 1], [1, 1],
@@ -70,9 +70,9 @@ def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
 
 
 def test_bench_times_an_op_that_is_only_a_buffer_copy():
-    from codegen import bench
+    from codegen.bench import bench
 
-    from codegen.inputs import materialize, randn
+    from codegen.spec.inputs import materialize, randn
 
     # a same-dtype clone is a Copy step alone; when copies were copyBufferToBuffer its time
     # was read from unwritten timestamp queries (garbage on lavapipe, a hang on the H200)
@@ -84,7 +84,7 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
 
 
 def test_bench_peaks_come_from_the_adapter_or_the_command_line():
-    from codegen.bench import peaks_for
+    from codegen.bench.bench import peaks_for
 
     assert peaks_for("NVIDIA H200 (Vulkan, DiscreteGPU)") == {"TFLOP/s": 67.0, "GB/s": 4800.0}
     assert peaks_for("llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan, CPU)") == {}
@@ -122,7 +122,7 @@ def _ort_cases():
 @pytest.mark.parametrize("case", sorted(_ort_cases()))
 def test_each_ort_comparison_model_computes_the_op(case):
     # ORT's CPU EP runs the same one-node model `opgen bench` times on its WebGPU EP
-    from codegen import bench_ort
+    from codegen.bench import ort as bench_ort
 
     target, args = _ort_cases()[case]
     bench_ort.check_mapping(target, args, provider="CPUExecutionProvider")
@@ -131,7 +131,7 @@ def test_each_ort_comparison_model_computes_the_op(case):
 def test_a_wrong_ort_mapping_fails_loud(monkeypatch):
     import torch
 
-    from codegen import bench_ort
+    from codegen.bench import ort as bench_ort
 
     right = bench_ort._node_spec
 
@@ -147,7 +147,7 @@ def test_a_wrong_ort_mapping_fails_loud(monkeypatch):
 
 
 def test_ort_falling_back_to_another_provider_fails_loud():
-    from codegen import bench_ort
+    from codegen.bench import ort as bench_ort
 
     class CpuSession:
         def get_providers(self):
@@ -159,8 +159,9 @@ def test_ort_falling_back_to_another_provider_fails_loud():
 
 
 def test_bench_fails_when_our_result_differs_from_torch(monkeypatch):
-    from codegen import bench, harness
-    from codegen.inputs import materialize, randn
+    from codegen.bench import bench
+    from codegen.executors import harness
+    from codegen.spec.inputs import materialize, randn
 
     args = materialize((randn(4096),), "bench-check")
     real_run = harness.Node.run
@@ -176,7 +177,7 @@ def test_ort_timing_pairs_chains_and_reports_a_spread():
     # enough that the per-op estimate stands clear of the noise
     import torch
 
-    from codegen import bench_ort
+    from codegen.bench import ort as bench_ort
 
     g = torch.Generator().manual_seed(3)
     x = torch.randn(1, 32, 64, 64, generator=g)
@@ -193,7 +194,7 @@ def test_ort_timing_pairs_chains_and_reports_a_spread():
 def test_relative_error_is_the_one_measure_for_ours_and_ort():
     import torch
 
-    from codegen.bench import relative_error
+    from codegen.bench.bench import relative_error
 
     inf, nan = float("inf"), float("nan")
     want = torch.tensor([4.0, -inf, nan, 0.0])

@@ -17,9 +17,9 @@ import torch
 
 pytest.importorskip("executorch")
 
-from codegen.export import ExportError, export, lower, pte_coverage  # noqa: E402
-from codegen.loader import REPO_ROOT  # noqa: E402
-from codegen.pte import PteError, run_pte  # noqa: E402
+from codegen.et.export import ExportError, export, lower, pte_coverage  # noqa: E402
+from codegen.spec.loader import REPO_ROOT  # noqa: E402
+from codegen.et.pte import PteError, run_pte  # noqa: E402
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
@@ -74,7 +74,7 @@ UNSUPPORTED = "aten.tanh.default"
 
 @pytest.fixture(scope="module")
 def unsupported_pte(tmp_path_factory):
-    from codegen.export import supported_targets
+    from codegen.et.export import supported_targets
 
     if UNSUPPORTED in supported_targets():
         pytest.fail(f"{UNSUPPORTED} gained a spec: pick another unsupported op for this test")

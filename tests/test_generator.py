@@ -70,7 +70,7 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
         'params={"num_vec4": u32("ceil_div(out.numel, 4)"),',
         'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), '
         '"num_vec4": u32("ceil_div(out.numel, 4)"),'
-    ).replace("from codegen.model import (", "from codegen.model import (Param, "))
+    ).replace("from codegen.spec.model import (", "from codegen.spec.model import (Param, "))
     assert opgen(repo, "generate").returncode == 0
     wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
     assert "probe: vec3<u32>,\n  num_vec4: u32,\n  negative_slope: f32," in wgsl
@@ -79,7 +79,7 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
     assert "offsetof(LeakyReluParams, num_vec4) == 12" in cpp
     assert "offsetof(LeakyReluParams, negative_slope) == 16" in cpp
     assert "sizeof(LeakyReluParams) == 32" in cpp
-    code = ("from codegen import harness, cases\n"
+    code = ("from codegen.executors import harness, cases\n"
             "runs = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'leaky_relu']\n"
             "for r in runs: cases.execute(r, harness)\nprint(len(runs))")
     res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
@@ -92,7 +92,7 @@ def test_two_specs_for_one_target_are_rejected(repo):
     dup = repo / "codegen/specs/dup"
     dup.mkdir()
     (dup / "dup.py").write_text(
-        "from codegen.model import *\n"
+        "from codegen.spec.model import *\n"
         "OPS = [Op(name='relu_again', targets=['aten.relu.default'], args=[Tensor('self'), "
         "Output('out')], shapes={'out': 'self.dims'}, resize='static', dispatches=[Copy('self', "
         "'out', 'self.numel * 4')])]\n")
@@ -122,7 +122,7 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
     assert edit[0] in text
     text = text.replace(edit[0], edit[1], 1)
     if "Param(" in edit[1]:
-        text = text.replace("from codegen.model import (", "from codegen.model import (Param, ")
+        text = text.replace("from codegen.spec.model import (", "from codegen.spec.model import (Param, ")
     spec.write_text(text)
     before = snapshot(repo)
     res = opgen(repo, "generate")
@@ -134,14 +134,14 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
 
 
 def test_route_to_undeclared_override_is_rejected():
-    from codegen.model import Elementwise, Kernel, Route, SpecError
+    from codegen.spec.model import Elementwise, Kernel, Route, SpecError
 
     with pytest.raises(SpecError, match="does not declare"):
         Route(Kernel("k"), Elementwise("1"), overrides={"nope": "1"})
 
 
 def test_failure_mid_write_leaves_old_files(repo, monkeypatch):
-    from codegen import writer
+    from codegen.emit import writer
 
     files = {f"generated/f{i}.txt": f"new {i}\n" for i in range(5)}
     for i in range(5):
@@ -163,7 +163,7 @@ def test_failure_mid_write_leaves_old_files(repo, monkeypatch):
 
 
 def test_kill_after_journal_is_rolled_forward(repo, monkeypatch):
-    from codegen import writer
+    from codegen.emit import writer
 
     files = {f"generated/f{i}.txt": f"new {i}\n" for i in range(4)}
 
@@ -249,7 +249,7 @@ def test_scaffold_generates_cleanly_and_fails_until_written(repo):
     assert opgen(repo, "check").returncode == 0
     table = json.loads((repo / "generated/op_table.json").read_text())
     assert any(o["op"] == "tanh" for o in table["ops"])
-    code = ("from codegen import harness, cases\n"
+    code = ("from codegen.executors import harness, cases\n"
             "r = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'tanh'][0]\n"
             "cases.execute(r, harness)\n")
     res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
@@ -279,8 +279,8 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
 
 
 def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
-    from codegen import harness
-    from codegen.inputs import materialize, randn
+    from codegen.executors import harness
+    from codegen.spec.inputs import materialize, randn
 
     # relu: 4 vec4s per invocation, 128 invocations per workgroup
     (x,) = materialize((randn(1000 * 16 + 3),), "per-invocation")
@@ -298,7 +298,7 @@ def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
 
 
 def test_items_per_invocation_out_of_range_is_a_spec_error():
-    from codegen.model import Elementwise, SpecError
+    from codegen.spec.model import Elementwise, SpecError
 
     with pytest.raises(SpecError, match=r"Elementwise per_invocation must be 1\.\.16 \(got 0\)"):
         Elementwise("n", per_invocation=0)

@@ -6,7 +6,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from codegen.layout import LayoutError, layout_struct, parse_type
+from codegen.spec.layout import LayoutError, layout_struct, parse_type
 
 STRUCTS = {
     "scalars": [("a", "u32"), ("b", "f32"), ("c", "i32")],
@@ -71,7 +71,7 @@ def _probe_shader(lay) -> str:
 def test_offsets_on_adapter(name):
     import wgpu
 
-    from codegen.harness import device
+    from codegen.executors.harness import device
 
     lay = layout_struct("Params", STRUCTS[name])
     values = _values(lay)

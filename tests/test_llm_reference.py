@@ -9,8 +9,8 @@ inputs, and an in-place op writes back into the caller's tensor.
 import pytest
 import torch
 
-from codegen import harness
-from codegen.inputs import SymInt
+from codegen.executors import harness
+from codegen.spec.inputs import SymInt
 
 G = torch.Generator().manual_seed(5)
 

@@ -11,7 +11,9 @@ spec cases named `ieee_specials` (tests/test_ops.py runs them on both executors)
 import pytest
 import torch
 
-from codegen import harness, native
+from codegen.executors import harness
+
+from codegen.executors import native
 
 FLT_MIN = torch.finfo(torch.float32).tiny
 SUB = [1e-40, -1e-40, 1.5e-39, -1.1e-38, 1e-45, -1e-45, 5e-39, 0.0, -0.0, 1.0, -3.0, 2e-38]

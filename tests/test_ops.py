@@ -4,8 +4,10 @@ import re
 
 import pytest
 
-from codegen import harness, native
-from codegen.cases import all_case_runs, execute, rejection
+from codegen.executors import harness
+
+from codegen.executors import native
+from codegen.executors.cases import all_case_runs, execute, rejection
 
 RUNS = all_case_runs(harness.catalog())
 
@@ -69,7 +71,7 @@ def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
 
     import torch
 
-    from codegen.plan import OpError
+    from codegen.lower.plan import OpError
 
     info = subprocess.run([str(native.runner_path()), "--device-info"], capture_output=True,
                           text=True, check=True).stdout

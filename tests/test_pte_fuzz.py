@@ -50,7 +50,7 @@ import pytest
 
 pytest.importorskip("executorch")
 
-from codegen.loader import REPO_ROOT  # noqa: E402
+from codegen.spec.loader import REPO_ROOT  # noqa: E402
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 
@@ -503,7 +503,7 @@ def _run(runner: Path, env: dict, case: Case, out: Path) -> Outcome:
 @pytest.fixture(scope="module")
 def model_pte(tmp_path_factory):
     import e2e_models
-    from codegen.export import export
+    from codegen.et.export import export
     model, inputs = getattr(e2e_models, MODEL)()
     path = tmp_path_factory.mktemp("fuzz_model") / f"{MODEL}.pte"
     export(model, inputs, path)

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from codegen import model
+from codegen.spec import model
 from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
 SPEC_FILES = ["codegen/specs/unary/unary.py", "codegen/specs/binary/binary.py",
@@ -39,7 +39,7 @@ EXPR_FIELDS = {("Param", "value"), ("Elementwise", "count"), ("Rows", "count"), 
                ("Route", "when"), ("Dispatch", "when"), ("Copy", "nbytes"), ("Copy", "when"),
                ("Scratch", "shape"), ("OutputList", "count"), ("Op", "flops"), ("Op", "bytes")}
 PARAM_HELPERS = ("u32", "i32", "f32")  # u32("expr") is Param("u32", "expr")
-MODEL = "__import__('codegen.model', fromlist=['_']).{}"  # a model name without an import
+MODEL = "__import__('codegen.spec.model', fromlist=['_']).{}"  # a model name without an import
 UNPLACEABLE = ["array<u32, 3>", "array<f32, 2>", "array<vec2<f32>, 4>", "u33", "bool",
                "vec5<f32>", "array<u32, 0>"]
 SYNTAX_BREAKERS = ["{} +", "({}", "{})", "{} if", "{} 1", "{} ,,", "{} ==", "[{}"]
@@ -345,7 +345,7 @@ def test_two_specs_for_one_target(repo):
     try:
         for t in targets:
             (dup / "zz_dup.py").write_text(
-                "from codegen.model import *\n"
+                "from codegen.spec.model import *\n"
                 f"OPS = [Op(name='zz_dup', targets=[{t!r}], args=[Tensor('self'), Output('out')], "
                 "shapes={'out': 'self.dims'}, resize='static', "
                 "dispatches=[Copy('self', 'out', 'self.numel * 4')])]\n")

@@ -6,8 +6,8 @@ same shape take a vec4 path inside the same kernel (a uniform flag, not a route,
 resize that turns an equal-shape pair into a broadcast one keeps working).
 """
 
-from codegen.inputs import randn, tensor
-from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+from codegen.spec.inputs import randn, tensor
+from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
                            Param, Route, Scalar, Tensor, f32, u32)
 
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})

@@ -4,8 +4,8 @@ Dims are right-aligned into four slots so one kernel serves every rank; `pad` li
 (left, right) pairs starting from the last dim.
 """
 
-from codegen.inputs import randn
-from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
+from codegen.spec.inputs import randn
+from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
                            Param, Route, Scalar, Tensor, f32, u32)
 
 PAD = Kernel("constant_pad_nd")

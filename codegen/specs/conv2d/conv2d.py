@@ -10,8 +10,8 @@ clamp of conv_with_clamp is applied in every kernel's epilogue (has_min / has_ma
 aten.convolution leaves both off.
 """
 
-from codegen.inputs import randn
-from codegen.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+from codegen.spec.inputs import randn
+from codegen.spec.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
                            Output, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 
 PACK = Kernel("conv2d_pack_weights")

@@ -5,8 +5,8 @@ copy when the dtype does not change).
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
-from codegen.inputs import randint, randn, tensor, torch_dtype
-from codegen.model import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
+from codegen.spec.inputs import randint, randn, tensor, torch_dtype
+from codegen.spec.model import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
                            IntList, Kernel, Op, Output, Override, Route, Tensor, u32)
 
 DTYPES = (F32, I32)  # 32-bit elements: a copy moves 4 bytes per element

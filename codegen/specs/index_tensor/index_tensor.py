@@ -9,8 +9,8 @@ Negative indices count from the end; out-of-range ones are clamped (torch raises
 kernel cannot), so callers must pass valid indices.
 """
 
-from codegen.inputs import randint, randn, tensor
-from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Param,
+from codegen.spec.inputs import randint, randn, tensor
+from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Param,
                            Route, Tensor, TensorList, I32, u32)
 
 INDEX = Kernel("index_tensor")

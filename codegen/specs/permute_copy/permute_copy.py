@@ -1,7 +1,7 @@
 """permute_copy: out = self.permute(dims), rank 1..4 (dims right-aligned into 4 slots)."""
 
-from codegen.inputs import randn
-from codegen.model import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
+from codegen.spec.inputs import randn
+from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
                            Param, Route, Tensor, u32)
 
 PERMUTE = Kernel("permute_copy")

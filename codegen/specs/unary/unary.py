@@ -4,8 +4,8 @@ Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps
 per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
 elements but never past the buffer)."""
 
-from codegen.inputs import randn, tensor
-from codegen.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
+from codegen.spec.inputs import randn, tensor
+from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
                            Tensor, f32, u32)
 
 

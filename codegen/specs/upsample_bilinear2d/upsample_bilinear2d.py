@@ -5,8 +5,8 @@ src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) * scale - 0.5 clamp
 0, where scale is 1 / scale_factor when one is given, else in / out.
 """
 
-from codegen.inputs import randn
-from codegen.model import (Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard, IntList,
+from codegen.spec.inputs import randn
+from codegen.spec.model import (Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard, IntList,
                            Kernel, Op, Output, Route, Tensor, f32, u32)
 
 BILINEAR = Kernel("upsample_bilinear2d")

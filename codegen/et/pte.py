@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.loader import built_executable
+from codegen.spec.loader import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
            "uint8": "uint8", "bool": "bool"}
@@ -84,7 +84,7 @@ def add_parser(sub) -> None:
 def cmd_run(args) -> int:
     import torch
 
-    from codegen.export import load_factory
+    from codegen.et.export import load_factory
 
     if not args.reference:
         res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)])

@@ -1,4 +1,4 @@
-"""The native delegate as a drop-in for `torch.ops`, like `codegen.harness`.
+"""The native delegate as a drop-in for `torch.ops`, like `codegen.executors.harness`.
 
 `call(target, *args)` binds the arguments exactly as the harness does (same typed
 values, same output shapes), writes a JSON case for the `webgpu_op_runner` built by
@@ -15,9 +15,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from codegen.harness import BoundCall, Value, bind_call, written_outputs
-from codegen.loader import built_executable
-from codegen.plan import OpError
+from codegen.executors.harness import BoundCall, Value, bind_call, written_outputs
+from codegen.spec.loader import built_executable
+from codegen.lower.plan import OpError
 
 _NP_DTYPE = {"float32": "float32", "int32": "int32", "float16": "float16", "bool": "uint8",
              "uint8": "uint8"}
@@ -126,7 +126,7 @@ class NativeNode:
 
     def _mutable_refs(self, writer: _CaseWriter) -> list[tuple[Value, int]]:
         """(value, ref) of each input the op writes (e.g. a KV cache)."""
-        from codegen.model import Tensor
+        from codegen.spec.model import Tensor
 
         call = self.steps[-1] if self.steps else self.call
         return [(v, writer.refs[i]) for i, (a, v) in enumerate(zip(call.bound.op.inputs, call.values))

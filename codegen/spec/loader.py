@@ -8,9 +8,9 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.model import BoundOp, Kernel, Op, SpecError, bind
+from codegen.spec.model import BoundOp, Kernel, Op, SpecError, bind
 
-SPECS_DIR = Path(__file__).resolve().parent / "specs"
+SPECS_DIR = Path(__file__).resolve().parents[1] / "specs"
 REPO_ROOT = SPECS_DIR.parents[1]
 
 

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from codegen.model import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Op, Output,
+from codegen.spec.model import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Op, Output,
                            Outputs, Scalar, SpecError, Tensor, TensorList)
 
 

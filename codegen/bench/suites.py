@@ -3,7 +3,7 @@ DESIGN.md's performance table, the 256 MB elementwise set, and a CPU smoke set."
 
 from __future__ import annotations
 
-from codegen.inputs import rand, randn
+from codegen.spec.inputs import rand, randn
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Mapping, Sequence, Union
 
-from codegen import expr as E
-from codegen.layout import LayoutError, StructLayout, layout_struct, parse_type
+from codegen.spec import expr as E
+from codegen.spec.layout import LayoutError, StructLayout, layout_struct, parse_type
 
 F32, I32, I64, BOOL, U8 = "float32", "int32", "int64", "bool", "uint8"
 DTYPES = (F32, I32, I64, BOOL, "float16", U8)

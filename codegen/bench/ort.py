@@ -18,7 +18,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from codegen.bench import BENCH_TOLERANCE, BenchError, relative_error
+from codegen.bench.bench import BENCH_TOLERANCE, BenchError, relative_error
 
 
 def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
@@ -106,7 +106,7 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> tuple[int
     the op's output shape."""
     import torch
 
-    from codegen.harness import torch_op
+    from codegen.executors.harness import torch_op
 
     op_type, attrs, inits = _node_spec(target, args)
     x = args[0].detach().to(torch.float32).numpy()
@@ -119,7 +119,7 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> tuple[int
         raise BenchError(f"ORT's {op_type} for {target} does not compute torch's result "
                          f"(error {error:.3g} relative to the largest value, allowed "
                          f"{BENCH_TOLERANCE:g}; shapes {tuple(got.shape)} and "
-                         f"{tuple(want.shape)}): the ONNX mapping in codegen/bench_ort.py "
+                         f"{tuple(want.shape)}): the ONNX mapping in codegen/bench/ort.py "
                          f"is wrong")
     return tuple(want.shape)
 

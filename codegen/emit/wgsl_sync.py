@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from codegen.layout import parse_type
-from codegen.model import (WGSL_ELEM, BoundDispatch, BoundOp, Dispatch, Elementwise, Kernel, Rows,
+from codegen.spec.layout import parse_type
+from codegen.spec.model import (WGSL_ELEM, BoundDispatch, BoundOp, Dispatch, Elementwise, Kernel, Rows,
                            Tensor, TensorList)
 
 BEGIN = "// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit"

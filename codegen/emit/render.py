@@ -13,14 +13,14 @@ from pathlib import Path
 
 import jinja2
 
-from codegen import cpp
-from codegen.loader import REPO_ROOT, Catalog, SpecFileError, rel
-from codegen.model import Dispatch, Elementwise, Rows, Tiles
-from codegen.schema import check_args, load_schemas
-from codegen.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
+from codegen.lower import cpp
+from codegen.spec.loader import REPO_ROOT, Catalog, SpecFileError, rel
+from codegen.spec.model import Dispatch, Elementwise, Rows, Tiles
+from codegen.spec.schema import check_args, load_schemas
+from codegen.emit.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
 
 GENERATED = "generated"
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 CLANG_FORMAT_STYLE = REPO_ROOT / ".clang-format"
 FORMAT_CACHE = REPO_ROOT / ".opgen-cache"
 

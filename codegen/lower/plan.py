@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen import expr as E
-from codegen.layout import parse_type
+from codegen.spec import expr as E
+from codegen.spec.layout import parse_type
 import math
 
-from codegen.model import (BoundOp, Copy, Elementwise, Kernel, Output, OutputList, Outputs, Rows,
+from codegen.spec.model import (BoundOp, Copy, Elementwise, Kernel, Output, OutputList, Outputs, Rows,
                            Scratch, Tensor, TensorList, Tiles)
 
 

@@ -3,7 +3,7 @@
 `call(target, *args, **kwargs)` takes what `torch.ops.<target>(*args, **kwargs)` takes
 and returns the same structure, computed by the op's generated shader text (the exact
 bytes its `_wgsl.h` embeds) with uniforms packed by the layout engine and routes,
-grids and guards evaluated by the spec's expressions (`codegen.plan`), as the C++ does.
+grids and guards evaluated by the spec's expressions (`codegen.lower.plan`), as the C++ does.
 `build(...)` returns a `Node` that can be re-run with smaller live shapes (resize).
 """
 
@@ -16,15 +16,15 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen import expr as E
-from codegen.loader import REPO_ROOT, Catalog, load
-from codegen.inputs import SymInt
-from codegen.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
+from codegen.spec import expr as E
+from codegen.spec.loader import REPO_ROOT, Catalog, load
+from codegen.spec.inputs import SymInt
+from codegen.spec.model import (Bool, BoundOp, Copy, Dispatch, Double, DoubleList, Ignored, Int, IntList,
                            Output, OutputList, Outputs, Scalar, Tensor, TensorList)
-from codegen.model import SpecError
-from codegen.plan import (DispatchPlan, OpError, elementwise_grid, fail, output_shapes, plan,
+from codegen.spec.model import SpecError
+from codegen.lower.plan import (DispatchPlan, OpError, elementwise_grid, fail, output_shapes, plan,
                           read_int)
-from codegen.schema import import_namespace
+from codegen.spec.schema import import_namespace
 
 # How a torch dtype is stored in the graph (the ExecuTorch Vulkan serializer narrows int64).
 GRAPH_DTYPE = {"float32": "float32", "float64": "float32", "int64": "int32", "int32": "int32",
@@ -132,7 +132,7 @@ class _SchemaArg:
 
 
 def _cached_schema_args(target: str) -> list[_SchemaArg]:
-    from codegen.schema import cached_schema, schema_default
+    from codegen.spec.schema import cached_schema, schema_default
 
     schema = cached_schema(target, REPO_ROOT / "generated" / "torch_schemas.json")
     text = schema["schema"]

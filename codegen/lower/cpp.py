@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codegen import expr as E
-from codegen.layout import parse_type
-from codegen.model import (Bool, BoundDispatch, BoundOp, Copy, Double, DoubleList, Elementwise,
+from codegen.spec import expr as E
+from codegen.spec.layout import parse_type
+from codegen.spec.model import (Bool, BoundDispatch, BoundOp, Copy, Double, DoubleList, Elementwise,
                            Ignored, Int, IntList, Output, OutputList, Outputs, Rows, Scalar, Tensor,
                            TensorList,
                            Tiles, pascal)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import re
 
-from codegen.loader import SPECS_DIR, rel
-from codegen.schema import query_torch
-from codegen.wgsl_sync import BEGIN, END
+from codegen.spec.loader import SPECS_DIR, rel
+from codegen.spec.schema import query_torch
+from codegen.emit.wgsl_sync import BEGIN, END
 
 _ARG_CLASS = [  # (schema type pattern, spec constructor, case value)
     (r"^Tensor$", "Tensor({name!r})", "randn(2, 3, 4, 4)"),
@@ -72,8 +72,8 @@ Scaffolded by `opgen new`: adjust the arguments' dtypes and ranks, the output sh
 guards, routes and cases, then write the kernel body in {op}.wgsl.
 """
 
-from codegen.inputs import randn
-from codegen.model import {", ".join(imports)}
+from codegen.spec.inputs import randn
+from codegen.spec.model import {", ".join(imports)}
 
 KERNEL = Kernel("{op}")
 
@@ -116,8 +116,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from codegen.cli import cmd_generate
-    from codegen.loader import SpecFileError
+    from codegen.cli.main import cmd_generate
+    from codegen.spec.loader import SpecFileError
 
     op, target = args.op, args.target
     if not re.match(r"^[a-z][a-z0-9_]*$", op):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from codegen.loader import Catalog, rel
+from codegen.spec.loader import Catalog, rel
 
 _POSITION = re.compile(r"wgsl:(\d+):(\d+)")
 
 
 def shader_errors(catalog: Catalog) -> list[str]:
-    from codegen.harness import device
+    from codegen.executors.harness import device
 
     _, dev = device()
     errors = []

@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from codegen.bench import BenchError
-from codegen.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
-from codegen.render import GENERATED, RenderError, render
-from codegen.writer import WriteError, commit
+from codegen.bench.bench import BenchError
+from codegen.spec.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
+from codegen.emit.render import GENERATED, RenderError, render
+from codegen.emit.writer import WriteError, commit
 
 USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError)
 
@@ -51,7 +51,7 @@ def drift(outputs: dict[str, str]) -> list[str]:
 def cmd_check(args: argparse.Namespace) -> int:
     problems = drift(_outputs())
     if args.shaders:
-        from codegen.shader_check import shader_errors
+        from codegen.executors.shader_check import shader_errors
 
         problems += shader_errors(load())
     if problems:
@@ -92,12 +92,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Runs every case of every spec on each executor and prints one line per case."""
     import time
 
-    from codegen import harness
-    from codegen.cases import all_case_runs, execute
+    from codegen.executors import harness
+    from codegen.executors.cases import all_case_runs, execute
 
     executors = {"harness": harness}
     if not args.harness_only:
-        from codegen import native
+        from codegen.executors import native
         executors["native"] = native
     runs = [r for r in all_case_runs(harness.catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {harness.adapter_line()}")
@@ -129,7 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen import bench, export, pte, scaffold
+    from codegen.bench import bench
+    from codegen.et import export
+    from codegen.et import pte
+    from codegen.cli import scaffold
     scaffold.add_parser(sub)
     bench.add_parser(sub)
     export.add_parsers(sub)

@@ -22,8 +22,8 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from codegen import harness
-from codegen.inputs import materialize
+from codegen.executors import harness
+from codegen.spec.inputs import materialize
 
 
 class BenchError(RuntimeError):
@@ -174,7 +174,7 @@ def relative_error(got, want) -> float:
 def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
     """Our outputs at the benchmark's shapes match torch's (the cases cover smaller ones):
     a fast wrong result is no result. Outputs the op leaves unwritten read back as None."""
-    from codegen.cases import reference
+    from codegen.executors.cases import reference
 
     got = node.run()
     want, _ = reference(node.bound, target, args, to_float64=False)  # float32, as ours
@@ -207,7 +207,7 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
     ort = None
     if with_ort:
-        from codegen import bench_ort
+        from codegen.bench import ort as bench_ort
 
         ort = bench_ort.time_ort(target, args, iters, warmup)
     results = []
@@ -270,7 +270,7 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
 
 
 def _parse_call(text: str) -> tuple:
-    from codegen import inputs
+    from codegen.spec import inputs
 
     namespace = {k: getattr(inputs, k) for k in ("randn", "rand", "randint", "full", "tensor")}
     value = eval(text, {"__builtins__": {}}, namespace)  # noqa: S307 (a trusted CLI argument)
@@ -296,11 +296,11 @@ def add_parser(sub) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from codegen.cases import all_case_runs
+    from codegen.executors.cases import all_case_runs
 
     jobs: list[tuple[str, str, tuple]] = []
     if args.suite:
-        from codegen import bench_suites
+        from codegen.bench import suites as bench_suites
 
         jobs = bench_suites.suite(args.suite)
     elif args.target and args.call:

@@ -1,6 +1,6 @@
 """Spec cases as runnable checks, shared by the test suite, both executors and `opgen bench`.
 
-A case runs its op through an executor (`codegen.harness` or `codegen.native`, both
+A case runs its op through an executor (`codegen.executors.harness` or `codegen.executors.native`, both
 offering `build(target, *args)` -> node with `run(*args)` and `routes`) and compares
 with PyTorch in float64 (floating inputs promoted), or bit for bit with float32 torch
 for cases marked exact.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.inputs import SymInt, TensorInput, materialize
-from codegen.model import BoundOp, Case, Tensor
+from codegen.spec.inputs import SymInt, TensorInput, materialize
+from codegen.spec.model import BoundOp, Case, Tensor
 
 
 @dataclass
@@ -66,7 +66,7 @@ def reference(bound: BoundOp, target: str, args: tuple, kwargs: dict | None = No
     the caller's tensors)."""
     import torch
 
-    from codegen.harness import torch_args, torch_op
+    from codegen.executors.harness import torch_args, torch_op
 
     def promote(v):
         if isinstance(v, (list, tuple)):
@@ -128,7 +128,7 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
 def rejection(run: CaseRun, executor) -> str:
     """Runs a negative case on `executor`; returns the error message, which must contain
     the case's `raises` text."""
-    from codegen.plan import OpError
+    from codegen.lower.plan import OpError
 
     args, kwargs = run.args(), run.kwargs()
     if run.case.absent_outputs:

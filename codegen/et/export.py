@@ -9,7 +9,7 @@ graph back, so a `.pte` this module writes never holds an operator without a
 handler unless the caller asks for one (`allow_unsupported=True`, used to show the
 load-time failure).
 
-    from codegen.export import export
+    from codegen.et.export import export
     result = export(model, (x,), "model.pte")
     print(result.coverage_table())
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from codegen.loader import REPO_ROOT
+from codegen.spec.loader import REPO_ROOT
 
 OP_TABLE = REPO_ROOT / "generated" / "op_table.json"
 BACKEND_ID = "VulkanBackend"
