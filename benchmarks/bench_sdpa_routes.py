@@ -24,6 +24,7 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
 import torch  # noqa: E402
 
+from codegen.executors.wgpu_device import adapter_line  # noqa: E402
 from codegen.executors import harness  # noqa: E402
 
 TARGET = "et_vk.sdpa.default"
@@ -92,7 +93,7 @@ def main() -> int:
     parser.add_argument("--wall", action="store_true", help="use the wall clock even with timestamps")
     args = parser.parse_args()
     iters = args.iters or (3 if args.small else 50)
-    print(f"adapter: {harness.adapter_line()}")
+    print(f"adapter: {adapter_line()}")
     g = torch.Generator().manual_seed(0)
     print(f"{'shape':<22} {'B,H,Sq,Skv,D':<22} {'rows':>7} {'route':<13} {'ms/QK':>9} {'GFLOP/s':>9} clock")
     for label, b, h, sq, skv, d in SHAPES["small" if args.small else "gpu"]:

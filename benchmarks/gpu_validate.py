@@ -23,9 +23,11 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
 import torch  # noqa: E402
 
+from codegen.executors.wgpu_device import adapter_line  # noqa: E402
+from codegen.executors.call import catalog  # noqa: E402
 from codegen.executors import harness  # noqa: E402
 from codegen.executors.cases import Ran, all_case_runs, check, execute, run_case  # noqa: E402
-from codegen.lower.plan import OpError  # noqa: E402
+from codegen.spec.failures import OpError  # noqa: E402
 
 LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
 SHARD = 10 << 20  # bytes per results file (the device tool brings back files up to 16 MiB)
@@ -45,15 +47,15 @@ def run(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     for stale in out_dir.glob("gpu_cases*.pt"):  # compare() reads every shard there
         stale.unlink()
-    results = {"adapter": harness.adapter_line(), "cases": {}}
-    for r in all_case_runs(harness.catalog()):
+    results = {"adapter": adapter_line(), "cases": {}}
+    for r in all_case_runs(catalog()):
         entry: dict = {}
         try:
             if _nbytes(r.args()) > LARGE and not r.case.raises:
-                entry["routes"] = execute(r, harness)
+                entry["routes"] = execute(r, harness.EXECUTOR)
                 entry["checked_here"] = True
             else:
-                entry.update(vars(run_case(r, harness)))
+                entry.update(vars(run_case(r, harness.EXECUTOR)))
         except OpError as e:
             entry["error"] = str(e)
         except Exception as e:  # recorded, reported as a failure by `compare`
@@ -79,7 +81,7 @@ def compare_results(out_dir: Path) -> int:
         part = torch.load(shard, weights_only=False)
         results["adapter"] = part["adapter"]
         results["cases"].update(part["cases"])
-    runs = {r.id: r for r in all_case_runs(harness.catalog())}
+    runs = {r.id: r for r in all_case_runs(catalog())}
     passed, failures = 0, []
     unknown = sorted(set(results["cases"]) - set(runs))
     if unknown:

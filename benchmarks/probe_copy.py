@@ -13,8 +13,9 @@ import time
 import numpy as np
 import wgpu
 
+from codegen.executors.wgpu_device import device  # noqa: E402
 from codegen.executors import harness
-from codegen.lower.plan import elementwise_grid
+from codegen.spec.grids import elementwise_grid
 
 KERNEL = """
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
@@ -36,7 +37,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 64 * 1024 * 1024
-    _, dev = harness.device()
+    _, dev = device()
     usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
     src = dev.create_buffer(size=4 * n, usage=usage)
     dst = dev.create_buffer(size=4 * n, usage=usage)

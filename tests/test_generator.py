@@ -70,7 +70,7 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
         'params={"num_vec4": u32("ceil_div(out.numel, 4)"),',
         'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), '
         '"num_vec4": u32("ceil_div(out.numel, 4)"),'
-    ).replace("from codegen.spec.model import (", "from codegen.spec.model import (Param, "))
+    ).replace("from codegen.spec import (", "from codegen.spec import (Param, "))
     assert opgen(repo, "generate").returncode == 0
     wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
     assert "probe: vec3<u32>,\n  num_vec4: u32,\n  negative_slope: f32," in wgsl
@@ -79,9 +79,9 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
     assert "offsetof(LeakyReluParams, num_vec4) == 12" in cpp
     assert "offsetof(LeakyReluParams, negative_slope) == 16" in cpp
     assert "sizeof(LeakyReluParams) == 32" in cpp
-    code = ("from codegen.executors import harness, cases\n"
-            "runs = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'leaky_relu']\n"
-            "for r in runs: cases.execute(r, harness)\nprint(len(runs))")
+    code = ("from codegen.executors import harness, cases\nfrom codegen.executors.call import catalog\n"
+            "runs = [r for r in cases.all_case_runs(catalog()) if r.op.op.name == 'leaky_relu']\n"
+            "for r in runs: cases.execute(r, harness.EXECUTOR)\nprint(len(runs))")
     res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
                          env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
     assert res.returncode == 0, res.stderr
@@ -92,7 +92,7 @@ def test_two_specs_for_one_target_are_rejected(repo):
     dup = repo / "codegen/specs/dup"
     dup.mkdir()
     (dup / "dup.py").write_text(
-        "from codegen.spec.model import *\n"
+        "from codegen.spec import *\n"
         "OPS = [Op(name='relu_again', targets=['aten.relu.default'], args=[Tensor('self'), "
         "Output('out')], shapes={'out': 'self.dims'}, resize='static', dispatches=[Copy('self', "
         "'out', 'self.numel * 4')])]\n")
@@ -122,7 +122,7 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
     assert edit[0] in text
     text = text.replace(edit[0], edit[1], 1)
     if "Param(" in edit[1]:
-        text = text.replace("from codegen.spec.model import (", "from codegen.spec.model import (Param, ")
+        text = text.replace("from codegen.spec import (", "from codegen.spec import (Param, ")
     spec.write_text(text)
     before = snapshot(repo)
     res = opgen(repo, "generate")
@@ -134,7 +134,7 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
 
 
 def test_route_to_undeclared_override_is_rejected():
-    from codegen.spec.model import Elementwise, Kernel, Route, SpecError
+    from codegen.spec import Elementwise, Kernel, Route, SpecError
 
     with pytest.raises(SpecError, match="does not declare"):
         Route(Kernel("k"), Elementwise("1"), overrides={"nope": "1"})
@@ -249,9 +249,9 @@ def test_scaffold_generates_cleanly_and_fails_until_written(repo):
     assert opgen(repo, "check").returncode == 0
     table = json.loads((repo / "generated/op_table.json").read_text())
     assert any(o["op"] == "tanh" for o in table["ops"])
-    code = ("from codegen.executors import harness, cases\n"
-            "r = [r for r in cases.all_case_runs(harness.catalog()) if r.op.op.name == 'tanh'][0]\n"
-            "cases.execute(r, harness)\n")
+    code = ("from codegen.executors import harness, cases\nfrom codegen.executors.call import catalog\n"
+            "r = [r for r in cases.all_case_runs(catalog()) if r.op.op.name == 'tanh'][0]\n"
+            "cases.execute(r, harness.EXECUTOR)\n")
     res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
                          env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
     assert res.returncode != 0 and "tanh[basic]" in res.stderr
@@ -298,7 +298,7 @@ def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
 
 
 def test_items_per_invocation_out_of_range_is_a_spec_error():
-    from codegen.spec.model import Elementwise, SpecError
+    from codegen.spec import Elementwise, SpecError
 
     with pytest.raises(SpecError, match=r"Elementwise per_invocation must be 1\.\.16 \(got 0\)"):
         Elementwise("n", per_invocation=0)

@@ -71,7 +71,7 @@ def _probe_shader(lay) -> str:
 def test_offsets_on_adapter(name):
     import wgpu
 
-    from codegen.executors.harness import device
+    from codegen.executors.wgpu_device import device
 
     lay = layout_struct("Params", STRUCTS[name])
     values = _values(lay)

@@ -9,6 +9,8 @@ inputs, and an in-place op writes back into the caller's tensor.
 import pytest
 import torch
 
+from codegen.spec.failures import OpError
+from codegen.executors.call import torch_op
 from codegen.executors import harness
 from codegen.spec.inputs import SymInt
 
@@ -61,7 +63,7 @@ def update_cache_formula(value, cache, start_pos):
 
 
 def et(name):
-    return harness.torch_op(name)
+    return torch_op(name)
 
 
 # --- reference vs formula vs harness ---------------------------------------------------
@@ -127,19 +129,19 @@ def test_update_cache_decode_without_rebuild():
     cache = torch.zeros(1, 8, 2, 4)
     prefill = randn(1, 4, 2, 4)
     node = harness.build("llama.update_cache.default", prefill, cache, SymInt(0))
-    node.run(prefill, cache, SymInt(0))
+    node.run(node.call.rebind((prefill, cache, SymInt(0)), {}))
     want = update_cache_formula(prefill, torch.zeros(1, 8, 2, 4), 0)
     for pos in (4, 5, 6):
         token = randn(1, 1, 2, 4)
-        node.run(token, cache, SymInt(pos))
+        node.run(node.call.rebind((token, cache, SymInt(pos)), {}))
         want = update_cache_formula(token, want, pos)
     assert torch.equal(cache, want)
 
 
 def test_build_time_int_cannot_change():
     node = harness.build("aten.select_copy.int", randn(3, 4), 0, 1)
-    with pytest.raises(harness.OpError, match="dim is a build-time value"):
-        node.run(randn(3, 4), 1, 1)
+    with pytest.raises(OpError, match="dim is a build-time value"):
+        node.run(node.call.rebind((randn(3, 4), 1, 1), {}))
 
 
 # --- SDPA routes -------------------------------------------------------------------------

@@ -11,6 +11,7 @@ spec cases named `ieee_specials` (tests/test_ops.py runs them on both executors)
 import pytest
 import torch
 
+from codegen.executors.wgpu_device import adapter_line
 from codegen.executors import harness
 
 from codegen.executors import native
@@ -66,5 +67,5 @@ def test_subnormal_inputs(op, executor):
     ok = same_bits(got, exact) | same_bits(got, flushed) | ((got == 0) & (flushed == 0))
     assert bool(ok.all()), f"{op}: got {got.tolist()}, torch {exact.tolist()}, " \
                            f"flush-to-zero model {flushed.tolist()}"
-    if "llvmpipe" in harness.adapter_line():  # lavapipe keeps subnormals (docs/numerics.md)
+    if "llvmpipe" in adapter_line():  # lavapipe keeps subnormals (docs/numerics.md)
         assert bool(same_bits(got, exact).all()), f"{op}: {got.tolist()} != {exact.tolist()}"

@@ -4,27 +4,29 @@ import re
 
 import pytest
 
+from codegen.executors.wgpu_device import adapter_line
+from codegen.executors.call import catalog
 from codegen.executors import harness
 
 from codegen.executors import native
-from codegen.executors.cases import all_case_runs, execute, rejection
+from codegen.executors.cases import all_case_runs, check, execute, rejection, run_case
 
-RUNS = all_case_runs(harness.catalog())
+RUNS = all_case_runs(catalog())
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
 def test_harness(run):
-    execute(run, harness)
+    execute(run, harness.EXECUTOR)
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
 def test_native(run):
     if not run.case.raises:
-        execute(run, native)
+        execute(run, native.EXECUTOR)
         return
     # A negative case: the runtime's message is the harness's, character for character.
-    message = rejection(run, native)
-    assert message == rejection(run, harness), f"{run.id}: the executors disagree"
+    message = rejection(run, native.EXECUTOR)
+    assert message == rejection(run, harness.EXECUTOR), f"{run.id}: the executors disagree"
     assert MESSAGE.match(message), f"{run.id}: {message!r} is not 'WebGPU <op>: <argument> " \
                                    f"<what> (got <x>, expected <y>)'"
 
@@ -34,7 +36,7 @@ MESSAGE = re.compile(r"^WebGPU [a-z0-9_]+: \S+ .+ \(got .*, expected .+\)$", re.
 
 def test_every_route_has_a_case():
     """Each declared route is named by at least one case that must take it."""
-    for b in harness.catalog().ops:
+    for b in catalog().ops:
         routed = {c.route for c in b.op.cases}
         for d in b.dispatches:
             for r in d.routes:
@@ -47,7 +49,7 @@ def test_every_guard_has_a_negative_case():
     guard's message up to '(got' (test_harness/test_native check the message really is
     what both executors raise), and no two guards of an op share one message."""
     guards = negatives = 0
-    for b in harness.catalog().ops:
+    for b in catalog().ops:
         raises = [c.raises for c in b.op.cases if c.raises]
         heads = [f"{g.guard.arg} {g.guard.what} (got " for g in b.guards]
         assert len(set(heads)) == len(heads), f"{b.op.name}: two guards share a message"
@@ -60,8 +62,21 @@ def test_every_guard_has_a_negative_case():
     print(f"guards: {guards} declared, each with a negative case; {negatives} negative cases")
 
 
+def test_absent_outputs_reach_every_executor():
+    """A case binds its call once, absent outputs included: max_pool2d's indices, left
+    out of the graph, travel to the native runner as Null (so the handler binds a dummy
+    and returns no indices) exactly as the harness binds them."""
+    run = next(r for r in RUNS if r.id == "max_pool2d_with_indices[without_indices]")
+    call = run.bind(run.args(), run.kwargs())
+    assert call.outputs[1].kind == "Null"
+    for executor in (harness.EXECUTOR, native.EXECUTOR):
+        ran = run_case(run, executor)
+        assert ran.got[0] is not None and ran.got[1] is None, executor.name
+        check(run, ran)
+
+
 def test_adapter_is_present():
-    assert harness.adapter_line()
+    assert adapter_line()
 
 
 def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
@@ -71,7 +86,7 @@ def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
 
     import torch
 
-    from codegen.lower.plan import OpError
+    from codegen.spec.failures import OpError
 
     info = subprocess.run([str(native.runner_path()), "--device-info"], capture_output=True,
                           text=True, check=True).stdout

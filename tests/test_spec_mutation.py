@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from codegen.spec import model
+from codegen import spec as model
+from codegen.spec import checked
 from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
 SPEC_FILES = ["codegen/specs/unary/unary.py", "codegen/specs/binary/binary.py",
@@ -32,14 +33,14 @@ EXAMPLES_PER_KIND = int(os.environ.get("OPGEN_MUTATION_EXAMPLES", "4"))  # more:
 
 # The spec model's classes (what a spec file calls) and the fields holding expressions.
 CLASSES = {n: c for n, c in vars(model).items()
-           if isinstance(c, type) and dataclasses.is_dataclass(c) and not n.startswith("Bound")
-           and c.__module__ == model.__name__}
+           if isinstance(c, type) and dataclasses.is_dataclass(c)
+           and c.__module__.startswith("codegen.spec.")}
 EXPR_FIELDS = {("Param", "value"), ("Elementwise", "count"), ("Rows", "count"), ("Tiles", "x"),
                ("Tiles", "y"), ("Tiles", "z"), ("Guard", "check"), ("Guard", "got"),
                ("Route", "when"), ("Dispatch", "when"), ("Copy", "nbytes"), ("Copy", "when"),
                ("Scratch", "shape"), ("OutputList", "count"), ("Op", "flops"), ("Op", "bytes")}
 PARAM_HELPERS = ("u32", "i32", "f32")  # u32("expr") is Param("u32", "expr")
-MODEL = "__import__('codegen.spec.model', fromlist=['_']).{}"  # a model name without an import
+MODEL = "__import__('codegen.spec', fromlist=['_']).{}"  # a model name without an import
 UNPLACEABLE = ["array<u32, 3>", "array<f32, 2>", "array<vec2<f32>, 4>", "u33", "bool",
                "vec5<f32>", "array<u32, 0>"]
 SYNTAX_BREAKERS = ["{} +", "({}", "{})", "{} if", "{} 1", "{} ,,", "{} ==", "[{}"]
@@ -97,7 +98,7 @@ def expr_strings(tree: ast.AST) -> list[ast.Constant]:
 def bad_value(hint) -> ast.expr:
     """A literal that does not have the field's declared type."""
     for candidate in (7, "seven", None, [1], {"a": 1}, 2.5, True, ("a", 1)):
-        if not model._conforms(candidate, hint):
+        if not checked._conforms(candidate, hint):
             return ast.parse(repr(candidate), mode="eval").body
     raise AssertionError(f"no wrong value for {hint}")
 
@@ -146,7 +147,7 @@ def _sites_wrong_type(tree):
 
 def m_wrong_type(tree, site, rnd):
     call, name, fname, where = _sites_wrong_type(tree)[site]
-    value = bad_value(model._hints(CLASSES[name])[fname])
+    value = bad_value(checked._hints(CLASSES[name])[fname])
     if isinstance(where, int):
         call.args[where] = value
     else:
@@ -345,7 +346,7 @@ def test_two_specs_for_one_target(repo):
     try:
         for t in targets:
             (dup / "zz_dup.py").write_text(
-                "from codegen.spec.model import *\n"
+                "from codegen.spec import *\n"
                 f"OPS = [Op(name='zz_dup', targets=[{t!r}], args=[Tensor('self'), Output('out')], "
                 "shapes={'out': 'self.dims'}, resize='static', "
                 "dispatches=[Copy('self', 'out', 'self.numel * 4')])]\n")

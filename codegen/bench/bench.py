@@ -23,6 +23,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from codegen.executors import harness
+from codegen.executors.call import catalog, torch_op
+from codegen.executors.wgpu_device import adapter_line, device
+from codegen.lower import interpret
+from codegen.spec.dtypes import nbytes
 from codegen.spec.inputs import materialize
 
 
@@ -81,9 +85,7 @@ class Result:
 def work_of(node: harness.Node) -> tuple[float, str]:
     """The op's work for one run: FLOPs when the spec gives a formula, else bytes moved."""
     bound = node.bound
-    env = harness.planning_env(node.call)
-    for name, e in bound.lets.items():
-        env[name] = e.evaluate(env)
+    env = interpret.environment(node.call.lowering, node.call.values)
     if bound.flops is not None:
         return float(bound.flops.evaluate(env)), "TFLOP/s"
     if bound.bytes is not None:
@@ -91,7 +93,7 @@ def work_of(node: harness.Node) -> tuple[float, str]:
     total = 0
     for v in node.call.values[:-1] + node.call.outputs:
         if v.kind == "Tensor":
-            total += harness._nbytes(v.dtype, v.dims)
+            total += nbytes(v.dtype, v.dims)
     return float(total), "GB/s"
 
 
@@ -99,7 +101,7 @@ def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
     import numpy as np
     import wgpu
 
-    adapter, dev = harness.device()
+    adapter, dev = device()
     for _ in range(warmup):
         node.run()
     if "timestamp-query" in dev.features:
@@ -115,7 +117,7 @@ def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64)
         times = [(int(ticks[2 * i + 1]) - int(ticks[2 * i])) * 1e-6 for i in range(iters)]
         return statistics.median(times), "timestamp"
-    warnings.warn(f"{harness.adapter_line()} has no timestamp queries: wall-clock timing "
+    warnings.warn(f"{adapter_line()} has no timestamp queries: wall-clock timing "
                   f"includes submission and synchronisation")
     sync = dev.create_buffer(size=4, usage=wgpu.BufferUsage.COPY_SRC)
     times = []
@@ -134,7 +136,7 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
 
     if not torch.cuda.is_available():
         return None
-    op = harness.torch_op(target)
+    op = torch_op(target)
     cuda_args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in args]
     torch.backends.cudnn.allow_tf32 = False
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -306,7 +308,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.target and args.call:
         jobs = [(args.call, args.target, _parse_call(args.call))]
     else:
-        for run in all_case_runs(harness.catalog()):
+        for run in all_case_runs(catalog()):
             if run.case.raises or (args.target and args.target not in run.op.op.targets):
                 continue
             jobs.append((run.id, run.target, run.args()))
@@ -316,13 +318,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         except ImportError:
             raise SystemExit("opgen bench: --png needs matplotlib (pip install -e '.[bench]')")
     force = tuple(k for k in args.force.split(",") if k)
-    known = {r.route.kernel.name for b in harness.catalog().ops for d in b.dispatches
+    known = {r.route.kernel.name for b in catalog().ops for d in b.dispatches
              for r in d.routes}
     unknown = [k for k in force if k not in known]
     if unknown:
         raise SystemExit(f"opgen bench: --force names unknown kernels {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
-    adapter = harness.adapter_line()
+    adapter = adapter_line()
     peaks = peaks_for(adapter, args.peak)
     print(f"adapter: {adapter}; peaks: "
           f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")

@@ -106,7 +106,7 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> tuple[int
     the op's output shape."""
     import torch
 
-    from codegen.executors.harness import torch_op
+    from codegen.executors.call import torch_op
 
     op_type, attrs, inits = _node_spec(target, args)
     x = args[0].detach().to(torch.float32).numpy()

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from codegen.executors.wgpu_device import adapter_line
+from codegen.executors.call import catalog
 from codegen.bench.bench import BenchError
 from codegen.spec.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
 from codegen.emit.render import GENERATED, RenderError, render
@@ -95,12 +97,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from codegen.executors import harness
     from codegen.executors.cases import all_case_runs, execute
 
-    executors = {"harness": harness}
+    executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
         from codegen.executors import native
-        executors["native"] = native
-    runs = [r for r in all_case_runs(harness.catalog()) if not args.op or r.op.op.name in args.op]
-    print(f"adapter: {harness.adapter_line()}")
+        executors["native"] = native.EXECUTOR
+    runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
+    print(f"adapter: {adapter_line()}")
     failed = 0
     for name, executor in executors.items():
         t0 = time.perf_counter()

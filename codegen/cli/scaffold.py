@@ -73,7 +73,7 @@ guards, routes and cases, then write the kernel body in {op}.wgsl.
 """
 
 from codegen.spec.inputs import randn
-from codegen.spec.model import {", ".join(imports)}
+from codegen.spec import {", ".join(imports)}
 
 KERNEL = Kernel("{op}")
 

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import jinja2
 
-from codegen.lower import cpp
-from codegen.spec.loader import REPO_ROOT, Catalog, SpecFileError, rel
-from codegen.spec.model import Dispatch, Elementwise, Rows, Tiles
-from codegen.spec.schema import check_args, load_schemas
+from codegen.emit import cpp
 from codegen.emit.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
+from codegen.lower.steps import lower
+from codegen.spec.dispatch import Dispatch
+from codegen.spec.loader import REPO_ROOT, Catalog, SpecFileError, rel
+from codegen.spec.schema import check_args, load_schemas
 
 GENERATED = "generated"
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -87,7 +88,7 @@ def op_table(catalog: Catalog) -> dict:
         for d in b.dispatches:
             if isinstance(d.spec, Dispatch):
                 dispatches.append({
-                    "params": {k: p.type for k, p in d.spec.params.items()},
+                    "params": {k: p.type for k, p in d.spec.param_fields.items()},
                     "routes": [{"kernel": r.route.kernel.name,
                                 "when": r.route.when or "otherwise",
                                 "grid": type(r.route.grid).__name__} for r in d.routes]})
@@ -150,7 +151,7 @@ def render(catalog: Catalog) -> dict[str, str]:
     sources = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):
         includes = sorted(header_path(k) for k in b.op.kernels())
-        ctx = cpp.handler_context(b, rel(b.spec_file), includes)
+        ctx = cpp.handler_context(lower(b), rel(b.spec_file), includes)
         path = handler_path(b)
         cpp_texts[f"{GENERATED}/{path}"] = env.get_template("handler.cpp.j2").render(**ctx)
         sources.append(path)

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codegen.spec.args import Tensor, TensorList
+from codegen.spec.bind import BoundDispatch, BoundOp
+from codegen.spec.checked import SpecError
+from codegen.spec.dispatch import Dispatch, Kernel
+from codegen.spec.dtypes import WGSL_ELEM
+from codegen.spec.grids import GRID_KINDS
 from codegen.spec.layout import parse_type
-from codegen.spec.model import (WGSL_ELEM, BoundDispatch, BoundOp, Dispatch, Elementwise, Kernel, Rows,
-                           Tensor, TensorList)
 
 BEGIN = "// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit"
 END = "// @opgen-end declarations"
@@ -52,28 +56,13 @@ def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str
     lines.append(f"const WORKGROUP_SIZE_Y: u32 = {y}u;")
     lines.append(f"const WORKGROUP_SIZE_Z: u32 = {z}u;")
     kernel_grids = [r.route.grid for r in dispatch.routes if r.route.kernel.name == kernel.name]
-    grids = {type(g) for g in kernel_grids}
-    if Elementwise in grids:
-        lines.append("// The invocation's item index in a 1-D grid that may spill into y.")
-        lines.append("fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
-                     "  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;\n}")
-        per = {g.per_invocation for g in kernel_grids if isinstance(g, Elementwise)}
-        if len(per) > 1:
-            raise ShaderSyncError(f"kernel {kernel.name!r} of op {bound.op.name!r} has routes "
-                                  f"with different Elementwise per_invocation {sorted(per)}; "
-                                  f"a kernel takes one")
-        if per != {1}:
-            lines.append(f"const ITEMS_PER_INVOCATION: u32 = {per.pop()}u;")
-            lines.append("// The invocation's first item; its item k is first + k * "
-                         "WORKGROUP_SIZE_X.")
-            lines.append("fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
-                         "  let lane = gid.x % WORKGROUP_SIZE_X;\n"
-                         "  return (linear_index(gid, num_workgroups) - lane) * "
-                         "ITEMS_PER_INVOCATION + lane;\n}")
-    if Rows in grids:
-        lines.append("// The workgroup's row index in a 1-D grid of rows that may spill into y.")
-        lines.append("fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {\n"
-                     "  return wid.y * num_workgroups.x + wid.x;\n}")
+    for kind in GRID_KINDS:
+        grids = [g for g in kernel_grids if isinstance(g, kind)]
+        if grids:
+            try:
+                lines += kind.wgsl_helpers(grids, f"kernel {kernel.name!r} of op {bound.op.name!r}")
+            except SpecError as e:
+                raise ShaderSyncError(str(e)) from None
     for helpers in spec.helpers:
         path = kernel.folder / helpers
         if not path.exists():

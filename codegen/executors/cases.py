@@ -1,9 +1,9 @@
 """Spec cases as runnable checks, shared by the test suite, both executors and `opgen bench`.
 
-A case runs its op through an executor (`codegen.executors.harness` or `codegen.executors.native`, both
-offering `build(target, *args)` -> node with `run(*args)` and `routes`) and compares
-with PyTorch in float64 (floating inputs promoted), or bit for bit with float32 torch
-for cases marked exact.
+A case binds its call once (`bind`, absent outputs included) and runs it through any
+executor (`codegen.executors.interface.Executor`: the wgpu harness, the native runner),
+then compares with PyTorch in float64 (floating inputs promoted), or bit for bit with
+float32 torch for cases marked exact.
 """
 
 from __future__ import annotations
@@ -11,8 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codegen.executors.call import BoundCall, bind_call, torch_args, torch_op
+from codegen.executors.interface import Executor
+from codegen.spec.bind import BoundOp
+from codegen.spec.failures import OpError
 from codegen.spec.inputs import SymInt, TensorInput, materialize
-from codegen.spec.model import BoundOp, Case, Tensor
+from codegen.spec.op import Case
 
 
 @dataclass
@@ -49,6 +53,10 @@ class CaseRun:
                 f"{self.id}/resized/{name}")
         return tuple(out)
 
+    def bind(self, args: tuple, kwargs: dict) -> BoundCall:
+        """The case's call, bound once for any executor (absent outputs included)."""
+        return bind_call(self.target, args, kwargs, tuple(self.case.absent_outputs))
+
 
 def all_case_runs(catalog) -> list[CaseRun]:
     return [CaseRun(b, c) for b in sorted(catalog.ops, key=lambda b: b.op.name) for c in b.op.cases]
@@ -66,8 +74,6 @@ def reference(bound: BoundOp, target: str, args: tuple, kwargs: dict | None = No
     the caller's tensors)."""
     import torch
 
-    from codegen.executors.harness import torch_args, torch_op
-
     def promote(v):
         if isinstance(v, (list, tuple)):
             return type(v)(promote(x) for x in v)
@@ -78,11 +84,6 @@ def reference(bound: BoundOp, target: str, args: tuple, kwargs: dict | None = No
     args = tuple(promote(a) for a in torch_args(bound, args))
     kwargs = {k: promote(v) for k, v in (kwargs or {}).items()}
     return torch_op(bound.op.golden or target)(*args, **kwargs), args
-
-
-def mutable_indices(run: CaseRun) -> list[int]:
-    """Positions of the inputs the op writes in place (schema `Tensor(a!)`)."""
-    return [i for i, a in enumerate(run.op.op.inputs) if isinstance(a, Tensor) and a.mutable]
 
 
 def _clone(args: tuple) -> tuple:
@@ -125,19 +126,14 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
 
 
-def rejection(run: CaseRun, executor) -> str:
+def rejection(run: CaseRun, executor: Executor) -> str:
     """Runs a negative case on `executor`; returns the error message, which must contain
     the case's `raises` text."""
-    from codegen.lower.plan import OpError
-
     args, kwargs = run.args(), run.kwargs()
-    if run.case.absent_outputs:
-        kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
     try:
-        node = executor.build(run.target, *args, **kwargs)
+        node = executor.build(run.bind(args, kwargs))
         if run.case.resize:
-            node.run(*run.resized_args(args), **{k: v for k, v in kwargs.items()
-                                                  if k != "absent_outputs"})
+            node.run(run.bind(run.resized_args(args), kwargs))
     except OpError as e:
         assert run.case.raises in str(e), f"{run.id}: error {str(e)!r} lacks {run.case.raises!r}"
         return str(e)
@@ -157,21 +153,20 @@ class Ran:
     mutated: dict[int, Any]
 
 
-def run_case(run: CaseRun, executor) -> Ran:
+def run_case(run: CaseRun, executor: Executor) -> Ran:
     """Builds the case on `executor` and runs it, resized when the case says so."""
     args, kwargs = run.args(), run.kwargs()
-    build_kwargs = dict(kwargs)
-    if run.case.absent_outputs:
-        build_kwargs["absent_outputs"] = tuple(run.case.absent_outputs)
     mine = _clone(args)  # the executor writes mutable inputs back into its own copies
-    node = executor.build(run.target, *mine, **build_kwargs)
+    call = run.bind(mine, kwargs)
+    node = executor.build(call)
     if run.case.resize:
         args = run.resized_args(args)
         mine = _clone(args)
-        got = node.run(*mine, **kwargs)
+        call = run.bind(mine, kwargs)
+        got = node.run(call)
     else:
         got = node.run()
-    return Ran(args, kwargs, got, node.routes, {i: mine[i] for i in mutable_indices(run)})
+    return Ran(args, kwargs, got, node.routes, {i: mine[i] for i in call.mutable_inputs()})
 
 
 def check(run: CaseRun, ran: Ran) -> None:
@@ -184,7 +179,7 @@ def check(run: CaseRun, ran: Ran) -> None:
         assert run.case.route in ran.routes, f"{run.id}: ran {ran.routes}, expected route {run.case.route!r}"
 
 
-def execute(run: CaseRun, executor) -> list[str]:
+def execute(run: CaseRun, executor: Executor) -> list[str]:
     """Runs one case on `executor` and checks it; returns the routes that ran."""
     if run.case.raises:
         rejection(run, executor)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 
+from codegen.executors.wgpu_device import device
 from codegen.spec.loader import Catalog, rel
 
 _POSITION = re.compile(r"wgsl:(\d+):(\d+)")
 
 
 def shader_errors(catalog: Catalog) -> list[str]:
-    from codegen.executors.harness import device
-
     _, dev = device()
     errors = []
     for name, (kernel, path) in sorted(catalog.kernels.items()):

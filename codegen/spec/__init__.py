@@ -1,1 +1,23 @@
+"""The spec model: what an operator author writes in `codegen/specs/<op>/<op>.py`.
 
+Spec files import everything they use from here (`from codegen.spec import Op, Tensor,
+...`); the modules behind it are the validation framework (`checked`), the dtype
+registry (`dtypes`), argument kinds (`args`), dispatches (`dispatch`), grid kinds
+(`grids`), the op (`op`) and binding (`bind`).
+"""
+
+from codegen.spec.args import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Output,
+                               OutputList, Outputs, Scalar, Tensor, TensorList)
+from codegen.spec.checked import SpecError
+from codegen.spec.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
+                                   Scratch, f32, i32, u32)
+from codegen.spec.dtypes import BOOL, F16, F32, I32, I64, U8
+from codegen.spec.grids import Elementwise, Rows, Tiles
+from codegen.spec.op import Case, Guard, Op
+
+__all__ = [
+    "Arg", "Bool", "Double", "DoubleList", "Ignored", "Int", "IntList", "Output", "OutputList",
+    "Outputs", "Scalar", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
+    "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
+    "F16", "F32", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
+]

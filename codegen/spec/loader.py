@@ -8,7 +8,10 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.spec.model import BoundOp, Kernel, Op, SpecError, bind
+from codegen.spec.bind import BoundOp, bind
+from codegen.spec.checked import SpecError
+from codegen.spec.dispatch import Kernel
+from codegen.spec.op import Op
 
 SPECS_DIR = Path(__file__).resolve().parents[1] / "specs"
 REPO_ROOT = SPECS_DIR.parents[1]

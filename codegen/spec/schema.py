@@ -12,8 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from codegen.spec.model import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Op, Output,
-                           Outputs, Scalar, SpecError, Tensor, TensorList)
+from codegen.spec.args import Output, Outputs
+from codegen.spec.checked import SpecError
+from codegen.spec.op import Op
 
 
 def torch_version() -> str:
@@ -128,33 +129,6 @@ def load_schemas(targets: list[str], cache_file: Path) -> dict[str, dict]:
             "schemas": {t: cached[t] for t in sorted(targets)}}
 
 
-def _accepts(arg: Arg, schema_type: str) -> bool:
-    t = schema_type.replace("SymInt", "int")
-    optional = t.endswith("?")
-    base = t.rstrip("?")
-    if isinstance(arg, Ignored):
-        return True
-    if getattr(arg, "optional", False) != optional:
-        return False
-    if isinstance(arg, TensorList):
-        return base == ("Tensor?[]" if arg.optional_items else "Tensor[]")
-    if isinstance(arg, Tensor):
-        return base == "Tensor"
-    if isinstance(arg, IntList):
-        return base.startswith("int[")
-    if isinstance(arg, DoubleList):
-        return base.startswith("float[")
-    if isinstance(arg, Int):
-        return base == "int" and (not arg.symbolic or schema_type.startswith("SymInt"))
-    if isinstance(arg, Double):
-        return base == "float"
-    if isinstance(arg, Scalar):
-        return base == "Scalar"
-    if isinstance(arg, Bool):
-        return base == "bool"
-    return False
-
-
 def check_args(op: Op, target: str, schema: dict) -> None:
     expected = schema["args"]
     inputs = op.inputs
@@ -165,7 +139,7 @@ def check_args(op: Op, target: str, schema: dict) -> None:
                         f"spec has {got}, torch has {want}; list the inputs in torch's order "
                         f"with torch's names (Ignored('name') for ones the op does not read)")
     for arg, (name, stype, *_default) in zip(inputs, expected):
-        if not _accepts(arg, stype):
+        if not arg.accepts(stype):
             raise SpecError(f"arg {name!r} of {target} is {type(arg).__name__}"
                             f"{'(optional)' if getattr(arg, 'optional', False) else ''} in the "
                             f"spec but {stype!r} in torch's schema")

@@ -6,9 +6,9 @@ same shape take a vec4 path inside the same kernel (a uniform flag, not a route,
 resize that turns an equal-shape pair into a broadcast one keeps working).
 """
 
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+                          Param, Route, Scalar, Tensor, f32, u32)
 from codegen.spec.inputs import randn, tensor
-from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
-                           Param, Route, Scalar, Tensor, f32, u32)
 
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
 OP_CODES = {"add": 0, "sub": 1, "mul": 2}

@@ -10,9 +10,9 @@ clamp of conv_with_clamp is applied in every kernel's epilogue (has_min / has_ma
 aten.convolution leaves both off.
 """
 
+from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+                          Output, Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 from codegen.spec.inputs import randn
-from codegen.spec.model import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
-                           Output, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
@@ -105,6 +105,7 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
 
 
 def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[Case]) -> Op:
+    params = Params(params)  # one block: every pass reads the same conv geometry
     return Op(
         name=name,
         targets=[target],

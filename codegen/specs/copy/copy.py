@@ -5,9 +5,9 @@ copy when the dtype does not change).
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
+from codegen.spec import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
+                          IntList, Kernel, Op, Output, Override, Route, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor, torch_dtype
-from codegen.spec.model import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
-                           IntList, Kernel, Op, Output, Override, Route, Tensor, u32)
 
 DTYPES = (F32, I32)  # 32-bit elements: a copy moves 4 bytes per element
 CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True)})

@@ -9,9 +9,9 @@ Negative indices count from the end; out-of-range ones are clamped (torch raises
 kernel cannot), so callers must pass valid indices.
 """
 
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Param,
+                          Route, Tensor, TensorList, I32, u32)
 from codegen.spec.inputs import randint, randn, tensor
-from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Param,
-                           Route, Tensor, TensorList, I32, u32)
 
 INDEX = Kernel("index_tensor")
 

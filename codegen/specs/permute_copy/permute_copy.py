@@ -1,8 +1,8 @@
 """permute_copy: out = self.permute(dims), rank 1..4 (dims right-aligned into 4 slots)."""
 
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
+                          Param, Route, Tensor, u32)
 from codegen.spec.inputs import randn
-from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
-                           Param, Route, Tensor, u32)
 
 PERMUTE = Kernel("permute_copy")
 

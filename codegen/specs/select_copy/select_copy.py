@@ -1,8 +1,8 @@
 """select_copy.int: out = self.select(dim, index); `index` is an Int or a runtime SymInt."""
 
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output, Route,
+                          Tensor, u32)
 from codegen.spec.inputs import SymInt, randn
-from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output, Route,
-                           Tensor, u32)
 
 SELECT = Kernel("select_copy")
 

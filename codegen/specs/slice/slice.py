@@ -5,9 +5,9 @@ every rank. split_with_sizes_copy runs it once per output (a step-1 slice at the
 running offset).
 """
 
+from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel,
+                          Op, Output, OutputList, Route, Tensor, u32)
 from codegen.spec.inputs import SymInt, randn, tensor
-from codegen.spec.model import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel,
-                           Op, Output, OutputList, Route, Tensor, u32)
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")

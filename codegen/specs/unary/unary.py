@@ -4,9 +4,9 @@ Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps
 per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
 elements but never past the buffer)."""
 
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
+                          Tensor, f32, u32)
 from codegen.spec.inputs import randn, tensor
-from codegen.spec.model import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
-                           Tensor, f32, u32)
 
 
 UNARY_WORKGROUP = (128, 1, 1)

@@ -19,7 +19,7 @@ namespace {
 
 constexpr const char* kOp = "conv2d";
 
-struct Conv2dPackParams {
+struct Conv2dParams {
   uint32_t B;
   uint32_t IC;
   uint32_t IH;
@@ -44,262 +44,35 @@ struct Conv2dPackParams {
   float max_value;
   uint32_t _pad0[2];
 };
-static_assert(offsetof(Conv2dPackParams, B) == 0, "Conv2dPackParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dPackParams, IC) == 4, "Conv2dPackParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dPackParams, IH) == 8, "Conv2dPackParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dPackParams, IW) == 12,
-              "Conv2dPackParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dPackParams, OC) == 16,
-              "Conv2dPackParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dPackParams, OH) == 20,
-              "Conv2dPackParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dPackParams, OW) == 24,
-              "Conv2dPackParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dPackParams, KH) == 28,
-              "Conv2dPackParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dPackParams, KW) == 32,
-              "Conv2dPackParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dPackParams, sH) == 36,
-              "Conv2dPackParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dPackParams, sW) == 40,
-              "Conv2dPackParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dPackParams, pH) == 44,
-              "Conv2dPackParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dPackParams, pW) == 48,
-              "Conv2dPackParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dPackParams, dH) == 52,
-              "Conv2dPackParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dPackParams, dW) == 56,
-              "Conv2dPackParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dPackParams, groups) == 60,
-              "Conv2dPackParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dPackParams, split) == 64,
-              "Conv2dPackParams.split must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dPackParams, has_bias) == 68,
-              "Conv2dPackParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dPackParams, has_min) == 72,
-              "Conv2dPackParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dPackParams, has_max) == 76,
-              "Conv2dPackParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dPackParams, min_value) == 80,
-              "Conv2dPackParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(Conv2dPackParams, max_value) == 84,
-              "Conv2dPackParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dPackParams) == 96,
-              "Conv2dPackParams must match the WGSL struct size 96");
-
-struct Conv2dGemmParams {
-  uint32_t B;
-  uint32_t IC;
-  uint32_t IH;
-  uint32_t IW;
-  uint32_t OC;
-  uint32_t OH;
-  uint32_t OW;
-  uint32_t KH;
-  uint32_t KW;
-  uint32_t sH;
-  uint32_t sW;
-  uint32_t pH;
-  uint32_t pW;
-  uint32_t dH;
-  uint32_t dW;
-  uint32_t groups;
-  uint32_t split;
-  uint32_t has_bias;
-  uint32_t has_min;
-  uint32_t has_max;
-  float min_value;
-  float max_value;
-  uint32_t _pad0[2];
-};
-static_assert(offsetof(Conv2dGemmParams, B) == 0, "Conv2dGemmParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dGemmParams, IC) == 4, "Conv2dGemmParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dGemmParams, IH) == 8, "Conv2dGemmParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dGemmParams, IW) == 12,
-              "Conv2dGemmParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dGemmParams, OC) == 16,
-              "Conv2dGemmParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dGemmParams, OH) == 20,
-              "Conv2dGemmParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dGemmParams, OW) == 24,
-              "Conv2dGemmParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dGemmParams, KH) == 28,
-              "Conv2dGemmParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dGemmParams, KW) == 32,
-              "Conv2dGemmParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dGemmParams, sH) == 36,
-              "Conv2dGemmParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dGemmParams, sW) == 40,
-              "Conv2dGemmParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dGemmParams, pH) == 44,
-              "Conv2dGemmParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dGemmParams, pW) == 48,
-              "Conv2dGemmParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dGemmParams, dH) == 52,
-              "Conv2dGemmParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dGemmParams, dW) == 56,
-              "Conv2dGemmParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dGemmParams, groups) == 60,
-              "Conv2dGemmParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dGemmParams, split) == 64,
-              "Conv2dGemmParams.split must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dGemmParams, has_bias) == 68,
-              "Conv2dGemmParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dGemmParams, has_min) == 72,
-              "Conv2dGemmParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dGemmParams, has_max) == 76,
-              "Conv2dGemmParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dGemmParams, min_value) == 80,
-              "Conv2dGemmParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(Conv2dGemmParams, max_value) == 84,
-              "Conv2dGemmParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dGemmParams) == 96,
-              "Conv2dGemmParams must match the WGSL struct size 96");
-
-struct Conv2dDirectParams {
-  uint32_t B;
-  uint32_t IC;
-  uint32_t IH;
-  uint32_t IW;
-  uint32_t OC;
-  uint32_t OH;
-  uint32_t OW;
-  uint32_t KH;
-  uint32_t KW;
-  uint32_t sH;
-  uint32_t sW;
-  uint32_t pH;
-  uint32_t pW;
-  uint32_t dH;
-  uint32_t dW;
-  uint32_t groups;
-  uint32_t split;
-  uint32_t has_bias;
-  uint32_t has_min;
-  uint32_t has_max;
-  float min_value;
-  float max_value;
-  uint32_t _pad0[2];
-};
-static_assert(offsetof(Conv2dDirectParams, B) == 0,
-              "Conv2dDirectParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dDirectParams, IC) == 4,
-              "Conv2dDirectParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dDirectParams, IH) == 8,
-              "Conv2dDirectParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dDirectParams, IW) == 12,
-              "Conv2dDirectParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dDirectParams, OC) == 16,
-              "Conv2dDirectParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dDirectParams, OH) == 20,
-              "Conv2dDirectParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dDirectParams, OW) == 24,
-              "Conv2dDirectParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dDirectParams, KH) == 28,
-              "Conv2dDirectParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dDirectParams, KW) == 32,
-              "Conv2dDirectParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dDirectParams, sH) == 36,
-              "Conv2dDirectParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dDirectParams, sW) == 40,
-              "Conv2dDirectParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dDirectParams, pH) == 44,
-              "Conv2dDirectParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dDirectParams, pW) == 48,
-              "Conv2dDirectParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dDirectParams, dH) == 52,
-              "Conv2dDirectParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dDirectParams, dW) == 56,
-              "Conv2dDirectParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dDirectParams, groups) == 60,
-              "Conv2dDirectParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dDirectParams, split) == 64,
-              "Conv2dDirectParams.split must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dDirectParams, has_bias) == 68,
-              "Conv2dDirectParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dDirectParams, has_min) == 72,
-              "Conv2dDirectParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dDirectParams, has_max) == 76,
-              "Conv2dDirectParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dDirectParams, min_value) == 80,
-              "Conv2dDirectParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(Conv2dDirectParams, max_value) == 84,
-              "Conv2dDirectParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dDirectParams) == 96,
-              "Conv2dDirectParams must match the WGSL struct size 96");
-
-struct Conv2dSplitSumParams {
-  uint32_t B;
-  uint32_t IC;
-  uint32_t IH;
-  uint32_t IW;
-  uint32_t OC;
-  uint32_t OH;
-  uint32_t OW;
-  uint32_t KH;
-  uint32_t KW;
-  uint32_t sH;
-  uint32_t sW;
-  uint32_t pH;
-  uint32_t pW;
-  uint32_t dH;
-  uint32_t dW;
-  uint32_t groups;
-  uint32_t split;
-  uint32_t has_bias;
-  uint32_t has_min;
-  uint32_t has_max;
-  float min_value;
-  float max_value;
-  uint32_t _pad0[2];
-};
-static_assert(offsetof(Conv2dSplitSumParams, B) == 0,
-              "Conv2dSplitSumParams.B must sit at WGSL offset 0");
-static_assert(offsetof(Conv2dSplitSumParams, IC) == 4,
-              "Conv2dSplitSumParams.IC must sit at WGSL offset 4");
-static_assert(offsetof(Conv2dSplitSumParams, IH) == 8,
-              "Conv2dSplitSumParams.IH must sit at WGSL offset 8");
-static_assert(offsetof(Conv2dSplitSumParams, IW) == 12,
-              "Conv2dSplitSumParams.IW must sit at WGSL offset 12");
-static_assert(offsetof(Conv2dSplitSumParams, OC) == 16,
-              "Conv2dSplitSumParams.OC must sit at WGSL offset 16");
-static_assert(offsetof(Conv2dSplitSumParams, OH) == 20,
-              "Conv2dSplitSumParams.OH must sit at WGSL offset 20");
-static_assert(offsetof(Conv2dSplitSumParams, OW) == 24,
-              "Conv2dSplitSumParams.OW must sit at WGSL offset 24");
-static_assert(offsetof(Conv2dSplitSumParams, KH) == 28,
-              "Conv2dSplitSumParams.KH must sit at WGSL offset 28");
-static_assert(offsetof(Conv2dSplitSumParams, KW) == 32,
-              "Conv2dSplitSumParams.KW must sit at WGSL offset 32");
-static_assert(offsetof(Conv2dSplitSumParams, sH) == 36,
-              "Conv2dSplitSumParams.sH must sit at WGSL offset 36");
-static_assert(offsetof(Conv2dSplitSumParams, sW) == 40,
-              "Conv2dSplitSumParams.sW must sit at WGSL offset 40");
-static_assert(offsetof(Conv2dSplitSumParams, pH) == 44,
-              "Conv2dSplitSumParams.pH must sit at WGSL offset 44");
-static_assert(offsetof(Conv2dSplitSumParams, pW) == 48,
-              "Conv2dSplitSumParams.pW must sit at WGSL offset 48");
-static_assert(offsetof(Conv2dSplitSumParams, dH) == 52,
-              "Conv2dSplitSumParams.dH must sit at WGSL offset 52");
-static_assert(offsetof(Conv2dSplitSumParams, dW) == 56,
-              "Conv2dSplitSumParams.dW must sit at WGSL offset 56");
-static_assert(offsetof(Conv2dSplitSumParams, groups) == 60,
-              "Conv2dSplitSumParams.groups must sit at WGSL offset 60");
-static_assert(offsetof(Conv2dSplitSumParams, split) == 64,
-              "Conv2dSplitSumParams.split must sit at WGSL offset 64");
-static_assert(offsetof(Conv2dSplitSumParams, has_bias) == 68,
-              "Conv2dSplitSumParams.has_bias must sit at WGSL offset 68");
-static_assert(offsetof(Conv2dSplitSumParams, has_min) == 72,
-              "Conv2dSplitSumParams.has_min must sit at WGSL offset 72");
-static_assert(offsetof(Conv2dSplitSumParams, has_max) == 76,
-              "Conv2dSplitSumParams.has_max must sit at WGSL offset 76");
-static_assert(offsetof(Conv2dSplitSumParams, min_value) == 80,
-              "Conv2dSplitSumParams.min_value must sit at WGSL offset 80");
-static_assert(offsetof(Conv2dSplitSumParams, max_value) == 84,
-              "Conv2dSplitSumParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dSplitSumParams) == 96,
-              "Conv2dSplitSumParams must match the WGSL struct size 96");
+static_assert(offsetof(Conv2dParams, B) == 0, "Conv2dParams.B must sit at WGSL offset 0");
+static_assert(offsetof(Conv2dParams, IC) == 4, "Conv2dParams.IC must sit at WGSL offset 4");
+static_assert(offsetof(Conv2dParams, IH) == 8, "Conv2dParams.IH must sit at WGSL offset 8");
+static_assert(offsetof(Conv2dParams, IW) == 12, "Conv2dParams.IW must sit at WGSL offset 12");
+static_assert(offsetof(Conv2dParams, OC) == 16, "Conv2dParams.OC must sit at WGSL offset 16");
+static_assert(offsetof(Conv2dParams, OH) == 20, "Conv2dParams.OH must sit at WGSL offset 20");
+static_assert(offsetof(Conv2dParams, OW) == 24, "Conv2dParams.OW must sit at WGSL offset 24");
+static_assert(offsetof(Conv2dParams, KH) == 28, "Conv2dParams.KH must sit at WGSL offset 28");
+static_assert(offsetof(Conv2dParams, KW) == 32, "Conv2dParams.KW must sit at WGSL offset 32");
+static_assert(offsetof(Conv2dParams, sH) == 36, "Conv2dParams.sH must sit at WGSL offset 36");
+static_assert(offsetof(Conv2dParams, sW) == 40, "Conv2dParams.sW must sit at WGSL offset 40");
+static_assert(offsetof(Conv2dParams, pH) == 44, "Conv2dParams.pH must sit at WGSL offset 44");
+static_assert(offsetof(Conv2dParams, pW) == 48, "Conv2dParams.pW must sit at WGSL offset 48");
+static_assert(offsetof(Conv2dParams, dH) == 52, "Conv2dParams.dH must sit at WGSL offset 52");
+static_assert(offsetof(Conv2dParams, dW) == 56, "Conv2dParams.dW must sit at WGSL offset 56");
+static_assert(offsetof(Conv2dParams, groups) == 60,
+              "Conv2dParams.groups must sit at WGSL offset 60");
+static_assert(offsetof(Conv2dParams, split) == 64, "Conv2dParams.split must sit at WGSL offset 64");
+static_assert(offsetof(Conv2dParams, has_bias) == 68,
+              "Conv2dParams.has_bias must sit at WGSL offset 68");
+static_assert(offsetof(Conv2dParams, has_min) == 72,
+              "Conv2dParams.has_min must sit at WGSL offset 72");
+static_assert(offsetof(Conv2dParams, has_max) == 76,
+              "Conv2dParams.has_max must sit at WGSL offset 76");
+static_assert(offsetof(Conv2dParams, min_value) == 80,
+              "Conv2dParams.min_value must sit at WGSL offset 80");
+static_assert(offsetof(Conv2dParams, max_value) == 84,
+              "Conv2dParams.max_value must sit at WGSL offset 84");
+static_assert(sizeof(Conv2dParams) == 96, "Conv2dParams must match the WGSL struct size 96");
 
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
@@ -341,21 +114,18 @@ const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dKernel, &kConv
 struct Conv2dPlan {
   std::vector<int64_t> scratch_wpack;    // dims of scratch tensor wpack
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  Conv2dParams params{};
   bool run0 = true;
-  Conv2dPackParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
-  Conv2dGemmParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
   size_t route2 = 0;
-  Conv2dDirectParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool run3 = true;
-  Conv2dSplitSumParams params3{};
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
 };
@@ -501,85 +271,41 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Conv2dPlan plan;
   plan.scratch_wpack = wpack.dims();
   plan.scratch_partial = partial.dims();
+  plan.params.B = utils::to_u32(B, kOp, "B");
+  plan.params.IC = utils::to_u32(IC, kOp, "IC");
+  plan.params.IH = utils::to_u32(IH, kOp, "IH");
+  plan.params.IW = utils::to_u32(IW, kOp, "IW");
+  plan.params.OC = utils::to_u32(OC, kOp, "OC");
+  plan.params.OH = utils::to_u32(out.dim(2), kOp, "OH");
+  plan.params.OW = utils::to_u32(out.dim(3), kOp, "OW");
+  plan.params.KH = utils::to_u32(KH, kOp, "KH");
+  plan.params.KW = utils::to_u32(KW, kOp, "KW");
+  plan.params.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
+  plan.params.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
+  plan.params.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
+  plan.params.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
+  plan.params.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
+  plan.params.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+  plan.params.groups = utils::to_u32(groups, kOp, "groups");
+  plan.params.split = utils::to_u32(split, kOp, "split");
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params.has_min = false ? 1 : 0;
+  plan.params.has_max = false ? 1 : 0;
+  plan.params.min_value = utils::to_f32(0.0);
+  plan.params.max_value = utils::to_f32(0.0);
   plan.run0 = gemm;
   if (plan.run0) {
-    plan.params0.B = utils::to_u32(B, kOp, "B");
-    plan.params0.IC = utils::to_u32(IC, kOp, "IC");
-    plan.params0.IH = utils::to_u32(IH, kOp, "IH");
-    plan.params0.IW = utils::to_u32(IW, kOp, "IW");
-    plan.params0.OC = utils::to_u32(OC, kOp, "OC");
-    plan.params0.OH = utils::to_u32(out.dim(2), kOp, "OH");
-    plan.params0.OW = utils::to_u32(out.dim(3), kOp, "OW");
-    plan.params0.KH = utils::to_u32(KH, kOp, "KH");
-    plan.params0.KW = utils::to_u32(KW, kOp, "KW");
-    plan.params0.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-    plan.params0.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-    plan.params0.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-    plan.params0.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-    plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-    plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-    plan.params0.groups = utils::to_u32(groups, kOp, "groups");
-    plan.params0.split = utils::to_u32(split, kOp, "split");
-    plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-    plan.params0.has_min = false ? 1 : 0;
-    plan.params0.has_max = false ? 1 : 0;
-    plan.params0.min_value = utils::to_f32(0.0);
-    plan.params0.max_value = utils::to_f32(0.0);
     plan.grid0 = utils::elementwise_grid(
         utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
         kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = gemm;
   if (plan.run1) {
-    plan.params1.B = utils::to_u32(B, kOp, "B");
-    plan.params1.IC = utils::to_u32(IC, kOp, "IC");
-    plan.params1.IH = utils::to_u32(IH, kOp, "IH");
-    plan.params1.IW = utils::to_u32(IW, kOp, "IW");
-    plan.params1.OC = utils::to_u32(OC, kOp, "OC");
-    plan.params1.OH = utils::to_u32(out.dim(2), kOp, "OH");
-    plan.params1.OW = utils::to_u32(out.dim(3), kOp, "OW");
-    plan.params1.KH = utils::to_u32(KH, kOp, "KH");
-    plan.params1.KW = utils::to_u32(KW, kOp, "KW");
-    plan.params1.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-    plan.params1.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-    plan.params1.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-    plan.params1.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-    plan.params1.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-    plan.params1.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-    plan.params1.groups = utils::to_u32(groups, kOp, "groups");
-    plan.params1.split = utils::to_u32(split, kOp, "split");
-    plan.params1.has_bias = (bias != nullptr) ? 1 : 0;
-    plan.params1.has_min = false ? 1 : 0;
-    plan.params1.has_max = false ? 1 : 0;
-    plan.params1.min_value = utils::to_f32(0.0);
-    plan.params1.max_value = utils::to_f32(0.0);
     plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                    graph.limits().max_workgroups_per_dimension);
   }
   plan.run2 = !gemm;
   if (plan.run2) {
-    plan.params2.B = utils::to_u32(B, kOp, "B");
-    plan.params2.IC = utils::to_u32(IC, kOp, "IC");
-    plan.params2.IH = utils::to_u32(IH, kOp, "IH");
-    plan.params2.IW = utils::to_u32(IW, kOp, "IW");
-    plan.params2.OC = utils::to_u32(OC, kOp, "OC");
-    plan.params2.OH = utils::to_u32(out.dim(2), kOp, "OH");
-    plan.params2.OW = utils::to_u32(out.dim(3), kOp, "OW");
-    plan.params2.KH = utils::to_u32(KH, kOp, "KH");
-    plan.params2.KW = utils::to_u32(KW, kOp, "KW");
-    plan.params2.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-    plan.params2.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-    plan.params2.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-    plan.params2.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-    plan.params2.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-    plan.params2.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-    plan.params2.groups = utils::to_u32(groups, kOp, "groups");
-    plan.params2.split = utils::to_u32(split, kOp, "split");
-    plan.params2.has_bias = (bias != nullptr) ? 1 : 0;
-    plan.params2.has_min = false ? 1 : 0;
-    plan.params2.has_max = false ? 1 : 0;
-    plan.params2.min_value = utils::to_f32(0.0);
-    plan.params2.max_value = utils::to_f32(0.0);
     if (transposed) {
       plan.route2 = 0;  // conv_transpose2d
       plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
@@ -596,28 +322,6 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run3 = split > 1;
   if (plan.run3) {
-    plan.params3.B = utils::to_u32(B, kOp, "B");
-    plan.params3.IC = utils::to_u32(IC, kOp, "IC");
-    plan.params3.IH = utils::to_u32(IH, kOp, "IH");
-    plan.params3.IW = utils::to_u32(IW, kOp, "IW");
-    plan.params3.OC = utils::to_u32(OC, kOp, "OC");
-    plan.params3.OH = utils::to_u32(out.dim(2), kOp, "OH");
-    plan.params3.OW = utils::to_u32(out.dim(3), kOp, "OW");
-    plan.params3.KH = utils::to_u32(KH, kOp, "KH");
-    plan.params3.KW = utils::to_u32(KW, kOp, "KW");
-    plan.params3.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-    plan.params3.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-    plan.params3.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-    plan.params3.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-    plan.params3.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-    plan.params3.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
-    plan.params3.groups = utils::to_u32(groups, kOp, "groups");
-    plan.params3.split = utils::to_u32(split, kOp, "split");
-    plan.params3.has_bias = (bias != nullptr) ? 1 : 0;
-    plan.params3.has_min = false ? 1 : 0;
-    plan.params3.has_max = false ? 1 : 0;
-    plan.params3.min_value = utils::to_f32(0.0);
-    plan.params3.max_value = utils::to_f32(0.0);
     plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
@@ -633,28 +337,28 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (built.run0) {
     graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
-                       &built.params0, sizeof(built.params0), built.grid0);
+                       &built.params, sizeof(built.params), built.grid0);
   }
   if (built.run1) {
     graph.add_dispatch(kConv2dGemmKernel, built.overrides1,
                        {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
                         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                         Binding::of(scratch_partial), Binding::of(args[9])},
-                       &built.params1, sizeof(built.params1), built.grid1);
+                       &built.params, sizeof(built.params), built.grid1);
   }
   if (built.run2) {
     graph.add_dispatch(
         *kDispatch2Kernels[built.route2], built.overrides2,
         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
-        &built.params2, sizeof(built.params2), built.grid2);
+        &built.params, sizeof(built.params), built.grid2);
   }
   if (built.run3) {
     graph.add_dispatch(
         kConv2dSplitSumKernel, built.overrides3,
         {Binding::params(), Binding::of(scratch_partial),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
-        &built.params3, sizeof(built.params3), built.grid3);
+        &built.params, sizeof(built.params), built.grid3);
   }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {

@@ -1,0 +1,72 @@
+"""The C++ handler of one op: its lowering's steps rendered into the sections of
+`templates/handler.cpp.j2`, which holds only the file skeleton.
+
+The plan function runs the plan steps; the resize function (dynamic ops) the resize
+steps; add_<op> records what the plan says and installs the resize hook, which re-plans
+and updates the recorded dispatches (dynamic) or rejects a resized input (static).
+"""
+
+from __future__ import annotations
+
+from codegen.emit import cpp_dispatch, cpp_steps
+from codegen.emit.cpp_steps import Ctx, Handler, tensor_refs
+from codegen.lower import steps as S
+from codegen.spec.args import Output, TensorList, cpp_string
+
+EMIT = {S.ReadArg: cpp_steps.read_arg, S.CheckTensor: cpp_steps.check_tensor,
+        S.CheckTensorList: cpp_steps.check_tensor_list,
+        S.CheckOutputItems: cpp_steps.check_output_items, S.Let: cpp_steps.let,
+        S.Guard: cpp_steps.guard, S.CheckOutputCount: cpp_steps.check_output_count,
+        S.OutputShape: cpp_steps.output_shape, S.ScratchShape: cpp_steps.scratch_shape,
+        S.PackParams: cpp_dispatch.pack_params, S.Dispatch: cpp_dispatch.dispatch,
+        S.CopyStep: cpp_dispatch.copy}
+
+
+def _static_hook(lowering: S.Lowering) -> list[str]:
+    """A static op's resize hook: any resized input is an error."""
+    lines = []
+    for name, t in tensor_refs(lowering.bound).items():
+        if isinstance(t.spec, Output):
+            continue
+        check = f"utils::check_not_resized(kOp, \"{name}\", graph.get_tensor({t.ref}));"
+        lines += ([f"if (!graph.is_null({t.ref})) {{", f"  {check}", "}"] if t.spec.optional
+                  else [check])
+    for i, a in enumerate(lowering.bound.op.args):
+        if isinstance(a, TensorList):
+            lines += [f"for (const ValueRef item : graph.get_value_list(args[{i}])) {{",
+                      "  if (!graph.is_null(item)) {",
+                      f"    utils::check_not_resized(kOp, {cpp_string(a.name)}, "
+                      f"graph.get_tensor(item));",
+                      "  }", "}"]
+    return lines
+
+
+def render_steps(lowering: S.Lowering) -> Handler:
+    h = Handler()
+    tested = frozenset(S.null_tested(lowering.bound))
+    for resize, steps in ((False, lowering.plan), (True, lowering.resize)):
+        ctx = Ctx(lowering, tested, resize)
+        for s in steps:
+            EMIT[type(s)](h, s, ctx)
+    if lowering.bound.op.resize != "dynamic":
+        h.hook = _static_hook(lowering)
+    return h
+
+
+def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[str]) -> dict:
+    op = lowering.bound.op
+    h = render_steps(lowering)
+    kernels = [{"const": cpp_dispatch.kernel_const(k), "name": k.name, "pascal": k.pascal,
+                "entry": k.entry} for k in op.kernels()]
+    return {
+        "spec_file": spec_rel,
+        "op": op.name,
+        "Op": op.pascal,
+        "num_args": len(op.args),
+        "targets": list(op.targets),
+        "includes": header_includes,
+        "output_list": lowering.bound.output_list is not None,
+        "dynamic": op.resize == "dynamic",
+        "kernels": kernels,
+        "h": h,
+    }

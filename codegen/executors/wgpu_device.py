@@ -1,0 +1,117 @@
+"""The wgpu-py device the Python executors and benchmarks run on, and its caches.
+
+`device()` picks an adapter (a GPU when present, else a CPU adapter such as lavapipe;
+`OPGEN_ADAPTER=cpu|gpu|<name>` forces one) and requests the limits and features the
+toolkit needs. Pipelines are cached by (kernel, entry point, overrides) like the
+runtime's, with explicit bind group layouts from the spec's bindings.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+from codegen.spec.loader import REPO_ROOT
+
+@functools.lru_cache(maxsize=1)
+def device():
+    """The harness's device: a GPU if present, else a CPU adapter (lavapipe/llvmpipe).
+    OPGEN_ADAPTER=cpu|gpu|<name substring> forces a choice. No adapter is an error."""
+    import wgpu
+
+    adapters = wgpu.gpu.enumerate_adapters_sync()
+    if not adapters:
+        raise RuntimeError("no WebGPU adapter found: install a GPU driver or, for a CPU "
+                           "adapter, `apt-get install mesa-vulkan-drivers libvulkan1`")
+    want = os.environ.get("OPGEN_ADAPTER", "").lower()
+
+    def kind(a) -> str:
+        return str(a.info.get("adapter_type", "")).lower()
+
+    if want == "cpu":
+        picked = [a for a in adapters if "cpu" in kind(a)]
+    elif want == "gpu":
+        picked = [a for a in adapters if "gpu" in kind(a)]
+    elif want:
+        picked = [a for a in adapters if want in str(a.info.get("device", "")).lower()]
+    else:
+        picked = sorted(adapters, key=lambda a: ("discrete" not in kind(a), "gpu" not in kind(a),
+                                                 "vulkan" not in str(a.info.get("backend_type", "")).lower()))
+    if not picked:
+        names = [f"{a.info.get('device')} ({a.info.get('adapter_type')})" for a in adapters]
+        raise RuntimeError(f"OPGEN_ADAPTER={want!r} matches none of: {', '.join(names)}")
+    adapter = picked[0]
+    limits = {k: adapter.limits[k] for k in ("max-buffer-size", "max-storage-buffer-binding-size",
+                                             "max-compute-workgroups-per-dimension")}
+    features = [f for f in ("timestamp-query",) if f in adapter.features]
+    dev = adapter.request_device_sync(required_limits=limits, required_features=features)
+    return adapter, dev
+
+
+def adapter_line() -> str:
+    adapter, _ = device()
+    i = adapter.info
+    return f"{i.get('device')} ({i.get('backend_type')}, {i.get('adapter_type')})"
+
+
+@functools.lru_cache(maxsize=None)
+def kernel_source(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()
+
+
+_PIPELINES: dict[tuple, Any] = {}
+
+
+def pipeline(kernel, overrides: dict[str, float], dispatch):
+    """The compute pipeline of `kernel` with explicit layouts from the spec's bindings (so a
+    binding the kernel body does not read still binds), cached like the runtime's."""
+    import wgpu
+
+    key = (kernel.name, kernel.entry, tuple(sorted(overrides.items())))
+    if key not in _PIPELINES:
+        _, dev = device()
+        entries = []
+        if dispatch.layout:
+            entries.append({"binding": 0, "visibility": wgpu.ShaderStage.COMPUTE,
+                            "buffer": {"type": wgpu.BufferBindingType.uniform}})
+        for i, b in enumerate(dispatch.spec.bindings):
+            kind = wgpu.BufferBindingType.storage if b.write else \
+                wgpu.BufferBindingType.read_only_storage
+            entries.append({"binding": len(entries), "visibility": wgpu.ShaderStage.COMPUTE,
+                            "buffer": {"type": kind}})
+        group_layout = dev.create_bind_group_layout(entries=entries)
+        module = dev.create_shader_module(code=kernel_source(str(kernel.path)), label=kernel.name)
+        compute = {"module": module, "entry_point": kernel.entry}
+        if overrides:
+            compute["constants"] = dict(overrides)
+        layout = dev.create_pipeline_layout(bind_group_layouts=[group_layout])
+        _PIPELINES[key] = (dev.create_compute_pipeline(layout=layout, compute=compute,
+                                                       label=kernel.name), group_layout)
+    return _PIPELINES[key]
+
+
+# The C++ runtime's flat-copy kernel, which both runtimes run for a Copy(...) step, and its
+# WORKGROUP_SIZE and VEC4_PER_INVOCATION (graph.cpp has them too; the copy case
+# `several_workgroups` fails if a grid covers less than the kernel).
+COPY_KERNEL = "cpp_runtime/src/copy_words.wgsl"
+COPY_WORKGROUP_SIZE = 256
+COPY_VEC4_PER_INVOCATION = 4
+
+
+def copy_pipeline():
+    if COPY_KERNEL not in _PIPELINES:
+        _, dev = device()
+        module = dev.create_shader_module(code=kernel_source(str(REPO_ROOT / COPY_KERNEL)),
+                                          label="copy_words")
+        _PIPELINES[COPY_KERNEL] = dev.create_compute_pipeline(
+            layout="auto", compute={"module": module, "entry_point": "main"}, label="copy_words")
+    return _PIPELINES[COPY_KERNEL]
+
+
+def buffer_size(nbytes: int) -> int:
+    """Whole 16-byte units, as the runtime allocates: any tensor may be read as vec4s."""
+    return max(16, -(-nbytes // 16) * 16)
+
+

@@ -1,0 +1,130 @@
+"""The op: its arguments, lets, guards, shapes, dispatches and cases (`Op`), with the
+runtime checks (`Guard`) and test cases (`Case`) it declares."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import field
+from typing import Any, Mapping, Sequence, Union
+
+from codegen.spec.args import Arg, Int, Output, OutputList, Outputs
+from codegen.spec.checked import SpecError, ident, spec_class
+from codegen.spec.dispatch import Copy, Dispatch, Kernel, Scratch, pascal
+
+@spec_class
+class Guard:
+    """A runtime check. Fails with
+    `WebGPU <op>: <arg> <what> (got <got>, expected <expected>)`; `got` is an
+    expression, `expected` a text where {expr} is replaced by its value."""
+
+    check: str
+    arg: str
+    what: str
+    got: str
+    expected: str
+
+
+@spec_class
+class Case:
+    """A test case: torch-style call arguments plus what must happen."""
+
+    name: str
+    args: tuple = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    route: str = ""  # the kernel this case must run
+    raises: str = ""  # substring of the expected error message
+    # arg -> live dims (tuple) of a tensor, or new value (int) of a SymInt, after build
+    resize: Mapping[str, Union[tuple, int]] = field(default_factory=dict)
+    atol: float = 1e-3
+    rtol: float = 1e-3
+    exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
+    absent_outputs: tuple = ()  # optional outputs the graph does not request (bound Null)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not re.match(r"^[a-z0-9_]+$", self.name):
+            raise SpecError(f"Case name must be lower_snake_case (got {self.name!r})")
+        if not isinstance(self.args, tuple):
+            raise SpecError(f"Case {self.name!r} args must be a tuple (got {type(self.args).__name__})")
+
+
+# --- the op ------------------------------------------------------------------------------
+
+RESIZE_POLICIES = ("dynamic", "static")
+
+
+@spec_class
+class Op:
+    name: str
+    targets: Sequence[str]
+    args: Sequence[Arg]
+    dispatches: Sequence[Union[Dispatch, Copy]]
+    shapes: Mapping[str, str]
+    resize: str
+    let: Mapping[str, str] = field(default_factory=dict)
+    guards: Sequence[Guard] = ()
+    cases: Sequence[Case] = ()
+    golden: str = ""  # a torch target to compare with, when it is not the op's own
+    scratch: Sequence[Scratch] = ()
+    flops: str = ""  # work of one run, for `opgen bench` (TFLOP/s)
+    bytes: str = ""  # bytes moved by one run, for `opgen bench` (default: all tensors once)
+
+    def __post_init__(self) -> None:
+        ident(self.name, "Op name")
+        if not self.targets or not all(isinstance(t, str) and t.count(".") == 2
+                                       for t in self.targets):
+            raise SpecError(f"Op targets must be a non-empty list of 'namespace.op.overload' "
+                            f"names (got {self.targets!r})")
+        if self.resize not in RESIZE_POLICIES:
+            raise SpecError(f"Op resize must be one of {', '.join(RESIZE_POLICIES)} "
+                            f"(got {self.resize!r})")
+        if not self.args or not isinstance(self.args[-1], (Output, Outputs, OutputList)):
+            raise SpecError("Op args must end with the output: Output(...), Outputs(...) or "
+                            "OutputList(...)")
+        names = [a.name for a in self.args] + list(self.let)
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Op args and let names must be unique (duplicated: "
+                            f"{', '.join(sorted(dup))})")
+        if not self.dispatches:
+            raise SpecError("Op dispatches must hold at least one Dispatch(...) or Copy(...)")
+        symbolic = [a.name for a in self.args if isinstance(a, Int) and a.symbolic]
+        if symbolic and self.resize != "dynamic":
+            raise SpecError(f"SymInt args ({', '.join(symbolic)}) may change at run time: the op "
+                            f"needs resize='dynamic' (got {self.resize!r})")
+        for s in self.scratch:
+            if not isinstance(s, Scratch):
+                raise SpecError(f"Op scratch must hold Scratch(...) objects (got {s!r})")
+            names.append(s.name)
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Op args, let and scratch names must be unique (duplicated: "
+                            f"{', '.join(sorted(dup))})")
+        case_names = [c.name for c in self.cases]
+        dup = {n for n in case_names if case_names.count(n) > 1}
+        if dup:
+            raise SpecError(f"Case names must be unique (duplicated: {', '.join(sorted(dup))})")
+
+    @property
+    def pascal(self) -> str:
+        return pascal(self.name)
+
+    @property
+    def outputs(self) -> list[Output]:
+        last = self.args[-1]
+        if isinstance(last, OutputList):
+            return [last.item]
+        return list(last.items) if isinstance(last, Outputs) else [last]
+
+    @property
+    def inputs(self) -> list[Arg]:
+        return list(self.args[:-1])
+
+    def kernels(self) -> list[Kernel]:
+        seen: dict[str, Kernel] = {}
+        for d in self.dispatches:
+            if isinstance(d, Dispatch):
+                for r in d.routes:
+                    seen.setdefault(r.kernel.name, r.kernel)
+        return list(seen.values())
+
+

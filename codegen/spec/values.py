@@ -1,0 +1,74 @@
+"""Graph values: what an ExecuTorch graph hands an op, as both executors see them.
+
+A torch-style call is turned into one `Value` per argument (by the argument kinds in
+`codegen.spec.args`); the harness plans from them, the native runner receives them as
+JSON (`runner_json`). Tensors hold their data at the graph dtype (`codegen.spec.dtypes`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from codegen.spec.dtypes import graph_dtype
+from codegen.spec.inputs import SymInt
+
+# Value kinds, as the runtime's ValueType names them ("Ignored": an argument the op does
+# not read, which travels to the runtime as Null).
+KINDS = ("Tensor", "Null", "Int", "Double", "Bool", "IntList", "DoubleList", "SymInt",
+         "ValueList", "Ignored")
+
+
+@dataclass
+class Value:
+    """One graph value, typed as the ExecuTorch graph would hold it."""
+
+    kind: str
+    data: Any = None  # torch tensor (graph dtype), number, list; ValueList: list[Value]
+    dtype: str = ""  # graph dtype of a tensor
+    dims: tuple[int, ...] = ()
+    source: Any = None  # the caller's tensor (a mutable input is written back into it)
+
+    def runner_json(self) -> dict:
+        """The native runner's JSON for a scalar or list value (tensors and value lists
+        are written by the runner's case writer, which owns their files)."""
+        if self.kind in ("Null", "Ignored"):
+            return {"type": "Null"}
+        if self.kind == "Double":
+            d = self.data
+            text = "nan" if math.isnan(d) else "inf" if d > 0 else "-inf"
+            return {"type": "Double", "value": d if math.isfinite(d) else text}
+        if self.kind in ("Int", "SymInt", "Bool", "IntList", "DoubleList"):
+            return {"type": self.kind, "value": self.data}
+        raise TypeError(f"the native runner cannot pass a {self.kind} value ({self.data!r})")
+
+
+NULL = Value("Null")
+
+
+def graph_tensor(t) -> Value:
+    """A torch tensor as the graph holds it (contiguous, at its graph dtype)."""
+    import torch
+
+    name = str(t.dtype).replace("torch.", "")
+    gdtype = graph_dtype(name)
+    data = t.detach().contiguous()
+    if gdtype != name:
+        data = data.to(getattr(torch, gdtype))
+    return Value("Tensor", data, gdtype, tuple(t.shape), source=t)
+
+
+def scalar_value(v: Any) -> Value:
+    """A scalar argument by its Python type (a SymInt stays a SymInt)."""
+    if v is None:
+        return NULL
+    if isinstance(v, SymInt):
+        return Value("SymInt", int(v))
+    if isinstance(v, bool):
+        return Value("Bool", v)
+    if isinstance(v, int):
+        return Value("Int", v)
+    if isinstance(v, float):
+        return Value("Double", v)
+    return Value("Ignored", v)
