@@ -14,7 +14,6 @@ import numpy as np
 import wgpu
 
 from codegen.executors.wgpu_device import device  # noqa: E402
-from codegen.executors import harness
 from codegen.spec.grids import elementwise_grid
 
 KERNEL = """

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.bench.bench import BenchError
+from codegen.bench.checks import BenchError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -194,7 +194,7 @@ def test_ort_timing_pairs_chains_and_reports_a_spread():
 def test_relative_error_is_the_one_measure_for_ours_and_ort():
     import torch
 
-    from codegen.bench.bench import relative_error
+    from codegen.bench.checks import relative_error
 
     inf, nan = float("inf"), float("nan")
     want = torch.tensor([4.0, -inf, nan, 0.0])

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from codegen import spec as model
 from codegen.spec import checked
-from scratch_repo import ROOT, copy_repo, opgen, snapshot
+from scratch_repo import copy_repo, opgen, snapshot
 
 SPEC_FILES = ["codegen/specs/unary/unary.py", "codegen/specs/binary/binary.py",
               "codegen/specs/max_pool2d/max_pool2d.py",

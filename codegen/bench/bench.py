@@ -22,29 +22,23 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from codegen.bench import ort as bench_ort
+from codegen.bench import suites as bench_suites
+from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
 from codegen.executors import harness
+from codegen.executors.cases import all_case_runs, reference
 from codegen.executors.call import catalog, torch_op
 from codegen.executors.wgpu_device import adapter_line, device
 from codegen.lower import interpret
 from codegen.spec.dtypes import nbytes
+from codegen.spec import inputs
 from codegen.spec.inputs import materialize
-
-
-class BenchError(RuntimeError):
-    """A benchmark that would print a misleading figure: a wrong result, ours or ORT's, or
-    ORT on another execution provider than the one named."""
 
 
 # Datasheet peaks of the adapters we measure on (../shared/DESIGN.md): fp32 without
 # tensor cores, and HBM bandwidth. Matched against the adapter line.
 KNOWN_PEAKS = {"H200": {"TFLOP/s": 67.0, "GB/s": 4800.0}}
 UNITS = ("TFLOP/s", "GB/s")
-# How far a benchmarked result, ours or ORT's, may be from torch's, relative to its largest
-# value: loose enough for any op's float32 reassociation, far below what a wrong index,
-# layout or attribute produces.
-BENCH_TOLERANCE = 1e-3
-
-
 def peaks_for(adapter_line: str, given: list[str] = ()) -> dict[str, float]:
     """The adapter's known peaks, overridden by `given` ("GB/s=4800" items)."""
     peaks = next((dict(v) for k, v in KNOWN_PEAKS.items() if k in adapter_line), {})
@@ -153,31 +147,9 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
     return statistics.median(times)
 
 
-def relative_error(got, want) -> float:
-    """max |got - want| over the largest finite |want| (at least 1): equal infinities and
-    NaN against NaN count as equal, NaN against a number as infinitely wrong; a shape or
-    integer mismatch is infinite."""
-    import torch
-
-    if tuple(got.shape) != tuple(want.shape):
-        return float("inf")
-    if not want.is_floating_point():
-        return 0.0 if torch.equal(got.to(want.dtype), want) else float("inf")
-    if not want.numel():
-        return 0.0
-    g64, w64 = got.to(torch.float64), want.to(torch.float64)
-    same = (g64 == w64) | (g64.isnan() & w64.isnan())
-    finite = w64[w64.isfinite()].abs()
-    scale = max([1.0] + ([float(finite.max())] if finite.numel() else []))
-    error = float(torch.where(same, 0.0, (g64 - w64).abs()).max()) / scale
-    return error if error == error else float("inf")  # NaN where torch has a number
-
-
 def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
     """Our outputs at the benchmark's shapes match torch's (the cases cover smaller ones):
     a fast wrong result is no result. Outputs the op leaves unwritten read back as None."""
-    from codegen.executors.cases import reference
-
     got = node.run()
     want, _ = reference(node.bound, target, args, to_float64=False)  # float32, as ours
     gots = list(got) if isinstance(got, (tuple, list)) else [got]
@@ -209,7 +181,6 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
     ort = None
     if with_ort:
-        from codegen.bench import ort as bench_ort
 
         ort = bench_ort.time_ort(target, args, iters, warmup)
     results = []
@@ -272,8 +243,6 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
 
 
 def _parse_call(text: str) -> tuple:
-    from codegen.spec import inputs
-
     namespace = {k: getattr(inputs, k) for k in ("randn", "rand", "randint", "full", "tensor")}
     value = eval(text, {"__builtins__": {}}, namespace)  # noqa: S307 (a trusted CLI argument)
     return value if isinstance(value, tuple) else (value,)
@@ -298,12 +267,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from codegen.executors.cases import all_case_runs
-
     jobs: list[tuple[str, str, tuple]] = []
     if args.suite:
-        from codegen.bench import suites as bench_suites
-
         jobs = bench_suites.suite(args.suite)
     elif args.target and args.call:
         jobs = [(args.call, args.target, _parse_call(args.call))]

@@ -18,7 +18,8 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from codegen.bench.bench import BENCH_TOLERANCE, BenchError, relative_error
+from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
+from codegen.executors.call import torch_op
 
 
 def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
@@ -105,8 +106,6 @@ def check_mapping(target: str, args: tuple, provider: str = WEBGPU) -> tuple[int
     inputs; raises if ORT computes something else (a wrong attribute or layout). Returns
     the op's output shape."""
     import torch
-
-    from codegen.executors.call import torch_op
 
     op_type, attrs, inits = _node_spec(target, args)
     x = args[0].detach().to(torch.float32).numpy()

@@ -4,57 +4,36 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+import time
 
-from codegen.executors.wgpu_device import adapter_line
+from codegen.bench import bench
+from codegen.bench.checks import BenchError
+from codegen.cli import scaffold
+from codegen.emit.generate import drift, generate, outputs
+from codegen.emit.render import RenderError
+from codegen.emit.writer import WriteError
+from codegen.et import export, pte
+from codegen.executors import harness, native
 from codegen.executors.call import catalog
-from codegen.bench.bench import BenchError
-from codegen.spec.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load
-from codegen.emit.render import GENERATED, RenderError, render
-from codegen.emit.writer import WriteError, commit
+from codegen.executors.cases import all_case_runs, execute
+from codegen.executors.shader_check import shader_errors
+from codegen.executors.wgpu_device import adapter_line
+from codegen.spec.loader import SpecFileError, load
 
 USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError)
 
 
-def _outputs() -> dict[str, str]:
-    return render(load())
-
-
-def _orphans(outputs: dict[str, str]) -> list[str]:
-    gen = REPO_ROOT / GENERATED
-    if not gen.exists():
-        return []
-    existing = {str(p.relative_to(REPO_ROOT)) for p in gen.rglob("*") if p.is_file()}
-    return sorted(existing - set(outputs))
-
-
 def cmd_generate(args: argparse.Namespace) -> int:
-    outputs = _outputs()
-    changed = commit(REPO_ROOT, outputs, _orphans(outputs), [REPO_ROOT / GENERATED, SPECS_DIR])
+    rendered, changed = generate()
     for path in changed:
         print(f"wrote {path}")
-    print(f"opgen: {len(outputs)} outputs, {len(changed)} changed")
+    print(f"opgen: {len(rendered)} outputs, {len(changed)} changed")
     return 0
 
 
-def drift(outputs: dict[str, str]) -> list[str]:
-    problems = []
-    for path, text in sorted(outputs.items()):
-        target = REPO_ROOT / path
-        if not target.exists():
-            problems.append(f"missing: {path}")
-        elif target.read_text() != text:
-            what = "stale declaration block" if path.endswith(".wgsl") else "stale"
-            problems.append(f"{what}: {path}")
-    problems += [f"orphan: {p}" for p in _orphans(outputs)]
-    return problems
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    problems = drift(_outputs())
+    problems = drift(outputs())
     if args.shaders:
-        from codegen.executors.shader_check import shader_errors
-
         problems += shader_errors(load())
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
@@ -92,14 +71,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Runs every case of every spec on each executor and prints one line per case."""
-    import time
-
-    from codegen.executors import harness
-    from codegen.executors.cases import all_case_runs, execute
-
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
-        from codegen.executors import native
         executors["native"] = native.EXECUTOR
     runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {adapter_line()}")
@@ -131,10 +104,6 @@ def main(argv: list[str] | None = None) -> int:
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
-    from codegen.bench import bench
-    from codegen.et import export
-    from codegen.et import pte
-    from codegen.cli import scaffold
     scaffold.add_parser(sub)
     bench.add_parser(sub)
     export.add_parsers(sub)

@@ -9,23 +9,11 @@ from __future__ import annotations
 import argparse
 import re
 
-from codegen.spec.loader import SPECS_DIR, rel
-from codegen.spec.schema import query_torch
+from codegen.emit.generate import generate
 from codegen.emit.wgsl_sync import BEGIN, END
-
-_ARG_CLASS = [  # (schema type pattern, spec constructor, case value)
-    (r"^Tensor$", "Tensor({name!r})", "randn(2, 3, 4, 4)"),
-    (r"^Tensor\?$", "Tensor({name!r}, optional=True)", "None"),
-    (r"^(Sym)?[Ii]nt\[\d*\]$", "IntList({name!r})", "[1, 1]"),
-    (r"^(Sym)?[Ii]nt\[\d*\]\?$", "IntList({name!r}, optional=True)", "None"),
-    (r"^float\[\d*\]\??$", "DoubleList({name!r}{opt})", "None"),
-    (r"^SymInt$", "Int({name!r}, symbolic=True)", "1"),
-    (r"^int$", "Int({name!r})", "1"),
-    (r"^float$", "Double({name!r})", "1.0"),
-    (r"^Scalar$", "Scalar({name!r})", "1.0"),
-    (r"^bool$", "Bool({name!r})", "False"),
-]
-
+from codegen.spec import ARG_KINDS
+from codegen.spec.loader import SPECS_DIR, SpecFileError, rel
+from codegen.spec.schema import query_torch
 
 def add_parser(sub) -> None:
     p = sub.add_parser("new", help="scaffold a new op spec from its torch schema")
@@ -33,18 +21,20 @@ def add_parser(sub) -> None:
     p.add_argument("--target", required=True, help="ns.op.overload, e.g. aten.tanh.default")
 
 
-def _arg(name: str, stype: str, default: str | None) -> tuple[str, str]:
-    for pattern, ctor, value in _ARG_CLASS:
-        if re.match(pattern, stype):
-            opt = ", optional=True" if stype.endswith("?") else ""
-            return ctor.format(name=name, opt=opt), value
+def _arg(name: str, stype: str) -> tuple[str, str]:
+    """The spec text and case value of a schema argument: the first argument kind whose
+    schema types include it (Ignored when none does)."""
+    for kind in ARG_KINDS:
+        for s in kind.SCHEMA:
+            if re.match(s.pattern, stype):
+                return s.ctor.format(name=name), s.value
     return f"Ignored({name!r})", "None"
 
 
 def spec_text(op: str, target: str, schema: dict) -> str:
     args, values, tensors = [], [], []
-    for name, stype in schema["args"]:
-        ctor, value = _arg(name, stype, None)
+    for name, stype, *_default in schema["args"]:
+        ctor, value = _arg(name, stype)
         args.append(ctor)
         values.append(value)
         if ctor.startswith("Tensor("):
@@ -116,9 +106,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from codegen.cli.main import cmd_generate
-    from codegen.spec.loader import SpecFileError
-
     op, target = args.op, args.target
     if not re.match(r"^[a-z][a-z0-9_]*$", op):
         raise SpecFileError(f"opgen new: op name must be lower_snake_case (got {op!r})")
@@ -133,4 +120,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     (folder / f"{op}.py").write_text(spec_text(op, target, schema))
     (folder / f"{op}.wgsl").write_text(wgsl_text(op, target, outputs))
     print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}")
-    return cmd_generate(args)
+    _, changed = generate()
+    print(f"opgen: {len(changed)} files changed")
+    return 0

@@ -8,7 +8,7 @@ updating the recorded dispatch in place; a changed route or set of dispatches fa
 
 from __future__ import annotations
 
-from codegen.emit.cpp_steps import Ctx, Handler, item_loop, scratch_ref, tensor_refs
+from codegen.emit.cpp_steps import Ctx, Handler, scratch_ref, tensor_refs
 from codegen.lower import steps as S
 from codegen.spec import expr as E
 from codegen.spec.args import TensorList, cpp_string

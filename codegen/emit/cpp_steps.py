@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from codegen.lower import steps as S
 from codegen.spec import expr as E
-from codegen.spec.args import CppRead, Output, OutputList, Outputs, Tensor, cpp_string
+from codegen.spec.args import CppRead, OutputList, Outputs, Tensor, cpp_string
 from codegen.spec.bind import BoundOp
 from codegen.spec.dtypes import dtype
 

@@ -16,13 +16,14 @@ from typing import Any
 
 from codegen.lower import interpret
 from codegen.lower.steps import Lowering, lower
-from codegen.spec.args import Int, OutputList, Outputs, Tensor
+from codegen.spec.args import OutputList, Outputs, Tensor
 from codegen.spec.bind import BoundOp
 from codegen.spec.checked import SpecError
 from codegen.spec.dispatch import Copy, Dispatch
 from codegen.spec.dtypes import graph_dtype
 from codegen.spec.failures import OpError
 from codegen.spec.loader import REPO_ROOT, Catalog, load
+from codegen.spec.scalar_args import Int
 from codegen.spec.schema import cached_schema, import_namespace, schema_default
 from codegen.spec.values import NULL, Value
 

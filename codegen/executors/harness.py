@@ -18,10 +18,11 @@ from codegen.executors.wgpu_device import (COPY_VEC4_PER_INVOCATION, COPY_WORKGR
                                            buffer_size, copy_pipeline, device, pipeline)
 from codegen.lower import interpret
 from codegen.spec import expr as E
-from codegen.spec.args import Ignored, OutputList, Outputs
+from codegen.spec.args import OutputList, Outputs
 from codegen.spec.dtypes import nbytes
 from codegen.spec.failures import fail
 from codegen.spec.grids import elementwise_grid
+from codegen.spec.scalar_args import Ignored
 
 
 class Node:

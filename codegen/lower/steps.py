@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Union
 
 from codegen.spec import expr as E
-from codegen.spec.args import Arg, Ignored, Output, OutputList, Outputs, Tensor, TensorList
+from codegen.spec.args import Arg, Output, OutputList, Outputs, Tensor, TensorList
 from codegen.spec.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
 from codegen.spec.dispatch import Copy, Scratch
+from codegen.spec.scalar_args import Ignored
 
 
 @dataclass(frozen=True)

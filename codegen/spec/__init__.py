@@ -6,18 +6,23 @@ registry (`dtypes`), argument kinds (`args`), dispatches (`dispatch`), grid kind
 (`grids`), the op (`op`) and binding (`bind`).
 """
 
-from codegen.spec.args import (Arg, Bool, Double, DoubleList, Ignored, Int, IntList, Output,
-                               OutputList, Outputs, Scalar, Tensor, TensorList)
+from codegen.spec.args import (Arg, DoubleList, IntList, Output, OutputList, Outputs, Tensor,
+                               TensorList)
 from codegen.spec.checked import SpecError
 from codegen.spec.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
                                    Scratch, f32, i32, u32)
 from codegen.spec.dtypes import BOOL, F16, F32, I32, I64, U8
 from codegen.spec.grids import Elementwise, Rows, Tiles
 from codegen.spec.op import Case, Guard, Op
+from codegen.spec.scalar_args import Bool, Double, Ignored, Int, Scalar
+
+# every argument kind, in the order `opgen new` tries their schema types
+ARG_KINDS = (Tensor, TensorList, IntList, DoubleList, Int, Double, Scalar, Bool, Ignored)
 
 __all__ = [
     "Arg", "Bool", "Double", "DoubleList", "Ignored", "Int", "IntList", "Output", "OutputList",
     "Outputs", "Scalar", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
     "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
     "F16", "F32", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
+    "ARG_KINDS",
 ]

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Union
 
 from codegen.spec import expr as E
-from codegen.spec.args import Ignored, Output, OutputList, Outputs, Tensor, TensorList
+from codegen.spec.args import Output, OutputList, Outputs, Tensor, TensorList
 from codegen.spec.checked import SpecError, expr_text, ident
 from codegen.spec.dispatch import Copy, Dispatch, Params, Route, pascal
 from codegen.spec.dtypes import WGSL_ELEM
 from codegen.spec.layout import LayoutError, StructLayout, layout_struct, parse_type
 from codegen.spec.op import Guard, Op
+from codegen.spec.scalar_args import Ignored
 
 
 @dataclass

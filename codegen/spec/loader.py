@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path

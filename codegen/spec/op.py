@@ -7,9 +7,10 @@ import re
 from dataclasses import field
 from typing import Any, Mapping, Sequence, Union
 
-from codegen.spec.args import Arg, Int, Output, OutputList, Outputs
+from codegen.spec.args import Arg, Output, OutputList, Outputs
 from codegen.spec.checked import SpecError, ident, spec_class
 from codegen.spec.dispatch import Copy, Dispatch, Kernel, Scratch, pascal
+from codegen.spec.scalar_args import Int
 
 @spec_class
 class Guard:

@@ -12,7 +12,7 @@ Out-of-range indices are clamped (torch raises; a GPU kernel cannot).
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
                           Route, Tensor, I32, U8, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.spec.inputs import randint, randn
 
 EMBED = Kernel("embedding_q4gsw")
 

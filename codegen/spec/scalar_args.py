@@ -1,0 +1,204 @@
+"""Scalar argument kinds (int, float, Scalar, bool) and Ignored; see `codegen.spec.args`
+for what an argument kind says about itself."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, ClassVar, Union
+
+from codegen.spec import expr as E
+from codegen.spec.args import Arg, CppRead, Scaffold, cpp_string
+from codegen.spec.checked import SpecError, expr_text, spec_class
+from codegen.spec.failures import fail
+from codegen.spec.values import Value
+
+
+def _check_default(arg: Arg, kinds: tuple) -> None:
+    d = getattr(arg, "default")
+    if isinstance(d, str):
+        expr_text(d, f"{type(arg).__name__} {arg.name!r} default")
+    elif d is not None and (isinstance(d, bool) != (bool in kinds) or not isinstance(d, kinds)):
+        raise SpecError(f"{type(arg).__name__} {arg.name!r} default must be "
+                        f"{' or '.join(k.__name__ for k in kinds)} or an expression over the "
+                        f"arguments before it (got {d!r})")
+
+
+class _Scalar:
+    """Scalar arguments, which may arrive as None: `optional` mirrors the schema's `?`;
+    `default` is what a None reads as: a literal, or an expression over the arguments
+    before it (it also makes a non-optional argument accept None). Expressions test a
+    nullable argument with `name is None`."""
+
+    CPP_TYPE: ClassVar[str] = ""
+
+    @property
+    def nullable(self) -> bool:
+        return self.optional or self.default is not None
+
+    @property
+    def fallback(self) -> str:
+        """The expression an argument that is None reads as."""
+        if isinstance(self.default, str):
+            return self.default
+        if self.default is not None:
+            return repr(self.default)
+        return {E.INT: "0", E.FLOAT: "0.0", E.BOOL: "False"}[self.expr_type()]
+
+    def cpp_value(self, arg: str) -> str:
+        """The C++ that reads a present value."""
+        raise NotImplementedError
+
+    def cpp_read(self, read: CppRead) -> list[str]:
+        value = self.cpp_value(read.arg)
+        if not self.nullable:
+            return [f"const {self.CPP_TYPE} {self.name} = {value};"]
+        if not read.null_tested:
+            return [f"const {self.CPP_TYPE} {self.name} = graph.is_null({read.arg}) ? "
+                    f"{read.fallback} : {value};"]
+        flag = E.null_cpp(self.name)
+        return [f"const bool {flag} = graph.is_null({read.arg});",
+                f"const {self.CPP_TYPE} {self.name} = {flag} ? {read.fallback} : {value};"]
+
+    def read(self, value: Value, op: str, fallback: Callable[[], Any]) -> dict[str, Any]:
+        entries = {E.null_key(self.name): value.kind == "Null"} if self.nullable else {}
+        if value.kind == "Null" and self.nullable:
+            return {self.name: self.convert(fallback()), **entries}
+        if value.kind == "Null" and not isinstance(self, Int):
+            raise fail(op, self.name, "is missing", "None", f"a value ({self.expr_type()})")
+        return {self.name: self.convert_value(value, op), **entries}
+
+    def convert(self, v: Any) -> Any:
+        return v
+
+    def convert_value(self, value: Value, op: str) -> Any:
+        return self.convert(value.data)
+
+
+def integral_to_int(v: float, op: str, argument: str) -> int:
+    """Twin of utils::integral_to_int: an integral Double read as an `int` argument."""
+    if not (math.isfinite(v) and v == math.trunc(v) and -(2.0**63) <= v < 2.0**63):
+        raise fail(op, argument, "is not an integral number", E.format_value(v),
+                   "an integer in int64 range")
+    return int(v)
+
+
+@spec_class
+class Int(_Scalar, Arg):
+    """`int` (build-time) or, with symbolic=True, `SymInt` (Int or runtime SymInt; a
+    runtime SymInt may change between runs, so the op must be resize="dynamic").
+    An integral Double is accepted too (checked, never truncated)."""
+
+    symbolic: bool = False
+    optional: bool = False
+    default: Union[int, str, None] = None
+    CPP_TYPE = "int64_t"
+    SCHEMA = (Scaffold(r"^SymInt$", "Int({name!r}, symbolic=True)", "1"),
+              Scaffold(r"^int$", "Int({name!r})", "1"),
+              Scaffold(r"^SymInt\?$", "Int({name!r}, symbolic=True, optional=True)", "None"),
+              Scaffold(r"^int\?$", "Int({name!r}, optional=True)", "None"))
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (int,))
+
+    def expr_type(self) -> str:
+        return E.INT
+
+    def accepts(self, schema_type: str) -> bool:
+        base = schema_type.rstrip("?")
+        return (self.optional == schema_type.endswith("?") and base in ("int", "SymInt")
+                and (not self.symbolic or base == "SymInt"))
+
+    def cpp_value(self, arg: str) -> str:
+        return (f"utils::read_int(graph, {arg}, kOp, {cpp_string(self.name)}, "
+                f"{'true' if self.symbolic else 'false'})")
+
+    def convert_value(self, value: Value, op: str) -> Any:
+        """Twin of utils::read_int: an Int, a SymInt (when symbolic) or an integral Double."""
+        if value.kind == "Int" or (value.kind == "SymInt" and self.symbolic):
+            return int(value.data)
+        if value.kind == "Double":
+            return integral_to_int(float(value.data), op, self.name)
+        raise fail(op, self.name, "has the wrong value type", value.kind,
+                   "Int, SymInt or an integral Double" if self.symbolic
+                   else "Int or an integral Double")
+
+
+@spec_class
+class Double(_Scalar, Arg):
+    optional: bool = False
+    default: Union[float, int, str, None] = None
+    CPP_TYPE = "double"
+    SCHEMA = (Scaffold(r"^float$", "Double({name!r})", "1.0"),
+              Scaffold(r"^float\?$", "Double({name!r}, optional=True)", "None"))
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (float, int))
+
+    def expr_type(self) -> str:
+        return E.FLOAT
+
+    def cpp_value(self, arg: str) -> str:
+        return f"graph.get_double({arg})"
+
+    def convert(self, v: Any) -> Any:
+        return float(v)
+
+
+@spec_class
+class Scalar(_Scalar, Arg):
+    """A `Scalar` that may arrive as Int or Double; reads as a float."""
+
+    optional: bool = False
+    default: Union[float, int, str, None] = None
+    CPP_TYPE = "double"
+    SCHEMA = (Scaffold(r"^Scalar$", "Scalar({name!r})", "1.0"),
+              Scaffold(r"^Scalar\?$", "Scalar({name!r}, optional=True)", "None"))
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (float, int))
+
+    def expr_type(self) -> str:
+        return E.FLOAT
+
+    def cpp_value(self, arg: str) -> str:
+        return f"graph.get_scalar({arg})"
+
+    def convert(self, v: Any) -> Any:
+        return float(v)
+
+
+@spec_class
+class Bool(_Scalar, Arg):
+    optional: bool = False
+    default: Union[bool, str, None] = None
+    CPP_TYPE = "bool"
+    SCHEMA = (Scaffold(r"^bool$", "Bool({name!r})", "False"),
+              Scaffold(r"^bool\?$", "Bool({name!r}, optional=True)", "None"))
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_default(self, (bool,))
+
+    def expr_type(self) -> str:
+        return E.BOOL
+
+    def cpp_value(self, arg: str) -> str:
+        return f"graph.get_bool({arg})"
+
+    def convert(self, v: Any) -> Any:
+        return bool(v)
+
+
+@spec_class
+class Ignored(Arg):
+    """An argument of the schema the op does not read (e.g. memory_format)."""
+
+    def expr_type(self) -> str:
+        return ""
+
+    def accepts(self, schema_type: str) -> bool:
+        return True
+
