@@ -1,0 +1,1 @@
+"""Executors beyond the wgpu harness (the browser executor lives here)."""
