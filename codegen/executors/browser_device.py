@@ -101,7 +101,7 @@ class BrowserDevice:
             self._page.on("pageerror", lambda exc: self._page_errors.append(str(exc)))
             self._page.route("**/*", self._serve)
             self._page.goto(f"{ORIGIN}/index.html")
-            self._info = self._call("adapterInfo")
+            self._info = self.call("adapterInfo")
         except Error as e:
             self.close()
             raise BrowserError(f"Chromium at {executable} did not start with WebGPU: "
@@ -122,7 +122,7 @@ class BrowserDevice:
         else:
             route.fulfill(status=404, body="")
 
-    def _call(self, name: str, *args):
+    def call(self, name: str, *args):
         """Awaits window.opgen[name](...args); a JS exception or page error -> BrowserError."""
         if self._page_errors:
             raise BrowserError("page error: " + "; ".join(self._page_errors))
@@ -132,9 +132,10 @@ class BrowserDevice:
                 "(window.opgen is undefined)'); return window.opgen[name](...args); }",
                 [name, list(args)])
         except self._error_type as e:
-            # keep the message, drop the JS stack lines
+            # keep the browser's message: drop Playwright's prefix and the JS stack lines
             message = "\n".join(line for line in e.message.splitlines()
                                 if not line.lstrip().startswith("at "))
+            message = message.removeprefix("Page.evaluate: ").removeprefix("Error: ")
             errors = "; page errors: " + "; ".join(self._page_errors) if self._page_errors else ""
             raise BrowserError(f"{name}: {message}{errors}") from None
         return result
@@ -147,7 +148,7 @@ class BrowserDevice:
         """kernels: [{name, code, entry, overrides?}] -> one {name, messages, error} each:
         messages from getCompilationInfo() ({type, message, lineNum, linePos}), error the
         first validation error of shader module or pipeline creation (None when it built)."""
-        return self._call("compile", [dict(k, entry=k.get("entry", "main")) for k in kernels])
+        return self.call("compile", [dict(k, entry=k.get("entry", "main")) for k in kernels])
 
     def run(self, request: dict) -> RunResult:
         """Runs `request` (runner.js run(); `data` and `params` may be bytes) and returns
@@ -158,7 +159,7 @@ class BrowserDevice:
                             else s for s in request["steps"]]
         if any(s["kind"] == "copy" for s in request["steps"]):
             request["copy_kernel"] = copy_kernel()
-        result = self._call("run", request)
+        result = self.call("run", request)
         outputs = {i: base64.b64decode(result["outputs"][str(i)]) for i in request["read"]}
         return RunResult(outputs, result["wall_ms"], result.get("gpu_ms"))
 
