@@ -8,7 +8,8 @@ import struct
 import pytest
 
 from codegen import harness
-from codegen.executors.browser_device import BrowserDevice, BrowserError, copy_kernel, device
+from codegen.executors.browser_device import (MAX_UPLOAD_BYTES, BrowserDevice, BrowserError,
+                                              copy_kernel, device)
 from codegen.loader import load, rel
 from codegen.plan import OpError, elementwise_grid
 
@@ -162,6 +163,9 @@ def test_request_mistakes_fail_loud(dev):
                      buffers=[{"id": 1, "size": 20}, {"id": 2, "size": 16}]))
     with pytest.raises(BrowserError, match="exceed"):
         dev.run(copy_request(bytes(32), 32, 48))
+    too_big = MAX_UPLOAD_BYTES + 16
+    with pytest.raises(BrowserError, match="MiB of data"):  # refused before sending
+        dev.run(copy_request(bytes(too_big), too_big, 16))
 
 
 def test_missing_chromium_names_the_install_step():

@@ -47,6 +47,10 @@ FLAGS = [
     "--no-first-run",
 ]
 INSTALL_CHROMIUM = "install it with `apt-get install -y chromium` (scripts/setup.sh does)"
+# Bytes reach the page as base64 inside Playwright's protocol messages, whose cost grows
+# faster than the size (measured: 16 MiB in about 5 s, 32 MiB about 14 s; 48 MiB crashed
+# the page); reading back is linear (about 20 MiB/s). Above this, fail before sending.
+MAX_UPLOAD_BYTES = 16 << 20
 
 
 class BrowserError(RuntimeError):
@@ -99,6 +103,8 @@ class BrowserDevice:
                 executable_path=executable, headless=True, args=FLAGS)
             self._page = self._browser.new_page()
             self._page.on("pageerror", lambda exc: self._page_errors.append(str(exc)))
+            self._page.on("crash", lambda _: self._page_errors.append(
+                "the page crashed (Chromium's renderer died, e.g. out of memory)"))
             self._page.route("**/*", self._serve)
             self._page.goto(f"{ORIGIN}/index.html")
             self._info = self.call("adapterInfo")
@@ -153,6 +159,13 @@ class BrowserDevice:
     def run(self, request: dict) -> RunResult:
         """Runs `request` (runner.js run(); `data` and `params` may be bytes) and returns
         the `read` buffers. A copy step gets the runtime's copy kernel added here."""
+        upload = sum(len(b.get("data") or b"") for b in request["buffers"]) + \
+            sum(len(s.get("params") or b"") for s in request["steps"] if s["kind"] == "dispatch")
+        if upload > MAX_UPLOAD_BYTES:
+            raise BrowserError(f"run: the request carries {upload / 2**20:.1f} MiB of data, more "
+                               f"than the {MAX_UPLOAD_BYTES >> 20} MiB the page takes (base64 "
+                               f"through Playwright grows faster than linearly): use smaller "
+                               f"inputs")
         request = dict(request)
         request["buffers"] = [dict(b, data=_b64(b.get("data"))) for b in request["buffers"]]
         request["steps"] = [dict(s, params=_b64(s.get("params"))) if s["kind"] == "dispatch"
