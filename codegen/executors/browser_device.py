@@ -37,11 +37,11 @@ ORIGIN = "http://127.0.0.1"
 FLAGS = [
     "--headless=new",
     "--no-sandbox",  # we run as root, where Chromium's sandbox refuses to start
-    "--disable-gpu-sandbox",
-    "--enable-unsafe-webgpu",  # WebGPU is off by default in Linux Chromium
-    "--use-webgpu-adapter=swiftshader",  # the CPU adapter: these machines have no GPU
-    # timestamp queries at full resolution (by default Chromium rounds them to 100 us)
-    "--enable-webgpu-developer-features",
+    "--enable-unsafe-webgpu",  # WebGPU is off in Linux Chromium: no adapter without it
+    # the CPU adapter bundled with Chromium, also on a machine with a GPU: one adapter
+    # everywhere, the one CI has
+    "--use-webgpu-adapter=swiftshader",
+    "--enable-webgpu-developer-features",  # full adapter info (else description is empty)
     # nothing may reach out: the machines have no network beyond package registries
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--no-first-run",
