@@ -155,6 +155,15 @@ def test_wrong_binding_count_is_a_validation_error(dev):
     assert floats(dev.run(scale_request(4, 16, [1, None, 2]))[2]) == [0.5, 2.5, 4.5, 6.5]
 
 
+def test_a_kernel_that_fails_to_build_reports_its_error_every_time(dev):
+    broken = dict(SCALE_KERNEL, name="test_broken", code=SCALE.replace("params.bias", "params.bias2"))
+    request = dict(scale_request(4, 16, [1, None, 2]), kernels=[broken])
+    request["steps"][0]["kernel"] = "test_broken"
+    for _ in range(2):  # the failed pipeline is not cached: the second run sees the same error
+        with pytest.raises(BrowserError, match="bias2"):
+            dev.run(request)
+
+
 def test_request_mistakes_fail_loud(dev):
     with pytest.raises(BrowserError, match="unknown buffer id 7"):
         dev.run(scale_request(4, 16, [1, None, 7]))

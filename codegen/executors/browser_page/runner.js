@@ -134,7 +134,8 @@ const BINDING_TYPES = new Set(["uniform", "read-only-storage", "storage"]);
 // The pipeline of a kernel with an explicit bind group layout (binding i = layout[i]), so
 // a binding the kernel body does not read still binds. Cached by (name, entry, overrides),
 // as the runtimes cache; a name reused with other text or another layout is an error.
-function kernelPipeline(device, k) {
+// New keys go to `created`, so a request that fails can drop what it added unverified.
+function kernelPipeline(device, k, created) {
   const overrides = k.overrides ?? {};
   const key = JSON.stringify([k.name, k.entry, Object.entries(overrides).sort()]);
   const layoutKey = k.layout.join(",");
@@ -157,6 +158,7 @@ function kernelPipeline(device, k) {
     compute: {module, entryPoint: k.entry, constants: overrides}});
   const made = {pipeline, groupLayout, code: k.code, layout: layoutKey};
   pipelines.set(key, made);
+  created.push(key);
   return made;
 }
 
@@ -171,7 +173,7 @@ function uniformBuffer(device, bytes, temporaries) {
 
 // Everything run() creates before the first submit: buffers with their data, pipelines,
 // and one {pipeline, group, grid} per step (pipeline null: an empty pass, a copy of 0 bytes).
-function prepare(device, request, temporaries) {
+function prepare(device, request, temporaries, created) {
   const kernels = new Map(request.kernels.map(k => [k.name, k]));
   const buffers = new Map();
   for (const b of request.buffers) {
@@ -203,7 +205,7 @@ function prepare(device, request, temporaries) {
   const maxPerDim = device.limits.maxComputeWorkgroupsPerDimension;
 
   const dispatch = (k, params, storage, grid) => {
-    const made = kernelPipeline(device, k);
+    const made = kernelPipeline(device, k, created);
     const entries = [];
     if (params !== null) entries.push(uniformBuffer(device, params, temporaries));
     entries.push(...storage);
@@ -285,10 +287,12 @@ async function run(request) {
   const timed = Boolean(request.timestamps) && device.features.has("timestamp-query") &&
                 request.steps.length > 0;
   const temporaries = [];
+  const created = [];  // pipeline cache keys this request added
+  let verified = false;  // its error scope came back clean
   try {
     // Everything is created and recorded inside one error scope, before anything runs.
     const prepared = await scoped(device, () => {
-      const {passes, buffers} = prepare(device, request, temporaries);
+      const {passes, buffers} = prepare(device, request, temporaries, created);
       const querySet = timed ? device.createQuerySet({type: "timestamp", count: 2 * repeat}) : null;
       if (querySet) temporaries.push(querySet);
       const commands = Array.from({length: repeat}, (_, rep) => encodeOnce(device, passes, querySet, rep));
@@ -316,6 +320,7 @@ async function run(request) {
       return {commands, readback: encoder.finish(), reads, times};
     });
     if (prepared.error) throw new Error(`WebGPU validation error: ${prepared.error}`);
+    verified = true;
     const {commands, readback, reads, times} = prepared.value;
 
     const submit = async (command) => {
@@ -343,6 +348,9 @@ async function run(request) {
     return result;
   } finally {
     for (const t of temporaries) t.destroy();
+    // a pipeline whose creation was not seen to succeed is not kept: a later run would
+    // only report "invalid pipeline" instead of the shader's own error
+    if (!verified) for (const key of created) pipelines.delete(key);
   }
 }
 
