@@ -109,9 +109,3 @@ def copy_pipeline():
             layout="auto", compute={"module": module, "entry_point": "main"}, label="copy_words")
     return _PIPELINES[COPY_KERNEL]
 
-
-def buffer_size(nbytes: int) -> int:
-    """Whole 16-byte units, as the runtime allocates: any tensor may be read as vec4s."""
-    return max(16, -(-nbytes // 16) * 16)
-
-

@@ -1,0 +1,147 @@
+"""What the Python-side executors (the wgpu harness, the browser) share: an op built from
+its plan, with buffers allocated at the build shapes, and the resize rule.
+
+`PlannedNode` interprets the op's lowering (`codegen.lower.interpret`) at build and on
+every resize, exactly as the generated handler and its resize hook do. A subclass says
+how a buffer is allocated (`allocate`) and how the plan runs (`run`); the resize rule
+lives here once:
+- tensors keep their buffers; a live shape must fit the bytes allocated at build (as
+  the native runtime's `Tensor::max_dims`), a static op's input must not change shape;
+- only a SymInt may change without a rebuild; every other value is a build constant;
+- outputs take the spec formula's shape for the live inputs; scratch tensors must fit
+  their allocation; the re-plan must choose the same dispatches and routes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codegen.executors.call import BoundCall
+from codegen.lower import interpret
+from codegen.spec import expr as E
+from codegen.spec.args import OutputList, Outputs
+from codegen.spec.dtypes import nbytes
+from codegen.spec.failures import fail
+from codegen.spec.scalar_args import Ignored
+
+
+def buffer_size(n: int) -> int:
+    """Whole 16-byte units, as the runtime allocates: any tensor may be read as vec4s."""
+    return max(16, -(-n // 16) * 16)
+
+
+class PlannedNode:
+    """One op built from its plan (see the module note); `buffers` maps id(Value) to the
+    subclass's buffer handle, `allocated` to its size in bytes."""
+
+    def __init__(self, call: BoundCall, force: tuple[str, ...], max_per_dim: int):
+        self.call, self.force, self.max_per_dim = call, tuple(force), max_per_dim
+        self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force)
+        self.buffers: dict[int, Any] = {}
+        self.allocated: dict[int, int] = {}
+        for v in call.input_tensors() + [v for v in call.outputs if v.kind == "Tensor"]:
+            self.allocated[id(v)] = buffer_size(nbytes(v.dtype, v.dims))
+            self.buffers[id(v)] = self.allocate(self.allocated[id(v)])
+        # scratch tensors: allocated at the build shape, like graph.add_tensor in the C++
+        self.built_scratch = dict(self.plans.scratch)
+        self.scratch = {s.name: self.allocate(buffer_size(nbytes(s.dtype, self.plans.scratch[s.name])))
+                        for s in self.bound.op.scratch}
+
+    def allocate(self, size: int) -> Any:
+        raise NotImplementedError
+
+    @property
+    def bound(self):
+        return self.call.bound
+
+    @property
+    def routes(self) -> list[str]:
+        """The kernel each compute dispatch ran (what the cases assert)."""
+        return [p.kernel.name for p in self.plans if p.kernel is not None and p.run]
+
+    def tensor_values(self) -> list:
+        return self.call.input_tensors() + [v for v in self.call.outputs if v.kind == "Tensor"]
+
+    def buffer_of(self, name: str, item: int = -1):
+        """The buffer bound for tensor `name` (a tensor-list entry or an OutputList item
+        with `item`); None for an absent optional tensor."""
+        if name in self.scratch:
+            return self.scratch[name]
+        for a, v in zip(self.bound.op.args, self.call.values):
+            if isinstance(a, OutputList) and a.item.name == name:
+                return self.buffers.get(id(v.data[item]))
+            if isinstance(a, Outputs):
+                for oi, iv in zip(a.items, v.data):
+                    if oi.name == name:
+                        return self.buffers.get(id(iv))
+            elif a.name == name:
+                if item >= 0:  # a tensor-list entry; None when absent
+                    return self.buffers.get(id(v.data[item])) if item < len(v.data) else None
+                return self.buffers.get(id(v))
+        raise KeyError(name)
+
+    # --- the resize rule ------------------------------------------------------------------
+    def resize(self, live: BoundCall) -> None:
+        """Re-plans for `live` (a rebound call) and hands it the built buffers."""
+        self._take_inputs(live)
+        shapes = interpret.output_shapes(live.lowering, live.values)
+        for old, new in zip(self.call.outputs, live.outputs):
+            if old.kind == "Tensor":
+                self._move(old, new)
+        ol = self.bound.output_list
+        names = [ol.item.name] * len(live.outputs) if ol else [o.name for o in self.bound.op.outputs]
+        for k, (name, v) in enumerate(zip(names, live.outputs)):
+            dims = shapes.get(name, [])[k] if ol else shapes.get(name)
+            if v.kind == "Tensor" and dims is not None:
+                v.dims = tuple(dims)
+        plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force)
+        self._check_replan(plans)
+        self.call, self.plans = live, plans
+
+    def _move(self, old, new) -> None:
+        self.buffers[id(new)] = self.buffers.pop(id(old))
+        self.allocated[id(new)] = self.allocated.pop(id(old))
+
+    def _take_buffer(self, name: str, old, new) -> None:
+        op = self.bound.op
+        if old.kind != new.kind:
+            raise fail(op.name, name, "changed kind after the build", new.kind, old.kind)
+        if op.resize == "static" and new.dims != old.dims:
+            raise fail(op.name, name, "was resized, but this op supports static shapes only",
+                       E.format_value(list(new.dims)), E.format_value(list(old.dims)))
+        if nbytes(new.dtype, new.dims) > self.allocated[id(old)]:
+            raise ValueError(f"live shape {list(new.dims)} of {name!r} exceeds the built shape")
+        self._move(old, new)
+
+    def _take_inputs(self, live: BoundCall) -> None:
+        op = self.bound.op
+        for a, old, new in zip(op.inputs, self.call.values[:-1], live.values[:-1]):
+            if old.kind == "Tensor":
+                self._take_buffer(a.name, old, new)
+            elif old.kind == "ValueList":
+                if len(old.data) != len(new.data):
+                    raise fail(op.name, a.name, "changed length after the build",
+                               str(len(new.data)), str(len(old.data)))
+                for oi, ni in zip(old.data, new.data):
+                    if oi.kind == "Tensor" or ni.kind == "Tensor":
+                        self._take_buffer(a.name, oi, ni)
+            elif old.kind == "SymInt" and new.kind not in ("SymInt", "Int"):
+                raise fail(op.name, a.name, "must stay an int (it is a SymInt)", new.kind, "SymInt")
+            elif old.kind != "SymInt" and (old.kind, old.data) != (new.kind, new.data) and \
+                    not isinstance(a, Ignored):
+                # only a SymInt may change without a rebuild (the graph holds the rest as constants)
+                raise fail(op.name, a.name, "is a build-time value and cannot change without a "
+                           "rebuild", E.format_value(new.data), E.format_value(old.data))
+
+    def _check_replan(self, plans) -> None:
+        op = self.bound.op.name
+        for s in self.bound.op.scratch:
+            dims, built = plans.scratch[s.name], self.built_scratch[s.name]
+            if nbytes(s.dtype, dims) > nbytes(s.dtype, built) or len(dims) != len(built):
+                raise fail(op, s.name, "cannot take the resized shape within its allocation",
+                           E.format_value(dims), "at most " + E.format_value(built))
+        for old, new in zip(self.plans, plans):
+            if old.run != new.run or old.route != new.route:
+                raise fail(op, "inputs", "were resized into a different kernel route",
+                           new.kernel.name if new.kernel else "copy",
+                           old.kernel.name if old.kernel else "copy")

@@ -1,0 +1,180 @@
+"""The type checker: the type of every node of an expression, or an ExprError saying why
+the expression is not part of the language.
+
+One function per AST node kind, found through CHECKS by the node's type; a node kind
+missing from the table is not allowed. `check` records each node's type in the
+expression's `node_types`, which the C++ renderer and the evaluator read.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from codegen.spec.expr.builtins import BUILTINS
+from codegen.spec.expr.types import (ARITH_OPS, BOOL, BOOL_LIST, CMP_OPS, DTYPE_NAMES, FLOAT,
+                                     FLOAT_LIST, INT, INT_LIST, LISTS, NUMERIC, OPT_TENSOR, STR,
+                                     TENSOR, TENSOR_ATTRS, TENSOR_LIST, ExprError)
+
+if TYPE_CHECKING:
+    from codegen.spec.expr import Expr
+
+_ELEMENT = {INT_LIST: INT, FLOAT_LIST: FLOAT, BOOL_LIST: BOOL, TENSOR_LIST: OPT_TENSOR}
+
+
+def fail(ex: Expr, node: ast.AST, msg: str) -> ExprError:
+    return ExprError(f"in {ex.text!r} (column {getattr(node, 'col_offset', 0) + 1}): {msg}")
+
+
+def check(ex: Expr, node: ast.AST) -> str:
+    rule = CHECKS.get(type(node))
+    if rule is None:
+        raise fail(ex, node, f"'{ast.unparse(node)}' is not allowed in spec expressions")
+    t = rule(ex, node)
+    ex.node_types[id(node)] = t
+    return t
+
+
+def _constant(ex: Expr, node: ast.Constant) -> str:
+    v = node.value
+    if isinstance(v, bool):
+        return BOOL
+    if isinstance(v, int):
+        return INT
+    if isinstance(v, float):
+        return FLOAT
+    if isinstance(v, str) and v in DTYPE_NAMES:
+        return STR
+    raise fail(ex, node, f"unsupported constant {v!r} (numbers, True/False, "
+               f"and dtype names {', '.join(DTYPE_NAMES)} only)")
+
+
+def _name(ex: Expr, node: ast.Name) -> str:
+    if node.id not in ex.scope:
+        known = ", ".join(sorted(ex.scope)) or "none"
+        raise fail(ex, node, f"unknown name '{node.id}' (known: {known})")
+    return ex.scope[node.id].type
+
+
+def _attribute(ex: Expr, node: ast.Attribute) -> str:
+    base = check(ex, node.value)
+    if base not in (TENSOR, OPT_TENSOR) or node.attr not in TENSOR_ATTRS:
+        raise fail(ex, node, f"'.{node.attr}' is not readable on a {base} (tensors "
+                   f"offer .{', .'.join(TENSOR_ATTRS)})")
+    return TENSOR_ATTRS[node.attr]
+
+
+def _subscript(ex: Expr, node: ast.Subscript) -> str:
+    if isinstance(node.slice, ast.Slice):
+        return _slice(ex, node)
+    base = check(ex, node.value)
+    index = check(ex, node.slice)
+    if base not in LISTS + (TENSOR_LIST,) or index != INT:
+        raise fail(ex, node, f"only list[int] indexing is allowed (got {base}[{index}])")
+    return _ELEMENT[base]
+
+
+def _slice(ex: Expr, node: ast.Subscript) -> str:
+    base = check(ex, node.value)
+    sl = node.slice
+    if sl.step is not None or base not in LISTS:
+        raise fail(ex, node, "only list[a:b] slices (no step) are allowed")
+    for part in (sl.lower, sl.upper):
+        if part is not None and check(ex, part) != INT:
+            raise fail(ex, node, "slice bounds must be integers")
+    return base
+
+
+def _list(ex: Expr, node: ast.List) -> str:
+    elems = {check(ex, e) for e in node.elts}
+    if not elems <= {INT}:
+        raise fail(ex, node, "list literals hold integers only")
+    return INT_LIST
+
+
+def _unary(ex: Expr, node: ast.UnaryOp) -> str:
+    t = check(ex, node.operand)
+    if isinstance(node.op, ast.Not):
+        if t != BOOL:
+            raise fail(ex, node, f"'not' needs a bool (got {t})")
+        return BOOL
+    if isinstance(node.op, ast.USub) and t in NUMERIC:
+        return t
+    raise fail(ex, node, f"unsupported unary operator on {t}")
+
+
+def _binary(ex: Expr, node: ast.BinOp) -> str:
+    op = type(node.op)
+    if op not in ARITH_OPS:
+        raise fail(ex, node, f"operator {op.__name__} is not allowed")
+    a, b = check(ex, node.left), check(ex, node.right)
+    if op is ast.Add and a == b == INT_LIST:
+        return INT_LIST  # list concatenation
+    if a not in NUMERIC or b not in NUMERIC:
+        raise fail(ex, node, f"arithmetic needs numbers (got {a} and {b})")
+    if op in (ast.FloorDiv, ast.Mod):
+        if a != INT or b != INT:
+            raise fail(ex, node, "'//' and '%' need integers (use '/' for floats)")
+        return INT
+    if op is ast.Div:
+        if FLOAT not in (a, b):
+            raise fail(ex, node, "'/' on two integers is ambiguous: use '//' or float()")
+        return FLOAT
+    return FLOAT if FLOAT in (a, b) else INT
+
+
+def _bool_op(ex: Expr, node: ast.BoolOp) -> str:
+    for v in node.values:
+        if check(ex, v) != BOOL:
+            raise fail(ex, v, "'and'/'or' operands must be bool")
+    return BOOL
+
+
+def _compare(ex: Expr, node: ast.Compare) -> str:
+    if len(node.ops) != 1:
+        raise fail(ex, node, "chained comparisons are not allowed: use 'and'")
+    if isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+        return _is_none(ex, node)
+    a, b = check(ex, node.left), check(ex, node.comparators[0])
+    op = type(node.ops[0])
+    if op not in CMP_OPS:
+        raise fail(ex, node, f"comparison {op.__name__} is not allowed")
+    same_kind = (a in NUMERIC and b in NUMERIC) or a == b
+    if not same_kind or (a in LISTS + (STR, BOOL) and op not in (ast.Eq, ast.NotEq)):
+        raise fail(ex, node, f"cannot compare {a} with {b} using {CMP_OPS[op]}")
+    return BOOL
+
+
+def _is_none(ex: Expr, node: ast.Compare) -> str:
+    right = node.comparators[0]
+    sym = ex.scope.get(getattr(node.left, "id", ""))
+    if not (isinstance(right, ast.Constant) and right.value is None and sym and sym.nullable):
+        raise fail(ex, node, "'is None' / 'is not None' tests a nullable "
+                   "argument by name, e.g. 'output_min is None'")
+    return BOOL
+
+
+def _if_exp(ex: Expr, node: ast.IfExp) -> str:
+    if check(ex, node.test) != BOOL:
+        raise fail(ex, node, "the condition of 'x if c else y' must be bool")
+    a, b = check(ex, node.body), check(ex, node.orelse)
+    if a != b:
+        raise fail(ex, node, f"both branches must have one type (got {a} and {b})")
+    return a
+
+
+def _call(ex: Expr, node: ast.Call) -> str:
+    if not isinstance(node.func, ast.Name) or node.func.id not in BUILTINS or node.keywords:
+        name = getattr(node.func, "id", ast.unparse(node.func))
+        raise fail(ex, node, f"unknown function '{name}' (available: "
+                   f"{', '.join(sorted(BUILTINS))})")
+    args = [check(ex, a) for a in node.args]
+    try:
+        return BUILTINS[node.func.id].type_rule(args)
+    except ExprError as e:
+        raise fail(ex, node, f"{node.func.id}() {e}") from None
+
+
+CHECKS = {ast.Constant: _constant, ast.Name: _name, ast.Attribute: _attribute,
+          ast.Subscript: _subscript, ast.List: _list, ast.UnaryOp: _unary, ast.BinOp: _binary,
+          ast.BoolOp: _bool_op, ast.Compare: _compare, ast.IfExp: _if_exp, ast.Call: _call}
