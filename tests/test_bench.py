@@ -83,6 +83,30 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
     assert 0 < row.ours_ms < 1e3
 
 
+def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):
+    """`opgen bench --browser`: the same op timed in Chromium's WebGPU (a conv with its
+    pack, GEMM and split passes, and a copy), each result checked against torch first."""
+    from codegen.bench import bench
+    from codegen.executors import browser
+    from codegen.spec.inputs import materialize, randn
+
+    conv = materialize((randn(1, 8, 9, 9), randn(16, 8, 3, 3), randn(16), [1, 1], [1, 1],
+                        [1, 1], False, [0, 0], 1), "bench-browser-conv")
+    (row,) = bench.bench_call("conv", "aten.convolution.default", conv, iters=2, warmup=1,
+                              with_torch=False, with_ort=False, executor=browser.EXECUTOR)
+    assert "conv2d_gemm" in row.route and row.timer in ("timestamp", "wall") and row.ours_ms > 0
+    (row,) = bench.bench_call("clone", "aten.clone.default", materialize((randn(4096),), "bc"),
+                              iters=2, warmup=1, with_torch=False, with_ort=False,
+                              executor=browser.EXECUTOR)
+    assert row.route == "copy" and row.ours_ms > 0
+    real_run = browser.BrowserNode.run
+    monkeypatch.setattr(browser.BrowserNode, "run", lambda self: -real_run(self))
+    with pytest.raises(BenchError, match="does not match torch"):
+        bench.bench_call("clone", "aten.clone.default", materialize((randn(4096),), "bc"),
+                         iters=1, warmup=0, with_torch=False, with_ort=False,
+                         executor=browser.EXECUTOR)
+
+
 def test_bench_peaks_come_from_the_adapter_or_the_command_line():
     from codegen.bench.bench import peaks_for
 

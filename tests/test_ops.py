@@ -1,4 +1,5 @@
-"""Every case of every spec, on the Python harness and on the native runner, against torch."""
+"""Every case of every spec on each executor (the wgpu harness, the native runner,
+Chromium's WebGPU) against torch; `pytest --executor=harness,browser` picks executors."""
 
 import re
 
@@ -6,7 +7,7 @@ import pytest
 
 from codegen.executors.wgpu_device import adapter_line
 from codegen.executors.call import catalog
-from codegen.executors import harness
+from codegen.executors import browser, harness
 
 from codegen.executors import native
 from codegen.executors.cases import all_case_runs, check, execute, rejection, run_case
@@ -32,6 +33,15 @@ def test_native(run):
 
 
 MESSAGE = re.compile(r"^WebGPU [a-z0-9_]+: \S+ .+ \(got .*, expected .+\)$", re.S)
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[r.id for r in RUNS])
+def test_browser(run):
+    if not run.case.raises:
+        execute(run, browser.EXECUTOR)
+        return
+    message = rejection(run, browser.EXECUTOR)
+    assert message == rejection(run, harness.EXECUTOR), f"{run.id}: the executors disagree"
 
 
 def test_every_route_has_a_case():
@@ -69,7 +79,7 @@ def test_absent_outputs_reach_every_executor():
     run = next(r for r in RUNS if r.id == "max_pool2d_with_indices[without_indices]")
     call = run.bind(run.args(), run.kwargs())
     assert call.outputs[1].kind == "Null"
-    for executor in (harness.EXECUTOR, native.EXECUTOR):
+    for executor in (harness.EXECUTOR, native.EXECUTOR, browser.EXECUTOR):
         ran = run_case(run, executor)
         assert ran.got[0] is not None and ran.got[1] is None, executor.name
         check(run, ran)

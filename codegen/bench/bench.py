@@ -25,9 +25,10 @@ from pathlib import Path
 from codegen.bench import ort as bench_ort
 from codegen.bench import suites as bench_suites
 from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
-from codegen.executors import harness
+from codegen.executors import browser, harness
 from codegen.executors.cases import all_case_runs, reference
-from codegen.executors.call import catalog, torch_op
+from codegen.executors.call import bind_call, catalog, torch_op
+from codegen.executors.interface import Executor
 from codegen.executors.wgpu_device import adapter_line, device
 from codegen.lower import interpret
 from codegen.spec.dtypes import nbytes
@@ -91,7 +92,23 @@ def work_of(node: harness.Node) -> tuple[float, str]:
     return float(total), "GB/s"
 
 
-def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
+def time_ours(node, iters: int, warmup: int) -> tuple[float, str]:
+    """The op's median time (ms) and how it was measured ("timestamp" or "wall")."""
+    if isinstance(node, browser.BrowserNode):
+        return _time_in_browser(node, iters, warmup)
+    return _time_on_wgpu(node, iters, warmup)
+
+
+def _time_in_browser(node, iters: int, warmup: int) -> tuple[float, str]:
+    """All runs in one page request (one submit each), timed by the page's timestamp
+    queries when the adapter offers them, else by the page's submit-to-done clock."""
+    out = node.dev.run(dict(node.request(), repeat=warmup + iters, timestamps=True))
+    if out.gpu_ms is not None:
+        return statistics.median(out.gpu_ms[warmup:]), "timestamp"
+    return statistics.median(out.wall_ms[warmup:]), "wall"
+
+
+def _time_on_wgpu(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
     import numpy as np
     import wgpu
 
@@ -123,6 +140,12 @@ def time_ours(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
         dev.queue.read_buffer(sync)
         times.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(times), "wall"
+
+
+def browser_adapter_line() -> str:
+    info = browser.device().adapter_info()
+    return (f"{info.get('description') or info.get('device') or 'browser adapter'} "
+            f"(Chromium WebGPU, {info.get('vendor')} {info.get('architecture')})")
 
 
 def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | None:
@@ -167,12 +190,13 @@ def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
 
 def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
                with_torch: bool = True, with_ort: bool = True,
-               force: tuple[str, ...] = ()) -> list[Result]:
+               force: tuple[str, ...] = (), executor: Executor = harness.EXECUTOR) -> list[Result]:
     """The op as its routes choose, then once more per kernel in `force` that one of its
-    dispatches can run instead (to choose route thresholds from measurements)."""
-    nodes = [harness.build(target, *args)]
+    dispatches can run instead (to choose route thresholds from measurements), on
+    `executor` (the wgpu harness, or the browser)."""
+    nodes = [executor.build(bind_call(target, args, {}))]
     for kernel in force:
-        forced = harness.build_forced(target, (kernel,), *args)
+        forced = executor.build(bind_call(target, args, {}), force=(kernel,))
         if kernel not in forced.routes:
             print(f"opgen bench: {name}: --force {kernel} does not apply (no dispatch that "
                   f"runs for these arguments has it as a route)", file=sys.stderr)
@@ -181,7 +205,6 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     torch_ms = time_torch(target, args, iters, warmup) if with_torch else None
     ort = None
     if with_ort:
-
         ort = bench_ort.time_ort(target, args, iters, warmup)
     results = []
     for k, node in enumerate(nodes):
@@ -256,6 +279,8 @@ def add_parser(sub) -> None:
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--no-ort", action="store_true")
+    p.add_argument("--browser", action="store_true",
+                   help="time our kernels in Chromium's WebGPU (timestamp queries where offered)")
     p.add_argument("--no-torch", action="store_true")
     p.add_argument("--force", default="", help="comma-separated kernels to time as well, in "
                    "place of the routes' choice (e.g. conv2d_gemm,conv2d_vec4)")
@@ -289,7 +314,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if unknown:
         raise SystemExit(f"opgen bench: --force names unknown kernels {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
-    adapter = adapter_line()
+    executor = browser.EXECUTOR if args.browser else harness.EXECUTOR
+    adapter = browser_adapter_line() if args.browser else adapter_line()
     peaks = peaks_for(adapter, args.peak)
     print(f"adapter: {adapter}; peaks: "
           f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")
@@ -298,7 +324,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
                           with_torch=not args.no_torch, with_ort=not args.no_ort,
-                          force=force)
+                          force=force, executor=executor)
         results.extend(rows)
         for r in rows:
             print(report([r], peaks).splitlines()[-1], flush=True)

@@ -13,14 +13,15 @@ from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
 from codegen.et import export, pte
-from codegen.executors import harness, native
+from codegen.executors import browser, harness, native
+from codegen.executors.browser_device import BrowserError
 from codegen.executors.call import catalog
 from codegen.executors.cases import all_case_runs, execute
-from codegen.executors.shader_check import shader_errors
+from codegen.executors.shader_check import browser_shader_errors, shader_errors
 from codegen.executors.wgpu_device import adapter_line
 from codegen.spec.loader import SpecFileError, load
 
-USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError)
+USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError, BrowserError)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -34,7 +35,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     problems = drift(outputs())
     if args.shaders:
-        problems += shader_errors(load())
+        specs = load()
+        problems += shader_errors(specs) + browser_shader_errors(specs)
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
         for p in problems:
@@ -74,6 +76,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
         executors["native"] = native.EXECUTOR
+    if args.browser:
+        executors["browser"] = browser.EXECUTOR
     runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {adapter_line()}")
     failed = 0
@@ -98,11 +102,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
     c = sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
     c.add_argument("--shaders", action="store_true",
-                   help="also compile every kernel on the adapter (naga) and report errors at "
-                        "the .wgsl file's line:column")
+                   help="also compile every kernel with naga (the wgpu adapter) and with Tint "
+                        "(Chromium's WebGPU) and report errors at the .wgsl file's line:column")
     sub.add_parser("list", help="ops, targets, kernels, routes, guards")
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")
+    v.add_argument("--browser", action="store_true",
+                   help="also run every case in Chromium's WebGPU (Dawn + Tint)")
     v.add_argument("--op", action="append", help="only this op (repeatable)")
     scaffold.add_parser(sub)
     bench.add_parser(sub)

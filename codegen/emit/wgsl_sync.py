@@ -43,7 +43,7 @@ def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str
     if dispatch.layout:
         lines.append(dispatch.layout.wgsl().replace(f"struct {dispatch.layout.name} ",
                                                     "struct Params "))
-        lines.append(f"@group(0) @binding(0) var<uniform> params: Params;")
+        lines.append("@group(0) @binding(0) var<uniform> params: Params;")
         slot = 1
     for i, b in enumerate(spec.bindings):
         access = "read_write" if b.write else "read"

@@ -6,11 +6,13 @@ places. This layer runs kernels in Chromium so such differences show up in our t
 
 How: Playwright's sync API launches the SYSTEM Chromium (Debian's `chromium` package;
 Playwright's own browser downloads are never used) headless, with WebGPU on SwiftShader,
-the CPU Vulkan that Chromium bundles. It loads browser_page/index.html from
-http://127.0.0.1 -- a secure context, which WebGPU requires -- answered from this
-process by request interception (no socket, no port; the network stays closed), and
-awaits the functions runner.js puts on `window.opgen`. Requests and results are JSON,
-bytes travel as base64. This module only moves requests; what a kernel binds, its params
+the CPU Vulkan that Chromium bundles. It loads browser_page/index.html from a loopback
+HTTP server of this process (http://127.0.0.1:<ephemeral port>: a secure context, which
+WebGPU requires) and awaits the functions runner.js puts on `window.opgen`. Requests and
+results are JSON; buffer contents travel as binary bodies over that server (the page
+fetches `/in/<id>` and posts `/out/<id>`): as base64 inside Playwright's messages their
+cost grew faster than their size (16 MiB took 5 s, 48 MiB crashed the page), and through
+Playwright's request interception 64 MiB each way took 72 s. This module only moves requests; what a kernel binds, its params
 bytes and its grid are the caller's (the page knows no op).
 
 One browser per process: `device()` starts it on first use and closes it at exit.
@@ -23,9 +25,10 @@ import atexit
 import base64
 import functools
 import os
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlparse
 
 from codegen.executors.wgpu_device import (COPY_KERNEL, COPY_VEC4_PER_INVOCATION,
                                            COPY_WORKGROUP_SIZE)
@@ -34,7 +37,6 @@ from codegen.spec.loader import REPO_ROOT
 PLAYWRIGHT_PIN = "playwright==1.65.2"  # keep in step with pyproject.toml's test extra
 CHROMIUM = os.environ.get("OPGEN_CHROMIUM", "/usr/bin/chromium")
 PAGE_DIR = Path(__file__).resolve().parent / "browser_page"
-ORIGIN = "http://127.0.0.1"
 FLAGS = [
     "--headless=new",
     "--no-sandbox",  # we run as root, where Chromium's sandbox refuses to start
@@ -48,10 +50,9 @@ FLAGS = [
     "--no-first-run",
 ]
 INSTALL_CHROMIUM = "install it with `apt-get install -y chromium` (scripts/setup.sh does)"
-# Bytes reach the page as base64 inside Playwright's protocol messages, whose cost grows
-# faster than the size (measured: 16 MiB in about 5 s, 32 MiB about 14 s; 48 MiB crashed
-# the page); reading back is linear (about 20 MiB/s). Above this, fail before sending.
-MAX_UPLOAD_BYTES = 16 << 20
+# The most buffer bytes one request may carry (inputs and outputs together); above this,
+# fail before sending rather than exhaust the renderer.
+MAX_UPLOAD_BYTES = 256 << 20
 
 
 class BrowserError(RuntimeError):
@@ -78,6 +79,53 @@ def copy_kernel() -> dict:
             "vec4_per_invocation": COPY_VEC4_PER_INVOCATION}
 
 
+class _Server:
+    """The loopback HTTP server the page talks to: its files, the input bodies it fetches
+    (`inputs`: path -> bytes) and the output bodies it posts (`outputs`: id -> bytes)."""
+
+    def __init__(self):
+        self.inputs: dict[str, bytes] = {}
+        self.outputs: dict[int, bytes] = {}
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                path = PAGE_DIR / self.path.lstrip("/")
+                if self.path in server.inputs:
+                    self._reply(200, server.inputs[self.path], "application/octet-stream")
+                elif path.parent == PAGE_DIR and path.is_file():
+                    kind = "text/html" if path.suffix == ".html" else "text/javascript"
+                    self._reply(200, path.read_bytes(), kind)
+                else:
+                    self._reply(404, b"", "text/plain")
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                if self.path.startswith("/out/"):
+                    server.outputs[int(self.path.rsplit("/", 1)[1])] = body
+                    self._reply(204, b"", "text/plain")
+                else:
+                    self._reply(404, b"", "text/plain")
+
+            def _reply(self, status: int, body: bytes, kind: str) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:  # quiet: errors reach the page's fetch
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 def _b64(data) -> str | None:
     if data is None or isinstance(data, str):
         return data
@@ -97,6 +145,7 @@ class BrowserDevice:
                                f"'{PLAYWRIGHT_PIN}' (the test extra pins it)") from None
         self._error_type = Error
         self._page_errors: list[str] = []
+        self._server = _Server()
         t0 = time.perf_counter()
         self._playwright = sync_playwright().start()
         try:
@@ -106,8 +155,7 @@ class BrowserDevice:
             self._page.on("pageerror", lambda exc: self._page_errors.append(str(exc)))
             self._page.on("crash", lambda _: self._page_errors.append(
                 "the page crashed (Chromium's renderer died, e.g. out of memory)"))
-            self._page.route("**/*", self._serve)
-            self._page.goto(f"{ORIGIN}/index.html")
+            self._page.goto(f"{self._server.origin}/index.html")
             self._info = self.call("adapterInfo")
         except Error as e:
             self.close()
@@ -118,16 +166,6 @@ class BrowserDevice:
             raise BrowserError(f"{e} (is {executable} Debian's chromium? {INSTALL_CHROMIUM})") \
                 from None
         self.start_s = time.perf_counter() - t0  # launch + page + device, for the docs' timings
-
-    @staticmethod
-    def _serve(route) -> None:
-        """Answers the page's requests from PAGE_DIR; anything else is a 404."""
-        url = urlparse(route.request.url)
-        path = PAGE_DIR / url.path.lstrip("/")
-        if f"{url.scheme}://{url.netloc}" == ORIGIN and path.parent == PAGE_DIR and path.is_file():
-            route.fulfill(path=str(path))
-        else:
-            route.fulfill(status=404, body="")
 
     def call(self, name: str, *args):
         """Awaits window.opgen[name](...args); a JS exception or page error -> BrowserError."""
@@ -160,32 +198,48 @@ class BrowserDevice:
     def run(self, request: dict) -> RunResult:
         """Runs `request` (runner.js run(); `data` and `params` may be bytes) and returns
         the `read` buffers. A copy step gets the runtime's copy kernel added here."""
-        upload = sum(len(b.get("data") or b"") for b in request["buffers"]) + \
-            sum(len(s.get("params") or b"") for s in request["steps"] if s["kind"] == "dispatch")
-        if upload > MAX_UPLOAD_BYTES:
-            raise BrowserError(f"run: the request carries {upload / 2**20:.1f} MiB of data, more "
-                               f"than the {MAX_UPLOAD_BYTES >> 20} MiB the page takes (base64 "
-                               f"through Playwright grows faster than linearly): use smaller "
-                               f"inputs")
-        request = dict(request)
-        request["buffers"] = [dict(b, data=_b64(b.get("data"))) for b in request["buffers"]]
+        sizes = {b["id"]: b["size"] for b in request["buffers"]}
+        carried = sum(len(b.get("data") or b"") for b in request["buffers"]) + \
+            sum(sizes.get(i, 0) for i in request["read"])
+        if carried > MAX_UPLOAD_BYTES:
+            raise BrowserError(f"run: the request carries {carried / 2**20:.1f} MiB of buffer "
+                               f"data, more than the {MAX_UPLOAD_BYTES >> 20} MiB a run may "
+                               f"move: use smaller inputs")
+        request = dict(request, output_url="/out")
+        server = self._server
+        server.inputs, server.outputs = {}, {}
+        buffers = []
+        for b in request["buffers"]:
+            data = b.get("data")
+            b = {k: v for k, v in b.items() if k != "data"}
+            if data:  # the page fetches it as a binary body
+                b["url"] = f"/in/{b['id']}"
+                server.inputs[b["url"]] = bytes(data)
+            buffers.append(b)
+        request["buffers"] = buffers
         request["steps"] = [dict(s, params=_b64(s.get("params"))) if s["kind"] == "dispatch"
                             else s for s in request["steps"]]
         if any(s["kind"] == "copy" for s in request["steps"]):
             request["copy_kernel"] = copy_kernel()
-        result = self.call("run", request)
-        outputs = {i: base64.b64decode(result["outputs"][str(i)]) for i in request["read"]}
+        try:
+            result = self.call("run", request)
+            outputs = {i: server.outputs[i] for i in request["read"]}
+        finally:
+            server.inputs, server.outputs = {}, {}
         return RunResult(outputs, result["wall_ms"], result.get("gpu_ms"))
 
     def close(self) -> None:
         browser, self._browser = getattr(self, "_browser", None), None
         playwright, self._playwright = getattr(self, "_playwright", None), None
+        server, self._server = getattr(self, "_server", None), None
         try:
             if browser is not None:
                 browser.close()
         finally:
             if playwright is not None:
                 playwright.stop()
+            if server is not None:
+                server.close()
 
 
 @functools.lru_cache(maxsize=1)

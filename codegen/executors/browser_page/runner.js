@@ -185,8 +185,8 @@ function prepare(device, request, temporaries, created) {
       GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST});
     temporaries.push(buffer);
     buffers.set(b.id, buffer);
-    if (b.data) {
-      const bytes = fromBase64(b.data);
+    if (b.bytes || b.data) {
+      const bytes = b.bytes ?? fromBase64(b.data);
       if (bytes.length > b.size) throw new Error(`buffer ${b.id}: ${bytes.length} bytes of data exceed its size ${b.size}`);
       const padded = new Uint8Array(Math.ceil(bytes.length / 4) * 4);  // writes are whole words
       padded.set(bytes);
@@ -272,7 +272,8 @@ function encodeOnce(device, passes, querySet, rep) {
   return encoder.finish();
 }
 
-// request: {kernels: [{name, code, entry, overrides, layout}], buffers: [{id, size, data?}],
+// request: {kernels: [{name, code, entry, overrides, layout}], buffers: [{id, size, data?
+//   (base64) or url? (fetched)}], output_url? (each read buffer is POSTed to url/id),
 //   steps: [{kind: "dispatch", kernel, params, bindings, grid} | {kind: "copy", src, dst,
 //   nbytes}], read: [ids], timestamps?, repeat?, copy_kernel?: a kernel plus its
 //   workgroup_size and vec4_per_invocation (required by copy steps)}
@@ -286,6 +287,10 @@ async function run(request) {
   }
   const timed = Boolean(request.timestamps) && device.features.has("timestamp-query") &&
                 request.steps.length > 0;
+  // large inputs travel as binary HTTP bodies (fetched from the Python side), not base64
+  for (const b of request.buffers) {
+    if (b.url) b.bytes = new Uint8Array(await (await fetch(b.url)).arrayBuffer());
+  }
   const temporaries = [];
   const created = [];  // pipeline cache keys this request added
   let verified = false;  // its error scope came back clean
@@ -339,7 +344,15 @@ async function run(request) {
     const mapped = [...reads.map(([, b]) => b), ...(times ? [times] : [])];
     await Promise.all(mapped.map(b => b.mapAsync(GPUMapMode.READ)));
     const outputs = {};
-    for (const [id, b] of reads) outputs[id] = toBase64(new Uint8Array(b.getMappedRange()));
+    for (const [id, b] of reads) {
+      const bytes = new Uint8Array(b.getMappedRange());
+      if (request.output_url) {  // a binary HTTP body to the Python side, not base64
+        await fetch(`${request.output_url}/${id}`, {method: "POST", body: bytes});
+        outputs[id] = null;
+      } else {
+        outputs[id] = toBase64(bytes);
+      }
+    }
     const result = {outputs, wall_ms};
     if (times) {
       const ticks = new BigInt64Array(times.getMappedRange());
