@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from codegen.et.export import load_factory
 from codegen.spec.loader import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
@@ -83,8 +84,6 @@ def add_parser(sub) -> None:
 
 def cmd_run(args) -> int:
     import torch
-
-    from codegen.et.export import load_factory
 
     if not args.reference:
         res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)])
