@@ -5,12 +5,11 @@ import re
 
 import pytest
 
-from codegen.executors.wgpu_device import adapter_line
+from codegen.executors import browser, harness, native
 from codegen.executors.call import catalog
-from codegen.executors import browser, harness
-
-from codegen.executors import native
 from codegen.executors.cases import all_case_runs, check, execute, rejection, run_case
+from codegen.executors.wgpu_device import adapter_line
+from codegen.spec.failures import OpError
 
 RUNS = all_case_runs(catalog())
 
@@ -85,6 +84,39 @@ def test_absent_outputs_reach_every_executor():
         check(run, ran)
 
 
+EXECUTORS = (harness.EXECUTOR, native.EXECUTOR, browser.EXECUTOR)
+
+
+def test_one_resize_rule_on_every_executor():
+    """A built op takes live inputs of its built rank with each dim within the dim it was
+    built with, and gives outputs of at most the built element count, on every executor
+    alike: shrinking runs; growing a dim fails, even at an equal or smaller byte count."""
+    import torch
+
+    from codegen.executors.call import bind_call
+    from codegen.spec.inputs import SymInt
+
+    x = torch.randn(4, 6)
+    for executor in EXECUTORS:
+        node = executor.build(bind_call("aten.relu.default", (x,), {}))
+        for dims in ((3, 6), (4, 5), (1, 1), (4, 6)):
+            y = torch.randn(*dims)
+            assert torch.equal(node.run(node.call.rebind((y,), {})), torch.relu(y)), executor.name
+        for dims in ((5, 6), (2, 12), (24,)):
+            node = executor.build(bind_call("aten.relu.default", (x,), {}))
+            with pytest.raises(OpError, match="new dims do not fit its max dims"):
+                node.run(node.call.rebind((torch.randn(*dims),), {}))
+        # a SymInt grows the output past its allocation: the formula's shape must fit
+        rows = torch.randn(8, 4)
+        node = executor.build(bind_call("aten.slice_copy.Tensor", (rows, 0, 0, SymInt(4), 1), {}))
+        got = node.run(node.call.rebind((rows, 0, 0, SymInt(2), 1), {}))
+        assert torch.equal(got, rows[:2]), executor.name
+        node = executor.build(bind_call("aten.slice_copy.Tensor", (rows, 0, 0, SymInt(2), 1), {}))
+        with pytest.raises(OpError, match=r"out cannot take the resized shape within its "
+                                          r"allocation \(got \[4, 4\], expected at most \[2, 4\]\)"):
+            node.run(node.call.rebind((rows, 0, 0, SymInt(4), 1), {}))
+
+
 def test_adapter_is_present():
     assert adapter_line()
 
@@ -96,7 +128,6 @@ def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor():
 
     import torch
 
-    from codegen.spec.failures import OpError
 
     info = subprocess.run([str(native.runner_path()), "--device-info"], capture_output=True,
                           text=True, check=True).stdout

@@ -5,15 +5,18 @@ its plan, with buffers allocated at the build shapes, and the resize rule.
 every resize, exactly as the generated handler and its resize hook do. A subclass says
 how a buffer is allocated (`allocate`) and how the plan runs (`run`); the resize rule
 lives here once:
-- tensors keep their buffers; a live shape must fit the bytes allocated at build (as
-  the native runtime's `Tensor::max_dims`), a static op's input must not change shape;
+- tensors keep their buffers: an input's live shape keeps its rank and each dim within
+  the dim it was built with (as the native runtime's `set_input_dims`); a static op's
+  inputs must not change shape;
 - only a SymInt may change without a rebuild; every other value is a build constant;
-- outputs take the spec formula's shape for the live inputs; scratch tensors must fit
+- outputs take the spec formula's shape for the live inputs, of the built rank and at
+  most the built element count (as `utils::resize_output`); scratch tensors must fit
   their allocation; the re-plan must choose the same dispatches and routes.
 """
 
 from __future__ import annotations
 
+from math import prod
 from typing import Any
 
 from codegen.executors.call import BoundCall
@@ -32,16 +35,16 @@ def buffer_size(n: int) -> int:
 
 class PlannedNode:
     """One op built from its plan (see the module note); `buffers` maps id(Value) to the
-    subclass's buffer handle, `allocated` to its size in bytes."""
+    subclass's buffer handle, `built_dims` to the shape it was allocated for."""
 
     def __init__(self, call: BoundCall, force: tuple[str, ...], max_per_dim: int):
         self.call, self.force, self.max_per_dim = call, tuple(force), max_per_dim
         self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force)
         self.buffers: dict[int, Any] = {}
-        self.allocated: dict[int, int] = {}
+        self.built_dims: dict[int, tuple[int, ...]] = {}
         for v in call.input_tensors() + [v for v in call.outputs if v.kind == "Tensor"]:
-            self.allocated[id(v)] = buffer_size(nbytes(v.dtype, v.dims))
-            self.buffers[id(v)] = self.allocate(self.allocated[id(v)])
+            self.built_dims[id(v)] = tuple(v.dims)
+            self.buffers[id(v)] = self.allocate(buffer_size(nbytes(v.dtype, v.dims)))
         # scratch tensors: allocated at the build shape, like graph.add_tensor in the C++
         self.built_scratch = dict(self.plans.scratch)
         self.scratch = {s.name: self.allocate(buffer_size(nbytes(s.dtype, self.plans.scratch[s.name])))
@@ -89,28 +92,40 @@ class PlannedNode:
             if old.kind == "Tensor":
                 self._move(old, new)
         ol = self.bound.output_list
-        names = [ol.item.name] * len(live.outputs) if ol else [o.name for o in self.bound.op.outputs]
+        names = [f"{ol.name}[{k}]" for k in range(len(live.outputs))] if ol else \
+            [o.name for o in self.bound.op.outputs]
         for k, (name, v) in enumerate(zip(names, live.outputs)):
-            dims = shapes.get(name, [])[k] if ol else shapes.get(name)
+            dims = shapes.get(ol.item.name, [])[k] if ol else shapes.get(name)
             if v.kind == "Tensor" and dims is not None:
-                v.dims = tuple(dims)
+                self._fit_output(name, v, tuple(dims))
         plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force)
         self._check_replan(plans)
         self.call, self.plans = live, plans
 
     def _move(self, old, new) -> None:
         self.buffers[id(new)] = self.buffers.pop(id(old))
-        self.allocated[id(new)] = self.allocated.pop(id(old))
+        self.built_dims[id(new)] = self.built_dims.pop(id(old))
+
+    def _fit_output(self, name: str, v, dims: tuple[int, ...]) -> None:
+        built = self.built_dims[id(v)]
+        if len(dims) != len(built) or prod(dims) > prod(built):
+            raise fail(self.bound.op.name, name, "cannot take the resized shape within its "
+                       "allocation", E.format_value(list(dims)),
+                       "at most " + E.format_value(list(built)))
+        v.dims = dims
 
     def _take_buffer(self, name: str, old, new) -> None:
         op = self.bound.op
         if old.kind != new.kind:
             raise fail(op.name, name, "changed kind after the build", new.kind, old.kind)
+        built = self.built_dims[id(old)]
+        if len(new.dims) != len(built) or any(not 0 <= d <= b for d, b in zip(new.dims, built)):
+            raise fail(op.name, name, "new dims do not fit its max dims",
+                       E.format_value(list(new.dims)),
+                       f"rank {len(built)} and each dim within {E.format_value(list(built))}")
         if op.resize == "static" and new.dims != old.dims:
             raise fail(op.name, name, "was resized, but this op supports static shapes only",
                        E.format_value(list(new.dims)), E.format_value(list(old.dims)))
-        if nbytes(new.dtype, new.dims) > self.allocated[id(old)]:
-            raise ValueError(f"live shape {list(new.dims)} of {name!r} exceeds the built shape")
         self._move(old, new)
 
     def _take_inputs(self, live: BoundCall) -> None:
