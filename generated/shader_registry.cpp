@@ -17,6 +17,7 @@
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -91,6 +92,7 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",

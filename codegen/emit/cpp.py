@@ -12,6 +12,7 @@ from codegen.emit import cpp_dispatch, cpp_steps
 from codegen.emit.cpp_steps import Ctx, Handler, tensor_refs
 from codegen.lower import steps as S
 from codegen.spec.args import Output, TensorList, cpp_string
+from codegen.spec.scalar_args import Str
 
 EMIT = {S.ReadArg: cpp_steps.read_arg, S.CheckTensor: cpp_steps.check_tensor,
         S.CheckTensorList: cpp_steps.check_tensor_list,
@@ -65,7 +66,9 @@ def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[s
         "num_args": len(op.args),
         "targets": list(op.targets),
         "includes": header_includes,
-        "output_list": lowering.bound.output_list is not None,
+        # std::string: the per-output argument names of an OutputList, string arguments
+        "strings": lowering.bound.output_list is not None or any(
+            isinstance(a, Str) for a in op.args),
         "dynamic": op.resize == "dynamic",
         "kernels": kernels,
         "h": h,

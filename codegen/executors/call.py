@@ -174,6 +174,8 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     bound = low.bound
     top, schema = schema_args(target)
     given = _given(target, schema, args, kwargs)
+    for a, v in zip(bound.op.inputs, given):  # what the graph will not carry, checked here
+        a.check_constant(v, bound)
     values = [a.graph_value(v) for a, v in zip(bound.op.inputs, given)]
     try:
         if top is None:

@@ -25,7 +25,7 @@ from codegen.spec import expr as E
 from codegen.spec.args import OutputList, Outputs
 from codegen.spec.dtypes import nbytes
 from codegen.spec.failures import fail
-from codegen.spec.scalar_args import Ignored
+from codegen.spec.constant_args import Constant
 
 
 def buffer_size(n: int) -> int:
@@ -143,7 +143,7 @@ class PlannedNode:
             elif old.kind == "SymInt" and new.kind not in ("SymInt", "Int"):
                 raise fail(op.name, a.name, "must stay an int (it is a SymInt)", new.kind, "SymInt")
             elif old.kind != "SymInt" and (old.kind, old.data) != (new.kind, new.data) and \
-                    not isinstance(a, Ignored):
+                    not isinstance(a, Constant):
                 # only a SymInt may change without a rebuild (the graph holds the rest as constants)
                 raise fail(op.name, a.name, "is a build-time value and cannot change without a "
                            "rebuild", E.format_value(new.data), E.format_value(old.data))

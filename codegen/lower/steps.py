@@ -22,7 +22,7 @@ from codegen.spec import expr as E
 from codegen.spec.args import Arg, Output, OutputList, Outputs, Tensor, TensorList
 from codegen.spec.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
 from codegen.spec.dispatch import Copy, Scratch
-from codegen.spec.scalar_args import Ignored
+from codegen.spec.constant_args import Constant
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def _reads(bound: BoundOp, used: set[str], mutable: bool) -> list[ReadArg]:
     for i, a in enumerate(bound.op.args):
         wanted = a.name in used or isinstance(a, (Output, Outputs, OutputList)) or (
             isinstance(a, (Tensor, TensorList)) and not mutable)
-        if wanted and not isinstance(a, Ignored):
+        if wanted and not isinstance(a, Constant):
             steps.append(ReadArg(i, a, mutable))
     return steps
 

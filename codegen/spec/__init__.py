@@ -13,16 +13,18 @@ from codegen.spec.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param
                                    Scratch, f32, i32, u32)
 from codegen.spec.dtypes import BOOL, F16, F32, I32, I64, U8
 from codegen.spec.grids import Elementwise, Rows, Tiles
+from codegen.spec.constant_args import ANY, Device, Ignored, Layout, MemoryFormat, ScalarType
 from codegen.spec.op import Case, Guard, Op
-from codegen.spec.scalar_args import Bool, Double, Ignored, Int, Scalar
+from codegen.spec.scalar_args import Bool, Double, Int, Scalar, Str
 
 # every argument kind, in the order `opgen new` tries their schema types
-ARG_KINDS = (Tensor, TensorList, IntList, DoubleList, Int, Double, Scalar, Bool, Ignored)
+ARG_KINDS = (Tensor, TensorList, IntList, DoubleList, Int, Double, Scalar, Bool, Str, ScalarType,
+             MemoryFormat, Layout, Device, Ignored)
 
 __all__ = [
     "Arg", "Bool", "Double", "DoubleList", "Ignored", "Int", "IntList", "Output", "OutputList",
     "Outputs", "Scalar", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
     "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
     "F16", "F32", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
-    "ARG_KINDS",
+    "ARG_KINDS", "ANY", "Device", "Layout", "MemoryFormat", "ScalarType", "Str",
 ]

@@ -2,8 +2,7 @@
 
 An argument kind is one class here. Besides its fields and checks it says:
 - `expr_type()`: the type expressions see it as;
-- `SCHEMA`: the torch schema types it serves (`accepts`), and how `opgen new`
-  scaffolds one (`scaffold`);
+- `SCHEMA`: the torch schema types it serves (`serves`) and how `opgen new` writes it;
 - `graph_value(v)`: the graph value a torch-style argument becomes;
 - `cpp_read(read)`: the C++ declarations that read it from the graph (`CppRead`);
 - `read(value, ...)`: the same read in Python, into the planning environment.
@@ -63,12 +62,13 @@ class Arg:
     def expr_type(self) -> str:
         raise NotImplementedError
 
-    def accepts(self, schema_type: str) -> bool:
+    def serves(self, schema_type: str) -> bool:
         """Whether the spec may declare this argument for a schema argument of that type."""
-        optional = schema_type.endswith("?")
-        return getattr(self, "optional", False) == optional and any(
-            re.match(s.pattern, schema_type.rstrip("?") + ("?" if optional else ""))
-            for s in self.SCHEMA)
+        return getattr(self, "optional", False) == schema_type.endswith("?") and any(
+            re.match(s.pattern, schema_type) for s in self.SCHEMA)
+
+    def check_constant(self, v: Any, bound) -> None:
+        """Checks a torch-side value the graph does not carry (see constant_args)."""
 
     def graph_value(self, v: Any) -> Value:
         return scalar_value(v)
@@ -215,7 +215,7 @@ class TensorList(Arg):
     def expr_type(self) -> str:
         return E.TENSOR_LIST
 
-    def accepts(self, schema_type: str) -> bool:
+    def serves(self, schema_type: str) -> bool:
         return schema_type == ("Tensor?[]" if self.optional_items else "Tensor[]")
 
     def graph_value(self, v: Any) -> Value:

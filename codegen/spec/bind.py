@@ -20,7 +20,7 @@ from codegen.spec.dispatch import Copy, Dispatch, Params, Route, pascal
 from codegen.spec.dtypes import WGSL_ELEM
 from codegen.spec.layout import LayoutError, StructLayout, layout_struct, parse_type
 from codegen.spec.op import Guard, Op
-from codegen.spec.scalar_args import Ignored
+from codegen.spec.constant_args import Constant
 
 
 @dataclass
@@ -119,8 +119,8 @@ class _Binder:
             if isinstance(a, Outputs):
                 for item in a.items:
                     self.scope[item.name] = E.Sym(item.expr_type(), item.name)
-            elif isinstance(a, OutputList) or isinstance(a, Ignored):
-                continue  # an OutputList's item and index are in scope per output only
+            elif isinstance(a, (OutputList, Constant)):
+                continue  # an OutputList's item and index are in scope per output only; constants never
             else:
                 if getattr(a, "nullable", False):
                     defaults[a.name] = self._default(a)

@@ -39,7 +39,8 @@ class TensorInput:
 
 @dataclass(frozen=True)
 class DTypeInput:
-    """A torch dtype argument (e.g. _to_copy's `dtype`), named without importing torch."""
+    """A torch constant argument by name (a dtype such as _to_copy's `dtype`, a memory
+    format, a layout), named without importing torch."""
 
     name: str
 
@@ -47,6 +48,11 @@ class DTypeInput:
         import torch
 
         return getattr(torch, self.name)
+
+
+def torch_constant(name: str) -> DTypeInput:
+    """`torch.<name>`, e.g. torch_constant("channels_last")."""
+    return DTypeInput(name)
 
 
 def torch_dtype(name: str) -> DTypeInput:

@@ -1,5 +1,5 @@
-"""Scalar argument kinds (int, float, Scalar, bool) and Ignored; see `codegen.spec.args`
-for what an argument kind says about itself."""
+"""Scalar argument kinds (int, float, Scalar, bool, str); see `codegen.spec.args` for
+what an argument kind says about itself."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class _Scalar:
             return self.default
         if self.default is not None:
             return repr(self.default)
-        return {E.INT: "0", E.FLOAT: "0.0", E.BOOL: "False"}[self.expr_type()]
+        return {E.INT: "0", E.FLOAT: "0.0", E.BOOL: "False", E.TEXT: "''"}[self.expr_type()]
 
     def cpp_value(self, arg: str) -> str:
         """The C++ that reads a present value."""
@@ -104,7 +104,7 @@ class Int(_Scalar, Arg):
     def expr_type(self) -> str:
         return E.INT
 
-    def accepts(self, schema_type: str) -> bool:
+    def serves(self, schema_type: str) -> bool:
         base = schema_type.rstrip("?")
         return (self.optional == schema_type.endswith("?") and base in ("int", "SymInt")
                 and (not self.symbolic or base == "SymInt"))
@@ -193,12 +193,49 @@ class Bool(_Scalar, Arg):
 
 
 @spec_class
-class Ignored(Arg):
-    """An argument of the schema the op does not read (e.g. memory_format)."""
+class Str(_Scalar, Arg):
+    """A `str` (e.g. gelu's approximate) that expressions compare with string literals
+    (`approximate == 'tanh'`). `values` are the strings the op implements; reading any
+    other string fails on every executor, so a new mode is never computed as another."""
+
+    values: tuple[str, ...] = ()
+    optional: bool = False
+    default: Union[str, None] = None
+    CPP_TYPE = "std::string"
+    SCHEMA = (Scaffold(r"^str$", "Str({name!r}, values=({value},))", ""),
+              Scaffold(r"^str\?$", "Str({name!r}, values=({value},), optional=True)", ""))
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.values or not all(isinstance(v, str) for v in self.values):
+            raise SpecError(f"Str {self.name!r} values must be a non-empty tuple of the strings "
+                            f"the op implements, e.g. values=('none', 'tanh') (got "
+                            f"{self.values!r})")
+        if self.default is not None and self.default not in self.values:
+            raise SpecError(f"Str {self.name!r} default {self.default!r} must be one of its "
+                            f"values {self.values!r}")
 
     def expr_type(self) -> str:
-        return ""
+        return E.TEXT
 
-    def accepts(self, schema_type: str) -> bool:
-        return True
+    @property
+    def fallback(self) -> str:
+        return repr(self.default if self.default is not None else "")
 
+    def cpp_value(self, arg: str) -> str:
+        return f"graph.get_string({arg})"
+
+    def cpp_read(self, read: CppRead) -> list[str]:
+        allowed = self.values + (("",) if self.nullable and self.default is None else ())
+        test = " && ".join(f"{self.name} != {cpp_string(v)}" for v in allowed)
+        return super().cpp_read(read) + [
+            f"if ({test}) {{",
+            f"  utils::fail(kOp, {cpp_string(self.name)}, \"is not supported\", {self.name}, "
+            f"{cpp_string(' or '.join(self.values))});",
+            "}"]
+
+    def convert_value(self, value: Value, op: str) -> Any:
+        if value.kind != "String" or value.data not in self.values:
+            got = value.data if value.kind == "String" else value.kind
+            raise fail(op, self.name, "is not supported", str(got), " or ".join(self.values))
+        return value.data

@@ -139,7 +139,7 @@ def check_args(op: Op, target: str, schema: dict) -> None:
                         f"spec has {got}, torch has {want}; list the inputs in torch's order "
                         f"with torch's names (Ignored('name') for ones the op does not read)")
     for arg, (name, stype, *_default) in zip(inputs, expected):
-        if not arg.accepts(stype):
+        if not arg.serves(stype):
             raise SpecError(f"arg {name!r} of {target} is {type(arg).__name__}"
                             f"{'(optional)' if getattr(arg, 'optional', False) else ''} in the "
                             f"spec but {stype!r} in torch's schema")

@@ -16,8 +16,8 @@ from codegen.spec.inputs import SymInt
 
 # Value kinds, as the runtime's ValueType names them ("Ignored": an argument the op does
 # not read, which travels to the runtime as Null).
-KINDS = ("Tensor", "Null", "Int", "Double", "Bool", "IntList", "DoubleList", "SymInt",
-         "ValueList", "Ignored")
+KINDS = ("Tensor", "Null", "Int", "Double", "Bool", "String", "IntList", "DoubleList",
+         "SymInt", "ValueList", "Ignored")
 
 
 @dataclass
@@ -39,7 +39,7 @@ class Value:
             d = self.data
             text = "nan" if math.isnan(d) else "inf" if d > 0 else "-inf"
             return {"type": "Double", "value": d if math.isfinite(d) else text}
-        if self.kind in ("Int", "SymInt", "Bool", "IntList", "DoubleList"):
+        if self.kind in ("Int", "SymInt", "Bool", "String", "IntList", "DoubleList"):
             return {"type": self.kind, "value": self.data}
         raise TypeError(f"the native runner cannot pass a {self.kind} value ({self.data!r})")
 
@@ -71,4 +71,6 @@ def scalar_value(v: Any) -> Value:
         return Value("Int", v)
     if isinstance(v, float):
         return Value("Double", v)
+    if isinstance(v, str):
+        return Value("String", v)
     return Value("Ignored", v)

@@ -29,12 +29,12 @@ from codegen.spec.expr.cpp import render as _render
 from codegen.spec.expr.evaluate import evaluate as _evaluate
 from codegen.spec.expr.types import (ABSENT, BOOL, BOOL_LIST, DTYPE_NAMES, FLOAT, FLOAT_LIST,
                                      INT, INT64_MAX, INT64_MIN, INT_LIST, LISTS, NUMERIC,
-                                     OPT_TENSOR, STR, TENSOR, TENSOR_ATTRS, TENSOR_LIST,
+                                     OPT_TENSOR, STR, TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT,
                                      EvalError, ExprError, Sym, TensorInfo, format_value,
                                      null_cpp, null_key)
 
 __all__ = [
-    "INT", "FLOAT", "BOOL", "STR", "INT_LIST", "FLOAT_LIST", "BOOL_LIST", "TENSOR",
+    "INT", "FLOAT", "BOOL", "STR", "TEXT", "INT_LIST", "FLOAT_LIST", "BOOL_LIST", "TENSOR",
     "OPT_TENSOR", "TENSOR_LIST", "NUMERIC", "LISTS", "INT64_MIN", "INT64_MAX", "TENSOR_ATTRS",
     "DTYPE_NAMES", "ExprError", "EvalError", "Sym", "null_key", "null_cpp", "TensorInfo",
     "ABSENT", "format_value", "Builtin", "BUILTINS", "Expr",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from codegen.spec.expr.builtins import BUILTINS
 from codegen.spec.expr.types import (ARITH_OPS, BOOL, BOOL_LIST, CMP_OPS, DTYPE_NAMES, FLOAT,
                                      FLOAT_LIST, INT, INT_LIST, LISTS, NUMERIC, OPT_TENSOR, STR,
-                                     TENSOR, TENSOR_ATTRS, TENSOR_LIST, ExprError)
+                                     TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT, ExprError)
 
 if TYPE_CHECKING:
     from codegen.spec.expr import Expr
@@ -43,10 +43,9 @@ def _constant(ex: Expr, node: ast.Constant) -> str:
         return INT
     if isinstance(v, float):
         return FLOAT
-    if isinstance(v, str) and v in DTYPE_NAMES:
-        return STR
-    raise fail(ex, node, f"unsupported constant {v!r} (numbers, True/False, "
-               f"and dtype names {', '.join(DTYPE_NAMES)} only)")
+    if isinstance(v, str):
+        return STR if v in DTYPE_NAMES else TEXT
+    raise fail(ex, node, f"unsupported constant {v!r} (numbers, True/False and strings only)")
 
 
 def _name(ex: Expr, node: ast.Name) -> str:
@@ -139,10 +138,19 @@ def _compare(ex: Expr, node: ast.Compare) -> str:
     op = type(node.ops[0])
     if op not in CMP_OPS:
         raise fail(ex, node, f"comparison {op.__name__} is not allowed")
+    a, b = _as_text(ex, node.left, a, b), _as_text(ex, node.comparators[0], b, a)
     same_kind = (a in NUMERIC and b in NUMERIC) or a == b
-    if not same_kind or (a in LISTS + (STR, BOOL) and op not in (ast.Eq, ast.NotEq)):
+    if not same_kind or (a in LISTS + (STR, TEXT, BOOL) and op not in (ast.Eq, ast.NotEq)):
         raise fail(ex, node, f"cannot compare {a} with {b} using {CMP_OPS[op]}")
     return BOOL
+
+
+def _as_text(ex: Expr, node: ast.AST, own: str, other: str) -> str:
+    """A dtype-named string literal compared with TEXT is TEXT (rendered as a string)."""
+    if own == STR and other == TEXT and isinstance(node, ast.Constant):
+        ex.node_types[id(node)] = TEXT
+        return TEXT
+    return own
 
 
 def _is_none(ex: Expr, node: ast.Compare) -> str:

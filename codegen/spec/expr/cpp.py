@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from codegen.spec.dtypes import REGISTRY
 from codegen.spec.expr.builtins import BUILTINS
-from codegen.spec.expr.types import ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, null_cpp
+from codegen.spec.expr.types import (ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, TEXT,
+                                     null_cpp)
 
 if TYPE_CHECKING:
     from codegen.spec.expr import Expr
@@ -47,6 +48,8 @@ def _constant(ex: Expr, node: ast.Constant, top: bool) -> str:
         return f"int64_t{{{v}}}" if abs(v) > 2**31 - 1 else str(v)
     if isinstance(v, float):
         return repr(v)
+    if ex.node_types[id(node)] == TEXT:
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return f"DType::{REGISTRY[v].cpp}"
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from codegen.spec.dtypes import SPEC_DTYPES
 
 INT, FLOAT, BOOL, STR = "int", "float", "bool", "str"
+TEXT = "text"  # a Str argument or a string literal other than a dtype name
 INT_LIST, FLOAT_LIST, BOOL_LIST = "int[]", "float[]", "bool[]"
 TENSOR, OPT_TENSOR, TENSOR_LIST = "Tensor", "Tensor?", "Tensor?[]"
 NUMERIC = (INT, FLOAT)
@@ -25,7 +26,8 @@ LISTS = (INT_LIST, FLOAT_LIST, BOOL_LIST)
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 TENSOR_ATTRS = {"dims": INT_LIST, "rank": INT, "numel": INT, "present": BOOL, "dtype": STR}
-# the string constants an expression may hold: dtype names, compared with `t.dtype`
+# string constants: dtype names (type STR, compared with `t.dtype`); any other string is
+# TEXT, compared with a Str argument (a dtype-named literal compared with one is TEXT too)
 DTYPE_NAMES = SPEC_DTYPES
 
 # comparison and arithmetic operators, with their C++ spelling (`//`, `%` and `/` are

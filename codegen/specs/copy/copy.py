@@ -5,12 +5,18 @@ copy when the dtype does not change).
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Copy, Dispatch, Elementwise, Guard, Ignored,
-                          IntList, Kernel, Op, Output, Override, Route, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor, torch_dtype
+from codegen.spec import (F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
+                          Ignored, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
+                          Route, ScalarType, Tensor, u32)
+from codegen.spec.inputs import randint, randn, tensor, torch_constant, torch_dtype
 
 DTYPES = (F32, I32)  # 32-bit elements: a copy moves 4 bytes per element
 CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True)})
+
+# arguments that cannot change the values: a copy is a copy, blocking or not, and
+# delegate buffers are never pinned host memory
+NON_BLOCKING = Ignored("non_blocking", accepts=(False, True))
+PIN_MEMORY = Ignored("pin_memory", accepts=(None, False))
 
 FLAT_COPY = Copy(src="self", dst="out", nbytes="4 * out.numel")
 CONTIGUOUS = Guard("len(dim_order) == 0 or dim_order == range(self.rank)", "dim_order",
@@ -93,9 +99,17 @@ OPS = [
                      expected="sizes whose product is {self.numel}")],
         shape=VIEW_SHAPE),
     copy_op("alias_copy", "aten.alias_copy.default", [], common_copy_cases()),
-    copy_op("clone", "aten.clone.default", [Ignored("memory_format")], common_copy_cases()),
+    copy_op("clone", "aten.clone.default", [MemoryFormat("memory_format")],
+            common_copy_cases() + [
+                Case("preserve_format", (randn(2, 3),),
+                     kwargs={"memory_format": torch_constant("preserve_format")}, exact=True),
+                Case("channels_last", (randn(1, 3, 2, 2),),
+                     kwargs={"memory_format": torch_constant("channels_last")},
+                     raises="memory_format is not supported (got channels_last, expected None "
+                            "or contiguous_format or preserve_format)"),
+            ]),
     copy_op("clone_dim_order", "dim_order_ops._clone_dim_order.default",
-            [Ignored("non_blocking"), IntList("dim_order", optional=True)],
+            [NON_BLOCKING, IntList("dim_order", optional=True)],
             common_copy_cases() + [
                 Case("explicit_dim_order", (randn(2, 3, 4),), kwargs={"dim_order": [0, 1, 2]},
                      exact=True),
@@ -104,8 +118,8 @@ OPS = [
                             "None or [0, 1, 2, 3])"),
             ], guards=[CONTIGUOUS]),
     to_copy_op("to_copy", "aten._to_copy.default",
-               [Ignored("dtype"), Ignored("layout"), Ignored("device"), Ignored("pin_memory"),
-                Ignored("non_blocking"), Ignored("memory_format")], [
+               [ScalarType("dtype"), Layout("layout"), Device("device"), PIN_MEMORY, NON_BLOCKING,
+                MemoryFormat("memory_format")], [
         Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
              kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
         Case("int64_to_float", (randint(-1000, 1000, 4, 5),),
@@ -121,10 +135,14 @@ OPS = [
              kwargs={"dtype": torch_dtype("float32")}, resize={"self": (2, 3)}, exact=True),
         Case("rejects_bool", (tensor([True, False], dtype="bool"),), kwargs={"dtype": torch_dtype("float32")},
              raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+        Case("rejects_float16", (randn(2, 3),), kwargs={"dtype": torch_dtype("float16")},
+             raises="dtype is not supported (got float16, expected None or float32 or int32)"),
+        Case("rejects_pinned", (randn(2, 3),), kwargs={"pin_memory": True},
+             raises="pin_memory is not supported (got True, expected None or False)"),
     ]),
     to_copy_op("to_dim_order_copy", "dim_order_ops._to_dim_order_copy.default",
-               [Ignored("dtype"), Ignored("layout"), Ignored("device"), Ignored("pin_memory"),
-                Ignored("non_blocking"), IntList("dim_order", optional=True)], [
+               [ScalarType("dtype"), Layout("layout"), Device("device"), PIN_MEMORY, NON_BLOCKING,
+                IntList("dim_order", optional=True)], [
         Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
              kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
         Case("float_to_int", (randn(2, 3, 4),),

@@ -5,8 +5,8 @@ per invocation (tensor buffers are whole vec4s, so the last vec4 may run past th
 elements but never past the buffer)."""
 
 from codegen.spec import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
-                          Tensor, f32, u32)
-from codegen.spec.inputs import randn, tensor
+                          Str, Tensor, f32, u32)
+from codegen.spec.inputs import rand, randn, tensor
 
 
 UNARY_WORKGROUP = (128, 1, 1)
@@ -69,4 +69,20 @@ OPS = [
         Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
+    unary_op("gelu", Kernel("gelu", workgroup=UNARY_WORKGROUP), [
+        Case("basic_4d", (randn(2, 3, 8, 8),), route="gelu"),
+        Case("tanh_4d", (randn(2, 3, 8, 8),), kwargs={"approximate": "tanh"}),
+        Case("odd_length", (randn(1001),)),
+        Case("wide_range", (rand(4099, low=-12.0, high=12.0),), atol=1e-6, rtol=1e-5),
+        Case("wide_range_tanh", (rand(4099, low=-12.0, high=12.0),),
+             kwargs={"approximate": "tanh"}, atol=1e-6, rtol=1e-5),
+        Case("resize", (randn(4, 64),), kwargs={"approximate": "tanh"},
+             resize={"self": (3, 50)}),
+        Case("ieee_specials", (SPECIALS,), atol=1e-6, rtol=1e-5),
+        Case("ieee_specials_tanh", (SPECIALS,), kwargs={"approximate": "tanh"}, atol=1e-6,
+             rtol=1e-5),
+        Case("rejects_unknown_approximation", (randn(2, 3),), kwargs={"approximate": "erf"},
+             raises="approximate is not supported (got erf, expected none or tanh)"),
+    ], extra_args=[Str("approximate", values=("none", "tanh"), default="none")],
+        extra_params={"tanh_approximation": u32("approximate == 'tanh'")}),
 ]
