@@ -174,3 +174,21 @@ def attention_block():
     import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  (torch.ops.et_vk.sdpa)
 
     return _init(AttentionBlock(), 5), _inputs(15, (1, 8, 4, 32), (1, 8, 4, 32), (1, 8, 4, 32))
+
+
+# --- a call a spec's guard rejects (export keeps it on ExecuTorch's CPU kernels) ----------
+class PoolCeilMode(nn.Module):
+    """The same max pool twice: floor mode, which the max_pool2d spec serves, and ceil
+    mode, which its guard rejects (`ceil_mode is not supported`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.floor = nn.MaxPool2d(2, stride=2)
+        self.ceil = nn.MaxPool2d(2, stride=2, ceil_mode=True)
+
+    def forward(self, x):
+        return self.floor(x), self.ceil(x)
+
+
+def pool_ceil_mode():
+    return PoolCeilMode().eval(), _inputs(16, (1, 2, 5, 5))

@@ -27,11 +27,12 @@ from codegen.bench import suites as bench_suites
 from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
 from codegen.executors import browser, harness
 from codegen.executors.cases import all_case_runs, reference
-from codegen.executors.call import bind_call, catalog, torch_op
+from codegen.executors.call import bind_call, catalog, schema_args, torch_op
 from codegen.executors.interface import Executor
 from codegen.executors.wgpu_device import adapter_line, device
 from codegen.lower import interpret
 from codegen.spec.dtypes import nbytes
+from codegen.spec.failures import OpError
 from codegen.spec import inputs
 from codegen.spec.inputs import materialize
 
@@ -266,9 +267,77 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
 
 
 def _parse_call(text: str) -> tuple:
-    namespace = {k: getattr(inputs, k) for k in ("randn", "rand", "randint", "full", "tensor")}
-    value = eval(text, {"__builtins__": {}}, namespace)  # noqa: S307 (a trusted CLI argument)
+    names = ("randn", "rand", "randint", "full", "tensor")
+    try:
+        value = eval(text, {"__builtins__": {}},  # noqa: S307 (a trusted CLI argument)
+                     {k: getattr(inputs, k) for k in names})
+    except (SyntaxError, NameError, TypeError, ValueError) as e:
+        raise BenchError(f"--call {text!r} is not a tuple of the op's arguments ({e}); "
+                         f"expected Python over {', '.join(names)}, e.g. "
+                         f"'randn(1, 3, 8, 8), 2'") from None
     return value if isinstance(value, tuple) else (value,)
+
+
+def _call_job(target: str, text: str) -> tuple[str, str, tuple]:
+    """The `--call` benchmark, checked against the op's schema and spec on meta tensors."""
+    call_args = _parse_call(text)
+    names = [sa.name for sa in schema_args(target)[1]]
+    if len(call_args) > len(names):
+        raise BenchError(f"--call gives {len(call_args)} arguments; {target} takes at most "
+                         f"{len(names)} ({', '.join(names)})")
+    try:
+        meta_args = _as_meta(call_args)
+    except (RuntimeError, AttributeError) as e:  # a negative size, an unknown dtype name
+        raise BenchError(f"--call {text!r} makes no tensor: {e}") from None
+    try:
+        call = bind_call(target, meta_args, {})
+        interpret.plan(call.lowering, call.values, 2**31 - 1)
+    except OpError as e:
+        raise BenchError(f"--call {text!r} is rejected by the spec: {e}") from None
+    except (TypeError, ValueError) as e:  # a missing or mistyped argument (named)
+        raise BenchError(f"--call {text!r} does not fit {target}: {e}") from None
+    return text, target, call_args
+
+
+def _as_meta(value):
+    import torch
+
+    if isinstance(value, inputs.TensorInput):
+        return torch.empty(value.shape, dtype=getattr(torch, value.dtype), device="meta")
+    if isinstance(value, (list, tuple)):
+        return type(value)(_as_meta(v) for v in value)
+    return materialize(value, "")
+
+
+def _jobs(args: argparse.Namespace) -> list[tuple[str, str, tuple]]:
+    """(name, target, arguments) of each benchmark asked for; BenchError for bad input."""
+    targets, suites = catalog().by_target(), bench_suites.SUITES
+    try:
+        peaks_for("", args.peak)  # --peak, checked before the adapter starts
+    except SystemExit as e:  # peaks_for's contract (tests/test_bench.py); a user error here
+        raise BenchError(str(e).removeprefix("opgen bench: ")) from None
+    if args.iters < 1 or args.warmup < 0:
+        raise BenchError(f"--iters must be >= 1 and --warmup >= 0 (got {args.iters} and "
+                         f"{args.warmup})")
+    for flag, path in (("--json", args.json), ("--png", args.png)):
+        if path is not None and (path.is_dir() or not path.parent.is_dir()):
+            raise BenchError(f"{flag} {path}: expected a file in an existing directory")
+    if args.suite and args.suite not in suites:
+        raise BenchError(f"--suite {args.suite!r}: no such suite ({', '.join(sorted(suites))})")
+    if args.suite and (args.target or args.call):
+        raise BenchError("--suite runs its own targets and calls: give no target or --call")
+    if args.suite:
+        return bench_suites.suite(args.suite)
+    if args.target and args.target not in targets:
+        raise BenchError(f"no spec implements target {args.target!r} (targets: "
+                         f"{', '.join(sorted(targets))})")
+    if args.call and not args.target:
+        raise BenchError("--call needs a target, e.g. opgen bench aten.relu.default "
+                         "--call 'randn(1, 3, 8, 8)'")
+    if args.call:
+        return [_call_job(args.target, args.call)]
+    return [(run.id, run.target, run.args()) for run in all_case_runs(catalog())
+            if not run.case.raises and (not args.target or args.target in run.op.op.targets)]
 
 
 def add_parser(sub) -> None:
@@ -292,27 +361,18 @@ def add_parser(sub) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    jobs: list[tuple[str, str, tuple]] = []
-    if args.suite:
-        jobs = bench_suites.suite(args.suite)
-    elif args.target and args.call:
-        jobs = [(args.call, args.target, _parse_call(args.call))]
-    else:
-        for run in all_case_runs(catalog()):
-            if run.case.raises or (args.target and args.target not in run.op.op.targets):
-                continue
-            jobs.append((run.id, run.target, run.args()))
+    jobs = _jobs(args)
     if args.png:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise SystemExit("opgen bench: --png needs matplotlib (pip install -e '.[bench]')")
+            raise BenchError("--png needs matplotlib (pip install -e '.[bench]')") from None
     force = tuple(k for k in args.force.split(",") if k)
     known = {r.route.kernel.name for b in catalog().ops for d in b.dispatches
              for r in d.routes}
     unknown = [k for k in force if k not in known]
     if unknown:
-        raise SystemExit(f"opgen bench: --force names unknown kernels {', '.join(unknown)} "
+        raise BenchError(f"--force names unknown kernels {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
     executor = browser.EXECUTOR if args.browser else harness.EXECUTOR
     adapter = browser_adapter_line() if args.browser else adapter_line()

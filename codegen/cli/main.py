@@ -1,8 +1,16 @@
-"""`opgen`: generate, check, list and scaffold WebGPU op handlers from op specs."""
+"""`opgen`: generate, check, list and scaffold WebGPU op handlers from op specs.
+
+A user error (a bad argument, a spec that does not load, a model the delegate cannot
+take, a missing build product) is one of `USER_ERRORS`: every command reports it as
+`opgen <command>: error: <message>` and exits 2. Any other exception is a bug in the
+toolkit and keeps its traceback. A closed stdout (`opgen list | head`) ends the
+command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -12,7 +20,8 @@ from codegen.cli import scaffold
 from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
-from codegen.et import export, pte
+from codegen.et import pte
+from codegen.et.export import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
 from codegen.executors.call import catalog
@@ -21,7 +30,16 @@ from codegen.executors.shader_check import browser_shader_errors, shader_errors
 from codegen.executors.wgpu_device import adapter_line
 from codegen.spec.loader import SpecFileError, load
 
-USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError, BrowserError)
+
+class UsageError(ValueError):
+    """A command-line argument this module checks itself (e.g. `validate --op`)."""
+
+
+USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError, BrowserError, ExportError,
+               InputError, pte.PteError, UsageError)
+# exit status of a command whose stdout was closed early (128 + SIGPIPE, as a shell reports
+# a program that SIGPIPE ended)
+BROKEN_PIPE = 141
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -78,6 +96,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         executors["native"] = native.EXECUTOR
     if args.browser:
         executors["browser"] = browser.EXECUTOR
+    ops = {b.op.name for b in catalog().ops}
+    unknown = sorted(set(args.op or ()) - ops)
+    if unknown:
+        raise UsageError(f"--op {', '.join(unknown)}: no such op (ops: {', '.join(sorted(ops))})")
     runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {adapter_line()}")
     failed = 0
@@ -112,14 +134,22 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--op", action="append", help="only this op (repeatable)")
     scaffold.add_parser(sub)
     bench.add_parser(sub)
-    export.add_parsers(sub)
-    pte.add_parser(sub)
-    args = parser.parse_args(argv)
+    pte.add_parsers(sub)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # named by the command's own parser: "opgen <command>: error: ..."
+        sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
                 "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
-                "export": export.cmd_export, "coverage": export.cmd_coverage, "run": pte.cmd_run}
+                "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run}
     try:
-        return handlers[args.command](args)
+        status = handlers[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return status
     except USER_ERRORS as e:
         print(f"opgen {args.command}: error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`opgen list | head`): stop quietly, and keep Python from
+        # failing again when it flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE

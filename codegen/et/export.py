@@ -7,14 +7,17 @@ partitioner's operator allowlist covers ATen operators; what its preprocessing
 fuses or inserts (et_vk.* custom ops) is checked afterwards by reading every VK00
 graph back, so a `.pte` this module writes never holds an operator without a
 handler unless the caller asks for one (`allow_unsupported=True`, used to show the
-load-time failure).
+load-time failure). Each node the partitioner would delegate is also checked against
+its spec's checks and guards (`codegen.et.guards`): a call the spec rejects stays on
+ExecuTorch's CPU kernels, and coverage names the guard (`strict_guards=True` makes it
+an ExportError instead).
 
     from codegen.et.export import export
     result = export(model, (x,), "model.pte")
     print(result.coverage_table())
 
-`opgen export pkg.module:factory -o model.pte` does the same from the command line;
-the factory returns `(model, example_inputs)`.
+`opgen export pkg.module:factory -o model.pte` does the same from the command line
+(`codegen.et.pte` holds the commands); the factory returns `(model, example_inputs)`.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from codegen.et.guards import (GuardChecker, Rejection, checking_guards,
+                               kernel_call_rejection)
 from codegen.spec.loader import REPO_ROOT
 
 OP_TABLE = REPO_ROOT / "generated" / "op_table.json"
@@ -44,6 +49,12 @@ class ExportError(RuntimeError):
     """The model cannot be exported fully onto the WebGPU delegate."""
 
 
+class InputError(ValueError):
+    """A command's input that cannot be used as given: a `module:factory` that names no
+    factory, a .pte that is not there or not a program, an output path that cannot be
+    written. The message names the argument, what was expected and what was given."""
+
+
 def supported_targets(op_table: Path = OP_TABLE) -> frozenset[str]:
     """Every target with a generated handler (from the generated op table) plus the
     backend's built-ins."""
@@ -53,20 +64,30 @@ def supported_targets(op_table: Path = OP_TABLE) -> frozenset[str]:
 
 @dataclass
 class Coverage:
-    """A model's operators: delegated (inside VK00 graphs, with a handler), missing
-    (inside VK00 graphs without a handler: the .pte fails at load) and portable
-    (left outside the delegate: they would run on ExecuTorch's CPU kernels)."""
+    """A model's operators: delegated (inside VK00 graphs, with a handler), guarded
+    (kept off the delegate because their spec's guards reject the call: they run on
+    ExecuTorch's CPU kernels; counted per operator and guard message), missing (inside
+    VK00 graphs without a handler: the .pte fails at load) and portable (left outside
+    the delegate for another reason: they would run on ExecuTorch's CPU kernels)."""
 
     delegated: Counter = field(default_factory=Counter)
     missing: Counter = field(default_factory=Counter)
     portable: Counter = field(default_factory=Counter)
+    guarded: Counter = field(default_factory=Counter)  # (operator, guard message) -> calls
 
     @property
     def fully_delegated(self) -> bool:
-        return not self.missing and not self.portable
+        return not self.missing and not self.portable and not self.guarded
+
+    @property
+    def unsupported(self) -> bool:
+        """Some operator has no handler, or is left out for a reason other than a guard."""
+        return bool(self.missing or self.portable)
 
     def rows(self) -> list[tuple[str, int, str]]:
         rows = [(op, n, "delegated") for op, n in sorted(self.delegated.items())]
+        rows += [(op, n, f"delegated: no (guard: {message})")
+                 for (op, message), n in sorted(self.guarded.items())]
         rows += [(op, n, "missing: no WebGPU handler (write its spec)")
                  for op, n in sorted(self.missing.items())]
         rows += [(op, n, "missing: not delegated (runs on ExecuTorch CPU kernels)")
@@ -78,8 +99,12 @@ class Coverage:
         width = max([len("operator")] + [len(r[0]) for r in rows])
         lines = [f"{'operator':<{width}}  count  status", f"{'-' * width}  -----  ------"]
         lines += [f"{op:<{width}}  {n:>5}  {status}" for op, n, status in rows]
-        lines.append(f"{sum(self.delegated.values())} delegated op calls, "
-                     f"{sum(self.missing.values()) + sum(self.portable.values())} missing")
+        summary = (f"{sum(self.delegated.values())} delegated op calls, "
+                   f"{sum(self.missing.values()) + sum(self.portable.values())} missing")
+        if self.guarded:
+            summary += (f", {sum(self.guarded.values())} kept off the delegate by spec guards "
+                        f"(run on ExecuTorch CPU kernels)")
+        lines.append(summary)
         return "\n".join(lines)
 
 
@@ -88,6 +113,7 @@ class ExportResult:
     pte: bytes
     coverage: Coverage
     vk_ops: list[list[str]]  # the chain of each VK00 graph, in order
+    rejections: list[Rejection] = field(default_factory=list)  # nodes the spec guards kept out
 
     def coverage_table(self) -> str:
         return self.coverage.table()
@@ -142,15 +168,17 @@ def _quiet_partitioner_logs():
 
 
 def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
-          targets: frozenset[str] | None = None) -> ExportResult:
+          strict_guards: bool = False, targets: frozenset[str] | None = None) -> ExportResult:
     """Lower `model` for the WebGPU delegate; raises ExportError naming every operator
     that would not run on it (not delegated, or delegated without a handler) unless
     `allow_unsupported`. `targets` defaults to `supported_targets()`; with
-    `allow_unsupported` the partitioner takes every operator Vulkan knows."""
+    `allow_unsupported` the partitioner takes every operator Vulkan knows.
+    A node whose spec's checks or guards reject the call stays on ExecuTorch's CPU
+    kernels (`coverage.guarded`); with `strict_guards` it is an ExportError naming the
+    node, the argument and the guard's message."""
     import torch
     from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
     from executorch.exir import to_edge_transform_and_lower
-    from executorch.exir.lowered_backend_module import LoweredBackendModule
 
     targets = supported_targets() if targets is None else targets
     allowlist = None
@@ -160,9 +188,28 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     partitioner = VulkanPartitioner(operator_allowlist=allowlist)
     model = model.eval()
     exported = torch.export.export(model, tuple(example_inputs))
-    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets):
+    checker = GuardChecker()
+    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker):
         edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
+    rejections = list(checker.rejections.values())
+    if strict_guards and rejections:
+        raise ExportError(
+            f"the spec guards reject {len(rejections)} node(s) the Vulkan partitioner would "
+            f"delegate (without strict guards they run on ExecuTorch CPU kernels):\n"
+            + "\n".join(f"  {r}" for r in rejections))
     program = edge.exported_program()
+    coverage, vk_ops = _program_coverage(program, targets, checker.rejections)
+    if not allow_unsupported and coverage.unsupported:
+        raise ExportError("the model does not run fully on the WebGPU delegate:\n"
+                          + coverage.table())
+    return ExportResult(pte=edge.to_executorch().buffer, coverage=coverage, vk_ops=vk_ops,
+                        rejections=rejections)
+
+
+def _program_coverage(program, targets: frozenset[str],
+                      rejections: dict[str, Rejection]) -> tuple[Coverage, list[list[str]]]:
+    """The coverage of a lowered program, and the chain of each of its VK00 graphs."""
+    from executorch.exir.lowered_backend_module import LoweredBackendModule
 
     coverage = Coverage()
     vk_ops = []
@@ -176,11 +223,12 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
                 (coverage.delegated if op in targets else coverage.missing)[op] += 1
     for node in program.graph.nodes:
         if node.op == "call_function" and not _is_delegate_plumbing(node):
-            coverage.portable[_target_name(node.target)] += 1
-    if not allow_unsupported and not coverage.fully_delegated:
-        raise ExportError("the model does not run fully on the WebGPU delegate:\n"
-                          + coverage.table())
-    return ExportResult(pte=edge.to_executorch().buffer, coverage=coverage, vk_ops=vk_ops)
+            rejection = rejections.get(node.name)
+            if rejection is not None:
+                coverage.guarded[(rejection.target, rejection.message)] += 1
+            else:
+                coverage.portable[_target_name(node.target)] += 1
+    return coverage, vk_ops
 
 
 def _is_delegate_plumbing(node) -> bool:
@@ -203,14 +251,33 @@ def export(model, example_inputs: tuple, path: str | Path | None = None, **kwarg
     return result
 
 
+def read_pte(path: str | Path) -> bytes:
+    """The bytes of an ExecuTorch program file; InputError when `path` is not one."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{path}: no such .pte file" + (" (a directory)" if path.is_dir() else ""))
+    data = path.read_bytes()
+    if data[4:6] != b"ET":
+        raise InputError(f"{path} is not an ExecuTorch program (expected the ET file identifier "
+                         f"at byte 4, got {data[4:8]!r})")
+    return data
+
+
 def pte_coverage(path: str | Path, targets: frozenset[str] | None = None) -> Coverage:
     """The coverage of an existing .pte: the ops of its VulkanBackend delegates and the
-    operators its program runs outside them."""
+    operators its program runs outside them (a CPU kernel whose spec rejects its
+    arguments is counted as guarded, with the guard's message)."""
+    import struct
+
+    data = read_pte(path)  # before the seconds of importing ExecuTorch
     from executorch.exir._serialize._program import deserialize_pte_binary
     from executorch.exir.schema import DataLocation
 
     targets = supported_targets() if targets is None else targets
-    program = deserialize_pte_binary(Path(path).read_bytes()).program
+    try:
+        program = deserialize_pte_binary(data).program
+    except (struct.error, ValueError) as e:  # a truncated or corrupt flatbuffer
+        raise InputError(f"{path} cannot be read as an ExecuTorch program ({e})") from None
     coverage = Coverage()
     for plan in program.execution_plan:
         for delegate in plan.delegates:
@@ -222,66 +289,87 @@ def pte_coverage(path: str | Path, targets: frozenset[str] | None = None) -> Cov
             blob = program.backend_delegate_data[delegate.processed.index].data
             for op in vk_graph_ops(bytes(blob)):
                 (coverage.delegated if op in targets else coverage.missing)[op] += 1
-        calls = Counter()
-        for chain in plan.chains:
-            for instr in chain.instructions:
-                if type(instr.instr_args).__name__ == "KernelCall":
-                    calls[instr.instr_args.op_index] += 1
-        for index, n in calls.items():
-            op = plan.operators[index]
-            coverage.portable[f"{op.name.replace('::', '.')}.{op.overload}"] += n
+        for c, chain in enumerate(plan.chains):
+            for i, instr in enumerate(chain.instructions):
+                if type(instr.instr_args).__name__ != "KernelCall":
+                    continue
+                where = f"{plan.name} chain {c} instruction {i}"
+                rejection = kernel_call_rejection(plan, instr.instr_args, where)
+                if rejection is not None:
+                    coverage.guarded[(rejection.target, rejection.message)] += 1
+                    continue
+                op = plan.operators[instr.instr_args.op_index]
+                coverage.portable[f"{op.name.replace('::', '.')}.{op.overload}"] += 1
     return coverage
 
 
-def load_factory(spec: str) -> tuple[Any, tuple]:
-    """`pkg.module:factory` (or `path/to/file.py:factory`) -> factory()."""
-    module_name, sep, attr = spec.partition(":")
-    if not sep or not attr:
-        raise ExportError(f"expected <python module>:<factory>, got {spec!r}")
+def _required_params(f) -> list[str]:
+    import inspect
+
+    try:
+        params = inspect.signature(f).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: assume none is required
+        return []
+    return [p.name for p in params if p.default is p.empty
+            and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
+def _factories(module) -> list[str]:
+    """The module's public functions callable without arguments (its factories)."""
+    import inspect
+
+    return sorted(name for name, f in vars(module).items()
+                  if not name.startswith("_") and inspect.isfunction(f)
+                  and f.__module__ == module.__name__ and not _required_params(f))
+
+
+def _import_factory_module(module_name: str, spec: str):
     if module_name.endswith(".py"):
         path = Path(module_name).resolve()
+        if not path.is_file():
+            raise InputError(f"{module_name}: no such Python file (in {spec!r})")
         spec_obj = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec_obj)
         sys.modules[path.stem] = module
         spec_obj.loader.exec_module(module)
-    else:
-        if str(Path.cwd()) not in sys.path:
-            sys.path.insert(0, str(Path.cwd()))
-        module = importlib.import_module(module_name)
-    factory: Callable = getattr(module, attr)
-    model, inputs = factory()
-    return model, tuple(inputs)
-
-
-# --- command line (opgen export / opgen coverage) -------------------------------------------
-def add_parsers(sub) -> None:
-    e = sub.add_parser("export", help="lower a model onto the WebGPU delegate and write a .pte")
-    e.add_argument("factory", help="<python module or file.py>:<factory> returning (model, inputs)")
-    e.add_argument("-o", "--output", required=True, help="the .pte to write")
-    e.add_argument("--allow-unsupported", action="store_true",
-                   help="delegate every operator Vulkan knows, even those without a WebGPU handler")
-    c = sub.add_parser("coverage", help="which operators of a model run on the WebGPU delegate")
-    c.add_argument("model", help="<module>:<factory> or a .pte file")
-
-
-def cmd_export(args) -> int:
-    model, inputs = load_factory(args.factory)
+        return module
+    if str(Path.cwd()) not in sys.path:
+        sys.path.insert(0, str(Path.cwd()))
     try:
-        result = export(model, inputs, args.output, allow_unsupported=args.allow_unsupported)
-    except ExportError as e:
-        print(f"opgen export: {e}", file=sys.stderr)
-        return 1
-    print(result.coverage_table())
-    print(f"wrote {args.output} ({len(result.pte)} bytes)")
-    return 0
+        found = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError):  # a parent package is missing, or the name is empty
+        found = None
+    if found is None:
+        raise InputError(f"no Python module named {module_name!r} (in {spec!r}; expected "
+                         f"<module or file.py>:<factory>)")
+    return importlib.import_module(module_name)
 
 
-def cmd_coverage(args) -> int:
-    if args.model.endswith(".pte"):
-        coverage = pte_coverage(args.model)
-    else:
-        model, inputs = load_factory(args.model)
-        coverage = lower(model, inputs, allow_unsupported=True).coverage
-        # Operators Vulkan delegates but the op table lacks, and those it leaves out.
-    print(coverage.table())
-    return 0 if coverage.fully_delegated else 1
+def load_factory(spec: str) -> tuple[Any, tuple]:
+    """`pkg.module:factory` (or `path/to/file.py:factory`) -> factory(). InputError
+    when `spec` names no factory or the factory returns something else than
+    `(model, example_inputs)`; errors raised by the module or the factory itself
+    propagate with their traceback (they are the factory's)."""
+    import torch
+
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise InputError(f"expected <python module or file.py>:<factory>, got {spec!r}")
+    module = _import_factory_module(module_name, spec)
+    factory = getattr(module, attr, None)
+    known = f"(factories: {', '.join(_factories(module)) or 'none'})"
+    if factory is None:
+        raise InputError(f"{module_name} has no factory {attr!r} {known}")
+    if not callable(factory):
+        raise InputError(f"{spec} is a {type(factory).__name__}, not a factory {known}")
+    required = _required_params(factory)
+    if required:
+        raise InputError(f"{spec} takes arguments ({', '.join(required)}); a factory takes "
+                         f"none {known}")
+    result = factory()
+    if not (isinstance(result, (tuple, list)) and len(result) == 2
+            and isinstance(result[0], torch.nn.Module) and isinstance(result[1], (tuple, list))):
+        raise InputError(f"{spec} returned {type(result).__name__}; a factory returns "
+                         f"(model, example_inputs): an nn.Module and a tuple of inputs")
+    model, inputs = result
+    return model, tuple(inputs)

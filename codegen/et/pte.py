@@ -6,18 +6,22 @@
 `latency` holds the runner's host-clock milliseconds per `forward` (min, median,
 mean over `iters`) and the adapter it ran on. A load or run failure raises PteError
 with the runner's message (which names the operator or value).
+
+The ExecuTorch commands live here too: `opgen export` and `opgen coverage` (over
+`codegen.et.export`) and `opgen run`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.et.export import load_factory
+from codegen.et.export import InputError, load_factory, lower, pte_coverage, read_pte
 from codegen.spec.loader import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
@@ -25,7 +29,7 @@ _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": 
 
 
 class PteError(RuntimeError):
-    """webgpu_pte_runner failed; the message is the runner's."""
+    """webgpu_pte_runner is not built, or it failed (the message is then the runner's)."""
 
 
 @dataclass
@@ -38,9 +42,12 @@ class Latency:
 
 
 def pte_runner_path() -> Path:
-    return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
-                            "build with the executorch package installed and CMake >= 3.28 "
-                            "(WEBGPU_EXECUTORCH=ON)")
+    try:
+        return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
+                                "build with the executorch package installed and CMake >= "
+                                "3.28 (WEBGPU_EXECUTORCH=ON)")
+    except FileNotFoundError as e:
+        raise PteError(str(e)) from None
 
 
 def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
@@ -73,27 +80,89 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
                                 manifest["device"])
 
 
-# --- command line (opgen run) ------------------------------------------------------------------
-def add_parser(sub) -> None:
+# --- command line (opgen export / coverage / run) -------------------------------------------
+def add_parsers(sub) -> None:
+    """opgen export, coverage and run."""
+    e = sub.add_parser("export", help="lower a model onto the WebGPU delegate and write a .pte")
+    e.add_argument("factory", help="<python module or file.py>:<factory> returning (model, inputs)")
+    e.add_argument("-o", "--output", required=True, help="the .pte to write")
+    e.add_argument("--allow-unsupported", action="store_true",
+                   help="delegate every operator Vulkan knows, even those without a WebGPU handler")
+    e.add_argument("--strict-guards", action="store_true",
+                   help="fail when a spec's guards reject a node, instead of leaving it on "
+                        "ExecuTorch's CPU kernels")
+    c = sub.add_parser("coverage", help="which operators of a model run on the WebGPU delegate")
+    c.add_argument("model", help="<module>:<factory> or a .pte file")
     r = sub.add_parser("run", help="run a .pte on the native WebGPU delegate (webgpu_pte_runner)")
     r.add_argument("pte", help="the .pte to run")
     r.add_argument("--reference", metavar="MODULE:FACTORY",
                    help="feed the factory's example inputs and compare with its eager outputs")
-    r.add_argument("--iters", type=int, default=10, help="timed iterations (default 10)")
+    r.add_argument("--iters", type=positive_int, default=10, help="timed iterations (default 10)")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def writable_output(path: str | Path, flag: str = "-o") -> Path:
+    """`path` when a file can be written there (checked before minutes of work)."""
+    path = Path(path)
+    parent = path.parent
+    if path.is_dir():
+        raise InputError(f"{flag} {path} is a directory (expected a file path)")
+    if not parent.is_dir():
+        raise InputError(f"{flag} {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise InputError(f"{flag} {path}: directory {parent} is not writable")
+    return path
+
+
+def cmd_export(args) -> int:
+    output = writable_output(args.output)
+    model, inputs = load_factory(args.factory)
+    result = lower(model, inputs, allow_unsupported=args.allow_unsupported,
+                   strict_guards=args.strict_guards)
+    try:
+        output.write_bytes(result.pte)
+    except OSError as e:
+        raise InputError(f"-o {output}: cannot write it ({e.strerror})") from None
+    print(result.coverage_table())
+    print(f"wrote {output} ({len(result.pte)} bytes)")
+    return 0
+
+
+def cmd_coverage(args) -> int:
+    """Exit 0 when every operator is delegated, 1 when any is not (missing a handler,
+    kept off by a guard, or left on ExecuTorch's CPU kernels)."""
+    if args.model.endswith(".pte"):
+        coverage = pte_coverage(args.model)
+    elif ":" not in args.model:
+        raise InputError(f"expected <module or file.py>:<factory> or a .pte file, "
+                         f"got {args.model!r}")
+    else:
+        model, inputs = load_factory(args.model)
+        coverage = lower(model, inputs, allow_unsupported=True).coverage
+        # Operators Vulkan delegates but the op table lacks, and those it leaves out.
+    print(coverage.table())
+    return 0 if coverage.fully_delegated else 1
 
 
 def cmd_run(args) -> int:
-    import torch
-
+    read_pte(args.pte)  # InputError when it is not there or not a program
     if not args.reference:
         res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)])
         return res.returncode
+    import torch
+
     model, inputs = load_factory(args.reference)
-    try:
-        outputs, latency = run_pte(args.pte, inputs, iters=args.iters)
-    except PteError as e:
-        print(f"opgen run: {e}", file=sys.stderr)
-        return 1
+    outputs, latency = run_pte(args.pte, inputs, iters=args.iters)
     with torch.no_grad():
         expected = model.eval()(*inputs)
     expected = expected if isinstance(expected, (tuple, list)) else (expected,)

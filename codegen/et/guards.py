@@ -1,0 +1,264 @@
+"""Spec guards at export: a node goes into the delegate only if its spec accepts it.
+
+Design. ExecuTorch's Vulkan partitioner decides delegation per node from the target
+alone (plus Vulkan's own layout checks), so a call the spec's checks or guards reject
+(say a max pool with ceil_mode=True) would be delegated and fail when the .pte loads.
+Here every node the partitioner would take is checked the way the runtime will check
+it, before the partition is drawn:
+
+- `spec_rejection(target, given, outputs)` is the one check: the torch-side arguments
+  (one per schema argument; tensors need only a shape and dtype, so data-less meta
+  tensors do) become graph values through each argument kind's `check_constant` and
+  `graph_value` (which narrows int64 tensors to int32 like the serializer), the outputs
+  become tensor values of their shapes, and the lowering's plan steps run on them
+  (`interpret.plan`: the checks, guards and messages of the generated C++; grid limits
+  are not a delegation question, so the per-dimension limit is set high). An `OpError` is
+  the rejection: the runtime's message and the argument it names.
+- `node_rejection(node)` feeds it an FX node: arguments in schema order (graph nodes by
+  their `meta["val"]`, SymInts at their current value), outputs from the node's own
+  meta value.
+- `checking_guards(checker)` swaps ExecuTorch's `VulkanSupportedOperators` (the
+  partitioner's per-node `is_node_supported`) for a subclass that also asks a
+  `GuardChecker`, for the duration of one lowering; a rejected node stays outside the
+  delegate and runs on ExecuTorch's CPU kernels. Nodes of a pattern the Vulkan
+  preprocessing fuses into one operator are left to the pattern (the fused call is not
+  known yet), and targets without a spec are left to the allowlist.
+- `kernel_call_rejection(plan, call)` feeds it a CPU kernel call read back from a .pte
+  (an out-variant: its functional target is the spec target with the same arguments),
+  so the coverage of a .pte names the guard too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from codegen.executors.call import catalog, lowering, schema_args, torch_op
+from codegen.lower import interpret
+from codegen.spec.args import OutputList, Outputs
+from codegen.spec.dtypes import graph_dtype
+from codegen.spec.failures import OpError
+from codegen.spec.values import Value
+
+# Dispatch grids are not a delegation question: plan as if any grid fits.
+MAX_PER_DIM = 65535
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A call its spec rejects: where it is, the runtime's message, the argument named."""
+
+    node: str  # the graph node's name (or the instruction of a .pte)
+    target: str  # ns.op.overload of the spec
+    argument: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"node {self.node} ({self.target}), argument {self.argument}: {self.message}"
+
+
+def target_name(target: Any) -> str | None:
+    """`ns.op.overload` of an operator (edge or ATen overload); None for anything else."""
+    schema = getattr(target, "_schema", None)
+    if schema is None:
+        return None
+    return f"{schema.name.replace('::', '.')}.{schema.overload_name or 'default'}"
+
+
+def meta_tensor(shape, dtype) -> Any:
+    import torch
+
+    return torch.empty([int(d) for d in shape], dtype=dtype, device="meta")
+
+
+def _argument(op: str, message: str) -> str:
+    """The argument a runtime message names ("WebGPU <op>: <argument> <what> ...")."""
+    prefix = f"WebGPU {op}: "
+    return message[len(prefix):].split(" ", 1)[0] if message.startswith(prefix) else "?"
+
+
+def _output_value(t) -> Value:
+    dtype = graph_dtype(str(t.dtype).removeprefix("torch."))
+    return Value("Tensor", None, dtype, tuple(int(d) for d in t.shape))
+
+
+def spec_rejection(target: str, given: list, outputs: list) -> tuple[str, str] | None:
+    """(argument, message) when the spec serving `target` rejects a call with these
+    torch-side arguments (one per schema argument) and output tensors; None when it
+    accepts the call or no spec serves the target."""
+    bound = catalog().by_target().get(target)
+    if bound is None:
+        return None
+    try:
+        values = []
+        for arg, v in zip(bound.op.inputs, given):
+            arg.check_constant(v, bound)  # what the graph will not carry, checked here
+            values.append(arg.graph_value(v))
+        outs = [_output_value(t) for t in outputs]
+        multi = isinstance(bound.op.args[-1], (Outputs, OutputList))
+        values.append(Value("ValueList", outs) if multi else outs[0])
+        interpret.plan(lowering(bound.op.name), values, MAX_PER_DIM)
+    except OpError as e:
+        return _argument(bound.op.name, str(e)), str(e)
+    return None
+
+
+# --- FX nodes (the partitioner) ----------------------------------------------------------
+def _torch_value(v: Any) -> Any:
+    """A node's argument as a torch-side value: a graph node by its meta value."""
+    from torch.fx import Node
+
+    if isinstance(v, (list, tuple)):
+        return type(v)(_torch_value(x) for x in v)
+    return _from_meta(v.meta.get("val")) if isinstance(v, Node) else v
+
+
+def _from_meta(val: Any) -> Any:
+    """Tensors as data-less meta tensors, symbolic scalars at their current value."""
+    import torch
+
+    if isinstance(val, torch.Tensor):
+        return meta_tensor(val.shape, val.dtype)
+    for sym, plain in ((torch.SymInt, int), (torch.SymFloat, float), (torch.SymBool, bool)):
+        if isinstance(val, sym):
+            return plain(val)
+    if isinstance(val, (list, tuple)):
+        return type(val)(_from_meta(x) for x in val)
+    return val
+
+
+def node_rejection(node) -> Rejection | None:
+    """Whether the spec of `node`'s target rejects the call (None: it accepts, or no spec
+    serves the target). Arguments are read in schema order as the Vulkan serializer
+    reads them (positional, else keyword, else the schema default)."""
+    target = target_name(node.target)
+    if target is None or target not in catalog().by_target():
+        return None
+    given = []
+    for i, sa in enumerate(node.target._schema.arguments):
+        if not sa.kwarg_only and i < len(node.args):
+            given.append(node.args[i])
+        elif sa.name in node.kwargs:
+            given.append(node.kwargs[sa.name])
+        else:
+            given.append(sa.default_value if sa.has_default_value() else None)
+    out = node.meta["val"]
+    outputs = list(out) if isinstance(out, (list, tuple)) else [out]
+    found = spec_rejection(target, [_torch_value(v) for v in given], outputs)
+    return None if found is None else Rejection(node.name, target, *found)
+
+
+class GuardChecker:
+    """Checks the nodes a partitioner asks about and keeps what it rejected (by node
+    name; a partitioner may ask about a node more than once)."""
+
+    def __init__(self) -> None:
+        self.rejections: dict[str, Rejection] = {}
+
+    def accepts(self, node) -> bool:
+        if node.name not in self.rejections:
+            rejection = node_rejection(node)
+            if rejection is None:
+                return True
+            self.rejections[node.name] = rejection
+        return False
+
+
+@contextlib.contextmanager
+def checking_guards(checker: GuardChecker):
+    """For one lowering with the Vulkan partitioner: a node it would delegate is also
+    asked of `checker`. (VulkanPartitioner builds its VulkanSupportedOperators inside
+    `partition`, so the class is swapped in the partitioner's module.)"""
+    import executorch.backends.vulkan.partitioner.vulkan_partitioner as vulkan_partitioner
+
+    base = vulkan_partitioner.VulkanSupportedOperators
+
+    class GuardedSupport(base):
+        def is_node_supported(self, submodules, node) -> bool:
+            if not super().is_node_supported(submodules, node):
+                return False
+            if node.op != "call_function" or node in self.fusable_nodes:
+                return True
+            return checker.accepts(node)
+
+    vulkan_partitioner.VulkanSupportedOperators = GuardedSupport
+    try:
+        yield checker
+    finally:
+        vulkan_partitioner.VulkanSupportedOperators = base
+
+
+# --- CPU kernel calls of a .pte -------------------------------------------------------------
+def _functional_target(name: str, overload: str) -> tuple[str, Any] | None:
+    """The spec target an out-variant kernel computes (`aten::add`, `out` ->
+    aten.add.Tensor: same operator, same arguments less the out ones), with the
+    out-variant's schema; None when no spec serves it."""
+    ns, op = name.split("::")
+    candidates = [t for t in catalog().by_target() if t.startswith(f"{ns}.{op}.")]
+    if not candidates:
+        return None
+    out_schema = torch_op(f"{ns}.{op}.{overload}")._schema
+    inputs = [a.name for a in out_schema.arguments if not a.is_out]
+    for target in candidates:
+        if [sa.name for sa in schema_args(target)[1]] == inputs:
+            return target, out_schema
+    return None
+
+
+def _evalue(values: list, index: int) -> Any:
+    """A .pte value as a torch-side argument (tensors as meta tensors)."""
+    from executorch.exir.tensor import get_scalar_type
+
+    if index < 0:
+        return None
+    val = values[index].val
+    kind = type(val).__name__
+    if kind == "Tensor":
+        return meta_tensor(val.sizes, get_scalar_type(val.scalar_type))
+    if kind in ("TensorList", "OptionalTensorList", "IntList"):  # items index values
+        return [_evalue(values, i) for i in val.items]
+    if kind in ("DoubleList", "BoolList"):
+        return list(val.items)
+    if kind == "Double":
+        return float(val.double_val)  # "inf" and "nan" are written as text
+    if kind == "Null":
+        return None
+    return getattr(val, {"Int": "int_val", "Bool": "bool_val", "String": "string_val"}[kind])
+
+
+def _enum_constant(v: Any, schema_arg) -> Any:
+    """A dtype, memory format or layout the .pte holds as an Int, as the torch object
+    (the numbering of ExecuTorch's emitter)."""
+    import torch
+    from executorch.exir.schema import ScalarType
+    from executorch.exir.tensor import get_scalar_type
+
+    kind = str(schema_arg.real_type).removeprefix("Optional[").rstrip("]")
+    if not isinstance(v, int) or isinstance(v, bool):
+        return v
+    if kind == "ScalarType":
+        return get_scalar_type(ScalarType(v))
+    if kind == "MemoryFormat":
+        return (torch.contiguous_format, torch.preserve_format)[v]
+    if kind == "Layout":
+        return (torch.strided, torch.sparse_coo)[v]
+    return v
+
+
+def kernel_call_rejection(plan, call, where: str) -> Rejection | None:
+    """Whether a spec serves the CPU kernel `call` (a KernelCall of execution plan
+    `plan`) and rejects its arguments: why the export kept it off the delegate."""
+    operator = plan.operators[call.op_index]
+    found = _functional_target(operator.name, operator.overload)
+    if found is None:
+        return None
+    target, out_schema = found
+    if not any(a.is_out for a in out_schema.arguments):
+        return None  # not an out-variant: no outputs to check against
+    args = [_enum_constant(_evalue(plan.values, i), a)
+            for i, a in zip(call.args, out_schema.arguments)]
+    given = [v for v, a in zip(args, out_schema.arguments) if not a.is_out]
+    outputs = [v for v, a in zip(args, out_schema.arguments) if a.is_out]
+    rejection = spec_rejection(target, given, outputs)
+    return None if rejection is None else Rejection(where, target, *rejection)

@@ -1,0 +1,146 @@
+"""Spec guards decide delegation at export (codegen/et/guards.py).
+
+The model (tests/e2e_models.py:pool_ceil_mode) pools one input twice with
+aten.max_pool2d_with_indices: floor mode, which the max_pool2d spec serves, and
+ceil_mode=True, which its guard rejects. Export must delegate the first, leave the
+second on ExecuTorch's CPU kernels, say so in the coverage (from the lowering and from
+the .pte), and the .pte must match eager; with strict guards the export fails naming
+the node and the guard. Without the check, the same .pte fails at load with the very
+message the check predicts.
+
+Needs the `executorch` package; the .pte runs need build/webgpu_pte_runner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+
+import pytest
+import torch
+
+pytest.importorskip("executorch")
+
+from codegen.et import export as export_module  # noqa: E402
+from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
+from codegen.et.guards import meta_tensor, spec_rejection  # noqa: E402
+from codegen.et.pte import PteError, run_pte  # noqa: E402
+from codegen.spec.loader import REPO_ROOT  # noqa: E402
+
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+import e2e_models  # noqa: E402
+
+POOL = "aten.max_pool2d_with_indices.default"
+GUARD = ("WebGPU max_pool2d_with_indices: ceil_mode is not supported "
+         "(got true, expected false)")
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    model, inputs = e2e_models.pool_ceil_mode()
+    path = tmp_path_factory.mktemp("guards") / "pool_ceil_mode.pte"
+    return model, inputs, path, export(model, inputs, path)
+
+
+def test_rejected_node_stays_on_cpu_and_accepted_one_is_delegated(exported):
+    _, _, _, result = exported
+    coverage = result.coverage
+    assert coverage.delegated == {POOL: 1}, result.coverage_table()
+    assert coverage.guarded == {(POOL, GUARD): 1}, result.coverage_table()
+    assert not coverage.missing and not coverage.portable, result.coverage_table()
+    assert not coverage.fully_delegated
+    assert result.vk_ops == [[POOL]]
+    [rejection] = result.rejections
+    assert (rejection.target, rejection.argument, rejection.message) == (POOL, "ceil_mode", GUARD)
+    assert f"delegated: no (guard: {GUARD})" in result.coverage_table()
+
+
+def test_pte_coverage_names_the_guard(exported):
+    _, _, path, result = exported
+    on_disk = pte_coverage(path)
+    assert on_disk.delegated == result.coverage.delegated
+    assert on_disk.guarded == result.coverage.guarded, on_disk.table()
+    assert not on_disk.portable and not on_disk.missing, on_disk.table()
+
+
+def test_pte_matches_eager(exported):
+    model, inputs, path, _ = exported
+    outputs, _ = run_pte(path, inputs, iters=1)
+    with torch.no_grad():
+        expected = model(*inputs)
+    assert [tuple(o.shape) for o in outputs] == [(1, 2, 2, 2), (1, 2, 3, 3)]
+    for got, want in zip(outputs, expected):
+        torch.testing.assert_close(got, want, atol=0, rtol=0)  # max is exact
+
+
+def test_strict_guards_fail_the_export_naming_node_and_guard(exported):
+    _, _, _, result = exported
+    node = result.rejections[0].node
+    model, inputs = e2e_models.pool_ceil_mode()
+    with pytest.raises(ExportError) as raised:
+        export(model, inputs, strict_guards=True)
+    message = str(raised.value)
+    assert f"node {node} ({POOL}), argument ceil_mode: {GUARD}" in message, message
+
+
+def test_without_the_check_the_pte_fails_at_load_with_the_same_message(tmp_path, monkeypatch):
+    """The check predicts the runtime: the delegate itself rejects the call it kept out."""
+    monkeypatch.setattr(export_module, "checking_guards",
+                        lambda checker: contextlib.nullcontext(checker))
+    model, inputs = e2e_models.pool_ceil_mode()
+    path = tmp_path / "unchecked.pte"
+    result = export(model, inputs, path)
+    assert result.coverage.delegated == {POOL: 2} and not result.coverage.guarded
+    with pytest.raises(PteError, match=GUARD.replace("(", r"\(").replace(")", r"\)")):
+        run_pte(path, inputs, iters=1)
+
+
+def test_coverage_command_names_the_guard_and_exits_1():
+    res = subprocess.run([sys.executable, "-m", "codegen", "coverage",
+                          "tests/e2e_models.py:pool_ceil_mode"],
+                         capture_output=True, text=True, cwd=REPO_ROOT)
+    assert res.returncode == 1, res.stderr[-2000:]
+    rows = [line for line in res.stdout.splitlines() if line.startswith(POOL)]
+    assert sorted(r.split(None, 2)[2] for r in rows) == [
+        "delegated", f"delegated: no (guard: {GUARD})"], res.stdout
+
+
+# --- the check itself, on graph values built from shapes alone ------------------------------
+def _pool_call(ceil_mode: bool):
+    x = meta_tensor((1, 2, 5, 5), torch.float32)
+    side = 3 if ceil_mode else 2
+    outs = [meta_tensor((1, 2, side, side), torch.float32),
+            meta_tensor((1, 2, side, side), torch.int64)]
+    return [x, [2, 2], [2, 2], [0, 0], [1, 1], ceil_mode], outs
+
+
+def test_spec_rejection_runs_the_guards():
+    assert spec_rejection(POOL, *_pool_call(False)) is None
+    assert spec_rejection(POOL, *_pool_call(True)) == ("ceil_mode", GUARD)
+
+
+def test_spec_rejection_runs_the_tensor_checks():
+    """index_tensor takes 1-D index tensors only (int64 in torch, int32 on the GPU)."""
+    x = meta_tensor((4, 5), torch.float32)
+    flat = [meta_tensor((3,), torch.int64)]
+    square = [meta_tensor((2, 2), torch.int64)]
+    assert spec_rejection("aten.index.Tensor", [x, flat], [meta_tensor((3, 5), torch.float32)]) \
+        is None
+    assert spec_rejection("aten.index.Tensor", [x, square],
+                          [meta_tensor((2, 2, 5), torch.float32)]) == (
+        "indices", "WebGPU index_tensor: indices has the wrong rank (got 2, expected 1)")
+
+
+def test_spec_rejection_checks_constants_the_graph_drops():
+    """A dtype the copy cannot produce is rejected at export (the graph carries Null)."""
+    x = meta_tensor((2, 3), torch.float32)
+    out = meta_tensor((2, 3), torch.float16)
+    found = spec_rejection("dim_order_ops._to_dim_order_copy.default",
+                           [x, torch.float16, None, None, None, False, None], [out])
+    assert found is not None and found[0] == "dtype", found
+
+
+def test_targets_without_a_spec_are_left_to_the_partitioner():
+    assert spec_rejection("aten.tanh.default", [meta_tensor((2,), torch.float32)],
+                          [meta_tensor((2,), torch.float32)]) is None
