@@ -3,6 +3,7 @@ spec errors and the scaffold, each on a scratch copy of the repository."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -302,3 +303,40 @@ def test_items_per_invocation_out_of_range_is_a_spec_error():
 
     with pytest.raises(SpecError, match=r"Elementwise per_invocation must be 1\.\.16 \(got 0\)"):
         Elementwise("n", per_invocation=0)
+
+
+def test_opgen_new_refuses_before_writing_anything(repo):
+    """Every refusal of `opgen new` is a clean `opgen new: error:` with exit 2, decided
+    before a file is written (the repository stays as it was)."""
+    before = snapshot(repo)
+    for args, message in [
+        (("relu2", "--target", "aten.relu.default"),
+         "target aten.relu.default is already implemented by op 'relu' in "
+         "codegen/specs/unary/unary.py"),
+        (("relu", "--target", "aten.tanh.default"), "op name 'relu' is already used by "
+                                                    "codegen/specs/unary/unary.py"),
+        (("unary", "--target", "aten.tanh.default"), "codegen/specs/unary already exists"),
+        (("foo", "--target", "aten.nonexistent_op.default"),
+         "target 'aten.nonexistent_op.default' is not known to torch"),
+        (("foo", "--target", "aten.tanh"), "--target must be namespace.op.overload"),
+        (("Foo", "--target", "aten.tanh.default"), "op name must be lower_snake_case"),
+        (("sym", "--target", "aten.sym_size.int"), "returns SymInt, no tensor"),
+    ]:
+        res = opgen(repo, "new", *args)
+        assert res.returncode == 2, (args, res.stderr)
+        assert res.stderr.startswith("opgen new: error: ") and message in res.stderr, res.stderr
+        assert "Traceback" not in res.stderr
+    assert snapshot(repo) == before
+    assert not any((repo / "codegen/specs" / n).exists() for n in ("relu2", "foo", "sym"))
+
+
+def test_opgen_new_scaffolds_keyword_only_and_string_arguments(repo):
+    """div.Tensor_mode's `*, str? rounding_mode`: a Str argument whose values start from
+    its default and the sample's mode, passed by keyword in the case (a valid call)."""
+    res = opgen(repo, "new", "div_mode", "--target", "aten.div.Tensor_mode")
+    assert res.returncode == 0, res.stderr
+    text = (repo / "codegen/specs/div_mode/div_mode.py").read_text()
+    assert re.search(r"Str\('rounding_mode', values=\('', '(trunc|floor)'\), optional=True\)",
+                     text), text
+    assert re.search(r'kwargs=\{"rounding_mode": "(trunc|floor)"\}', text), text
+    assert opgen(repo, "check").returncode == 0

@@ -1,19 +1,46 @@
-"""`opgen new`: a new op's spec, shader and case, pre-filled from the torch schema.
+"""`opgen new`: a new op's spec, shader and case, pre-filled from torch's schema.
 
-The scaffold generates and passes `opgen check` at once; its kernel writes NaN, so its
-case fails until the author writes the body.
+Every check comes before anything is written (the name is free, torch knows the target,
+no spec claims it, the op returns tensors); the spec, its kernel and every generated
+output are then rendered together and committed all or nothing, so a failed `opgen new`
+leaves the repository as it was.
+
+What is scaffolded: each schema argument as the argument kind that serves its type
+(`codegen.spec.ARG_KINDS`; defaults carried over; a string's value list starts with its
+default; an argument no kind serves is `Ignored`, accepting its default only), tensor
+dtypes, output dtypes and shapes taken from a valid sample call of the op
+(`codegen.cli.samples`), and one case: that call, keyword-only arguments by name. The
+kernel writes NaN (or an impossible integer) into every output, so the case fails until
+the author writes the body; the output shapes are the sample's, to be replaced by the
+op's formula.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
+import shutil
+import textwrap
+from dataclasses import dataclass
 
-from codegen.emit.generate import generate
+from codegen.cli import samples
+from codegen.emit.generate import orphans, outputs
+from codegen.emit.render import GENERATED
 from codegen.emit.wgsl_sync import BEGIN, END
+from codegen.emit.writer import commit
+from codegen.executors.call import torch_op
 from codegen.spec import ARG_KINDS
-from codegen.spec.loader import SPECS_DIR, SpecFileError, rel
-from codegen.spec.schema import query_torch
+from codegen.spec.checked import SpecError
+from codegen.spec.dtypes import REGISTRY, SPEC_DTYPES, graph_dtype
+from codegen.spec.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load, rel
+from codegen.spec.schema import import_namespace, parse_schema_args
+
+# the word every placeholder output element is set to, by graph dtype: a NaN, an integer
+# no op computes for these inputs, or bools alternating true / false
+PLACEHOLDER_WORD = {"float32": "0x7fc00000u", "float16": "0x7e007e00u",
+                    "int32": "0x80000000u", "bool": "0x00010001u", "uint8": "0xfefefefeu"}
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("new", help="scaffold a new op spec from its torch schema")
@@ -21,73 +48,242 @@ def add_parser(sub) -> None:
     p.add_argument("--target", required=True, help="ns.op.overload, e.g. aten.tanh.default")
 
 
-def _arg(name: str, stype: str) -> tuple[str, str]:
-    """The spec text and case value of a schema argument: the first argument kind whose
-    schema types include it (Ignored when none does)."""
+@dataclass(frozen=True)
+class SchemaArg:
+    name: str
+    type: str  # as the schema spells it, alias annotations dropped
+    default: str | None  # the schema's default text
+    kwarg_only: bool
+
+
+def torch_schema(target: str):
+    """The torch op's schema; a SpecFileError when torch does not know the target."""
+    import torch
+
+    if target.count(".") != 2:
+        raise SpecFileError(f"--target must be namespace.op.overload, e.g. aten.tanh.default "
+                            f"(got {target!r})")
+    ns, name, overload = target.split(".")
+    try:
+        import_namespace(ns, [target])
+        return getattr(getattr(getattr(torch.ops, ns), name), overload)._schema
+    except (AttributeError, RuntimeError, SpecError):
+        raise SpecFileError(f"target {target!r} is not known to torch {torch.__version__} "
+                            f"(torch.ops.{ns}.{name}.{overload} does not exist); check the "
+                            f"spelling against `torch.ops.{ns}.{name}.overloads()`") from None
+
+
+def schema_args(schema) -> list[SchemaArg]:
+    """The arguments with their types as the schema text spells them (`SymInt[]`,
+    `int[1]?`, `ScalarType?`: torch's type objects print Python-style names instead)."""
+    parsed = parse_schema_args(str(schema))
+    return [SchemaArg(name, stype, default[0] if default else None, a.kwarg_only)
+            for (name, stype, *default), a in zip(parsed, schema.arguments)]
+
+
+def op_name_for(target: str) -> str:
+    """A folder/op name for a target: `aten.mean.dim` -> mean_dim, `aten._to_copy.default`
+    -> to_copy (what the bulk test and a hurried author would pick)."""
+    _, name, overload = target.split(".")
+    base = name.strip("_").lower()
+    return base if overload == "default" else f"{base}_{overload.lower()}"
+
+
+def check_free(op: str, target: str) -> None:
+    """The name and target are free; raises before anything is written."""
+    if not re.match(r"^[a-z][a-z0-9_]*$", op):
+        raise SpecFileError(f"op name must be lower_snake_case (got {op!r})")
+    folder = SPECS_DIR / op
+    if folder.exists():
+        raise SpecFileError(f"{rel(folder)} already exists; pick another op name (or delete "
+                            f"the folder to start over)")
+    catalog = load()
+    if any(b.op.name == op for b in catalog.ops):
+        owner = next(b for b in catalog.ops if b.op.name == op)
+        raise SpecFileError(f"op name {op!r} is already used by {rel(owner.spec_file)}; pick "
+                            f"another name")
+    owner = catalog.by_target().get(target)
+    if owner is not None:
+        raise SpecFileError(f"target {target} is already implemented by op {owner.op.name!r} "
+                            f"in {rel(owner.spec_file)}; add a route or case there")
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    op, target = args.op, args.target
+    check_free(op, target)
+    texts = scaffold(op, target)
+    folder = SPECS_DIR / op
+    folder.mkdir(parents=True)
+    try:  # the loader reads specs from disk: stage the two files, render everything
+        for name, text in texts.items():
+            (folder / name).write_text(text)
+        rendered = outputs()
+    except BaseException:
+        shutil.rmtree(folder)
+        raise
+    # the rendered outputs hold the kernel with its declaration block filled in
+    files = {**{rel(folder / n): t for n, t in texts.items()}, **rendered}
+    changed = commit(REPO_ROOT, files, orphans(rendered), [REPO_ROOT / GENERATED, SPECS_DIR])
+    print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}; "
+          f"{len(changed)} files written")
+    return 0
+
+
+def scaffold(op: str, target: str) -> dict[str, str]:
+    """{file name: text} of the new spec folder."""
+    schema = torch_schema(target)
+    returns = str(schema).rsplit("->", 1)[1].strip()  # e.g. "Tensor", "(Tensor, Tensor)"
+    if "Tensor" not in returns:
+        raise SpecFileError(f"{target} returns {'nothing' if returns == '()' else returns}, no "
+                            f"tensor: it is not an op a WebGPU delegate computes")
+    try:
+        sample = samples.sample_call(target)
+    except samples.SampleError as e:
+        raise SpecFileError(str(e)) from None
+    spec = OpText(op, target, schema, sample)
+    return {f"{op}.py": spec.text(), f"{op}.wgsl": spec.wgsl()}
+
+
+def _kind_text(a: SchemaArg, sample_value) -> tuple[str, str]:
+    """The spec constructor of a schema argument and the kind that wrote it (a string
+    argument's values start as its default and the sample's value)."""
+    strings = [ast.literal_eval(a.default) if a.default not in (None, "None") else ""]
+    if isinstance(sample_value, str) and sample_value not in strings:
+        strings.append(sample_value)
     for kind in ARG_KINDS:
         for s in kind.SCHEMA:
-            if re.match(s.pattern, stype):
-                return s.ctor.format(name=name), s.value
-    return f"Ignored({name!r})", "None"
+            if re.match(s.pattern, a.type):
+                text = s.ctor.format(name=a.name, value=repr(tuple(strings)))
+                return _with_default(text, kind.__name__, a), kind.__name__
+    accepts = a.default if a.default is not None else "None"
+    return f"Ignored({a.name!r}, accepts={accepts})", "Ignored"
 
 
-def spec_text(op: str, target: str, schema: dict) -> str:
-    args, values, tensors = [], [], []
-    for name, stype, *_default in schema["args"]:
-        ctor, value = _arg(name, stype)
-        args.append(ctor)
-        values.append(value)
-        if ctor.startswith("Tensor("):
-            tensors.append(name)
-    if schema["returns"] == 1:
-        out = 'Output("out")'
-        outputs = ["out"]
-    else:
-        outputs = [f"out{i}" for i in range(schema["returns"])]
-        out = 'Outputs("out", (' + ", ".join(f'Output("{o}")' for o in outputs) + ",))"
-    first = tensors[0] if tensors else None
-    shapes = ", ".join(f'"{o}": "{first}.dims"' for o in outputs) if first else \
-        ", ".join(f'"{o}": "[1]"' for o in outputs)
-    binds = [f'Bind("{t}_data", "{t}")' for t in tensors] + \
-        [f'Bind("{o}_data", "{o}", write=True)' for o in outputs]
-    imports = sorted({"Bind", "Case", "Dispatch", "Elementwise", "Kernel", "Op", "Route", "u32",
-                      "Output"} | {a.split("(")[0] for a in args}
-                     | ({"Outputs"} if schema["returns"] > 1 else set()))
-    case_args = ", ".join(values) + ("," if len(values) == 1 else "")
-    return f'''"""{op}: {target}
+def _with_default(text: str, kind: str, a: SchemaArg) -> str:
+    """Scalars keep a non-None schema default (what a None in the graph reads as)."""
+    if kind in ("Int", "Double", "Scalar", "Bool", "Str") and a.default not in (None, "None"):
+        return text[:-1] + f", default={a.default})"
+    return text
 
-{schema["schema"]}
 
-Scaffolded by `opgen new`: adjust the arguments' dtypes and ranks, the output shape,
-guards, routes and cases, then write the kernel body in {op}.wgsl.
+class OpText:
+    """The scaffolded spec and kernel for one target and its sample call."""
+
+    def __init__(self, op: str, target: str, schema, sample: samples.SampleCall):
+        self.op, self.target, self.schema, self.sample = op, target, schema, sample
+        self.args = schema_args(schema)
+        self.inputs, self.results = _run_sample(target, schema, sample)
+        self.list_output = str(schema).rsplit("->", 1)[1].strip().startswith("Tensor[]")
+
+    def _dtype_of(self, name: str, t) -> str:
+        """The graph dtype of a sample tensor; one the runtime lacks stops the scaffold."""
+        d = graph_dtype(_dtype(t))
+        if d not in SPEC_DTYPES:
+            raise SpecFileError(f"{self.target}: {name} is a {d} tensor in the sample call "
+                                f"({self.sample.source}); graph tensors are "
+                                f"{', '.join(SPEC_DTYPES)}: add the dtype to "
+                                f"codegen/spec/dtypes.py and the runtime first")
+        return d
+
+    def _input_specs(self) -> tuple[list[str], list[str], set[str]]:
+        specs, tensors, kinds = [], [], set()
+        for a, value in zip(self.args, self.inputs):
+            text, kind = _kind_text(a, value)
+            kinds.add(kind)
+            if kind == "Tensor":
+                if value is not None:
+                    text = text[:-1] + f", dtypes=({self._dtype_of(a.name, value)!r},))"
+                    tensors.append(a.name)
+            elif kind == "TensorList":
+                dtypes = {self._dtype_of(a.name, v) for v in value or [] if v is not None}
+                if dtypes:
+                    text = text[:-1] + f", dtypes={tuple(sorted(dtypes))!r})"
+            specs.append(text)
+        return specs, tensors, kinds
+
+    def _outputs(self) -> tuple[str, list[str], dict[str, str]]:
+        """The output argument, the output names and each one's shape formula."""
+        results = self.results
+        if self.list_output:
+            dtypes = tuple(sorted({self._dtype_of("out", r) for r in results})) or ("float32",)
+            shape = str(list(results[-1].shape)) if results else "[0]"
+            for k in reversed(range(len(results) - 1)):
+                shape = f"{list(results[k].shape)} if i == {k} else {shape}"
+            return (f'OutputList("out", item=Output("item", dtypes={dtypes!r}), '
+                    f'count="{len(results)}")', ["item"], {"item": shape})
+        names = ["out"] if len(results) == 1 else [f"out{i}" for i in range(len(results))]
+        items = [f'Output("{n}", dtypes=({self._dtype_of(n, r)!r},))'
+                 for n, r in zip(names, results)]
+        arg = items[0] if len(items) == 1 else f'Outputs("out", ({", ".join(items)},))'
+        return arg, names, {n: str(list(r.shape)) for n, r in zip(names, results)}
+
+    def text(self) -> str:
+        inputs, tensors, kinds = self._input_specs()
+        out_arg, outs, shapes = self._outputs()
+        binds = [f'Bind("{t}_data", "{t}", elem="u32")' for t in tensors] + \
+            [f'Bind("{o}_data", "{o}", write=True, elem="u32")' for o in outs]
+        words = " + ".join(f"ceil_div({o}.numel * {REGISTRY[self._out_dtype(o)].size}, 4)"
+                           for o in outs)
+        imports = sorted({"Bind", "Case", "Dispatch", "Elementwise", "Kernel", "Op", "Route",
+                          "u32", "Output"} | kinds | ({"Outputs"} if len(outs) > 1 else set())
+                         | ({"OutputList"} if self.list_output else set()))
+        inputs_used = samples.imports_needed(self.sample)
+        inputs_import = (_import_line("codegen.spec.inputs", inputs_used) + "\n"
+                         if inputs_used else "")
+        foreach = ',\n        foreach="out"' if self.list_output else ""
+        # a SymInt may change between runs: such an op must follow its inputs on resize
+        resize = "dynamic" if any(a.type.startswith("SymInt") for a in self.args) else "static"
+        about = textwrap.fill(
+            f"Scaffolded by `opgen new`: the argument kinds and dtypes, the output dtypes and "
+            f"the case come from torch's schema and a sample call ({self.sample.source}). Still "
+            f"to write: the output shape formulas (these are the sample's shapes), guards with "
+            f"their negative cases, params, routes, and the kernel body in {self.op}.wgsl, "
+            f"which writes a placeholder (NaN) into every output until then.", width=88)
+        case = f'Case("basic", {samples.case_text(self.sample)}, route="{self.op}")'
+        if len(case) > 91:
+            case = case.replace(', route="', ',\n             route="')
+        return f'''"""{self.op}: {self.target}
+
+{self.schema}
+
+{about}
 """
 
-from codegen.spec.inputs import randn
-from codegen.spec import {", ".join(imports)}
-
-KERNEL = Kernel("{op}")
+{_import_line("codegen.spec", imports)}
+{inputs_import}
+KERNEL = Kernel("{self.op}")
 
 OPS = [Op(
-    name="{op}",
-    targets=["{target}"],
-    args=[{", ".join(args + [out])}],
-    shapes={{{shapes}}},
-    resize="static",
+    name="{self.op}",
+    targets=["{self.target}"],
+    args=[
+{"".join(f"        {a},{chr(10)}" for a in inputs + [out_arg])}    ],
+    shapes={{{", ".join(f'"{o}": "{s}"' for o, s in shapes.items())}}},
+    resize="{resize}",
     dispatches=[Dispatch(
-        params={{"num_elements": u32("{outputs[0]}.numel")}},
-        bindings=[{", ".join(binds)}],
-        routes=[Route(KERNEL, Elementwise("{outputs[0]}.numel"))],
+        params={{"num_words": u32("{words}")}},
+        bindings=[
+{"".join(f"            {b},{chr(10)}" for b in binds)}        ],
+        routes=[Route(KERNEL, Elementwise("{words}"))]{foreach},
     )],
     cases=[
-        Case("basic", ({case_args}), route="{op}"),
+        {case},
     ],
 )]
 '''
 
+    def _out_dtype(self, name: str) -> str:
+        results = self.results
+        r = results[0] if self.list_output or name == "out" else results[int(name[3:])]
+        return graph_dtype(_dtype(r))
 
-def wgsl_text(op: str, target: str, outputs: list[str]) -> str:
-    writes = "\n".join(f"  {o}_data[i] = bitcast<f32>(0x7fc00000u);" for o in outputs)
-    return f"""// {op}: {target}
+    def wgsl(self) -> str:
+        outs = ["item"] if self.list_output else \
+            (["out"] if len(self.results) == 1 else [f"out{i}" for i in range(len(self.results))])
+        writes = [f"  if (i < arrayLength(&{o}_data)) {{\n"
+                  f"    {o}_data[i] = {PLACEHOLDER_WORD[self._out_dtype(o)]};\n  }}"
+                  for o in outs]
+        return f"""// {self.op}: {self.target}
 
 {BEGIN}
 {END}
@@ -96,30 +292,59 @@ def wgsl_text(op: str, target: str, outputs: list[str]) -> str:
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {{
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {{
+  if (i >= params.num_words) {{
     return;
   }}
-  // Not written yet: NaN makes the op's cases fail until this body computes the op.
-{writes}
+  // Not written yet: a placeholder (NaN, or an impossible integer) in every output makes
+  // the op's cases fail until this body computes the op.
+{chr(10).join(writes)}
 }}
 """
 
 
-def cmd_new(args: argparse.Namespace) -> int:
-    op, target = args.op, args.target
-    if not re.match(r"^[a-z][a-z0-9_]*$", op):
-        raise SpecFileError(f"opgen new: op name must be lower_snake_case (got {op!r})")
-    if target.count(".") != 2:
-        raise SpecFileError(f"opgen new: --target must be ns.op.overload (got {target!r})")
-    folder = SPECS_DIR / op
-    if folder.exists():
-        raise SpecFileError(f"opgen new: {rel(folder)} already exists; pick another op name")
-    schema = query_torch([target])[target]
-    outputs = ["out"] if schema["returns"] == 1 else [f"out{i}" for i in range(schema["returns"])]
-    folder.mkdir(parents=True)
-    (folder / f"{op}.py").write_text(spec_text(op, target, schema))
-    (folder / f"{op}.wgsl").write_text(wgsl_text(op, target, outputs))
-    print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}")
-    _, changed = generate()
-    print(f"opgen: {len(changed)} files changed")
-    return 0
+def _import_line(module: str, names: list[str]) -> str:
+    """`from module import a, b, ...`, wrapped at 99 columns under the parenthesis."""
+    head = f"from {module} import "
+    if len(head) + len(", ".join(names)) <= 99:
+        return head + ", ".join(names)
+    lines, line = [], head + "("
+    for i, name in enumerate(names):
+        piece = name + (", " if i < len(names) - 1 else ")")
+        if len(line) + len(piece.rstrip()) > 99:
+            lines.append(line.rstrip())
+            line = " " * (len(head) + 1)
+        line += piece
+    return "\n".join(lines + [line])
+
+
+def _dtype(t) -> str:
+    return str(t.dtype).replace("torch.", "")
+
+
+def _to_meta(v):
+    import torch
+
+    if isinstance(v, dict):
+        return {k: _to_meta(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return type(v)(_to_meta(x) for x in v)
+    return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
+
+
+def _run_sample(target: str, schema, sample: samples.SampleCall) -> tuple[list, list]:
+    """The sample's value of every schema argument (defaults filled in) and torch's
+    result tensors, flattened."""
+    args, kwargs = samples.materialize_call(sample, target)
+    op = torch_op(target)
+    try:  # output shapes as bind_call takes them: from the meta kernel when there is one
+        result = op(*_to_meta(args), **_to_meta(kwargs))
+    except (NotImplementedError, RuntimeError):
+        result = op(*args, **kwargs)
+    values = []
+    for i, a in enumerate(schema.arguments):
+        if i < len(args):
+            values.append(args[i])
+        else:
+            values.append(kwargs.get(a.name, a.default_value if a.has_default_value() else None))
+    results = list(result) if isinstance(result, (list, tuple)) else [result]
+    return values, [r for r in results if hasattr(r, "shape")]

@@ -202,8 +202,8 @@ class Str(_Scalar, Arg):
     optional: bool = False
     default: Union[str, None] = None
     CPP_TYPE = "std::string"
-    SCHEMA = (Scaffold(r"^str$", "Str({name!r}, values=({value},))", ""),
-              Scaffold(r"^str\?$", "Str({name!r}, values=({value},), optional=True)", ""))
+    SCHEMA = (Scaffold(r"^str$", "Str({name!r}, values={value})", ""),
+              Scaffold(r"^str\?$", "Str({name!r}, values={value}, optional=True)", ""))
 
     def __post_init__(self) -> None:
         super().__post_init__()
