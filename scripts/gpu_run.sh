@@ -13,7 +13,7 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
 export PYTHONPATH=/tmp/site:$PWD XDG_RUNTIME_DIR=/tmp PYTHONUNBUFFERED=1 OPGEN_ADAPTER=gpu
 OUT=${OUT:-/tmp/out}
 nvidia-smi -L
-python3 -c "from codegen import harness; print('adapter:', harness.adapter_line())"
+python3 -c "from codegen.executors.wgpu_device import adapter_line; print('adapter:', adapter_line())"
 steps=${GPU_STEPS:-validate e2e conv elementwise sdpa}
 for step in $steps; do
   echo "=== $step"
