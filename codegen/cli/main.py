@@ -103,6 +103,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {adapter_line()}")
     failed = 0
+    if args.browser:  # Tint first: a kernel it rejects is reported at its file:line
+        tint = browser_shader_errors(load())
+        for error in tint:
+            print(f"  tint     {error}")
+        print(f"tint: {len(tint)} errors" if tint else "tint: every kernel compiled")
+        failed += len(tint)
     for name, executor in executors.items():
         t0 = time.perf_counter()
         for r in runs:
