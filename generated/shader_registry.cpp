@@ -20,10 +20,12 @@
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
+#include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
@@ -101,6 +103,10 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"linear_rows",
+       kLinearRowsWGSL,
+       "main",
+       {kLinearRowsWorkgroupSizeX, kLinearRowsWorkgroupSizeY, kLinearRowsWorkgroupSizeZ}},
       {"max_pool2d",
        kMaxPool2dWGSL,
        "main",
@@ -117,6 +123,10 @@ const std::vector<KernelSource>& all_kernels() {
        kQkPerRowWGSL,
        "main",
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ}},
+      {"reduce_rows",
+       kReduceRowsWGSL,
+       "main",
+       {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
       {"rms_norm_rows",
        kRmsNormRowsWGSL,

@@ -17,8 +17,12 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp

@@ -30,6 +30,8 @@ EXPRESSIONS = [
     "sqrt(f)", "sqrt(float(a))", "1.0 / sqrt(float(b))", "xs + ys", "len(xs + [a])",
     "(xs + ys)[:3]", "permute(xs, ys)", "permute(xs, [-1, 0])", "is_permutation(ys, len(ys))",
     "is_permutation([a % 3, b % 3, 2 - c % 3], 3)", "is_permutation(xs, a)",
+    "normalize_dims(ys, 3)", "normalize_dims([a, -1], 4)", "ones(a % 4)", "ones(b % 3 - 1)",
+    "xs[:1] + ones(len(ys)) + xs[2:]",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}

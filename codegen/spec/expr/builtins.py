@@ -102,6 +102,21 @@ def _is_permutation(order: list[int], n: int) -> bool:
     return len(seen) == n
 
 
+def _normalize_dims(dims: list[int], rank: int) -> list[int]:
+    """Dims as non-negative indices (a negative one counts from the end); every dim must
+    lie in -rank..rank-1."""
+    for d in dims:
+        if not -rank <= d < rank:
+            raise EvalError(f"dim {d} out of range for rank {rank}")
+    return [d + rank if d < 0 else d for d in dims]
+
+
+def _ones(n: int) -> list[int]:
+    if n < 0:
+        raise EvalError(f"ones: negative length {n}")
+    return [1] * n
+
+
 def _replace_at(values: list[int], i: int, v: int) -> list[int]:
     if not -len(values) <= i < len(values):
         raise EvalError(f"index {i} out of range for {len(values)} values")
@@ -218,6 +233,9 @@ BUILTINS: dict[str, Builtin] = {
     "permute": Builtin(_typed((INT_LIST, INT_LIST), INT_LIST), "utils::permute", _permute),
     "is_permutation": Builtin(_typed((INT_LIST, INT), BOOL), "utils::is_permutation",
                               _is_permutation),
+    "normalize_dims": Builtin(_typed((INT_LIST, INT), INT_LIST), "utils::normalize_dims",
+                              _normalize_dims),
+    "ones": Builtin(_typed((INT,), INT_LIST), "utils::ones", _ones),
     "broadcast_strides": Builtin(_typed((INT_LIST, INT_LIST), INT_LIST),
                                  "utils::broadcast_strides", _broadcast_strides),
 }

@@ -170,6 +170,24 @@ inline std::vector<int64_t> range(int64_t n) {
   return out;
 }
 
+// Dims as non-negative indices (negatives count from the end), each within -rank..rank-1.
+inline std::vector<int64_t> normalize_dims(const std::vector<int64_t>& dims, int64_t rank) {
+  std::vector<int64_t> out;
+  for (int64_t d : dims) {
+    if (d < -rank || d >= rank) {
+      throw Error("dim " + std::to_string(d) + " out of range for rank " + std::to_string(rank));
+    }
+    out.push_back(d < 0 ? d + rank : d);
+  }
+  return out;
+}
+
+// n ones (a keepdim shape's reduced dims).
+inline std::vector<int64_t> ones(int64_t n) {
+  if (n < 0) throw Error("ones: negative length " + std::to_string(n));
+  return std::vector<int64_t>(static_cast<size_t>(n), 1);
+}
+
 // `values` with values[i] = v (Python-style index, bounds checked).
 inline std::vector<int64_t> replace_at(const std::vector<int64_t>& values, int64_t i, int64_t v) {
   const int64_t n = static_cast<int64_t>(values.size());

@@ -1,0 +1,79 @@
+// reduce_rows: one output element per workgroup, reducing `reduce` input elements that
+// lie `inner` apart (the input viewed as [outer, reduce, inner]); MODE picks the sum, the
+// mean or the max. The workgroup strides over its elements, then tree-reduces.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_outputs: u32,
+  reduce: u32,
+  inner: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+override MODE: u32 = 0u;
+const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// @opgen-end declarations
+
+const MODE_SUM: u32 = 0u;
+const MODE_MEAN: u32 = 1u;
+const MODE_MAX: u32 = 2u;
+
+var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// NaN by its bits: shader compilers may fold `x != x` to false
+fn is_nan(v: f32) -> bool {
+  return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
+// max that propagates NaN, as torch's amax does (WGSL's max may drop a NaN operand)
+fn max_nan(a: f32, b: f32) -> f32 {
+  return select(max(a, b), select(b, a, is_nan(a)), is_nan(a) || is_nan(b));
+}
+
+fn combine(a: f32, b: f32) -> f32 {
+  if (MODE == MODE_MAX) {
+    return max_nan(a, b);
+  }
+  return a + b;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid3: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  let lid = lid3.x;
+  // uniform control flow: the whole workgroup leaves together
+  if (row >= params.num_outputs) {
+    return;
+  }
+  let outer = row / params.inner;
+  let base = outer * params.reduce * params.inner + row % params.inner;
+  // the max starts from the row's first element (-inf would be a constant expression
+  // WGSL forbids: Tint rejects it, naga does not)
+  var acc = 0.0;
+  if (MODE == MODE_MAX && params.reduce > 0u) {
+    acc = input[base];
+  }
+  for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
+    acc = combine(acc, input[base + k * params.inner]);
+  }
+  partial[lid] = acc;
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      partial[lid] = combine(partial[lid], partial[lid + stride]);
+    }
+  }
+  if (lid == 0u) {
+    let total = partial[0];
+    output[row] = select(total, total / f32(params.reduce), MODE == MODE_MEAN);
+  }
+}
