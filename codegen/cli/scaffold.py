@@ -144,18 +144,27 @@ def scaffold(op: str, target: str) -> dict[str, str]:
     return {f"{op}.py": spec.text(), f"{op}.wgsl": spec.wgsl()}
 
 
+def _literal(text: str):
+    """The Python value a schema default spells, or the text itself (a torch constant's
+    name, such as contiguous_format)."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
 def _kind_text(a: SchemaArg, sample_value) -> tuple[str, str]:
     """The spec constructor of a schema argument and the kind that wrote it (a string
     argument's values start as its default and the sample's value)."""
-    strings = [ast.literal_eval(a.default) if a.default not in (None, "None") else ""]
+    strings = [_literal(a.default) if a.default not in (None, "None") else ""]
     if isinstance(sample_value, str) and sample_value not in strings:
         strings.append(sample_value)
     for kind in ARG_KINDS:
         for s in kind.SCHEMA:
             if re.match(s.pattern, a.type):
-                text = s.ctor.format(name=a.name, value=repr(tuple(strings)))
+                text = s.ctor.format(name=a.name, value=repr(tuple(map(str, strings))))
                 return _with_default(text, kind.__name__, a), kind.__name__
-    accepts = a.default if a.default is not None else "None"
+    accepts = repr(_literal(a.default)) if a.default is not None else "None"
     return f"Ignored({a.name!r}, accepts={accepts})", "Ignored"
 
 
