@@ -41,7 +41,7 @@ def _matches(v: Any, accepted: Any) -> bool:
 
 @spec_class
 class Constant(Arg):
-    """A build-time constant the op does not read; `accepts` lists what it may be."""
+    """A build-time constant the op does not read; `allowed()` lists what it may be."""
 
     def expr_type(self) -> str:
         return ""
