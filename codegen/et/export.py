@@ -129,6 +129,15 @@ def vk_graph_ops(blob: bytes) -> list[str]:
     return [call.name for call in flatbuffer_to_vk_graph(extract_vk_flatbuffer(blob)).chain]
 
 
+# Edge ops the Vulkan lowering turns into an op we serve, so the partitioner must be
+# allowed to take them: to_edge decomposes linear into permute_copy + addmm and the
+# Vulkan preprocessing fuses them back into linear; it fuses conv + hardtanh (ReLU6) into
+# conv_with_clamp. One it does not fuse reaches the VK00 read-back check as an operator
+# without a handler, so nothing unserved is ever delegated silently.
+FUSED_FROM = {"aten.linear.default": ("aten.addmm.default",),
+              CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
+
+
 def _edge_op(target: str):
     """`aten.relu.default` -> exir_ops.edge.aten.relu.default (None when unknown)."""
     from executorch.exir.dialects._ops import ops as exir_ops
@@ -183,7 +192,8 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     targets = supported_targets() if targets is None else targets
     allowlist = None
     if not allow_unsupported:
-        allowlist = [op for op in map(_edge_op, sorted(targets)) if op is not None]
+        allowed = set(targets) | {src for t in targets for src in FUSED_FROM.get(t, ())}
+        allowlist = [op for op in map(_edge_op, sorted(allowed)) if op is not None]
     _quiet_partitioner_logs()
     partitioner = VulkanPartitioner(operator_allowlist=allowlist)
     model = model.eval()

@@ -55,12 +55,11 @@ def reduce_op(name: str, target: str, mode: str, args: list, cases: list[Case]) 
     )
 
 
-def dim_cases(kernel_route: bool) -> list[Case]:
+def dim_cases() -> list[Case]:
     """Cases for a (self, dim, keepdim) reduction."""
     return [
         # a global average pool: the last two dims, kept (ResNet, MobileNetV2)
-        Case("pool_keepdim", (randn(2, 8, 5, 7), [-1, -2], True),
-             route="reduce_rows" if kernel_route else ""),
+        Case("pool_keepdim", (randn(2, 8, 5, 7), [-1, -2], True), route="reduce_rows"),
         Case("pool", (randn(2, 3, 9, 4), [2, 3], False)),
         Case("tokens", (randn(2, 13, 24), [1], False)),  # a middle dim: inner = 24
         Case("first_dim", (randn(5, 3, 2), [0], True)),
@@ -81,7 +80,7 @@ OPS = [
     reduce_op("mean_dim", "aten.mean.dim", "mean",
               [IntList("dim", optional=True), Bool("keepdim", default=False),
                ScalarType("dtype")],
-              dim_cases(True) + [
+              dim_cases() + [
                   Case("all_dims", (randn(3, 4, 5), None, False)),
                   Case("float32_dtype", (randn(4, 5), [0], False),
                        kwargs={"dtype": torch_dtype("float32")}),
@@ -92,10 +91,10 @@ OPS = [
     reduce_op("sum_dim", "aten.sum.dim_IntList", "sum",
               [IntList("dim", optional=True), Bool("keepdim", default=False),
                ScalarType("dtype")],
-              dim_cases(False) + [Case("all_dims_keepdim", (randn(3, 4, 5), None, True))]),
+              dim_cases() + [Case("all_dims_keepdim", (randn(3, 4, 5), None, True))]),
     reduce_op("amax", "aten.amax.default", "max",
               [IntList("dim"), Bool("keepdim", default=False)],
-              dim_cases(False) + [
+              dim_cases() + [
                   Case("all_dims", (randn(6, 7), [], False)),
                   # NaN wins over everything, -inf loses to everything (exactly as torch;
                   # the sign of a max of -0.0 and 0.0 is the adapter's, so not tested)
