@@ -192,3 +192,39 @@ class PoolCeilMode(nn.Module):
 
 def pool_ceil_mode():
     return PoolCeilMode().eval(), _inputs(16, (1, 2, 5, 5))
+
+
+# --- Hugging Face architectures (transformers classes from small configs, random weights,
+# no hub download) -------------------------------------------------------------------------
+class _Logits(nn.Module):
+    """An image classifier called as the exporter calls it: pixels in, logits out."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, pixel_values):
+        return self.model(pixel_values=pixel_values).logits
+
+
+def hf_resnet():
+    """transformers' ResNet (basic blocks): convs with folded batch norm, max pool,
+    global average pool (mean.dim) and the linear classifier."""
+    from transformers import ResNetConfig, ResNetForImageClassification
+
+    torch.manual_seed(0)
+    config = ResNetConfig(embedding_size=16, hidden_sizes=[16, 24, 32, 48], depths=[1, 1, 1, 1],
+                          layer_type="basic", num_labels=10)
+    return _Logits(ResNetForImageClassification(config)).eval(), _inputs(20, (1, 3, 64, 64))
+
+
+def hf_mobilenet_v2():
+    """transformers' MobileNetV2: depthwise and pointwise convs with ReLU6
+    (conv_with_clamp), TF-style padding, residual adds, mean.dim and linear. A wider
+    initializer range than the default keeps the logits away from zero (about 0.4)."""
+    from transformers import MobileNetV2Config, MobileNetV2ForImageClassification
+
+    torch.manual_seed(0)
+    config = MobileNetV2Config(depth_multiplier=0.35, image_size=64, num_labels=10,
+                               initializer_range=0.2)
+    return _Logits(MobileNetV2ForImageClassification(config)).eval(), _inputs(21, (1, 3, 64, 64))

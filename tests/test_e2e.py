@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
 
 MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
-          "cnn_stem_pool_bn"]
+          "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2"]
 ATOL = RTOL = 1e-3
 
 
