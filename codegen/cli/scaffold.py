@@ -29,7 +29,7 @@ from codegen.emit.generate import orphans, outputs
 from codegen.emit.render import GENERATED
 from codegen.emit.wgsl_sync import BEGIN, END
 from codegen.emit.writer import commit
-from codegen.executors.call import torch_op
+from codegen.executors.call import shape_run, torch_op
 from codegen.spec import ARG_KINDS
 from codegen.spec.checked import SpecError
 from codegen.spec.dtypes import REGISTRY, SPEC_DTYPES, graph_dtype
@@ -330,25 +330,11 @@ def _dtype(t) -> str:
     return str(t.dtype).replace("torch.", "")
 
 
-def _to_meta(v):
-    import torch
-
-    if isinstance(v, dict):
-        return {k: _to_meta(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return type(v)(_to_meta(x) for x in v)
-    return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
-
-
 def _run_sample(target: str, schema, sample: samples.SampleCall) -> tuple[list, list]:
     """The sample's value of every schema argument (defaults filled in) and torch's
     result tensors, flattened."""
     args, kwargs = samples.materialize_call(sample, target)
-    op = torch_op(target)
-    try:  # output shapes as bind_call takes them: from the meta kernel when there is one
-        result = op(*_to_meta(args), **_to_meta(kwargs))
-    except (NotImplementedError, RuntimeError):
-        result = op(*args, **kwargs)
+    result = shape_run(torch_op(target), args, kwargs)  # the shapes bind_call will take
     values = []
     for i, a in enumerate(schema.arguments):
         if i < len(args):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from codegen.emit import cpp_dispatch, cpp_steps
 from codegen.emit.cpp_steps import Ctx, Handler, tensor_refs
 from codegen.lower import steps as S
-from codegen.spec.args import Output, TensorList, cpp_string
+from codegen.spec.args import Output, TensorList
+from codegen.spec.expr.types import cpp_string
 from codegen.spec.scalar_args import Str
 
 EMIT = {S.ReadArg: cpp_steps.read_arg, S.CheckTensor: cpp_steps.check_tensor,

@@ -11,9 +11,10 @@ from __future__ import annotations
 from codegen.emit.cpp_steps import Ctx, Handler, scratch_ref, tensor_refs
 from codegen.lower import steps as S
 from codegen.spec import expr as E
-from codegen.spec.args import TensorList, cpp_string
+from codegen.spec.args import TensorList
 from codegen.spec.bind import BoundDispatch, BoundParams
 from codegen.spec.dtypes import WGSL_ELEM
+from codegen.spec.expr.types import cpp_string
 from codegen.spec.layout import parse_type
 
 

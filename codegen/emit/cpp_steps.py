@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from codegen.lower import steps as S
 from codegen.spec import expr as E
-from codegen.spec.args import CppRead, OutputList, Outputs, Tensor, cpp_string
+from codegen.spec.args import CppRead, OutputList, Outputs, Tensor
 from codegen.spec.bind import BoundOp
 from codegen.spec.dtypes import dtype
+from codegen.spec.expr.types import cpp_string
 
 CPP_TYPES = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool",
              E.INT_LIST: "std::vector<int64_t>"}

@@ -144,19 +144,27 @@ def _given(target: str, schema: list[SchemaArg], args: tuple, kwargs: dict) -> l
 def _to_meta(v):
     import torch
 
+    if isinstance(v, dict):
+        return {k: _to_meta(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return type(v)(_to_meta(x) for x in v)
     return v.detach().to("meta") if isinstance(v, torch.Tensor) else v
 
 
+def shape_run(op, args, kwargs):
+    """torch's result of `op` for its output shapes and dtypes: from the meta kernel,
+    else (ops without one) from a CPU run."""
+    try:
+        return op(*_to_meta(args), **_to_meta(kwargs))
+    except (NotImplementedError, RuntimeError):
+        return op(*args, **kwargs)
+
+
 def _torch_outputs(top, schema: list[SchemaArg], for_torch: tuple):
-    """Output shapes and dtypes from torch (its meta kernel, else a CPU run)."""
+    """Output shapes and dtypes from torch (keyword-only arguments by keyword)."""
     pos = [v for v, sa in zip(for_torch, schema) if not sa.kwarg_only]
     kw = {sa.name: v for v, sa in zip(for_torch, schema) if sa.kwarg_only}
-    try:
-        result = top(*[_to_meta(v) for v in pos], **{k: _to_meta(v) for k, v in kw.items()})
-    except (NotImplementedError, RuntimeError):
-        result = top(*pos, **kw)  # ops without a meta kernel: shapes from a CPU run
+    result = shape_run(top, pos, kw)
     results = list(result) if isinstance(result, (tuple, list)) else [result]
     return [tuple(t.shape) for t in results], [str(t.dtype).replace("torch.", "") for t in results]
 

@@ -20,12 +20,9 @@ from typing import Any, Callable, ClassVar, Union
 from codegen.spec import expr as E
 from codegen.spec.checked import SpecError, expr_text, ident, spec_class
 from codegen.spec.dtypes import F32, SPEC_DTYPES
+from codegen.spec.expr.types import cpp_string
 from codegen.spec.failures import fail
 from codegen.spec.values import NULL, Value, graph_tensor, scalar_value
-
-
-def cpp_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @dataclass(frozen=True)

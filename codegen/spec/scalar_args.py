@@ -7,8 +7,9 @@ import math
 from typing import Any, Callable, ClassVar, Union
 
 from codegen.spec import expr as E
-from codegen.spec.args import Arg, CppRead, Scaffold, cpp_string
+from codegen.spec.args import Arg, CppRead, Scaffold
 from codegen.spec.checked import SpecError, expr_text, spec_class
+from codegen.spec.expr.types import cpp_string
 from codegen.spec.failures import fail
 from codegen.spec.values import Value
 

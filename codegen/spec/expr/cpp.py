@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from codegen.spec.dtypes import REGISTRY
 from codegen.spec.expr.builtins import BUILTINS
 from codegen.spec.expr.types import (ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, TEXT,
-                                     null_cpp)
+                                     cpp_string, null_cpp)
 
 if TYPE_CHECKING:
     from codegen.spec.expr import Expr
@@ -49,7 +49,7 @@ def _constant(ex: Expr, node: ast.Constant, top: bool) -> str:
     if isinstance(v, float):
         return repr(v)
     if ex.node_types[id(node)] == TEXT:
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return cpp_string(v)
     return f"DType::{REGISTRY[v].cpp}"
 
 

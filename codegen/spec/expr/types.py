@@ -40,6 +40,11 @@ ARITH_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.
              ast.Div: "/"}
 
 
+def cpp_string(text: str) -> str:
+    """A C++ string literal holding `text`."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 class ExprError(ValueError):
     """A malformed or ill-typed expression (raised while loading a spec)."""
 
