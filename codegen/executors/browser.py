@@ -11,7 +11,7 @@ mutable inputs come back as bytes. See `codegen.executors.browser_device` for th
 from __future__ import annotations
 
 from codegen.executors.browser_device import device
-from codegen.executors.call import BoundCall, bind_call
+from codegen.executors.call import BoundCall
 from codegen.executors.interface import Executor, results, tensor_bytes, tensor_from_bytes, \
     write_back
 from codegen.executors.planned import PlannedNode
@@ -96,10 +96,6 @@ class Browser(Executor):
 EXECUTOR = Browser()
 
 
-def build(target: str, *args, absent_outputs: tuple = (), **kwargs) -> BrowserNode:
-    return EXECUTOR.build(bind_call(target, args, kwargs, absent_outputs))
-
-
-def call(target: str, *args, **kwargs):
-    """`torch.ops.<target>(*args, **kwargs)`, computed in Chromium's WebGPU."""
-    return EXECUTOR.call(target, *args, **kwargs)
+# torch.ops-style entry points (see Executor.build_call and Executor.call)
+build = EXECUTOR.build_call
+call = EXECUTOR.call

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 
-from codegen.executors.call import BoundCall, bind_call
+from codegen.executors.call import BoundCall
 from codegen.executors.interface import Executor, results, tensor_bytes, tensor_from_bytes, \
     write_back
 from codegen.executors.planned import PlannedNode
@@ -145,17 +145,12 @@ class Harness(Executor):
 EXECUTOR = Harness()
 
 
-def build(target: str, *args, absent_outputs: tuple = (), **kwargs) -> Node:
-    """Builds the op; `absent_outputs` names optional outputs the graph leaves Null."""
-    return EXECUTOR.build(bind_call(target, args, kwargs, absent_outputs))
+# torch.ops-style entry points (see Executor.build_call and Executor.call)
+build = EXECUTOR.build_call
+call = EXECUTOR.call
 
 
 def build_forced(target: str, kernels: tuple[str, ...], *args, **kwargs) -> Node:
     """`build`, but each dispatch that has a route to one of `kernels` runs that kernel
     (benchmarks and route-agreement tests)."""
-    return EXECUTOR.build(bind_call(target, args, kwargs), force=tuple(kernels))
-
-
-def call(target: str, *args, **kwargs):
-    """`torch.ops.<target>(*args, **kwargs)`, computed on the WebGPU adapter."""
-    return EXECUTOR.call(target, *args, **kwargs)
+    return EXECUTOR.build_call(target, *args, force=tuple(kernels), **kwargs)

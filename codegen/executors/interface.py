@@ -31,9 +31,15 @@ class Executor:
         route-agreement tests); an executor that cannot force routes raises."""
         raise NotImplementedError
 
+    def build_call(self, target: str, *args, absent_outputs: tuple = (),
+                   force: tuple[str, ...] = (), **kwargs) -> Built:
+        """Binds torch-style arguments and builds; `absent_outputs` names optional
+        outputs the graph leaves Null."""
+        return self.build(bind_call(target, args, kwargs, absent_outputs), tuple(force))
+
     def call(self, target: str, *args, **kwargs) -> Any:
         """`torch.ops.<target>(*args, **kwargs)`, computed by this executor."""
-        return self.build(bind_call(target, args, kwargs)).run()
+        return self.build_call(target, *args, **kwargs).run()
 
 
 def tensor_from_bytes(raw: bytes, graph_dtype: str, dims, torch_dtype=None):

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from codegen.executors.call import BoundCall, bind_call
+from codegen.executors.call import BoundCall
 from codegen.executors.interface import (Executor, results, tensor_bytes, tensor_from_bytes,
                                          write_back)
 from codegen.spec.failures import OpError
@@ -155,11 +155,6 @@ class Native(Executor):
 EXECUTOR = Native()
 
 
-def build(target: str, *args, absent_outputs: tuple = (), **kwargs) -> NativeNode:
-    """Builds (and runs) the op; `absent_outputs` names optional outputs left Null."""
-    return EXECUTOR.build(bind_call(target, args, kwargs, absent_outputs))
-
-
-def call(target: str, *args, **kwargs):
-    """`torch.ops.<target>(*args, **kwargs)`, computed by the native delegate."""
-    return EXECUTOR.call(target, *args, **kwargs)
+# torch.ops-style entry points (see Executor.build_call and Executor.call)
+build = EXECUTOR.build_call
+call = EXECUTOR.call
