@@ -228,3 +228,90 @@ def hf_mobilenet_v2():
     config = MobileNetV2Config(depth_multiplier=0.35, image_size=64, num_labels=10,
                                initializer_range=0.2)
     return _Logits(MobileNetV2ForImageClassification(config)).eval(), _inputs(21, (1, 3, 64, 64))
+
+
+def hf_convnext():
+    """transformers' ConvNeXt: patchify stem conv, depthwise 7x7 convs, channels-last layer
+    norms, GELU MLPs (linear), layer scale, downsample convs, mean.dim and the classifier."""
+    from transformers import ConvNextConfig, ConvNextForImageClassification
+
+    torch.manual_seed(0)
+    config = ConvNextConfig(num_channels=3, patch_size=4, hidden_sizes=[16, 24, 32, 48],
+                            depths=[1, 1, 1, 1], num_labels=10, image_size=64)
+    return _Logits(ConvNextForImageClassification(config)).eval(), _inputs(22, (1, 3, 64, 64))
+
+
+def hf_vit():
+    """transformers' ViT: patch-embed conv, class token (cat), position embeddings,
+    pre-norm attention blocks (layer norm, linear q/k/v, softmax attention) and GELU MLPs."""
+    from transformers import ViTConfig, ViTForImageClassification
+
+    torch.manual_seed(0)
+    config = ViTConfig(image_size=32, patch_size=8, hidden_size=32, num_hidden_layers=2,
+                       num_attention_heads=2, intermediate_size=64, num_labels=10)
+    return _Logits(ViTForImageClassification(config)).eval(), _inputs(23, (1, 3, 32, 32))
+
+
+class _SiglipPooled(nn.Module):
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, pixel_values):
+        return self.model(pixel_values=pixel_values).pooler_output
+
+
+def hf_siglip():
+    """transformers' SigLIP vision tower: patch embeds, encoder blocks with tanh-GELU MLPs
+    and the attention-pooling head (a learned probe attending over the patches)."""
+    from transformers import SiglipVisionConfig, SiglipVisionModel
+
+    torch.manual_seed(0)
+    config = SiglipVisionConfig(image_size=32, patch_size=8, hidden_size=32, num_hidden_layers=2,
+                                num_attention_heads=2, intermediate_size=64)
+    return _SiglipPooled(SiglipVisionModel(config)).eval(), _inputs(24, (1, 3, 32, 32))
+
+
+class _LastHidden(nn.Module):
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, pixel_values):
+        return self.model(pixel_values)
+
+
+def hf_davit():
+    """Florence-2's DaViT vision tower (transformers' Florence2VisionBackbone): conv patch
+    embeds with layer norms, window attention (padding to whole windows), channel
+    attention, GELU MLPs and downsample convs."""
+    from transformers import Florence2VisionConfig
+    from transformers.models.florence2.modeling_florence2 import Florence2VisionBackbone
+
+    torch.manual_seed(0)
+    config = Florence2VisionConfig(depths=(1, 1), patch_size=(7, 3), patch_stride=(4, 2),
+                                   patch_padding=(3, 1), patch_prenorm=(False, True),
+                                   embed_dim=(16, 32), num_heads=(2, 4), num_groups=(2, 4),
+                                   window_size=3, drop_path_rate=0.0)
+    return _LastHidden(Florence2VisionBackbone(config)).eval(), _inputs(25, (1, 3, 40, 40))
+
+
+class _CausalLogits(nn.Module):
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids):
+        return self.model(input_ids=input_ids, use_cache=False).logits
+
+
+def hf_llama():
+    """transformers' LlamaForCausalLM at a small config: token embedding, RMS norms, rotary
+    position embeddings, causal grouped-query attention, SiLU-gated MLPs and the LM head."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(26))
+    return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)

@@ -35,6 +35,7 @@ from typing import Any
 
 from codegen.et.guards import (GuardChecker, Rejection, checking_guards,
                                kernel_call_rejection)
+from codegen.et.vk_graph import VkGraphError, chain_op_names
 from codegen.spec.loader import REPO_ROOT
 
 OP_TABLE = REPO_ROOT / "generated" / "op_table.json"
@@ -121,12 +122,14 @@ class ExportResult:
 
 def vk_graph_ops(blob: bytes) -> list[str]:
     """The operator of each chain entry of a VH00/VK00 delegate blob."""
-    from executorch.backends.vulkan.serialization.vulkan_graph_serialize import (
-        extract_vk_flatbuffer, flatbuffer_to_vk_graph)
+    from executorch.backends.vulkan.serialization.vulkan_graph_serialize import extract_vk_flatbuffer
 
     if blob[4:8] != b"VH00":
         raise ExportError(f"delegate blob does not start with a VH00 header ({blob[4:8]!r})")
-    return [call.name for call in flatbuffer_to_vk_graph(extract_vk_flatbuffer(blob)).chain]
+    try:
+        return chain_op_names(extract_vk_flatbuffer(blob))
+    except VkGraphError as e:
+        raise ExportError(f"delegate blob: {e}") from e
 
 
 # Edge ops the Vulkan lowering turns into an op we serve, so the partitioner must be
