@@ -22,6 +22,7 @@ for step in $steps; do
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
+    gemm_probe) python3 benchmarks/probe_gemm.py ;;
     e2e)  # the native delegate + ExecuTorch runner, built here; .pte files from .e2e/
       mkdir -p /tmp/fb && for f in .fb/*.deb; do dpkg -x "$f" /tmp/fb; done
       export PATH=/tmp/fb/usr/bin:$PATH
