@@ -18,9 +18,12 @@
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
+#include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
-#include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
@@ -95,6 +98,22 @@ const std::vector<KernelSource>& all_kernels() {
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
+      {"gemm_scalar",
+       kGemmScalarWGSL,
+       "main",
+       {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ}},
+      {"gemm_split_sum",
+       kGemmSplitSumWGSL,
+       "main",
+       {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}},
+      {"gemm_vec4",
+       kGemmVec4WGSL,
+       "main",
+       {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}},
+      {"gemv_rows",
+       kGemvRowsWGSL,
+       "main",
+       {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",
@@ -103,10 +122,6 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
-      {"linear_rows",
-       kLinearRowsWGSL,
-       "main",
-       {kLinearRowsWorkgroupSizeX, kLinearRowsWorkgroupSizeY, kLinearRowsWorkgroupSizeZ}},
       {"max_pool2d",
        kMaxPool2dWGSL,
        "main",

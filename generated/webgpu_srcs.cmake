@@ -17,7 +17,10 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Linear.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Mm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp

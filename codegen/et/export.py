@@ -174,6 +174,32 @@ def _conv_clamp_fusion(enabled: bool):
         vulkan_preprocess.FuseClampPass = saved
 
 
+def _fold_static():
+    """Folds every computation that depends only on constants and static shapes (a
+    decoder's causal mask and position ids, the rotary tables computed from them) into
+    constants before partitioning: ExecuTorch's constant propagation on the edge program."""
+    from executorch.exir.pass_base import ExportedProgramPassBase, ExportedProgramPassResult
+    from executorch.exir.pass_manager import ExportedProgramPassManager
+    from executorch.exir.dialects._ops import ops as exir_ops
+    from executorch.exir.passes.constant_prop_pass import (constant_prop_pass,
+                                                           get_default_skip_targets_no_quant)
+
+    edge = exir_ops.edge.aten
+    # Layout ops stay: ExecuTorch's Vulkan fusions match them on parameters (permute +
+    # mm -> linear, the rotate-half RoPE pattern), and folding them only copies weights.
+    skip = get_default_skip_targets_no_quant() | {
+        edge.view_copy.default, edge.permute_copy.default, edge.unsqueeze_copy.default,
+        edge.squeeze_copy.dims, edge.squeeze_copy.dim, edge.expand_copy.default,
+        edge.slice_copy.Tensor, edge.select_copy.int, edge.alias_copy.default,
+        edge.clone.default}
+
+    class FoldStatic(ExportedProgramPassBase):
+        def call(self, exported_program):
+            return ExportedProgramPassResult(constant_prop_pass(exported_program, skip), True)
+
+    return ExportedProgramPassManager([FoldStatic()])
+
+
 def _quiet_partitioner_logs():
     # The Vulkan partitioner sets the root logger to INFO and logs every skipped node.
     logging.getLogger("").setLevel(logging.WARNING)
@@ -203,7 +229,8 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     exported = torch.export.export(model, tuple(example_inputs))
     checker = GuardChecker()
     with _conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker):
-        edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
+        edge = to_edge_transform_and_lower(exported, transform_passes=_fold_static(),
+                                           partitioner=[partitioner])
     rejections = list(checker.rejections.values())
     if strict_guards and rejections:
         raise ExportError(

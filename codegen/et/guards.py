@@ -176,6 +176,12 @@ def checking_guards(checker: GuardChecker):
 
     class GuardedSupport(base):
         def is_node_supported(self, submodules, node) -> bool:
+            if node.op == "call_function" and node not in self.fusable_nodes \
+                    and served_target(node) is not None:
+                # A spec serves it: its checks and guards decide, not Vulkan's storage and
+                # layout rules (the WebGPU runtime keeps every tensor a contiguous buffer).
+                allowed = self.operator_allowlist is None or node.target in self.operator_allowlist
+                return allowed and checker.accepts(node)
             if not super().is_node_supported(submodules, node):
                 return False
             if node.op != "call_function" or node in self.fusable_nodes:
@@ -184,9 +190,45 @@ def checking_guards(checker: GuardChecker):
 
     vulkan_partitioner.VulkanSupportedOperators = GuardedSupport
     try:
-        yield checker
+        with _buffer_features():
+            yield checker
     finally:
         vulkan_partitioner.VulkanSupportedOperators = base
+
+
+def served_target(node) -> str | None:
+    """`ns.op.overload` of the node's target when a spec serves it."""
+    target = target_name(getattr(node, "target", None))
+    return target if target in catalog().by_target() else None
+
+
+@contextlib.contextmanager
+def _buffer_features():
+    """Every target a spec serves, registered with ExecuTorch's Vulkan operator registry
+    as contiguous buffers of any dtype and rank, for one lowering: the preprocessing
+    (which picks each tensor's storage from the registry) then needs no entry Vulkan lacks
+    (any.dim, cumsum, ...) and inserts no layout transitions for ours. An op that
+    prepacks its own weights keeps doing so."""
+    from executorch.backends.vulkan import op_registry, utils
+    from executorch.exir.dialects._ops import ops as exir_ops
+
+    registry = op_registry.vulkan_supported_ops
+    saved = dict(registry)
+    for target in catalog().by_target():
+        ns, name, overload = target.split(".")
+        try:
+            edge = getattr(getattr(getattr(exir_ops.edge, ns), name), overload)
+        except (AttributeError, RuntimeError):
+            continue
+        own = registry.get(edge) or registry.get(edge.name())
+        registry[edge] = op_registry.OpFeatures(
+            inputs_storage=utils.CONTIGUOUS_BUFFER, supports_resize=True, supports_highdim=True,
+            supports_prepacking=own.supports_prepacking if own else False)
+    try:
+        yield
+    finally:
+        registry.clear()
+        registry.update(saved)
 
 
 # --- CPU kernel calls of a .pte -------------------------------------------------------------

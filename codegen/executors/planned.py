@@ -156,7 +156,10 @@ class PlannedNode:
                 raise fail(op, s.name, "cannot take the resized shape within its allocation",
                            E.format_value(dims), "at most " + E.format_value(built))
         for old, new in zip(self.plans, plans):
-            if old.run != new.run or old.route != new.route:
+            if old.run != new.run:  # the C++ hook's message (cpp_dispatch._run_check)
+                raise fail(op, "inputs", "were resized into a different set of dispatches",
+                           E.format_value(new.run), E.format_value(old.run))
+            if old.route != new.route:
                 raise fail(op, "inputs", "were resized into a different kernel route",
                            new.kernel.name if new.kernel else "copy",
                            old.kernel.name if old.kernel else "copy")

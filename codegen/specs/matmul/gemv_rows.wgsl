@@ -1,0 +1,88 @@
+// gemv_rows: linear for a few input rows (M <= 8, K % 4 == 0): bandwidth-bound, so each
+// weight row is read once, by 64 lanes with vec4 loads, and dotted with every input row;
+// the lanes' sums meet in a workgroup reduction. Four weight rows per 256-thread workgroup.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  a_batch_stride: u32,
+  b_batch_stride: u32,
+  k_chunk: u32,
+  split: u32,
+  has_bias: u32,
+  bias_stride_m: u32,
+  bias_stride_n: u32,
+  alpha: f32,
+  beta: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> a: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read> b: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> output: array<f32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// Shared helpers (gemm_epilogue.wgsl).
+// Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
+
+// alpha * (A @ B) + beta * bias, the bias broadcast by its strides (linear: beta = 1).
+fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
+  var v = params.alpha * acc;
+  if (params.has_bias != 0u) {
+    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+  }
+  return v;
+}
+// @opgen-end declarations
+
+const LANES: u32 = 64u;  // threads per weight row
+const MAX_ROWS: u32 = 8u;
+
+var<workgroup> sums: array<vec4<f32>, 512>;  // [input row / 4][thread]
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let n = linear_index(gid, num_workgroups) / LANES;
+  let lane = tid % LANES;
+  let k4 = params.K / 4u;
+  var lo = vec4<f32>();  // input rows 0..3
+  var hi = vec4<f32>();  // input rows 4..7
+  if (n < params.N) {
+    let w0 = n * k4;
+    for (var k = lane; k < k4; k += LANES) {
+      let w = b[w0 + k];
+      for (var m = 0u; m < min(params.M, 4u); m++) {
+        lo[m] += dot(a[m * k4 + k], w);
+      }
+      for (var m = 4u; m < params.M; m++) {
+        hi[m - 4u] += dot(a[m * k4 + k], w);
+      }
+    }
+  }
+  sums[tid] = lo;
+  sums[256u + tid] = hi;
+  workgroupBarrier();
+  for (var stride = LANES / 2u; stride > 0u; stride /= 2u) {
+    if (lane < stride) {
+      sums[tid] += sums[tid + stride];
+      sums[256u + tid] += sums[256u + tid + stride];
+    }
+    workgroupBarrier();
+  }
+  if (lane == 0u && n < params.N) {
+    var total = array<vec4<f32>, 2>(sums[tid], sums[256u + tid]);
+    for (var m = 0u; m < params.M; m++) {
+      output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
+    }
+  }
+}

@@ -1,0 +1,243 @@
+"""The GEMM family: mm, bmm, addmm and linear on one set of kernels.
+
+out[z] = alpha * A[z] @ B[z] + beta * bias, with A [M, K] row-major and B either [K, N]
+(mm, bmm, addmm) or [N, K] (linear's weight, read in place: the loader transposes it
+while staging tiles, so no packing pass runs, at load or per call). Routes:
+- gemv_rows (linear with M <= 8 and K % 4 == 0, e.g. LLM decode): bandwidth-bound, each
+  weight row read once with vec4 loads and dotted with every input row.
+- gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
+  global loads when the rows allow it. With few tiles, K is split across workgroups
+  (z) into a partial buffer that gemm_split_sum adds before the epilogue.
+A resize that crosses a route boundary (e.g. linear's M from 9 to 8) fails loud, like
+any resize into a different set of dispatches.
+"""
+
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+                          Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
+from codegen.spec.inputs import randn, tensor
+
+TILE = 128  # output rows and columns per workgroup (gemm_tile.wgsl)
+K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
+# Split K when the tiles (times batches) fill fewer than SPLIT_BELOW workgroups (the
+# H200 has 132 SMs), aiming at SPLIT_TARGET workgroups, with slices of at least
+# MIN_SLICE_STEPS K steps and at most MAX_SPLIT slices.
+SPLIT_BELOW = 132
+SPLIT_TARGET = 264
+MIN_SLICE_STEPS = 8
+MAX_SPLIT = 8
+GEMV_MAX_ROWS = 8  # MAX_ROWS in gemv_rows.wgsl
+
+OVERRIDES = {"B_IS_NK": Override("bool", False)}
+GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES)
+GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES)
+SPLIT_SUM = Kernel("gemm_split_sum")
+GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
+
+SPLIT_LETS = {
+    "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
+    "steps": f"ceil_div(K, {K_STEP})",
+    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
+             f"{MAX_SPLIT})) if tiles < {SPLIT_BELOW} else 1",
+    "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
+}
+
+
+def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: str,
+            a: str, b: str, bias: str, b_is_nk: bool, epilogue: dict, cases: list[Case],
+            gemv: bool = False) -> Op:
+    """One member of the family. `a`, `b`, `bias` name the arguments bound as the GEMM's
+    operands (an op without a bias binds one of its operands there, never read:
+    has_bias is 0). `let` must define M, N, K, batch, aligned and the batch strides."""
+    params = Params({
+        "M": u32("M"), "N": u32("N"), "K": u32("K"), "batch": u32("batch"),
+        "a_batch_stride": u32("a_batch_stride"), "b_batch_stride": u32("b_batch_stride"),
+        "k_chunk": u32("k_chunk"), "split": u32("split"),
+        **epilogue,
+    })
+    tiled_when = "not gemv" if gemv else "True"
+    overrides = {"B_IS_NK": "True" if b_is_nk else "False"}
+
+    def tiled(kernel: Kernel, when: str, elem: str) -> Dispatch:
+        return Dispatch(
+            name=kernel.name,
+            when=f"{tiled_when} and {when}",
+            params=params,
+            helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl"],
+            bindings=[Bind("a", a, elem=elem), Bind("b", b, elem=elem), Bind("bias", bias),
+                      Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
+            routes=[Route(kernel, Tiles(x="N", y="M", tile=(TILE, TILE), z="batch * split"),
+                          overrides=overrides)],
+        )
+
+    dispatches = [
+        tiled(GEMM_VEC4, "aligned", "vec4<f32>"),
+        tiled(GEMM_SCALAR, "not aligned", "f32"),
+        Dispatch(
+            name="split_sum",
+            when=f"{tiled_when} and split > 1",
+            params=params,
+            helpers=["gemm_epilogue.wgsl"],
+            bindings=[Bind("partial", "partial"), Bind("bias", bias),
+                      Bind("output", "out", write=True)],
+            routes=[Route(SPLIT_SUM, Elementwise("out.numel"))],
+        ),
+    ]
+    if gemv:
+        dispatches.insert(0, Dispatch(
+            name="gemv",
+            when="gemv",
+            params=params,
+            helpers=["gemm_epilogue.wgsl"],
+            bindings=[Bind("a", a, elem="vec4<f32>"), Bind("b", b, elem="vec4<f32>"),
+                      Bind("bias", bias), Bind("output", "out", write=True)],
+            routes=[Route(GEMV, Elementwise("N * 64"))],
+        ))
+    return Op(
+        name=name,
+        targets=[target],
+        args=[*args, Output("out")],
+        let={**let, **SPLIT_LETS},
+        guards=guards,
+        shapes={"out": shape},
+        flops="2 * batch * M * N * K",
+        resize="dynamic",
+        scratch=[Scratch("partial", "float32",
+                         f"[split * batch * M * N if {tiled_when} and split > 1 else 0]")],
+        dispatches=dispatches,
+        cases=cases,
+    )
+
+
+NO_BIAS = {"has_bias": u32("0"), "bias_stride_m": u32("0"), "bias_stride_n": u32("0"),
+           "alpha": f32("1.0"), "beta": f32("0.0")}
+NAN, INF = float("nan"), float("inf")
+
+
+def inner_dim_guard(b: str, got: str, k_index: int) -> Guard:
+    return Guard(f"{b}.dims[{k_index}] == K", b, "does not match the inner dim", got=got,
+                 expected="dims[%d] == {K}" % k_index)
+
+
+MM = gemm_op(
+    "mm", "aten.mm.default",
+    args=[Tensor("self", rank=2), Tensor("mat2", rank=2)],
+    let={"M": "self.dims[0]", "K": "self.dims[1]", "N": "mat2.dims[1]", "batch": "1",
+         "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0"},
+    guards=[inner_dim_guard("mat2", "mat2.dims", 0)],
+    shape="[M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
+    cases=[
+        Case("vec4_tiles", (randn(130, 64), randn(64, 136)), route="gemm_vec4"),
+        Case("odd_shapes", (randn(37, 29), randn(29, 41)), route="gemm_scalar"),
+        # 12 tiles of 128x128 split K into 8 slices of 8 steps
+        Case("split_k", (randn(9, 520), randn(520, 12)), route="gemm_split_sum"),
+        Case("one_row", (randn(1, 7), randn(7, 3))),
+        Case("empty_k", (randn(3, 0), randn(0, 5))),
+        Case("ieee_specials", (tensor([[INF, 1.0], [NAN, 0.0], [1.0, -INF]]),
+                               tensor([[1.0, 0.0, 2.0], [1.0, 3.0, -1.0]]))),
+        Case("resize", (randn(24, 16), randn(16, 8)), resize={"self": (17, 16)}),
+        Case("inner_mismatch", (randn(4, 5), randn(6, 3)),
+             raises="mat2 does not match the inner dim (got [6, 3], expected dims[0] == 5)"),
+        Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(2, 2)),
+             raises="self has an unsupported dtype (got int32, expected float32)"),
+    ],
+)
+
+BMM = gemm_op(
+    "bmm", "aten.bmm.default",
+    args=[Tensor("self", rank=3), Tensor("mat2", rank=3)],
+    let={"batch": "self.dims[0]", "M": "self.dims[1]", "K": "self.dims[2]", "N": "mat2.dims[2]",
+         "a_batch_stride": "M * K", "b_batch_stride": "K * N",
+         "aligned": "K % 4 == 0 and N % 4 == 0"},
+    guards=[Guard("mat2.dims[0] == batch", "mat2", "does not match the batch", got="mat2.dims",
+                  expected="dims[0] == {batch}"),
+            inner_dim_guard("mat2", "mat2.dims", 1)],
+    shape="[batch, M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
+    cases=[
+        # attention scores and context of 2 heads, 9 tokens, head dim 8
+        Case("attention_scores", (randn(2, 9, 8), randn(2, 8, 9)), route="gemm_scalar"),
+        Case("attention_context", (randn(2, 9, 9), randn(2, 9, 8))),
+        Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
+        Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
+        Case("resize", (randn(4, 8, 12), randn(4, 12, 8)), resize={"self": (4, 5, 12)}),
+        Case("batch_mismatch", (randn(2, 3, 4), randn(3, 4, 5)),
+             raises="mat2 does not match the batch (got [3, 4, 5], expected dims[0] == 2)"),
+        Case("inner_mismatch", (randn(2, 3, 4), randn(2, 5, 5)),
+             raises="mat2 does not match the inner dim (got [2, 5, 5], expected dims[1] == 4)"),
+    ],
+)
+
+ADDMM = gemm_op(
+    "addmm", "aten.addmm.default",
+    args=[Tensor("self", rank=(0, 2)), Tensor("mat1", rank=2), Tensor("mat2", rank=2),
+          Scalar("beta", default=1), Scalar("alpha", default=1)],
+    let={"M": "mat1.dims[0]", "K": "mat1.dims[1]", "N": "mat2.dims[1]", "batch": "1",
+         "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0",
+         "bias_dims": "right_align(self.dims, 2, 1)"},
+    guards=[inner_dim_guard("mat2", "mat2.dims", 0),
+            Guard("(bias_dims[0] == 1 or bias_dims[0] == M) and (bias_dims[1] == 1 or bias_dims[1] == N)", "self",
+                  "does not broadcast to the output", got="self.dims",
+                  expected="dims broadcasting to [{M}, {N}]")],
+    shape="[M, N]", a="mat1", b="mat2", bias="self", b_is_nk=False,
+    epilogue={"has_bias": u32("beta != 0"),  # beta == 0 ignores self, NaN included (torch)
+              "bias_stride_m": u32("bias_dims[1] if bias_dims[0] > 1 else 0"),
+              "bias_stride_n": u32("1 if bias_dims[1] > 1 else 0"),
+              "alpha": f32("alpha"), "beta": f32("beta")},
+    cases=[
+        Case("row_bias", (randn(10), randn(6, 12), randn(12, 10)), route="gemm_scalar"),
+        Case("full_bias_alpha_beta", (randn(5, 8), randn(5, 4), randn(4, 8)),
+             kwargs={"beta": 0.5, "alpha": -2.0}),
+        Case("column_bias", (randn(5, 1), randn(5, 3), randn(3, 7))),
+        Case("scalar_bias", (randn(), randn(3, 3), randn(3, 3))),
+        Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
+             kwargs={"beta": 0}),
+        Case("vec4_split_k", (randn(16), randn(3, 1024), randn(1024, 16)), route="gemm_vec4"),
+        Case("bias_shape", (randn(3), randn(2, 4), randn(4, 5)),
+             raises="self does not broadcast to the output (got [3], expected dims "
+                    "broadcasting to [2, 5])"),
+        Case("inner_mismatch", (randn(5), randn(2, 4), randn(3, 5)),
+             raises="mat2 does not match the inner dim (got [3, 5], expected dims[0] == 4)"),
+    ],
+)
+
+LINEAR = gemm_op(
+    "linear", "aten.linear.default",
+    args=[Tensor("input", rank=(1, 8)), Tensor("weight", rank=2),
+          Tensor("bias", rank=1, optional=True)],
+    let={"K": "input.dims[-1]", "N": "weight.dims[0]", "M": "input.numel // max(K, 1)",
+         "batch": "1", "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0",
+         "gemv": f"M <= {GEMV_MAX_ROWS} and K % 4 == 0"},
+    guards=[
+        Guard("weight.dims[1] == K", "weight", "does not match the input's last dim",
+              got="weight.dims", expected="[N, {K}]"),
+        Guard("not bias.present or bias.numel == N", "bias",
+              "does not hold one value per output feature", got="bias.dims", expected="[{N}]"),
+    ],
+    shape="input.dims[:-1] + [N]", a="input", b="weight", bias="bias", b_is_nk=True,
+    epilogue={"has_bias": u32("bias.present"), "bias_stride_m": u32("0"),
+              "bias_stride_n": u32("1"), "alpha": f32("1.0"), "beta": f32("1.0")},
+    gemv=True,
+    cases=[
+        Case("classifier_head", (randn(2, 48), randn(10, 48), randn(10)), route="gemv_rows"),
+        Case("decode_eight_rows", (randn(8, 64), randn(70, 64), None), route="gemv_rows"),
+        Case("tokens_no_bias", (randn(2, 7, 24), randn(13, 24)), route="gemm_vec4"),
+        Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
+        Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),
+        Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
+        Case("tile_edges", (randn(131, 36), randn(129, 36), randn(129))),
+        Case("ieee_specials", (tensor([[INF, 0.0, 1.0, 2.0], [NAN, 1.0, 1.0, 1.0]]),
+                               tensor([[1.0, 1.0, 0.0, 0.0], [0.0, -1.0, 2.0, 1.0]]),
+                               tensor([0.0, -INF]))),
+        Case("resize", (randn(4, 9, 16), randn(8, 16), randn(8)), resize={"input": (4, 5, 16)}),
+        Case("weight_width", (randn(2, 8), randn(4, 6), None),
+             raises="weight does not match the input's last dim (got [4, 6], expected [N, 8])"),
+        Case("bias_length", (randn(2, 8), randn(4, 8), randn(3)),
+             raises="bias does not hold one value per output feature (got [3], expected [4])"),
+        Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(3, 2), None),
+             raises="input has an unsupported dtype (got int32, expected float32)"),
+        Case("resize_across_routes", (randn(9, 16), randn(8, 16), None), resize={"input": (8, 16)},
+             raises="inputs were resized into a different set of dispatches (got true, "
+                    "expected false)"),
+    ],
+)
+
+OPS = [MM, BMM, ADDMM, LINEAR]

@@ -1,0 +1,230 @@
+// @generated from codegen/specs/matmul/matmul.py - DO NOT EDIT.
+// Op bmm: aten.bmm.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "bmm";
+
+struct BmmParams {
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t batch;
+  uint32_t a_batch_stride;
+  uint32_t b_batch_stride;
+  uint32_t k_chunk;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t bias_stride_m;
+  uint32_t bias_stride_n;
+  float alpha;
+  float beta;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(BmmParams, M) == 0, "BmmParams.M must sit at WGSL offset 0");
+static_assert(offsetof(BmmParams, N) == 4, "BmmParams.N must sit at WGSL offset 4");
+static_assert(offsetof(BmmParams, K) == 8, "BmmParams.K must sit at WGSL offset 8");
+static_assert(offsetof(BmmParams, batch) == 12, "BmmParams.batch must sit at WGSL offset 12");
+static_assert(offsetof(BmmParams, a_batch_stride) == 16,
+              "BmmParams.a_batch_stride must sit at WGSL offset 16");
+static_assert(offsetof(BmmParams, b_batch_stride) == 20,
+              "BmmParams.b_batch_stride must sit at WGSL offset 20");
+static_assert(offsetof(BmmParams, k_chunk) == 24, "BmmParams.k_chunk must sit at WGSL offset 24");
+static_assert(offsetof(BmmParams, split) == 28, "BmmParams.split must sit at WGSL offset 28");
+static_assert(offsetof(BmmParams, has_bias) == 32, "BmmParams.has_bias must sit at WGSL offset 32");
+static_assert(offsetof(BmmParams, bias_stride_m) == 36,
+              "BmmParams.bias_stride_m must sit at WGSL offset 36");
+static_assert(offsetof(BmmParams, bias_stride_n) == 40,
+              "BmmParams.bias_stride_n must sit at WGSL offset 40");
+static_assert(offsetof(BmmParams, alpha) == 44, "BmmParams.alpha must sit at WGSL offset 44");
+static_assert(offsetof(BmmParams, beta) == 48, "BmmParams.beta must sit at WGSL offset 48");
+static_assert(sizeof(BmmParams) == 64, "BmmParams must match the WGSL struct size 64");
+
+const KernelSource kGemmVec4Kernel{
+    "gemm_vec4",
+    kGemmVec4WGSL,
+    "main",
+    {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}};
+const KernelSource kGemmScalarKernel{
+    "gemm_scalar",
+    kGemmScalarWGSL,
+    "main",
+    {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ}};
+const KernelSource kGemmSplitSumKernel{
+    "gemm_split_sum",
+    kGemmSplitSumWGSL,
+    "main",
+    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct BmmPlan {
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  BmmParams params{};
+  bool run0 = true;
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+  bool run2 = true;
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
+};
+
+BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& mat2 = graph.get_tensor(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 3, 3);
+  utils::check_dtype(kOp, "mat2", mat2, {DType::Float32});
+  utils::check_rank(kOp, "mat2", mat2, 3, 3);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  const int64_t batch = self.dim(0);
+  const int64_t M = self.dim(1);
+  const int64_t K = self.dim(2);
+  const int64_t N = mat2.dim(2);
+  const int64_t a_batch_stride = utils::mul(M, K);
+  const int64_t b_batch_stride = utils::mul(K, N);
+  const bool aligned = (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
+  const int64_t tiles =
+      utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+  const int64_t steps = utils::ceil_div(K, 8);
+  const int64_t split =
+      (tiles < 132)
+          ? utils::max_of(1,
+                          utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
+                                                      utils::floordiv(steps, 8)),
+                                        8))
+          : 1;
+  const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
+  if (!(mat2.dim(0) == batch)) {
+    utils::fail(kOp, "mat2", "does not match the batch", utils::format_value(mat2.dims()),
+                "dims[0] == " + utils::format_value(batch));
+  }
+  if (!(mat2.dim(1) == K)) {
+    utils::fail(kOp, "mat2", "does not match the inner dim", utils::format_value(mat2.dims()),
+                "dims[1] == " + utils::format_value(K));
+  }
+  utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{batch, M, N});
+  Tensor partial;  // scratch, allocated by add_bmm
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{
+      (true && (split > 1)) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
+  partial.live_dims = partial.max_dims;
+
+  BmmPlan plan;
+  plan.scratch_partial = partial.dims();
+  plan.params.M = utils::to_u32(M, kOp, "M");
+  plan.params.N = utils::to_u32(N, kOp, "N");
+  plan.params.K = utils::to_u32(K, kOp, "K");
+  plan.params.batch = utils::to_u32(batch, kOp, "batch");
+  plan.params.a_batch_stride = utils::to_u32(a_batch_stride, kOp, "a_batch_stride");
+  plan.params.b_batch_stride = utils::to_u32(b_batch_stride, kOp, "b_batch_stride");
+  plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
+  plan.params.split = utils::to_u32(split, kOp, "split");
+  plan.params.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params.bias_stride_m = utils::to_u32(0, kOp, "bias_stride_m");
+  plan.params.bias_stride_n = utils::to_u32(0, kOp, "bias_stride_n");
+  plan.params.alpha = utils::to_f32(1.0);
+  plan.params.beta = utils::to_f32(0.0);
+  plan.run0 = true && aligned;
+  if (plan.run0) {
+    plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+  }
+  plan.run1 = true && !aligned;
+  if (plan.run1) {
+    plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+  }
+  plan.run2 = true && (split > 1);
+  if (plan.run2) {
+    plan.grid2 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_bmm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& mat2 = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[2]);
+  const int64_t batch = self.dim(0);
+  const int64_t M = self.dim(1);
+  const int64_t N = mat2.dim(2);
+  utils::resize_output(kOp, "out", out, std::vector<int64_t>{batch, M, N});
+}
+
+void add_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const BmmPlan built = plan_bmm(graph, args);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
+  const DispatchId dispatch0 =
+      built.run0 ? graph.add_dispatch(
+                       kGemmVec4Kernel, built.overrides0,
+                       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                        Binding::of(args[0]), Binding::of(scratch_partial), Binding::of(args[2])},
+                       &built.params, sizeof(built.params), built.grid0)
+                 : 0;
+  const DispatchId dispatch1 =
+      built.run1 ? graph.add_dispatch(
+                       kGemmScalarKernel, built.overrides1,
+                       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                        Binding::of(args[0]), Binding::of(scratch_partial), Binding::of(args[2])},
+                       &built.params, sizeof(built.params), built.grid1)
+                 : 0;
+  const DispatchId dispatch2 =
+      built.run2 ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides2,
+                                      {Binding::params(), Binding::of(scratch_partial),
+                                       Binding::of(args[0]), Binding::of(args[2])},
+                                      &built.params, sizeof(built.params), built.grid2)
+                 : 0;
+  graph.add_resize_hook(
+      [args, built, scratch_partial, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+        resize_bmm_outputs(graph, args);
+        const BmmPlan plan = plan_bmm(graph, args);
+        graph.resize_tensor(scratch_partial, plan.scratch_partial);
+        if (plan.run0 != built.run0) {
+          utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                      utils::format_value(plan.run0), utils::format_value(built.run0));
+        }
+        if (built.run0) {
+          graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+        }
+        if (plan.run1 != built.run1) {
+          utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                      utils::format_value(plan.run1), utils::format_value(built.run1));
+        }
+        if (built.run1) {
+          graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+        }
+        if (plan.run2 != built.run2) {
+          utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                      utils::format_value(plan.run2), utils::format_value(built.run2));
+        }
+        if (built.run2) {
+          graph.update_dispatch(dispatch2, &plan.params, sizeof(plan.params), plan.grid2);
+        }
+      });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.bmm.default, webgpu_delegate::add_bmm);

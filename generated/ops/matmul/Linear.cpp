@@ -1,0 +1,271 @@
+// @generated from codegen/specs/matmul/matmul.py - DO NOT EDIT.
+// Op linear: aten.linear.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_rows_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "linear";
+
+struct LinearParams {
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t batch;
+  uint32_t a_batch_stride;
+  uint32_t b_batch_stride;
+  uint32_t k_chunk;
+  uint32_t split;
+  uint32_t has_bias;
+  uint32_t bias_stride_m;
+  uint32_t bias_stride_n;
+  float alpha;
+  float beta;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(LinearParams, M) == 0, "LinearParams.M must sit at WGSL offset 0");
+static_assert(offsetof(LinearParams, N) == 4, "LinearParams.N must sit at WGSL offset 4");
+static_assert(offsetof(LinearParams, K) == 8, "LinearParams.K must sit at WGSL offset 8");
+static_assert(offsetof(LinearParams, batch) == 12, "LinearParams.batch must sit at WGSL offset 12");
+static_assert(offsetof(LinearParams, a_batch_stride) == 16,
+              "LinearParams.a_batch_stride must sit at WGSL offset 16");
+static_assert(offsetof(LinearParams, b_batch_stride) == 20,
+              "LinearParams.b_batch_stride must sit at WGSL offset 20");
+static_assert(offsetof(LinearParams, k_chunk) == 24,
+              "LinearParams.k_chunk must sit at WGSL offset 24");
+static_assert(offsetof(LinearParams, split) == 28, "LinearParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearParams, has_bias) == 32,
+              "LinearParams.has_bias must sit at WGSL offset 32");
+static_assert(offsetof(LinearParams, bias_stride_m) == 36,
+              "LinearParams.bias_stride_m must sit at WGSL offset 36");
+static_assert(offsetof(LinearParams, bias_stride_n) == 40,
+              "LinearParams.bias_stride_n must sit at WGSL offset 40");
+static_assert(offsetof(LinearParams, alpha) == 44, "LinearParams.alpha must sit at WGSL offset 44");
+static_assert(offsetof(LinearParams, beta) == 48, "LinearParams.beta must sit at WGSL offset 48");
+static_assert(sizeof(LinearParams) == 64, "LinearParams must match the WGSL struct size 64");
+
+const KernelSource kGemvRowsKernel{
+    "gemv_rows",
+    kGemvRowsWGSL,
+    "main",
+    {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}};
+const KernelSource kGemmVec4Kernel{
+    "gemm_vec4",
+    kGemmVec4WGSL,
+    "main",
+    {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}};
+const KernelSource kGemmScalarKernel{
+    "gemm_scalar",
+    kGemmScalarWGSL,
+    "main",
+    {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ}};
+const KernelSource kGemmSplitSumKernel{
+    "gemm_split_sum",
+    kGemmSplitSumWGSL,
+    "main",
+    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct LinearPlan {
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  LinearParams params{};
+  bool run0 = true;
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+  bool run2 = true;
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
+  bool run3 = true;
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
+};
+
+LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
+  const Tensor& input = graph.get_tensor(args[0]);
+  const Tensor& weight = graph.get_tensor(args[1]);
+  const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_rank(kOp, "input", input, 1, 8);
+  utils::check_dtype(kOp, "weight", weight, {DType::Float32});
+  utils::check_rank(kOp, "weight", weight, 2, 2);
+  if (bias != nullptr) {
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_rank(kOp, "bias", *bias, 1, 1);
+  }
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  const int64_t K = input.dim(-1);
+  const int64_t N = weight.dim(0);
+  const int64_t M = utils::floordiv(input.numel(), utils::max_of(K, 1));
+  const int64_t batch = 1;
+  const int64_t a_batch_stride = 0;
+  const int64_t b_batch_stride = 0;
+  const bool aligned = utils::floormod(K, 4) == 0;
+  const bool gemv = (M <= 8) && (utils::floormod(K, 4) == 0);
+  const int64_t tiles =
+      utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+  const int64_t steps = utils::ceil_div(K, 8);
+  const int64_t split =
+      (tiles < 132)
+          ? utils::max_of(1,
+                          utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
+                                                      utils::floordiv(steps, 8)),
+                                        8))
+          : 1;
+  const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
+  if (!(weight.dim(1) == K)) {
+    utils::fail(kOp, "weight", "does not match the input's last dim",
+                utils::format_value(weight.dims()), "[N, " + utils::format_value(K) + "]");
+  }
+  if (!(!(bias != nullptr) || (bias->numel() == N))) {
+    utils::fail(kOp, "bias", "does not hold one value per output feature",
+                utils::format_value(bias->dims()), "[" + utils::format_value(N) + "]");
+  }
+  utils::check_output_dims(
+      kOp, "out", out, utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
+  Tensor partial;  // scratch, allocated by add_linear
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{
+      (!gemv && (split > 1)) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
+  partial.live_dims = partial.max_dims;
+
+  LinearPlan plan;
+  plan.scratch_partial = partial.dims();
+  plan.params.M = utils::to_u32(M, kOp, "M");
+  plan.params.N = utils::to_u32(N, kOp, "N");
+  plan.params.K = utils::to_u32(K, kOp, "K");
+  plan.params.batch = utils::to_u32(batch, kOp, "batch");
+  plan.params.a_batch_stride = utils::to_u32(a_batch_stride, kOp, "a_batch_stride");
+  plan.params.b_batch_stride = utils::to_u32(b_batch_stride, kOp, "b_batch_stride");
+  plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
+  plan.params.split = utils::to_u32(split, kOp, "split");
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params.bias_stride_m = utils::to_u32(0, kOp, "bias_stride_m");
+  plan.params.bias_stride_n = utils::to_u32(1, kOp, "bias_stride_n");
+  plan.params.alpha = utils::to_f32(1.0);
+  plan.params.beta = utils::to_f32(1.0);
+  plan.run0 = gemv;
+  if (plan.run0) {
+    plan.grid0 = utils::elementwise_grid(utils::mul(N, 64), kGemvRowsKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 = !gemv && aligned;
+  if (plan.run1) {
+    plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+  }
+  plan.run2 = !gemv && !aligned;
+  if (plan.run2) {
+    plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
+    plan.overrides2 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+  }
+  plan.run3 = !gemv && (split > 1);
+  if (plan.run3) {
+    plan.grid3 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_linear_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& input = graph.get_tensor(args[0]);
+  const Tensor& weight = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[3]);
+  const int64_t N = weight.dim(0);
+  utils::resize_output(kOp, "out", out,
+                       utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
+}
+
+void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const LinearPlan built = plan_linear(graph, args);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kGemvRowsKernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kGemmVec4Kernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(scratch_partial), Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  const DispatchId dispatch2 =
+      built.run2
+          ? graph.add_dispatch(kGemmScalarKernel, built.overrides2,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(scratch_partial), Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid2)
+          : 0;
+  const DispatchId dispatch3 =
+      built.run3
+          ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides3,
+                               {Binding::params(), Binding::of(scratch_partial),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid3)
+          : 0;
+  graph.add_resize_hook([args, built, scratch_partial, dispatch0, dispatch1, dispatch2,
+                         dispatch3](WebGPUGraph& graph) {
+    resize_linear_outputs(graph, args);
+    const LinearPlan plan = plan_linear(graph, args);
+    graph.resize_tensor(scratch_partial, plan.scratch_partial);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
+    if (plan.run2 != built.run2) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run2), utils::format_value(built.run2));
+    }
+    if (built.run2) {
+      graph.update_dispatch(dispatch2, &plan.params, sizeof(plan.params), plan.grid2);
+    }
+    if (plan.run3 != built.run3) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run3), utils::format_value(built.run3));
+    }
+    if (built.run3) {
+      graph.update_dispatch(dispatch3, &plan.params, sizeof(plan.params), plan.grid3);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.linear.default, webgpu_delegate::add_linear);
