@@ -22,6 +22,7 @@
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
+#include "ops/norm/norm_rows_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -111,6 +112,10 @@ const std::vector<KernelSource>& all_kernels() {
        kMaxPool2dWGSL,
        "main",
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
+      {"norm_rows",
+       kNormRowsWGSL,
+       "main",
+       {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ}},
       {"permute_copy",
        kPermuteCopyWGSL,
        "main",
