@@ -33,7 +33,9 @@
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
+#include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -153,10 +155,20 @@ const std::vector<KernelSource>& all_kernels() {
        kSliceCopyWGSL,
        "main",
        {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
+      {"softmax_last_dim",
+       kSoftmaxLastDimWGSL,
+       "main",
+       {kSoftmaxLastDimWorkgroupSizeX, kSoftmaxLastDimWorkgroupSizeY,
+        kSoftmaxLastDimWorkgroupSizeZ}},
       {"softmax_rows",
        kSoftmaxRowsWGSL,
        "main",
        {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"softmax_strided",
+       kSoftmaxStridedWGSL,
+       "main",
+       {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY,
+        kSoftmaxStridedWorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

@@ -30,6 +30,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Gelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
