@@ -16,6 +16,8 @@
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
+#include "ops/cumsum/cumsum_last_dim_wgsl.h"
+#include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
@@ -92,6 +94,14 @@ const std::vector<KernelSource>& all_kernels() {
        kConvertI32F32WGSL,
        "main",
        {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
+      {"cumsum_last_dim",
+       kCumsumLastDimWGSL,
+       "main",
+       {kCumsumLastDimWorkgroupSizeX, kCumsumLastDimWorkgroupSizeY, kCumsumLastDimWorkgroupSizeZ}},
+      {"cumsum_strided",
+       kCumsumStridedWGSL,
+       "main",
+       {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ}},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",

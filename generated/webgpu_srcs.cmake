@@ -15,6 +15,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/cumsum/Cumsum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
