@@ -6,6 +6,7 @@
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/sdpa/attn_v_wgsl.h"
+#include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
@@ -50,6 +51,10 @@ const std::vector<KernelSource>& all_kernels() {
        kAttnVWGSL,
        "main",
        {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}},
+      {"avg_pool2d",
+       kAvgPool2dWGSL,
+       "main",
+       {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ}},
       {"batch_norm",
        kBatchNormWGSL,
        "main",
