@@ -20,21 +20,31 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 }
 // Shared helpers (softmax_common.wgsl).
 // Shared by the softmax kernels (emitted into their declaration blocks by opgen; not a
-// standalone module).
+// standalone module). NaN is carried explicitly: adapters' exp and log need not
+// propagate it (SwiftShader's log(NaN) is +inf).
 
-// -inf by its bits (WGSL has no -inf constant Tint accepts)
+// NaN and -inf by their bits: compilers may fold `x != x`, and WGSL has no -inf
+// constant Tint accepts
+fn is_nan(v: f32) -> bool {
+  return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
 fn is_neg_inf(v: f32) -> bool {
   return bitcast<u32>(v) == 0xff800000u;
 }
 
-// exp(d), exactly 0 for d = -inf whatever the adapter's exp does there
+// exp(d): exactly 0 for d = -inf, NaN for NaN, whatever the adapter's exp does there
 fn exp_or_zero(d: f32) -> f32 {
-  return select(exp(d), 0.0, is_neg_inf(d));
+  return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
 }
 
 // The output of an element whose value minus the line's max is `d`, given the line's
-// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf).
+// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
+// +inf or all -inf line, as in torch) makes the whole line NaN.
 fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (is_nan(sum)) {
+    return sum;
+  }
   if (LOG) {
     return d - log(sum);
   }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: ad9fe20c13fc88f4c9572b53530662b90eed5f9f152446521206cc6456e8d890
+// wgsl-sha256: 4a4cfd547662260cc7f654dee944855c448edb772cfcecd8d8c8f9c14a18c5b2
 #pragma once
 
 #include <cstdint>
@@ -27,21 +27,31 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 }
 // Shared helpers (softmax_common.wgsl).
 // Shared by the softmax kernels (emitted into their declaration blocks by opgen; not a
-// standalone module).
+// standalone module). NaN is carried explicitly: adapters' exp and log need not
+// propagate it (SwiftShader's log(NaN) is +inf).
 
-// -inf by its bits (WGSL has no -inf constant Tint accepts)
+// NaN and -inf by their bits: compilers may fold `x != x`, and WGSL has no -inf
+// constant Tint accepts
+fn is_nan(v: f32) -> bool {
+  return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
 fn is_neg_inf(v: f32) -> bool {
   return bitcast<u32>(v) == 0xff800000u;
 }
 
-// exp(d), exactly 0 for d = -inf whatever the adapter's exp does there
+// exp(d): exactly 0 for d = -inf, NaN for NaN, whatever the adapter's exp does there
 fn exp_or_zero(d: f32) -> f32 {
-  return select(exp(d), 0.0, is_neg_inf(d));
+  return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
 }
 
 // The output of an element whose value minus the line's max is `d`, given the line's
-// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf).
+// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
+// +inf or all -inf line, as in torch) makes the whole line NaN.
 fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (is_nan(sum)) {
+    return sum;
+  }
   if (LOG) {
     return d - log(sum);
   }
