@@ -26,6 +26,7 @@
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
+#include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -37,6 +38,7 @@
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
@@ -133,6 +135,10 @@ const std::vector<KernelSource>& all_kernels() {
        kNormRowsWGSL,
        "main",
        {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ}},
+      {"norm_rows_vec4",
+       kNormRowsVec4WGSL,
+       "main",
+       {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}},
       {"permute_copy",
        kPermuteCopyWGSL,
        "main",
@@ -175,6 +181,11 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kSoftmaxLastDimWorkgroupSizeX, kSoftmaxLastDimWorkgroupSizeY,
         kSoftmaxLastDimWorkgroupSizeZ}},
+      {"softmax_last_dim_vec4",
+       kSoftmaxLastDimVec4WGSL,
+       "main",
+       {kSoftmaxLastDimVec4WorkgroupSizeX, kSoftmaxLastDimVec4WorkgroupSizeY,
+        kSoftmaxLastDimVec4WorkgroupSizeZ}},
       {"softmax_rows",
        kSoftmaxRowsWGSL,
        "main",

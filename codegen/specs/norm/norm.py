@@ -16,12 +16,12 @@ the infinity sits.
 """
 
 from codegen.spec import (Bind, Case, Dispatch, Double, Guard, Int, IntList, Kernel, Op, Output,
-                          Outputs, Override, Route, Rows, Tensor, f32, u32)
+                          Outputs, Override, Params, Route, Rows, Tensor, f32, u32)
 from codegen.spec.inputs import SymInt, randn, tensor
 
-NORM = Kernel("norm_rows", workgroup=(128, 1, 1),
-              overrides={"WRITE_MEAN": Override("bool", True),
-                         "WRITE_RSTD": Override("bool", True)})
+WRITES = {"WRITE_MEAN": Override("bool", True), "WRITE_RSTD": Override("bool", True)}
+NORM = Kernel("norm_rows", workgroup=(128, 1, 1), overrides=WRITES)
+NORM_VEC4 = Kernel("norm_rows_vec4", workgroup=(128, 1, 1), overrides=WRITES)
 NAN, INF = float("nan"), float("inf")
 
 
@@ -36,17 +36,26 @@ def affine_guard(name: str, check: str, expected: str) -> Guard:
                  got=f"{name}.dims", expected=expected)
 
 
-def norm_dispatch(row_len: str, num_rows: str, inner: str, groups: str) -> Dispatch:
-    return Dispatch(
-        params={"row_len": u32(row_len), "num_rows": u32(num_rows), "inner": u32(inner),
-                 "groups": u32(groups), "eps": f32("eps"),
-                 "has_weight": u32("weight.present"), "has_bias": u32("bias.present")},
-        bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
-                  Bind("output", "out", write=True), Bind("mean", "mean", write=True),
-                  Bind("rstd", "rstd", write=True)],
-        routes=[Route(NORM, Rows(num_rows), overrides={"WRITE_MEAN": "mean.present",
-                                                       "WRITE_RSTD": "rstd.present"})],
-    )
+def norm_dispatches(row_len: str, num_rows: str, inner: str, groups: str) -> list[Dispatch]:
+    """The vec4 kernel when rows are whole vec4s and no vec4 straddles two affine
+    entries of group norm (inner % 4 == 0), else the scalar kernel."""
+    params = Params({"row_len": u32(row_len), "num_rows": u32(num_rows), "inner": u32(inner),
+                     "groups": u32(groups), "eps": f32("eps"),
+                     "has_weight": u32("weight.present"), "has_bias": u32("bias.present")})
+    vec4 = f"{row_len} % 4 == 0 and ({inner} == 1 or {inner} % 4 == 0)"
+
+    def dispatch(kernel: Kernel, elem: str, when: str) -> Dispatch:
+        return Dispatch(
+            params=params,
+            bindings=[Bind("input", "input", elem=elem), Bind("weight", "weight"),
+                      Bind("bias", "bias"), Bind("output", "out", write=True, elem=elem),
+                      Bind("mean", "mean", write=True), Bind("rstd", "rstd", write=True)],
+            routes=[Route(kernel, Rows(num_rows), overrides={"WRITE_MEAN": "mean.present",
+                                                             "WRITE_RSTD": "rstd.present"})],
+            when=when,
+            helpers=["norm_common.wgsl"],
+        )
+    return [dispatch(NORM_VEC4, "vec4<f32>", vec4), dispatch(NORM, "f32", f"not ({vec4})")]
 
 
 LAYER_NORM = Op(
@@ -76,17 +85,20 @@ LAYER_NORM = Op(
     shapes={"out": "input.dims", "mean": "input.dims[:axis] + ones(k)",
             "rstd": "input.dims[:axis] + ones(k)"},
     resize="dynamic",
-    dispatches=[norm_dispatch("row_len", "num_rows", "1", "1")],
+    dispatches=norm_dispatches("row_len", "num_rows", "1", "1"),
     cases=[
         Case("bert_hidden", (randn(2, 5, 768), [768], randn(768), randn(768), 1e-12),
-             route="norm_rows"),
-        Case("no_affine", (randn(3, 7), [7], None, None, 1e-5)),
+             route="norm_rows_vec4"),
+        Case("no_affine", (randn(3, 7), [7], None, None, 1e-5), route="norm_rows"),
         Case("weight_only", (randn(4, 33), [33], randn(33), None, 1e-5)),
         Case("bias_only", (randn(4, 33), [33], None, randn(33), 1e-5)),
         Case("row_of_one", (randn(5, 1), [1], randn(1), randn(1), 1e-5)),
         # rows of 257 and 1031 elements: several strides of the 128-wide workgroup
         Case("prime_rows", (randn(3, 257), [257], randn(257), randn(257), 1e-5)),
         Case("long_rows", (randn(2, 1031), [1031], randn(1031), randn(1031), 1e-5)),
+        # 257 vec4s: several strides of the vec4 kernel's workgroup
+        Case("long_vec4_rows", (randn(2, 1028), [1028], randn(1028), randn(1028), 1e-5),
+             route="norm_rows_vec4"),
         Case("last_two_dims", (randn(2, 3, 5, 7), [5, 7], randn(5, 7), randn(5, 7), 1e-5)),
         Case("all_dims", (randn(3, 4, 5), [3, 4, 5], None, None, 1e-5)),
         # an offset far larger than the spread: E[x^2] - E[x]^2 would lose every digit
@@ -143,10 +155,13 @@ GROUP_NORM = Op(
     ],
     shapes={"out": "input.dims", "mean": "[N, group]", "rstd": "[N, group]"},
     resize="dynamic",
-    dispatches=[norm_dispatch("channels * HxW", "N * group", "HxW", "group")],
+    dispatches=norm_dispatches("channels * HxW", "N * group", "HxW", "group"),
     cases=[
         Case("resnet_like", (randn(2, 8, 5, 5), randn(8), randn(8), 2, 8, 25, 4, 1e-5),
              route="norm_rows"),
+        # HxW = 16: the vec4 kernel, a weight entry per 4 vec4s
+        Case("vec4_groups", (randn(2, 8, 4, 4), randn(8), randn(8), 2, 8, 16, 2, 1e-5),
+             route="norm_rows_vec4"),
         Case("no_affine", (randn(1, 6, 3, 7), None, None, 1, 6, 21, 3, 1e-5)),
         Case("weight_only", (randn(2, 4, 9), randn(4), None, 2, 4, 9, 2, 1e-5)),
         Case("one_group", (randn(3, 5, 4, 4), randn(5), randn(5), 3, 5, 16, 1, 1e-5)),
@@ -157,7 +172,8 @@ GROUP_NORM = Op(
         Case("rank5", (randn(1, 4, 2, 3, 5), randn(4), randn(4), 1, 4, 30, 2, 1e-5)),
         Case("nan_group", (tensor([[[1.0, NAN], [2.0, 3.0], [0.5, 1.5], [2.5, -1.0]]]), None,
                            None, 1, 4, 2, 2, 1e-5)),
-        Case("resize", (randn(2, 8, 4, 4), randn(8), randn(8), SymInt(2), 8, SymInt(16), 4, 1e-5),
+        Case("resize", (randn(2, 8, 4, 4), randn(8), randn(8), SymInt(2), 8, SymInt(16), 4,
+                        1e-5),
              resize={"input": (1, 8, 3, 4), "N": 1, "HxW": 12}),
         Case("stats_absent", (randn(2, 6, 10), randn(6), randn(6), 2, 6, 10, 3, 1e-5),
              absent_outputs=("mean", "rstd")),

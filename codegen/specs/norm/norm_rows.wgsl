@@ -28,7 +28,9 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// @opgen-end declarations
+// Shared helpers (norm_common.wgsl).
+// Shared by the norm kernels (emitted into their declaration blocks by opgen; not a
+// standalone module).
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
@@ -46,6 +48,7 @@ fn workgroup_sum(lid: u32) -> f32 {
   workgroupBarrier();
   return total;
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,

@@ -10,17 +10,40 @@ read neighbouring elements. As in torch: a line holding NaN or +inf gives NaN, a
 """
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
-                          Override, Route, Rows, Tensor, u32)
+                          Override, Params, Route, Rows, Tensor, u32)
 from codegen.spec.inputs import randn, tensor
 
 LOG = {"LOG": Override("bool", False)}
 LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=LOG)
+LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), overrides=LOG)
 STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=LOG)
 NAN, INF = float("nan"), float("inf")
 
 # rows: NaN, +inf, all -inf (each NaN throughout), -inf entries beside finite ones
 IEEE_ROWS = [[1.0, NAN, 2.0, 0.5], [1.0, INF, 2.0, 0.5], [-INF, -INF, -INF, -INF],
              [-INF, 0.0, -INF, -INF], [3.0, -INF, 3.0, -INF]]
+IEEE_ROWS_ODD = [r[:3] for r in IEEE_ROWS]  # rows of 3: the scalar last-dim kernel
+
+
+VEC4 = "inner == 1 and N % 4 == 0"  # rows of whole vec4s
+
+
+def dispatches(log: bool) -> list[Dispatch]:
+    params = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
+    log_override = {"LOG": str(log)}
+    return [
+        Dispatch(params=params,
+                 bindings=[Bind("input", "self", elem="vec4<f32>"),
+                           Bind("output", "out", write=True, elem="vec4<f32>")],
+                 routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=log_override)],
+                 when=VEC4, helpers=["softmax_common.wgsl"]),
+        Dispatch(params=params,
+                 bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
+                 routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
+                               overrides=log_override),
+                         Route(STRIDED, Elementwise("lines"), overrides=log_override)],
+                 when=f"not ({VEC4})", helpers=["softmax_common.wgsl"]),
+    ]
 
 
 def softmax_op(name: str, target: str, log: bool) -> Op:
@@ -43,17 +66,14 @@ def softmax_op(name: str, target: str, log: bool) -> Op:
         ],
         shapes={"out": "self.dims"},
         resize="dynamic",
-        dispatches=[Dispatch(
-            params={"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")},
-            bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-            routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
-                          overrides={"LOG": str(log)}),
-                    Route(STRIDED, Elementwise("lines"), overrides={"LOG": str(log)})],
-            helpers=["softmax_common.wgsl"],
-        )],
+        dispatches=dispatches(log),
         cases=[
             Case("last_dim", (randn(4, 10), -1, False), route="softmax_last_dim", atol=1e-5),
             Case("attention", (randn(1, 2, 7, 37), 3, False), atol=1e-5),
+            Case("attention_vec4", (randn(1, 2, 7, 64), 3, False), route="softmax_last_dim_vec4",
+                 atol=1e-5),
+            # 257 vec4s: several strides of the vec4 kernel's workgroup
+            Case("long_vec4_rows", (randn(2, 1028), 1, False), atol=1e-5),
             Case("row_of_one", (randn(6, 1), 1, False), atol=1e-5),
             # rows of 257 and 1031: several strides of the 128-wide workgroup
             Case("prime_rows", (randn(3, 257), 1, False), atol=1e-5),
@@ -68,7 +88,10 @@ def softmax_op(name: str, target: str, log: bool) -> Op:
             Case("large_logits", (tensor([[1000.0, 999.0, 998.0], [-1000.0, -999.0, -998.0]]),
                                   1, False), atol=1e-5),
             # zeros must be exact (atol 0); NaN and -inf must sit where torch's do
-            Case("ieee_rows", (tensor(IEEE_ROWS), 1, False), atol=0.0, rtol=1e-5),
+            Case("ieee_rows", (tensor(IEEE_ROWS), 1, False), route="softmax_last_dim_vec4",
+                 atol=0.0, rtol=1e-5),
+            Case("ieee_rows_odd", (tensor(IEEE_ROWS_ODD), 1, False), route="softmax_last_dim",
+                 atol=0.0, rtol=1e-5),
             Case("ieee_strided", (tensor([list(c) for c in zip(*IEEE_ROWS)]), 0, False),
                  route="softmax_strided", atol=0.0, rtol=1e-5),
             Case("resize_rows", (randn(4, 6, 20), -1, False), resize={"self": (2, 3, 20)},

@@ -50,7 +50,8 @@ fn softmax_value(d: f32, sum: f32) -> f32 {
   }
   return exp_or_zero(d) / sum;
 }
-// @opgen-end declarations
+
+// --- the last-dim kernels' workgroup reductions
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
@@ -69,6 +70,7 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   workgroupBarrier();
   return result;
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -40,6 +41,11 @@ static_assert(offsetof(GroupNormParams, has_bias) == 24,
               "GroupNormParams.has_bias must sit at WGSL offset 24");
 static_assert(sizeof(GroupNormParams) == 32, "GroupNormParams must match the WGSL struct size 32");
 
+const KernelSource kNormRowsVec4Kernel{
+    "norm_rows_vec4",
+    kNormRowsVec4WGSL,
+    "main",
+    {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}};
 const KernelSource kNormRowsKernel{
     "norm_rows",
     kNormRowsWGSL,
@@ -48,9 +54,13 @@ const KernelSource kNormRowsKernel{
 
 // The argument values, checked and turned into what each dispatch needs.
 struct GroupNormPlan {
-  GroupNormParams params0{};
+  GroupNormParams params{};
+  bool run0 = true;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -120,17 +130,29 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   }
 
   GroupNormPlan plan;
-  plan.params0.row_len = utils::to_u32(utils::mul(channels, HxW), kOp, "row_len");
-  plan.params0.num_rows = utils::to_u32(utils::mul(N, group), kOp, "num_rows");
-  plan.params0.inner = utils::to_u32(HxW, kOp, "inner");
-  plan.params0.groups = utils::to_u32(group, kOp, "groups");
-  plan.params0.eps = utils::to_f32(eps);
-  plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
-  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.grid0 =
-      utils::elementwise_grid(utils::mul(N, group), 1, graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
-                     {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  plan.params.row_len = utils::to_u32(utils::mul(channels, HxW), kOp, "row_len");
+  plan.params.num_rows = utils::to_u32(utils::mul(N, group), kOp, "num_rows");
+  plan.params.inner = utils::to_u32(HxW, kOp, "inner");
+  plan.params.groups = utils::to_u32(group, kOp, "groups");
+  plan.params.eps = utils::to_f32(eps);
+  plan.params.has_weight = (weight != nullptr) ? 1 : 0;
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.run0 = (utils::floormod(utils::mul(channels, HxW), 4) == 0) &&
+              ((HxW == 1) || (utils::floormod(HxW, 4) == 0));
+  if (plan.run0) {
+    plan.grid0 = utils::elementwise_grid(utils::mul(N, group), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
+  plan.run1 = !((utils::floormod(utils::mul(channels, HxW), 4) == 0) &&
+                ((HxW == 1) || (utils::floormod(HxW, 4) == 0)));
+  if (plan.run1) {
+    plan.grid1 = utils::elementwise_grid(utils::mul(N, group), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
   return plan;
 }
 
@@ -156,23 +178,57 @@ void resize_group_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
 
 void add_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const GroupNormPlan built = plan_group_norm(graph, args);
-  const DispatchId dispatch0 = graph.add_dispatch(
-      kNormRowsKernel, built.overrides0,
-      {Binding::params(), Binding::of(args[0]),
-       !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-       Binding::of(graph.get_value_list(args[8])[0]),
-       graph.get_value_list(args[8]).size() > 1 && !graph.is_null(graph.get_value_list(args[8])[1])
-           ? Binding::of(graph.get_value_list(args[8])[1])
-           : Binding::dummy(4),
-       graph.get_value_list(args[8]).size() > 2 && !graph.is_null(graph.get_value_list(args[8])[2])
-           ? Binding::of(graph.get_value_list(args[8])[2])
-           : Binding::dummy(4)},
-      &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kNormRowsVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[8])[0]),
+                                graph.get_value_list(args[8]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[8])[1])
+                                    ? Binding::of(graph.get_value_list(args[8])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[8]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[8])[2])
+                                    ? Binding::of(graph.get_value_list(args[8])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kNormRowsKernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[8])[0]),
+                                graph.get_value_list(args[8]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[8])[1])
+                                    ? Binding::of(graph.get_value_list(args[8])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[8]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[8])[2])
+                                    ? Binding::of(graph.get_value_list(args[8])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_group_norm_outputs(graph, args);
     const GroupNormPlan plan = plan_group_norm(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
   });
 }
 

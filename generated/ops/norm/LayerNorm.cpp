@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -40,6 +41,11 @@ static_assert(offsetof(LayerNormParams, has_bias) == 24,
               "LayerNormParams.has_bias must sit at WGSL offset 24");
 static_assert(sizeof(LayerNormParams) == 32, "LayerNormParams must match the WGSL struct size 32");
 
+const KernelSource kNormRowsVec4Kernel{
+    "norm_rows_vec4",
+    kNormRowsVec4WGSL,
+    "main",
+    {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}};
 const KernelSource kNormRowsKernel{
     "norm_rows",
     kNormRowsWGSL,
@@ -48,9 +54,13 @@ const KernelSource kNormRowsKernel{
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LayerNormPlan {
-  LayerNormParams params0{};
+  LayerNormParams params{};
+  bool run0 = true;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -121,16 +131,25 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   }
 
   LayerNormPlan plan;
-  plan.params0.row_len = utils::to_u32(row_len, kOp, "row_len");
-  plan.params0.num_rows = utils::to_u32(num_rows, kOp, "num_rows");
-  plan.params0.inner = utils::to_u32(1, kOp, "inner");
-  plan.params0.groups = utils::to_u32(1, kOp, "groups");
-  plan.params0.eps = utils::to_f32(eps);
-  plan.params0.has_weight = (weight != nullptr) ? 1 : 0;
-  plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.grid0 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
-                     {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  plan.params.row_len = utils::to_u32(row_len, kOp, "row_len");
+  plan.params.num_rows = utils::to_u32(num_rows, kOp, "num_rows");
+  plan.params.inner = utils::to_u32(1, kOp, "inner");
+  plan.params.groups = utils::to_u32(1, kOp, "groups");
+  plan.params.eps = utils::to_f32(eps);
+  plan.params.has_weight = (weight != nullptr) ? 1 : 0;
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.run0 = (utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0));
+  if (plan.run0) {
+    plan.grid0 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
+  plan.run1 = !((utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0)));
+  if (plan.run1) {
+    plan.grid1 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
   return plan;
 }
 
@@ -159,23 +178,57 @@ void resize_layer_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
 
 void add_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LayerNormPlan built = plan_layer_norm(graph, args);
-  const DispatchId dispatch0 = graph.add_dispatch(
-      kNormRowsKernel, built.overrides0,
-      {Binding::params(), Binding::of(args[0]),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-       !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
-       Binding::of(graph.get_value_list(args[5])[0]),
-       graph.get_value_list(args[5]).size() > 1 && !graph.is_null(graph.get_value_list(args[5])[1])
-           ? Binding::of(graph.get_value_list(args[5])[1])
-           : Binding::dummy(4),
-       graph.get_value_list(args[5]).size() > 2 && !graph.is_null(graph.get_value_list(args[5])[2])
-           ? Binding::of(graph.get_value_list(args[5])[2])
-           : Binding::dummy(4)},
-      &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kNormRowsVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[5])[0]),
+                                graph.get_value_list(args[5]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[1])
+                                    ? Binding::of(graph.get_value_list(args[5])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[5]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[2])
+                                    ? Binding::of(graph.get_value_list(args[5])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kNormRowsKernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[5])[0]),
+                                graph.get_value_list(args[5]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[1])
+                                    ? Binding::of(graph.get_value_list(args[5])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[5]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[2])
+                                    ? Binding::of(graph.get_value_list(args[5])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_layer_norm_outputs(graph, args);
     const LayerNormPlan plan = plan_layer_norm(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/norm/norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 93b66c81fa7ad27e4d303acd6d46671ce3681baa290ca6e94109dd83d9f98ce9
+// wgsl-sha256: 24e6d0e0dcc7f42ec66f842400de645caa8d3051cc1141513e187a807c01f07f
 #pragma once
 
 #include <cstdint>
@@ -35,7 +35,9 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// @opgen-end declarations
+// Shared helpers (norm_common.wgsl).
+// Shared by the norm kernels (emitted into their declaration blocks by opgen; not a
+// standalone module).
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
@@ -53,6 +55,7 @@ fn workgroup_sum(lid: u32) -> f32 {
   workgroupBarrier();
   return total;
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -27,6 +28,12 @@ static_assert(offsetof(SoftmaxParams, num_lines) == 8,
               "SoftmaxParams.num_lines must sit at WGSL offset 8");
 static_assert(sizeof(SoftmaxParams) == 16, "SoftmaxParams must match the WGSL struct size 16");
 
+const KernelSource kSoftmaxLastDimVec4Kernel{
+    "softmax_last_dim_vec4",
+    kSoftmaxLastDimVec4WGSL,
+    "main",
+    {kSoftmaxLastDimVec4WorkgroupSizeX, kSoftmaxLastDimVec4WorkgroupSizeY,
+     kSoftmaxLastDimVec4WorkgroupSizeZ}};
 const KernelSource kSoftmaxLastDimKernel{
     "softmax_last_dim",
     kSoftmaxLastDimWGSL,
@@ -37,15 +44,19 @@ const KernelSource kSoftmaxStridedKernel{
     kSoftmaxStridedWGSL,
     "main",
     {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY, kSoftmaxStridedWorkgroupSizeZ}};
-// Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kSoftmaxLastDimKernel, &kSoftmaxStridedKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kSoftmaxLastDimKernel, &kSoftmaxStridedKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SoftmaxPlan {
-  size_t route0 = 0;
-  SoftmaxParams params0{};
+  SoftmaxParams params{};
+  bool run0 = true;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  size_t route1 = 0;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 SoftmaxPlan plan_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -74,18 +85,26 @@ SoftmaxPlan plan_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   SoftmaxPlan plan;
-  plan.params0.N = utils::to_u32(N, kOp, "N");
-  plan.params0.inner = utils::to_u32(inner, kOp, "inner");
-  plan.params0.num_lines = utils::to_u32(lines, kOp, "num_lines");
-  if (inner == 1) {
-    plan.route0 = 0;  // softmax_last_dim
+  plan.params.N = utils::to_u32(N, kOp, "N");
+  plan.params.inner = utils::to_u32(inner, kOp, "inner");
+  plan.params.num_lines = utils::to_u32(lines, kOp, "num_lines");
+  plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
+  if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {{"LOG", false ? 1.0 : 0.0}};
-  } else {
-    plan.route0 = 1;  // softmax_strided
-    plan.grid0 = utils::elementwise_grid(lines, kSoftmaxStridedKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"LOG", false ? 1.0 : 0.0}};
+  }
+  plan.run1 = !((inner == 1) && (utils::floormod(N, 4) == 0));
+  if (plan.run1) {
+    if (inner == 1) {
+      plan.route1 = 0;  // softmax_last_dim
+      plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}};
+    } else {
+      plan.route1 = 1;  // softmax_strided
+      plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}};
+    }
   }
   return plan;
 }
@@ -100,17 +119,38 @@ void resize_softmax_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 void add_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SoftmaxPlan built = plan_softmax(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
-                         &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+      built.run0
+          ? graph.add_dispatch(kSoftmaxLastDimVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_softmax_outputs(graph, args);
     const SoftmaxPlan plan = plan_softmax(graph, args);
-    if (plan.route0 != built.route0) {
-      utils::fail(kOp, "inputs", "were resized into a different kernel route",
-                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
     }
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
   });
 }
 

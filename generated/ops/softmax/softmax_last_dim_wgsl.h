@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim.wgsl - DO NOT EDIT.
-// wgsl-sha256: 16d54f180f956c6de4a14d486d18c5322a078b7bfaf72479658605c414a7b0af
+// wgsl-sha256: 7591f58455e2d21217919e8bde5dbdbf66f64daa479b8e5d21025636f9d83e12
 #pragma once
 
 #include <cstdint>
@@ -57,7 +57,8 @@ fn softmax_value(d: f32, sum: f32) -> f32 {
   }
   return exp_or_zero(d) / sum;
 }
-// @opgen-end declarations
+
+// --- the last-dim kernels' workgroup reductions
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
@@ -76,6 +77,7 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   workgroupBarrier();
   return result;
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,

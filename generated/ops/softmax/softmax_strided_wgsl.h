@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4a4cfd547662260cc7f654dee944855c448edb772cfcecd8d8c8f9c14a18c5b2
+// wgsl-sha256: 6789e0a44a29ec26726dfc66249065ff650f3a61f9a7514f79e8b8d6c033baec
 #pragma once
 
 #include <cstdint>
@@ -56,6 +56,26 @@ fn softmax_value(d: f32, sum: f32) -> f32 {
     return d - log(sum);
   }
   return exp_or_zero(d) / sum;
+}
+
+// --- the last-dim kernels' workgroup reductions
+
+var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the
+// result, and the last barrier lets the caller write `partial` again.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
+    }
+  }
+  workgroupBarrier();
+  let result = partial[0];
+  workgroupBarrier();
+  return result;
 }
 // @opgen-end declarations
 
