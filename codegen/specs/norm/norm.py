@@ -6,7 +6,8 @@ sample and group. One workgroup per row computes the mean, then the (biased) var
 from the deviations (two passes over the row, never E[x^2] - E[x]^2), and writes
 (x - mean) * rstd * weight + bias. The affine entry of element c of row r is
 (r % groups) * (row_len / inner) + c / inner: layer norm has groups = inner = 1 (an
-entry per element), group norm one entry per channel of HxW elements.
+entry per element), group norm one entry per channel of HxW elements. Rows of whole
+vec4s (and, for group norm, HxW % 4 == 0) take the vec4 kernel.
 
 mean and rstd are optional outputs (a graph may not request them; a dummy buffer is
 bound and the WRITE_* overrides skip the stores). NaN anywhere in a row makes the row's

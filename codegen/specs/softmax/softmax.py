@@ -3,10 +3,11 @@ subtracted before exp).
 
 The input is viewed as [outer, N, inner] around `dim`: a line is the N elements `inner`
 apart. Over the last dim (inner == 1) one workgroup takes a row with workgroup
-reductions; over a strided dim one invocation takes a line, so neighbouring invocations
-read neighbouring elements. As in torch: a line holding NaN or +inf gives NaN, an all
--inf line gives NaN (-inf - -inf), and a -inf entry of any other line gives exactly 0
-(softmax) or -inf (log_softmax). The LOG override picks log_softmax.
+reductions (as vec4s when N % 4 == 0); over a strided dim one invocation takes a line,
+so neighbouring invocations read neighbouring elements. As in torch: a line holding NaN
+or +inf gives NaN, an all -inf line gives NaN (-inf - -inf), and a -inf entry of any
+other line gives exactly 0 (softmax) or -inf (log_softmax). NaN is carried explicitly,
+not left to the adapter's exp and log. The LOG override picks log_softmax.
 """
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
