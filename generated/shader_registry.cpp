@@ -6,6 +6,7 @@
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/sdpa/attn_v_wgsl.h"
+#include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
@@ -16,6 +17,8 @@
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
+#include "ops/cumsum/cumsum_last_dim_wgsl.h"
+#include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
@@ -25,6 +28,8 @@
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
+#include "ops/norm/norm_rows_wgsl.h"
+#include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -35,7 +40,10 @@
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
+#include "ops/softmax/softmax_last_dim_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -48,6 +56,10 @@ const std::vector<KernelSource>& all_kernels() {
        kAttnVWGSL,
        "main",
        {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}},
+      {"avg_pool2d",
+       kAvgPool2dWGSL,
+       "main",
+       {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ}},
       {"batch_norm",
        kBatchNormWGSL,
        "main",
@@ -92,6 +104,14 @@ const std::vector<KernelSource>& all_kernels() {
        kConvertI32F32WGSL,
        "main",
        {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
+      {"cumsum_last_dim",
+       kCumsumLastDimWGSL,
+       "main",
+       {kCumsumLastDimWorkgroupSizeX, kCumsumLastDimWorkgroupSizeY, kCumsumLastDimWorkgroupSizeZ}},
+      {"cumsum_strided",
+       kCumsumStridedWGSL,
+       "main",
+       {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ}},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -126,6 +146,14 @@ const std::vector<KernelSource>& all_kernels() {
        kMaxPool2dWGSL,
        "main",
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
+      {"norm_rows",
+       kNormRowsWGSL,
+       "main",
+       {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ}},
+      {"norm_rows_vec4",
+       kNormRowsVec4WGSL,
+       "main",
+       {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}},
       {"permute_copy",
        kPermuteCopyWGSL,
        "main",
@@ -163,10 +191,25 @@ const std::vector<KernelSource>& all_kernels() {
        kSliceCopyWGSL,
        "main",
        {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
+      {"softmax_last_dim",
+       kSoftmaxLastDimWGSL,
+       "main",
+       {kSoftmaxLastDimWorkgroupSizeX, kSoftmaxLastDimWorkgroupSizeY,
+        kSoftmaxLastDimWorkgroupSizeZ}},
+      {"softmax_last_dim_vec4",
+       kSoftmaxLastDimVec4WGSL,
+       "main",
+       {kSoftmaxLastDimVec4WorkgroupSizeX, kSoftmaxLastDimVec4WorkgroupSizeY,
+        kSoftmaxLastDimVec4WorkgroupSizeZ}},
       {"softmax_rows",
        kSoftmaxRowsWGSL,
        "main",
        {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"softmax_strided",
+       kSoftmaxStridedWGSL,
+       "main",
+       {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY,
+        kSoftmaxStridedWorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

@@ -2,6 +2,7 @@
 # The generated sources of the WebGPU delegate: one handler per op, plus the shader registry.
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/avg_pool2d/AvgPool2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
@@ -15,6 +16,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/cumsum/Cumsum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
@@ -22,6 +24,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Linear.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Mm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/norm/GroupNorm.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/norm/LayerNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
@@ -31,6 +35,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Gelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp

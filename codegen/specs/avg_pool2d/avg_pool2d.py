@@ -1,0 +1,113 @@
+"""avg_pool2d: one invocation per output element sums its window.
+
+Everything torch's avg_pool2d takes is served: kernel, stride (empty: the kernel),
+padding, ceil_mode, count_include_pad and divisor_override. As torch: the divisor is
+divisor_override when given, else the window clipped to the padded input
+(count_include_pad) or to the input itself; a window that covers no input cell gives 0.
+"""
+
+from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+                          Output, Route, Tensor, i32, u32)
+from codegen.spec.inputs import randn, tensor
+
+AVG_POOL = Kernel("avg_pool2d")
+NAN, INF = float("nan"), float("inf")
+
+
+def out_size(axis: int, size: str) -> str:
+    """torch's pooling formula for one spatial axis: in ceil mode a last window that
+    would start in the right padding is dropped."""
+    k, s, p = f"kernel_size[{axis}]", f"strides[{axis}]", f"padding[{axis}]"
+    raw = f"(({size} + 2 * {p} - {k} + ({s} - 1 if ceil_mode else 0)) // max({s}, 1) + 1)"
+    return f"{raw} - (1 if ceil_mode and ({raw} - 1) * {s} >= {size} + {p} else 0)"
+
+
+OPS = [Op(
+    name="avg_pool2d",
+    targets=["aten.avg_pool2d.default"],
+    args=[Tensor("self", rank=(3, 4)), IntList("kernel_size", hw=True), IntList("stride"),
+          IntList("padding", hw=True), Bool("ceil_mode"), Bool("count_include_pad"),
+          Int("divisor_override", optional=True), Output("out", rank=(3, 4))],
+    let={
+        # an empty stride means kernel_size; one value is used for both axes
+        "strides": "kernel_size if len(stride) == 0 else "
+                   "[stride[0], stride[0]] if len(stride) == 1 else stride",
+        "IH": "self.dims[-2]",
+        "IW": "self.dims[-1]",
+        "OH": out_size(0, "IH"),
+        "OW": out_size(1, "IW"),
+    },
+    guards=[
+        Guard("len(stride) <= 2", "stride", "must hold zero, one or two values",
+              got="stride", expected="[], [s] or [sh, sw]"),
+        Guard("min(kernel_size) > 0", "kernel_size", "is not positive", got="kernel_size",
+              expected="sizes >= 1"),
+        Guard("min(strides) > 0", "stride", "is not positive", got="stride",
+              expected="strides >= 1"),
+        Guard("min(padding) >= 0 and padding[0] <= kernel_size[0] // 2 and "
+              "padding[1] <= kernel_size[1] // 2", "padding",
+              "is negative or more than half the kernel", got="padding",
+              expected="at most {[kernel_size[0] // 2, kernel_size[1] // 2]}"),
+        Guard("divisor_override is None or divisor_override != 0", "divisor_override",
+              "is zero", got="divisor_override", expected="None or a non-zero divisor"),
+        Guard("OH > 0 and OW > 0", "self", "is smaller than the pooling window",
+              got="self.dims", expected="an output of at least 1x1"),
+    ],
+    shapes={"out": "replace_at(replace_at(self.dims, -2, OH), -1, OW)"},
+    resize="dynamic",
+    dispatches=[Dispatch(
+        params={
+            "IH": u32("IH"), "IW": u32("IW"), "OH": u32("out.dims[-2]"), "OW": u32("out.dims[-1]"),
+            "kH": u32("kernel_size[0]"), "kW": u32("kernel_size[1]"),
+            "sH": u32("strides[0]"), "sW": u32("strides[1]"),
+            "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+            "num_elements": u32("out.numel"),
+            "count_include_pad": u32("count_include_pad"),
+            # 0: no override (a zero override is refused above)
+            "divisor": i32("0 if divisor_override is None else divisor_override"),
+        },
+        bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
+        routes=[Route(AVG_POOL, Elementwise("out.numel"))],
+    )],
+    cases=[
+        Case("pool_2x2", (randn(1, 4, 8, 8), [2, 2], [2, 2]), route="avg_pool2d", atol=1e-5),
+        Case("pad_3x3_s2", (randn(2, 3, 9, 9), [3, 3], [2, 2], [1, 1]), atol=1e-5),
+        Case("pad_excluded", (randn(2, 3, 9, 9), [3, 3], [2, 2], [1, 1], False, False),
+             atol=1e-5),
+        Case("odd_prime_shapes", (randn(1, 3, 13, 11), [3, 2], [2, 3], [1, 1]), atol=1e-5),
+        Case("ceil_mode", (randn(1, 2, 7, 8), [3, 3], [2, 2], [0, 0], True), atol=1e-5),
+        Case("ceil_mode_pad_excluded", (randn(1, 2, 10, 7), [3, 2], [2, 2], [1, 1], True, False),
+             atol=1e-5),
+        Case("divisor_override", (randn(1, 2, 6, 7), [3, 3], [2, 2], [1, 1], True, True, 5),
+             atol=1e-5),
+        Case("negative_divisor", (randn(1, 2, 6, 6), [2, 2], [2, 2], [0, 0], False, True, -3),
+             atol=1e-5),
+        Case("empty_stride", (randn(1, 2, 7, 6), [3, 2], []), atol=1e-5),
+        Case("one_kernel_value", (randn(3, 6, 6), [2], [1]), atol=1e-5),
+        # 2 x 8 x 10 x 10 = 1600 outputs: several workgroups
+        Case("several_workgroups", (randn(2, 8, 20, 20), [2, 2], [2, 2]), atol=1e-5),
+        # windows (2x2, stride 2): a NaN, +inf with -inf, +inf alone, all finite
+        Case("ieee_specials", (tensor([[[[1.0, NAN, 3.0, 0.5], [2.0, 0.0, 1.0, 2.0],
+                                          [INF, 1.0, INF, 1.0], [-INF, 2.0, 5.0, 2.0]]]]),
+                               [2, 2], [2, 2]), atol=1e-6),
+        Case("resize", (randn(1, 2, 8, 8), [2, 2], [2, 2]), resize={"self": (1, 2, 6, 4)},
+             atol=1e-5),
+        Case("too_many_strides", (randn(1, 1, 4, 4), [2, 2], [1, 1, 1]),
+             raises="stride must hold zero, one or two values (got [1, 1, 1], expected [], [s] "
+                    "or [sh, sw])"),
+        Case("zero_kernel", (randn(1, 1, 4, 4), [0, 2]),
+             raises="kernel_size is not positive (got [0, 2], expected sizes >= 1)"),
+        Case("zero_stride", (randn(1, 1, 4, 4), [2, 2], [0, 1]),
+             raises="stride is not positive (got [0, 1], expected strides >= 1)"),
+        Case("padding_too_large", (randn(1, 1, 6, 6), [2, 2], [1, 1], [2, 0]),
+             raises="padding is negative or more than half the kernel (got [2, 0], expected at "
+                    "most [1, 1])"),
+        Case("zero_divisor", (randn(1, 1, 4, 4), [2, 2], [2, 2], [0, 0], False, True, 0),
+             raises="divisor_override is zero (got 0, expected None or a non-zero divisor)"),
+        Case("window_too_large", (randn(1, 1, 2, 2), [3, 3]),
+             raises="self is smaller than the pooling window (got [1, 1, 2, 2], expected an "
+                    "output of at least 1x1)"),
+        Case("rejects_int32", (tensor([[[[1, 2], [3, 4]]]], dtype="int32"), [2, 2]),
+             raises="self has an unsupported dtype (got int32, expected float32)"),
+    ],
+)]

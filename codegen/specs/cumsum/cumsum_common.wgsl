@@ -1,0 +1,23 @@
+// Shared by the cumsum kernels (emitted into their declaration blocks by opgen; not a
+// standalone module). Values travel as the output dtype's bits in a u32: IN_FLOAT and
+// OUT_FLOAT say what the input and output hold.
+
+// input element i converted to the output dtype (float -> int truncates, as torch)
+fn load(i: u32) -> u32 {
+  let bits = input[i];
+  if (IN_FLOAT == OUT_FLOAT) {
+    return bits;
+  }
+  if (OUT_FLOAT) {
+    return bitcast<u32>(f32(bitcast<i32>(bits)));
+  }
+  return bitcast<u32>(i32(bitcast<f32>(bits)));
+}
+
+// a + b in the output dtype (u32 addition is the wrapping i32 sum); 0u is zero in both
+fn add(a: u32, b: u32) -> u32 {
+  if (OUT_FLOAT) {
+    return bitcast<u32>(bitcast<f32>(a) + bitcast<f32>(b));
+  }
+  return a + b;
+}

@@ -1,0 +1,51 @@
+// Shared by the softmax kernels (emitted into their declaration blocks by opgen; not a
+// standalone module). NaN is carried explicitly: adapters' exp and log need not
+// propagate it (SwiftShader's log(NaN) is +inf).
+
+// NaN and -inf by their bits: compilers may fold `x != x`, and WGSL has no -inf
+// constant Tint accepts
+fn is_nan(v: f32) -> bool {
+  return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn is_neg_inf(v: f32) -> bool {
+  return bitcast<u32>(v) == 0xff800000u;
+}
+
+// exp(d): exactly 0 for d = -inf, NaN for NaN, whatever the adapter's exp does there
+fn exp_or_zero(d: f32) -> f32 {
+  return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
+}
+
+// The output of an element whose value minus the line's max is `d`, given the line's
+// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
+// +inf or all -inf line, as in torch) makes the whole line NaN.
+fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (is_nan(sum)) {
+    return sum;
+  }
+  if (LOG) {
+    return d - log(sum);
+  }
+  return exp_or_zero(d) / sum;
+}
+
+// --- the last-dim kernels' workgroup reductions
+
+var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the
+// result, and the last barrier lets the caller write `partial` again.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
+    }
+  }
+  workgroupBarrier();
+  let result = partial[0];
+  workgroupBarrier();
+  return result;
+}

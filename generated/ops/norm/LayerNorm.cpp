@@ -1,0 +1,238 @@
+// @generated from codegen/specs/norm/norm.py - DO NOT EDIT.
+// Op layer_norm: aten.native_layer_norm.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/norm/norm_rows_vec4_wgsl.h"
+#include "ops/norm/norm_rows_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "layer_norm";
+
+struct LayerNormParams {
+  uint32_t row_len;
+  uint32_t num_rows;
+  uint32_t inner;
+  uint32_t groups;
+  float eps;
+  uint32_t has_weight;
+  uint32_t has_bias;
+  uint32_t _pad0;
+};
+static_assert(offsetof(LayerNormParams, row_len) == 0,
+              "LayerNormParams.row_len must sit at WGSL offset 0");
+static_assert(offsetof(LayerNormParams, num_rows) == 4,
+              "LayerNormParams.num_rows must sit at WGSL offset 4");
+static_assert(offsetof(LayerNormParams, inner) == 8,
+              "LayerNormParams.inner must sit at WGSL offset 8");
+static_assert(offsetof(LayerNormParams, groups) == 12,
+              "LayerNormParams.groups must sit at WGSL offset 12");
+static_assert(offsetof(LayerNormParams, eps) == 16,
+              "LayerNormParams.eps must sit at WGSL offset 16");
+static_assert(offsetof(LayerNormParams, has_weight) == 20,
+              "LayerNormParams.has_weight must sit at WGSL offset 20");
+static_assert(offsetof(LayerNormParams, has_bias) == 24,
+              "LayerNormParams.has_bias must sit at WGSL offset 24");
+static_assert(sizeof(LayerNormParams) == 32, "LayerNormParams must match the WGSL struct size 32");
+
+const KernelSource kNormRowsVec4Kernel{
+    "norm_rows_vec4",
+    kNormRowsVec4WGSL,
+    "main",
+    {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}};
+const KernelSource kNormRowsKernel{
+    "norm_rows",
+    kNormRowsWGSL,
+    "main",
+    {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct LayerNormPlan {
+  LayerNormParams params{};
+  bool run0 = true;
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+};
+
+LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
+  const Tensor& input = graph.get_tensor(args[0]);
+  const std::vector<int64_t> normalized_shape = graph.get_int_list(args[1]);
+  const Tensor* weight = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
+  const Tensor* bias = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
+  const double eps = graph.get_double(args[4]);
+  const std::vector<ValueRef>& outputs = graph.get_value_list(args[5]);
+  const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
+  const Tensor* mean =
+      outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
+  const Tensor* rstd =
+      outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
+  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_rank(kOp, "input", input, 1, 8);
+  if (weight != nullptr) {
+    utils::check_dtype(kOp, "weight", *weight, {DType::Float32});
+  }
+  if (bias != nullptr) {
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+  }
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 1, 8);
+  if (mean != nullptr) {
+    utils::check_dtype(kOp, "mean", *mean, {DType::Float32});
+    utils::check_rank(kOp, "mean", *mean, 1, 8);
+  }
+  if (rstd != nullptr) {
+    utils::check_dtype(kOp, "rstd", *rstd, {DType::Float32});
+    utils::check_rank(kOp, "rstd", *rstd, 1, 8);
+  }
+  const int64_t k = utils::length(normalized_shape);
+  const int64_t axis = utils::sub(input.rank(), k);
+  const int64_t row_len = utils::prod(utils::slice(input.dims(), axis, INT64_MAX));
+  const int64_t num_rows = utils::prod(utils::slice(input.dims(), 0, axis));
+  if (!((k >= 1) && (k <= input.rank()))) {
+    utils::fail(kOp, "normalized_shape", "does not name 1..rank trailing dims of the input",
+                utils::format_value(normalized_shape),
+                "1 to " + utils::format_value(input.rank()) + " sizes");
+  }
+  if (!(utils::slice(input.dims(), axis, INT64_MAX) == normalized_shape)) {
+    utils::fail(kOp, "normalized_shape", "does not match the input's trailing dims",
+                utils::format_value(normalized_shape),
+                utils::format_value(utils::slice(input.dims(), axis, INT64_MAX)));
+  }
+  if (!(row_len > 0)) {
+    utils::fail(kOp, "normalized_shape", "normalizes over no elements",
+                utils::format_value(normalized_shape), "non-zero sizes");
+  }
+  if (!(!(weight != nullptr) || (weight->dims() == normalized_shape))) {
+    utils::fail(kOp, "weight", "does not match the normalized shape",
+                utils::format_value(weight->dims()), utils::format_value(normalized_shape));
+  }
+  if (!(!(bias != nullptr) || (bias->dims() == normalized_shape))) {
+    utils::fail(kOp, "bias", "does not match the normalized shape",
+                utils::format_value(bias->dims()), utils::format_value(normalized_shape));
+  }
+  utils::check_output_dims(kOp, "out", out, input.dims());
+  if (mean != nullptr) {
+    utils::check_output_dims(kOp, "mean", *mean,
+                             utils::concat(utils::slice(input.dims(), 0, axis), utils::ones(k)));
+  }
+  if (rstd != nullptr) {
+    utils::check_output_dims(kOp, "rstd", *rstd,
+                             utils::concat(utils::slice(input.dims(), 0, axis), utils::ones(k)));
+  }
+
+  LayerNormPlan plan;
+  plan.params.row_len = utils::to_u32(row_len, kOp, "row_len");
+  plan.params.num_rows = utils::to_u32(num_rows, kOp, "num_rows");
+  plan.params.inner = utils::to_u32(1, kOp, "inner");
+  plan.params.groups = utils::to_u32(1, kOp, "groups");
+  plan.params.eps = utils::to_f32(eps);
+  plan.params.has_weight = (weight != nullptr) ? 1 : 0;
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.run0 = (utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0));
+  if (plan.run0) {
+    plan.grid0 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
+  plan.run1 = !((utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0)));
+  if (plan.run1) {
+    plan.grid1 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
+                       {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_layer_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& input = graph.get_tensor(args[0]);
+  const std::vector<int64_t> normalized_shape = graph.get_int_list(args[1]);
+  const std::vector<ValueRef>& outputs = graph.get_value_list(args[5]);
+  Tensor& out = graph.get_tensor(utils::at(outputs, 0));
+  Tensor* mean =
+      outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
+  Tensor* rstd =
+      outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
+  const int64_t k = utils::length(normalized_shape);
+  const int64_t axis = utils::sub(input.rank(), k);
+  utils::resize_output(kOp, "out", out, input.dims());
+  if (mean != nullptr) {
+    utils::resize_output(kOp, "mean", *mean,
+                         utils::concat(utils::slice(input.dims(), 0, axis), utils::ones(k)));
+  }
+  if (rstd != nullptr) {
+    utils::resize_output(kOp, "rstd", *rstd,
+                         utils::concat(utils::slice(input.dims(), 0, axis), utils::ones(k)));
+  }
+}
+
+void add_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const LayerNormPlan built = plan_layer_norm(graph, args);
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kNormRowsVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[5])[0]),
+                                graph.get_value_list(args[5]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[1])
+                                    ? Binding::of(graph.get_value_list(args[5])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[5]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[2])
+                                    ? Binding::of(graph.get_value_list(args[5])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kNormRowsKernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
+                                Binding::of(graph.get_value_list(args[5])[0]),
+                                graph.get_value_list(args[5]).size() > 1 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[1])
+                                    ? Binding::of(graph.get_value_list(args[5])[1])
+                                    : Binding::dummy(4),
+                                graph.get_value_list(args[5]).size() > 2 &&
+                                        !graph.is_null(graph.get_value_list(args[5])[2])
+                                    ? Binding::of(graph.get_value_list(args[5])[2])
+                                    : Binding::dummy(4)},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+    resize_layer_norm_outputs(graph, args);
+    const LayerNormPlan plan = plan_layer_norm(graph, args);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.native_layer_norm.default, webgpu_delegate::add_layer_norm);
