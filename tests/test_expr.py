@@ -169,5 +169,5 @@ def test_tensor_list_comprehensions():
         assert e.evaluate(env) == want, text
         assert e.names == ["ts"], "loop variables are not names of the scope"
     assert E.Expr("[t.rank for t in ts if t.present]", scope).cpp() == (
-        "[&]() { std::vector<int64_t> out; for (const auto& each_t : ts) { "
-        "if ((each_t != nullptr)) out.push_back(each_t->rank()); } return out; }()")
+        "[&]() { std::vector<int64_t> _values; for (const auto& _t : ts) { "
+        "if ((_t != nullptr)) _values.push_back(_t->rank()); } return _values; }()")

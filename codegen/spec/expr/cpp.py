@@ -58,8 +58,9 @@ def _name(ex: Expr, node: ast.Name, top: bool) -> str:
 
 
 def loop_var(name: str) -> str:
-    """A comprehension's loop variable in C++ (prefixed: it cannot shadow handler names)."""
-    return f"each_{name}"
+    """A comprehension's loop variable in C++ (prefixed, as its accumulator `_values`, so
+    that neither hides a handler name the expression reads)."""
+    return f"_{name}"
 
 
 def _attribute(ex: Expr, node: ast.Attribute, top: bool) -> str:
@@ -141,11 +142,11 @@ def _list_comp(ex: Expr, node: ast.ListComp, top: bool) -> str:
     """An immediately invoked lambda that loops and pushes (int64 elements)."""
     gen = node.generators[0]
     var = loop_var(gen.target.id)
-    push = f"out.push_back({render(ex, node.elt, True)});"
+    push = f"_values.push_back({render(ex, node.elt, True)});"
     if gen.ifs:
         push = f"if ({render(ex, gen.ifs[0], True)}) {push}"
-    return (f"[&]() {{ std::vector<int64_t> out; for (const auto& {var} : "
-            f"{render(ex, gen.iter, True)}) {{ {push} }} return out; }}()")
+    return (f"[&]() {{ std::vector<int64_t> _values; for (const auto& {var} : "
+            f"{render(ex, gen.iter, True)}) {{ {push} }} return _values; }}()")
 
 
 RENDERERS = {ast.Constant: _constant, ast.Name: _name, ast.Attribute: _attribute,
