@@ -8,6 +8,8 @@
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/cat/cat_copy_wgsl.h"
+#include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
@@ -54,6 +56,14 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
         kBinaryBroadcastWorkgroupSizeZ}},
+      {"cat_copy",
+       kCatCopyWGSL,
+       "main",
+       {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}},
+      {"cat_copy_vec4",
+       kCatCopyVec4WGSL,
+       "main",
+       {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",

@@ -6,6 +6,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/Conv2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/ConvWithClamp.cpp
