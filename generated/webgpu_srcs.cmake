@@ -13,8 +13,12 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/AliasCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/Clone.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/CloneDimOrder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopyDim.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopyDims.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/UnsqueezeCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
