@@ -24,7 +24,6 @@
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
-#include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
@@ -35,6 +34,8 @@
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/permute_copy/strided_gather_wgsl.h"
+#include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -121,10 +122,6 @@ const std::vector<KernelSource>& all_kernels() {
        kMaxPool2dWGSL,
        "main",
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
-      {"permute_copy",
-       kPermuteCopyWGSL,
-       "main",
-       {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -162,6 +159,15 @@ const std::vector<KernelSource>& all_kernels() {
        kSoftmaxRowsWGSL,
        "main",
        {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"strided_gather",
+       kStridedGatherWGSL,
+       "main",
+       {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}},
+      {"strided_gather_vec4",
+       kStridedGatherVec4WGSL,
+       "main",
+       {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
+        kStridedGatherVec4WorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

@@ -24,7 +24,9 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp
