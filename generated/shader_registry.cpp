@@ -19,6 +19,8 @@
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/embedding/embedding_rows_wgsl.h"
+#include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
@@ -105,6 +107,15 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"embedding_rows",
+       kEmbeddingRowsWGSL,
+       "main",
+       {kEmbeddingRowsWorkgroupSizeX, kEmbeddingRowsWorkgroupSizeY, kEmbeddingRowsWorkgroupSizeZ}},
+      {"embedding_rows_vec4",
+       kEmbeddingRowsVec4WGSL,
+       "main",
+       {kEmbeddingRowsVec4WorkgroupSizeX, kEmbeddingRowsVec4WorkgroupSizeY,
+        kEmbeddingRowsVec4WorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,

@@ -20,6 +20,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/UnsqueezeCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/embedding/Embedding.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
