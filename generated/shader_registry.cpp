@@ -23,6 +23,7 @@
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
+#include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -121,6 +122,11 @@ const std::vector<KernelSource>& all_kernels() {
        kIndexTensorWGSL,
        "main",
        {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
+      {"index_tensor_vec4",
+       kIndexTensorVec4WGSL,
+       "main",
+       {kIndexTensorVec4WorkgroupSizeX, kIndexTensorVec4WorkgroupSizeY,
+        kIndexTensorVec4WorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
