@@ -9,6 +9,8 @@
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/cat/cat_copy_wgsl.h"
+#include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
@@ -20,17 +22,19 @@
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/embedding/embedding_rows_wgsl.h"
+#include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
+#include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
-#include "ops/permute_copy/permute_copy_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
@@ -44,6 +48,8 @@
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
+#include "ops/permute_copy/strided_gather_wgsl.h"
+#include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -69,6 +75,14 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
         kBinaryBroadcastWorkgroupSizeZ}},
+      {"cat_copy",
+       kCatCopyWGSL,
+       "main",
+       {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}},
+      {"cat_copy_vec4",
+       kCatCopyVec4WGSL,
+       "main",
+       {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
@@ -117,6 +131,15 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"embedding_rows",
+       kEmbeddingRowsWGSL,
+       "main",
+       {kEmbeddingRowsWorkgroupSizeX, kEmbeddingRowsWorkgroupSizeY, kEmbeddingRowsWorkgroupSizeZ}},
+      {"embedding_rows_vec4",
+       kEmbeddingRowsVec4WGSL,
+       "main",
+       {kEmbeddingRowsVec4WorkgroupSizeX, kEmbeddingRowsVec4WorkgroupSizeY,
+        kEmbeddingRowsVec4WorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"gemm_scalar",
        kGemmScalarWGSL,
@@ -138,6 +161,11 @@ const std::vector<KernelSource>& all_kernels() {
        kIndexTensorWGSL,
        "main",
        {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
+      {"index_tensor_vec4",
+       kIndexTensorVec4WGSL,
+       "main",
+       {kIndexTensorVec4WorkgroupSizeX, kIndexTensorVec4WorkgroupSizeY,
+        kIndexTensorVec4WorkgroupSizeZ}},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
@@ -154,10 +182,6 @@ const std::vector<KernelSource>& all_kernels() {
        kNormRowsVec4WGSL,
        "main",
        {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}},
-      {"permute_copy",
-       kPermuteCopyWGSL,
-       "main",
-       {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -210,6 +234,15 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY,
         kSoftmaxStridedWorkgroupSizeZ}},
+      {"strided_gather",
+       kStridedGatherWGSL,
+       "main",
+       {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}},
+      {"strided_gather_vec4",
+       kStridedGatherVec4WGSL,
+       "main",
+       {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
+        kStridedGatherVec4WorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

@@ -7,16 +7,22 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/Conv2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/ConvWithClamp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/AliasCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/Clone.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/CloneDimOrder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopyDim.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/SqueezeCopyDims.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/copy/UnsqueezeCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cumsum/Cumsum.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/embedding/Embedding.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
@@ -26,7 +32,9 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/norm/GroupNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/norm/LayerNorm.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp

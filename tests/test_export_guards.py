@@ -121,15 +121,15 @@ def test_spec_rejection_runs_the_guards():
 
 
 def test_spec_rejection_runs_the_tensor_checks():
-    """index_tensor takes 1-D index tensors only (int64 in torch, int32 on the GPU)."""
+    """index_tensor takes index tensors of rank 0..4 (int64 in torch, int32 on the GPU)."""
     x = meta_tensor((4, 5), torch.float32)
-    flat = [meta_tensor((3,), torch.int64)]
     square = [meta_tensor((2, 2), torch.int64)]
-    assert spec_rejection("aten.index.Tensor", [x, flat], [meta_tensor((3, 5), torch.float32)]) \
-        is None
+    rank5 = [meta_tensor((1, 1, 1, 1, 2), torch.int64)]
     assert spec_rejection("aten.index.Tensor", [x, square],
-                          [meta_tensor((2, 2, 5), torch.float32)]) == (
-        "indices", "WebGPU index_tensor: indices has the wrong rank (got 2, expected 1)")
+                          [meta_tensor((2, 2, 5), torch.float32)]) is None
+    assert spec_rejection("aten.index.Tensor", [x, rank5],
+                          [meta_tensor((1, 1, 1, 1, 2, 5), torch.float32)]) == (
+        "indices", "WebGPU index_tensor: indices has the wrong rank (got 5, expected 0..4)")
 
 
 def test_spec_rejection_checks_constants_the_graph_drops():

@@ -32,6 +32,9 @@ EXPRESSIONS = [
     "is_permutation([a % 3, b % 3, 2 - c % 3], 3)", "is_permutation(xs, a)",
     "normalize_dims(ys, 3)", "normalize_dims([a, -1], 4)", "ones(a % 4)", "ones(b % 3 - 1)",
     "xs[:1] + ones(len(ys)) + xs[2:]",
+    "[x * 2 for x in xs]", "[x for x in xs if x != 2]", "sum([y for y in ys if y > a])",
+    "[xs[k] for k in range(len(xs)) if k not in ys]", "a in xs", "b not in ys",
+    "[x // (b % 3) for x in xs if x in ys]", "len([k for k in range(a % 5) if k % 2 == 0])",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}
@@ -127,6 +130,13 @@ def test_cpp_rendering_matches_python(tmp_path):
     ("[f]", "list literals hold integers"),
     ("xs < ys", "cannot compare"),
     ("lambda: 1", "not allowed"),
+    ("[a for a in xs]", "hides a name"),
+    ("[x for x in xs for y in ys]", "one 'for'"),
+    ("[x for x in f]", "iterates an int list or a tensor list"),
+    ("[x > 1 for x in xs]", "build int lists"),
+    ("[x for x in xs if x]", "must be bool"),
+    ("[x for x in xs] + [x]", "unknown name 'x'"),
+    ("f in xs", "'in' tests an int"),
 ])
 def test_malformed_expressions_are_rejected(text, message):
     with pytest.raises(E.ExprError, match=message.replace("(", r"\(")):
@@ -146,3 +156,18 @@ def test_tensor_attributes():
     assert E.Expr("o.present", scope).cpp() == "(o != nullptr)"
     with pytest.raises(E.EvalError, match="absent optional tensor"):
         E.Expr("o.dims[0]", scope).evaluate(env)
+
+
+def test_tensor_list_comprehensions():
+    scope = {"ts": E.Sym(E.TENSOR_LIST, "ts")}
+    env = {"ts": [E.TensorInfo((2, 3), "float32"), E.ABSENT, E.TensorInfo((0,), "int32")]}
+    cases = {"[t.dims[0] for t in ts if t.present]": [2, 0],
+             "[k for k in range(len(ts)) if not ts[k].present]": [1],
+             "sum([t.numel for t in ts if t.present and t.rank == 2])": 6}
+    for text, want in cases.items():
+        e = E.Expr(text, scope)
+        assert e.evaluate(env) == want, text
+        assert e.names == ["ts"], "loop variables are not names of the scope"
+    assert E.Expr("[t.rank for t in ts if t.present]", scope).cpp() == (
+        "[&]() { std::vector<int64_t> _values; for (const auto& _t : ts) { "
+        "if ((_t != nullptr)) _values.push_back(_t->rank()); } return _values; }()")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from codegen.emit.cpp_steps import Ctx, Handler, scratch_ref, tensor_refs
 from codegen.lower import steps as S
 from codegen.spec import expr as E
-from codegen.spec.args import TensorList
+from codegen.spec.args import OutputList, TensorList
 from codegen.spec.bind import BoundDispatch, BoundParams
 from codegen.spec.dtypes import WGSL_ELEM
 from codegen.spec.expr.types import cpp_string
@@ -78,7 +78,8 @@ def _grid_cpp(route) -> str:
     return route.route.grid.cpp(exprs, kernel_const(route.route.kernel))
 
 
-def _bindings(ctx: Ctx, d: BoundDispatch) -> str:
+def _bindings(ctx: Ctx, d: BoundDispatch, current: str = "") -> str:
+    """`current`: a foreach dispatch's item variable in add_<op>."""
     bound = ctx.bound
     refs = tensor_refs(bound)
     scratch = {s.name for s in bound.op.scratch}
@@ -90,7 +91,9 @@ def _bindings(ctx: Ctx, d: BoundDispatch) -> str:
             continue
         spec = lists[b.arg][1] if b.arg in lists else refs[b.arg].spec
         dummy = f"Binding::dummy({max(4, parse_type(b.elem or WGSL_ELEM[spec.dtypes[0]], uniform=False).stride)})"
-        if b.arg in lists:  # a tensor-list entry: a dummy when absent or None
+        if b.arg in lists and d.item_of(b, 0) != b.item:  # a foreach dispatch's entry
+            binds.append(f"Binding::of(graph.get_value_list(args[{lists[b.arg][0]}])[{current}])")
+        elif b.arg in lists:  # a tensor-list entry: a dummy when absent or None
             items = f"graph.get_value_list(args[{lists[b.arg][0]}])"
             binds.append(f"utils::length({items}) > {b.item} && !graph.is_null({items}[{b.item}]) "
                          f"? Binding::of({items}[{b.item}]) : {dummy}")
@@ -190,28 +193,37 @@ def _routed_hook(h: Handler, d: BoundDispatch, conditional: bool, routed: bool) 
 
 
 def _foreach(h: Handler, d: BoundDispatch, ctx: Ctx, kernel: str) -> None:
-    """A dispatch run once per output of the OutputList: its plan holds one Params and
-    one grid per output."""
-    i, ol, dynamic = d.index, d.foreach, ctx.bound.op.resize == "dynamic"
-    h.members.append(f"// One dispatch per output of {ol.name}.")
+    """A dispatch run once per output of the OutputList or entry of a TensorList: its
+    plan holds one Params and one grid per item (none when its `when` is false)."""
+    i, each, dynamic = d.index, d.foreach, ctx.bound.op.resize == "dynamic"
+    conditional = d.when is not None
+    what = "entry" if isinstance(each, TensorList) else "output"
+    h.members.append(f"// One dispatch per {what} of {each.name}.")
+    if conditional:
+        h.members.append(f"bool run{i} = true;")
     if d.params is not None:
         h.members.append(f"std::vector<{d.params.struct_name}> params{i};")
     h.members += [f"std::vector<utils::Grid> grid{i};", f"std::vector<OverrideValue> overrides{i};"]
     r = d.routes[0]
     exprs = (list(d.params.exprs.values()) if d.params else []) + list(r.grid.values())
     body = []
-    if any(ol.item.name in e.names for e in exprs):
-        body.append(f"const Tensor& {ol.item.name} = graph.get_tensor(utils::at({ol.name}, "
-                    f"{ol.index}));")
+    if isinstance(each, OutputList) and any(each.item.name in e.names for e in exprs):
+        body.append(f"const Tensor& {each.item.name} = graph.get_tensor(utils::at({each.name}, "
+                    f"{each.index}));")
     if d.params is not None:
         body.append(f"{d.params.struct_name}& params = plan.params{i}.emplace_back();")
         body += _param_lines(d.params, "params")
     body.append(f"plan.grid{i}.push_back({_grid_cpp(r)});")
-    h.plan += [f"for (int64_t {ol.index} = 0; {ol.index} < utils::length({ol.name}); "
-               f"++{ol.index}) {{"] + ["  " + b for b in body] + ["}"]
+    loop = [f"for (int64_t {each.index} = 0; {each.index} < utils::length({each.name}); "
+            f"++{each.index}) {{"] + ["  " + b for b in body] + ["}"]
+    if conditional:
+        h.plan += [f"plan.run{i} = {d.when.cpp()};", f"if (plan.run{i}) {{"]
+        h.plan += ["  " + line for line in loop] + ["}"]
+    else:
+        h.plan += loop
 
-    k = ol.index
-    call = (f"graph.add_dispatch({kernel}, built.overrides{i}, {_bindings(ctx, d)}, "
+    k = each.index
+    call = (f"graph.add_dispatch({kernel}, built.overrides{i}, {_bindings(ctx, d, k)}, "
             f"{_params_arg(d, 'built', f'[{k}]')}, built.grid{i}[{k}])")
     if dynamic:
         h.add.append(f"std::vector<DispatchId> dispatch{i};")
@@ -219,6 +231,7 @@ def _foreach(h: Handler, d: BoundDispatch, ctx: Ctx, kernel: str) -> None:
               f"  dispatch{i}.push_back({call});" if dynamic else f"  {call};", "}"]
     if dynamic:
         h.captures.append(f"dispatch{i}")
+        h.hook += _run_check(i) if conditional else []
         h.hook += [f"for (size_t {k} = 0; {k} < dispatch{i}.size(); ++{k}) {{",
                    f"  graph.update_dispatch(dispatch{i}[{k}], {_params_arg(d, 'plan', f'[{k}]')}, "
                    f"plan.grid{i}[{k}]);",

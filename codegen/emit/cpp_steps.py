@@ -129,11 +129,12 @@ def check_tensor(h: Handler, s: S.CheckTensor, ctx: Ctx) -> None:
 def check_tensor_list(h: Handler, s: S.CheckTensorList, ctx: Ctx) -> None:
     a = s.arg
     name = cpp_string(a.name)
-    h.check += [f"if ({a.name}.size() > {a.max_items}) {{",
-                f"  utils::fail(kOp, {name}, \"holds too many tensors\", "
-                f"utils::format_value(utils::length({a.name})), \"at most {a.max_items}\");",
-                "}",
-                f"for (const Tensor* item : {a.name}) {{"]
+    if a.max_items is not None:
+        h.check += [f"if ({a.name}.size() > {a.max_items}) {{",
+                    f"  utils::fail(kOp, {name}, \"holds too many tensors\", "
+                    f"utils::format_value(utils::length({a.name})), \"at most {a.max_items}\");",
+                    "}"]
+    h.check += [f"for (const Tensor* item : {a.name}) {{"]
     if not a.optional_items:
         h.check += ["  if (item == nullptr) {",
                     f"    utils::fail(kOp, {name}, \"holds a None entry\", \"None\", "

@@ -61,9 +61,7 @@ class BrowserNode(PlannedNode):
                 continue
             entry = kernel_entry(p.kernel, p.overrides, d)
             kernels[entry["name"]] = entry
-            per_output = d.foreach.item.name if d.foreach is not None else None
-            bindings = [self.buffer_of(b.arg, p.item if b.arg == per_output else b.item)
-                        for b in d.spec.bindings]
+            bindings = [self.buffer_of(b.arg, d.item_of(b, p.item)) for b in d.spec.bindings]
             steps.append({"kind": "dispatch", "kernel": entry["name"],
                           "params": d.layout.pack(p.params) if d.layout else None,
                           "bindings": bindings, "grid": list(p.grid)})

@@ -49,13 +49,20 @@ class CaseRun:
                 out[i] = SymInt(dims)
                 continue
             spec = self.case.args[i]
-            out[i] = TensorInput(spec.kind, tuple(dims), spec.dtype, spec.low, spec.high).make(
-                f"{self.id}/resized/{name}")
+            if isinstance(spec, list):  # a tensor list: one live shape per entry
+                out[i] = [_resized(s, d, f"{self.id}/resized/{name}/{j}")
+                          for j, (s, d) in enumerate(zip(spec, dims))]
+                continue
+            out[i] = _resized(spec, dims, f"{self.id}/resized/{name}")
         return tuple(out)
 
     def bind(self, args: tuple, kwargs: dict) -> BoundCall:
         """The case's call, bound once for any executor (absent outputs included)."""
         return bind_call(self.target, args, kwargs, tuple(self.case.absent_outputs))
+
+
+def _resized(spec: TensorInput, dims, seed_text: str):
+    return TensorInput(spec.kind, tuple(dims), spec.dtype, spec.low, spec.high).make(seed_text)
 
 
 def all_case_runs(catalog) -> list[CaseRun]:

@@ -94,10 +94,9 @@ class Node(PlannedNode):
                                                     usage=wgpu.BufferUsage.UNIFORM)
             keep.append(ubuf)
             entries.append({"binding": 0, "resource": {"buffer": ubuf}})
-        per_output = d.foreach.item.name if d.foreach is not None else None
         for b in d.spec.bindings:
-            # a tensor-list entry (Bind.item), or the output of a per-output dispatch
-            buf = self.buffer_of(b.arg, p.item if b.arg == per_output else b.item)
+            # a tensor-list entry (Bind.item), or the current item of a foreach dispatch
+            buf = self.buffer_of(b.arg, d.item_of(b, p.item))
             if buf is None:  # an absent optional tensor: a dummy of one element
                 buf = self.dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
                 keep.append(buf)

@@ -132,11 +132,19 @@ class NativeNode:
 
     def _resize_step(self, writer: _CaseWriter, live: BoundCall, k: int, folder: Path) -> dict:
         tensors, symints = [], []
+
+        def add_tensor(ref: int, v: Value, name: str) -> None:
+            (folder / name).write_bytes(tensor_bytes(v.data, v.dtype))
+            tensors.append({"ref": ref, "dims": list(v.dims), "data": name})
+
         for i, (old, new) in enumerate(zip(self.call.values[:-1], live.values[:-1])):
             if new.kind == "Tensor":
-                name = f"resize{k}_arg{i}.bin"
-                (folder / name).write_bytes(tensor_bytes(new.data, new.dtype))
-                tensors.append({"ref": writer.refs[i], "dims": list(new.dims), "data": name})
+                add_tensor(writer.refs[i], new, f"resize{k}_arg{i}.bin")
+            elif new.kind == "ValueList":  # a tensor list: each entry is an input of its own
+                refs = writer.values[writer.refs[i]]["value"]
+                for j, (ref, item) in enumerate(zip(refs, new.data)):
+                    if item.kind == "Tensor":
+                        add_tensor(ref, item, f"resize{k}_arg{i}_{j}.bin")
             elif new.kind == "SymInt" and new.data != old.data:
                 symints.append({"ref": writer.refs[i], "value": new.data})
         return {"tensors": tensors, "symints": symints}

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from codegen.lower import steps as S
 from codegen.spec import expr as E
+from codegen.spec.args import OutputList
 from codegen.spec.bind import BoundParams
 from codegen.spec.dispatch import Kernel
 from codegen.spec.failures import OpError, fail
@@ -64,8 +65,10 @@ class _State:
         return self.lowering.bound.op.name
 
     def item_envs(self, each) -> list[dict]:
-        """One environment per output of the OutputList (its item and index bound)."""
-        return [{**self.env, each.item.name: info, each.index: i}
+        """One environment per output of the OutputList (its item and index bound) or per
+        entry of a TensorList (its index bound)."""
+        item = each.item.name if isinstance(each, OutputList) else None
+        return [{**self.env, **({item: info} if item else {}), each.index: i}
                 for i, info in enumerate(self.env[each.name])]
 
 
@@ -94,7 +97,7 @@ def _check_tensor(st: _State, s: S.CheckTensor) -> None:
 
 def _check_tensor_list(st: _State, s: S.CheckTensorList) -> None:
     t, items = s.arg, st.env[s.arg.name]
-    if len(items) > t.max_items:
+    if t.max_items is not None and len(items) > t.max_items:
         raise fail(st.op, t.name, "holds too many tensors", str(len(items)),
                    f"at most {t.max_items}")
     for info in items:

@@ -191,12 +191,15 @@ class TensorList(Arg):
     """A list of tensors (`Tensor[]`, or `Tensor?[]` with optional_items=True, whose
     entries may be None). Expressions read `len(name)` and `name[k]` (an optional tensor:
     `name[k].present`, `name[k].dims`); `Bind(..., item=k)` binds entry k (a dummy when
-    the list is shorter or the entry is None). At most `max_items` entries."""
+    the list is shorter or the entry is None). At most `max_items` entries (None: any
+    number). A `Dispatch(..., foreach=<name>)` runs once per entry, `index` naming the
+    entry's position in its expressions; its `Bind(<name>)` (no item) binds that entry."""
 
     dtypes: tuple[str, ...] = (F32,)
     rank: Union[int, tuple[int, int], None] = None
     optional_items: bool = False
-    max_items: int = 4
+    max_items: Union[int, None] = 4
+    index: str = "i"
     SCHEMA = (Scaffold(r"^Tensor\[\]$", "TensorList({name!r})", "[randn(2, 3)]"),
               Scaffold(r"^Tensor\?\[\]$", "TensorList({name!r}, optional_items=True)",
                        "[randn(2, 3)]"))
@@ -205,9 +208,11 @@ class TensorList(Arg):
         super().__post_init__()
         _check_dtypes(self.dtypes, f"TensorList {self.name!r} dtypes")
         _check_rank(self.rank, f"TensorList {self.name!r} rank")
-        if not isinstance(self.max_items, int) or self.max_items < 1:
-            raise SpecError(f"TensorList {self.name!r} max_items must be a positive int "
-                            f"(got {self.max_items!r})")
+        if self.max_items is not None and (not isinstance(self.max_items, int)
+                                           or self.max_items < 1):
+            raise SpecError(f"TensorList {self.name!r} max_items must be a positive int or "
+                            f"None (got {self.max_items!r})")
+        ident(self.index, f"TensorList {self.name!r} index")
 
     def expr_type(self) -> str:
         return E.TENSOR_LIST

@@ -3,7 +3,7 @@
 `bind(op, spec_file)` returns a `BoundOp`, what the lowering (`codegen.lower`) turns into
 steps. Scopes grow in declaration order: arguments (a default reads only the arguments
 before it), lets, then scratch tensors; an OutputList's item and index are in scope only
-in per-output expressions. Every problem is a `SpecError` naming the field.
+in per-output expressions, a TensorList's index only in its foreach dispatches. Every problem is a `SpecError` naming the field.
 """
 
 from __future__ import annotations
@@ -53,11 +53,21 @@ class BoundDispatch:
     routes: list[BoundRoute]
     when: E.Expr | None
     nbytes: E.Expr | None = None  # a copy's byte count
-    foreach: OutputList | None = None
+    foreach: OutputList | TensorList | None = None
 
     @property
     def layout(self) -> StructLayout | None:
         return self.params.layout if self.params else None
+
+    def item_of(self, bind, item: int) -> int:
+        """Which entry binding `bind` takes when the dispatch runs for `item`: a foreach
+        dispatch's binding of its OutputList item, or of its TensorList without an item,
+        takes the current one; any other binding its own `item` (-1: a plain tensor)."""
+        each = self.foreach
+        if each is None or bind.item >= 0:
+            return bind.item
+        current = each.item.name if isinstance(each, OutputList) else each.name
+        return item if bind.arg == current else bind.item
 
 
 @dataclass
@@ -102,10 +112,11 @@ class _Binder:
         self.out_list = op.args[-1] if isinstance(op.args[-1], OutputList) else None
 
     def parse(self, text: str, what: str, want: tuple[str, ...] | None = None,
-              per_item: bool = False) -> E.Expr:
+              items: dict[str, E.Sym] | None = None) -> E.Expr:
+        """`items`: the per-item names (a foreach dispatch's, or the OutputList's)."""
         expr_text(text, what)
         try:
-            e = E.Expr(text, {**self.scope, **self.item_scope} if per_item else self.scope)
+            e = E.Expr(text, {**self.scope, **items} if items else self.scope)
         except E.ExprError as err:
             raise SpecError(f"{what}: {err}") from None
         if want and e.type not in want:
@@ -190,7 +201,7 @@ class _Binder:
                 raise SpecError(f"shapes has no formula for output {o.name!r}; write e.g. "
                                 f"shapes={{'{o.name}': 'self.dims'}}")
             shapes[o.name] = self.parse(op.shapes[o.name], f"shapes[{o.name!r}]", (E.INT_LIST,),
-                                        per_item=self.out_list is not None)
+                                        items=self.item_scope or None)
         return shapes
 
     def scratch(self) -> dict[str, E.Expr]:
@@ -207,13 +218,13 @@ class _Binder:
         tensors.update({s.name: s for s in op.scratch})
         return tensors
 
-    def params(self, where: str, d: Dispatch, per_item: bool,
+    def params(self, where: str, d: Dispatch, items: dict | None,
                shared: list[BoundParams]) -> BoundParams | None:
         """The dispatch's Params block; a shared `Params(...)` is bound once (an equal block
         of another dispatch is the same block)."""
         block = d.params
         if isinstance(block, Params):
-            if per_item:
+            if items:
                 raise SpecError(f"{where}: a foreach dispatch packs params per output; give it "
                                 f"its own params dict, not a shared Params(...)")
             for b in shared:
@@ -227,9 +238,9 @@ class _Binder:
         if not block:
             return None
         return self._bind_params(f"{where} params", self.op.pascal + pascal(d.name) + "Params",
-                                 block, per_item, False)
+                                 block, items, False)
 
-    def _bind_params(self, where: str, struct_name: str, fields, per_item: bool,
+    def _bind_params(self, where: str, struct_name: str, fields, items: dict | None,
                      shared: bool) -> BoundParams:
         try:
             layout = layout_struct(struct_name, [(k, p.type) for k, p in fields.items()])
@@ -240,22 +251,22 @@ class _Binder:
             t = parse_type(p.type)
             want = (E.INT_LIST,) if t.components > 1 else \
                 (E.FLOAT, E.INT) if t.scalar == "f32" else (E.INT, E.BOOL)
-            exprs[k] = self.parse(p.value, f"{where}[{k!r}]", want, per_item)
+            exprs[k] = self.parse(p.value, f"{where}[{k!r}]", want, items)
         return BoundParams(struct_name, layout, {k: p.type for k, p in fields.items()}, exprs,
                            shared)
 
-    def routes(self, where: str, d: Dispatch, per_item: bool) -> list[BoundRoute]:
+    def routes(self, where: str, d: Dispatch, items: dict | None) -> list[BoundRoute]:
         routes = []
         for r in d.routes:
             rwhere = f"{where} route {r.kernel.name!r}"
-            grid = {k: self.parse(text, f"{rwhere} grid {k}", (E.INT,), per_item)
+            grid = {k: self.parse(text, f"{rwhere} grid {k}", (E.INT,), items)
                     for k, text in r.grid.exprs().items()}
             ov = {}
             for k, text in r.overrides.items():
                 kind = r.kernel.overrides[k].type
                 ov[k] = self.parse(text, f"{rwhere} override {k!r}",
                                    (E.BOOL,) if kind == "bool" else (E.INT, E.FLOAT, E.BOOL))
-            when = self.parse(r.when, f"{rwhere} when", (E.BOOL,)) if r.when else None
+            when = self.parse(r.when, f"{rwhere} when", (E.BOOL,), items) if r.when else None
             routes.append(BoundRoute(r, when, grid, ov))
         return routes
 
@@ -275,33 +286,58 @@ class _Binder:
                 continue
             if not isinstance(d, Dispatch):
                 raise SpecError(f"{where} must be Dispatch(...) or Copy(...) (got {d!r})")
-            per_item = bool(d.foreach)
-            self._check_dispatch(where, d, per_item, tensors)
-            dispatches.append(BoundDispatch(i, d, self.params(where, d, per_item, shared),
-                                            self.routes(where, d, per_item), when, None,
-                                            out_list if per_item else None))
+            each = self._foreach(where, d, tensors)
+            items = self._item_names(each)
+            self._check_dispatch(where, d, each, tensors)
+            dispatches.append(BoundDispatch(i, d, self.params(where, d, items, shared),
+                                            self.routes(where, d, items), when, None, each))
         return dispatches, shared
 
-    def _check_dispatch(self, where: str, d: Dispatch, per_item: bool, tensors: dict) -> None:
+    def _foreach(self, where: str, d: Dispatch, tensors: dict) -> OutputList | TensorList | None:
+        """What a foreach dispatch runs once per item of: the OutputList or a TensorList."""
+        if not d.foreach:
+            return None
+        if self.out_list is not None and d.foreach == self.out_list.name:
+            return self.out_list
+        if isinstance(tensors.get(d.foreach), TensorList):
+            t = tensors[d.foreach]
+            if t.index in self.scope:
+                raise SpecError(f"TensorList {t.name!r}: its index {t.index!r} is already an "
+                                f"argument or let name")
+            return t
+        raise SpecError(f"{where} foreach={d.foreach!r} must name the op's OutputList or a "
+                        f"TensorList argument")
+
+    def _item_names(self, each) -> dict[str, E.Sym] | None:
+        if each is None:
+            return None
+        if isinstance(each, OutputList):
+            return self.item_scope
+        return {each.index: E.Sym(E.INT, each.index)}
+
+    def _check_dispatch(self, where: str, d: Dispatch, each, tensors: dict) -> None:
         out_list = self.out_list
-        if per_item and (out_list is None or d.foreach != out_list.name):
-            raise SpecError(f"{where} foreach={d.foreach!r} must name the op's OutputList")
-        if per_item and (d.when or len(d.routes) != 1 or d.routes[0].overrides):
-            raise SpecError(f"{where}: a foreach dispatch takes one route, no overrides and no "
-                            f"'when' (one kernel, run once per output)")
+        if each is not None and (len(d.routes) != 1 or d.routes[0].overrides):
+            raise SpecError(f"{where}: a foreach dispatch takes one route and no overrides "
+                            f"(one kernel, run once per item; its 'when' decides for all "
+                            f"items)")
         for b in d.bindings:
-            if out_list is not None and b.arg == out_list.item.name and not per_item:
+            if out_list is not None and b.arg == out_list.item.name and each is None:
                 raise SpecError(f"{where} binding {b.name!r} binds the per-output item "
                                 f"{b.arg!r}; declare the dispatch with foreach={out_list.name!r}")
             if b.arg not in tensors:
                 raise SpecError(f"{where} binding {b.name!r} binds {b.arg!r}, which is not a "
                                 f"tensor argument (tensors: {', '.join(tensors)})")
             t = tensors[b.arg]
-            if isinstance(t, TensorList) != (b.item >= 0) or (
-                    isinstance(t, TensorList) and b.item >= t.max_items):
+            current = isinstance(t, TensorList) and t is each and b.item < 0
+            if not current and (isinstance(t, TensorList) != (b.item >= 0) or (
+                    isinstance(t, TensorList) and t.max_items is not None
+                    and b.item >= t.max_items)):
                 raise SpecError(f"{where} binding {b.name!r}: item=k (0 <= k < max_items) binds "
                                 f"an entry of a TensorList argument and only of one (got "
-                                f"item={b.item} for {type(t).__name__} {b.arg!r})")
+                                f"item={b.item} for {type(t).__name__} {b.arg!r}); in a "
+                                f"dispatch with foreach={b.arg!r}, no item binds the current "
+                                f"entry")
             if b.write and isinstance(t, (Tensor, TensorList)) and not isinstance(t, Output) \
                     and not getattr(t, "mutable", False):
                 raise SpecError(f"{where} binding {b.name!r} writes input {b.arg!r}; declare it "

@@ -34,8 +34,9 @@ class Case:
     kwargs: Mapping[str, Any] = field(default_factory=dict)
     route: str = ""  # the kernel this case must run
     raises: str = ""  # substring of the expected error message
-    # arg -> live dims (tuple) of a tensor, or new value (int) of a SymInt, after build
-    resize: Mapping[str, Union[tuple, int]] = field(default_factory=dict)
+    # arg -> live dims (tuple) of a tensor, one per entry (list of tuples) of a tensor
+    # list, or new value (int) of a SymInt, after build
+    resize: Mapping[str, Union[tuple, list, int]] = field(default_factory=dict)
     atol: float = 1e-3
     rtol: float = 1e-3
     exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)

@@ -9,6 +9,8 @@ checked against a scope of named symbols, rendered to C++ (against the runtime's
   both sides; a result outside int64 is an error on both sides (`utils::add/sub/mul`);
 - `and`/`or` short-circuit, `a if c else b` is a conditional;
 - `t.dims[i]` accepts Python's negative indices and is bounds checked;
+- `[elt for v in xs if cond]` builds an int list from an int list or a tensor list
+  (one `for`, at most one `if`); `k in xs` tests membership in an int list;
 - narrowing to u32/i32 happens only when a value is packed, and is checked there.
 
 This module holds `Expr`, which parses and ties the parts together, and re-exports the
@@ -54,9 +56,12 @@ class Expr:
                             f"Python expression, e.g. 'self.dims[-1] * 2'") from None
         self.node = tree.body
         self.node_types: dict[int, str] = {}  # id(node) -> its checked type
+        self.locals: dict[str, str] = {}  # loop variables in scope while checking
         self.type = _check(self, self.node)
+        loop_vars = {g.target.id for n in ast.walk(self.node) if isinstance(n, ast.ListComp)
+                     for g in n.generators}
         self.names = sorted({n.id for n in ast.walk(self.node) if isinstance(n, ast.Name)}
-                            - set(BUILTINS))
+                            - set(BUILTINS) - loop_vars)
         # nullable arguments tested with `is None` (their C++ `<name>_is_null` flags)
         self.null_tests = sorted({n.left.id for n in ast.walk(self.node)
                                   if isinstance(n, ast.Compare)

@@ -49,6 +49,8 @@ def _constant(ex: Expr, node: ast.Constant) -> str:
 
 
 def _name(ex: Expr, node: ast.Name) -> str:
+    if node.id in ex.locals:
+        return ex.locals[node.id]
     if node.id not in ex.scope:
         known = ", ".join(sorted(ex.scope)) or "none"
         raise fail(ex, node, f"unknown name '{node.id}' (known: {known})")
@@ -136,6 +138,10 @@ def _compare(ex: Expr, node: ast.Compare) -> str:
         return _is_none(ex, node)
     a, b = check(ex, node.left), check(ex, node.comparators[0])
     op = type(node.ops[0])
+    if op in (ast.In, ast.NotIn):
+        if a != INT or b != INT_LIST:
+            raise fail(ex, node, f"'in' tests an int in an int list (got {a} in {b})")
+        return BOOL
     if op not in CMP_OPS:
         raise fail(ex, node, f"comparison {op.__name__} is not allowed")
     a, b = _as_text(ex, node.left, a, b), _as_text(ex, node.comparators[0], b, a)
@@ -183,6 +189,36 @@ def _call(ex: Expr, node: ast.Call) -> str:
         raise fail(ex, node, f"{node.func.id}() {e}") from None
 
 
+def _list_comp(ex: Expr, node: ast.ListComp) -> str:
+    """[elt for v in xs if cond]: one generator over an int list or a tensor list, at most
+    one condition, int elements. The loop variable is a new name, visible only inside."""
+    if len(node.generators) != 1 or node.generators[0].is_async:
+        raise fail(ex, node, "a list comprehension takes one 'for' (no nesting)")
+    gen = node.generators[0]
+    if not isinstance(gen.target, ast.Name) or len(gen.ifs) > 1:
+        raise fail(ex, node, "write [elt for name in list] or [elt for name in list if cond]")
+    var = gen.target.id
+    if var in ex.scope or var in ex.locals:
+        raise fail(ex, node, f"the loop variable '{var}' hides a name already in scope; "
+                   f"pick another")
+    source = check(ex, gen.iter)
+    if source not in (INT_LIST, TENSOR_LIST):
+        raise fail(ex, node, f"a list comprehension iterates an int list or a tensor list "
+                   f"(got {source})")
+    ex.locals[var] = _ELEMENT[source]
+    try:
+        ex.node_types[id(gen.target)] = ex.locals[var]
+        for cond in gen.ifs:
+            if check(ex, cond) != BOOL:
+                raise fail(ex, cond, "the condition of a list comprehension must be bool")
+        if check(ex, node.elt) != INT:
+            raise fail(ex, node.elt, "list comprehensions build int lists (the element "
+                       "must be an int)")
+    finally:
+        del ex.locals[var]
+    return INT_LIST
+
+
 CHECKS = {ast.Constant: _constant, ast.Name: _name, ast.Attribute: _attribute,
           ast.Subscript: _subscript, ast.List: _list, ast.UnaryOp: _unary, ast.BinOp: _binary,
-          ast.BoolOp: _bool_op, ast.Compare: _compare, ast.IfExp: _if_exp, ast.Call: _call}
+          ast.BoolOp: _bool_op, ast.Compare: _compare, ast.IfExp: _if_exp, ast.Call: _call, ast.ListComp: _list_comp}

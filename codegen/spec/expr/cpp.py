@@ -54,7 +54,13 @@ def _constant(ex: Expr, node: ast.Constant, top: bool) -> str:
 
 
 def _name(ex: Expr, node: ast.Name, top: bool) -> str:
-    return ex.scope[node.id].cpp
+    return ex.scope[node.id].cpp if node.id in ex.scope else loop_var(node.id)
+
+
+def loop_var(name: str) -> str:
+    """A comprehension's loop variable in C++ (prefixed, as its accumulator `_values`, so
+    that neither hides a handler name the expression reads)."""
+    return f"_{name}"
 
 
 def _attribute(ex: Expr, node: ast.Attribute, top: bool) -> str:
@@ -110,6 +116,10 @@ def _compare(ex: Expr, node: ast.Compare, top: bool) -> str:
     if isinstance(node.ops[0], (ast.Is, ast.IsNot)):
         test = null_cpp(node.left.id)
         return test if isinstance(node.ops[0], ast.Is) else f"!{test}"
+    if isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        test = (f"utils::contains({render(ex, node.comparators[0], True)}, "
+                f"{render(ex, node.left, True)})")
+        return test if isinstance(node.ops[0], ast.In) else f"!{test}"
     left, right = render(ex, node.left), render(ex, node.comparators[0])
     return _wrap(f"{left} {CMP_OPS[type(node.ops[0])]} {right}", top)
 
@@ -128,7 +138,18 @@ def _call(ex: Expr, node: ast.Call, top: bool) -> str:
     return f"{fn.cpp}({', '.join(args)})"
 
 
+def _list_comp(ex: Expr, node: ast.ListComp, top: bool) -> str:
+    """An immediately invoked lambda that loops and pushes (int64 elements)."""
+    gen = node.generators[0]
+    var = loop_var(gen.target.id)
+    push = f"_values.push_back({render(ex, node.elt, True)});"
+    if gen.ifs:
+        push = f"if ({render(ex, gen.ifs[0], True)}) {push}"
+    return (f"[&]() {{ std::vector<int64_t> _values; for (const auto& {var} : "
+            f"{render(ex, gen.iter, True)}) {{ {push} }} return _values; }}()")
+
+
 RENDERERS = {ast.Constant: _constant, ast.Name: _name, ast.Attribute: _attribute,
              ast.Subscript: _subscript, ast.List: _list, ast.UnaryOp: _unary,
              ast.BinOp: _binary, ast.BoolOp: _bool_op, ast.Compare: _compare,
-             ast.IfExp: _if_exp, ast.Call: _call}
+             ast.IfExp: _if_exp, ast.Call: _call, ast.ListComp: _list_comp}

@@ -93,6 +93,8 @@ def _compare(ex: Expr, node: ast.Compare, env: Mapping[str, Any]) -> Any:
         is_null = bool(env[null_key(node.left.id)])
         return is_null if isinstance(node.ops[0], ast.Is) else not is_null
     a, b = evaluate(ex, node.left, env), evaluate(ex, node.comparators[0], env)
+    if isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        return (a in b) == isinstance(node.ops[0], ast.In)
     if isinstance(a, (list, tuple)):
         a, b = list(a), list(b)
     return COMPARE[type(node.ops[0])](a, b)
@@ -112,7 +114,17 @@ def _call(ex: Expr, node: ast.Call, env: Mapping[str, Any]) -> Any:
     return check_int(result)
 
 
+def _list_comp(ex: Expr, node: ast.ListComp, env: Mapping[str, Any]) -> Any:
+    gen = node.generators[0]
+    out = []
+    for v in evaluate(ex, gen.iter, env):
+        inner = {**env, gen.target.id: v}
+        if all(evaluate(ex, c, inner) for c in gen.ifs):
+            out.append(evaluate(ex, node.elt, inner))
+    return out
+
+
 EVALUATORS = {ast.Constant: _constant, ast.Name: _name, ast.Attribute: _attribute,
               ast.Subscript: _subscript, ast.List: _list, ast.UnaryOp: _unary,
               ast.BinOp: _binary, ast.BoolOp: _bool_op, ast.Compare: _compare,
-              ast.IfExp: _if_exp, ast.Call: _call}
+              ast.IfExp: _if_exp, ast.Call: _call, ast.ListComp: _list_comp}

@@ -1,12 +1,12 @@
-"""Copy-like ops: reshape/alias/clone (one flat buffer copy, nothing when the output
-shares the input's buffer) and dtype conversion (int32 <-> float32 by value, a flat
+"""Copy-like ops: reshape/alias/clone/squeeze/unsqueeze (one flat buffer copy, nothing
+when the output shares the input's buffer) and dtype conversion (int32 <-> float32 by value, a flat
 copy when the dtype does not change).
 
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
 from codegen.spec import (F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
-                          Ignored, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
+                          Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, ScalarType, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor, torch_constant, torch_dtype
 
@@ -153,4 +153,81 @@ OPS = [
              raises="dim_order is not the contiguous order (got [0, 2, 3, 1], expected "
                     "None or [0, 1, 2, 3])"),
     ], guards=[CONTIGUOUS]),
+]
+
+
+# --- squeeze / unsqueeze: the elements in order under a shape with 1-sized dims removed or
+# added: flat copies of any dtype in DTYPES --------------------------------------------------
+
+def squeeze_lets(dims: str) -> dict:
+    """`dims` (an int-list expression) wrapped as torch does, against max(rank, 1): a 0-d
+    tensor takes dim 0 or -1."""
+    return {
+        "wrap": "max(self.rank, 1)",
+        "outside": f"[x for x in {dims} if x < -wrap or x >= wrap]",
+        "squeezed": f"[x + wrap if x < 0 else x for x in {dims}]",
+        "repeated": "[squeezed[k] for k in range(len(squeezed)) if squeezed[k] in squeezed[:k]]",
+    }
+
+
+def squeeze_guards(arg: str) -> list[Guard]:
+    return [Guard("len(outside) == 0", arg, "is out of range", got=arg,
+                  expected="dims in {-wrap}..{wrap - 1}"),
+            Guard("len(repeated) == 0", arg, "names a dim twice", got=arg,
+                  expected="distinct dims")]
+
+
+SQUEEZE_SHAPE = ("[self.dims[k] for k in range(self.rank) "
+                 "if not (k in squeezed and self.dims[k] == 1)]")
+
+OPS += [
+    copy_op("squeeze_copy_dims", "aten.squeeze_copy.dims", [IntList("dim")], [
+        Case("middle_and_last", (randn(3, 1, 5, 1), [1, 3]), exact=True),
+        Case("negative_dims", (randn(1, 7, 1), [-1, -3]), exact=True),
+        Case("not_one_is_kept", (randn(2, 1, 3), [0, 1]), exact=True),
+        Case("empty_list", (randn(1, 3), []), exact=True),
+        Case("rank0", (randn(), [0]), exact=True),
+        Case("int32", (randint(-5, 5, 1, 4, 1, dtype="int32"), [0, 2]), exact=True),
+        Case("resize", (randn(4, 1, 6), [1]), resize={"self": (2, 1, 5)}, exact=True),
+        Case("dim_out_of_range", (randn(2, 1), [2]),
+             raises="dim is out of range (got [2], expected dims in -2..1)"),
+        Case("dim_twice", (randn(2, 1), [1, -1]),
+             raises="dim names a dim twice (got [1, -1], expected distinct dims)"),
+    ], guards=squeeze_guards("dim"), let=squeeze_lets("dim"), shape=SQUEEZE_SHAPE),
+    copy_op("squeeze_copy_dim", "aten.squeeze_copy.dim", [Int("dim")], [
+        Case("batch", (randn(1, 5, 3), 0), exact=True),
+        Case("negative", (randn(4, 3, 1), -1), exact=True),
+        Case("not_one_is_kept", (randn(4, 3), 1), exact=True),
+        Case("rank0", (randn(), -1), exact=True),
+        Case("int32", (randint(-5, 5, 2, 1, dtype="int32"), 1), exact=True),
+        Case("resize", (randn(1, 8, 3), 0), resize={"self": (1, 5, 3)}, exact=True),
+        Case("dim_out_of_range", (randn(2, 1), -3),
+             raises="dim is out of range (got -3, expected dims in -2..1)"),
+    ], guards=squeeze_guards("dim")[:1], let=squeeze_lets("[dim]"), shape=SQUEEZE_SHAPE),
+    copy_op("squeeze_copy", "aten.squeeze_copy.default", [], [
+        Case("all_ones_removed", (randn(1, 3, 1, 5, 1),), exact=True),
+        Case("none_to_remove", (randn(2, 3),), exact=True),
+        Case("to_scalar", (randn(1, 1),), exact=True),
+        Case("rank0", (randn(),), exact=True),
+        Case("int32", (randint(-5, 5, 1, 6, dtype="int32"),), exact=True),
+        # the output keeps its built rank on a resize, so the live 1-sized dims must stay 1
+        Case("resize", (randn(1, 9, 1, 4),), resize={"self": (1, 5, 1, 3)}, exact=True),
+    ], let=squeeze_lets("range(self.rank)"), shape=SQUEEZE_SHAPE),
+    copy_op("unsqueeze_copy", "aten.unsqueeze_copy.default", [Int("dim")], [
+        Case("front", (randn(3, 5), 0), exact=True),
+        Case("middle", (randn(3, 5), 1), exact=True),
+        Case("end", (randn(3, 5), 2), exact=True),
+        Case("negative_end", (randn(3, 5), -1), exact=True),
+        Case("negative_front", (randn(3, 5), -3), exact=True),
+        Case("rank0", (randn(), 0), exact=True),
+        Case("int32", (randint(-5, 5, 7, dtype="int32"), -1), exact=True),
+        Case("resize", (randn(6, 4), 1), resize={"self": (3, 4)}, exact=True),
+        Case("dim_out_of_range", (randn(3, 5), 3),
+             raises="dim is out of range (got 3, expected -3..2)"),
+        Case("dim_out_of_range_negative", (randn(3, 5), -4),
+             raises="dim is out of range (got -4, expected -3..2)"),
+    ], guards=[Guard("dim >= -self.rank - 1 and dim <= self.rank", "dim", "is out of range",
+                     got="dim", expected="{-self.rank - 1}..{self.rank}")],
+        let={"at": "dim + self.rank + 1 if dim < 0 else dim"},
+        shape="self.dims[:at] + [1] + self.dims[at:]"),
 ]

@@ -1,43 +1,193 @@
-"""permute_copy: out = self.permute(dims), rank 1..4 (dims right-aligned into 4 slots)."""
+"""permute_copy, expand_copy and repeat: one strided gather, rank 0..8.
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
-                          Param, Route, Tensor, u32)
-from codegen.spec.inputs import randn
+Each output element reads input[sum_k (c_k % mods[k]) * strides[k]] at its coordinates c
+(dims right-aligned into 8 slots): permute_copy permutes the input's strides, expand_copy
+gives a broadcast dim stride 0, repeat wraps each coordinate around its input dim. When
+the innermost output dim reads its input dim contiguously and every size on the way is a
+multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
+per vec4). Elements move as 32-bit words: float32 and int32 share the kernels (a dtype of
+another size needs its own).
+"""
 
-PERMUTE = Kernel("permute_copy")
+from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, IntList,
+                          Kernel, Op, Output, Param, Route, Tensor, u32)
+from codegen.spec.inputs import randint, randn, tensor
 
-OPS = [Op(
+DTYPES = (F32, I32)  # 32-bit elements: the kernels move words
+MAX_RANK = 8
+GATHER = Kernel("strided_gather")
+GATHER_VEC4 = Kernel("strided_gather_vec4")
+
+NAN, INF = float("nan"), float("inf")
+
+
+def gather(dims: str, mods: str, strides: str, vec4: str) -> list[Dispatch]:
+    """The gather over output dims `dims` (int-list expressions, one entry per output dim):
+    the vec4 kernel when `vec4` holds, else one element per invocation."""
+
+    def dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+        return Dispatch(
+            params={
+                "out_dims": Param("array<vec4<u32>, 2>", f"right_align({dims}, {MAX_RANK}, 1)"),
+                "in_mods": Param("array<vec4<u32>, 2>", f"right_align({mods}, {MAX_RANK}, 1)"),
+                "in_strides": Param("array<vec4<u32>, 2>",
+                                    f"right_align({strides}, {MAX_RANK}, 0)"),
+                "num_elements": u32(f"out.numel // {lanes}"),
+            },
+            bindings=[Bind("input", "self", elem=elem),
+                      Bind("output", "out", write=True, elem=elem)],
+            routes=[Route(kernel, Elementwise(f"out.numel // {lanes}"))],
+            name=kernel.name, when=when)
+
+    return [dispatch(GATHER_VEC4, "vec4<u32>", 4, vec4),
+            dispatch(GATHER, "u32", 1, f"not ({vec4})")]
+
+
+PERMUTED = "permute(self.dims, dims)"
+
+PERMUTE_COPY = Op(
     name="permute_copy",
     targets=["aten.permute_copy.default"],
-    args=[Tensor("self", rank=(1, 4)), IntList("dims"), Output("out", rank=(1, 4))],
+    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("dims"),
+          Output("out", DTYPES, rank=(0, MAX_RANK))],
     guards=[
         Guard("is_permutation(dims, self.rank)", "dims", "is not a permutation of the input's dims",
               got="dims", expected="each of 0..{self.rank - 1} once (negatives wrap)"),
     ],
-    shapes={"out": "permute(self.dims, dims)"},
+    shapes={"out": PERMUTED},
     resize="dynamic",
-    dispatches=[Dispatch(
-        params={
-            "out_dims": Param("vec4<u32>", "right_align(out.dims, 4, 1)"),
-            # input element stride of each output dim
-            "in_strides": Param("vec4<u32>",
-                                "right_align(permute(contiguous_strides(self.dims), dims), 4, 0)"),
-            "num_elements": u32("out.numel"),
-        },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-        routes=[Route(PERMUTE, Elementwise("out.numel"))],
-    )],
+    # vec4 when the innermost dim stays innermost (every other stride is a multiple of it)
+    dispatches=gather(PERMUTED, PERMUTED, "permute(contiguous_strides(self.dims), dims)",
+                      "self.rank > 0 and normalize_dims(dims, self.rank)[-1] == self.rank - 1 "
+                      "and self.dims[-1] % 4 == 0"),
     cases=[
-        Case("heads_to_front", (randn(2, 5, 4, 8), [0, 2, 1, 3]), route="permute_copy", exact=True),
-        Case("transpose_2d", (randn(7, 9), [1, 0]), exact=True),
+        Case("heads_to_front", (randn(2, 5, 4, 8), [0, 2, 1, 3]), route="strided_gather_vec4",
+             exact=True),
+        Case("transpose_2d", (randn(7, 9), [1, 0]), route="strided_gather", exact=True),
         Case("negative_dims", (randn(3, 4, 5), [-1, 0, -2]), exact=True),
         Case("identity_1d", (randn(11), [0]), exact=True),
-        Case("resize", (randn(2, 6, 3, 4), [0, 2, 1, 3]), resize={"self": (2, 3, 3, 4)}, exact=True),
+        Case("rank0", (randn(), []), exact=True),
+        # Hugging Face window attention (Swin) and SigLIP patch reshapes
+        Case("window_partition_rank6", (randn(1, 3, 4, 2, 4, 8), [0, 1, 3, 2, 4, 5]),
+             route="strided_gather_vec4", exact=True),
+        Case("rank5_odd", (randn(2, 3, 5, 1, 7), [4, 2, 0, 3, 1]), exact=True),
+        Case("rank8", (randn(2, 1, 3, 2, 1, 2, 3, 2), [7, 6, 5, 4, 3, 2, 1, 0]), exact=True),
+        Case("int32", (randint(-100, 100, 3, 4, 2, dtype="int32"), [2, 0, 1]), exact=True),
+        Case("ieee_specials", (tensor([[NAN, -0.0, INF], [-INF, 1.0, -NAN]]), [1, 0]),
+             exact=True),
+        Case("multi_workgroup", (randn(17, 13, 11), [2, 0, 1]), exact=True),
+        Case("resize", (randn(2, 6, 3, 4), [0, 2, 1, 3]), resize={"self": (2, 3, 3, 4)},
+             exact=True),
         Case("repeated_dim", (randn(3, 4), [0, 0]),
              raises="dims is not a permutation of the input's dims (got [0, 0], expected each of "
                     "0..1 once (negatives wrap))"),
         Case("wrong_length", (randn(3, 4, 5), [1, 0]),
              raises="dims is not a permutation of the input's dims (got [1, 0], expected each of "
                     "0..2 once (negatives wrap))"),
+        Case("rank9", (randn(1, 1, 1, 1, 1, 1, 1, 1, 2), list(range(9))),
+             raises="self has the wrong rank (got 9, expected 0..8)"),
     ],
-)]
+)
+
+EXPAND_COPY = Op(
+    name="expand_copy",
+    targets=["aten.expand_copy.default"],
+    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("size"),
+          Ignored("implicit", accepts=(False, True)), Output("out", DTYPES)],
+    let={
+        "lead": "len(size) - self.rank",  # new leading dims
+        # -1 keeps an input dim; a new leading dim takes its size as given
+        "target": "[size[k] if k < lead or size[k] != -1 else self.dims[k - lead] "
+                  "for k in range(len(size))]",
+        "negative": "[k for k in range(len(target)) if target[k] < 0]",
+        "clashing": "[k for k in range(len(size)) if k >= lead and lead >= 0 and "
+                    "self.dims[k - lead] != 1 and target[k] != self.dims[k - lead]]",
+    },
+    guards=[
+        Guard("lead >= 0", "size", "has fewer entries than the input has dims", got="size",
+              expected="at least {self.rank} entries"),
+        Guard("len(size) <= 8", "size", "has too many entries", got="size",
+              expected="at most 8 entries"),
+        Guard("len(negative) == 0", "size", "holds a negative size where no input dim is kept",
+              got="size", expected="sizes >= 0, or -1 for one of the last {self.rank} entries"),
+        Guard("len(clashing) == 0", "size", "changes an input dim that is not 1", got="size",
+              expected="-1 or the input's size where its dims {self.dims} are not 1"),
+    ],
+    shapes={"out": "target"},
+    resize="dynamic",
+    dispatches=gather("target", "target", "broadcast_strides(self.dims, target)",
+                      "self.rank > 0 and self.dims[-1] == target[-1] and target[-1] % 4 == 0"),
+    cases=[
+        Case("rows", (randn(1, 8), [6, 8]), route="strided_gather_vec4", exact=True),
+        Case("columns", (randn(5, 1), [5, 7]), route="strided_gather", exact=True),
+        Case("minus_one_keeps", (randn(3, 1, 4), [-1, 5, -1]), exact=True),
+        Case("new_leading_dims", (randn(3, 1), [2, 4, 3, 6]), exact=True),
+        Case("from_scalar", (randn(), [2, 3]), exact=True),
+        Case("identity", (randn(2, 3), [2, 3]), exact=True),
+        Case("zero_size", (randn(1, 3), [0, 3]), exact=True),
+        Case("attention_mask", (randn(2, 1, 1, 12), [2, 4, 12, 12]), exact=True),
+        Case("int32", (randint(-9, 9, 4, 1, dtype="int32"), [4, 3]), exact=True),
+        Case("ieee_specials", (tensor([[NAN], [-0.0], [-INF]]), [3, 5]), exact=True),
+        Case("implicit", (randn(3, 1), [3, 2]), kwargs={"implicit": True}, exact=True),
+        Case("multi_workgroup", (randn(1, 37, 1), [29, 37, 3]), exact=True),
+        Case("resize", (randn(5, 1, 8), [-1, 3, -1]), resize={"self": (2, 1, 8)}, exact=True),
+        Case("too_few_sizes", (randn(2, 3), [3]),
+             raises="size has fewer entries than the input has dims (got [3], expected at least "
+                    "2 entries)"),
+        Case("too_many_sizes", (randn(2), [1] * 8 + [2]),
+             raises="size has too many entries (got [1, 1, 1, 1, 1, 1, 1, 1, 2], expected at "
+                    "most 8 entries)"),
+        Case("minus_one_leading", (randn(2), [-1, 2]),
+             raises="size holds a negative size where no input dim is kept (got [-1, 2], "
+                    "expected sizes >= 0, or -1 for one of the last 1 entries)"),
+        Case("changes_dim", (randn(2, 3), [2, 4]),
+             raises="size changes an input dim that is not 1 (got [2, 4], expected -1 or the "
+                    "input's size where its dims [2, 3] are not 1)"),
+    ],
+)
+
+# the input's dims right-aligned under repeats (1s in front)
+PADDED = "[1 for k in range(len(repeats) - self.rank)] + self.dims"
+
+REPEAT = Op(
+    name="repeat",
+    targets=["aten.repeat.default"],
+    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("repeats"), Output("out", DTYPES)],
+    let={"padded": PADDED},
+    guards=[
+        Guard("len(repeats) >= self.rank", "repeats", "has fewer entries than the input has dims",
+              got="repeats", expected="at least {self.rank} entries"),
+        Guard("len(repeats) <= 8", "repeats", "has too many entries", got="repeats",
+              expected="at most 8 entries"),
+        Guard("len(repeats) == 0 or min(repeats) >= 0", "repeats", "holds a negative count",
+              got="repeats", expected="counts >= 0"),
+    ],
+    shapes={"out": "[repeats[k] * padded[k] for k in range(len(repeats))]"},
+    resize="dynamic",
+    dispatches=gather("[repeats[k] * padded[k] for k in range(len(repeats))]", "padded",
+                      "contiguous_strides(padded)",
+                      "len(repeats) > 0 and padded[-1] % 4 == 0"),
+    cases=[
+        Case("tile_rows", (randn(3, 8), [2, 3]), route="strided_gather_vec4", exact=True),
+        Case("odd", (randn(3, 5), [2, 3]), route="strided_gather", exact=True),
+        Case("new_leading_dims", (randn(2, 3), [4, 1, 2]), exact=True),
+        Case("ones", (randn(2, 3), [1, 1]), exact=True),
+        Case("zero_count", (randn(2, 3), [0, 2]), exact=True),
+        Case("scalar", (randn(), [3]), exact=True),
+        Case("scalar_no_repeats", (randn(), []), exact=True),
+        Case("int32", (randint(-9, 9, 2, 2, dtype="int32"), [3, 1, 2]), exact=True),
+        Case("ieee_specials", (tensor([NAN, -0.0, INF, -INF]), [2, 3]), exact=True),
+        Case("multi_workgroup", (randn(7, 11), [13, 5]), exact=True),
+        Case("resize", (randn(4, 5), [2, 3]), resize={"self": (3, 2)}, exact=True),
+        Case("too_few_repeats", (randn(2, 3), [2]),
+             raises="repeats has fewer entries than the input has dims (got [2], expected at "
+                    "least 2 entries)"),
+        Case("too_many_repeats", (randn(2), [1] * 9),
+             raises="repeats has too many entries (got [1, 1, 1, 1, 1, 1, 1, 1, 1], expected at "
+                    "most 8 entries)"),
+        Case("negative_count", (randn(2), [-1]),
+             raises="repeats holds a negative count (got [-1], expected counts >= 0)"),
+    ],
+)
+
+OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT]

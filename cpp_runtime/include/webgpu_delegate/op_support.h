@@ -13,6 +13,9 @@
 namespace webgpu_delegate {
 namespace utils {
 
+// A tensor's dtype in a message (`t.dtype` in a guard's got or expected), by spec name.
+inline std::string format_value(DType d) { return dtype_name(d); }
+
 // A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
 inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
   if (args.size() != expected) {

@@ -163,6 +163,11 @@ inline int64_t sum(const std::vector<int64_t>& values) {
   return s;
 }
 
+// `v in values` of the expression language.
+inline bool contains(const std::vector<int64_t>& values, int64_t v) {
+  return std::find(values.begin(), values.end(), v) != values.end();
+}
+
 // [0, 1, ..., n - 1] (empty when n <= 0), as Python's list(range(n)).
 inline std::vector<int64_t> range(int64_t n) {
   std::vector<int64_t> out;

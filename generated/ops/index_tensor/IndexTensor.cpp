@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -14,31 +15,66 @@ namespace {
 
 constexpr const char* kOp = "index_tensor";
 
-struct IndexTensorParams {
-  uint32_t N;
-  uint32_t inner;
-  uint32_t block;
-  uint32_t num_elements;
-  uint32_t sizes[4];
-  uint32_t block_strides[4];
+struct IndexTensorIndexTensorVec4Params {
+  uint32_t out_dims[2][4];
+  uint32_t kept_strides[2][4];
+  uint32_t index_strides[8][4];
+  uint32_t dim_sizes[4];
+  uint32_t dim_strides[4];
   uint32_t present[4];
+  uint32_t num_elements;
+  uint32_t _pad0[3];
 };
-static_assert(offsetof(IndexTensorParams, N) == 0, "IndexTensorParams.N must sit at WGSL offset 0");
-static_assert(offsetof(IndexTensorParams, inner) == 4,
-              "IndexTensorParams.inner must sit at WGSL offset 4");
-static_assert(offsetof(IndexTensorParams, block) == 8,
-              "IndexTensorParams.block must sit at WGSL offset 8");
-static_assert(offsetof(IndexTensorParams, num_elements) == 12,
-              "IndexTensorParams.num_elements must sit at WGSL offset 12");
-static_assert(offsetof(IndexTensorParams, sizes) == 16,
-              "IndexTensorParams.sizes must sit at WGSL offset 16");
-static_assert(offsetof(IndexTensorParams, block_strides) == 32,
-              "IndexTensorParams.block_strides must sit at WGSL offset 32");
-static_assert(offsetof(IndexTensorParams, present) == 48,
-              "IndexTensorParams.present must sit at WGSL offset 48");
-static_assert(sizeof(IndexTensorParams) == 64,
-              "IndexTensorParams must match the WGSL struct size 64");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, out_dims) == 0,
+              "IndexTensorIndexTensorVec4Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, kept_strides) == 32,
+              "IndexTensorIndexTensorVec4Params.kept_strides must sit at WGSL offset 32");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, index_strides) == 64,
+              "IndexTensorIndexTensorVec4Params.index_strides must sit at WGSL offset 64");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, dim_sizes) == 192,
+              "IndexTensorIndexTensorVec4Params.dim_sizes must sit at WGSL offset 192");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, dim_strides) == 208,
+              "IndexTensorIndexTensorVec4Params.dim_strides must sit at WGSL offset 208");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, present) == 224,
+              "IndexTensorIndexTensorVec4Params.present must sit at WGSL offset 224");
+static_assert(offsetof(IndexTensorIndexTensorVec4Params, num_elements) == 240,
+              "IndexTensorIndexTensorVec4Params.num_elements must sit at WGSL offset 240");
+static_assert(sizeof(IndexTensorIndexTensorVec4Params) == 256,
+              "IndexTensorIndexTensorVec4Params must match the WGSL struct size 256");
 
+struct IndexTensorIndexTensorParams {
+  uint32_t out_dims[2][4];
+  uint32_t kept_strides[2][4];
+  uint32_t index_strides[8][4];
+  uint32_t dim_sizes[4];
+  uint32_t dim_strides[4];
+  uint32_t present[4];
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(IndexTensorIndexTensorParams, out_dims) == 0,
+              "IndexTensorIndexTensorParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(IndexTensorIndexTensorParams, kept_strides) == 32,
+              "IndexTensorIndexTensorParams.kept_strides must sit at WGSL offset 32");
+static_assert(offsetof(IndexTensorIndexTensorParams, index_strides) == 64,
+              "IndexTensorIndexTensorParams.index_strides must sit at WGSL offset 64");
+static_assert(offsetof(IndexTensorIndexTensorParams, dim_sizes) == 192,
+              "IndexTensorIndexTensorParams.dim_sizes must sit at WGSL offset 192");
+static_assert(offsetof(IndexTensorIndexTensorParams, dim_strides) == 208,
+              "IndexTensorIndexTensorParams.dim_strides must sit at WGSL offset 208");
+static_assert(offsetof(IndexTensorIndexTensorParams, present) == 224,
+              "IndexTensorIndexTensorParams.present must sit at WGSL offset 224");
+static_assert(offsetof(IndexTensorIndexTensorParams, num_elements) == 240,
+              "IndexTensorIndexTensorParams.num_elements must sit at WGSL offset 240");
+static_assert(sizeof(IndexTensorIndexTensorParams) == 256,
+              "IndexTensorIndexTensorParams must match the WGSL struct size 256");
+
+const KernelSource kIndexTensorVec4Kernel{
+    "index_tensor_vec4",
+    kIndexTensorVec4WGSL,
+    "main",
+    {kIndexTensorVec4WorkgroupSizeX, kIndexTensorVec4WorkgroupSizeY,
+     kIndexTensorVec4WorkgroupSizeZ}};
 const KernelSource kIndexTensorKernel{
     "index_tensor",
     kIndexTensorWGSL,
@@ -47,9 +83,14 @@ const KernelSource kIndexTensorKernel{
 
 // The argument values, checked and turned into what each dispatch needs.
 struct IndexTensorPlan {
-  IndexTensorParams params0{};
+  bool run0 = true;
+  IndexTensorIndexTensorVec4Params params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  IndexTensorIndexTensorParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -60,8 +101,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_rank(kOp, "self", self, 1, 4);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_rank(kOp, "self", self, 1, 8);
   if (indices.size() > 4) {
     utils::fail(kOp, "indices", "holds too many tensors",
                 utils::format_value(utils::length(indices)), "at most 4");
@@ -69,24 +110,88 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
   for (const Tensor* item : indices) {
     if (item != nullptr) {
       utils::check_dtype(kOp, "indices", *item, {DType::Int32});
-      utils::check_rank(kOp, "indices", *item, 1, 1);
+      utils::check_rank(kOp, "indices", *item, 0, 4);
     }
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
-  utils::check_rank(kOp, "out", out, 1, 4);
-  const bool p0 = (utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr);
-  const bool p1 = (utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr);
-  const bool p2 = (utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr);
-  const bool p3 = (utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr);
-  const int64_t count =
-      utils::add(utils::add(utils::add(p0 ? 1 : 0, p1 ? 1 : 0), p2 ? 1 : 0), p3 ? 1 : 0);
-  const int64_t first = p0 ? 0 : (p1 ? 1 : (p2 ? 2 : (p3 ? 3 : 0)));
-  const int64_t last = p3 ? 3 : (p2 ? 2 : (p1 ? 1 : 0));
-  const int64_t N = (count > 0) ? utils::at(indices, first)->dim(0) : 0;
-  const std::vector<int64_t> lengths = std::vector<int64_t>{
-      p0 ? utils::at(indices, 0)->dim(0) : -1, p1 ? utils::at(indices, 1)->dim(0) : -1,
-      p2 ? utils::at(indices, 2)->dim(0) : -1, p3 ? utils::at(indices, 3)->dim(0) : -1};
-  if (!(count > 0)) {
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  const std::vector<int64_t> present = [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(utils::length(indices))) {
+      if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
+    }
+    return _values;
+  }();
+  const std::vector<int64_t> b0 =
+      ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
+          ? utils::at(indices, 0)->dims()
+          : std::vector<int64_t>{};
+  const std::vector<int64_t> b1 =
+      utils::broadcasts(b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                                ? utils::at(indices, 1)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                        ? utils::at(indices, 1)->dims()
+                        : std::vector<int64_t>{})
+          : b0;
+  const std::vector<int64_t> b2 =
+      utils::broadcasts(b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                                ? utils::at(indices, 2)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                        ? utils::at(indices, 2)->dims()
+                        : std::vector<int64_t>{})
+          : b1;
+  const std::vector<int64_t> b3 =
+      utils::broadcasts(b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                                ? utils::at(indices, 3)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                        ? utils::at(indices, 3)->dims()
+                        : std::vector<int64_t>{})
+          : b2;
+  const std::vector<int64_t> B = b3;
+  const std::vector<int64_t> unbroadcast = [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : present) {
+      if ((utils::at(indices, _k)->rank() > utils::length(B)) ||
+          !utils::broadcasts(utils::at(indices, _k)->dims(), B))
+        _values.push_back(_k);
+    }
+    return _values;
+  }();
+  const bool adjacent = (utils::length(present) == 0) ||
+                        (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
+                         utils::length(present));
+  const int64_t at = ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
+  const std::vector<int64_t> rest = [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(self.rank())) {
+      if (!utils::contains(present, _k)) _values.push_back(_k);
+    }
+    return _values;
+  }();
+  const std::vector<int64_t> strides = utils::contiguous_strides(self.dims());
+  const std::vector<int64_t> out_dims =
+      utils::concat(utils::concat(
+                        [&]() {
+                          std::vector<int64_t> _values;
+                          for (const auto& _k : utils::slice(rest, 0, at)) {
+                            _values.push_back(self.dim(_k));
+                          }
+                          return _values;
+                        }(),
+                        B),
+                    [&]() {
+                      std::vector<int64_t> _values;
+                      for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                        _values.push_back(self.dim(_k));
+                      }
+                      return _values;
+                    }());
+  if (!(utils::length(present) > 0)) {
     utils::fail(kOp, "indices", "holds no index tensor",
                 utils::format_value(utils::length(indices)), "at least one non-None entry");
   }
@@ -95,43 +200,150 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                 utils::format_value(utils::length(indices)),
                 "at most " + utils::format_value(self.rank()));
   }
-  if (!(count == utils::add(utils::sub(last, first), 1))) {
-    utils::fail(kOp, "indices",
-                "holds index tensors on non-adjacent dims (only adjacent ones are supported)",
-                utils::format_value(lengths), "adjacent non-None entries");
+  if (!(utils::length(unbroadcast) == 0)) {
+    utils::fail(kOp, "indices", "holds index tensors whose shapes do not broadcast",
+                utils::format_value(utils::at(indices, utils::at(unbroadcast, 0))->dims()),
+                "shapes that broadcast to " + utils::format_value(B));
   }
-  if (!((!p0 || (utils::at(lengths, 0) == N)) && (!p1 || (utils::at(lengths, 1) == N)) &&
-        (!p2 || (utils::at(lengths, 2) == N)) && (!p3 || (utils::at(lengths, 3) == N)))) {
-    utils::fail(kOp, "indices", "holds index tensors of different lengths",
-                utils::format_value(lengths), "one length (None entries show as -1)");
+  if (!(utils::length(out_dims) <= 8)) {
+    utils::fail(kOp, "indices", "give the result too many dims",
+                utils::format_value(utils::length(out_dims)), "at most 8");
   }
-  utils::check_output_dims(
-      kOp, "out", out,
-      utils::concat(utils::concat(utils::slice(self.dims(), 0, first), std::vector<int64_t>{N}),
-                    utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)));
+  utils::check_output_dims(kOp, "out", out, out_dims);
 
   IndexTensorPlan plan;
-  plan.params0.N = utils::to_u32(N, kOp, "N");
-  plan.params0.inner = utils::to_u32(
-      utils::prod(utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)), kOp, "inner");
-  plan.params0.block = utils::to_u32(
-      utils::prod(utils::slice(self.dims(), first, utils::add(last, 1))), kOp, "block");
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  utils::pack(plan.params0.sizes,
-              utils::concat(self.dims(),
-                            utils::slice(std::vector<int64_t>{1, 1, 1, 1}, self.rank(), INT64_MAX)),
-              kOp, "sizes");
-  utils::pack(
-      plan.params0.block_strides,
-      std::vector<int64_t>{p0 ? utils::prod(utils::slice(self.dims(), 1, utils::add(last, 1))) : 0,
-                           p1 ? utils::prod(utils::slice(self.dims(), 2, utils::add(last, 1))) : 0,
-                           p2 ? utils::prod(utils::slice(self.dims(), 3, utils::add(last, 1))) : 0,
-                           p3 ? utils::prod(utils::slice(self.dims(), 4, utils::add(last, 1))) : 0},
-      kOp, "block_strides");
-  utils::pack(plan.params0.present,
-              std::vector<int64_t>{p0 ? 1 : 0, p1 ? 1 : 0, p2 ? 1 : 0, p3 ? 1 : 0}, kOp, "present");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kIndexTensorKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.run0 = !utils::contains(present, utils::sub(self.rank(), 1)) &&
+              (utils::floormod(self.dim(-1), 4) == 0);
+  if (plan.run0) {
+    utils::pack(plan.params0.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
+    utils::pack(plan.params0.kept_strides, 4,
+                utils::right_align(
+                    utils::concat(utils::concat(
+                                      [&]() {
+                                        std::vector<int64_t> _values;
+                                        for (const auto& _k : utils::slice(rest, 0, at)) {
+                                          _values.push_back(utils::at(strides, _k));
+                                        }
+                                        return _values;
+                                      }(),
+                                      [&]() {
+                                        std::vector<int64_t> _values;
+                                        for (const auto& _k : B) {
+                                          _values.push_back(0);
+                                        }
+                                        return _values;
+                                      }()),
+                                  [&]() {
+                                    std::vector<int64_t> _values;
+                                    for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                                      _values.push_back(utils::at(strides, _k));
+                                    }
+                                    return _values;
+                                  }()),
+                    8, 0),
+                kOp, "kept_strides");
+    utils::pack(plan.params0.index_strides, 4, utils::concat(utils::concat(utils::concat(utils::contains(present, 0) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 0)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }(), utils::contains(present, 1) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 1)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), utils::contains(present, 2) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 2)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), utils::contains(present, 3) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 3)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), kOp, "index_strides");
+    utils::pack(
+        plan.params0.dim_sizes,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back((_k < self.rank()) ? self.dim(_k) : 1);
+          }
+          return _values;
+        }(),
+        kOp, "dim_sizes");
+    utils::pack(
+        plan.params0.dim_strides,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back((_k < self.rank()) ? utils::at(strides, _k) : 0);
+          }
+          return _values;
+        }(),
+        kOp, "dim_strides");
+    utils::pack(
+        plan.params0.present,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back(utils::contains(present, _k) ? 1 : 0);
+          }
+          return _values;
+        }(),
+        kOp, "present");
+    plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
+                                         kIndexTensorVec4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 = !(!utils::contains(present, utils::sub(self.rank(), 1)) &&
+                (utils::floormod(self.dim(-1), 4) == 0));
+  if (plan.run1) {
+    utils::pack(plan.params1.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
+    utils::pack(plan.params1.kept_strides, 4,
+                utils::right_align(
+                    utils::concat(utils::concat(
+                                      [&]() {
+                                        std::vector<int64_t> _values;
+                                        for (const auto& _k : utils::slice(rest, 0, at)) {
+                                          _values.push_back(utils::at(strides, _k));
+                                        }
+                                        return _values;
+                                      }(),
+                                      [&]() {
+                                        std::vector<int64_t> _values;
+                                        for (const auto& _k : B) {
+                                          _values.push_back(0);
+                                        }
+                                        return _values;
+                                      }()),
+                                  [&]() {
+                                    std::vector<int64_t> _values;
+                                    for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                                      _values.push_back(utils::at(strides, _k));
+                                    }
+                                    return _values;
+                                  }()),
+                    8, 0),
+                kOp, "kept_strides");
+    utils::pack(plan.params1.index_strides, 4, utils::concat(utils::concat(utils::concat(utils::contains(present, 0) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 0)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }(), utils::contains(present, 1) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 1)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), utils::contains(present, 2) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 2)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), utils::contains(present, 3) ? utils::right_align(utils::concat(utils::concat([&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, 0, at)) { _values.push_back(0); } return _values; }(), utils::broadcast_strides(utils::at(indices, 3)->dims(), B)), [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::slice(rest, at, INT64_MAX)) { _values.push_back(0); } return _values; }()), 8, 0) : [&]() { std::vector<int64_t> _values; for (const auto& _k : utils::range(8)) { _values.push_back(0); } return _values; }()), kOp, "index_strides");
+    utils::pack(
+        plan.params1.dim_sizes,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back((_k < self.rank()) ? self.dim(_k) : 1);
+          }
+          return _values;
+        }(),
+        kOp, "dim_sizes");
+    utils::pack(
+        plan.params1.dim_strides,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back((_k < self.rank()) ? utils::at(strides, _k) : 0);
+          }
+          return _values;
+        }(),
+        kOp, "dim_strides");
+    utils::pack(
+        plan.params1.present,
+        [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(4)) {
+            _values.push_back(utils::contains(present, _k) ? 1 : 0);
+          }
+          return _values;
+        }(),
+        kOp, "present");
+    plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                         kIndexTensorKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -143,48 +355,139 @@ void resize_index_tensor_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   Tensor& out = graph.get_tensor(args[2]);
-  const bool p0 = (utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr);
-  const bool p1 = (utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr);
-  const bool p2 = (utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr);
-  const bool p3 = (utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr);
-  const int64_t count =
-      utils::add(utils::add(utils::add(p0 ? 1 : 0, p1 ? 1 : 0), p2 ? 1 : 0), p3 ? 1 : 0);
-  const int64_t first = p0 ? 0 : (p1 ? 1 : (p2 ? 2 : (p3 ? 3 : 0)));
-  const int64_t last = p3 ? 3 : (p2 ? 2 : (p1 ? 1 : 0));
-  const int64_t N = (count > 0) ? utils::at(indices, first)->dim(0) : 0;
-  utils::resize_output(
-      kOp, "out", out,
-      utils::concat(utils::concat(utils::slice(self.dims(), 0, first), std::vector<int64_t>{N}),
-                    utils::slice(self.dims(), utils::add(last, 1), INT64_MAX)));
+  const std::vector<int64_t> present = [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(utils::length(indices))) {
+      if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
+    }
+    return _values;
+  }();
+  const std::vector<int64_t> b0 =
+      ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
+          ? utils::at(indices, 0)->dims()
+          : std::vector<int64_t>{};
+  const std::vector<int64_t> b1 =
+      utils::broadcasts(b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                                ? utils::at(indices, 1)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                        ? utils::at(indices, 1)->dims()
+                        : std::vector<int64_t>{})
+          : b0;
+  const std::vector<int64_t> b2 =
+      utils::broadcasts(b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                                ? utils::at(indices, 2)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                        ? utils::at(indices, 2)->dims()
+                        : std::vector<int64_t>{})
+          : b1;
+  const std::vector<int64_t> b3 =
+      utils::broadcasts(b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                                ? utils::at(indices, 3)->dims()
+                                : std::vector<int64_t>{})
+          ? utils::broadcast_shape(
+                b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                        ? utils::at(indices, 3)->dims()
+                        : std::vector<int64_t>{})
+          : b2;
+  const std::vector<int64_t> B = b3;
+  const bool adjacent = (utils::length(present) == 0) ||
+                        (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
+                         utils::length(present));
+  const int64_t at = ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
+  const std::vector<int64_t> rest = [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(self.rank())) {
+      if (!utils::contains(present, _k)) _values.push_back(_k);
+    }
+    return _values;
+  }();
+  const std::vector<int64_t> out_dims =
+      utils::concat(utils::concat(
+                        [&]() {
+                          std::vector<int64_t> _values;
+                          for (const auto& _k : utils::slice(rest, 0, at)) {
+                            _values.push_back(self.dim(_k));
+                          }
+                          return _values;
+                        }(),
+                        B),
+                    [&]() {
+                      std::vector<int64_t> _values;
+                      for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                        _values.push_back(self.dim(_k));
+                      }
+                      return _values;
+                    }());
+  utils::resize_output(kOp, "out", out, out_dims);
 }
 
 void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const IndexTensorPlan built = plan_index_tensor(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kIndexTensorKernel, built.overrides0,
-                         {Binding::params(), Binding::of(args[0]),
-                          utils::length(graph.get_value_list(args[1])) > 0 &&
-                                  !graph.is_null(graph.get_value_list(args[1])[0])
-                              ? Binding::of(graph.get_value_list(args[1])[0])
-                              : Binding::dummy(4),
-                          utils::length(graph.get_value_list(args[1])) > 1 &&
-                                  !graph.is_null(graph.get_value_list(args[1])[1])
-                              ? Binding::of(graph.get_value_list(args[1])[1])
-                              : Binding::dummy(4),
-                          utils::length(graph.get_value_list(args[1])) > 2 &&
-                                  !graph.is_null(graph.get_value_list(args[1])[2])
-                              ? Binding::of(graph.get_value_list(args[1])[2])
-                              : Binding::dummy(4),
-                          utils::length(graph.get_value_list(args[1])) > 3 &&
-                                  !graph.is_null(graph.get_value_list(args[1])[3])
-                              ? Binding::of(graph.get_value_list(args[1])[3])
-                              : Binding::dummy(4),
-                          Binding::of(args[2])},
-                         &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+      built.run0 ? graph.add_dispatch(kIndexTensorVec4Kernel, built.overrides0,
+                                      {Binding::params(), Binding::of(args[0]),
+                                       utils::length(graph.get_value_list(args[1])) > 0 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[0])
+                                           ? Binding::of(graph.get_value_list(args[1])[0])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 1 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[1])
+                                           ? Binding::of(graph.get_value_list(args[1])[1])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 2 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[2])
+                                           ? Binding::of(graph.get_value_list(args[1])[2])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 3 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[3])
+                                           ? Binding::of(graph.get_value_list(args[1])[3])
+                                           : Binding::dummy(4),
+                                       Binding::of(args[2])},
+                                      &built.params0, sizeof(built.params0), built.grid0)
+                 : 0;
+  const DispatchId dispatch1 =
+      built.run1 ? graph.add_dispatch(kIndexTensorKernel, built.overrides1,
+                                      {Binding::params(), Binding::of(args[0]),
+                                       utils::length(graph.get_value_list(args[1])) > 0 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[0])
+                                           ? Binding::of(graph.get_value_list(args[1])[0])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 1 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[1])
+                                           ? Binding::of(graph.get_value_list(args[1])[1])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 2 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[2])
+                                           ? Binding::of(graph.get_value_list(args[1])[2])
+                                           : Binding::dummy(4),
+                                       utils::length(graph.get_value_list(args[1])) > 3 &&
+                                               !graph.is_null(graph.get_value_list(args[1])[3])
+                                           ? Binding::of(graph.get_value_list(args[1])[3])
+                                           : Binding::dummy(4),
+                                       Binding::of(args[2])},
+                                      &built.params1, sizeof(built.params1), built.grid1)
+                 : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_index_tensor_outputs(graph, args);
     const IndexTensorPlan plan = plan_index_tensor(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
   });
 }
 

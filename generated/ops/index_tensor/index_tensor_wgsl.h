@@ -1,30 +1,29 @@
 // @generated from codegen/specs/index_tensor/index_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: 51c4a30ff5bac9e86d69bf5a4d6172232ea9d938fb9c9f2aaa907f1e8ab17bc0
+// wgsl-sha256: fb403699f6b8fa9118e6d38a5caae23fbcdb7e0dfc68f99c08cced18ce58fb3f
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kIndexTensorWGSL =
-    R"wgsl(// index_tensor: out[o, j, r] = self[o, idx_first[j], ..., idx_last[j], r]: the index
-// tensors of the present entries address one offset inside the indexed block of dims.
+    R"wgsl(// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), one word per invocation.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  N: u32,
-  inner: u32,
-  block: u32,
-  num_elements: u32,
-  sizes: vec4<u32>,
-  block_strides: vec4<u32>,
+  out_dims: array<vec4<u32>, 2>,
+  kept_strides: array<vec4<u32>, 2>,
+  index_strides: array<vec4<u32>, 8>,
+  dim_sizes: vec4<u32>,
+  dim_strides: vec4<u32>,
   present: vec4<u32>,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read> idx0: array<i32>;
 @group(0) @binding(3) var<storage, read> idx1: array<i32>;
 @group(0) @binding(4) var<storage, read> idx2: array<i32>;
 @group(0) @binding(5) var<storage, read> idx3: array<i32>;
-@group(0) @binding(6) var<storage, read_write> output: array<f32>;
+@group(0) @binding(6) var<storage, read_write> output: array<u32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -32,21 +31,56 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// @opgen-end declarations
+// Shared helpers (index_source.wgsl).
+// The input element of output element e (index_tensor's kernels): e's coordinates over the
+// 8 right-aligned output dims, each adding its kept-dim stride and moving the offset into
+// each index tensor; then each present entry adds its (wrapped, clamped) index times the
+// stride of the dim it indexes.
 
-// Entry k's index for output position j, wrapped (negative) and clamped to dim k.
-fn entry_offset(k: u32, j: u32) -> u32 {
-  var v = 0i;
-  switch k {
-    case 0u: { v = idx0[j]; }
-    case 1u: { v = idx1[j]; }
-    case 2u: { v = idx2[j]; }
-    default: { v = idx3[j]; }
-  }
-  let size = i32(params.sizes[k]);
-  v = select(v, v + size, v < 0);
-  return u32(clamp(v, 0, size - 1)) * params.block_strides[k];
+fn slot(v: array<vec4<u32>, 2>, k: u32) -> u32 {
+  return v[k / 4u][k % 4u];
 }
+
+// Entry j's strides along output dim k, as a vec4 over j.
+fn index_strides_at(k: u32) -> vec4<u32> {
+  let s = params.index_strides;
+  return vec4<u32>(s[k / 4u][k % 4u], s[2u + k / 4u][k % 4u], s[4u + k / 4u][k % 4u],
+                   s[6u + k / 4u][k % 4u]);
+}
+
+// Entry j's index at offset pos of its tensor, wrapped once and clamped into its dim.
+fn entry_index(j: u32, pos: u32) -> u32 {
+  var v = 0i;
+  switch j {
+    case 0u: { v = idx0[pos]; }
+    case 1u: { v = idx1[pos]; }
+    case 2u: { v = idx2[pos]; }
+    default: { v = idx3[pos]; }
+  }
+  let size = i32(params.dim_sizes[j]);
+  v = select(v, v + size, v < 0);
+  return u32(clamp(v, 0, size - 1));
+}
+
+fn source_index(e: u32) -> u32 {
+  var rest = e;
+  var src = 0u;
+  var pos = vec4<u32>(0u);
+  for (var k = 7i; k >= 0 && rest != 0u; k--) {
+    let size = slot(params.out_dims, u32(k));
+    let c = rest % size;
+    rest = rest / size;
+    src += c * slot(params.kept_strides, u32(k));
+    pos += c * index_strides_at(u32(k));
+  }
+  for (var j = 0u; j < 4u; j++) {
+    if (params.present[j] != 0u) {
+      src += entry_index(j, pos[j]) * params.dim_strides[j];
+    }
+  }
+  return src;
+}
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -55,16 +89,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.num_elements) {
     return;
   }
-  let r = i % params.inner;
-  let j = (i / params.inner) % params.N;
-  let o = i / (params.inner * params.N);
-  var offset = 0u;
-  for (var k = 0u; k < 4u; k++) {
-    if (params.present[k] != 0u) {
-      offset += entry_offset(k, j);
-    }
-  }
-  output[i] = input[(o * params.block + offset) * params.inner + r];
+  output[i] = input[source_index(i)];
 }
 )wgsl";
 

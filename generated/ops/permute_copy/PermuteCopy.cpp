@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/permute_copy/permute_copy_wgsl.h"
+#include "ops/permute_copy/strided_gather_vec4_wgsl.h"
+#include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -14,32 +15,64 @@ namespace {
 
 constexpr const char* kOp = "permute_copy";
 
-struct PermuteCopyParams {
-  uint32_t out_dims[4];
-  uint32_t in_strides[4];
+struct PermuteCopyStridedGatherVec4Params {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
   uint32_t num_elements;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(PermuteCopyParams, out_dims) == 0,
-              "PermuteCopyParams.out_dims must sit at WGSL offset 0");
-static_assert(offsetof(PermuteCopyParams, in_strides) == 16,
-              "PermuteCopyParams.in_strides must sit at WGSL offset 16");
-static_assert(offsetof(PermuteCopyParams, num_elements) == 32,
-              "PermuteCopyParams.num_elements must sit at WGSL offset 32");
-static_assert(sizeof(PermuteCopyParams) == 48,
-              "PermuteCopyParams must match the WGSL struct size 48");
+static_assert(offsetof(PermuteCopyStridedGatherVec4Params, out_dims) == 0,
+              "PermuteCopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(PermuteCopyStridedGatherVec4Params, in_mods) == 32,
+              "PermuteCopyStridedGatherVec4Params.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(PermuteCopyStridedGatherVec4Params, in_strides) == 64,
+              "PermuteCopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(PermuteCopyStridedGatherVec4Params, num_elements) == 96,
+              "PermuteCopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(sizeof(PermuteCopyStridedGatherVec4Params) == 112,
+              "PermuteCopyStridedGatherVec4Params must match the WGSL struct size 112");
 
-const KernelSource kPermuteCopyKernel{
-    "permute_copy",
-    kPermuteCopyWGSL,
+struct PermuteCopyStridedGatherParams {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(PermuteCopyStridedGatherParams, out_dims) == 0,
+              "PermuteCopyStridedGatherParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(PermuteCopyStridedGatherParams, in_mods) == 32,
+              "PermuteCopyStridedGatherParams.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(PermuteCopyStridedGatherParams, in_strides) == 64,
+              "PermuteCopyStridedGatherParams.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(PermuteCopyStridedGatherParams, num_elements) == 96,
+              "PermuteCopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(sizeof(PermuteCopyStridedGatherParams) == 112,
+              "PermuteCopyStridedGatherParams must match the WGSL struct size 112");
+
+const KernelSource kStridedGatherVec4Kernel{
+    "strided_gather_vec4",
+    kStridedGatherVec4WGSL,
     "main",
-    {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}};
+    {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
+     kStridedGatherVec4WorkgroupSizeZ}};
+const KernelSource kStridedGatherKernel{
+    "strided_gather",
+    kStridedGatherWGSL,
+    "main",
+    {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct PermuteCopyPlan {
-  PermuteCopyParams params0{};
+  bool run0 = true;
+  PermuteCopyStridedGatherVec4Params params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  PermuteCopyStridedGatherParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -47,10 +80,10 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dims = graph.get_int_list(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_rank(kOp, "self", self, 1, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
-  utils::check_rank(kOp, "out", out, 1, 4);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_rank(kOp, "out", out, 0, 8);
   if (!(utils::is_permutation(dims, self.rank()))) {
     utils::fail(
         kOp, "dims", "is not a permutation of the input's dims", utils::format_value(dims),
@@ -59,14 +92,42 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_output_dims(kOp, "out", out, utils::permute(self.dims(), dims));
 
   PermuteCopyPlan plan;
-  utils::pack(plan.params0.out_dims, utils::right_align(out.dims(), 4, 1), kOp, "out_dims");
-  utils::pack(
-      plan.params0.in_strides,
-      utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 4, 0), kOp,
-      "in_strides");
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kPermuteCopyKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.run0 =
+      (self.rank() > 0) &&
+      (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
+      (utils::floormod(self.dim(-1), 4) == 0);
+  if (plan.run0) {
+    utils::pack(plan.params0.out_dims, 4,
+                utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params0.in_mods, 4,
+                utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "in_mods");
+    utils::pack(
+        plan.params0.in_strides, 4,
+        utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 8, 0), kOp,
+        "in_strides");
+    plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
+                                         kStridedGatherVec4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 =
+      !((self.rank() > 0) &&
+        (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
+        (utils::floormod(self.dim(-1), 4) == 0));
+  if (plan.run1) {
+    utils::pack(plan.params1.out_dims, 4,
+                utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params1.in_mods, 4,
+                utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "in_mods");
+    utils::pack(
+        plan.params1.in_strides, 4,
+        utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 8, 0), kOp,
+        "in_strides");
+    plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                         kStridedGatherKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -81,13 +142,34 @@ void resize_permute_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
 void add_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const PermuteCopyPlan built = plan_permute_copy(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kPermuteCopyKernel, built.overrides0,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
-                         &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+      built.run0
+          ? graph.add_dispatch(kStridedGatherVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params0, sizeof(built.params0), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kStridedGatherKernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params1, sizeof(built.params1), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_permute_copy_outputs(graph, args);
     const PermuteCopyPlan plan = plan_permute_copy(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
   });
 }
 

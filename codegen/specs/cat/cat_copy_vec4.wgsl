@@ -1,15 +1,18 @@
-// permute_copy: each output element reads the input element whose coordinates are the
-// output's, permuted (in_strides holds the input stride of each output dim).
+// cat_copy_vec4: one entry of a cat, four 32-bit elements (one vec4) per invocation;
+// inner and num_elements count vec4s. Input element
+// [o, j, r] of [outer, in_len, inner] goes to [o, offset + j, r] of [outer, out_len, inner].
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
-  out_dims: vec4<u32>,
-  in_strides: vec4<u32>,
+  inner: u32,
+  in_len: u32,
+  out_len: u32,
+  offset: u32,
   num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+@group(0) @binding(1) var<storage, read> input: array<vec4<u32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<u32>>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -22,15 +25,13 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  let e = linear_index(gid, num_workgroups);
+  if (e >= params.num_elements) {
     return;
   }
-  var rest = i;
-  var src = 0u;
-  for (var d = 3i; d >= 0; d--) {
-    src += (rest % params.out_dims[d]) * params.in_strides[d];
-    rest = rest / params.out_dims[d];
-  }
-  output[i] = input[src];
+  let r = e % params.inner;
+  let row = e / params.inner;
+  let j = row % params.in_len;
+  let o = row / params.in_len;
+  output[(o * params.out_len + params.offset + j) * params.inner + r] = input[e];
 }

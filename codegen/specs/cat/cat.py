@@ -1,0 +1,118 @@
+"""cat: out = torch.cat(tensors, dim) for any number of tensors, one dispatch per entry.
+
+Each entry's dispatch copies its elements into its slab of the output: seen as
+[outer, size_k, inner] around the cat dim, entry k lands at offset sum(sizes[:k]) of
+out's [outer, sum(sizes), inner]. With inner % 4 == 0 every slab row is whole vec4s
+(the vec4 route); otherwise one u32 per invocation. Elements move as 32-bit words, so
+float32 and int32 share the kernels (a dtype of another size needs its own kernels).
+
+torch's legacy rule: a 1-D tensor with no elements (shape [0]) is skipped, whatever the
+other tensors' rank; the dim wraps against the first tensor that is not skipped.
+"""
+
+from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+                          Output, Route, TensorList, u32)
+from codegen.spec.inputs import randint, randn, tensor
+
+DTYPES = (F32, I32)  # 32-bit elements: the kernels copy words
+CAT = Kernel("cat_copy")
+CAT_VEC4 = Kernel("cat_copy_vec4")
+
+NAN, INF = float("nan"), float("inf")
+
+
+def cat_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+    """One dispatch per entry, moving `lanes` elements per invocation."""
+    return Dispatch(
+        params={
+            "inner": u32(f"inner // {lanes}"),
+            "in_len": u32("sizes[i]"),
+            "out_len": u32("out.dims[d]"),
+            "offset": u32("sum(sizes[:i])"),
+            "num_elements": u32(f"tensors[i].numel // {lanes}"),
+        },
+        bindings=[Bind("input", "tensors", elem=elem),
+                  Bind("output", "out", write=True, elem=elem)],
+        routes=[Route(kernel, Elementwise(f"tensors[i].numel // {lanes}"))],
+        name=kernel.name, when=when, foreach="tensors")
+
+OPS = [Op(
+    name="cat",
+    targets=["aten.cat.default"],
+    args=[TensorList("tensors", DTYPES, max_items=None), Int("dim", default=0),
+          Output("out", DTYPES)],
+    let={
+        # torch's legacy rule: 1-D tensors without elements take no part
+        "skipped": "[k for k in range(len(tensors)) if tensors[k].rank == 1 and "
+                   "tensors[k].numel == 0]",
+        "kept": "[k for k in range(len(tensors)) if k not in skipped]",
+        "ref": "kept[0] if len(kept) > 0 else 0",
+        "rank": "tensors[ref].rank if len(tensors) > 0 else 1",
+        "d": "dim + rank if dim < 0 else dim",
+        "sizes": "[tensors[k].dims[d] if k in kept and d >= 0 and d < tensors[k].rank else 0 "
+                 "for k in range(len(tensors))]",
+        "mismatched": "[k for k in kept if tensors[k].rank != rank or "
+                      "tensors[k].dims[:d] + tensors[k].dims[d + 1:] != "
+                      "tensors[ref].dims[:d] + tensors[ref].dims[d + 1:]]",
+        "mistyped": "[k for k in kept if tensors[k].dtype != out.dtype]",
+        "inner": "prod(tensors[ref].dims[d + 1:]) if len(tensors) > 0 else 1",
+    },
+    guards=[
+        Guard("len(tensors) > 0", "tensors", "is empty", got="len(tensors)",
+              expected="at least one tensor"),
+        Guard("rank > 0", "tensors", "holds a zero-dimensional tensor", got="tensors[ref].dims",
+              expected="tensors of rank >= 1"),
+        Guard("d >= 0 and d < rank", "dim", "is out of range", got="dim",
+              expected="{-rank}..{rank - 1}"),
+        Guard("len(mismatched) == 0", "tensors",
+              "holds a tensor whose dims differ from the first outside the cat dim",
+              got="tensors[mismatched[0]].dims",
+              expected="rank {rank} and {tensors[ref].dims} outside dim {d}"),
+        Guard("len(mistyped) == 0", "tensors", "holds a tensor of another dtype than the output",
+              got="tensors[mistyped[0]].dtype", expected="{out.dtype} (no type promotion)"),
+    ],
+    shapes={"out": "replace_at(tensors[ref].dims, d, sum(sizes))"},
+    resize="dynamic",
+    dispatches=[cat_dispatch(CAT_VEC4, "vec4<u32>", 4, when="inner % 4 == 0"),
+                cat_dispatch(CAT, "u32", 1, when="inner % 4 != 0")],
+    cases=[
+        Case("channels_vec4", ([randn(2, 3, 4, 5), randn(2, 5, 4, 5), randn(2, 1, 4, 5)], 1),
+             route="cat_copy_vec4", exact=True),
+        Case("last_dim_odd", ([randn(3, 7), randn(3, 5)], -1), route="cat_copy", exact=True),
+        Case("dim0_prime", ([randn(13, 3), randn(7, 3)], 0), exact=True),
+        Case("negative_dim", ([randn(2, 3, 5), randn(2, 2, 5)], -2), exact=True),
+        Case("single_tensor", ([randn(4, 6)], 1), exact=True),
+        Case("nine_tensors_1d", ([randn(n) for n in (1, 2, 3, 5, 7, 11, 13, 4, 8)],), exact=True),
+        Case("int32", ([randint(-9, 9, 2, 4, dtype="int32"), randint(-9, 9, 2, 3, dtype="int32")],
+                       1), exact=True),
+        Case("ieee_specials", ([tensor([[NAN, INF], [-INF, -0.0]]), tensor([[0.0, -NAN]])], 0),
+             exact=True),
+        Case("legacy_empty_skipped", ([randn(2, 3), randn(0), randn(2, 4), randn(0)], 1),
+             exact=True),
+        Case("all_legacy_empty", ([randn(0), randn(0)],), exact=True),
+        Case("zero_size_entry", ([randn(2, 0, 3), randn(2, 4, 3)], 1), exact=True),
+        Case("rank1", ([randn(5), randn(3)], -1), exact=True),
+        # several workgroups per entry on both routes
+        Case("multi_workgroup_vec4", ([randn(300, 8), randn(211, 8)], 0), exact=True),
+        Case("multi_workgroup", ([randn(3, 701), randn(3, 311)], 1), exact=True),
+        Case("resize", ([randn(2, 6, 4), randn(2, 3, 4)], 1),
+             resize={"tensors": [(1, 5, 4), (1, 2, 4)]}, exact=True),
+        Case("empty_list", ([],), raises="tensors is empty (got 0, expected at least one tensor)"),
+        Case("zero_dim", ([randn(), randn()],),
+             raises="tensors holds a zero-dimensional tensor (got [], expected tensors of "
+                    "rank >= 1)"),
+        Case("dim_out_of_range", ([randn(2, 3), randn(2, 3)], 2),
+             raises="dim is out of range (got 2, expected -2..1)"),
+        Case("dims_differ", ([randn(2, 3), randn(3, 3)], 1),
+             raises="tensors holds a tensor whose dims differ from the first outside the cat "
+                    "dim (got [3, 3], expected rank 2 and [2, 3] outside dim 1)"),
+        Case("ranks_differ", ([randn(2, 3), randn(2)], 1),
+             raises="tensors holds a tensor whose dims differ from the first outside the cat "
+                    "dim (got [2], expected rank 2 and [2, 3] outside dim 1)"),
+        Case("mixed_dtypes", ([randn(2, 3), randint(0, 5, 2, 3, dtype="int32")], 0),
+             raises="tensors holds a tensor of another dtype than the output (got int32, "
+                    "expected float32 (no type promotion))"),
+        Case("rejects_bool", ([tensor([True, False], dtype="bool")],),
+             raises="tensors has an unsupported dtype (got bool, expected float32 or int32)"),
+    ],
+)]

@@ -1,0 +1,48 @@
+// @generated from codegen/specs/cat/cat_copy.wgsl - DO NOT EDIT.
+// wgsl-sha256: f391a85da742c50d0f4dfcaab30cc6774e3040033e31d4f2eda712bbca5b0e35
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kCatCopyWGSL =
+    R"wgsl(// cat_copy: one entry of a cat, one 32-bit element per invocation. Input element
+// [o, j, r] of [outer, in_len, inner] goes to [o, offset + j, r] of [outer, out_len, inner].
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  inner: u32,
+  in_len: u32,
+  out_len: u32,
+  offset: u32,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let e = linear_index(gid, num_workgroups);
+  if (e >= params.num_elements) {
+    return;
+  }
+  let r = e % params.inner;
+  let row = e / params.inner;
+  let j = row % params.in_len;
+  let o = row / params.in_len;
+  output[(o * params.out_len + params.offset + j) * params.inner + r] = input[e];
+}
+)wgsl";
+
+inline constexpr uint32_t kCatCopyWorkgroupSizeX = 256;
+inline constexpr uint32_t kCatCopyWorkgroupSizeY = 1;
+inline constexpr uint32_t kCatCopyWorkgroupSizeZ = 1;

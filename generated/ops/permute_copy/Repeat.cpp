@@ -1,0 +1,224 @@
+// @generated from codegen/specs/permute_copy/permute_copy.py - DO NOT EDIT.
+// Op repeat: aten.repeat.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/permute_copy/strided_gather_vec4_wgsl.h"
+#include "ops/permute_copy/strided_gather_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "repeat";
+
+struct RepeatStridedGatherVec4Params {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(RepeatStridedGatherVec4Params, out_dims) == 0,
+              "RepeatStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(RepeatStridedGatherVec4Params, in_mods) == 32,
+              "RepeatStridedGatherVec4Params.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(RepeatStridedGatherVec4Params, in_strides) == 64,
+              "RepeatStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(RepeatStridedGatherVec4Params, num_elements) == 96,
+              "RepeatStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(sizeof(RepeatStridedGatherVec4Params) == 112,
+              "RepeatStridedGatherVec4Params must match the WGSL struct size 112");
+
+struct RepeatStridedGatherParams {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(RepeatStridedGatherParams, out_dims) == 0,
+              "RepeatStridedGatherParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(RepeatStridedGatherParams, in_mods) == 32,
+              "RepeatStridedGatherParams.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(RepeatStridedGatherParams, in_strides) == 64,
+              "RepeatStridedGatherParams.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(RepeatStridedGatherParams, num_elements) == 96,
+              "RepeatStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(sizeof(RepeatStridedGatherParams) == 112,
+              "RepeatStridedGatherParams must match the WGSL struct size 112");
+
+const KernelSource kStridedGatherVec4Kernel{
+    "strided_gather_vec4",
+    kStridedGatherVec4WGSL,
+    "main",
+    {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
+     kStridedGatherVec4WorkgroupSizeZ}};
+const KernelSource kStridedGatherKernel{
+    "strided_gather",
+    kStridedGatherWGSL,
+    "main",
+    {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct RepeatPlan {
+  bool run0 = true;
+  RepeatStridedGatherVec4Params params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  RepeatStridedGatherParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+};
+
+RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  const std::vector<int64_t> padded = utils::concat(
+      [&]() {
+        std::vector<int64_t> _values;
+        for (const auto& _k : utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+          _values.push_back(1);
+        }
+        return _values;
+      }(),
+      self.dims());
+  if (!(utils::length(repeats) >= self.rank())) {
+    utils::fail(kOp, "repeats", "has fewer entries than the input has dims",
+                utils::format_value(repeats),
+                "at least " + utils::format_value(self.rank()) + " entries");
+  }
+  if (!(utils::length(repeats) <= 8)) {
+    utils::fail(kOp, "repeats", "has too many entries", utils::format_value(repeats),
+                "at most 8 entries");
+  }
+  if (!((utils::length(repeats) == 0) || (utils::min_of(repeats) >= 0))) {
+    utils::fail(kOp, "repeats", "holds a negative count", utils::format_value(repeats),
+                "counts >= 0");
+  }
+  utils::check_output_dims(kOp, "out", out, [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(utils::length(repeats))) {
+      _values.push_back(utils::mul(utils::at(repeats, _k), utils::at(padded, _k)));
+    }
+    return _values;
+  }());
+
+  RepeatPlan plan;
+  plan.run0 = (utils::length(repeats) > 0) && (utils::floormod(utils::at(padded, -1), 4) == 0);
+  if (plan.run0) {
+    utils::pack(
+        plan.params0.out_dims, 4,
+        utils::right_align(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _k : utils::range(utils::length(repeats))) {
+                _values.push_back(utils::mul(utils::at(repeats, _k), utils::at(padded, _k)));
+              }
+              return _values;
+            }(),
+            8, 1),
+        kOp, "out_dims");
+    utils::pack(plan.params0.in_mods, 4, utils::right_align(padded, 8, 1), kOp, "in_mods");
+    utils::pack(plan.params0.in_strides, 4,
+                utils::right_align(utils::contiguous_strides(padded), 8, 0), kOp, "in_strides");
+    plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
+                                         kStridedGatherVec4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 = !((utils::length(repeats) > 0) && (utils::floormod(utils::at(padded, -1), 4) == 0));
+  if (plan.run1) {
+    utils::pack(
+        plan.params1.out_dims, 4,
+        utils::right_align(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _k : utils::range(utils::length(repeats))) {
+                _values.push_back(utils::mul(utils::at(repeats, _k), utils::at(padded, _k)));
+              }
+              return _values;
+            }(),
+            8, 1),
+        kOp, "out_dims");
+    utils::pack(plan.params1.in_mods, 4, utils::right_align(padded, 8, 1), kOp, "in_mods");
+    utils::pack(plan.params1.in_strides, 4,
+                utils::right_align(utils::contiguous_strides(padded), 8, 0), kOp, "in_strides");
+    plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                         kStridedGatherKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
+  Tensor& out = graph.get_tensor(args[2]);
+  const std::vector<int64_t> padded = utils::concat(
+      [&]() {
+        std::vector<int64_t> _values;
+        for (const auto& _k : utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+          _values.push_back(1);
+        }
+        return _values;
+      }(),
+      self.dims());
+  utils::resize_output(kOp, "out", out, [&]() {
+    std::vector<int64_t> _values;
+    for (const auto& _k : utils::range(utils::length(repeats))) {
+      _values.push_back(utils::mul(utils::at(repeats, _k), utils::at(padded, _k)));
+    }
+    return _values;
+  }());
+}
+
+void add_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const RepeatPlan built = plan_repeat(graph, args);
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kStridedGatherVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params0, sizeof(built.params0), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kStridedGatherKernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params1, sizeof(built.params1), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+    resize_repeat_outputs(graph, args);
+    const RepeatPlan plan = plan_repeat(graph, args);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.repeat.default, webgpu_delegate::add_repeat);

@@ -1,0 +1,55 @@
+// @generated from codegen/specs/permute_copy/strided_gather_vec4.wgsl - DO NOT EDIT.
+// wgsl-sha256: 7e10ad2516b18a032726f878c12926ec8af4889497d7432aef157678d04681b2
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kStridedGatherVec4WGSL =
+    R"wgsl(// strided_gather_vec4: strided_gather four elements at a time, where the innermost output
+// dim reads its input dim contiguously (stride 1) and every stride and size on the way is
+// a multiple of 4, so four neighbours come from one aligned input vec4.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  out_dims: array<vec4<u32>, 2>,
+  in_mods: array<vec4<u32>, 2>,
+  in_strides: array<vec4<u32>, 2>,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<vec4<u32>>;
+@group(0) @binding(2) var<storage, read_write> output: array<vec4<u32>>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
+  return v[k / 4u][k % 4u];
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i >= params.num_elements) {
+    return;
+  }
+  var rest = i * 4u;  // the vec4's first element
+  var src = 0u;
+  for (var k = 7i; k >= 0 && rest != 0u; k--) {
+    let size = dim_of(params.out_dims, u32(k));
+    src += (rest % size % dim_of(params.in_mods, u32(k))) * dim_of(params.in_strides, u32(k));
+    rest = rest / size;
+  }
+  output[i] = input[src / 4u];
+}
+)wgsl";
+
+inline constexpr uint32_t kStridedGatherVec4WorkgroupSizeX = 256;
+inline constexpr uint32_t kStridedGatherVec4WorkgroupSizeY = 1;
+inline constexpr uint32_t kStridedGatherVec4WorkgroupSizeZ = 1;
