@@ -178,9 +178,11 @@ def _fold_static():
     """Folds every computation that depends only on constants and static shapes (a
     decoder's causal mask and position ids, the rotary tables computed from them) into
     constants before partitioning: ExecuTorch's constant propagation on the edge program."""
+    from executorch.exir.backend.canonical_partitioners.duplicate_constant_node_pass import (
+        duplicate_constant_node)
+    from executorch.exir.dialects._ops import ops as exir_ops
     from executorch.exir.pass_base import ExportedProgramPassBase, ExportedProgramPassResult
     from executorch.exir.pass_manager import ExportedProgramPassManager
-    from executorch.exir.dialects._ops import ops as exir_ops
     from executorch.exir.passes.constant_prop_pass import (constant_prop_pass,
                                                            get_default_skip_targets_no_quant)
 
@@ -195,7 +197,14 @@ def _fold_static():
 
     class FoldStatic(ExportedProgramPassBase):
         def call(self, exported_program):
-            return ExportedProgramPassResult(constant_prop_pass(exported_program, skip), True)
+            before = {n.name for n in exported_program.graph.nodes if n.op == "placeholder"}
+            program = constant_prop_pass(exported_program, skip)
+            # A folded constant gets one copy per user: users in different partitions
+            # (or one on the CPU) cannot share a delegate's constant.
+            for node in list(program.graph.nodes):
+                if node.op == "placeholder" and node.name not in before and len(node.users) > 1:
+                    duplicate_constant_node(program, node.name)
+            return ExportedProgramPassResult(program, True)
 
     return ExportedProgramPassManager([FoldStatic()])
 
