@@ -23,12 +23,14 @@
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
+#include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
@@ -115,6 +117,11 @@ const std::vector<KernelSource>& all_kernels() {
        kPermuteCopyWGSL,
        "main",
        {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
+      {"predicate_broadcast",
+       kPredicateBroadcastWGSL,
+       "main",
+       {kPredicateBroadcastWorkgroupSizeX, kPredicateBroadcastWorkgroupSizeY,
+        kPredicateBroadcastWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -136,6 +143,11 @@ const std::vector<KernelSource>& all_kernels() {
        kRotaryEmbHfWGSL,
        "main",
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"select_broadcast",
+       kSelectBroadcastWGSL,
+       "main",
+       {kSelectBroadcastWorkgroupSizeX, kSelectBroadcastWorkgroupSizeY,
+        kSelectBroadcastWorkgroupSizeZ}},
       {"select_copy",
        kSelectCopyWGSL,
        "main",
