@@ -5,6 +5,8 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/compare/any_columns_wgsl.h"
+#include "ops/compare/any_rows_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
@@ -17,6 +19,7 @@
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
@@ -43,6 +46,14 @@ namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"any_columns",
+       kAnyColumnsWGSL,
+       "main",
+       {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ}},
+      {"any_rows",
+       kAnyRowsWGSL,
+       "main",
+       {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -96,6 +107,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"fill_range",
+       kFillRangeWGSL,
+       "main",
+       {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,

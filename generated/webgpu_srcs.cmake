@@ -6,6 +6,9 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/Any.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDim.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDims.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/BitwiseAnd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/BitwiseOr.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/EqScalar.cpp
@@ -34,6 +37,14 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ToDimOrderCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/copy/ViewCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Arange.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Full.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/FullLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Ones.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/OnesLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/ScalarTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Zeros.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear/Linear.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/max_pool2d/MaxPool2dWithIndices.cpp

@@ -68,7 +68,7 @@ def elementwise_op(name: str, target: str, operands: list[Tensor], cases: list[C
         targets=[target],
         args=[*operands, *([Scalar("other")] if scalar else []),
               Output("out", out_dtypes, rank=(0, SLOTS))],
-        let={"int_scalar": INT_SCALAR if scalar else "False"},
+        let={"int_scalar": INT_SCALAR} if scalar else {},
         guards=list(guards),
         shapes={"out": shape},
         resize="dynamic",

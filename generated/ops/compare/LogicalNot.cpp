@@ -75,7 +75,6 @@ LogicalNotPlan plan_logical_not(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const bool int_scalar = false;
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   LogicalNotPlan plan;

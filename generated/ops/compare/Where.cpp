@@ -90,7 +90,6 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const bool int_scalar = false;
   if (!(utils::broadcasts(self.dims(), other.dims()))) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
