@@ -32,6 +32,8 @@ EXPRESSIONS = [
     "is_permutation([a % 3, b % 3, 2 - c % 3], 3)", "is_permutation(xs, a)",
     "normalize_dims(ys, 3)", "normalize_dims([a, -1], 4)", "ones(a % 4)", "ones(b % 3 - 1)",
     "xs[:1] + ones(len(ys)) + xs[2:]",
+    # floats as error messages show them (Python's repr: fixed for exponents -4..15)
+    "f * 1e9", "f * 1e15", "f * 1e16", "f * 1e-4", "f * 1e-5", "f * 1e300", "f / 3.0",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}
