@@ -125,7 +125,7 @@ PAIRS_LHS = tensor([[x] * len(SPECIAL) for x in SPECIAL])
 PAIRS_RHS = tensor([list(SPECIAL)])
 
 
-def compare_tensor_cases(code: str) -> list[Case]:
+def compare_tensor_cases() -> list[Case]:
     return [
         Case("ieee_specials", (PAIRS_LHS, PAIRS_RHS), route="predicate_broadcast"),
         Case("same_shape", (randint(-3, 3, 2, 3, 5, dtype="float32"),
@@ -156,7 +156,7 @@ def compare_tensor_cases(code: str) -> list[Case]:
 COLUMN = tensor([[NAN], [INF], [-INF], [-0.0], [0.0], [1.0], [-1.0], [3.4e38], [2.5]])
 
 
-def compare_scalar_cases(code: str) -> list[Case]:
+def compare_scalar_cases() -> list[Case]:
     return [
         Case("ieee_specials_zero", (COLUMN, 0.0), route="predicate_broadcast"),
         Case("ieee_specials_negative_zero", (COLUMN, -0.0)),
@@ -206,8 +206,8 @@ COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
 CONDITION = randint(0, 2, 4, 1, 6, dtype="bool")
 
 OPS = [
-    *(binary_op(f"{c}_tensor", c, compare_tensor_cases(c)) for c in COMPARISONS),
-    *(scalar_op(f"{c}_scalar", c, compare_scalar_cases(c)) for c in COMPARISONS),
+    *(binary_op(f"{c}_tensor", c, compare_tensor_cases()) for c in COMPARISONS),
+    *(scalar_op(f"{c}_scalar", c, compare_scalar_cases()) for c in COMPARISONS),
     elementwise_op("logical_not", "aten.logical_not.default",
                    [Tensor("self", VALUE_DTYPES, rank=(0, SLOTS))], [
         Case("bool", (randint(0, 2, 5, 7, dtype="bool"),), route="predicate_broadcast"),
