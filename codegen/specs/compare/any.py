@@ -30,7 +30,8 @@ RUN_SHAPE = "self.dims[:lo] + ones(hi - lo + 1) + self.dims[hi + 1:] if keepdim 
 
 
 def any_op(name: str, target: str, args: list, lets: dict, guards: list, shape: str,
-           cases: list[Case], min_rank: int = 1) -> Op:
+           cases: list[Case], min_rank: int = 1, columns: bool = True) -> Op:
+    """`columns=False`: the reduced dims are always the innermost (any.default)."""
     words = "ceil_div(outer * inner, 4)"
     kernel_args = {"overrides": {"KIND": KIND_OF_SELF}}
     return Op(
@@ -49,7 +50,8 @@ def any_op(name: str, target: str, args: list, lets: dict, guards: list, shape: 
             bindings=[Bind("input", "self", elem="u32"),
                       Bind("output", "out", write=True, elem="u32")],
             routes=[Route(ANY_ROWS, Rows(words), when="inner == 1", **kernel_args),
-                    Route(ANY_COLUMNS, Elementwise(words), **kernel_args)],
+                    Route(ANY_COLUMNS, Elementwise(words), **kernel_args)] if columns else
+                   [Route(ANY_ROWS, Rows(words), **kernel_args)],
         )],
         cases=[c if c.raises else replace(c, exact=True) for c in cases],
     )
@@ -86,7 +88,7 @@ OPS = [
                Case("rejects_float16", (randn(3, 4, dtype="float16"),),
                     raises="self has an unsupported dtype (got float16, expected float32 or "
                            "int32 or bool)"),
-           ], min_rank=0),
+           ], min_rank=0, columns=False),
     any_op("any_dim", "aten.any.dim", [Int("dim"), Bool("keepdim", default=False)],
            {"in_range": "dim >= -self.rank and dim < self.rank",
             "lo": "(dim + self.rank if dim < 0 else dim) if in_range else 0", "hi": "lo"},

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -33,17 +32,9 @@ const KernelSource kAnyRowsKernel{
     kAnyRowsWGSL,
     "main",
     {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}};
-const KernelSource kAnyColumnsKernel{
-    "any_columns",
-    kAnyColumnsWGSL,
-    "main",
-    {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ}};
-// Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kAnyRowsKernel, &kAnyColumnsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AnyPlan {
-  size_t route0 = 0;
   AnyParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -69,22 +60,11 @@ AnyPlan plan_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::to_u32(utils::ceil_div(utils::mul(outer, inner), 4), kOp, "num_words");
   plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
-  if (inner == 1) {
-    plan.route0 = 0;  // any_rows
-    plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4), 1,
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
-                                                        ? 0
-                                                        : ((self.dtype == DType::Int32) ? 1 : 2))}};
-  } else {
-    plan.route0 = 1;  // any_columns
-    plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4),
-                                         kAnyColumnsKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
-                                                        ? 0
-                                                        : ((self.dtype == DType::Int32) ? 1 : 2))}};
-  }
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4), 1,
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
+                                                      ? 0
+                                                      : ((self.dtype == DType::Int32) ? 1 : 2))}};
   return plan;
 }
 
@@ -97,16 +77,12 @@ void resize_any_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 void add_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AnyPlan built = plan_any(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
+      graph.add_dispatch(kAnyRowsKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
   graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_any_outputs(graph, args);
     const AnyPlan plan = plan_any(graph, args);
-    if (plan.route0 != built.route0) {
-      utils::fail(kOp, "inputs", "were resized into a different kernel route",
-                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
-    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }
