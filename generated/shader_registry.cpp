@@ -5,6 +5,8 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/compare/any_columns_wgsl.h"
+#include "ops/compare/any_rows_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
@@ -24,6 +26,7 @@
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
+#include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
@@ -35,12 +38,14 @@
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
+#include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
@@ -58,6 +63,14 @@ namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"any_columns",
+       kAnyColumnsWGSL,
+       "main",
+       {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ}},
+      {"any_rows",
+       kAnyRowsWGSL,
+       "main",
+       {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -140,6 +153,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingRowsVec4WorkgroupSizeX, kEmbeddingRowsVec4WorkgroupSizeY,
         kEmbeddingRowsVec4WorkgroupSizeZ}},
+      {"fill_range",
+       kFillRangeWGSL,
+       "main",
+       {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"gemm_scalar",
        kGemmScalarWGSL,
@@ -182,6 +199,11 @@ const std::vector<KernelSource>& all_kernels() {
        kNormRowsVec4WGSL,
        "main",
        {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}},
+      {"predicate_broadcast",
+       kPredicateBroadcastWGSL,
+       "main",
+       {kPredicateBroadcastWorkgroupSizeX, kPredicateBroadcastWorkgroupSizeY,
+        kPredicateBroadcastWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -203,6 +225,11 @@ const std::vector<KernelSource>& all_kernels() {
        kRotaryEmbHfWGSL,
        "main",
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"select_broadcast",
+       kSelectBroadcastWGSL,
+       "main",
+       {kSelectBroadcastWorkgroupSizeX, kSelectBroadcastWorkgroupSizeY,
+        kSelectBroadcastWorkgroupSizeZ}},
       {"select_copy",
        kSelectCopyWGSL,
        "main",

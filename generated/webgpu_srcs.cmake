@@ -8,6 +8,27 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/Any.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDim.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDims.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/BitwiseAnd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/BitwiseOr.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/EqScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/EqTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/GeScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/GeTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/GtScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/GtTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LeScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LeTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LogicalAnd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LogicalNot.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LogicalOr.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LtScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/LtTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/NeScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/NeTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/compare/Where.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/constant_pad_nd/ConstantPadNd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/Conv2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/conv2d/ConvWithClamp.cpp
@@ -24,6 +45,14 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/cumsum/Cumsum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding/Embedding.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/embedding_q4gsw/EmbeddingQ4gsw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Arange.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Full.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/FullLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Ones.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/OnesLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/ScalarTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/Zeros.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp

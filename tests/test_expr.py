@@ -35,6 +35,8 @@ EXPRESSIONS = [
     "[x * 2 for x in xs]", "[x for x in xs if x != 2]", "sum([y for y in ys if y > a])",
     "[xs[k] for k in range(len(xs)) if k not in ys]", "a in xs", "b not in ys",
     "[x // (b % 3) for x in xs if x in ys]", "len([k for k in range(a % 5) if k % 2 == 0])",
+    # floats as error messages show them (Python's repr: fixed for exponents -4..15)
+    "f * 1e9", "f * 1e15", "f * 1e16", "f * 1e-4", "f * 1e-5", "f * 1e300", "f / 3.0",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}

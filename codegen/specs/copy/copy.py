@@ -1,16 +1,18 @@
 """Copy-like ops: reshape/alias/clone/squeeze/unsqueeze (one flat buffer copy, nothing
-when the output shares the input's buffer) and dtype conversion (int32 <-> float32 by value, a flat
-copy when the dtype does not change).
+when the output shares the input's buffer; float32, int32 and bool, whose graph buffers
+hold one byte per element) and dtype conversion (int32 <-> float32 by value, a flat copy
+when the dtype does not change).
 
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
                           Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, ScalarType, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor, torch_constant, torch_dtype
 
-DTYPES = (F32, I32)  # 32-bit elements: a copy moves 4 bytes per element
+DTYPES = (F32, I32)  # 32-bit elements: a conversion moves 4 bytes per element
+FLAT_DTYPES = (F32, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
 CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True)})
 
 # arguments that cannot change the values: a copy is a copy, blocking or not, and
@@ -18,7 +20,9 @@ CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True
 NON_BLOCKING = Ignored("non_blocking", accepts=(False, True))
 PIN_MEMORY = Ignored("pin_memory", accepts=(None, False))
 
-FLAT_COPY = Copy(src="self", dst="out", nbytes="4 * out.numel")
+# bool tensors are one byte per element in graph buffers (the copy rounds up to whole
+# 16-byte units, which every buffer has)
+FLAT_COPY = Copy(src="self", dst="out", nbytes="(1 if out.dtype == 'bool' else 4) * out.numel")
 CONTIGUOUS = Guard("len(dim_order) == 0 or dim_order == range(self.rank)", "dim_order",
                    "is not the contiguous order", got="dim_order",
                    expected="None or {range(self.rank)}")
@@ -30,7 +34,7 @@ def copy_op(name: str, target: str, args: list, cases: list[Case], guards=(), le
     return Op(
         name=name,
         targets=[target],
-        args=[Tensor("self", DTYPES), *args, Output("out", DTYPES)],
+        args=[Tensor("self", FLAT_DTYPES), *args, Output("out", FLAT_DTYPES)],
         let=let or {},
         guards=list(guards),
         shapes={"out": shape},
@@ -73,8 +77,14 @@ def common_copy_cases() -> list[Case]:
         # last vec4 is partial: a grid that assumed more vec4s per invocation than the
         # kernel copies would leave a tail
         Case("several_workgroups", (randn(4 * 2048 + 4 * 777 + 3),), exact=True),
-        Case("rejects_bool", (tensor([True, False], dtype="bool"),),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+        Case("bool", (tensor([[True, False, True], [False, False, True]], dtype="bool"),),
+             exact=True),
+        # 4099 bytes: the copy's last 16-byte unit is partial
+        Case("bool_odd_length", (randint(0, 2, 4099, dtype="bool"),), exact=True),
+        Case("bool_resize", (randint(0, 2, 5, 7, dtype="bool"),), resize={"self": (3, 5)}, exact=True),
+        Case("rejects_float16", (randn(2, 3, dtype="float16"),),
+             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
+                    "bool)"),
     ]
 
 
@@ -86,6 +96,9 @@ OPS = [
         Case("infer_dim", (randn(2, 3, 4), [-1, 12]), exact=True),
         Case("to_scalar", (randn(1, 1), []), exact=True),
         Case("int32", (randint(0, 9, 4, 4, dtype="int32"), [16]), exact=True),
+        Case("bool", (randint(0, 2, 3, 1, 7, dtype="bool"), [7, 3]), exact=True),
+        Case("bool_resize", (randint(0, 2, 6, 5, dtype="bool"), [-1]), resize={"self": (3, 5)},
+             exact=True),
         Case("resize", (randn(4, 6), [-1, 3]), resize={"self": (2, 6)}, exact=True),
         Case("wrong_numel", (randn(2, 3), [4, 2]),
              raises="size does not match the input's element count (got [4, 2], expected "
@@ -157,7 +170,7 @@ OPS = [
 
 
 # --- squeeze / unsqueeze: the elements in order under a shape with 1-sized dims removed or
-# added: flat copies of any dtype in DTYPES --------------------------------------------------
+# added: flat copies of any dtype in FLAT_DTYPES-----------------------------------------------
 
 def squeeze_lets(dims: str) -> dict:
     """`dims` (an int-list expression) wrapped as torch does, against max(rank, 1): a 0-d
@@ -188,6 +201,8 @@ OPS += [
         Case("empty_list", (randn(1, 3), []), exact=True),
         Case("rank0", (randn(), [0]), exact=True),
         Case("int32", (randint(-5, 5, 1, 4, 1, dtype="int32"), [0, 2]), exact=True),
+        # an attention mask's [B, 1, S, S] squeezed to [B, S, S]: one byte per element
+        Case("bool_mask", (randint(0, 2, 2, 1, 5, 5, dtype="bool"), [1]), exact=True),
         Case("resize", (randn(4, 1, 6), [1]), resize={"self": (2, 1, 5)}, exact=True),
         Case("dim_out_of_range", (randn(2, 1), [2]),
              raises="dim is out of range (got [2], expected dims in -2..1)"),
@@ -221,6 +236,7 @@ OPS += [
         Case("negative_front", (randn(3, 5), -3), exact=True),
         Case("rank0", (randn(), 0), exact=True),
         Case("int32", (randint(-5, 5, 7, dtype="int32"), -1), exact=True),
+        Case("bool_mask", (randint(0, 2, 3, 7, dtype="bool"), 1), exact=True),
         Case("resize", (randn(6, 4), 1), resize={"self": (3, 4)}, exact=True),
         Case("dim_out_of_range", (randn(3, 5), 3),
              raises="dim is out of range (got 3, expected -3..2)"),

@@ -29,13 +29,19 @@ inline std::string format_value(int64_t v) { return std::to_string(v); }
 inline std::string format_value(int v) { return std::to_string(v); }
 inline std::string format_value(uint32_t v) { return std::to_string(v); }
 inline std::string format_value(bool v) { return v ? "true" : "false"; }
+// As Python's repr(): the shortest round-trip digits, written in fixed notation for
+// decimal exponents -4..15 (3000000000.0) and in scientific notation otherwise (1e+16).
 inline std::string format_value(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof(buf), v);
-  std::string s(buf, res.ptr);
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  char buf[400];
+  auto sci = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  std::string s(buf, sci.ptr);
+  const int exponent = std::stoi(s.substr(s.find('e') + 1));
+  if (exponent < -4 || exponent >= 16) return s;
+  auto fixed = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed);
+  s.assign(buf, fixed.ptr);
+  if (s.find('.') == std::string::npos) s += ".0";
   return s;
 }
 inline std::string format_value(const std::string& v) { return v; }

@@ -23,8 +23,8 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim = graph.get_int_list(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   const int64_t wrap = utils::max_of(self.rank(), 1);
   const std::vector<int64_t> outside = [&]() {
     std::vector<int64_t> _values;
@@ -65,7 +65,7 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
   }());
 
   SqueezeCopyDimsPlan plan;
-  plan.nbytes0 = utils::mul(4, out.numel());
+  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
   return plan;
 }
 

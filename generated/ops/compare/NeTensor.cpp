@@ -1,0 +1,143 @@
+// @generated from codegen/specs/compare/compare.py - DO NOT EDIT.
+// Op ne_tensor: aten.ne.Tensor
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/compare/predicate_broadcast_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "ne_tensor";
+
+struct NeTensorParams {
+  uint32_t out_dims[2][4];
+  uint32_t a_strides[2][4];
+  uint32_t b_strides[2][4];
+  uint32_t c_strides[2][4];
+  uint32_t num_elements;
+  uint32_t num_quads;
+  uint32_t rank;
+  uint32_t same_shape;
+  float scalar;
+  int32_t scalar_int;
+  uint32_t scalar_is_int;
+  uint32_t _pad0;
+};
+static_assert(offsetof(NeTensorParams, out_dims) == 0,
+              "NeTensorParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(NeTensorParams, a_strides) == 32,
+              "NeTensorParams.a_strides must sit at WGSL offset 32");
+static_assert(offsetof(NeTensorParams, b_strides) == 64,
+              "NeTensorParams.b_strides must sit at WGSL offset 64");
+static_assert(offsetof(NeTensorParams, c_strides) == 96,
+              "NeTensorParams.c_strides must sit at WGSL offset 96");
+static_assert(offsetof(NeTensorParams, num_elements) == 128,
+              "NeTensorParams.num_elements must sit at WGSL offset 128");
+static_assert(offsetof(NeTensorParams, num_quads) == 132,
+              "NeTensorParams.num_quads must sit at WGSL offset 132");
+static_assert(offsetof(NeTensorParams, rank) == 136,
+              "NeTensorParams.rank must sit at WGSL offset 136");
+static_assert(offsetof(NeTensorParams, same_shape) == 140,
+              "NeTensorParams.same_shape must sit at WGSL offset 140");
+static_assert(offsetof(NeTensorParams, scalar) == 144,
+              "NeTensorParams.scalar must sit at WGSL offset 144");
+static_assert(offsetof(NeTensorParams, scalar_int) == 148,
+              "NeTensorParams.scalar_int must sit at WGSL offset 148");
+static_assert(offsetof(NeTensorParams, scalar_is_int) == 152,
+              "NeTensorParams.scalar_is_int must sit at WGSL offset 152");
+static_assert(sizeof(NeTensorParams) == 160, "NeTensorParams must match the WGSL struct size 160");
+
+const KernelSource kPredicateBroadcastKernel{
+    "predicate_broadcast",
+    kPredicateBroadcastWGSL,
+    "main",
+    {kPredicateBroadcastWorkgroupSizeX, kPredicateBroadcastWorkgroupSizeY,
+     kPredicateBroadcastWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct NeTensorPlan {
+  NeTensorParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+NeTensorPlan plan_ne_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_rank(kOp, "other", other, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Bool});
+  utils::check_rank(kOp, "out", out, 0, 8);
+  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+    utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
+                "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
+  }
+  utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+
+  NeTensorPlan plan;
+  utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
+  utils::pack(plan.params0.a_strides, 4,
+              utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+              "a_strides");
+  utils::pack(plan.params0.b_strides, 4,
+              utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+              "b_strides");
+  utils::pack(plan.params0.c_strides, 4,
+              utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+              "c_strides");
+  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.num_quads = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_quads");
+  plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
+  plan.params0.same_shape = (self.dims() == out.dims()) && (other.dims() == out.dims()) ? 1 : 0;
+  plan.params0.scalar = utils::to_f32(0.0);
+  plan.params0.scalar_int = utils::to_i32(0, kOp, "scalar_int");
+  plan.params0.scalar_is_int = false ? 1 : 0;
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kPredicateBroadcastKernel.workgroup_size[0] * 4,
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.overrides0 = {
+      {"OP", static_cast<double>(1)},
+      {"A_KIND", static_cast<double>(
+                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
+      {"B_KIND", static_cast<double>((other.dtype == DType::Float32)
+                                         ? 0
+                                         : ((other.dtype == DType::Int32) ? 1 : 2))},
+      {"C_KIND", static_cast<double>(4)}};
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_ne_tensor_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+}
+
+void add_ne_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const NeTensorPlan built = plan_ne_tensor(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kPredicateBroadcastKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                          Binding::of(args[0]), Binding::of(args[2])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_ne_tensor_outputs(graph, args);
+    const NeTensorPlan plan = plan_ne_tensor(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.ne.Tensor, webgpu_delegate::add_ne_tensor);

@@ -1,0 +1,76 @@
+// @generated from codegen/specs/full/fill_range.wgsl - DO NOT EDIT.
+// wgsl-sha256: d477abc9ea5454719d88fdd2504b7e3a31ef4b43c438cd0578566fe2890b1abf
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kFillRangeWGSL =
+    R"wgsl(// fill_range: out[i] = start + i * step in the output's dtype (KIND: 0 float32, 1 int32,
+// 2 bool); FILL: every element is `start` (full, full_like, zeros, ones, scalar_tensor),
+// its bits stored as they are, so -0.0, infinities and NaN arrive unchanged. Each
+// invocation writes whole 16-byte units (4 words: 4 elements, or 16 bools),
+// ITEMS_PER_INVOCATION of them WORKGROUP_SIZE_X apart; a unit past the last element
+// holds the sequence's continuation, which no reader looks at.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_units: u32,
+  start: f32,
+  step: f32,
+  start_int: i32,
+  step_int: i32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> output: array<vec4<u32>>;
+override KIND: u32 = 0u;
+override FILL: bool = true;
+const WORKGROUP_SIZE_X: u32 = 128u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+const ITEMS_PER_INVOCATION: u32 = 4u;
+// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
+fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  let lane = gid.x % WORKGROUP_SIZE_X;
+  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
+}
+// @opgen-end declarations
+
+const KIND_F32: u32 = 0u;
+const KIND_I32: u32 = 1u;
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let first = first_item(gid, num_workgroups);
+  for (var k = 0u; k < ITEMS_PER_INVOCATION; k++) {
+    let u = first + k * WORKGROUP_SIZE_X;
+    if (u >= params.num_units) {
+      return;
+    }
+    output[u] = unit(u);
+  }
+}
+
+fn unit(u: u32) -> vec4<u32> {
+  let index = vec4<u32>(4u * u) + vec4<u32>(0u, 1u, 2u, 3u);
+  if (KIND == KIND_F32) {
+    if (FILL) {
+      return vec4<u32>(bitcast<u32>(params.start));
+    }
+    return bitcast<vec4<u32>>(vec4<f32>(params.start) + vec4<f32>(index) * params.step);
+  }
+  if (KIND == KIND_I32) {
+    return bitcast<vec4<u32>>(vec4<i32>(params.start_int) +
+                              bitcast<vec4<i32>>(index) * params.step_int);
+  }
+  return vec4<u32>(0x01010101u * u32(params.start_int));  // bool: 0 or 1 in every byte
+}
+)wgsl";
+
+inline constexpr uint32_t kFillRangeWorkgroupSizeX = 128;
+inline constexpr uint32_t kFillRangeWorkgroupSizeY = 1;
+inline constexpr uint32_t kFillRangeWorkgroupSizeZ = 1;
