@@ -178,8 +178,6 @@ def _fold_static():
     """Folds every computation that depends only on constants and static shapes (a
     decoder's causal mask and position ids, the rotary tables computed from them) into
     constants before partitioning: ExecuTorch's constant propagation on the edge program."""
-    from executorch.exir.backend.canonical_partitioners.duplicate_constant_node_pass import (
-        duplicate_constant_node)
     from executorch.exir.dialects._ops import ops as exir_ops
     from executorch.exir.pass_base import ExportedProgramPassBase, ExportedProgramPassResult
     from executorch.exir.pass_manager import ExportedProgramPassManager
@@ -199,14 +197,38 @@ def _fold_static():
         def call(self, exported_program):
             before = {n.name for n in exported_program.graph.nodes if n.op == "placeholder"}
             program = constant_prop_pass(exported_program, skip)
-            # A folded constant gets one copy per user: users in different partitions
-            # (or one on the CPU) cannot share a delegate's constant.
-            for node in list(program.graph.nodes):
-                if node.op == "placeholder" and node.name not in before and len(node.users) > 1:
-                    duplicate_constant_node(program, node.name)
+            _as_buffers(program, {n.name for n in program.graph.nodes
+                                  if n.op == "placeholder" and n.name not in before})
             return ExportedProgramPassResult(program, True)
 
     return ExportedProgramPassManager([FoldStatic()])
+
+
+def _as_buffers(program, names: set[str]) -> None:
+    """Folded constants as persistent buffers, one copy per user. ExecuTorch's lowering
+    re-fakes buffers but not lifted tensor constants, whose old fake mode then clashes
+    inside the Vulkan preprocessing; and users that land in different partitions (or one
+    on the CPU) cannot share a delegate's constant, which ExecuTorch's own duplication
+    misses for users that take it inside a list (index.Tensor, cat)."""
+    from torch.export.graph_signature import InputKind, InputSpec, TensorArgument
+
+    specs = program.graph_signature.input_specs
+    for node in [n for n in program.graph.nodes if n.op == "placeholder" and n.name in names]:
+        at = next(i for i, s in enumerate(specs) if s.arg.name == node.name)
+        tensor = program.constants.pop(specs[at].target)
+        del specs[at]
+        for k, user in enumerate(list(node.users)):
+            name = f"{node.name}_{k}"
+            with program.graph.inserting_before(node):
+                copy = program.graph.placeholder(name)
+            copy.meta.update(node.meta)
+            program.state_dict[name] = tensor.clone()
+            specs.insert(at, InputSpec(kind=InputKind.BUFFER, arg=TensorArgument(name),
+                                       target=name, persistent=True))
+            at += 1
+            user.replace_input_with(node, copy)
+        program.graph.erase_node(node)
+    program.graph_module.recompile()
 
 
 def _quiet_partitioner_logs():

@@ -170,7 +170,7 @@ OPS = [
 
 
 # --- squeeze / unsqueeze: the elements in order under a shape with 1-sized dims removed or
-# added: flat copies of any dtype in FLAT_DTYPES-----------------------------------------------
+# added: flat copies of any dtype in FLAT_DTYPES ------------------------------------------
 
 def squeeze_lets(dims: str) -> dict:
     """`dims` (an int-list expression) wrapped as torch does, against max(rank, 1): a 0-d
