@@ -146,3 +146,12 @@ def test_tensor_attributes():
     assert E.Expr("o.present", scope).cpp() == "(o != nullptr)"
     with pytest.raises(E.EvalError, match="absent optional tensor"):
         E.Expr("o.dims[0]", scope).evaluate(env)
+
+
+def test_an_argument_may_share_a_builtins_name():
+    """clamp's `min` and `max` arguments: a bare name is the argument, a call the builtin."""
+    scope = {"min": E.Sym(E.FLOAT, "min"), "f": E.Sym(E.FLOAT, "f")}
+    e = E.Expr("min(min, f)", scope)
+    assert e.names == ["f", "min"]
+    assert e.evaluate({"min": 2.0, "f": 1.5}) == 1.5
+    assert E.Expr("min * 2.0", scope).names == ["min"]

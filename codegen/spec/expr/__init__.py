@@ -55,8 +55,11 @@ class Expr:
         self.node = tree.body
         self.node_types: dict[int, str] = {}  # id(node) -> its checked type
         self.type = _check(self, self.node)
-        self.names = sorted({n.id for n in ast.walk(self.node) if isinstance(n, ast.Name)}
-                            - set(BUILTINS))
+        # an argument may share a builtin's name (clamp's `min`): only a called name is
+        # the builtin
+        called = {id(n.func) for n in ast.walk(self.node) if isinstance(n, ast.Call)}
+        self.names = sorted({n.id for n in ast.walk(self.node)
+                             if isinstance(n, ast.Name) and id(n) not in called})
         # nullable arguments tested with `is None` (their C++ `<name>_is_null` flags)
         self.null_tests = sorted({n.left.id for n in ast.walk(self.node)
                                   if isinstance(n, ast.Compare)
