@@ -5,9 +5,11 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/unary/abs_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
@@ -17,22 +19,30 @@
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_i32_f32_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/unary/exp_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
+#include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/linear/linear_rows_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
+#include "ops/unary/neg_wgsl.h"
 #include "ops/permute_copy/permute_copy_wgsl.h"
+#include "ops/unary/pow_scalar_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/unary/rsqrt_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
+#include "ops/unary/sqrt_wgsl.h"
+#include "ops/unary/tanh_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -41,6 +51,7 @@ namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"abs", kAbsWGSL, "main", {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ}},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -54,6 +65,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
         kBinaryBroadcastWorkgroupSizeZ}},
+      {"clamp",
+       kClampWGSL,
+       "main",
+       {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
@@ -94,7 +109,12 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY,
         kEmbeddingQ4gswWorkgroupSizeZ}},
+      {"exp", kExpWGSL, "main", {kExpWorkgroupSizeX, kExpWorkgroupSizeY, kExpWorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
+      {"hardswish",
+       kHardswishWGSL,
+       "main",
+       {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",
@@ -111,10 +131,15 @@ const std::vector<KernelSource>& all_kernels() {
        kMaxPool2dWGSL,
        "main",
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
+      {"neg", kNegWGSL, "main", {kNegWorkgroupSizeX, kNegWorkgroupSizeY, kNegWorkgroupSizeZ}},
       {"permute_copy",
        kPermuteCopyWGSL,
        "main",
        {kPermuteCopyWorkgroupSizeX, kPermuteCopyWorkgroupSizeY, kPermuteCopyWorkgroupSizeZ}},
+      {"pow_scalar",
+       kPowScalarWGSL,
+       "main",
+       {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ}},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -136,6 +161,10 @@ const std::vector<KernelSource>& all_kernels() {
        kRotaryEmbHfWGSL,
        "main",
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"rsqrt",
+       kRsqrtWGSL,
+       "main",
+       {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ}},
       {"select_copy",
        kSelectCopyWGSL,
        "main",
@@ -144,6 +173,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"sin_cos",
+       kSinCosWGSL,
+       "main",
+       {kSinCosWorkgroupSizeX, kSinCosWorkgroupSizeY, kSinCosWorkgroupSizeZ}},
       {"slice_copy",
        kSliceCopyWGSL,
        "main",
@@ -152,6 +185,8 @@ const std::vector<KernelSource>& all_kernels() {
        kSoftmaxRowsWGSL,
        "main",
        {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}},
+      {"sqrt", kSqrtWGSL, "main", {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ}},
+      {"tanh", kTanhWGSL, "main", {kTanhWorkgroupSizeX, kTanhWorkgroupSizeY, kTanhWorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",
