@@ -13,6 +13,9 @@
 namespace webgpu_delegate {
 namespace utils {
 
+// A dtype in a guard's message (`got="other.dtype"`), by its spec name as Python prints it.
+inline std::string format_value(DType dtype) { return dtype_name(dtype); }
+
 // A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
 inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
   if (args.size() != expected) {
