@@ -9,6 +9,7 @@
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
@@ -36,6 +37,7 @@
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
+#include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/unary/sin_cos_wgsl.h"
@@ -65,6 +67,11 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
         kBinaryBroadcastWorkgroupSizeZ}},
+      {"binary_broadcast_i32",
+       kBinaryBroadcastI32WGSL,
+       "main",
+       {kBinaryBroadcastI32WorkgroupSizeX, kBinaryBroadcastI32WorkgroupSizeY,
+        kBinaryBroadcastI32WorkgroupSizeZ}},
       {"clamp",
        kClampWGSL,
        "main",
@@ -165,6 +172,10 @@ const std::vector<KernelSource>& all_kernels() {
        kRsqrtWGSL,
        "main",
        {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ}},
+      {"scalar_arith",
+       kScalarArithWGSL,
+       "main",
+       {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ}},
       {"select_copy",
        kSelectCopyWGSL,
        "main",

@@ -266,3 +266,41 @@ MATH_OPS = [
 ]
 
 OPS += MATH_OPS
+
+
+# --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------
+
+SCALAR_ARITH = Kernel("scalar_arith", workgroup=UNARY_WORKGROUP,
+                      overrides={"OP": Override("u32", 0)})
+ARITH_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 2.5, -7.0])
+
+
+def scalar_arith_op(name: str, operand: str, op_code: int, alpha: bool,
+                    extra: list[Case]) -> Op:
+    return unary_op(f"{name}_scalar", SCALAR_ARITH, [
+        Case("basic_4d", (randn(2, 3, 8, 8), 0.5), route="scalar_arith"),
+        Case("odd_length", (randn(1001), -1.25)),
+        Case("partial_invocation", (randn(773 * 4 - 1), 3.0)),
+        Case("int_operand", (randn(7, 13, 3), 3)),
+        Case("resize", (randn(4, 64), 2.0), resize={"self": (3, 50)}),
+        Case("ieee_specials", (ARITH_SPECIALS, -2.0), exact=True),
+        Case("infinite_operand", (ARITH_SPECIALS, INF), exact=True),
+        Case("nan_operand", (ARITH_SPECIALS, NAN), exact=True),
+        Case("zero_operand", (ARITH_SPECIALS, -0.0), exact=True),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2), raises=REJECTS_INT32),
+    ] + extra, target=f"aten.{name}.Scalar",
+        extra_args=[Scalar("other"), *([Scalar("alpha", default=1)] if alpha else [])],
+        extra_params={"operand": f32(operand)}, overrides={"OP": str(op_code)})
+
+
+OPS += [
+    scalar_arith_op("add", "alpha * other", 0, True, [
+        Case("alpha", (randn(5, 7), 0.75), kwargs={"alpha": -2.0}),
+        Case("int_alpha", (randn(5, 7), 1.5), kwargs={"alpha": 3}),
+    ]),
+    scalar_arith_op("sub", "-(alpha * other)", 0, True, [
+        Case("alpha", (randn(5, 7), 0.75), kwargs={"alpha": -2.0}),
+        Case("int_alpha", (randn(5, 7), 1.5), kwargs={"alpha": 3}),
+    ]),
+    scalar_arith_op("mul", "other", 1, False, []),
+]
