@@ -159,10 +159,11 @@ DIVISION_CASES = [
          exact=True),
     Case("infinite_divisor", (tensor([1.0, -1.0, 0.0, BIG, INF, NAN, -INF]),
                               tensor([INF, INF, -INF, -INF, INF, INF, -INF])), exact=True),
-    # divisors outside [2^-126, 2^126], where Vulkan leaves division undefined
-    Case("huge_and_tiny_divisors", (tensor([1.0, BIG, -1e-30, 5e-30, 1e-20, 3e-35]),
-                                    tensor([3e38, 2e38, 1e-38, -1e-39, 9e37, 1e-40])),
-         atol=1.2e-38, rtol=1e-6),
+    # divisors above 2^126, where Vulkan leaves division undefined (normal results only:
+    # adapters may flush subnormals, docs/numerics.md)
+    Case("huge_divisors", (tensor([1e30, BIG, -1e30, 5e20, -3.0e38, 7.0]),
+                           tensor([3e38, 2e38, 1e37, -9e37, 1.5e38, -2.5e38])),
+         atol=0.0, rtol=1e-6),
     Case("accuracy", (randn(4099), randn(4099)), atol=0.0, rtol=1e-6),
 ]
 

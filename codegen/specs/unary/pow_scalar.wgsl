@@ -164,6 +164,7 @@ fn pow_general(x: vec4<f32>, e: f32) -> vec4<f32> {
   let e_nan = is_nan(vec4<f32>(e)).x;
   let e_integer = floor(e) == e && !e_nan;  // the infinities count as even
   let e_odd = e_integer && floor(e * 0.5) * 2.0 != e;
+  // log(NaN) is not NaN on every adapter (SwiftShader): NaN x is set below
   var m = exp_reduced(e * log(a));
   // |x| = 0 or inf: inf when (|x| = inf) == (e > 0), else 0; NaN for a NaN e
   let zero_or_inf = is_zero(x) | is_inf(x);
@@ -173,7 +174,8 @@ fn pow_general(x: vec4<f32>, e: f32) -> vec4<f32> {
   let negative = sign_bit(x) != vec4<u32>(0u);
   let finite_negative = negative & !zero_or_inf & !is_nan(x);
   m = select(m, nan_from(x), finite_negative & vec4<bool>(!e_integer));
-  return select(m, -m, negative & vec4<bool>(e_odd));
+  m = select(m, -m, negative & vec4<bool>(e_odd));
+  return select(m, x, is_nan(x));
 }
 
 // The entry point is in unary_map.wgsl.

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/pow_scalar.wgsl - DO NOT EDIT.
-// wgsl-sha256: d28d2d4f5b466cf3926c1a8aa0fdafa71880d298d4d1d7d421565bbac59cf103
+// wgsl-sha256: 3e48ba3f3f741ebf98f2d645c9ceffa51ae6e01d5bf33f1b9fe5afe4419bc74f
 #pragma once
 
 #include <cstdint>
@@ -171,6 +171,7 @@ fn pow_general(x: vec4<f32>, e: f32) -> vec4<f32> {
   let e_nan = is_nan(vec4<f32>(e)).x;
   let e_integer = floor(e) == e && !e_nan;  // the infinities count as even
   let e_odd = e_integer && floor(e * 0.5) * 2.0 != e;
+  // log(NaN) is not NaN on every adapter (SwiftShader): NaN x is set below
   var m = exp_reduced(e * log(a));
   // |x| = 0 or inf: inf when (|x| = inf) == (e > 0), else 0; NaN for a NaN e
   let zero_or_inf = is_zero(x) | is_inf(x);
@@ -180,7 +181,8 @@ fn pow_general(x: vec4<f32>, e: f32) -> vec4<f32> {
   let negative = sign_bit(x) != vec4<u32>(0u);
   let finite_negative = negative & !zero_or_inf & !is_nan(x);
   m = select(m, nan_from(x), finite_negative & vec4<bool>(!e_integer));
-  return select(m, -m, negative & vec4<bool>(e_odd));
+  m = select(m, -m, negative & vec4<bool>(e_odd));
+  return select(m, x, is_nan(x));
 }
 
 // The entry point is in unary_map.wgsl.
