@@ -5,14 +5,17 @@
 
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
+#include "ops/unary/abs_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
+#include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
@@ -26,18 +29,22 @@
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
+#include "ops/unary/exp_wgsl.h"
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
+#include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
+#include "ops/unary/neg_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
+#include "ops/unary/pow_scalar_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -45,16 +52,21 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/unary/rsqrt_wgsl.h"
+#include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
+#include "ops/unary/sqrt_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
+#include "ops/unary/tanh_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -63,6 +75,7 @@ namespace webgpu_delegate {
 
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
+      {"abs", kAbsWGSL, "main", {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ}},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -88,6 +101,11 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
         kBinaryBroadcastWorkgroupSizeZ}},
+      {"binary_broadcast_i32",
+       kBinaryBroadcastI32WGSL,
+       "main",
+       {kBinaryBroadcastI32WorkgroupSizeX, kBinaryBroadcastI32WorkgroupSizeY,
+        kBinaryBroadcastI32WorkgroupSizeZ}},
       {"cat_copy",
        kCatCopyWGSL,
        "main",
@@ -96,6 +114,10 @@ const std::vector<KernelSource>& all_kernels() {
        kCatCopyVec4WGSL,
        "main",
        {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ}},
+      {"clamp",
+       kClampWGSL,
+       "main",
+       {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ}},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
@@ -153,6 +175,7 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kEmbeddingRowsVec4WorkgroupSizeX, kEmbeddingRowsVec4WorkgroupSizeY,
         kEmbeddingRowsVec4WorkgroupSizeZ}},
+      {"exp", kExpWGSL, "main", {kExpWorkgroupSizeX, kExpWorkgroupSizeY, kExpWorkgroupSizeZ}},
       {"fill_range",
        kFillRangeWGSL,
        "main",
@@ -174,6 +197,10 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsWGSL,
        "main",
        {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}},
+      {"hardswish",
+       kHardswishWGSL,
+       "main",
+       {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",
@@ -191,6 +218,7 @@ const std::vector<KernelSource>& all_kernels() {
        kMaxPool2dWGSL,
        "main",
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}},
+      {"neg", kNegWGSL, "main", {kNegWorkgroupSizeX, kNegWorkgroupSizeY, kNegWorkgroupSizeZ}},
       {"norm_rows",
        kNormRowsWGSL,
        "main",
@@ -199,6 +227,10 @@ const std::vector<KernelSource>& all_kernels() {
        kNormRowsVec4WGSL,
        "main",
        {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}},
+      {"pow_scalar",
+       kPowScalarWGSL,
+       "main",
+       {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ}},
       {"predicate_broadcast",
        kPredicateBroadcastWGSL,
        "main",
@@ -225,6 +257,14 @@ const std::vector<KernelSource>& all_kernels() {
        kRotaryEmbHfWGSL,
        "main",
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}},
+      {"rsqrt",
+       kRsqrtWGSL,
+       "main",
+       {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ}},
+      {"scalar_arith",
+       kScalarArithWGSL,
+       "main",
+       {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ}},
       {"select_broadcast",
        kSelectBroadcastWGSL,
        "main",
@@ -238,6 +278,10 @@ const std::vector<KernelSource>& all_kernels() {
        kSigmoidWGSL,
        "main",
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}},
+      {"sin_cos",
+       kSinCosWGSL,
+       "main",
+       {kSinCosWorkgroupSizeX, kSinCosWorkgroupSizeY, kSinCosWorkgroupSizeZ}},
       {"slice_copy",
        kSliceCopyWGSL,
        "main",
@@ -261,6 +305,7 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY,
         kSoftmaxStridedWorkgroupSizeZ}},
+      {"sqrt", kSqrtWGSL, "main", {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ}},
       {"strided_gather",
        kStridedGatherWGSL,
        "main",
@@ -270,6 +315,7 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
         kStridedGatherVec4WorkgroupSizeZ}},
+      {"tanh", kTanhWGSL, "main", {kTanhWorkgroupSizeX, kTanhWorkgroupSizeY, kTanhWorkgroupSizeZ}},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

@@ -5,6 +5,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/avg_pool2d/AvgPool2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Div.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
@@ -74,10 +75,25 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Cos.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Exp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Gelu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardswish.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardtanh.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/MulScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Neg.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Pow.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Rsqrt.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sin.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sqrt.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/SubScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Tanh.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/update_cache/UpdateCache.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/upsample_bilinear2d/UpsampleBilinear2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/upsample_nearest2d/UpsampleNearest2d.cpp

@@ -62,14 +62,14 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
           f"median latency {latency.median_ms:.3f} ms on {latency.device}")
 
 
-class WithTanh(torch.nn.Module):
-    """relu (has a handler) then tanh (Vulkan takes it; our op table has no spec)."""
+class WithRound(torch.nn.Module):
+    """relu (has a handler) then round (Vulkan takes it; our op table has no spec)."""
 
     def forward(self, x):
-        return torch.tanh(torch.relu(x))
+        return torch.round(torch.relu(x))
 
 
-UNSUPPORTED = "aten.tanh.default"
+UNSUPPORTED = "aten.round.default"
 
 
 @pytest.fixture(scope="module")
@@ -78,15 +78,15 @@ def unsupported_pte(tmp_path_factory):
 
     if UNSUPPORTED in supported_targets():
         pytest.fail(f"{UNSUPPORTED} gained a spec: pick another unsupported op for this test")
-    path = tmp_path_factory.mktemp("unsupported") / "tanh.pte"
-    result = export(WithTanh(), (torch.randn(2, 8),), path, allow_unsupported=True)
+    path = tmp_path_factory.mktemp("unsupported") / "round.pte"
+    result = export(WithRound(), (torch.randn(2, 8),), path, allow_unsupported=True)
     assert result.coverage.missing == {UNSUPPORTED: 1}, result.coverage_table()
     return path
 
 
 def test_strict_export_refuses_an_unsupported_op():
     with pytest.raises(ExportError, match=UNSUPPORTED.replace(".", r"\.")):
-        export(WithTanh(), (torch.randn(2, 8),))
+        export(WithRound(), (torch.randn(2, 8),))
 
 
 def test_unsupported_op_fails_at_load_naming_it(unsupported_pte):

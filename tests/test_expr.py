@@ -173,3 +173,12 @@ def test_tensor_list_comprehensions():
     assert E.Expr("[t.rank for t in ts if t.present]", scope).cpp() == (
         "[&]() { std::vector<int64_t> _values; for (const auto& _t : ts) { "
         "if ((_t != nullptr)) _values.push_back(_t->rank()); } return _values; }()")
+
+
+def test_an_argument_may_share_a_builtins_name():
+    """clamp's `min` and `max` arguments: a bare name is the argument, a call the builtin."""
+    scope = {"min": E.Sym(E.FLOAT, "min"), "f": E.Sym(E.FLOAT, "f")}
+    e = E.Expr("min(min, f)", scope)
+    assert e.names == ["f", "min"]
+    assert e.evaluate({"min": 2.0, "f": 1.5}) == 1.5
+    assert E.Expr("min * 2.0", scope).names == ["min"]

@@ -245,18 +245,18 @@ def test_concurrent_generates_serialize(repo):
 
 
 def test_scaffold_generates_cleanly_and_fails_until_written(repo):
-    res = opgen(repo, "new", "tanh", "--target", "aten.tanh.default")
+    res = opgen(repo, "new", "log1p", "--target", "aten.log1p.default")
     assert res.returncode == 0, res.stderr
     assert opgen(repo, "check").returncode == 0
     table = json.loads((repo / "generated/op_table.json").read_text())
-    assert any(o["op"] == "tanh" for o in table["ops"])
+    assert any(o["op"] == "log1p" for o in table["ops"])
     code = ("from codegen.executors import harness, cases\nfrom codegen.executors.call import catalog\n"
-            "r = [r for r in cases.all_case_runs(catalog()) if r.op.op.name == 'tanh'][0]\n"
+            "r = [r for r in cases.all_case_runs(catalog()) if r.op.op.name == 'log1p'][0]\n"
             "cases.execute(r, harness.EXECUTOR)\n")
     res = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True,
                          env=dict(os.environ, XDG_RUNTIME_DIR="/tmp"))
-    assert res.returncode != 0 and "tanh[basic]" in res.stderr
-    again = opgen(repo, "new", "tanh", "--target", "aten.tanh.default")
+    assert res.returncode != 0 and "log1p[basic]" in res.stderr
+    again = opgen(repo, "new", "log1p", "--target", "aten.log1p.default")
     assert again.returncode == 2 and "already exists" in again.stderr
 
 
@@ -313,13 +313,13 @@ def test_opgen_new_refuses_before_writing_anything(repo):
         (("relu2", "--target", "aten.relu.default"),
          "target aten.relu.default is already implemented by op 'relu' in "
          "codegen/specs/unary/unary.py"),
-        (("relu", "--target", "aten.tanh.default"), "op name 'relu' is already used by "
+        (("relu", "--target", "aten.log1p.default"), "op name 'relu' is already used by "
                                                     "codegen/specs/unary/unary.py"),
-        (("unary", "--target", "aten.tanh.default"), "codegen/specs/unary already exists"),
+        (("unary", "--target", "aten.log1p.default"), "codegen/specs/unary already exists"),
         (("foo", "--target", "aten.nonexistent_op.default"),
          "target 'aten.nonexistent_op.default' is not known to torch"),
-        (("foo", "--target", "aten.tanh"), "--target must be namespace.op.overload"),
-        (("Foo", "--target", "aten.tanh.default"), "op name must be lower_snake_case"),
+        (("foo", "--target", "aten.log1p"), "--target must be namespace.op.overload"),
+        (("Foo", "--target", "aten.log1p.default"), "op name must be lower_snake_case"),
         (("sym", "--target", "aten.sym_size.int"), "returns SymInt, no tensor"),
     ]:
         res = opgen(repo, "new", *args)

@@ -58,10 +58,13 @@ class Expr:
         self.node_types: dict[int, str] = {}  # id(node) -> its checked type
         self.locals: dict[str, str] = {}  # loop variables in scope while checking
         self.type = _check(self, self.node)
+        # an argument may share a builtin's name (clamp's `min`): only a called name is
+        # the builtin; comprehension variables are not names of the scope
+        called = {id(n.func) for n in ast.walk(self.node) if isinstance(n, ast.Call)}
         loop_vars = {g.target.id for n in ast.walk(self.node) if isinstance(n, ast.ListComp)
                      for g in n.generators}
-        self.names = sorted({n.id for n in ast.walk(self.node) if isinstance(n, ast.Name)}
-                            - set(BUILTINS) - loop_vars)
+        self.names = sorted({n.id for n in ast.walk(self.node)
+                             if isinstance(n, ast.Name) and id(n) not in called} - loop_vars)
         # nullable arguments tested with `is None` (their C++ `<name>_is_null` flags)
         self.null_tests = sorted({n.left.id for n in ast.walk(self.node)
                                   if isinstance(n, ast.Compare)

@@ -1,50 +1,73 @@
-"""Broadcasting binary ops (add, sub, mul): one kernel, the op picked by an override.
+"""Broadcasting binary ops (add, sub, mul, div): one kernel per element type, the op
+picked by an override.
 
 Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
 kernel serves every rank up to 8; a broadcast dim reads with stride 0. Operands of the
 same shape take a vec4 path inside the same kernel (a uniform flag, not a route, so a
-resize that turns an equal-shape pair into a broadcast one keeps working).
+resize that turns an equal-shape pair into a broadcast one keeps working). int32 tensors
+(and int64 ones, which the graph holds as int32) run their own kernel in a dispatch of
+their own, so the float kernel stays as it was; both share binary_map.wgsl.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
-                          Param, Route, Scalar, Tensor, f32, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
+                          Override, Param, Route, Scalar, Tensor, f32, i32, u32)
+from codegen.spec.inputs import randint, randn, tensor
 
+OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3}
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
-OP_CODES = {"add": 0, "sub": 1, "mul": 2}
+BINARY_I32 = Kernel("binary_broadcast_i32", workgroup=(128, 1, 1),
+                    overrides={"OP": Override("u32", 0)})
 SLOTS = 8
 
 
-def binary_op(name: str, cases: list[Case], alpha: bool) -> Op:
+def _dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str) -> Dispatch:
+    vec4 = f"array<vec4<u32>, {SLOTS // 4}>"
+    aligned = f"right_align(out.dims, {SLOTS}, 1)"
+    return Dispatch(
+        params={
+            "out_dims": Param(vec4, aligned),
+            "self_strides": Param(vec4, f"broadcast_strides(self.dims, {aligned})"),
+            "other_strides": Param(vec4, f"broadcast_strides(other.dims, {aligned})"),
+            "alpha": alpha,
+            "num_elements": u32("out.numel"),
+            "num_vec4": u32("ceil_div(out.numel, 4)"),
+            "rank": u32("out.rank"),
+            "same_shape": u32("self.dims == other.dims"),
+        },
+        helpers=["binary_map.wgsl"],
+        bindings=[Bind("lhs", "self", elem=elem), Bind("rhs", "other", elem=elem),
+                  Bind("output", "out", write=True, elem=elem)],
+        routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
+                      overrides={"OP": str(OP_CODES[name])})],
+        when=f"self.dtype == '{dtype}'",
+        name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
+    )
+
+
+def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True) -> Op:
     """out = self <op> alpha * other, broadcasting, following the live shapes on resize."""
+    dtypes = (F32, I32) if int32 else (F32,)
+    guards = [Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self",
+                    got="other.dims", expected="dims equal to or 1 where {self.dims} differs")]
+    dispatches = [_dispatch(name, BINARY, "vec4<f32>", f32("alpha" if alpha else "1.0"), F32)]
+    if int32:
+        guards += [Guard("other.dtype == self.dtype", "other", "has a different dtype from self",
+                         got="other.dtype", expected="{self.dtype}")]
+        if alpha:
+            guards.append(Guard("self.dtype != 'int32' or float(floor(alpha)) == alpha",
+                                "alpha", "is not an integer for int32 tensors", got="alpha",
+                                expected="an integral alpha"))
+        dispatches.append(_dispatch(name, BINARY_I32, "vec4<i32>",
+                                    i32("floor(alpha)" if alpha else "1"), I32))
     return Op(
         name=name,
         targets=[f"aten.{name}.Tensor"],
-        args=[Tensor("self", rank=(0, SLOTS)), Tensor("other", rank=(0, SLOTS)),
-              *([Scalar("alpha")] if alpha else []), Output("out", rank=(0, SLOTS))],
-        guards=[Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self", got="other.dims",
-                      expected="dims equal to or 1 where {self.dims} differs")],
+        args=[Tensor("self", dtypes, rank=(0, SLOTS)), Tensor("other", dtypes, rank=(0, SLOTS)),
+              *([Scalar("alpha")] if alpha else []), Output("out", dtypes, rank=(0, SLOTS))],
+        guards=guards,
         shapes={"out": "broadcast_shape(self.dims, other.dims)"},
         resize="dynamic",
-        dispatches=[Dispatch(
-            params={
-                "out_dims": Param(f"array<vec4<u32>, {SLOTS // 4}>",
-                                  f"right_align(out.dims, {SLOTS}, 1)"),
-                "self_strides": Param(f"array<vec4<u32>, {SLOTS // 4}>",
-                                      f"broadcast_strides(self.dims, right_align(out.dims, {SLOTS}, 1))"),
-                "other_strides": Param(f"array<vec4<u32>, {SLOTS // 4}>",
-                                       f"broadcast_strides(other.dims, right_align(out.dims, {SLOTS}, 1))"),
-                "alpha": f32("alpha" if alpha else "1.0"),
-                "num_elements": u32("out.numel"),
-                "num_vec4": u32("ceil_div(out.numel, 4)"),
-                "rank": u32("out.rank"),
-                "same_shape": u32("self.dims == other.dims"),
-            },
-            bindings=[Bind("lhs", "self", elem="vec4<f32>"), Bind("rhs", "other", elem="vec4<f32>"),
-                      Bind("output", "out", write=True, elem="vec4<f32>")],
-            routes=[Route(BINARY, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
-                          overrides={"OP": str(OP_CODES[name])})],
-        )],
+        dispatches=dispatches,
         cases=cases,
     )
 
@@ -57,8 +80,8 @@ SPECIAL_LHS = tensor([INF, INF, -INF, NAN, 1.0, -0.0, -0.0, 0.0, BIG, -BIG, 0.0,
 SPECIAL_RHS = tensor([INF, -INF, -INF, 1.0, NAN, -0.0, 0.0, -0.0, BIG, BIG, INF, -1.0])
 
 
-def common_cases(name: str) -> list[Case]:
-    return [
+def common_cases(name: str, int32: bool = True) -> list[Case]:
+    return dtype_cases(int32) + [
         Case("ieee_specials", (SPECIAL_LHS, SPECIAL_RHS), exact=True),
         Case("nan_broadcast_operand", (randn(3, 4), tensor(NAN)), exact=True),
         Case("same_shape", (randn(2, 3, 4, 5), randn(2, 3, 4, 5)), route="binary_broadcast"),
@@ -77,19 +100,84 @@ def common_cases(name: str) -> list[Case]:
         Case("no_broadcast", (randn(2, 3), randn(4)),
              raises="other does not broadcast with self (got [4], expected dims equal to or 1 "
                     "where [2, 3] differs)"),
-        Case("rejects_int32", (randn(3), randn(3, dtype="int32")),
-             raises="other has an unsupported dtype (got int32, expected float32)"),
     ]
 
 
+def dtype_cases(int32: bool) -> list[Case]:
+    if not int32:
+        return [Case("rejects_int32", (randn(3), randn(3, dtype="int32")),
+                     raises="other has an unsupported dtype (got int32, expected float32)")]
+    return [
+        Case("rejects_mixed_dtypes", (randn(3), randn(3, dtype="int32")),
+             raises="other has a different dtype from self (got int32, expected float32)"),
+        Case("rejects_bool", (tensor([True, False], dtype="bool"),
+                              tensor([True, True], dtype="bool")),
+             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+    ]
+
+
+INT_MAX, INT_MIN = 2**31 - 1, -2**31
+
+
+def int32_cases(alpha: bool) -> list[Case]:
+    """int32 tensors (int64 ones too: the graph holds them as int32), wrapping as torch's
+    int32 arithmetic does."""
+    cases = [
+        Case("int32_same_shape", (randint(-1000, 1000, 3, 5, 7, dtype="int32"),
+                                  randint(-1000, 1000, 3, 5, 7, dtype="int32")),
+             route="binary_broadcast_i32"),
+        Case("int32_broadcast", (randint(-50, 50, 4, 1, 6, dtype="int32"),
+                                 randint(-50, 50, 3, 1, dtype="int32"))),
+        Case("int32_rows_cross_vec4s", (randint(-9, 9, 5, 6, dtype="int32"),
+                                        randint(-9, 9, 5, 1, dtype="int32"))),
+        Case("int32_partial_invocation", (randint(-99, 99, 773 * 4 - 1, dtype="int32"),
+                                          randint(-99, 99, 773 * 4 - 1, dtype="int32"))),
+        Case("int32_wraparound", (tensor([INT_MAX, INT_MIN, INT_MAX, 65536, INT_MIN, 7],
+                                         dtype="int32"),
+                                  tensor([1, -1, INT_MAX, 65536, INT_MIN, -3], dtype="int32"))),
+        Case("int32_resize", (randint(-9, 9, 2, 6, 4, dtype="int32"),
+                              randint(-9, 9, 6, 1, dtype="int32")), resize={"self": (1, 6, 3)}),
+        Case("int64_small_values", (randint(-1000, 1000, 2, 9), randint(-1000, 1000, 9))),
+    ]
+    if alpha:
+        cases += [
+            Case("int32_alpha", (randint(-50, 50, 3, 4, dtype="int32"),
+                                 randint(-50, 50, 4, dtype="int32")), kwargs={"alpha": -3}),
+            Case("int32_rejects_fractional_alpha",
+                 (randint(-5, 5, 3, dtype="int32"), randint(-5, 5, 3, dtype="int32")),
+                 kwargs={"alpha": 0.5},
+                 raises="alpha is not an integer for int32 tensors (got 0.5, expected an "
+                        "integral alpha)"),
+        ]
+    return cases
+
+
+# division: x / ±0 = ±inf and 0 / 0 = NaN; x / ±inf = ±0 and inf / inf = NaN
+DIVISION_CASES = [
+    Case("division_by_zero", (tensor([1.0, -1.0, 0.0, -0.0, NAN, INF, -INF, 2.5, -3.0]),
+                              tensor([0.0, 0.0, 0.0, -0.0, 0.0, -0.0, 0.0, -0.0, -0.0])),
+         exact=True),
+    Case("infinite_divisor", (tensor([1.0, -1.0, 0.0, BIG, INF, NAN, -INF]),
+                              tensor([INF, INF, -INF, -INF, INF, INF, -INF])), exact=True),
+    # divisors above 2^126, where Vulkan leaves division undefined (normal results only:
+    # adapters may flush subnormals, docs/numerics.md)
+    Case("huge_divisors", (tensor([1e30, BIG, -1e30, 5e20, -3.0e38, 7.0]),
+                           tensor([3e38, 2e38, 1e37, -9e37, 1.5e38, -2.5e38])),
+         atol=0.0, rtol=1e-6),
+    Case("accuracy", (randn(4099), randn(4099)), atol=0.0, rtol=1e-6),
+]
+
+
 OPS = [
-    binary_op("add", common_cases("add") + [
+    binary_op("add", common_cases("add") + int32_cases(alpha=True) + [
         Case("alpha_double", (randn(2, 3), randn(3)), kwargs={"alpha": 0.5}),
         Case("alpha_int", (randn(4, 4), randn(4, 1)), kwargs={"alpha": 3}),
     ], alpha=True),
-    binary_op("sub", common_cases("sub") + [
+    binary_op("sub", common_cases("sub") + int32_cases(alpha=True) + [
         Case("alpha_double", (randn(2, 3, 4), randn(4)), kwargs={"alpha": -1.5}),
         Case("alpha_int", (randn(4, 4), randn(1, 4)), kwargs={"alpha": 2}),
     ], alpha=True),
-    binary_op("mul", common_cases("mul"), alpha=False),
+    binary_op("mul", common_cases("mul") + int32_cases(alpha=False), alpha=False),
+    binary_op("div", common_cases("div", int32=False) + DIVISION_CASES, alpha=False,
+              int32=False),
 ]

@@ -4,28 +4,32 @@ Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps
 per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
 elements but never past the buffer)."""
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route, Scalar,
-                          Str, Tensor, f32, u32)
+from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+                          Route, Scalar, Str, Tensor, f32, u32)
 from codegen.spec.inputs import rand, randn, tensor
 
 
 UNARY_WORKGROUP = (128, 1, 1)
 
 
-def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None) -> Op:
-    """An elementwise op out[i] = f(self[i]) that follows the live shape on resize."""
+def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None,
+             helpers=(), target: str = "", overrides=None, guards=()) -> Op:
+    """An elementwise op out[i] = f(self[i]) that follows the live shape on resize.
+    `helpers`: WGSL files of shared functions besides the entry point (float_bits.wgsl...)."""
     return Op(
         name=name,
-        targets=[f"aten.{name}.default"],
+        targets=[target or f"aten.{name}.default"],
         args=[Tensor("self"), *extra_args, Output("out")],
+        guards=list(guards),
         shapes={"out": "self.dims"},
         resize="dynamic",
         dispatches=[Dispatch(
             params={"num_vec4": u32("ceil_div(out.numel, 4)"), **(extra_params or {})},
-            helpers=["unary_map.wgsl"],
+            helpers=["unary_map.wgsl", *helpers],
             bindings=[Bind("input", "self", elem="vec4<f32>"),
                       Bind("output", "out", write=True, elem="vec4<f32>")],
-            routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
+            routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
+                          overrides=overrides or {})],
         )],
         cases=cases,
     )
@@ -85,4 +89,218 @@ OPS = [
              raises="approximate is not supported (got erf, expected none or tanh)"),
     ], extra_args=[Str("approximate", values=("none", "tanh"), default="none")],
         extra_params={"tanh_approximation": u32("approximate == 'tanh'")}),
+]
+
+
+# --- the elementwise math family -------------------------------------------------------
+
+FLOAT_BITS = ("float_bits.wgsl",)
+FLT_MIN = 1.2e-38  # results below it may be flushed to zero (docs/numerics.md)
+REJECTS_INT32 = "self has an unsupported dtype (got int32, expected float32)"
+
+
+def math_op(name: str, cases: list[Case], kernel: Kernel | None = None, helpers=FLOAT_BITS,
+            **kw) -> Op:
+    """A unary op of the math family: its kernel is <name>.wgsl unless a shared one is given."""
+    return unary_op(name, kernel or Kernel(name, workgroup=UNARY_WORKGROUP), cases,
+                    helpers=helpers, **kw)
+
+
+def standard_cases(route: str, specials, tolerance=None, wide=None) -> list[Case]:
+    """Shapes, a resize, the op's bit-exact IEEE specials, a wide-range accuracy case
+    (`wide`: (low, high)) and the dtype rejection."""
+    atol, rtol = tolerance or (1e-6, 1e-5)
+    cases = [
+        Case("basic_4d", (randn(2, 3, 8, 8),), route=route, atol=atol, rtol=rtol),
+        Case("odd_length", (randn(1001),), atol=atol, rtol=rtol),
+        Case("prime_shape", (randn(7, 13, 3),), atol=atol, rtol=rtol),
+        # 773 vec4s, the last partial: second-workgroup lanes store 3 or 2 vec4s
+        Case("partial_invocation", (randn(773 * 4 - 1),), atol=atol, rtol=rtol),
+        Case("resize", (randn(4, 64),), resize={"self": (3, 50)}, atol=atol, rtol=rtol),
+        Case("ieee_specials", (tensor(specials),), exact=True),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+    ]
+    if wide:
+        cases.append(Case("wide_range", (rand(4099, low=wide[0], high=wide[1]),), atol=atol,
+                          rtol=rtol))
+    return cases
+
+
+SIGNED = [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 1e-30, -1e-30, 2.5, -7.0]
+
+SIN_COS = Kernel("sin_cos", workgroup=UNARY_WORKGROUP, overrides={"QUADRANT": Override("u32", 0)})
+CLAMP = Kernel("clamp", workgroup=UNARY_WORKGROUP)
+CLAMP_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 0.5, -0.5, 3.4e38, -3.4e38, 2.0,
+                         -2.0, 1e-30])
+
+# pow: bases that cover every branch of C99 pow (zeros, infinities, +-1, |x| < 1, > 1)
+POW_BASES = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 3.0, -3.0,
+                    1e-3, -1e3])
+POW_EXACT_BASES = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0])
+
+
+def pow_cases() -> list[Case]:
+    cases = [
+        Case("general_4d", (rand(2, 3, 8, 8, low=0.01, high=4.0), 2.5), route="pow_scalar",
+             atol=1e-6, rtol=1e-5),
+        Case("odd_length", (randn(1001), 3), exact=True),
+        Case("resize", (rand(4, 64, low=0.1, high=3.0), -1.5), resize={"self": (3, 50)},
+             atol=1e-6, rtol=1e-5),
+        Case("partial_invocation", (randn(773 * 4 - 1), 2.0), exact=True),
+        Case("wide_range", (rand(4099, low=0.0, high=60.0), 21.5), atol=1e-30, rtol=2e-5),
+        Case("negative_bases_odd", (rand(1031, low=-9.0, high=9.0), 7.0), atol=1e-6,
+             rtol=2e-5),
+        Case("negative_bases_even", (rand(1031, low=-9.0, high=9.0), -4.0), atol=1e-6,
+             rtol=2e-5),
+        Case("negative_bases_fraction", (rand(1031, low=-9.0, high=9.0), 1.25), atol=1e-6,
+             rtol=2e-5),
+        Case("int_exponent", (randn(5, 7), -3), atol=1e-6, rtol=1e-5),
+        # overflow to inf and underflow to zero, signed by an odd exponent (float32 golden)
+        Case("overflow_underflow", (tensor([3.4e38, -1e20, 1e20, 1e-20, -1e-20]), 5.0),
+             exact=True),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2.0), raises=REJECTS_INT32),
+    ]
+    # torch's fast paths and C99 pow at the edges, each over bases covering every branch
+    for tag, e in [("square", 2.0), ("cube", 3.0), ("zero", 0.0), ("one", 1.0),
+                   ("sqrt", 0.5), ("odd", 5.0), ("even", 4.0), ("negative_odd", -3.0),
+                   ("fraction", 2.5), ("negative_fraction", -2.5), ("inf", INF),
+                   ("negative_inf", -INF), ("nan", NAN)]:
+        cases.append(Case(f"edges_{tag}", (POW_EXACT_BASES, e), exact=True))
+    for tag, e in [("reciprocal", -1.0), ("rsqrt", -0.5), ("inverse_square", -2.0),
+                   ("general", 1.7)]:
+        cases.append(Case(f"bases_{tag}", (POW_BASES, e), atol=1e-30, rtol=1e-5))
+    return cases
+
+
+MATH_OPS = [
+    math_op("neg", standard_cases("neg", SIGNED)),
+    math_op("abs", standard_cases("abs", SIGNED)),
+    math_op("sqrt", standard_cases("sqrt", [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, -3.4e38,
+                                             -1e-30]) + [
+        Case("positive", (rand(4099, low=0.0, high=1e6),), atol=0.0, rtol=1e-6),
+        Case("large_and_small", (tensor([3.4e38, 1e-30, 2.0, 1e30, 5e-38]),), atol=0.0,
+             rtol=1e-6),
+    ], helpers=FLOAT_BITS + ("ieee_roots.wgsl",)),
+    math_op("rsqrt", standard_cases("rsqrt", [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, -3.4e38,
+                                               -1e-30]) + [
+        Case("positive", (rand(4099, low=1e-3, high=1e6),), atol=0.0, rtol=2e-6),
+        Case("large_and_small", (tensor([3.4e38, 1e-30, 2.0, 1e30, 5e-38]),), atol=0.0,
+             rtol=2e-6),
+    ], helpers=FLOAT_BITS + ("ieee_roots.wgsl",)),
+    # exp: 88.8 and up overflow; -103.98 and below underflow to 0
+    math_op("exp", standard_cases("exp", [NAN, INF, -INF, -0.0, 0.0, 88.8, 100.0, 3.4e38,
+                                          -3.4e38, -104.0, -200.0],
+                                  tolerance=(FLT_MIN, 2e-7), wide=(-87.0, 88.7)) + [
+        Case("near_overflow", (rand(257, low=80.0, high=88.72),), atol=0.0, rtol=2e-7),
+        # subnormal results: an adapter that flushes them gives 0 (atol FLT_MIN)
+        Case("subnormal_results", (rand(257, low=-103.9, high=-87.4),), atol=FLT_MIN,
+             rtol=1e-5),
+    ], helpers=FLOAT_BITS + ("exp_reduced.wgsl",)),
+    math_op("tanh", standard_cases("tanh", SIGNED + [10.0, -10.0, 100.0, -100.0, 20.0],
+                                   tolerance=(1e-7, 1e-6), wide=(-12.0, 12.0)) + [
+        Case("near_branch", (rand(1031, low=0.5, high=0.75),), atol=0.0, rtol=5e-7),
+        Case("tiny", (rand(257, low=-1e-3, high=1e-3),), atol=0.0, rtol=5e-7),
+    ]),
+    math_op("sin", standard_cases("sin_cos", [NAN, INF, -INF, -0.0, 0.0, 1e-30, -1e-30],
+                                  tolerance=(2e-7, 1e-6), wide=(-100.0, 100.0)) + [
+        Case("large_arguments", (rand(4099, low=-1e5, high=1e5),), atol=2e-6, rtol=0.0),
+        Case("near_multiples_of_pi", (tensor([3.1415927, -3.1415927, 6.2831855, 1.5707964,
+                                              4.712389, 314.15927, 100000.0]),),
+             atol=2e-7, rtol=1e-5),
+    ], kernel=SIN_COS, overrides={"QUADRANT": "0"}),
+    math_op("cos", standard_cases("sin_cos", [NAN, INF, -INF, -0.0, 0.0, 1e-30, -1e-30],
+                                  tolerance=(2e-7, 1e-6), wide=(-100.0, 100.0)) + [
+        Case("large_arguments", (rand(4099, low=-1e5, high=1e5),), atol=2e-6, rtol=0.0),
+        Case("near_odd_multiples_of_half_pi", (tensor([1.5707964, -1.5707964, 4.712389,
+                                                       3.1415927, 157.07964]),),
+             atol=2e-7, rtol=1e-5),
+    ], kernel=SIN_COS, overrides={"QUADRANT": "1"}),
+    # torch: -inf * 0 = NaN; x <= -3 gives -0.0; 3.4e38 * 6 overflows to inf
+    math_op("hardswish", standard_cases("hardswish", [NAN, INF, -INF, -0.0, 0.0, 3.0, -3.0,
+                                                      6.0, -6.0, 100.0, -100.0, 3.4e38,
+                                                      -3.4e38],
+                                        tolerance=(1e-7, 1e-6), wide=(-5.0, 5.0)),
+            helpers=()),
+    math_op("clamp", [
+        Case("both_4d", (randn(2, 3, 8, 8), -0.5, 0.5), route="clamp", exact=True),
+        Case("min_only", (randn(1001), -0.25), exact=True),
+        Case("max_only", (randn(7, 13, 3),), kwargs={"max": 0.75}, exact=True),
+        Case("int_bounds", (randn(5, 7), -1, 1), exact=True),
+        Case("min_above_max", (randn(5, 7), 2.0, 1.0), exact=True),
+        Case("partial_invocation", (randn(773 * 4 - 1), -1.0, 1.0), exact=True),
+        Case("resize", (randn(4, 64), -0.5), resize={"self": (3, 50)}, exact=True),
+        Case("ieee_specials", (CLAMP_SPECIALS, -1.0, 1.0), exact=True),
+        Case("zero_bounds", (CLAMP_SPECIALS, 0.0, -0.0), exact=True),
+        Case("negative_zero_min", (CLAMP_SPECIALS, -0.0), exact=True),
+        Case("infinite_bounds", (CLAMP_SPECIALS, -INF, INF), exact=True),
+        Case("nan_min", (CLAMP_SPECIALS, NAN, 1.0), exact=True),
+        Case("nan_max", (CLAMP_SPECIALS,), kwargs={"max": NAN}, exact=True),
+        Case("rejects_no_bounds", (randn(3, 4),),
+             raises="min and max are both None (got None, expected at least one of them)"),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 0), raises=REJECTS_INT32),
+    ], kernel=CLAMP, helpers=FLOAT_BITS,
+        extra_args=[Scalar("min", optional=True), Scalar("max", optional=True)],
+        extra_params={"min_value": f32("min"), "max_value": f32("max"),
+                      "has_min": u32("1 if min is not None else 0"),
+                      "has_max": u32("1 if max is not None else 0")},
+        guards=[Guard("min is not None or max is not None", "min", "and max are both None",
+                      got="'None'", expected="at least one of them")]),
+    math_op("hardtanh", [
+        Case("default_4d", (randn(2, 3, 8, 8),), route="clamp", exact=True),
+        Case("bounds", (randn(1001), -0.25, 2.0), exact=True),
+        Case("int_bounds", (randn(7, 13, 3), 0, 6), exact=True),
+        Case("min_above_max", (randn(5, 7), 2.0, 1.0), exact=True),
+        Case("partial_invocation", (randn(773 * 4 - 1),), exact=True),
+        Case("resize", (randn(4, 64), -2.0, 2.0), resize={"self": (3, 50)}, exact=True),
+        Case("ieee_specials", (CLAMP_SPECIALS,), exact=True),
+        Case("zero_bounds", (CLAMP_SPECIALS, -0.0, 0.0), exact=True),
+        Case("nan_bound", (CLAMP_SPECIALS, NAN, 1.0), exact=True),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+    ], kernel=CLAMP, helpers=FLOAT_BITS,
+        extra_args=[Scalar("min_val", default=-1.0), Scalar("max_val", default=1.0)],
+        extra_params={"min_value": f32("min_val"), "max_value": f32("max_val"),
+                      "has_min": u32("1"), "has_max": u32("1")}),
+    math_op("pow", pow_cases(), kernel=Kernel("pow_scalar", workgroup=UNARY_WORKGROUP), target="aten.pow.Tensor_Scalar",
+            helpers=FLOAT_BITS + ("exp_reduced.wgsl", "ieee_roots.wgsl"),
+            extra_args=[Scalar("exponent")], extra_params={"exponent": f32("exponent")}),
+]
+
+OPS += MATH_OPS
+
+
+# --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------
+
+SCALAR_ARITH = Kernel("scalar_arith", workgroup=UNARY_WORKGROUP,
+                      overrides={"OP": Override("u32", 0)})
+ARITH_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 2.5, -7.0])
+
+
+def scalar_arith_op(name: str, operand: str, op_code: int, alpha: bool,
+                    extra: list[Case]) -> Op:
+    return unary_op(f"{name}_scalar", SCALAR_ARITH, [
+        Case("basic_4d", (randn(2, 3, 8, 8), 0.5), route="scalar_arith"),
+        Case("odd_length", (randn(1001), -1.25)),
+        Case("partial_invocation", (randn(773 * 4 - 1), 3.0)),
+        Case("int_operand", (randn(7, 13, 3), 3)),
+        Case("resize", (randn(4, 64), 2.0), resize={"self": (3, 50)}),
+        Case("ieee_specials", (ARITH_SPECIALS, -2.0), exact=True),
+        Case("infinite_operand", (ARITH_SPECIALS, INF), exact=True),
+        Case("nan_operand", (ARITH_SPECIALS, NAN), exact=True),
+        Case("zero_operand", (ARITH_SPECIALS, -0.0), exact=True),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2), raises=REJECTS_INT32),
+    ] + extra, target=f"aten.{name}.Scalar",
+        extra_args=[Scalar("other"), *([Scalar("alpha", default=1)] if alpha else [])],
+        extra_params={"operand": f32(operand)}, overrides={"OP": str(op_code)})
+
+
+OPS += [
+    scalar_arith_op("add", "alpha * other", 0, True, [
+        Case("alpha", (randn(5, 7), 0.75), kwargs={"alpha": -2.0}),
+        Case("int_alpha", (randn(5, 7), 1.5), kwargs={"alpha": 3}),
+    ]),
+    scalar_arith_op("sub", "-(alpha * other)", 0, True, [
+        Case("alpha", (randn(5, 7), 0.75), kwargs={"alpha": -2.0}),
+        Case("int_alpha", (randn(5, 7), 1.5), kwargs={"alpha": 3}),
+    ]),
+    scalar_arith_op("mul", "other", 1, False, []),
 ]

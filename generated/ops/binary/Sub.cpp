@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -14,7 +15,7 @@ namespace {
 
 constexpr const char* kOp = "sub";
 
-struct SubParams {
+struct SubFloat32Params {
   uint32_t out_dims[2][4];
   uint32_t self_strides[2][4];
   uint32_t other_strides[2][4];
@@ -25,20 +26,53 @@ struct SubParams {
   uint32_t same_shape;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(SubParams, out_dims) == 0, "SubParams.out_dims must sit at WGSL offset 0");
-static_assert(offsetof(SubParams, self_strides) == 32,
-              "SubParams.self_strides must sit at WGSL offset 32");
-static_assert(offsetof(SubParams, other_strides) == 64,
-              "SubParams.other_strides must sit at WGSL offset 64");
-static_assert(offsetof(SubParams, alpha) == 96, "SubParams.alpha must sit at WGSL offset 96");
-static_assert(offsetof(SubParams, num_elements) == 100,
-              "SubParams.num_elements must sit at WGSL offset 100");
-static_assert(offsetof(SubParams, num_vec4) == 104,
-              "SubParams.num_vec4 must sit at WGSL offset 104");
-static_assert(offsetof(SubParams, rank) == 108, "SubParams.rank must sit at WGSL offset 108");
-static_assert(offsetof(SubParams, same_shape) == 112,
-              "SubParams.same_shape must sit at WGSL offset 112");
-static_assert(sizeof(SubParams) == 128, "SubParams must match the WGSL struct size 128");
+static_assert(offsetof(SubFloat32Params, out_dims) == 0,
+              "SubFloat32Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(SubFloat32Params, self_strides) == 32,
+              "SubFloat32Params.self_strides must sit at WGSL offset 32");
+static_assert(offsetof(SubFloat32Params, other_strides) == 64,
+              "SubFloat32Params.other_strides must sit at WGSL offset 64");
+static_assert(offsetof(SubFloat32Params, alpha) == 96,
+              "SubFloat32Params.alpha must sit at WGSL offset 96");
+static_assert(offsetof(SubFloat32Params, num_elements) == 100,
+              "SubFloat32Params.num_elements must sit at WGSL offset 100");
+static_assert(offsetof(SubFloat32Params, num_vec4) == 104,
+              "SubFloat32Params.num_vec4 must sit at WGSL offset 104");
+static_assert(offsetof(SubFloat32Params, rank) == 108,
+              "SubFloat32Params.rank must sit at WGSL offset 108");
+static_assert(offsetof(SubFloat32Params, same_shape) == 112,
+              "SubFloat32Params.same_shape must sit at WGSL offset 112");
+static_assert(sizeof(SubFloat32Params) == 128,
+              "SubFloat32Params must match the WGSL struct size 128");
+
+struct SubInt32Params {
+  uint32_t out_dims[2][4];
+  uint32_t self_strides[2][4];
+  uint32_t other_strides[2][4];
+  int32_t alpha;
+  uint32_t num_elements;
+  uint32_t num_vec4;
+  uint32_t rank;
+  uint32_t same_shape;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(SubInt32Params, out_dims) == 0,
+              "SubInt32Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(SubInt32Params, self_strides) == 32,
+              "SubInt32Params.self_strides must sit at WGSL offset 32");
+static_assert(offsetof(SubInt32Params, other_strides) == 64,
+              "SubInt32Params.other_strides must sit at WGSL offset 64");
+static_assert(offsetof(SubInt32Params, alpha) == 96,
+              "SubInt32Params.alpha must sit at WGSL offset 96");
+static_assert(offsetof(SubInt32Params, num_elements) == 100,
+              "SubInt32Params.num_elements must sit at WGSL offset 100");
+static_assert(offsetof(SubInt32Params, num_vec4) == 104,
+              "SubInt32Params.num_vec4 must sit at WGSL offset 104");
+static_assert(offsetof(SubInt32Params, rank) == 108,
+              "SubInt32Params.rank must sit at WGSL offset 108");
+static_assert(offsetof(SubInt32Params, same_shape) == 112,
+              "SubInt32Params.same_shape must sit at WGSL offset 112");
+static_assert(sizeof(SubInt32Params) == 128, "SubInt32Params must match the WGSL struct size 128");
 
 const KernelSource kBinaryBroadcastKernel{
     "binary_broadcast",
@@ -46,12 +80,23 @@ const KernelSource kBinaryBroadcastKernel{
     "main",
     {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
      kBinaryBroadcastWorkgroupSizeZ}};
+const KernelSource kBinaryBroadcastI32Kernel{
+    "binary_broadcast_i32",
+    kBinaryBroadcastI32WGSL,
+    "main",
+    {kBinaryBroadcastI32WorkgroupSizeX, kBinaryBroadcastI32WorkgroupSizeY,
+     kBinaryBroadcastI32WorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SubPlan {
-  SubParams params0{};
+  bool run0 = true;
+  SubFloat32Params params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  SubInt32Params params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 SubPlan plan_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -60,35 +105,66 @@ SubPlan plan_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& other = graph.get_tensor(args[1]);
   const double alpha = graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "other", other, {DType::Float32});
+  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "other", other, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
   if (!(utils::broadcasts(self.dims(), other.dims()))) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
   }
+  if (!(other.dtype == self.dtype)) {
+    utils::fail(kOp, "other", "has a different dtype from self", utils::format_value(other.dtype),
+                utils::format_value(self.dtype));
+  }
+  if (!((self.dtype != DType::Int32) ||
+        (static_cast<double>(utils::floor_to_int(alpha)) == alpha))) {
+    utils::fail(kOp, "alpha", "is not an integer for int32 tensors", utils::format_value(alpha),
+                "an integral alpha");
+  }
   utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
 
   SubPlan plan;
-  utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
-  utils::pack(plan.params0.self_strides, 4,
-              utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
-              "self_strides");
-  utils::pack(plan.params0.other_strides, 4,
-              utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
-              "other_strides");
-  plan.params0.alpha = utils::to_f32(alpha);
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-  plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                       kBinaryBroadcastKernel.workgroup_size[0] * 4,
-                                       graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"OP", static_cast<double>(1)}};
+  plan.run0 = self.dtype == DType::Float32;
+  if (plan.run0) {
+    utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params0.self_strides, 4,
+                utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "self_strides");
+    utils::pack(plan.params0.other_strides, 4,
+                utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "other_strides");
+    plan.params0.alpha = utils::to_f32(alpha);
+    plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+    plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+    plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
+    plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kBinaryBroadcastKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"OP", static_cast<double>(1)}};
+  }
+  plan.run1 = self.dtype == DType::Int32;
+  if (plan.run1) {
+    utils::pack(plan.params1.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params1.self_strides, 4,
+                utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "self_strides");
+    utils::pack(plan.params1.other_strides, 4,
+                utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "other_strides");
+    plan.params1.alpha = utils::to_i32(utils::floor_to_int(alpha), kOp, "alpha");
+    plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+    plan.params1.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+    plan.params1.rank = utils::to_u32(out.rank(), kOp, "rank");
+    plan.params1.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kBinaryBroadcastI32Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {{"OP", static_cast<double>(1)}};
+  }
   return plan;
 }
 
@@ -102,14 +178,35 @@ void resize_sub_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
 void add_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SubPlan built = plan_sub(graph, args);
-  const DispatchId dispatch0 = graph.add_dispatch(
-      kBinaryBroadcastKernel, built.overrides0,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[3])},
-      &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  const DispatchId dispatch0 =
+      built.run0 ? graph.add_dispatch(kBinaryBroadcastKernel, built.overrides0,
+                                      {Binding::params(), Binding::of(args[0]),
+                                       Binding::of(args[1]), Binding::of(args[3])},
+                                      &built.params0, sizeof(built.params0), built.grid0)
+                 : 0;
+  const DispatchId dispatch1 =
+      built.run1 ? graph.add_dispatch(kBinaryBroadcastI32Kernel, built.overrides1,
+                                      {Binding::params(), Binding::of(args[0]),
+                                       Binding::of(args[1]), Binding::of(args[3])},
+                                      &built.params1, sizeof(built.params1), built.grid1)
+                 : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_sub_outputs(graph, args);
     const SubPlan plan = plan_sub(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
   });
 }
 

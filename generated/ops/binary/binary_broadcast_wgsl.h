@@ -1,16 +1,14 @@
 // @generated from codegen/specs/binary/binary_broadcast.wgsl - DO NOT EDIT.
-// wgsl-sha256: 898ba32420ff0b3ded867bb7f9067bb28129dfa1866d410a9241394dd7d9bc03
+// wgsl-sha256: d152ccfb7d48230355db129fc7e58c09818c5f420e77053e4654db423c2e82db
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kBinaryBroadcastWGSL =
-    R"wgsl(// binary_broadcast: out = lhs <OP> alpha * rhs with NumPy broadcasting. Dims are
+    R"wgsl(// binary_broadcast: out = lhs <OP> alpha * rhs on float32 with NumPy broadcasting. Dims are
 // right-aligned into eight slots; a broadcast operand dim has stride 0.
-// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul).
-// Each invocation writes 4 output vec4s, WORKGROUP_SIZE_X apart. Equal shapes read vec4s
-// directly; otherwise a vec4 inside one row finds its sources once and steps the
-// innermost strides, and one that crosses a row end finds each element's sources.
+// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 3 true division.
+// The entry point and the indexing are in binary_map.wgsl.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -41,8 +39,13 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   let lane = gid.x % WORKGROUP_SIZE_X;
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
-// @opgen-end declarations
-
+// Shared helpers (binary_map.wgsl).
+// The entry point and broadcast indexing of the binary kernels (emitted into their
+// declaration blocks by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
+// sources once and steps the innermost strides, and one that crosses a row end finds each
+// element's sources. The kernel file says its element type (`alias Elem = f32;`) and
+// combine().
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -90,19 +93,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
 }
 
-fn combine(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
-  switch OP {
-    case 0u: { return x + params.alpha * y; }
-    case 1u: { return x - params.alpha * y; }
-    default: { return x * y; }
-  }
-}
-
-fn lhs_at(i: u32) -> f32 {
+fn lhs_at(i: u32) -> Elem {
   return lhs[i / 4u][i % 4u];
 }
 
-fn rhs_at(i: u32) -> f32 {
+fn rhs_at(i: u32) -> Elem {
   return rhs[i / 4u][i % 4u];
 }
 
@@ -120,19 +115,19 @@ fn sources(e: u32) -> vec2<u32> {
 }
 
 // Output elements 4v..4v + 3.
-fn broadcast_vec4(v: u32) -> vec4<f32> {
+fn broadcast_vec4(v: u32) -> vec4<Elem> {
   let e0 = 4u * v;
   let row = params.out_dims[1][3];
-  var x = vec4<f32>();
-  var y = vec4<f32>();
+  var x = vec4<Elem>();
+  var y = vec4<Elem>();
   if (e0 % row + 3u < row) {  // one row: step the innermost strides
     let s = sources(e0);
     let step = vec2<u32>(params.self_strides[1][3], params.other_strides[1][3]);
     let s1 = s + step;
     let s2 = s1 + step;
     let s3 = s2 + step;
-    x = vec4<f32>(lhs_at(s.x), lhs_at(s1.x), lhs_at(s2.x), lhs_at(s3.x));
-    y = vec4<f32>(rhs_at(s.y), rhs_at(s1.y), rhs_at(s2.y), rhs_at(s3.y));
+    x = vec4<Elem>(lhs_at(s.x), lhs_at(s1.x), lhs_at(s2.x), lhs_at(s3.x));
+    y = vec4<Elem>(rhs_at(s.y), rhs_at(s1.y), rhs_at(s2.y), rhs_at(s3.y));
   } else {
     for (var j = 0u; j < 4u && e0 + j < params.num_elements; j++) {
       let s = sources(e0 + j);
@@ -142,6 +137,43 @@ fn broadcast_vec4(v: u32) -> vec4<f32> {
   }
   return combine(x, y);
 }
+// @opgen-end declarations
+
+alias Elem = f32;
+
+fn magnitude(v: vec4<f32>) -> vec4<u32> {
+  return bitcast<vec4<u32>>(v) & vec4<u32>(0x7fffffffu);
+}
+
+// x / y with IEEE results where Vulkan leaves division undefined (a zero, infinite or NaN
+// or tiny or huge divisor): x / ±0 = ±inf (sign of x times sign of y), 0 / 0 = NaN, finite / ±inf = ±0,
+// inf / inf = NaN; NaN propagates. Infinities and NaN are built from the bits (no
+// constant NaN or inf).
+fn divide(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
+  let sign = (bitcast<vec4<u32>>(x) ^ bitcast<vec4<u32>>(y)) & vec4<u32>(0x80000000u);
+  let mx = magnitude(x);
+  let my = magnitude(y);
+  let inf = vec4<u32>(0x7f800000u);
+  let nan = (mx > inf) | (my > inf) | ((mx == vec4<u32>(0u)) & (my == vec4<u32>(0u))) |
+            ((mx == inf) & (my == inf));
+  // a divisor outside [2^-126, 2^126] is scaled into it with the dividend (exact)
+  let scale = select(select(vec4<f32>(1.0), vec4<f32>(4.0), my < vec4<u32>(0x00800000u)),
+                     vec4<f32>(0.25), my > vec4<u32>(0x7e800000u));
+  var q = (x * scale) / (y * scale);
+  q = select(q, bitcast<vec4<f32>>(sign | inf), my == vec4<u32>(0u));
+  q = select(q, bitcast<vec4<f32>>(sign), (my == inf) & (mx < inf));
+  return select(q, bitcast<vec4<f32>>(inf | vec4<u32>(0x00400000u) | mx), nan);
+}
+
+fn combine(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
+  switch OP {
+    case 0u: { return x + params.alpha * y; }
+    case 1u: { return x - params.alpha * y; }
+    case 2u: { return x * y; }
+    default: { return divide(x, y); }
+  }
+}
+
 )wgsl";
 
 inline constexpr uint32_t kBinaryBroadcastWorkgroupSizeX = 128;

@@ -1,0 +1,134 @@
+// @generated from codegen/specs/binary/binary.py - DO NOT EDIT.
+// Op div: aten.div.Tensor
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/binary/binary_broadcast_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "div";
+
+struct DivFloat32Params {
+  uint32_t out_dims[2][4];
+  uint32_t self_strides[2][4];
+  uint32_t other_strides[2][4];
+  float alpha;
+  uint32_t num_elements;
+  uint32_t num_vec4;
+  uint32_t rank;
+  uint32_t same_shape;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(DivFloat32Params, out_dims) == 0,
+              "DivFloat32Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(DivFloat32Params, self_strides) == 32,
+              "DivFloat32Params.self_strides must sit at WGSL offset 32");
+static_assert(offsetof(DivFloat32Params, other_strides) == 64,
+              "DivFloat32Params.other_strides must sit at WGSL offset 64");
+static_assert(offsetof(DivFloat32Params, alpha) == 96,
+              "DivFloat32Params.alpha must sit at WGSL offset 96");
+static_assert(offsetof(DivFloat32Params, num_elements) == 100,
+              "DivFloat32Params.num_elements must sit at WGSL offset 100");
+static_assert(offsetof(DivFloat32Params, num_vec4) == 104,
+              "DivFloat32Params.num_vec4 must sit at WGSL offset 104");
+static_assert(offsetof(DivFloat32Params, rank) == 108,
+              "DivFloat32Params.rank must sit at WGSL offset 108");
+static_assert(offsetof(DivFloat32Params, same_shape) == 112,
+              "DivFloat32Params.same_shape must sit at WGSL offset 112");
+static_assert(sizeof(DivFloat32Params) == 128,
+              "DivFloat32Params must match the WGSL struct size 128");
+
+const KernelSource kBinaryBroadcastKernel{
+    "binary_broadcast",
+    kBinaryBroadcastWGSL,
+    "main",
+    {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
+     kBinaryBroadcastWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct DivPlan {
+  bool run0 = true;
+  DivFloat32Params params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+DivPlan plan_div(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "other", other, {DType::Float32});
+  utils::check_rank(kOp, "other", other, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 0, 8);
+  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+    utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
+                "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
+  }
+  utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+
+  DivPlan plan;
+  plan.run0 = self.dtype == DType::Float32;
+  if (plan.run0) {
+    utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params0.self_strides, 4,
+                utils::broadcast_strides(self.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "self_strides");
+    utils::pack(plan.params0.other_strides, 4,
+                utils::broadcast_strides(other.dims(), utils::right_align(out.dims(), 8, 1)), kOp,
+                "other_strides");
+    plan.params0.alpha = utils::to_f32(1.0);
+    plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+    plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+    plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
+    plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kBinaryBroadcastKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"OP", static_cast<double>(3)}};
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_div_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& other = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
+}
+
+void add_div(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const DivPlan built = plan_div(graph, args);
+  const DispatchId dispatch0 =
+      built.run0 ? graph.add_dispatch(kBinaryBroadcastKernel, built.overrides0,
+                                      {Binding::params(), Binding::of(args[0]),
+                                       Binding::of(args[1]), Binding::of(args[2])},
+                                      &built.params0, sizeof(built.params0), built.grid0)
+                 : 0;
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_div_outputs(graph, args);
+    const DivPlan plan = plan_div(graph, args);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.div.Tensor, webgpu_delegate::add_div);

@@ -1,0 +1,100 @@
+// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// Op clamp: aten.clamp.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/unary/clamp_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "clamp";
+
+struct ClampParams {
+  uint32_t num_vec4;
+  float min_value;
+  float max_value;
+  uint32_t has_min;
+  uint32_t has_max;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(ClampParams, num_vec4) == 0,
+              "ClampParams.num_vec4 must sit at WGSL offset 0");
+static_assert(offsetof(ClampParams, min_value) == 4,
+              "ClampParams.min_value must sit at WGSL offset 4");
+static_assert(offsetof(ClampParams, max_value) == 8,
+              "ClampParams.max_value must sit at WGSL offset 8");
+static_assert(offsetof(ClampParams, has_min) == 12,
+              "ClampParams.has_min must sit at WGSL offset 12");
+static_assert(offsetof(ClampParams, has_max) == 16,
+              "ClampParams.has_max must sit at WGSL offset 16");
+static_assert(sizeof(ClampParams) == 32, "ClampParams must match the WGSL struct size 32");
+
+const KernelSource kClampKernel{"clamp",
+                                kClampWGSL,
+                                "main",
+                                {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct ClampPlan {
+  ClampParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+ClampPlan plan_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const bool min_is_null = graph.is_null(args[1]);
+  const double min = min_is_null ? 0.0 : graph.get_scalar(args[1]);
+  const bool max_is_null = graph.is_null(args[2]);
+  const double max = max_is_null ? 0.0 : graph.get_scalar(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  if (!(!min_is_null || !max_is_null)) {
+    utils::fail(kOp, "min", "and max are both None", utils::format_value("None"),
+                "at least one of them");
+  }
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  ClampPlan plan;
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.params0.min_value = utils::to_f32(min);
+  plan.params0.max_value = utils::to_f32(max);
+  plan.params0.has_min = utils::to_u32(!min_is_null ? 1 : 0, kOp, "has_min");
+  plan.params0.has_max = utils::to_u32(!max_is_null ? 1 : 0, kOp, "has_max");
+  plan.grid0 =
+      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kClampKernel.workgroup_size[0] * 4,
+                              graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_clamp_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[3]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const ClampPlan built = plan_clamp(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kClampKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_clamp_outputs(graph, args);
+    const ClampPlan plan = plan_clamp(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.clamp.default, webgpu_delegate::add_clamp);

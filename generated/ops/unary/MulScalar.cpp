@@ -1,0 +1,83 @@
+// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// Op mul_scalar: aten.mul.Scalar
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/unary/scalar_arith_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "mul_scalar";
+
+struct MulScalarParams {
+  uint32_t num_vec4;
+  float operand;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(MulScalarParams, num_vec4) == 0,
+              "MulScalarParams.num_vec4 must sit at WGSL offset 0");
+static_assert(offsetof(MulScalarParams, operand) == 4,
+              "MulScalarParams.operand must sit at WGSL offset 4");
+static_assert(sizeof(MulScalarParams) == 16, "MulScalarParams must match the WGSL struct size 16");
+
+const KernelSource kScalarArithKernel{
+    "scalar_arith",
+    kScalarArithWGSL,
+    "main",
+    {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ}};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct MulScalarPlan {
+  MulScalarParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+MulScalarPlan plan_mul_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const double other = graph.get_scalar(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  MulScalarPlan plan;
+  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+  plan.params0.operand = utils::to_f32(other);
+  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                       kScalarArithKernel.workgroup_size[0] * 4,
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.overrides0 = {{"OP", static_cast<double>(1)}};
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_mul_scalar_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_mul_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const MulScalarPlan built = plan_mul_scalar(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kScalarArithKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_mul_scalar_outputs(graph, args);
+    const MulScalarPlan plan = plan_mul_scalar(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.mul.Scalar, webgpu_delegate::add_mul_scalar);
