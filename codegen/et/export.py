@@ -174,63 +174,6 @@ def _conv_clamp_fusion(enabled: bool):
         vulkan_preprocess.FuseClampPass = saved
 
 
-def _fold_static():
-    """Folds every computation that depends only on constants and static shapes (a
-    decoder's causal mask and position ids, the rotary tables computed from them) into
-    constants before partitioning: ExecuTorch's constant propagation on the edge program."""
-    from executorch.exir.dialects._ops import ops as exir_ops
-    from executorch.exir.pass_base import ExportedProgramPassBase, ExportedProgramPassResult
-    from executorch.exir.pass_manager import ExportedProgramPassManager
-    from executorch.exir.passes.constant_prop_pass import (constant_prop_pass,
-                                                           get_default_skip_targets_no_quant)
-
-    edge = exir_ops.edge.aten
-    # Layout ops stay: ExecuTorch's Vulkan fusions match them on parameters (permute +
-    # mm -> linear, the rotate-half RoPE pattern), and folding them only copies weights.
-    skip = get_default_skip_targets_no_quant() | {
-        edge.view_copy.default, edge.permute_copy.default, edge.unsqueeze_copy.default,
-        edge.squeeze_copy.dims, edge.squeeze_copy.dim, edge.expand_copy.default,
-        edge.slice_copy.Tensor, edge.select_copy.int, edge.alias_copy.default,
-        edge.clone.default}
-
-    class FoldStatic(ExportedProgramPassBase):
-        def call(self, exported_program):
-            before = {n.name for n in exported_program.graph.nodes if n.op == "placeholder"}
-            program = constant_prop_pass(exported_program, skip)
-            _as_buffers(program, {n.name for n in program.graph.nodes
-                                  if n.op == "placeholder" and n.name not in before})
-            return ExportedProgramPassResult(program, True)
-
-    return ExportedProgramPassManager([FoldStatic()])
-
-
-def _as_buffers(program, names: set[str]) -> None:
-    """Folded constants as persistent buffers, one copy per user. ExecuTorch's lowering
-    re-fakes buffers but not lifted tensor constants, whose old fake mode then clashes
-    inside the Vulkan preprocessing; and users that land in different partitions (or one
-    on the CPU) cannot share a delegate's constant, which ExecuTorch's own duplication
-    misses for users that take it inside a list (index.Tensor, cat)."""
-    from torch.export.graph_signature import InputKind, InputSpec, TensorArgument
-
-    specs = program.graph_signature.input_specs
-    for node in [n for n in program.graph.nodes if n.op == "placeholder" and n.name in names]:
-        at = next(i for i, s in enumerate(specs) if s.arg.name == node.name)
-        tensor = program.constants.pop(specs[at].target)
-        del specs[at]
-        for k, user in enumerate(list(node.users)):
-            name = f"{node.name}_{k}"
-            with program.graph.inserting_before(node):
-                copy = program.graph.placeholder(name)
-            copy.meta.update(node.meta)
-            program.state_dict[name] = tensor.clone()
-            specs.insert(at, InputSpec(kind=InputKind.BUFFER, arg=TensorArgument(name),
-                                       target=name, persistent=True))
-            at += 1
-            user.replace_input_with(node, copy)
-        program.graph.erase_node(node)
-    program.graph_module.recompile()
-
-
 def _quiet_partitioner_logs():
     # The Vulkan partitioner sets the root logger to INFO and logs every skipped node.
     logging.getLogger("").setLevel(logging.WARNING)
@@ -260,8 +203,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     exported = torch.export.export(model, tuple(example_inputs))
     checker = GuardChecker()
     with _conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker):
-        edge = to_edge_transform_and_lower(exported, transform_passes=_fold_static(),
-                                           partitioner=[partitioner])
+        edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
     rejections = list(checker.rejections.values())
     if strict_guards and rejections:
         raise ExportError(
