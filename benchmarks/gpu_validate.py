@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import sys
 from pathlib import Path
 
@@ -43,6 +44,17 @@ def _nbytes(values) -> int:
     return total
 
 
+def _picklable(entry: dict) -> dict:
+    """The entry, or a crash naming the field torch.save cannot store (reported as that
+    case's failure by `compare` instead of losing every result)."""
+    for key, value in entry.items():
+        try:
+            pickle.dumps(value)
+        except Exception as e:  # noqa: BLE001 (any pickling failure)
+            return {"crash": f"result field {key!r} ({type(value).__name__}) cannot be saved: {e}"}
+    return entry
+
+
 def run(out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     for stale in out_dir.glob("gpu_cases*.pt"):  # compare() reads every shard there
@@ -60,7 +72,7 @@ def run(out_dir: Path) -> None:
             entry["error"] = str(e)
         except Exception as e:  # recorded, reported as a failure by `compare`
             entry["crash"] = f"{type(e).__name__}: {e}"
-        results["cases"][r.id] = entry
+        results["cases"][r.id] = _picklable(entry)
         print(f"{r.id:52} {'error' if 'error' in entry else 'crash' if 'crash' in entry else 'ran'}",
               flush=True)
     shards, size = [{}], 0

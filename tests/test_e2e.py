@@ -25,8 +25,10 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
 
 MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
-          "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2"]
+          "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit",
+          "hf_siglip", "hf_davit", "hf_llama"]
 ATOL = RTOL = 1e-3
+SCALED_ERROR = 1e-4  # max abs error over the largest |expected| of the output, fp32
 
 
 def _export(name, path):
@@ -56,7 +58,11 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
         assert tuple(got.shape) == tuple(want.shape), f"output {i}"
         torch.testing.assert_close(got.double(), want.double(), atol=ATOL, rtol=RTOL,
                                    msg=lambda m: f"{name} output {i}: {m}")
-        worst = max(worst, (got.double() - want.double()).abs().max().item())
+        error = (got.double() - want.double()).abs().max().item()
+        scale = max(want.double().abs().max().item(), 1e-30)
+        assert error / scale <= SCALED_ERROR, f"{name} output {i}: max abs error {error:.3g} " \
+            f"is {error / scale:.3g} of the output's scale {scale:.3g} (at most {SCALED_ERROR})"
+        worst = max(worst, error)
     n_ops = sum(result.coverage.delegated.values())
     print(f"\n{name}: {n_ops} delegated op calls, max abs error {worst:.3g}, "
           f"median latency {latency.median_ms:.3f} ms on {latency.device}")

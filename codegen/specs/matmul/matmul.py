@@ -23,8 +23,8 @@ K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
 # MIN_SLICE_STEPS K steps and at most MAX_SPLIT slices.
 SPLIT_BELOW = 132
 SPLIT_TARGET = 264
-MIN_SLICE_STEPS = 8
-MAX_SPLIT = 8
+MIN_SLICE_STEPS = 4
+MAX_SPLIT = 16
 GEMV_MAX_ROWS = 8  # MAX_ROWS in gemv_rows.wgsl
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}

@@ -106,8 +106,8 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       (tiles < 132)
           ? utils::max_of(1,
                           utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
-                                                      utils::floordiv(steps, 8)),
-                                        8))
+                                                      utils::floordiv(steps, 4)),
+                                        16))
           : 1;
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(mat2.dim(0) == batch)) {

@@ -123,8 +123,8 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       (tiles < 132)
           ? utils::max_of(1,
                           utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
-                                                      utils::floordiv(steps, 8)),
-                                        8))
+                                                      utils::floordiv(steps, 4)),
+                                        16))
           : 1;
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(weight.dim(1) == K)) {
