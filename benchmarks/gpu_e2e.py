@@ -21,7 +21,8 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 import torch  # noqa: E402
 
 MODELS = ["cnn_stem", "cnn_stem_pool_bn", "davit_stem", "decoder", "detect_head",
-          "attention_block"]
+          "attention_block", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit", "hf_siglip",
+          "hf_davit", "hf_llama"]
 
 
 def pack(folder: Path) -> None:

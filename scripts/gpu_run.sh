@@ -23,6 +23,10 @@ for step in $steps; do
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
+    e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
+      # ExecuTorch libraries it links, carried in .runner/; .pte files from .e2e/
+      export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
+      python3 benchmarks/gpu_e2e.py run .e2e "$OUT" ;;
     e2e)  # the native delegate + ExecuTorch runner, built here; .pte files from .e2e/
       mkdir -p /tmp/fb && for f in .fb/*.deb; do dpkg -x "$f" /tmp/fb; done
       export PATH=/tmp/fb/usr/bin:$PATH

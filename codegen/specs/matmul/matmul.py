@@ -190,7 +190,8 @@ ADDMM = gemm_op(
         Case("scalar_bias", (randn(), randn(3, 3), randn(3, 3))),
         Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
              kwargs={"beta": 0}),
-        Case("vec4_split_k", (randn(16), randn(3, 1024), randn(1024, 16)), route="gemm_vec4"),
+        Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
+        Case("vec4_split_k", (randn(16), randn(3, 1024), randn(1024, 16)), route="gemm_split_sum"),
         Case("bias_shape", (randn(3), randn(2, 4), randn(4, 5)),
              raises="self does not broadcast to the output (got [3], expected dims "
                     "broadcasting to [2, 5])"),
