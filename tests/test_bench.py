@@ -34,6 +34,55 @@ def test_bench_smoke_suite(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("name", ["gemm", "conv_stems"])
+def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatch):
+    # the H200 suites at CI shapes, with the same ops and routes (GEMV, split K, stems)
+    from codegen.bench import suites
+    from codegen.cli.main import main
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/tmp")
+    out = tmp_path / f"{name}.json"
+    assert main(["bench", "--suite", name, "--quick", "--iters", "1", "--warmup", "0",
+                 "--no-ort", "--no-torch", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["results"]
+    assert [r["name"] for r in rows] == [entry[0] for entry in suites.QUICK[name]]
+    assert all(r["unit"] == "TFLOP/s" and r["ours_ms"] > 0 for r in rows)
+    routes = {r["name"]: r["route"] for r in rows}
+    printed = capsys.readouterr().out
+    if name == "gemm":
+        assert routes["linear 1x64x256"] == "gemv_rows"
+        assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"
+        assert rows[0]["work"] == 2 * 48 ** 3
+        # the GEMV shape also reads as bandwidth: weight, input and output bytes once
+        gemv = next(r for r in rows if r["name"] == "linear 1x64x256")
+        assert gemv["extra"] == {"bytes": 4 * (64 + 256 * 64 + 256)}
+        assert "linear 1x64x256 [GB/s]" in printed and "mm 48x48x48 [GB/s]" not in printed
+    else:
+        assert "conv2d_gemm" in routes["patch embed B1 3->16 32x32 16x16 s16"]
+        assert routes["transposed B1 8->4 6x6 4x4 s2"] == "conv_transpose2d"
+
+
+def test_bench_quick_needs_a_suite_with_quick_shapes():
+    from codegen.bench import bench
+    from codegen.cli.main import main
+
+    for argv in (["bench", "--quick"], ["bench", "--suite", "smoke", "--quick"]):
+        assert main(argv) == 2
+    with pytest.raises(BenchError, match=r"--quick runs a suite at small shapes: give --suite "
+                                           r"with one of conv_stems, gemm \(got --suite 'smoke'\)"):
+        bench._jobs(bench_args(["--suite", "smoke", "--quick"]))
+
+
+def bench_args(argv):
+    import argparse
+
+    from codegen.bench import bench
+
+    sub = argparse.ArgumentParser().add_subparsers(dest="command")
+    bench.add_parser(sub)
+    return sub.choices["bench"].parse_args(argv)
+
+
 def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
     from codegen.bench import bench
 
@@ -140,6 +189,9 @@ def _ort_cases():
         "add_broadcast": ("aten.add.Tensor", (r(2, 3, 4, 4), r(1, 3, 1, 1))),
         "sub": ("aten.sub.Tensor", (r(5, 6), r(5, 6))),
         "mul": ("aten.mul.Tensor", (r(5, 6), r(6))),
+        "mm": ("aten.mm.default", (r(5, 7), r(7, 9))),
+        "linear": ("aten.linear.default", (r(2, 5, 7), r(9, 7), None)),
+        "linear_bias": ("aten.linear.default", (r(5, 7), r(9, 7), r(9))),  # Gemm, transB
     }
 
 
@@ -150,6 +202,55 @@ def test_each_ort_comparison_model_computes_the_op(case):
 
     target, args = _ort_cases()[case]
     bench_ort.check_mapping(target, args, provider="CPUExecutionProvider")
+
+
+def test_ort_gemm_chains_feed_each_output_to_the_next_node():
+    # chains of 21 MatMuls (or Gemms); a wider output (N > K) feeds the next node its
+    # first K columns through a Slice. The chain computes what torch does step by step.
+    import numpy as np
+    import onnxruntime as ort
+    import torch
+
+    from codegen.bench import ort as bench_ort
+
+    g = torch.Generator().manual_seed(5)
+    x, w, b = torch.randn(3, 4, generator=g), torch.randn(6, 4, generator=g) / 2, torch.randn(6, generator=g)
+    for target, args in (("aten.mm.default", (x, w.t().contiguous())),
+                         ("aten.linear.default", (x, w, b))):
+        op_type, attrs, inits = bench_ort._node_spec(target, args)
+        assert bench_ort.chain_glue(op_type, (3, 4), (3, 6)) == "slice"
+        model = bench_ort._model(op_type, attrs, inits, (3, 4), (3, 6), 21)
+        session = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
+        (got,) = session.run(None, {"x": x.numpy()})
+        want = torch_op_chain(target, args, 21)
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-4, atol=1e-4)
+    assert bench_ort.chain_glue("MatMul", (3, 6), (3, 4)) is None  # N < K: Identity path
+    assert bench_ort.chain_glue("Conv", (1, 4, 5, 5), (1, 6, 5, 5)) is None
+
+
+def torch_op_chain(target, args, length):
+    from codegen.executors.call import torch_op
+
+    y = args[0]
+    for _ in range(length):
+        y = torch_op(target)(y[..., :args[0].shape[-1]], *args[1:])
+    return y
+
+
+def test_ort_times_gemms_through_the_chain(monkeypatch):
+    import torch
+
+    from codegen.bench import ort as bench_ort
+
+    lengths = []
+    real_model = bench_ort._model
+    monkeypatch.setattr(bench_ort, "_model", lambda *a: lengths.append(a[-1]) or real_model(*a))
+    g = torch.Generator().manual_seed(4)
+    args = (torch.randn(64, 32, generator=g), torch.randn(32, 96, generator=g))
+    got = bench_ort.time_ort("aten.mm.default", args, iters=3, warmup=1,
+                             provider="CPUExecutionProvider")
+    assert got is not None and got.ms > 0 and got.spread_ms >= 0
+    assert lengths == [1, 1, 21]  # the mapping check, then the chains of 1 and 21
 
 
 def test_a_wrong_ort_mapping_fails_loud(monkeypatch):

@@ -4,10 +4,13 @@ with torch (CUDA, when present) and ONNX Runtime's WebGPU EP (when installed).
 Our time is measured with GPU timestamp queries around the op's passes when the
 adapter offers them (wall clock around submit + sync otherwise, with a warning), after
 warm-up, as the median of N. torch is timed with CUDA events. ORT runs a one-node
-ONNX model and chains of 1 and 10 identical nodes; (t10 - t1) / 9 cancels upload and
-download (bench_ort.py; its figure comes with ± half the interquartile range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
+ONNX model and chains of 1 and n identical nodes; (t_n - t_1) / (n - 1) cancels upload
+and download (codegen/bench/ort.py; its figure comes with ± half the interquartile
+range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
 `bytes` formula (default: every input and output tensor read or written once), and as a
 share of the adapter's peak where it is known (`KNOWN_PEAKS`, or `--peak UNIT=VALUE`).
+A suite entry with option `bandwidth` (a GEMV) is also reported as GB/s: an extra row
+"<name> [GB/s]" over every input and output byte once.
 Each timed result is checked against torch at the benchmark's shapes (`check_ours`).
 """
 
@@ -78,6 +81,28 @@ class Result:
         return self.work / (ms * 1e-3) / scale
 
 
+def tensor_bytes(node: harness.Node) -> float:
+    """Every input and output tensor's bytes, once."""
+    return float(sum(nbytes(v.dtype, v.dims) for v in node.call.values[:-1] + node.call.outputs
+                     if v.kind == "Tensor"))
+
+
+def bandwidth_view(r: Result) -> Result:
+    """A FLOP-rated row read as bytes moved (its `extra["bytes"]`), same times."""
+    return Result(f"{r.name} [GB/s]", r.target, r.route, r.ours_ms, r.timer, r.extra["bytes"],
+                  "GB/s", r.torch_ms, r.ort_ms, r.ort_spread_ms)
+
+
+def with_views(results: list[Result]) -> list[Result]:
+    """The results, each followed by its bandwidth view where it has one."""
+    rows = []
+    for r in results:
+        rows.append(r)
+        if r.unit != "GB/s" and "bytes" in r.extra:
+            rows.append(bandwidth_view(r))
+    return rows
+
+
 def work_of(node: harness.Node) -> tuple[float, str]:
     """The op's work for one run: FLOPs when the spec gives a formula, else bytes moved."""
     bound = node.bound
@@ -86,11 +111,7 @@ def work_of(node: harness.Node) -> tuple[float, str]:
         return float(bound.flops.evaluate(env)), "TFLOP/s"
     if bound.bytes is not None:
         return float(bound.bytes.evaluate(env)), "GB/s"
-    total = 0
-    for v in node.call.values[:-1] + node.call.outputs:
-        if v.kind == "Tensor":
-            total += nbytes(v.dtype, v.dims)
-    return float(total), "GB/s"
+    return tensor_bytes(node), "GB/s"
 
 
 def time_ours(node, iters: int, warmup: int) -> tuple[float, str]:
@@ -191,10 +212,12 @@ def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
 
 def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
                with_torch: bool = True, with_ort: bool = True,
-               force: tuple[str, ...] = (), executor: Executor = harness.EXECUTOR) -> list[Result]:
+               force: tuple[str, ...] = (), executor: Executor = harness.EXECUTOR,
+               bandwidth: bool = False) -> list[Result]:
     """The op as its routes choose, then once more per kernel in `force` that one of its
     dispatches can run instead (to choose route thresholds from measurements), on
-    `executor` (the wgpu harness, or the browser)."""
+    `executor` (the wgpu harness, or the browser). `bandwidth`: also record the bytes
+    moved (`extra["bytes"]`, reported as a GB/s row by `report` and `chart`)."""
     nodes = [executor.build(bind_call(target, args, {}))]
     for kernel in force:
         forced = executor.build(bind_call(target, args, {}), force=(kernel,))
@@ -213,12 +236,14 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
         check_ours(name, target, args, node)
         work, unit = work_of(node)
         label = name if k == 0 else f"{name} [forced]"
+        extra = {"bytes": tensor_bytes(node)} if bandwidth else {}
         results.append(Result(label, target, "+".join(node.routes) or "copy", ours, timer, work,
-                              unit, torch_ms, ort and ort.ms, ort and ort.spread_ms))
+                              unit, torch_ms, ort and ort.ms, ort and ort.spread_ms, extra))
     return results
 
 
 def report(results: list[Result], peaks: dict[str, float]) -> str:
+    results = with_views(results)
     name_w = max([34] + [len(r.name) for r in results])
     route_w = max([26] + [len(r.route) for r in results])
     head = (f"{'shape':{name_w}} {'route':{route_w}} {'ours ms':>9} {'rate':>14} {'of peak':>7} "
@@ -246,6 +271,7 @@ def chart(results: list[Result], path: Path, peaks: dict[str, float]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    results = with_views(results)
     units = [u for u in UNITS if any(r.unit == u for r in results)]
     fig, axes = plt.subplots(1, len(units), figsize=(8 * len(units), 5), squeeze=False)
     for ax, unit in zip(axes[0], units):
@@ -309,8 +335,9 @@ def _as_meta(value):
     return materialize(value, "")
 
 
-def _jobs(args: argparse.Namespace) -> list[tuple[str, str, tuple]]:
-    """(name, target, arguments) of each benchmark asked for; BenchError for bad input."""
+def _jobs(args: argparse.Namespace) -> list[tuple[str, str, tuple, dict]]:
+    """(name, target, arguments, options) of each benchmark asked for; BenchError for bad
+    input."""
     targets, suites = catalog().by_target(), bench_suites.SUITES
     try:
         peaks_for("", args.peak)  # --peak, checked before the adapter starts
@@ -326,8 +353,12 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, str, tuple]]:
         raise BenchError(f"--suite {args.suite!r}: no such suite ({', '.join(sorted(suites))})")
     if args.suite and (args.target or args.call):
         raise BenchError("--suite runs its own targets and calls: give no target or --call")
+    if args.quick and args.suite not in bench_suites.QUICK:
+        raise BenchError(f"--quick runs a suite at small shapes: give --suite with one of "
+                         f"{', '.join(sorted(bench_suites.QUICK))} (got "
+                         f"{'--suite ' + repr(args.suite) if args.suite else 'no --suite'})")
     if args.suite:
-        return bench_suites.suite(args.suite)
+        return bench_suites.suite(args.suite, quick=args.quick)
     if args.target and args.target not in targets:
         raise BenchError(f"no spec implements target {args.target!r} (targets: "
                          f"{', '.join(sorted(targets))})")
@@ -335,8 +366,8 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, str, tuple]]:
         raise BenchError("--call needs a target, e.g. opgen bench aten.relu.default "
                          "--call 'randn(1, 3, 8, 8)'")
     if args.call:
-        return [_call_job(args.target, args.call)]
-    return [(run.id, run.target, run.args()) for run in all_case_runs(catalog())
+        return [(*_call_job(args.target, args.call), {})]
+    return [(run.id, run.target, run.args(), {}) for run in all_case_runs(catalog())
             if not run.case.raises and (not args.target or args.target in run.op.op.targets)]
 
 
@@ -345,6 +376,9 @@ def add_parser(sub) -> None:
     p.add_argument("target", nargs="?", help="an op target, e.g. aten.relu.default")
     p.add_argument("--call", help="the op's arguments, e.g. \"randn(1, 3, 8, 8),\" (default: its cases)")
     p.add_argument("--suite", help="a named suite of benchmarks/suites.py (e.g. conv_anchors)")
+    p.add_argument("--quick", action="store_true",
+                   help="run the --suite at its small CI shapes (suites: "
+                        f"{', '.join(sorted(bench_suites.QUICK))})")
     p.add_argument("--iters", type=int, default=20)
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--no-ort", action="store_true")
@@ -380,14 +414,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"adapter: {adapter}; peaks: "
           f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")
     results = []
-    for name, target, call_args in jobs:
+    for name, target, call_args, options in jobs:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
                           with_torch=not args.no_torch, with_ort=not args.no_ort,
-                          force=force, executor=executor)
+                          force=force, executor=executor, **options)
         results.extend(rows)
         for r in rows:
-            print(report([r], peaks).splitlines()[-1], flush=True)
+            print("\n".join(report([r], peaks).splitlines()[2:]), flush=True)
     print()
     print(report(results, peaks))
     if args.json:

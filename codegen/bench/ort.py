@@ -1,9 +1,12 @@
 """ONNX Runtime's WebGPU EP on the same op and shapes, for `opgen bench`.
 
 Each op becomes a one-node ONNX model (weights as initializers). Where the node's
-output can feed the next identical node, chains of 1 and 10 nodes are timed and
-(t10 - t1) / 9 is the per-op time, so upload and download cancel; otherwise the time
-of an Identity model with the same input and output is subtracted from the 1-node time.
+output can feed the next identical node, chains of 1 and n nodes are timed and
+(t_n - t_1) / (n - 1) is the per-op time, so upload and download cancel (n is 21 for
+MatMul and Gemm, 10 otherwise); otherwise the time of an Identity model with the same
+input and output is subtracted from the 1-node time. A MatMul or Gemm whose output is
+wider than its input (N > K) chains through a Slice of the output's first K columns,
+whose copy (M x K elements per node) is counted in the per-op time.
 The two models run alternately, each pair giving one estimate (so drift between them
 cancels too); the figure is the median estimate, and half their interquartile range says
 how far to trust it.
@@ -41,6 +44,15 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
             attrs["output_padding"] = two(output_padding)
         inits = [arr(w)] + ([arr(b)] if b is not None else [])
         return ("ConvTranspose" if transposed else "Conv"), attrs, inits
+    if target == "aten.mm.default":
+        return "MatMul", {}, [arr(args[1])]
+    if target == "aten.linear.default":
+        x, w, b = (list(args) + [None])[:3]
+        if b is None:  # the weight [N, K] as MatMul's B [K, N]
+            return "MatMul", {}, [arr(w.t().contiguous())]
+        if x.dim() == 2:
+            return "Gemm", {"transB": 1}, [arr(w), arr(b)]
+        return None
     unary = {"aten.relu.default": "Relu", "aten.sigmoid.default": "Sigmoid"}
     if target in unary:
         return unary[target], {}, []
@@ -52,11 +64,30 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
     return None
 
 
-# ORT's conv paths rely on its graph transformations; elementwise chains must stay unfused.
-OPTIMIZED = ("Conv", "ConvTranspose")
+# ORT's conv and GEMM paths rely on its graph transformations; elementwise chains must
+# stay unfused.
+OPTIMIZED = ("Conv", "ConvTranspose", "MatMul", "Gemm")
+CHAIN = {"MatMul": 21, "Gemm": 21}  # nodes in the long chain; others: DEFAULT_CHAIN
+DEFAULT_CHAIN = 10
+WIDENING = ("MatMul", "Gemm")  # may chain through a Slice of their output's first K columns
+
+
+def chain_glue(op_type: str, x_shape, y_shape) -> str | None:
+    """How the output feeds the next identical node: "same" (same shape), "slice" (a
+    GEMM's [.., N] output cut to its input's [.., K], N > K), or None (it cannot)."""
+    x_shape, y_shape = tuple(x_shape), tuple(y_shape)
+    if x_shape == y_shape:
+        return "same"
+    if (op_type in WIDENING and len(x_shape) == len(y_shape) and x_shape[:-1] == y_shape[:-1]
+            and y_shape[-1] > x_shape[-1]):
+        return "slice"
+    return None
 
 
 def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int) -> bytes:
+    """`chain` nodes in a row (their glue from `chain_glue`); the graph's output is the
+    last node's."""
+    import numpy as np
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -64,9 +95,16 @@ def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int)
     names = [f"w{i}" for i in range(len(inits))]
     for name, value in zip(names, inits):
         initializers.append(numpy_helper.from_array(value, name))
+    slice_args = ["slice_starts", "slice_ends", "slice_axes"]
+    if chain > 1 and chain_glue(op_type, x_shape, y_shape) == "slice":
+        for name, value in zip(slice_args, ([0], [x_shape[-1]], [-1])):
+            initializers.append(numpy_helper.from_array(np.array(value, np.int64), name))
     cur = "x"
     for k in range(chain):
         out = "y" if k == chain - 1 else f"t{k}"
+        if k and chain_glue(op_type, x_shape, y_shape) == "slice":
+            nodes.append(helper.make_node("Slice", [cur] + slice_args, [f"s{k}"]))
+            cur = f"s{k}"
         if op_type == "Identity":
             nodes.append(helper.make_node("Identity", [cur], [out]))
         else:
@@ -158,8 +196,9 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int,
     optimize = op_type in OPTIMIZED
     x = args[0].detach().to(torch.float32).numpy()
     one = _session(_model(op_type, attrs, inits, x.shape, y_shape, 1), optimize, provider)
-    chained = tuple(y_shape) == tuple(x.shape)
-    other_model = _model(op_type, attrs, inits, x.shape, y_shape, 10) if chained else \
+    chained = chain_glue(op_type, x.shape, y_shape) is not None
+    length = CHAIN.get(op_type, DEFAULT_CHAIN)
+    other_model = _model(op_type, attrs, inits, x.shape, y_shape, length) if chained else \
         _model("Identity", {}, [], x.shape, x.shape, 1)
     other = _session(other_model, optimize, provider)
     feed = {"x": x}
@@ -169,7 +208,7 @@ def time_ort(target: str, args: tuple, iters: int, warmup: int,
     estimates = []
     for _ in range(iters):
         t_one, t_other = _run_ms(one, feed), _run_ms(other, feed)
-        estimates.append((t_other - t_one) / 9 if chained else t_one - t_other)
+        estimates.append((t_other - t_one) / (length - 1) if chained else t_one - t_other)
     q1, median, q3 = statistics.quantiles(estimates, n=4) if len(estimates) > 1 else \
         estimates * 3
     return OrtTime(median, (q3 - q1) / 2) if median > 0 else None

@@ -1,9 +1,16 @@
 """Named benchmark suites for `opgen bench --suite NAME`: the anchor layers of
-DESIGN.md's performance table, the 256 MB elementwise set, and a CPU smoke set."""
+DESIGN.md's performance table, the 256 MB elementwise set, the GEMM shapes, the conv
+stems, and a CPU smoke set. A suite in QUICK also runs at small shapes
+(`--suite NAME --quick`): the same ops and routes, for the CI adapter.
+
+An entry is (name, target, arguments) or (name, target, arguments, options); option
+`bandwidth` also reports the row as GB/s (every input and output byte once).
+"""
 
 from __future__ import annotations
 
 from codegen.spec.inputs import rand, randn
+from codegen.specs.matmul.matmul import GEMV_MAX_ROWS
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB
@@ -14,6 +21,24 @@ def conv(b, ic, oc, hw, k, stride=1, pad=1, groups=1, transposed=False, out_pad=
     return (randn(b, ic, hw, hw), randn(*w_shape), randn(oc), [stride, stride], [pad, pad],
             [1, 1], transposed, [out_pad, out_pad], groups)
 
+
+def mm(m, k, n):
+    return randn(m, k), randn(k, n)
+
+
+def linear(m, k, n):
+    return randn(m, k), randn(n, k), None
+
+
+def gemm(shapes) -> list[tuple]:
+    """Our mm (B as [K, N]) and linear (weight [N, K]) on each M x K x N; rows of at most
+    GEMV_MAX_ROWS (linear's GEMV route) are read as bandwidth too."""
+    rows = []
+    for m, k, n in shapes:
+        options = {"bandwidth": True} if m <= GEMV_MAX_ROWS else {}
+        rows.append((f"mm {m}x{k}x{n}", "aten.mm.default", mm(m, k, n), options))
+        rows.append((f"linear {m}x{k}x{n}", "aten.linear.default", linear(m, k, n), options))
+    return rows
 
 SUITES = {
     "conv_anchors": [
@@ -41,6 +66,17 @@ SUITES = {
          (randn(64, 64, 128, 128), randn(1, 64, 1, 1))),
         ("clone 256MB", "aten.clone.default", (randn(MB256),)),
     ],
+    "gemm": gemm([(4096, 4096, 4096), (1576, 768, 2304), (1576, 768, 3072), (512, 2048, 8192),
+                  (1, 2048, 8192), (196, 768, 768)]),
+    "conv_stems": [
+        ("conv B1 3->64 224x224 7x7 s2", CONV, conv(1, 3, 64, 224, 7, stride=2, pad=3)),
+        ("patch embed B1 3->768 224x224 16x16 s16", CONV, conv(1, 3, 768, 224, 16, stride=16,
+                                                               pad=0)),
+        ("conv B1 3->128 768x768 7x7 s4", CONV, conv(1, 3, 128, 768, 7, stride=4, pad=3)),
+        ("conv B8 C512 14x14 3x3", CONV, conv(8, 512, 512, 14, 3)),
+        ("transposed B1 128->64 56x56 4x4 s2", CONV, conv(1, 128, 64, 56, 4, stride=2, pad=1,
+                                                          transposed=True)),
+    ],
     "smoke": [
         ("relu 64K", "aten.relu.default", (randn(65536),)),
         ("pad 8x8", "aten.constant_pad_nd.default", (randn(2, 4, 8, 8), [1, 1, 1, 1])),
@@ -48,7 +84,25 @@ SUITES = {
 }
 
 
-def suite(name: str) -> list[tuple]:
-    if name not in SUITES:
-        raise KeyError(f"no benchmark suite {name!r} (known: {', '.join(sorted(SUITES))})")
-    return list(SUITES[name])
+# The same suites at shapes the CI adapter runs in seconds: each keeps its suite's ops,
+# routes (tiled with and without split K, GEMV) and conv geometries (kernel, stride, pad).
+QUICK = {
+    "gemm": gemm([(48, 48, 48), (37, 24, 72), (1, 64, 256), (9, 256, 16)]),
+    "conv_stems": [
+        ("conv B1 3->8 20x20 7x7 s2", CONV, conv(1, 3, 8, 20, 7, stride=2, pad=3)),
+        ("patch embed B1 3->16 32x32 16x16 s16", CONV, conv(1, 3, 16, 32, 16, stride=16, pad=0)),
+        ("conv B1 3->8 24x24 7x7 s4", CONV, conv(1, 3, 8, 24, 7, stride=4, pad=3)),
+        ("conv B2 C16 6x6 3x3", CONV, conv(2, 16, 16, 6, 3)),
+        ("transposed B1 8->4 6x6 4x4 s2", CONV, conv(1, 8, 4, 6, 4, stride=2, pad=1,
+                                                      transposed=True)),
+    ],
+}
+
+
+def suite(name: str, quick: bool = False) -> list[tuple[str, str, tuple, dict]]:
+    """The suite's entries as (name, target, arguments, options)."""
+    table = QUICK if quick else SUITES
+    if name not in table:
+        raise KeyError(f"no benchmark suite {name!r}{' with --quick shapes' if quick else ''} "
+                       f"(known: {', '.join(sorted(table))})")
+    return [entry if len(entry) == 4 else (*entry, {}) for entry in table[name]]
