@@ -15,6 +15,8 @@ export PYTHONPATH=/tmp/site:$PWD XDG_RUNTIME_DIR=/tmp PYTHONUNBUFFERED=1 OPGEN_A
 OUT=${OUT:-/tmp/out}
 nvidia-smi -L
 python3 -c "from codegen.executors.wgpu_device import adapter_line; print('adapter:', adapter_line())"
+# --png only where matplotlib is installed (else the chart is drawn from the JSON later)
+png() { python3 -c "import matplotlib" 2>/dev/null && echo "--png $OUT/$1.png"; }
 steps=${GPU_STEPS:-validate e2e conv elementwise sdpa}
 for step in $steps; do
   echo "=== $step"
@@ -22,8 +24,8 @@ for step in $steps; do
     validate) python3 benchmarks/gpu_validate.py run "$OUT" > "$OUT/validate.log" 2>&1; tail -3 "$OUT/validate.log" ;;
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
-    gemm) python3 -m codegen bench --suite gemm --iters 20 --json "$OUT/gemm.json" --png "$OUT/gemm.png" ;;
-    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --json "$OUT/conv_stems.json" --png "$OUT/conv_stems.png" ;;
+    gemm) python3 -m codegen bench --suite gemm --iters 20 --json "$OUT/gemm.json" $(png gemm) ;;
+    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
     e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
