@@ -25,14 +25,14 @@ MODELS = ["cnn_stem", "cnn_stem_pool_bn", "davit_stem", "decoder", "detect_head"
           "hf_davit", "hf_llama"]
 
 
-def pack(folder: Path) -> None:
+def pack(folder: Path, names: list[str]) -> None:
     import e2e_models
 
     from codegen.et.export import export
 
     folder.mkdir(parents=True, exist_ok=True)
     bundle = {}
-    for name in MODELS:
+    for name in names or MODELS:
         model, inputs = getattr(e2e_models, name)()
         result = export(model, inputs, folder / f"{name}.pte")
         with torch.no_grad():
@@ -84,15 +84,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("mode", choices=("pack", "run", "compare"))
     parser.add_argument("folder", type=Path)
-    parser.add_argument("out", type=Path, nargs="?")
+    parser.add_argument("out", nargs="?", help="run/compare: the results folder")
+    parser.add_argument("--models", nargs="*", default=[], help="pack: these models only")
     a = parser.parse_args()
     if a.mode == "pack":
-        pack(a.folder)
+        pack(a.folder, a.models)
         return 0
     if a.mode == "run":
-        run(a.folder, a.out)
+        run(a.folder, Path(a.out))
         return 0
-    return compare(a.folder, a.out)
+    return compare(a.folder, Path(a.out))
 
 
 if __name__ == "__main__":
