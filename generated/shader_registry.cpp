@@ -65,6 +65,7 @@
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/unary/sqrt_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
+#include "ops/permute_copy/strided_gather_bytes_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/unary/tanh_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
@@ -310,6 +311,11 @@ const std::vector<KernelSource>& all_kernels() {
        kStridedGatherWGSL,
        "main",
        {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}},
+      {"strided_gather_bytes",
+       kStridedGatherBytesWGSL,
+       "main",
+       {kStridedGatherBytesWorkgroupSizeX, kStridedGatherBytesWorkgroupSizeY,
+        kStridedGatherBytesWorkgroupSizeZ}},
       {"strided_gather_vec4",
        kStridedGatherVec4WGSL,
        "main",
