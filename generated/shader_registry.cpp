@@ -14,6 +14,7 @@
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
+#include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
@@ -111,6 +112,10 @@ const std::vector<KernelSource>& all_kernels() {
        kCatCopyWGSL,
        "main",
        {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}},
+      {"cat_copy_bytes",
+       kCatCopyBytesWGSL,
+       "main",
+       {kCatCopyBytesWorkgroupSizeX, kCatCopyBytesWorkgroupSizeY, kCatCopyBytesWorkgroupSizeZ}},
       {"cat_copy_vec4",
        kCatCopyVec4WGSL,
        "main",

@@ -10,8 +10,8 @@ per element) has its own kernel, in which an invocation owns one output word and
 assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, IntList,
-                          Kernel, Op, Output, Override, Param, Route, Tensor, u32)
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored,
+                          IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
