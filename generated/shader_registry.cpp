@@ -57,9 +57,11 @@
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
+#include "ops/select_copy/select_copy_bytes_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
+#include "ops/slice/slice_copy_bytes_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
@@ -280,6 +282,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSelectCopyWGSL,
        "main",
        {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}},
+      {"select_copy_bytes",
+       kSelectCopyBytesWGSL,
+       "main",
+       {kSelectCopyBytesWorkgroupSizeX, kSelectCopyBytesWorkgroupSizeY,
+        kSelectCopyBytesWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
        "main",
@@ -292,6 +299,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSliceCopyWGSL,
        "main",
        {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
+      {"slice_copy_bytes",
+       kSliceCopyBytesWGSL,
+       "main",
+       {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY,
+        kSliceCopyBytesWorkgroupSizeZ}},
       {"softmax_last_dim",
        kSoftmaxLastDimWGSL,
        "main",
