@@ -24,7 +24,7 @@
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
-#include "ops/copy/convert_i32_f32_wgsl.h"
+#include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
@@ -157,10 +157,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
         kConvTranspose2dWorkgroupSizeZ}},
-      {"convert_i32_f32",
-       kConvertI32F32WGSL,
+      {"convert",
+       kConvertWGSL,
        "main",
-       {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
+       {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ}},
       {"cumsum_last_dim",
        kCumsumLastDimWGSL,
        "main",

@@ -96,6 +96,10 @@ SLICE_COPY = Op(
         Case("resize_symint_end", (randn(2, 9), 1, SymInt(1), SymInt(8)), resize={"end": 5},
              exact=True),
         Case("resize_input", (randn(4, 6, 5), 1, 1, 5), resize={"self": (2, 6, 3)}, exact=True),
+        # 65536 * 256 + 5 elements out, one per invocation: more workgroups than one grid
+        # dimension holds (the grid spills into y)
+        Case("spill_2d", (randint(-1000, 1000, 65536 * 256 + 9, dtype="int32"), 0, 2, None),
+             exact=True),
         Case("fractional_start", (randn(3, 8), 1, 1.5, 7),
              raises="start is not an integral number (got 1.5, expected an integer in int64 range)"),
         Case("nan_end", (randn(3, 8), 1, 0, float("nan")),
