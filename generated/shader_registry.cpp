@@ -39,6 +39,7 @@
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
+#include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -213,6 +214,11 @@ const std::vector<KernelSource>& all_kernels() {
        kIndexTensorWGSL,
        "main",
        {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
+      {"index_tensor_bytes",
+       kIndexTensorBytesWGSL,
+       "main",
+       {kIndexTensorBytesWorkgroupSizeX, kIndexTensorBytesWorkgroupSizeY,
+        kIndexTensorBytesWorkgroupSizeZ}},
       {"index_tensor_vec4",
        kIndexTensorVec4WGSL,
        "main",
