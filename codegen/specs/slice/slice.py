@@ -80,6 +80,8 @@ SLICE_COPY = Op(
         Case("null_dim", (randn(6, 4), None, 1, 3), exact=True),
         Case("empty_result", (randn(5, 4), 0, 4, 2), exact=True),
         Case("int32", (tensor([[1, 2, 3], [4, 5, 6]], dtype="int32"), 1, 1, 3), exact=True),
+        Case("ieee_specials", (tensor([[float("nan"), -0.0, float("inf"), -float("inf"), 1.0]]),
+                               1, 0, 4), exact=True),
         # bool: whole words when the inner block is (inner counts words), else bytes
         Case("bool_words", (bools(2, 6, 8), 1, 1, 5), route="slice_copy", exact=True),
         # Hugging Face's causal mask cut to the key length: [B, 1, S, 9][..., :7]
