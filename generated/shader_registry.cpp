@@ -14,6 +14,7 @@
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
+#include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
@@ -23,7 +24,7 @@
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
-#include "ops/copy/convert_i32_f32_wgsl.h"
+#include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
@@ -38,6 +39,7 @@
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
+#include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -56,15 +58,18 @@
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
+#include "ops/select_copy/select_copy_bytes_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
+#include "ops/slice/slice_copy_bytes_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/unary/sqrt_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
+#include "ops/permute_copy/strided_gather_bytes_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/unary/tanh_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
@@ -110,6 +115,10 @@ const std::vector<KernelSource>& all_kernels() {
        kCatCopyWGSL,
        "main",
        {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}},
+      {"cat_copy_bytes",
+       kCatCopyBytesWGSL,
+       "main",
+       {kCatCopyBytesWorkgroupSizeX, kCatCopyBytesWorkgroupSizeY, kCatCopyBytesWorkgroupSizeZ}},
       {"cat_copy_vec4",
        kCatCopyVec4WGSL,
        "main",
@@ -149,10 +158,10 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
         kConvTranspose2dWorkgroupSizeZ}},
-      {"convert_i32_f32",
-       kConvertI32F32WGSL,
+      {"convert",
+       kConvertWGSL,
        "main",
-       {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}},
+       {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ}},
       {"cumsum_last_dim",
        kCumsumLastDimWGSL,
        "main",
@@ -205,6 +214,11 @@ const std::vector<KernelSource>& all_kernels() {
        kIndexTensorWGSL,
        "main",
        {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}},
+      {"index_tensor_bytes",
+       kIndexTensorBytesWGSL,
+       "main",
+       {kIndexTensorBytesWorkgroupSizeX, kIndexTensorBytesWorkgroupSizeY,
+        kIndexTensorBytesWorkgroupSizeZ}},
       {"index_tensor_vec4",
        kIndexTensorVec4WGSL,
        "main",
@@ -274,6 +288,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSelectCopyWGSL,
        "main",
        {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}},
+      {"select_copy_bytes",
+       kSelectCopyBytesWGSL,
+       "main",
+       {kSelectCopyBytesWorkgroupSizeX, kSelectCopyBytesWorkgroupSizeY,
+        kSelectCopyBytesWorkgroupSizeZ}},
       {"sigmoid",
        kSigmoidWGSL,
        "main",
@@ -286,6 +305,11 @@ const std::vector<KernelSource>& all_kernels() {
        kSliceCopyWGSL,
        "main",
        {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}},
+      {"slice_copy_bytes",
+       kSliceCopyBytesWGSL,
+       "main",
+       {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY,
+        kSliceCopyBytesWorkgroupSizeZ}},
       {"softmax_last_dim",
        kSoftmaxLastDimWGSL,
        "main",
@@ -310,6 +334,11 @@ const std::vector<KernelSource>& all_kernels() {
        kStridedGatherWGSL,
        "main",
        {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}},
+      {"strided_gather_bytes",
+       kStridedGatherBytesWGSL,
+       "main",
+       {kStridedGatherBytesWorkgroupSizeX, kStridedGatherBytesWorkgroupSizeY,
+        kStridedGatherBytesWorkgroupSizeZ}},
       {"strided_gather_vec4",
        kStridedGatherVec4WGSL,
        "main",

@@ -2,39 +2,49 @@
 
 Each entry's dispatch copies its elements into its slab of the output: seen as
 [outer, size_k, inner] around the cat dim, entry k lands at offset sum(sizes[:k]) of
-out's [outer, sum(sizes), inner]. With inner % 4 == 0 every slab row is whole vec4s
-(the vec4 route); otherwise one u32 per invocation. Elements move as 32-bit words, so
-float32 and int32 share the kernels (a dtype of another size needs its own kernels).
+out's [outer, sum(sizes), inner]. The kernels move units of the largest size that every
+slab row holds whole: 16 bytes (the vec4 route), else 4 bytes (one u32 per invocation),
+else (bool rows of an odd byte length) single bytes: cat_copy_bytes, where an invocation
+owns an output word and rewrites the entry's bytes in it. float32 and int32 are 4 bytes
+an element, bool 1.
 
 torch's legacy rule: a 1-D tensor with no elements (shape [0]) is skipped, whatever the
 other tensors' rank; the dim wraps against the first tensor that is not skipped.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
                           Output, Route, TensorList, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
-DTYPES = (F32, I32)  # 32-bit elements: the kernels copy words
+DTYPES = (F32, I32, BOOL)
 CAT = Kernel("cat_copy")
 CAT_VEC4 = Kernel("cat_copy_vec4")
+CAT_BYTES = Kernel("cat_copy_bytes")
 
 NAN, INF = float("nan"), float("inf")
 
 
-def cat_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
-    """One dispatch per entry, moving `lanes` elements per invocation."""
+def bools(*shape: int):
+    return randint(0, 2, *shape, dtype="bool")
+
+
+def cat_dispatch(kernel: Kernel, elem: str, when: str,
+                 count: str = "tensors[i].numel // lanes") -> Dispatch:
+    """One dispatch per entry, moving `lanes` elements (one unit) per invocation over
+    `count` invocations (the bytes kernel counts elements and scans the output's words)."""
     return Dispatch(
         params={
-            "inner": u32(f"inner // {lanes}"),
+            "inner": u32("inner // lanes"),
             "in_len": u32("sizes[i]"),
             "out_len": u32("out.dims[d]"),
             "offset": u32("sum(sizes[:i])"),
-            "num_elements": u32(f"tensors[i].numel // {lanes}"),
+            "num_elements": u32("out.numel if unit == 1 else tensors[i].numel // lanes"),
         },
         bindings=[Bind("input", "tensors", elem=elem),
                   Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise(f"tensors[i].numel // {lanes}"))],
+        routes=[Route(kernel, Elementwise(count))],
         name=kernel.name, when=when, foreach="tensors")
+
 
 OPS = [Op(
     name="cat",
@@ -56,6 +66,11 @@ OPS = [Op(
                       "tensors[ref].dims[:d] + tensors[ref].dims[d + 1:]]",
         "mistyped": "[k for k in kept if tensors[k].dtype != out.dtype]",
         "inner": "prod(tensors[ref].dims[d + 1:]) if len(tensors) > 0 else 1",
+        "elem_bytes": "1 if out.dtype == 'bool' else 4",
+        # the bytes moved at a time: the largest of 16, 4, 1 that divides a slab row
+        "unit": "16 if inner * elem_bytes % 16 == 0 else (4 if inner * elem_bytes % 4 == 0 "
+                "else 1)",
+        "lanes": "max(unit // elem_bytes, 1)",  # elements per unit
     },
     guards=[
         Guard("len(tensors) > 0", "tensors", "is empty", got="len(tensors)",
@@ -73,8 +88,11 @@ OPS = [Op(
     ],
     shapes={"out": "replace_at(tensors[ref].dims, d, sum(sizes))"},
     resize="dynamic",
-    dispatches=[cat_dispatch(CAT_VEC4, "vec4<u32>", 4, when="inner % 4 == 0"),
-                cat_dispatch(CAT, "u32", 1, when="inner % 4 != 0")],
+    dispatches=[cat_dispatch(CAT_VEC4, "vec4<u32>", when="unit == 16"),
+                cat_dispatch(CAT, "u32", when="unit == 4"),
+                # every output word, for each entry that has elements
+                cat_dispatch(CAT_BYTES, "u32", when="unit == 1",
+                             count="ceil_div(out.numel, 4) if tensors[i].numel > 0 else 0")],
     cases=[
         Case("channels_vec4", ([randn(2, 3, 4, 5), randn(2, 5, 4, 5), randn(2, 1, 4, 5)], 1),
              route="cat_copy_vec4", exact=True),
@@ -112,7 +130,23 @@ OPS = [Op(
         Case("mixed_dtypes", ([randn(2, 3), randint(0, 5, 2, 3, dtype="int32")], 0),
              raises="tensors holds a tensor of another dtype than the output (got int32, "
                     "expected float32 (no type promotion))"),
-        Case("rejects_bool", ([tensor([True, False], dtype="bool")],),
-             raises="tensors has an unsupported dtype (got bool, expected float32 or int32)"),
+        # bool: 16-byte units (inner 16), words (inner 4), bytes (odd rows)
+        Case("bool_vec4", ([bools(2, 3, 16), bools(2, 1, 16)], 1), route="cat_copy_vec4",
+             exact=True),
+        Case("bool_words", ([bools(3, 2, 4), bools(3, 5, 4)], 1), route="cat_copy", exact=True),
+        # a Hugging Face padding mask grown by one token: rows of 7 + 1 bytes
+        Case("bool_last_dim", ([bools(2, 7), bools(2, 1)], -1), route="cat_copy_bytes",
+             exact=True),
+        Case("bool_dim0_odd", ([bools(3, 3), bools(2, 3), bools(5, 3)], 0), exact=True),
+        Case("bool_nine_1d", ([bools(n) for n in (1, 2, 3, 5, 7, 11, 13, 4, 8)],), exact=True),
+        Case("bool_zero_size_entry", ([bools(2, 0, 3), bools(2, 3, 3), bools(0)], 1),
+             exact=True),
+        # 3 x 1013 bytes: several workgroups per entry, words shared by two entries
+        Case("bool_multi_workgroup", ([bools(3, 701), bools(3, 312)], 1), exact=True),
+        Case("bool_resize", ([bools(2, 6, 3), bools(2, 3, 3)], 1),
+             resize={"tensors": [(1, 5, 3), (1, 2, 3)]}, exact=True),
+        Case("bool_and_float", ([tensor([True, False], dtype="bool"), randn(2)],),
+             raises="tensors holds a tensor of another dtype than the output (got bool, "
+                    "expected float32 (no type promotion))"),
     ],
 )]

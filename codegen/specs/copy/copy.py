@@ -1,19 +1,27 @@
 """Copy-like ops: reshape/alias/clone/squeeze/unsqueeze (one flat buffer copy, nothing
 when the output shares the input's buffer; float32, int32 and bool, whose graph buffers
-hold one byte per element) and dtype conversion (int32 <-> float32 by value, a flat copy
-when the dtype does not change).
+hold one byte per element) and dtype conversion between float32, int32 and bool (by
+value, a flat copy when the dtype does not change).
 
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
+
+from dataclasses import replace
 
 from codegen.spec import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
                           Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, ScalarType, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor, torch_constant, torch_dtype
 
-DTYPES = (F32, I32)  # 32-bit elements: a conversion moves 4 bytes per element
 FLAT_DTYPES = (F32, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
-CONVERT = Kernel("convert_i32_f32", overrides={"TO_FLOAT": Override("bool", True)})
+CONVERT = Kernel("convert", overrides={"IN_KIND": Override("u32", 0),
+                                       "OUT_KIND": Override("u32", 0)})
+
+
+def kind(t: str) -> str:
+    """convert.wgsl's KIND of tensor argument `t`, from its dtype."""
+    return f"0 if {t}.dtype == 'float32' else (1 if {t}.dtype == 'int32' else 2)"
+
 
 # arguments that cannot change the values: a copy is a copy, blocking or not, and
 # delegate buffers are never pinned host memory
@@ -23,6 +31,13 @@ PIN_MEMORY = Ignored("pin_memory", accepts=(None, False))
 # bool tensors are one byte per element in graph buffers (the copy rounds up to whole
 # 16-byte units, which every buffer has)
 FLAT_COPY = Copy(src="self", dst="out", nbytes="(1 if out.dtype == 'bool' else 4) * out.numel")
+NAN, INF = float("nan"), float("inf")
+
+
+def bools(*shape: int):
+    return randint(0, 2, *shape, dtype="bool")
+
+
 CONTIGUOUS = Guard("len(dim_order) == 0 or dim_order == range(self.rank)", "dim_order",
                    "is not the contiguous order", got="dim_order",
                    expected="None or {range(self.rank)}")
@@ -45,22 +60,23 @@ def copy_op(name: str, target: str, args: list, cases: list[Case], guards=(), le
 
 
 def to_copy_op(name: str, target: str, args: list, cases: list[Case], guards=()) -> Op:
-    """Same dtype: a flat copy; int32 <-> float32: a numeric conversion (never bits)."""
+    """Same dtype: a flat copy; float32, int32, bool to another of them: a numeric
+    conversion (never bits)."""
     return Op(
         name=name,
         targets=[target],
-        args=[Tensor("self", DTYPES), *args, Output("out", DTYPES)],
+        args=[Tensor("self", FLAT_DTYPES), *args, Output("out", FLAT_DTYPES)],
         guards=list(guards),
         shapes={"out": "self.dims"},
         resize="dynamic",
         dispatches=[
-            Copy(src="self", dst="out", nbytes="4 * out.numel", when="self.dtype == out.dtype"),
+            replace(FLAT_COPY, when="self.dtype == out.dtype"),
             Dispatch(
                 params={"num_elements": u32("out.numel")},
                 bindings=[Bind("input", "self", elem="u32"),
                           Bind("output", "out", write=True, elem="u32")],
-                routes=[Route(CONVERT, Elementwise("out.numel"),
-                              overrides={"TO_FLOAT": "self.dtype == 'int32'"})],
+                routes=[Route(CONVERT, Elementwise("ceil_div(out.numel, 4)"),
+                              overrides={"IN_KIND": kind("self"), "OUT_KIND": kind("out")})],
                 when="self.dtype != out.dtype",
             ),
         ],
@@ -134,22 +150,42 @@ OPS = [
                [ScalarType("dtype"), Layout("layout"), Device("device"), PIN_MEMORY, NON_BLOCKING,
                 MemoryFormat("memory_format")], [
         Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
-             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
+             kwargs={"dtype": torch_dtype("float32")}, route="convert", exact=True),
         Case("int64_to_float", (randint(-1000, 1000, 4, 5),),
              kwargs={"dtype": torch_dtype("float32")}, exact=True),
         Case("float_to_int", (randn(3, 6),), kwargs={"dtype": torch_dtype("int32")},
              exact=True),
         Case("float_to_float", (randn(2, 5),), kwargs={"dtype": torch_dtype("float32")},
              exact=True),
-        # 65536 * 256 + 5 elements: more workgroups than one grid dimension holds
-        Case("spill_2d", (randint(-1000, 1000, 65536 * 256 + 5, dtype="int32"),),
-             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
         Case("resize", (randint(-9, 9, 4, 4, dtype="int32"),),
              kwargs={"dtype": torch_dtype("float32")}, resize={"self": (2, 3)}, exact=True),
-        Case("rejects_bool", (tensor([True, False], dtype="bool"),), kwargs={"dtype": torch_dtype("float32")},
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+        # Hugging Face's mask.to(dtype) and back
+        Case("bool_to_float", (bools(3, 7),), kwargs={"dtype": torch_dtype("float32")},
+             route="convert", exact=True),
+        Case("bool_to_int32", (bools(5, 3),), kwargs={"dtype": torch_dtype("int32")}, exact=True),
+        Case("bool_to_int64", (bools(2, 9),), kwargs={"dtype": torch_dtype("int64")}, exact=True),
+        # non-zero is true: NaN and the smallest subnormal too, -0.0 not
+        Case("float_to_bool", (tensor([[NAN, -NAN, INF, -INF, -0.0], [0.0, 1e-45, -1e-45, 0.5,
+                                                                       -2.0]]),),
+             kwargs={"dtype": torch_dtype("bool")}, route="convert", exact=True),
+        Case("int_to_bool", (tensor([[0, 1, -1, 2147483647], [-2147483648, 0, 7, 0]],
+                                    dtype="int32"),),
+             kwargs={"dtype": torch_dtype("bool")}, exact=True),
+        Case("int64_to_bool", (randint(-2, 3, 3, 5),), kwargs={"dtype": torch_dtype("bool")},
+             exact=True),
+        Case("bool_to_bool", (bools(3, 5),), kwargs={"dtype": torch_dtype("bool")}, exact=True),
+        # 4099 elements: 1025 quads over 5 workgroups, the last quad partial
+        Case("float_to_bool_multi_workgroup", (randint(-1, 2, 4099, dtype="float32"),),
+             kwargs={"dtype": torch_dtype("bool")}, exact=True),
+        Case("bool_to_float_multi_workgroup", (bools(4099),),
+             kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("bool_resize", (bools(4, 6),), kwargs={"dtype": torch_dtype("float32")},
+             resize={"self": (3, 5)}, exact=True),
+        Case("to_bool_resize", (randint(-1, 2, 4, 6, dtype="float32"),),
+             kwargs={"dtype": torch_dtype("bool")}, resize={"self": (3, 5)}, exact=True),
         Case("rejects_float16", (randn(2, 3),), kwargs={"dtype": torch_dtype("float16")},
-             raises="dtype is not supported (got float16, expected None or float32 or int32)"),
+             raises="dtype is not supported (got float16, expected None or bool or float32 or "
+                    "int32)"),
         Case("rejects_pinned", (randn(2, 3),), kwargs={"pin_memory": True},
              raises="pin_memory is not supported (got True, expected None or False)"),
     ]),
@@ -157,10 +193,14 @@ OPS = [
                [ScalarType("dtype"), Layout("layout"), Device("device"), PIN_MEMORY, NON_BLOCKING,
                 IntList("dim_order", optional=True)], [
         Case("int_to_float", (tensor([1, 2, 3], dtype="int32"),),
-             kwargs={"dtype": torch_dtype("float32")}, route="convert_i32_f32", exact=True),
+             kwargs={"dtype": torch_dtype("float32")}, route="convert", exact=True),
         Case("float_to_int", (randn(2, 3, 4),),
              kwargs={"dtype": torch_dtype("int32"), "dim_order": [0, 1, 2]}, exact=True),
         Case("same_dtype", (randn(3, 3),), kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("bool_to_float", (bools(2, 3, 5),), kwargs={"dtype": torch_dtype("float32")},
+             route="convert", exact=True),
+        Case("float_to_bool", (tensor([NAN, -0.0, 0.0, -INF, 3.0]),),
+             kwargs={"dtype": torch_dtype("bool"), "dim_order": [0]}, exact=True),
         Case("channels_last", (randn(1, 3, 2, 2),),
              kwargs={"dtype": torch_dtype("float32"), "dim_order": [0, 2, 3, 1]},
              raises="dim_order is not the contiguous order (got [0, 2, 3, 1], expected "

@@ -1,22 +1,25 @@
-"""cumsum over any dim, float32 or int32 (int64) input, with the `dtype` argument.
+"""cumsum over any dim, float32, int32 (int64) or bool input, with the `dtype` argument.
 
 The input is viewed as [outer, N, inner] around `dim`. Over the last dim (inner == 1)
 one workgroup scans a row, a chunk of 4 x 128 elements at a time (each invocation adds
 up 4 neighbours, the workgroup scans those totals, and a running carry joins the
 chunks); over a strided dim one invocation adds up a line in order, neighbouring
 invocations on neighbouring elements. Each element is converted to the output dtype
-first, as torch does with `dtype` (float -> int truncates toward zero). Integer outputs
-are int32 on the GPU (an int64 output included): sums past int32 wrap.
+first, as torch does with `dtype` (float -> int truncates toward zero; a bool counts as 0
+or 1, read from its byte: torch's default output for it is int64). Integer outputs are
+int32 on the GPU (an int64 output included): sums past int32 wrap.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
                           Output, Override, Route, Rows, ScalarType, Tensor, u32)
 from codegen.spec.inputs import rand, randint, randn, tensor, torch_dtype
 
-TYPES = {"IN_FLOAT": Override("bool", True), "OUT_FLOAT": Override("bool", True)}
+TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
+         "OUT_FLOAT": Override("bool", True)}
 LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), overrides=TYPES)
 STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), overrides=TYPES)
-TYPE_OVERRIDES = {"IN_FLOAT": "self.dtype == 'float32'", "OUT_FLOAT": "out.dtype == 'float32'"}
+TYPE_OVERRIDES = {"IN_FLOAT": "self.dtype == 'float32'", "IN_BOOL": "self.dtype == 'bool'",
+                  "OUT_FLOAT": "out.dtype == 'float32'"}
 NAN, INF = float("nan"), float("inf")
 # integral values: every order of adding them up gives torch's result bit for bit
 IEEE = [[1.0, NAN, 2.0, 3.0], [INF, 1.0, -INF, 2.0], [-INF, 1.0, 2.0, -3.0],
@@ -25,7 +28,7 @@ IEEE = [[1.0, NAN, 2.0, 3.0], [INF, 1.0, -INF, 2.0], [-INF, 1.0, 2.0, -3.0],
 OPS = [Op(
     name="cumsum",
     targets=["aten.cumsum.default"],
-    args=[Tensor("self", dtypes=(F32, I32), rank=(1, 8)), Int("dim"), ScalarType("dtype"),
+    args=[Tensor("self", dtypes=(F32, I32, BOOL), rank=(1, 8)), Int("dim"), ScalarType("dtype"),
           Output("out", dtypes=(F32, I32))],
     let={
         "in_range": "dim >= -self.rank and dim < self.rank",
@@ -62,6 +65,19 @@ OPS = [Op(
         Case("many_lines", (randn(2, 9, 300), 1), atol=1e-5),
         Case("int32_strided", (randint(-1000, 1000, 4, 5, 6, dtype="int32"), 1)),
         Case("rank1", (randn(11), 0), atol=1e-5),
+        # bool counts as 0/1 (torch's output: int64); Hugging Face's position ids from a mask
+        Case("bool_rows", (randint(0, 2, 3, 37, dtype="bool"), -1), route="cumsum_last_dim",
+             exact=True),
+        # 1031 bytes a row: the chunks' words straddle rows
+        Case("bool_long_rows", (randint(0, 2, 2, 1031, dtype="bool"), 1), exact=True),
+        Case("bool_strided", (randint(0, 2, 5, 7, 3, dtype="bool"), 1), route="cumsum_strided",
+             exact=True),
+        Case("bool_to_int32", (randint(0, 2, 4, 9, dtype="bool"), 0),
+             kwargs={"dtype": torch_dtype("int32")}, exact=True),
+        Case("bool_to_float", (randint(0, 2, 3, 10, dtype="bool"), 1),
+             kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("bool_resize", (randint(0, 2, 4, 6, 9, dtype="bool"), -1),
+             resize={"self": (2, 3, 9)}, exact=True),
         Case("int_to_float", (randint(-50, 50, 3, 40, dtype="int32"), 1),
              kwargs={"dtype": torch_dtype("float32")}, exact=True),
         Case("float_to_int", (rand(3, 40, low=-10.0, high=10.0), 1),
@@ -80,7 +96,7 @@ OPS = [Op(
                     "-2..1)"),
         Case("rejects_float16_dtype", (randn(2, 3), 1), kwargs={"dtype": torch_dtype("float16")},
              raises="dtype is not supported (got float16, expected None or float32 or int32)"),
-        Case("rejects_bool", (tensor([[True, False]], dtype="bool"), 1),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+        Case("rejects_bool_output", (randn(2, 3), 1), kwargs={"dtype": torch_dtype("bool")},
+             raises="dtype is not supported (got bool, expected None or float32 or int32)"),
     ],
 )]

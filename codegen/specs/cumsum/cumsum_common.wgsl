@@ -1,9 +1,14 @@
 // Shared by the cumsum kernels (emitted into their declaration blocks by opgen; not a
-// standalone module). Values travel as the output dtype's bits in a u32: IN_FLOAT and
-// OUT_FLOAT say what the input and output hold.
+// standalone module). Values travel as the output dtype's bits in a u32: IN_BOOL,
+// IN_FLOAT and OUT_FLOAT say what the input and output hold (a bool input is one byte
+// per element, four to a word, and counts as 0 or 1).
 
 // input element i converted to the output dtype (float -> int truncates, as torch)
 fn load(i: u32) -> u32 {
+  if (IN_BOOL) {
+    let count = (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+    return select(count, bitcast<u32>(f32(count)), OUT_FLOAT);
+  }
   let bits = input[i];
   if (IN_FLOAT == OUT_FLOAT) {
     return bits;

@@ -9,19 +9,22 @@ when a None separates them, B comes first and the kept dims follow (torch's rule
 Each output element decomposes its coordinates once (8 right-aligned dims): kept dims
 add their input stride, B's coordinates give each index tensor's offset (0 along its
 broadcast dims). Negative indices count from the end; out-of-range ones are clamped
-(torch raises; a GPU kernel cannot: pass valid indices). Elements move as 32-bit words
-(float32 and int32), four at a time when self's last dim is kept and a multiple of 4.
+(torch raises; a GPU kernel cannot: pass valid indices). float32 and int32 move as 32-bit
+words, four at a time when self's last dim is kept and a multiple of 4; bool (one byte per
+element) has its own kernel, in which an invocation owns one output word and gathers its
+four bytes (one aligned input word under the same condition).
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
-                          Param, Route, Tensor, TensorList, u32)
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
+                          Output, Override, Param, Route, Tensor, TensorList, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
-DTYPES = (F32, I32)  # 32-bit elements: the kernels move words
+DTYPES = (F32, I32, BOOL)
 MAX_ENTRIES = 4  # index tensors bind as idx0..idx3
 MAX_RANK = 8
 INDEX = Kernel("index_tensor")
 INDEX_VEC4 = Kernel("index_tensor_vec4")
+INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)})
 
 
 def entry_dims(k: int) -> str:
@@ -36,6 +39,12 @@ for _k in range(1, MAX_ENTRIES):
     BROADCAST_LETS[f"b{_k}"] = f"broadcast_shape({_prev}, {_dims}) if broadcasts({_prev}, {_dims}) " \
                                f"else {_prev}"
 
+
+
+def bools(*shape: int):
+    return randint(0, 2, *shape, dtype="bool")
+
+
 ZEROS_BEFORE, ZEROS_AFTER = "[0 for k in rest[:at]]", "[0 for k in rest[at:]]"
 
 
@@ -46,7 +55,7 @@ def index_strides(k: int) -> str:
             f"[0 for k in range({MAX_RANK})])")
 
 
-def index_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+def index_dispatch(kernel: Kernel, elem: str, lanes: int, when: str, routes=()) -> Dispatch:
     return Dispatch(
         params={
             "out_dims": Param("array<vec4<u32>, 2>", f"right_align(out_dims, {MAX_RANK}, 1)"),
@@ -68,7 +77,7 @@ def index_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch
         bindings=[Bind("input", "self", elem=elem), *[
             Bind(f"idx{k}", "indices", item=k) for k in range(MAX_ENTRIES)],
             Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise(f"out.numel // {lanes}"))],
+        routes=[*routes, Route(kernel, Elementwise(f"out.numel // {lanes}"))],
         helpers=["index_source.wgsl"], name=kernel.name, when=when)
 
 
@@ -106,8 +115,10 @@ OPS = [Op(
     ],
     shapes={"out": "out_dims"},
     resize="dynamic",
-    dispatches=[index_dispatch(INDEX_VEC4, "vec4<u32>", 4, VEC4),
-                index_dispatch(INDEX, "u32", 1, f"not ({VEC4})")],
+    dispatches=[index_dispatch(INDEX_VEC4, "vec4<u32>", 4, f"self.dtype != 'bool' and {VEC4}"),
+                index_dispatch(INDEX, "u32", 1, f"self.dtype == 'bool' or not ({VEC4})", routes=[
+                    Route(INDEX_BYTES, Elementwise("ceil_div(out.numel, 4)"),
+                          when="self.dtype == 'bool'", overrides={"ALIGNED": VEC4})])],
     cases=[
         Case("gather_rows", (randn(6, 8), [randint(0, 6, 4)]), route="index_tensor_vec4",
              exact=True),
@@ -131,6 +142,19 @@ OPS = [Op(
         Case("scalar_index", (randn(5, 6), [tensor(2, dtype="int64")]), exact=True),
         Case("rank6", (randn(2, 3, 2, 2, 3, 4), [None, randint(0, 3, 5)]), exact=True),
         Case("int32", (randint(-50, 50, 4, 3, dtype="int32"), [randint(0, 4, 5)]), exact=True),
+        # bool: an invocation owns an output word (one aligned input word when rows are words)
+        Case("bool_rows", (bools(6, 8), [randint(0, 6, 5)]), route="index_tensor_bytes",
+             exact=True),
+        Case("bool_middle_dim", (bools(2, 5, 3), [None, randint(0, 5, 4)]),
+             route="index_tensor_bytes", exact=True),
+        Case("bool_non_adjacent", (bools(3, 4, 5), [randint(0, 3, 2), None, randint(0, 5, 2)]),
+             exact=True),
+        Case("bool_negative_indices", (bools(5, 3), [tensor([-1, 0, -5, 2], dtype="int64")]),
+             exact=True),
+        # 3 x 37 x 11 bytes out: 306 words over 2 workgroups
+        Case("bool_multi_workgroup", (bools(40, 11), [randint(0, 40, 3, 37)]), exact=True),
+        Case("bool_resize", (bools(6, 5), [randint(0, 4, 3)]), resize={"self": (4, 5)},
+             exact=True),
         Case("ieee_specials", (tensor([[float("nan"), -0.0], [float("inf"), -float("inf")]]),
                                [tensor([1, 0, 1], dtype="int64")]), exact=True),
         Case("multi_workgroup", (randn(40, 9), [randint(0, 40, 3, 37)]), exact=True),

@@ -5,27 +5,30 @@ Each output element reads input[sum_k (c_k % mods[k]) * strides[k]] at its coord
 gives a broadcast dim stride 0, repeat wraps each coordinate around its input dim. When
 the innermost output dim reads its input dim contiguously and every size on the way is a
 multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
-per vec4). Elements move as 32-bit words: float32 and int32 share the kernels (a dtype of
-another size needs its own).
+per vec4). float32 and int32 move as 32-bit words and share those kernels; bool (one byte
+per element) has its own kernel, in which an invocation owns one output word and
+assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, IntList,
-                          Kernel, Op, Output, Param, Route, Tensor, u32)
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored,
+                          IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
-DTYPES = (F32, I32)  # 32-bit elements: the kernels move words
+DTYPES = (F32, I32, BOOL)
 MAX_RANK = 8
 GATHER = Kernel("strided_gather")
 GATHER_VEC4 = Kernel("strided_gather_vec4")
+GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)})
 
 NAN, INF = float("nan"), float("inf")
 
 
 def gather(dims: str, mods: str, strides: str, vec4: str) -> list[Dispatch]:
     """The gather over output dims `dims` (int-list expressions, one entry per output dim):
-    the vec4 kernel when `vec4` holds, else one element per invocation."""
+    the vec4 kernel when `vec4` holds, else one element per invocation; bool one output
+    word (4 elements) per invocation."""
 
-    def dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+    def dispatch(kernel: Kernel, elem: str, lanes: int, when: str, routes=()) -> Dispatch:
         return Dispatch(
             params={
                 "out_dims": Param("array<vec4<u32>, 2>", f"right_align({dims}, {MAX_RANK}, 1)"),
@@ -36,11 +39,14 @@ def gather(dims: str, mods: str, strides: str, vec4: str) -> list[Dispatch]:
             },
             bindings=[Bind("input", "self", elem=elem),
                       Bind("output", "out", write=True, elem=elem)],
-            routes=[Route(kernel, Elementwise(f"out.numel // {lanes}"))],
+            routes=[*routes, Route(kernel, Elementwise(f"out.numel // {lanes}"))],
             name=kernel.name, when=when)
 
-    return [dispatch(GATHER_VEC4, "vec4<u32>", 4, vec4),
-            dispatch(GATHER, "u32", 1, f"not ({vec4})")]
+    bytes_route = Route(GATHER_BYTES, Elementwise("ceil_div(out.numel, 4)"),
+                        when="out.dtype == 'bool'", overrides={"ALIGNED": vec4})
+    return [dispatch(GATHER_VEC4, "vec4<u32>", 4, f"out.dtype != 'bool' and ({vec4})"),
+            dispatch(GATHER, "u32", 1, f"out.dtype == 'bool' or not ({vec4})",
+                     routes=[bytes_route])]
 
 
 PERMUTED = "permute(self.dims, dims)"
@@ -73,6 +79,19 @@ PERMUTE_COPY = Op(
         Case("rank5_odd", (randn(2, 3, 5, 1, 7), [4, 2, 0, 3, 1]), exact=True),
         Case("rank8", (randn(2, 1, 3, 2, 1, 2, 3, 2), [7, 6, 5, 4, 3, 2, 1, 0]), exact=True),
         Case("int32", (randint(-100, 100, 3, 4, 2, dtype="int32"), [2, 0, 1]), exact=True),
+        # bool: an invocation owns an output word of 4 bytes
+        Case("bool_heads_to_front", (randint(0, 2, 2, 3, 5, 8, dtype="bool"), [0, 2, 1, 3]),
+             route="strided_gather_bytes", exact=True),
+        Case("bool_transpose_odd", (randint(0, 2, 7, 9, dtype="bool"), [1, 0]),
+             route="strided_gather_bytes", exact=True),
+        Case("bool_rank5_odd", (randint(0, 2, 2, 3, 5, 1, 7, dtype="bool"), [4, 2, 0, 3, 1]),
+             exact=True),
+        Case("bool_rank0", (tensor(True, dtype="bool"), []), exact=True),
+        # 2431 bytes: 608 words, the last one partial, over 3 workgroups
+        Case("bool_multi_workgroup", (randint(0, 2, 17, 13, 11, dtype="bool"), [2, 0, 1]),
+             exact=True),
+        Case("bool_resize", (randint(0, 2, 3, 5, 7, dtype="bool"), [2, 0, 1]),
+             resize={"self": (2, 3, 5)}, exact=True),
         Case("ieee_specials", (tensor([[NAN, -0.0, INF], [-INF, 1.0, -NAN]]), [1, 0]),
              exact=True),
         Case("multi_workgroup", (randn(17, 13, 11), [2, 0, 1]), exact=True),
@@ -127,6 +146,17 @@ EXPAND_COPY = Op(
         Case("zero_size", (randn(1, 3), [0, 3]), exact=True),
         Case("attention_mask", (randn(2, 1, 1, 12), [2, 4, 12, 12]), exact=True),
         Case("int32", (randint(-9, 9, 4, 1, dtype="int32"), [4, 3]), exact=True),
+        # Hugging Face's causal mask [B, 1, S, S] over the heads (rows of whole words)
+        Case("bool_attention_mask", (randint(0, 2, 2, 1, 12, 12, dtype="bool"), [2, 4, 12, 12]),
+             route="strided_gather_bytes", exact=True),
+        Case("bool_columns", (randint(0, 2, 5, 1, dtype="bool"), [5, 7]), exact=True),
+        Case("bool_new_leading_dims", (randint(0, 2, 3, 1, dtype="bool"), [2, 3, 3, 5]),
+             exact=True),
+        Case("bool_from_scalar", (tensor(True, dtype="bool"), [3, 3]), exact=True),
+        Case("bool_multi_workgroup", (randint(0, 2, 1, 37, 1, dtype="bool"), [29, 37, 3]),
+             exact=True),
+        Case("bool_resize", (randint(0, 2, 5, 1, 7, dtype="bool"), [-1, 3, -1]),
+             resize={"self": (2, 1, 7)}, exact=True),
         Case("ieee_specials", (tensor([[NAN], [-0.0], [-INF]]), [3, 5]), exact=True),
         Case("implicit", (randn(3, 1), [3, 2]), kwargs={"implicit": True}, exact=True),
         Case("multi_workgroup", (randn(1, 37, 1), [29, 37, 3]), exact=True),
@@ -176,6 +206,11 @@ REPEAT = Op(
         Case("scalar", (randn(), [3]), exact=True),
         Case("scalar_no_repeats", (randn(), []), exact=True),
         Case("int32", (randint(-9, 9, 2, 2, dtype="int32"), [3, 1, 2]), exact=True),
+        Case("bool_tile_rows", (randint(0, 2, 3, 8, dtype="bool"), [2, 3]),
+             route="strided_gather_bytes", exact=True),
+        Case("bool_odd", (randint(0, 2, 3, 5, dtype="bool"), [2, 1, 3]), exact=True),
+        Case("bool_resize", (randint(0, 2, 4, 5, dtype="bool"), [2, 3]), resize={"self": (3, 2)},
+             exact=True),
         Case("ieee_specials", (tensor([NAN, -0.0, INF, -INF]), [2, 3]), exact=True),
         Case("multi_workgroup", (randn(7, 11), [13, 5]), exact=True),
         Case("resize", (randn(4, 5), [2, 3]), resize={"self": (3, 2)}, exact=True),

@@ -1,19 +1,36 @@
-"""select_copy.int: out = self.select(dim, index); `index` is an Int or a runtime SymInt."""
+"""select_copy.int: out = self.select(dim, index); `index` is an Int or a runtime SymInt.
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output, Route,
-                          Tensor, u32)
-from codegen.spec.inputs import SymInt, randn
+The kernel moves 32-bit words: a float32 or int32 element, or four bools when the inner
+block is whole words (inner counts words then); other bool selects take
+select_copy_bytes, where an invocation owns an output word and gathers its four bytes.
+"""
 
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
+                          Op, Output, Route, Tensor, u32)
+from codegen.spec.inputs import SymInt, randint, randn, tensor
+
+NAN, INF = float("nan"), float("inf")
+
+DTYPES = (F32, I32, BOOL)
 SELECT = Kernel("select_copy")
+SELECT_BYTES = Kernel("select_copy_bytes")
+
+
+def bools(*shape: int):
+    return randint(0, 2, *shape, dtype="bool")
+
 
 OPS = [Op(
     name="select_copy",
     targets=["aten.select_copy.int"],
-    args=[Tensor("self", rank=(1, 8)), Int("dim"), Int("index", symbolic=True),
-          Output("out", rank=(0, 7))],
+    args=[Tensor("self", DTYPES, rank=(1, 8)), Int("dim"), Int("index", symbolic=True),
+          Output("out", DTYPES, rank=(0, 7))],
     let={
         "d": "dim % self.rank",
         "size": "self.dims[dim % self.rank]",
+        "inner": "prod(self.dims[d + 1:])",
+        "bytes": "self.dtype == 'bool' and inner % 4 != 0",  # bools not in whole words
+        "lanes": "4 if self.dtype == 'bool' and not bytes else 1",  # elements per word
     },
     guards=[
         Guard("dim >= -self.rank and dim < self.rank", "dim", "is out of range", got="dim",
@@ -25,21 +42,37 @@ OPS = [Op(
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "inner": u32("prod(self.dims[d + 1:])"),
+            "inner": u32("inner // lanes"),
             "size": u32("size"),
             "index": u32("index % size"),
-            "num_elements": u32("out.numel"),
+            "num_elements": u32("out.numel // lanes"),
         },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-        routes=[Route(SELECT, Elementwise("out.numel"))],
+        bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
+        routes=[Route(SELECT_BYTES, Elementwise("ceil_div(out.numel, 4)"), when="bytes"),
+                Route(SELECT, Elementwise("out.numel // lanes"))],
     )],
     cases=[
         Case("last_token", (randn(1, 7, 32), 1, -1), route="select_copy", exact=True),
         Case("dim0", (randn(4, 3, 5), 0, 2), exact=True),
         Case("last_dim", (randn(3, 5, 6), -1, 4), exact=True),
         Case("rank1_to_scalar", (randn(9), 0, 3), exact=True),
+        Case("int32", (randint(-50, 50, 3, 4, 5, dtype="int32"), 1, 2), exact=True),
+        Case("ieee_specials", (tensor([[NAN, -0.0], [INF, -INF]]), 1, 0), exact=True),
+        # bool: whole words when the inner block is (inner counts words), else bytes
+        Case("bool_words", (bools(2, 5, 8), 1, 3), route="select_copy", exact=True),
+        Case("bool_last_token", (bools(2, 7, 5), 1, -1), route="select_copy_bytes", exact=True),
+        Case("bool_last_dim", (bools(3, 5, 6), -1, 4), exact=True),
+        Case("bool_to_scalar", (bools(9), 0, 3), exact=True),
+        # 29 x 37 bytes out: 269 words over 2 workgroups
+        Case("bool_multi_workgroup", (bools(29, 3, 37), 1, 2), exact=True),
+        Case("bool_symint_index", (bools(2, 6, 7), 1, SymInt(0)), resize={"index": 5},
+             exact=True),
         # a SymInt index changes between runs without a rebuild
         Case("symint_index", (randn(2, 6, 8), 1, SymInt(0)), resize={"index": 5}, exact=True),
+        Case("bool_resize", (bools(4, 6, 5), 1, 2), resize={"self": (2, 6, 3)}, exact=True),
+        Case("rejects_float16", (randn(2, 3, dtype="float16"), 0, 1),
+             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
+                    "bool)"),
         Case("dim_range", (randn(2, 3), 2, 0), raises="dim is out of range (got 2, expected -2..1)"),
         Case("index_range", (randn(2, 3), 1, 3),
              raises="index is out of range for the selected dim (got 3, expected -3..2)"),

@@ -8,8 +8,8 @@ struct Params {
   num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;

@@ -2,21 +2,27 @@
 
 The kernel sees the tensor as [outer, D, inner] around the sliced dim, so it serves
 every rank. split_with_sizes_copy runs it once per output (a step-1 slice at the
-running offset).
+running offset). It moves 32-bit words: a float32 or int32 element, or four bools when
+the inner block is whole words (inner counts words then); other bool slices take
+slice_copy_bytes, where an invocation owns an output word and gathers its four bytes.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel,
-                          Op, Output, OutputList, Route, Tensor, u32)
-from codegen.spec.inputs import SymInt, randn, tensor
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList,
+                          Kernel, Op, Output, OutputList, Route, Tensor, u32)
+from codegen.spec.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")
-DTYPES = (F32, I32)
+SLICE_BYTES = Kernel("slice_copy_bytes")
+DTYPES = (F32, I32, BOOL)
 
 # the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length
 DIM_LETS = {
     "d": "dim + self.rank if dim < 0 else dim",
     "D": "self.dims[d] if d >= 0 and d < self.rank else 0",
+    "inner": "prod(self.dims[d + 1:])",
+    "bytes": "self.dtype == 'bool' and inner % 4 != 0",  # bools not in whole words
+    "lanes": "4 if self.dtype == 'bool' and not bytes else 1",  # elements per word
 }
 DIM_IN_RANGE = Guard("d >= 0 and d < self.rank", "dim", "is out of range", got="dim",
                      expected="a dim of a rank-{self.rank} tensor")
@@ -24,13 +30,17 @@ DIM_IN_RANGE = Guard("d >= 0 and d < self.rank", "dim", "is out of range", got="
 
 def slice_params(start: str, step: str, out_len: str, numel: str) -> dict:
     return {
-        "inner": u32("prod(self.dims[d + 1:])"),
+        "inner": u32("inner // lanes"),
         "in_len": u32("D"),
         "out_len": u32(out_len),
         "start": u32(start),
         "step": u32(step),
-        "num_elements": u32(numel),
+        "num_elements": u32(f"{numel} // lanes"),
     }
+
+
+def bools(*shape: int):
+    return randint(0, 2, *shape, dtype="bool")
 
 
 SLICE_COPY = Op(
@@ -58,7 +68,8 @@ SLICE_COPY = Op(
     dispatches=[Dispatch(
         params=slice_params("s", "step", "n", "out.numel"),
         bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
-        routes=[Route(SLICE, Elementwise("out.numel"))],
+        routes=[Route(SLICE_BYTES, Elementwise("ceil_div(out.numel, 4)"), when="bytes"),
+                Route(SLICE, Elementwise("out.numel // lanes"))],
     )],
     cases=[
         Case("channels", (randn(2, 8, 3, 3), 1, 2, 6), route="slice_copy", exact=True),
@@ -69,12 +80,28 @@ SLICE_COPY = Op(
         Case("null_dim", (randn(6, 4), None, 1, 3), exact=True),
         Case("empty_result", (randn(5, 4), 0, 4, 2), exact=True),
         Case("int32", (tensor([[1, 2, 3], [4, 5, 6]], dtype="int32"), 1, 1, 3), exact=True),
+        Case("ieee_specials", (tensor([[float("nan"), -0.0, float("inf"), -float("inf"), 1.0]]),
+                               1, 0, 4), exact=True),
+        # bool: whole words when the inner block is (inner counts words), else bytes
+        Case("bool_words", (bools(2, 6, 8), 1, 1, 5), route="slice_copy", exact=True),
+        # Hugging Face's causal mask cut to the key length: [B, 1, S, 9][..., :7]
+        Case("bool_last_dim", (bools(2, 1, 5, 9), -1, 0, 7), route="slice_copy_bytes",
+             exact=True),
+        Case("bool_step_3", (bools(3, 11, 3), 1, 1, None, 3), exact=True),
+        Case("bool_empty_result", (bools(5, 3), 0, 4, 2), exact=True),
+        # 37 x 101 bytes out: 935 words over 4 workgroups, rows crossing words
+        Case("bool_multi_workgroup", (bools(37, 103), 1, 2, None), exact=True),
+        Case("bool_resize", (bools(4, 6, 5), 1, 1, 5), resize={"self": (2, 6, 3)}, exact=True),
         # regression: a Double-typed start (the graph serializer may emit one)
         Case("double_start", (randn(3, 8), 1, 2.0, 7), exact=True),
         Case("symint_bounds", (randn(2, 9), 1, SymInt(1), SymInt(8)), exact=True),
         Case("resize_symint_end", (randn(2, 9), 1, SymInt(1), SymInt(8)), resize={"end": 5},
              exact=True),
         Case("resize_input", (randn(4, 6, 5), 1, 1, 5), resize={"self": (2, 6, 3)}, exact=True),
+        # 65536 * 256 + 5 elements out, one per invocation: more workgroups than one grid
+        # dimension holds (the grid spills into y)
+        Case("spill_2d", (randint(-1000, 1000, 65536 * 256 + 9, dtype="int32"), 0, 2, None),
+             exact=True),
         Case("fractional_start", (randn(3, 8), 1, 1.5, 7),
              raises="start is not an integral number (got 1.5, expected an integer in int64 range)"),
         Case("nan_end", (randn(3, 8), 1, 0, float("nan")),
@@ -105,15 +132,19 @@ SPLIT_WITH_SIZES_COPY = Op(
         params=slice_params("sum(split_sizes[:i])", "1", "split_sizes[i]", "chunk.numel"),
         bindings=[Bind("input", "self", elem="u32"),
                   Bind("output", "chunk", write=True, elem="u32")],
-        routes=[Route(SLICE, Elementwise("chunk.numel"))],
-        foreach="out",
-    )],
+        routes=[Route(kernel, Elementwise(count))],
+        name=kernel.name, when=when, foreach="out",
+    ) for kernel, count, when in ((SLICE, "chunk.numel // lanes", "not bytes"),
+                                  (SLICE_BYTES, "ceil_div(chunk.numel, 4)", "bytes"))],
     cases=[
         Case("channels_3_way", (randn(1, 9, 4, 4), [2, 3, 4], 1), route="slice_copy", exact=True),
         Case("dim0", (randn(6, 5), [1, 5]), exact=True),
         Case("last_dim", (randn(2, 3, 10), [4, 4, 2], -1), exact=True),
         Case("zero_size_chunk", (randn(4, 6), [3, 0, 3], 1), exact=True),
         Case("yolo_detect_head", (randn(1, 84, 20), [4, 80], 1), exact=True),
+        Case("bool_words", (bools(2, 6, 4), [2, 4], 1), route="slice_copy", exact=True),
+        Case("bool_bytes", (bools(3, 10), [3, 0, 7], -1), route="slice_copy_bytes", exact=True),
+        Case("bool_resize", (bools(2, 6, 5), [2, 4], 1), resize={"self": (1, 6, 3)}, exact=True),
         Case("resize", (randn(2, 6, 5), [2, 4], 1), resize={"self": (1, 6, 3)}, exact=True),
         Case("sizes_do_not_add_up", (randn(4, 6), [2, 2], 1),
              raises="split_sizes do not add up to the split dim (got [2, 2], expected sizes "

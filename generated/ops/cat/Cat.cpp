@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -57,6 +58,27 @@ static_assert(offsetof(CatCatCopyParams, num_elements) == 16,
 static_assert(sizeof(CatCatCopyParams) == 32,
               "CatCatCopyParams must match the WGSL struct size 32");
 
+struct CatCatCopyBytesParams {
+  uint32_t inner;
+  uint32_t in_len;
+  uint32_t out_len;
+  uint32_t offset;
+  uint32_t num_elements;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(CatCatCopyBytesParams, inner) == 0,
+              "CatCatCopyBytesParams.inner must sit at WGSL offset 0");
+static_assert(offsetof(CatCatCopyBytesParams, in_len) == 4,
+              "CatCatCopyBytesParams.in_len must sit at WGSL offset 4");
+static_assert(offsetof(CatCatCopyBytesParams, out_len) == 8,
+              "CatCatCopyBytesParams.out_len must sit at WGSL offset 8");
+static_assert(offsetof(CatCatCopyBytesParams, offset) == 12,
+              "CatCatCopyBytesParams.offset must sit at WGSL offset 12");
+static_assert(offsetof(CatCatCopyBytesParams, num_elements) == 16,
+              "CatCatCopyBytesParams.num_elements must sit at WGSL offset 16");
+static_assert(sizeof(CatCatCopyBytesParams) == 32,
+              "CatCatCopyBytesParams must match the WGSL struct size 32");
+
 const KernelSource kCatCopyVec4Kernel{
     "cat_copy_vec4",
     kCatCopyVec4WGSL,
@@ -67,6 +89,11 @@ const KernelSource kCatCopyKernel{
     kCatCopyWGSL,
     "main",
     {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}};
+const KernelSource kCatCopyBytesKernel{
+    "cat_copy_bytes",
+    kCatCopyBytesWGSL,
+    "main",
+    {kCatCopyBytesWorkgroupSizeX, kCatCopyBytesWorkgroupSizeY, kCatCopyBytesWorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct CatPlan {
@@ -80,6 +107,11 @@ struct CatPlan {
   std::vector<CatCatCopyParams> params1;
   std::vector<utils::Grid> grid1;
   std::vector<OverrideValue> overrides1;
+  // One dispatch per entry of tensors.
+  bool run2 = true;
+  std::vector<CatCatCopyBytesParams> params2;
+  std::vector<utils::Grid> grid2;
+  std::vector<OverrideValue> overrides2;
 };
 
 CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -96,10 +128,10 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::fail(kOp, "tensors", "holds a None entry", "None", "a tensor");
     }
     if (item != nullptr) {
-      utils::check_dtype(kOp, "tensors", *item, {DType::Float32, DType::Int32});
+      utils::check_dtype(kOp, "tensors", *item, {DType::Float32, DType::Int32, DType::Bool});
     }
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   const std::vector<int64_t> skipped = [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(utils::length(tensors))) {
@@ -153,6 +185,11 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       (utils::length(tensors) > 0)
           ? utils::prod(utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))
           : 1;
+  const int64_t elem_bytes = (out.dtype == DType::Bool) ? 1 : 4;
+  const int64_t unit = (utils::floormod(utils::mul(inner, elem_bytes), 16) == 0)
+                           ? 16
+                           : ((utils::floormod(utils::mul(inner, elem_bytes), 4) == 0) ? 4 : 1);
+  const int64_t lanes = utils::max_of(utils::floordiv(unit, elem_bytes), 1);
   if (!(utils::length(tensors) > 0)) {
     utils::fail(kOp, "tensors", "is empty", utils::format_value(utils::length(tensors)),
                 "at least one tensor");
@@ -182,34 +219,52 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kOp, "out", out, utils::replace_at(utils::at(tensors, ref)->dims(), d, utils::sum(sizes)));
 
   CatPlan plan;
-  plan.run0 = utils::floormod(inner, 4) == 0;
+  plan.run0 = unit == 16;
   if (plan.run0) {
     for (int64_t i = 0; i < utils::length(tensors); ++i) {
       CatCatCopyVec4Params& params = plan.params0.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, 4), kOp, "inner");
+      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
       params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
       params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
       params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
-      params.num_elements =
-          utils::to_u32(utils::floordiv(utils::at(tensors, i)->numel(), 4), kOp, "num_elements");
+      params.num_elements = utils::to_u32(
+          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
+          "num_elements");
       plan.grid0.push_back(utils::elementwise_grid(
-          utils::floordiv(utils::at(tensors, i)->numel(), 4), kCatCopyVec4Kernel.workgroup_size[0],
-          graph.limits().max_workgroups_per_dimension));
+          utils::floordiv(utils::at(tensors, i)->numel(), lanes),
+          kCatCopyVec4Kernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
-  plan.run1 = utils::floormod(inner, 4) != 0;
+  plan.run1 = unit == 4;
   if (plan.run1) {
     for (int64_t i = 0; i < utils::length(tensors); ++i) {
       CatCatCopyParams& params = plan.params1.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, 1), kOp, "inner");
+      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
       params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
       params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
       params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
-      params.num_elements =
-          utils::to_u32(utils::floordiv(utils::at(tensors, i)->numel(), 1), kOp, "num_elements");
+      params.num_elements = utils::to_u32(
+          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
+          "num_elements");
       plan.grid1.push_back(utils::elementwise_grid(
-          utils::floordiv(utils::at(tensors, i)->numel(), 1), kCatCopyKernel.workgroup_size[0],
+          utils::floordiv(utils::at(tensors, i)->numel(), lanes), kCatCopyKernel.workgroup_size[0],
           graph.limits().max_workgroups_per_dimension));
+    }
+  }
+  plan.run2 = unit == 1;
+  if (plan.run2) {
+    for (int64_t i = 0; i < utils::length(tensors); ++i) {
+      CatCatCopyBytesParams& params = plan.params2.emplace_back();
+      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
+      params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
+      params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
+      params.num_elements = utils::to_u32(
+          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
+          "num_elements");
+      plan.grid2.push_back(utils::elementwise_grid(
+          (utils::at(tensors, i)->numel() > 0) ? utils::ceil_div(out.numel(), 4) : 0,
+          kCatCopyBytesKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
   return plan;
@@ -272,7 +327,14 @@ void add_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         {Binding::params(), Binding::of(graph.get_value_list(args[0])[i]), Binding::of(args[2])},
         &built.params1[i], sizeof(built.params1[i]), built.grid1[i]));
   }
-  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+  std::vector<DispatchId> dispatch2;
+  for (size_t i = 0; i < built.grid2.size(); ++i) {
+    dispatch2.push_back(graph.add_dispatch(
+        kCatCopyBytesKernel, built.overrides2,
+        {Binding::params(), Binding::of(graph.get_value_list(args[0])[i]), Binding::of(args[2])},
+        &built.params2[i], sizeof(built.params2[i]), built.grid2[i]));
+  }
+  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
     resize_cat_outputs(graph, args);
     const CatPlan plan = plan_cat(graph, args);
     if (plan.run0 != built.run0) {
@@ -288,6 +350,13 @@ void add_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     }
     for (size_t i = 0; i < dispatch1.size(); ++i) {
       graph.update_dispatch(dispatch1[i], &plan.params1[i], sizeof(plan.params1[i]), plan.grid1[i]);
+    }
+    if (plan.run2 != built.run2) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run2), utils::format_value(built.run2));
+    }
+    for (size_t i = 0; i < dispatch2.size(); ++i) {
+      graph.update_dispatch(dispatch2[i], &plan.params2[i], sizeof(plan.params2[i]), plan.grid2[i]);
     }
   });
 }

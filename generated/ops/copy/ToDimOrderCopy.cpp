@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/copy/convert_i32_f32_wgsl.h"
+#include "ops/copy/convert_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -23,11 +23,11 @@ static_assert(offsetof(ToDimOrderCopyParams, num_elements) == 0,
 static_assert(sizeof(ToDimOrderCopyParams) == 16,
               "ToDimOrderCopyParams must match the WGSL struct size 16");
 
-const KernelSource kConvertI32F32Kernel{
-    "convert_i32_f32",
-    kConvertI32F32WGSL,
+const KernelSource kConvertKernel{
+    "convert",
+    kConvertWGSL,
     "main",
-    {kConvertI32F32WorkgroupSizeX, kConvertI32F32WorkgroupSizeY, kConvertI32F32WorkgroupSizeZ}};
+    {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ToDimOrderCopyPlan {
@@ -45,8 +45,8 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
   const std::vector<int64_t> dim_order =
       graph.is_null(args[6]) ? std::vector<int64_t>{} : graph.get_int_list(args[6]);
   const Tensor& out = graph.get_tensor(args[7]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   if (!((utils::length(dim_order) == 0) || (dim_order == utils::range(self.rank())))) {
     utils::fail(kOp, "dim_order", "is not the contiguous order", utils::format_value(dim_order),
                 "None or " + utils::format_value(utils::range(self.rank())));
@@ -55,13 +55,20 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
 
   ToDimOrderCopyPlan plan;
   plan.run0 = self.dtype == out.dtype;
-  plan.nbytes0 = utils::mul(4, out.numel());
+  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
   plan.run1 = self.dtype != out.dtype;
   if (plan.run1) {
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-    plan.grid1 = utils::elementwise_grid(out.numel(), kConvertI32F32Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides1 = {{"TO_FLOAT", self.dtype == DType::Int32 ? 1.0 : 0.0}};
+    plan.grid1 =
+        utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kConvertKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+    plan.overrides1 = {
+        {"IN_KIND", static_cast<double>((self.dtype == DType::Float32)
+                                            ? 0
+                                            : ((self.dtype == DType::Int32) ? 1 : 2))},
+        {"OUT_KIND", static_cast<double>((out.dtype == DType::Float32)
+                                             ? 0
+                                             : ((out.dtype == DType::Int32) ? 1 : 2))}};
   }
   return plan;
 }
@@ -80,7 +87,7 @@ void add_to_dim_order_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[7], built.nbytes0) : 0;
   const DispatchId dispatch1 =
       built.run1
-          ? graph.add_dispatch(kConvertI32F32Kernel, built.overrides1,
+          ? graph.add_dispatch(kConvertKernel, built.overrides1,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[7])},
                                &built.params1, sizeof(built.params1), built.grid1)
           : 0;

@@ -53,7 +53,7 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
@@ -76,12 +76,14 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.route0 = 0;  // cumsum_last_dim
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {{"IN_FLOAT", self.dtype == DType::Float32 ? 1.0 : 0.0},
+                       {"IN_BOOL", self.dtype == DType::Bool ? 1.0 : 0.0},
                        {"OUT_FLOAT", out.dtype == DType::Float32 ? 1.0 : 0.0}};
   } else {
     plan.route0 = 1;  // cumsum_strided
     plan.grid0 = utils::elementwise_grid(lines, kCumsumStridedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {{"IN_FLOAT", self.dtype == DType::Float32 ? 1.0 : 0.0},
+                       {"IN_BOOL", self.dtype == DType::Bool ? 1.0 : 0.0},
                        {"OUT_FLOAT", out.dtype == DType::Float32 ? 1.0 : 0.0}};
   }
   return plan;

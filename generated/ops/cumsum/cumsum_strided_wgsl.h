@@ -1,5 +1,5 @@
 // @generated from codegen/specs/cumsum/cumsum_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 712baec2124d8ee9e9037bf99a8555d4e3367a92566f5fc7a0e8e826a7512ab6
+// wgsl-sha256: 5749387756dcb1ef735ea81a1b347a5b0005ece28a32d9146501a3a5ccc9cb2c
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read_write> output: array<u32>;
 override IN_FLOAT: bool = true;
+override IN_BOOL: bool = false;
 override OUT_FLOAT: bool = true;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
@@ -28,11 +29,16 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 }
 // Shared helpers (cumsum_common.wgsl).
 // Shared by the cumsum kernels (emitted into their declaration blocks by opgen; not a
-// standalone module). Values travel as the output dtype's bits in a u32: IN_FLOAT and
-// OUT_FLOAT say what the input and output hold.
+// standalone module). Values travel as the output dtype's bits in a u32: IN_BOOL,
+// IN_FLOAT and OUT_FLOAT say what the input and output hold (a bool input is one byte
+// per element, four to a word, and counts as 0 or 1).
 
 // input element i converted to the output dtype (float -> int truncates, as torch)
 fn load(i: u32) -> u32 {
+  if (IN_BOOL) {
+    let count = (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+    return select(count, bitcast<u32>(f32(count)), OUT_FLOAT);
+  }
   let bits = input[i];
   if (IN_FLOAT == OUT_FLOAT) {
     return bits;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -75,11 +76,19 @@ const KernelSource kIndexTensorVec4Kernel{
     "main",
     {kIndexTensorVec4WorkgroupSizeX, kIndexTensorVec4WorkgroupSizeY,
      kIndexTensorVec4WorkgroupSizeZ}};
+const KernelSource kIndexTensorBytesKernel{
+    "index_tensor_bytes",
+    kIndexTensorBytesWGSL,
+    "main",
+    {kIndexTensorBytesWorkgroupSizeX, kIndexTensorBytesWorkgroupSizeY,
+     kIndexTensorBytesWorkgroupSizeZ}};
 const KernelSource kIndexTensorKernel{
     "index_tensor",
     kIndexTensorWGSL,
     "main",
     {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kIndexTensorBytesKernel, &kIndexTensorKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct IndexTensorPlan {
@@ -88,6 +97,7 @@ struct IndexTensorPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   IndexTensorIndexTensorParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
@@ -101,7 +111,7 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
   if (indices.size() > 4) {
     utils::fail(kOp, "indices", "holds too many tensors",
@@ -113,7 +123,7 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
       utils::check_rank(kOp, "indices", *item, 0, 4);
     }
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   const std::vector<int64_t> present = [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(utils::length(indices))) {
@@ -212,7 +222,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_output_dims(kOp, "out", out, out_dims);
 
   IndexTensorPlan plan;
-  plan.run0 = !utils::contains(present, utils::sub(self.rank(), 1)) &&
+  plan.run0 = (self.dtype != DType::Bool) &&
+              !utils::contains(present, utils::sub(self.rank(), 1)) &&
               (utils::floormod(self.dim(-1), 4) == 0);
   if (plan.run0) {
     utils::pack(plan.params0.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
@@ -278,8 +289,9 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                                          kIndexTensorVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = !(!utils::contains(present, utils::sub(self.rank(), 1)) &&
-                (utils::floormod(self.dim(-1), 4) == 0));
+  plan.run1 =
+      (self.dtype == DType::Bool) || !(!utils::contains(present, utils::sub(self.rank(), 1)) &&
+                                       (utils::floormod(self.dim(-1), 4) == 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.kept_strides, 4,
@@ -340,9 +352,21 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
         }(),
         kOp, "present");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
-    plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
-                                         kIndexTensorKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (self.dtype == DType::Bool) {
+      plan.route1 = 0;  // index_tensor_bytes
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kIndexTensorBytesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"ALIGNED", !utils::contains(present, utils::sub(self.rank(), 1)) &&
+                                             (utils::floormod(self.dim(-1), 4) == 0)
+                                         ? 1.0
+                                         : 0.0}};
+    } else {
+      plan.route1 = 1;  // index_tensor
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                           kIndexTensorKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   return plan;
 }
@@ -450,7 +474,7 @@ void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                       &built.params0, sizeof(built.params0), built.grid0)
                  : 0;
   const DispatchId dispatch1 =
-      built.run1 ? graph.add_dispatch(kIndexTensorKernel, built.overrides1,
+      built.run1 ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
                                       {Binding::params(), Binding::of(args[0]),
                                        utils::length(graph.get_value_list(args[1])) > 0 &&
                                                !graph.is_null(graph.get_value_list(args[1])[0])
@@ -484,6 +508,10 @@ void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run1 != built.run1) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     if (built.run1) {
       graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/permute_copy/strided_gather_bytes_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -57,11 +58,19 @@ const KernelSource kStridedGatherVec4Kernel{
     "main",
     {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
      kStridedGatherVec4WorkgroupSizeZ}};
+const KernelSource kStridedGatherBytesKernel{
+    "strided_gather_bytes",
+    kStridedGatherBytesWGSL,
+    "main",
+    {kStridedGatherBytesWorkgroupSizeX, kStridedGatherBytesWorkgroupSizeY,
+     kStridedGatherBytesWorkgroupSizeZ}};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
     "main",
     {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct PermuteCopyPlan {
@@ -70,6 +79,7 @@ struct PermuteCopyPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   PermuteCopyStridedGatherParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
@@ -80,9 +90,9 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dims = graph.get_int_list(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
   if (!(utils::is_permutation(dims, self.rank()))) {
     utils::fail(
@@ -93,9 +103,10 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
 
   PermuteCopyPlan plan;
   plan.run0 =
-      (self.rank() > 0) &&
-      (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
-      (utils::floormod(self.dim(-1), 4) == 0);
+      (out.dtype != DType::Bool) &&
+      ((self.rank() > 0) &&
+       (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
+       (utils::floormod(self.dim(-1), 4) == 0));
   if (plan.run0) {
     utils::pack(plan.params0.out_dims, 4,
                 utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "out_dims");
@@ -111,6 +122,7 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 =
+      (out.dtype == DType::Bool) ||
       !((self.rank() > 0) &&
         (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
         (utils::floormod(self.dim(-1), 4) == 0));
@@ -124,9 +136,23 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
         utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 8, 0), kOp,
         "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
-    plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
-                                         kStridedGatherKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (out.dtype == DType::Bool) {
+      plan.route1 = 0;  // strided_gather_bytes
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kStridedGatherBytesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"ALIGNED", (self.rank() > 0) &&
+                                             (utils::at(utils::normalize_dims(dims, self.rank()),
+                                                        -1) == utils::sub(self.rank(), 1)) &&
+                                             (utils::floormod(self.dim(-1), 4) == 0)
+                                         ? 1.0
+                                         : 0.0}};
+    } else {
+      plan.route1 = 1;  // strided_gather
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                           kStridedGatherKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   return plan;
 }
@@ -149,7 +175,7 @@ void add_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 0;
   const DispatchId dispatch1 =
       built.run1
-          ? graph.add_dispatch(kStridedGatherKernel, built.overrides1,
+          ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
                                &built.params1, sizeof(built.params1), built.grid1)
           : 0;
@@ -166,6 +192,10 @@ void add_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run1 != built.run1) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     if (built.run1) {
       graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);

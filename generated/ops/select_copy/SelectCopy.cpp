@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/select_copy/select_copy_bytes_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -31,14 +32,23 @@ static_assert(offsetof(SelectCopyParams, num_elements) == 12,
 static_assert(sizeof(SelectCopyParams) == 16,
               "SelectCopyParams must match the WGSL struct size 16");
 
+const KernelSource kSelectCopyBytesKernel{
+    "select_copy_bytes",
+    kSelectCopyBytesWGSL,
+    "main",
+    {kSelectCopyBytesWorkgroupSizeX, kSelectCopyBytesWorkgroupSizeY,
+     kSelectCopyBytesWorkgroupSizeZ}};
 const KernelSource kSelectCopyKernel{
     "select_copy",
     kSelectCopyWGSL,
     "main",
     {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kSelectCopyBytesKernel, &kSelectCopyKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SelectCopyPlan {
+  size_t route0 = 0;
   SelectCopyParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -50,12 +60,15 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const int64_t index = utils::read_int(graph, args[2], kOp, "index", true);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 7);
   const int64_t d = utils::floormod(dim, self.rank());
   const int64_t size = self.dim(utils::floormod(dim, self.rank()));
+  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
   if (!((dim >= -self.rank()) && (dim < self.rank()))) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
@@ -70,13 +83,22 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                                          utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)));
 
   SelectCopyPlan plan;
-  plan.params0.inner = utils::to_u32(
-      utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)), kOp, "inner");
+  plan.params0.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
   plan.params0.size = utils::to_u32(size, kOp, "size");
   plan.params0.index = utils::to_u32(utils::floormod(index, size), kOp, "index");
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kSelectCopyKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.num_elements =
+      utils::to_u32(utils::floordiv(out.numel(), lanes), kOp, "num_elements");
+  if (bytes) {
+    plan.route0 = 0;  // select_copy_bytes
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kSelectCopyBytesKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 1;  // select_copy
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), lanes),
+                                         kSelectCopyKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -94,12 +116,16 @@ void resize_select_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>&
 void add_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SelectCopyPlan built = plan_select_copy(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kSelectCopyKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
   graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_select_copy_outputs(graph, args);
     const SelectCopyPlan plan = plan_select_copy(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

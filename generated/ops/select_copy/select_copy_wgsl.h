@@ -1,5 +1,5 @@
 // @generated from codegen/specs/select_copy/select_copy.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1ab8cd897e8c87b0c68c5ce675550f99da2272f39eaafd3682a72ea936ad8f1f
+// wgsl-sha256: f077dde20b56c9ae80d8056a5a1415f95137e5644e9cb07f22aae24c247e3757
 #pragma once
 
 #include <cstdint>
@@ -15,8 +15,8 @@ struct Params {
   num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/slice/slice_copy_bytes_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -37,14 +38,22 @@ static_assert(offsetof(SliceCopyParams, num_elements) == 20,
               "SliceCopyParams.num_elements must sit at WGSL offset 20");
 static_assert(sizeof(SliceCopyParams) == 32, "SliceCopyParams must match the WGSL struct size 32");
 
+const KernelSource kSliceCopyBytesKernel{
+    "slice_copy_bytes",
+    kSliceCopyBytesWGSL,
+    "main",
+    {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY, kSliceCopyBytesWorkgroupSizeZ}};
 const KernelSource kSliceCopyKernel{
     "slice_copy",
     kSliceCopyWGSL,
     "main",
     {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kSliceCopyBytesKernel, &kSliceCopyKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SliceCopyPlan {
+  size_t route0 = 0;
   SliceCopyParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -62,10 +71,13 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t step =
       graph.is_null(args[4]) ? 1 : utils::read_int(graph, args[4], kOp, "step", true);
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
   const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
+  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
   const int64_t s0 = (start < 0) ? utils::add(start, D) : start;
   const int64_t s = (s0 < 0) ? 0 : utils::min_of(s0, D);
   const int64_t e0 = (end < 0) ? utils::add(end, D) : end;
@@ -81,15 +93,24 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "out", out, utils::replace_at(self.dims(), d, n));
 
   SliceCopyPlan plan;
-  plan.params0.inner = utils::to_u32(
-      utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)), kOp, "inner");
+  plan.params0.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
   plan.params0.in_len = utils::to_u32(D, kOp, "in_len");
   plan.params0.out_len = utils::to_u32(n, kOp, "out_len");
   plan.params0.start = utils::to_u32(s, kOp, "start");
   plan.params0.step = utils::to_u32(step, kOp, "step");
-  plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kSliceCopyKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.num_elements =
+      utils::to_u32(utils::floordiv(out.numel(), lanes), kOp, "num_elements");
+  if (bytes) {
+    plan.route0 = 0;  // slice_copy_bytes
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kSliceCopyBytesKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 1;  // slice_copy
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), lanes),
+                                         kSliceCopyKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -118,12 +139,16 @@ void resize_slice_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
 void add_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SliceCopyPlan built = plan_slice_copy(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kSliceCopyKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[5])},
                          &built.params0, sizeof(built.params0), built.grid0);
   graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_slice_copy_outputs(graph, args);
     const SliceCopyPlan plan = plan_slice_copy(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -1,15 +1,18 @@
-// convert_i32_f32: a numeric int32 <-> float32 conversion (int 2 becomes 2.0, never the
-// bit pattern). TO_FLOAT picks the direction; both buffers are read as raw 32-bit words.
-// float -> int truncates toward zero like torch (WGSL saturates out-of-range values).
+// select_copy_bytes: select_copy for bool tensors whose inner block is not whole words (one
+// byte per element, four to a u32 word). Each invocation owns one output word and gathers
+// its four elements' bytes, so no two invocations write the same word. inner counts
+// elements; num_elements is the output's element count.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
+  inner: u32,
+  size: u32,
+  index: u32,
   num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read_write> output: array<u32>;
-override TO_FLOAT: bool = true;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -19,17 +22,24 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 }
 // @opgen-end declarations
 
+fn byte_at(i: u32) -> u32 {
+  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
+  let w = linear_index(gid, num_workgroups);
+  let first = 4u * w;
+  if (first >= params.num_elements) {
     return;
   }
-  let x = input[i];
-  if (TO_FLOAT) {
-    output[i] = bitcast<u32>(f32(bitcast<i32>(x)));
-  } else {
-    output[i] = bitcast<u32>(i32(bitcast<f32>(x)));
+  var word = 0u;
+  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
+    let i = first + j;
+    let outer = i / params.inner;
+    let r = i % params.inner;
+    word |= byte_at((outer * params.size + params.index) * params.inner + r) << (8u * j);
   }
+  output[w] = word;
 }

@@ -1,0 +1,90 @@
+// @generated from codegen/specs/copy/convert.wgsl - DO NOT EDIT.
+// wgsl-sha256: b840caf24ac606934237a3793f560ccc1017435ef46456a8586aa2b8be770db7
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kConvertWGSL =
+    R"wgsl(// convert: a numeric dtype conversion between float32, int32 and bool (int 2 becomes 2.0,
+// never the bit pattern), four elements per invocation. IN_KIND and OUT_KIND say what the
+// buffers hold: float32 and int32 one 32-bit word per element, bool one byte (0 or 1) per
+// element, four to a word, so an invocation owns the one output word of its four bools.
+// float -> int truncates toward zero like torch (WGSL saturates out-of-range values);
+// -> bool is "non-zero" (NaN is true, -0.0 false: decided on the bits).
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+override IN_KIND: u32 = 0u;
+override OUT_KIND: u32 = 0u;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+const KIND_F32: u32 = 0u;
+const KIND_I32: u32 = 1u;
+const KIND_BOOL: u32 = 2u;
+
+// Elements 4q..4q+3 of the input, as raw bits (a bool as 0 or 1). Every buffer is whole
+// 16-byte units, so the last quad may read past the last element.
+fn load_quad(q: u32) -> vec4<u32> {
+  if (IN_KIND == KIND_BOOL) {
+    return (vec4<u32>(input[q]) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xffu);
+  }
+  return vec4<u32>(input[4u * q], input[4u * q + 1u], input[4u * q + 2u], input[4u * q + 3u]);
+}
+
+fn to_bool(v: vec4<u32>) -> vec4<bool> {
+  if (IN_KIND == KIND_F32) {
+    return (v & vec4<u32>(0x7fffffffu)) != vec4<u32>(0u);
+  }
+  return v != vec4<u32>(0u);
+}
+
+fn to_float(v: vec4<u32>) -> vec4<u32> {
+  if (IN_KIND == KIND_F32) {
+    return v;
+  }
+  return bitcast<vec4<u32>>(vec4<f32>(bitcast<vec4<i32>>(v)));  // int32, or bool 0/1
+}
+
+fn to_int(v: vec4<u32>) -> vec4<u32> {
+  if (IN_KIND == KIND_F32) {
+    return bitcast<vec4<u32>>(vec4<i32>(bitcast<vec4<f32>>(v)));
+  }
+  return v;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let q = linear_index(gid, num_workgroups);
+  if (4u * q >= params.num_elements) {
+    return;
+  }
+  let v = load_quad(q);
+  if (OUT_KIND == KIND_BOOL) {
+    let b = select(vec4<u32>(0u), vec4<u32>(1u), to_bool(v));
+    output[q] = b.x | (b.y << 8u) | (b.z << 16u) | (b.w << 24u);
+    return;
+  }
+  let r = select(to_int(v), to_float(v), OUT_KIND == KIND_F32);
+  output[4u * q] = r.x;
+  output[4u * q + 1u] = r.y;
+  output[4u * q + 2u] = r.z;
+  output[4u * q + 3u] = r.w;
+}
+)wgsl";
+
+inline constexpr uint32_t kConvertWorkgroupSizeX = 256;
+inline constexpr uint32_t kConvertWorkgroupSizeY = 1;
+inline constexpr uint32_t kConvertWorkgroupSizeZ = 1;

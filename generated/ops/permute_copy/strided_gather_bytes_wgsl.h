@@ -1,0 +1,77 @@
+// @generated from codegen/specs/permute_copy/strided_gather_bytes.wgsl - DO NOT EDIT.
+// wgsl-sha256: 65c56eb2d10fefcd7d51ab2bc01d390bd92ef011b16e557bbb62b851924c4f43
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kStridedGatherBytesWGSL =
+    R"wgsl(// strided_gather_bytes: strided_gather for bool tensors (one byte per element, four to a
+// u32 word, little-endian). Each invocation owns one output word: it gathers its four
+// elements' bytes from wherever they sit in the input and writes the word once, so no two
+// invocations write the same word. ALIGNED (the vec4 condition: the innermost dim read
+// contiguously, every size on the way a multiple of 4): the four bytes are one aligned
+// input word.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  out_dims: array<vec4<u32>, 2>,
+  in_mods: array<vec4<u32>, 2>,
+  in_strides: array<vec4<u32>, 2>,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+override ALIGNED: bool = false;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
+  return v[k / 4u][k % 4u];
+}
+
+// The input element that output element e reads.
+fn source(e: u32) -> u32 {
+  var rest = e;
+  var src = 0u;
+  for (var k = 7i; k >= 0 && rest != 0u; k--) {
+    let size = dim_of(params.out_dims, u32(k));
+    src += (rest % size % dim_of(params.in_mods, u32(k))) * dim_of(params.in_strides, u32(k));
+    rest = rest / size;
+  }
+  return src;
+}
+
+fn byte_at(i: u32) -> u32 {
+  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  let first = 4u * w;
+  if (first >= params.num_elements) {
+    return;
+  }
+  if (ALIGNED) {
+    output[w] = input[source(first) / 4u];
+    return;
+  }
+  var word = 0u;
+  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
+    word |= byte_at(source(first + j)) << (8u * j);
+  }
+  output[w] = word;
+}
+)wgsl";
+
+inline constexpr uint32_t kStridedGatherBytesWorkgroupSizeX = 256;
+inline constexpr uint32_t kStridedGatherBytesWorkgroupSizeY = 1;
+inline constexpr uint32_t kStridedGatherBytesWorkgroupSizeZ = 1;
