@@ -180,7 +180,10 @@ def checking_guards(checker: GuardChecker):
                     and served_target(node) is not None:
                 # A spec serves it: its checks and guards decide, not Vulkan's storage and
                 # layout rules (the WebGPU runtime keeps every tensor a contiguous buffer).
-                allowed = self.operator_allowlist is None or node.target in self.operator_allowlist
+                # by name: an ATen op the edge dialect leaves alone (scalar_tensor) is not
+                # the edge overload the allowlist holds
+                allowed = self.operator_allowlist is None or served_target(node) in {
+                    target_name(op) for op in self.operator_allowlist}
                 return allowed and checker.accepts(node)
             if not super().is_node_supported(submodules, node):
                 return False

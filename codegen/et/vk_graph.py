@@ -23,7 +23,7 @@ def _field(tab: table.Table, slot: int) -> int:
 
 
 def chain_op_names(flatbuffer: bytes) -> list[str]:
-    """The operator name of each entry of a VK00 flatbuffer's chain, in order."""
+    """The operator target of each entry of a VK00 flatbuffer's chain, in order."""
     if len(flatbuffer) < 8 or flatbuffer[4:8] != b"VK00":
         raise VkGraphError(f"not a VK00 flatbuffer (identifier {bytes(flatbuffer[4:8])!r})")
     buf = bytearray(flatbuffer)
@@ -38,5 +38,12 @@ def chain_op_names(flatbuffer: bytes) -> list[str]:
         name = _field(call, OPERATOR_CALL_NAME)
         if not name:
             raise VkGraphError(f"chain entry {i} has no operator name")
-        names.append(call.String(call.Pos + name).decode())
+        names.append(op_target(call.String(call.Pos + name).decode()))
     return names
+
+
+def op_target(name: str) -> str:
+    """The registry target of a chain entry's operator name: the serializer writes an ATen
+    operator the edge dialect left alone (scalar_tensor) by its bare name
+    ("scalar_tensor.default"); the C++ loader's op_target does the same."""
+    return f"aten.{name}" if name.count(".") == 1 else name

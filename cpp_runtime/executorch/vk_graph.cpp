@@ -2,6 +2,7 @@
 
 #include <flatbuffers/flatbuffers.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -104,7 +105,7 @@ class Builder {
     if (chain) {
       for (uint32_t i = 0; i < chain->size(); ++i) {
         const auto* call = chain->Get(i);
-        const std::string name = call->name()->str();
+        const std::string name = op_target(call->name()->str());
         std::vector<ValueRef> args;
         if (call->args()) {
           for (int32_t a : *call->args()) args.push_back(ref(a, "node " + std::to_string(i)));
@@ -143,7 +144,7 @@ class Builder {
     for (uint32_t i = 0; i < chain->size(); ++i) {
       const auto* call = chain->Get(i);
       if (!call->name()) fail("node " + std::to_string(i) + " has no operator name");
-      const std::string name = call->name()->str();
+      const std::string name = op_target(call->name()->str());
       if (!is_builtin_op(name) && !registry.has_op(name)) missing[name].push_back(i);
     }
     if (missing.empty()) return;
@@ -379,6 +380,12 @@ Header parse_header(const uint8_t* data, size_t size) {
          "-byte blob");
   }
   return h;
+}
+
+std::string op_target(const std::string& name) {
+  // The serializer writes an ATen operator the edge dialect left alone (scalar_tensor) by
+  // its bare name, "scalar_tensor.default": it is the aten one.
+  return std::count(name.begin(), name.end(), '.') == 1 ? "aten." + name : name;
 }
 
 bool is_builtin_op(const std::string& name) {

@@ -33,6 +33,9 @@ using NamedDataLookup = std::function<std::vector<uint8_t>(const std::string& ke
 
 // The operators the backend implements itself rather than through a generated
 // handler: et_vk.prepack (materialize a constant into its own tensor).
+// The registry target of a chain entry's operator name ("scalar_tensor.default" ->
+// "aten.scalar_tensor.default"; namespaced names unchanged).
+std::string op_target(const std::string& name);
 bool is_builtin_op(const std::string& name);
 
 class LoadedGraph {
