@@ -88,7 +88,6 @@ def _model(op_type: str, attrs: dict, inits: list, x_shape, y_shape, chain: int)
     """`chain` nodes in a row (their glue from `chain_glue`); the graph's output is the
     last node's."""
     import numpy as np
-    import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     nodes, initializers = [], []

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.et.guards import (GuardChecker, Rejection, checking_guards,
+from codegen.et.guards import (GuardChecker, Rejection, checking_guards, edge_op,
                                kernel_call_rejection)
 from codegen.et.vk_graph import VkGraphError, chain_op_names
 from codegen.spec.loader import REPO_ROOT
@@ -141,17 +141,6 @@ FUSED_FROM = {"aten.linear.default": ("aten.addmm.default",),
               CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
 
 
-def _edge_op(target: str):
-    """`aten.relu.default` -> exir_ops.edge.aten.relu.default (None when unknown)."""
-    from executorch.exir.dialects._ops import ops as exir_ops
-
-    ns, name, overload = target.split(".")
-    try:
-        return getattr(getattr(getattr(exir_ops.edge, ns), name), overload)
-    except (AttributeError, RuntimeError):
-        return None
-
-
 @contextlib.contextmanager
 def _conv_clamp_fusion(enabled: bool):
     """The Vulkan preprocessing fuses conv + relu/hardtanh into et_vk.conv_with_clamp;
@@ -196,7 +185,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     allowlist = None
     if not allow_unsupported:
         allowed = set(targets) | {src for t in targets for src in FUSED_FROM.get(t, ())}
-        allowlist = [op for op in map(_edge_op, sorted(allowed)) if op is not None]
+        allowlist = [op for op in map(edge_op, sorted(allowed)) if op is not None]
     _quiet_partitioner_logs()
     partitioner = VulkanPartitioner(operator_allowlist=allowlist)
     model = model.eval()

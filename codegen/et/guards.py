@@ -175,16 +175,21 @@ def checking_guards(checker: GuardChecker):
     base = vulkan_partitioner.VulkanSupportedOperators
 
     class GuardedSupport(base):
+        def allows(self, target: str) -> bool:
+            """The allowlist, matched by name: an ATen op the edge dialect leaves alone
+            (scalar_tensor) is not the edge overload the allowlist holds."""
+            if self.operator_allowlist is None:
+                return True
+            if not hasattr(self, "allowed_names"):
+                self.allowed_names = {target_name(op) for op in self.operator_allowlist}
+            return target in self.allowed_names
+
         def is_node_supported(self, submodules, node) -> bool:
-            if node.op == "call_function" and node not in self.fusable_nodes \
-                    and served_target(node) is not None:
+            target = served_target(node)
+            if node.op == "call_function" and node not in self.fusable_nodes and target:
                 # A spec serves it: its checks and guards decide, not Vulkan's storage and
                 # layout rules (the WebGPU runtime keeps every tensor a contiguous buffer).
-                # by name: an ATen op the edge dialect leaves alone (scalar_tensor) is not
-                # the edge overload the allowlist holds
-                allowed = self.operator_allowlist is None or served_target(node) in {
-                    target_name(op) for op in self.operator_allowlist}
-                return allowed and checker.accepts(node)
+                return self.allows(target) and checker.accepts(node)
             if not super().is_node_supported(submodules, node):
                 return False
             if node.op != "call_function" or node in self.fusable_nodes:
@@ -197,6 +202,17 @@ def checking_guards(checker: GuardChecker):
             yield checker
     finally:
         vulkan_partitioner.VulkanSupportedOperators = base
+
+
+def edge_op(target: str):
+    """`aten.relu.default` -> exir_ops.edge.aten.relu.default (None when unknown)."""
+    from executorch.exir.dialects._ops import ops as exir_ops
+
+    ns, name, overload = target.split(".")
+    try:
+        return getattr(getattr(getattr(exir_ops.edge, ns), name), overload)
+    except (AttributeError, RuntimeError):
+        return None
 
 
 def served_target(node) -> str | None:
@@ -213,16 +229,10 @@ def _buffer_features():
     (any.dim, cumsum, ...) and inserts no layout transitions for ours. An op that
     prepacks its own weights keeps doing so."""
     from executorch.backends.vulkan import op_registry, utils
-    from executorch.exir.dialects._ops import ops as exir_ops
 
     registry = op_registry.vulkan_supported_ops
     saved = dict(registry)
-    for target in catalog().by_target():
-        ns, name, overload = target.split(".")
-        try:
-            edge = getattr(getattr(getattr(exir_ops.edge, ns), name), overload)
-        except (AttributeError, RuntimeError):
-            continue
+    for edge in filter(None, map(edge_op, catalog().by_target())):
         own = registry.get(edge) or registry.get(edge.name())
         registry[edge] = op_registry.OpFeatures(
             inputs_storage=utils.CONTIGUOUS_BUFFER, supports_resize=True, supports_highdim=True,
