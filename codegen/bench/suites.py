@@ -10,10 +10,14 @@ An entry is (name, target, arguments) or (name, target, arguments, options); opt
 from __future__ import annotations
 
 from codegen.spec.inputs import rand, randn
-from codegen.specs.matmul.matmul import GEMV_MAX_ROWS
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB
+
+
+# GEMMs with at most this many rows are bandwidth-bound (the matmul spec's GEMV_MAX_ROWS;
+# the toolkit never imports a spec module)
+BANDWIDTH_ROWS = 8
 
 
 def conv(b, ic, oc, hw, k, stride=1, pad=1, groups=1, transposed=False, out_pad=0):
@@ -32,10 +36,10 @@ def linear(m, k, n):
 
 def gemm(shapes) -> list[tuple]:
     """Our mm (B as [K, N]) and linear (weight [N, K]) on each M x K x N; rows of at most
-    GEMV_MAX_ROWS (linear's GEMV route) are read as bandwidth too."""
+    BANDWIDTH_ROWS (linear's GEMV route in specs/matmul) are read as bandwidth too."""
     rows = []
     for m, k, n in shapes:
-        options = {"bandwidth": True} if m <= GEMV_MAX_ROWS else {}
+        options = {"bandwidth": True} if m <= BANDWIDTH_ROWS else {}
         rows.append((f"mm {m}x{k}x{n}", "aten.mm.default", mm(m, k, n), options))
         rows.append((f"linear {m}x{k}x{n}", "aten.linear.default", linear(m, k, n), options))
     return rows
