@@ -133,12 +133,11 @@ def vk_graph_ops(blob: bytes) -> list[str]:
 
 
 # Edge ops the Vulkan lowering turns into an op we serve, so the partitioner must be
-# allowed to take them: to_edge decomposes linear into permute_copy + addmm and the
-# Vulkan preprocessing fuses them back into linear; it fuses conv + hardtanh (ReLU6) into
-# conv_with_clamp. One it does not fuse reaches the VK00 read-back check as an operator
-# without a handler, so nothing unserved is ever delegated silently.
-FUSED_FROM = {"aten.linear.default": ("aten.addmm.default",),
-              CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
+# allowed to take them: it fuses conv + hardtanh (ReLU6) into conv_with_clamp. (addmm,
+# which it fuses with a permuted weight back into linear, has its own spec.) One it does
+# not fuse reaches the VK00 read-back check as an operator without a handler, so nothing
+# unserved is ever delegated silently.
+FUSED_FROM = {CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
 
 
 @contextlib.contextmanager

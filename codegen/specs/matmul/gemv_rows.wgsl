@@ -44,7 +44,6 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
 // @opgen-end declarations
 
 const LANES: u32 = 64u;  // threads per weight row
-const MAX_ROWS: u32 = 8u;
 
 var<workgroup> sums: array<vec4<f32>, 512>;  // [input row / 4][thread]
 

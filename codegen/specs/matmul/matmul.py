@@ -25,7 +25,7 @@ SPLIT_BELOW = 132
 SPLIT_TARGET = 264
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
-GEMV_MAX_ROWS = 8  # MAX_ROWS in gemv_rows.wgsl
+GEMV_MAX_ROWS = 8  # gemv_rows.wgsl accumulates input rows in two vec4s (lo, hi)
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}
 GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES)

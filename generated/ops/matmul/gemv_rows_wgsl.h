@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: d640aebd45c054b5763f95bffa3f44f27566c447056005cfff5e8454a43ff321
+// wgsl-sha256: 341101c98023eb61d45871c189b1aa13bb40cdeb345909d750c5c261b5f25ab5
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,6 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
 // @opgen-end declarations
 
 const LANES: u32 = 64u;  // threads per weight row
-const MAX_ROWS: u32 = 8u;
 
 var<workgroup> sums: array<vec4<f32>, 512>;  // [input row / 4][thread]
 
