@@ -22,6 +22,7 @@
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
+#include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/copy/convert_wgsl.h"
@@ -149,6 +150,11 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY,
         kConv2dSplitSumWorkgroupSizeZ}},
+      {"conv2d_stem_gemm",
+       kConv2dStemGemmWGSL,
+       "main",
+       {kConv2dStemGemmWorkgroupSizeX, kConv2dStemGemmWorkgroupSizeY,
+        kConv2dStemGemmWorkgroupSizeZ}},
       {"conv2d_vec4",
        kConv2dVec4WGSL,
        "main",

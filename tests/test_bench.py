@@ -114,8 +114,23 @@ def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
                         False, [0, 0], 1), "bench-conv-gemm")
     rows = bench.bench_call("conv", "aten.convolution.default", args, iters=1, warmup=0,
                             with_torch=False, with_ort=False, force=("conv2d_vec4",))
-    assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm"]
+    assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_stem_gemm"]
     assert "conv: --force conv2d_vec4 does not apply" in capsys.readouterr().err
+
+
+def test_bench_forces_the_padded_k_conv_gemm_on_a_stem():
+    from codegen.bench import bench
+
+    from codegen.spec.inputs import materialize, randn
+
+    # 3 input channels take conv2d_stem_gemm; conv2d_gemm (K padded to 16 channels per tap)
+    # stays reachable beside it, with the same pack and split, and both match torch
+    args = materialize((randn(1, 3, 20, 20), randn(8, 3, 7, 7), randn(8), [2, 2], [3, 3],
+                        [1, 1], False, [0, 0], 1), "bench-conv-stem")
+    rows = bench.bench_call("stem", "aten.convolution.default", args, iters=1, warmup=0,
+                            with_torch=False, with_ort=False, force=("conv2d_gemm",))
+    assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_stem_gemm",
+                                       "conv2d_pack_weights+conv2d_gemm"]
 
 
 def test_bench_times_an_op_that_is_only_a_buffer_copy():

@@ -1,9 +1,11 @@
 """2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
 
 One Params struct serves both targets. A direct conv with groups == 1 is an implicit-im2col
-GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s),
-conv2d_gemm (64x64 tiles, K split across workgroups when there are few tiles) and
-conv2d_split_sum (adds the K slices). Everything else is one pass of the "direct"
+GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a [KH * KW *
+IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there are few tiles)
+and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm when there are
+fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
+KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). Everything else is one pass of the "direct"
 dispatch: a gather-form transposed kernel (weight [IC, OC / groups, KH, KW]), a vec4
 kernel (input channels per group % 4 == 0) or a scalar kernel (e.g. depthwise). The
 clamp of conv_with_clamp is applied in every kernel's epilogue (has_min / has_max);
@@ -11,17 +13,25 @@ aten.convolution leaves both off.
 """
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
-                          Output, Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
-from codegen.spec.inputs import randn
+                          Output, Override, Params, Route, Scalar, Scratch, Tensor, Tiles, f32,
+                          u32)
+from codegen.spec.inputs import randn, tensor
 
 PACK = Kernel("conv2d_pack_weights")
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
+STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1),
+                   overrides={"PADDED": Override("bool", True)})
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
-GEMM_K_STEP = 16  # input channels per K step (BK in conv2d_gemm.wgsl)
+GEMM_K_STEP = 16  # input channels per K step (BK in conv2d_gemm.wgsl); k per step in the stem's
+# conv2d_stem_gemm (flattened K) below STEM_MAX_IC input channels, where conv2d_gemm's K
+# steps would be mostly padding. Unmeasured between 4 and 15 channels (the H200 stems all
+# have 3); conv2d_gemm stays reachable there with `opgen bench --force conv2d_gemm`.
+STEM_MAX_IC = 16
+GEMM_GRID = Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split")
 # With fewer than SPLIT_BELOW tiles, split K until there are about SPLIT_TARGET
 # workgroups, keeping at least MIN_SLICE_STEPS K steps per slice and at most MAX_SPLIT
 # slices. Measured on the H200 (132 SMs; docs/performance.md): B1 C256 56x56 (196 tiles)
@@ -55,8 +65,11 @@ LETS = {
     "OH": out_size(0, "IH", "KH"),
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
+    "stem": f"gemm and IC < {STEM_MAX_IC}",
     "tiles": f"ceil_div(B * OH * OW, {GEMM_TILE[0]}) * ceil_div(OC, {GEMM_TILE[1]})",
-    "steps": f"KH * KW * ceil_div(IC, {GEMM_K_STEP})",
+    # the chosen GEMM kernel's K steps (a forced conv2d_gemm runs with the stem's split)
+    "steps": f"ceil_div(KH * KW * IC, {GEMM_K_STEP}) if stem "
+             f"else KH * KW * ceil_div(IC, {GEMM_K_STEP})",
     "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
              f"{MAX_SPLIT})) if gemm and tiles < {SPLIT_BELOW} else 1",
 }
@@ -136,7 +149,9 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 bindings=[Bind("input", "input"), Bind("wpack", "wpack", elem="vec4<f32>"),
                           Bind("bias", "bias"), Bind("partial", "partial", write=True),
                           Bind("output", "out", write=True)],
-                routes=[Route(GEMM, Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split"))],
+                routes=[Route(STEM_GEMM, GEMM_GRID, when="stem",
+                              overrides={"PADDED": "max(padding) > 0"}),
+                        Route(GEMM, GEMM_GRID)],
             ),
             Dispatch(
                 name="direct",
@@ -171,27 +186,67 @@ def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), tran
             list(output_padding), groups)
 
 
+NAN, INF = float("nan"), float("inf")
+
+
+def with_specials(c: int, h: int, w: int) -> list:
+    """A [1, c, h, w] input of small integers with NaN, +-inf and -0.0 at a few places."""
+    x = [[[[float((ci * 7 + i * 3 + j * 5) % 9 - 4) for j in range(w)] for i in range(h)]
+          for ci in range(c)]]
+    x[0][0][1][1], x[0][1][h - 2][w - 1], x[0][c - 1][0][w // 2] = NAN, INF, -INF
+    x[0][0][h - 1][0] = -0.0
+    return x
+
+
 # (name, conv args, route); every route is covered, with tile edges on the GEMM
 POSITIVE = [
+    # conv2d_stem_gemm (IC < 16): K = KH * KW * IC in steps of 16 across taps
     ("gemm_batched", conv_args(randn(2, 8, 9, 9), randn(16, 8, 3, 3), randn(16), padding=(1, 1)),
-     "conv2d_gemm"),
-    # K split in 6 slices (49 taps of one K step each, 3 of its 16 channels used)
+     "conv2d_stem_gemm"),
+    # 64 pixels, K = 147 in 10 steps, the last with 3 of 16 k
     ("rgb_stem", conv_args(randn(1, 3, 32, 32), randn(16, 3, 7, 7), randn(16), stride=(4, 4),
-                           padding=(3, 3)), "conv2d_gemm"),
+                           padding=(3, 3)), "conv2d_stem_gemm"),
+    # the ResNet stem geometry (7x7 s2 p3): 144 pixels in 3 tiles, the last partial
+    ("stem_7x7_s2", conv_args(randn(1, 3, 23, 23), randn(16, 3, 7, 7), randn(16),
+                              stride=(2, 2), padding=(3, 3)), "conv2d_stem_gemm"),
+    # a ViT patch embed (16x16 s16, no padding: the unpadded kernel variant), K = 768 in
+    # 48 steps split in 6 slices
+    ("patch_embed_16", conv_args(randn(1, 3, 32, 48), randn(8, 3, 16, 16), randn(8),
+                                 stride=(16, 16)), "conv2d_split_sum"),
+    # patches that do not tile the image (13 = 3 * 4 + 1 rows), two images in one tile
+    ("patch_embed_remainder", conv_args(randn(2, 3, 13, 17), randn(10, 3, 4, 4), randn(10),
+                                        stride=(4, 4)), "conv2d_stem_gemm"),
+    # K = 245 in 16 steps split in 2 slices, the last step partial (5 of 16 k)
+    ("stem_split_k", conv_args(randn(1, 5, 9, 9), randn(6, 5, 7, 7), randn(6), stride=(2, 2),
+                               padding=(3, 3)), "conv2d_split_sum"),
+    # pixel tiles across images; asymmetric stride, padding and dilation
+    ("stem_batched_dilated", conv_args(randn(2, 5, 11, 9), randn(7, 5, 3, 3), None,
+                                       stride=(2, 1), padding=(1, 2), dilation=(2, 1)),
+     "conv2d_stem_gemm"),
+    # K = 1: one step, its kh digit moves by 16
+    ("stem_one_channel_1x1", conv_args(randn(1, 1, 9, 9), randn(6, 1, 1, 1), randn(6)),
+     "conv2d_stem_gemm"),
+    # the widest stem (15 channels, K = 135)
+    ("stem_fifteen_channels", conv_args(randn(1, 15, 6, 7), randn(9, 15, 3, 3), randn(9),
+                                        padding=(1, 1)), "conv2d_stem_gemm"),
+    # NaN and +-inf spread to the outputs whose windows hold them; padding stays 0
+    ("stem_ieee_specials", conv_args(tensor(with_specials(3, 7, 6)), randn(4, 3, 3, 3),
+                                     randn(4), padding=(1, 1)), "conv2d_stem_gemm"),
     ("strided_downsample", conv_args(randn(1, 8, 12, 12), randn(12, 8, 2, 2), randn(12),
-                                     stride=(2, 2)), "conv2d_gemm"),
+                                     stride=(2, 2)), "conv2d_stem_gemm"),
     ("dilated_no_bias", conv_args(randn(1, 4, 11, 10), randn(6, 4, 3, 3), padding=(2, 1),
-                                  dilation=(2, 3)), "conv2d_gemm"),
+                                  dilation=(2, 3)), "conv2d_stem_gemm"),
     # the GEMM route runs after the weight pack (named here so a case must take it)
     ("pointwise", conv_args(randn(2, 8, 5, 5), randn(8, 8, 1, 1), randn(8)),
      "conv2d_pack_weights"),
+    ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
+     "conv2d_stem_gemm"),
+    # conv2d_gemm (IC >= 16): K steps of one tap x 16 input channels
     # partial tiles in pixels, channels (OC % 4 != 0) and input-channel steps (20 = 16 + 4)
     ("gemm_partial_tiles", conv_args(randn(2, 20, 9, 8), randn(30, 20, 3, 3), randn(30),
                                      padding=(1, 1)), "conv2d_gemm"),
     ("gemm_strided_dilated", conv_args(randn(1, 16, 11, 13), randn(8, 16, 3, 2),
                                        stride=(2, 1), padding=(2, 0), dilation=(2, 3)),
-     "conv2d_gemm"),
-    ("gemm_multi_tile", conv_args(randn(1, 5, 10, 9), randn(70, 5, 3, 3), randn(70)),
      "conv2d_gemm"),
     # K split in 4 slices of 9 steps (4 steps per tap, 56 = 3 * 16 + 8): slices start
     # inside a tap; the slices' sums are added by the split_sum pass
@@ -270,6 +325,9 @@ def clamp_cases() -> list[Case]:
         ("relu_gemm", "gemm_batched", (0.0, None)),
         ("relu_pointwise", "pointwise", (0.0, None)),
         ("relu6_split_k", "gemm_split_k", (0.0, 6.0)),
+        ("relu_gemm_partial_tiles", "gemm_partial_tiles", (0.0, None)),
+        ("relu_stem", "stem_7x7_s2", (0.0, None)),
+        ("clamp_patch_embed_split_k", "patch_embed_16", (-1.0, 1.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),

@@ -8,6 +8,7 @@
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
+#include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
@@ -80,6 +81,11 @@ const KernelSource kConv2dPackWeightsKernel{
     "main",
     {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
      kConv2dPackWeightsWorkgroupSizeZ}};
+const KernelSource kConv2dStemGemmKernel{
+    "conv2d_stem_gemm",
+    kConv2dStemGemmWGSL,
+    "main",
+    {kConv2dStemGemmWorkgroupSizeX, kConv2dStemGemmWorkgroupSizeY, kConv2dStemGemmWorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -106,6 +112,8 @@ const KernelSource kConv2dSplitSumKernel{
     kConv2dSplitSumWGSL,
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemmKernel};
 // Dispatch 2's kernels, in route order.
 const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dKernel, &kConv2dVec4Kernel,
                                                  &kConv2dKernel};
@@ -119,6 +127,7 @@ struct Conv2dPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
@@ -196,9 +205,11 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                     utils::max_of(utils::at(stride, 1), 1)),
                 1);
   const bool gemm = !transposed && (groups == 1);
+  const bool stem = gemm && (IC < 16);
   const int64_t tiles =
       utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
-  const int64_t steps = utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
+  const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
+                             : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
   const int64_t split =
       (gemm && (tiles < 512))
           ? utils::max_of(
@@ -301,8 +312,16 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run1 = gemm;
   if (plan.run1) {
-    plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
-                                   graph.limits().max_workgroups_per_dimension);
+    if (stem) {
+      plan.route1 = 0;  // conv2d_stem_gemm
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"PADDED", utils::max_of(padding) > 0 ? 1.0 : 0.0}};
+    } else {
+      plan.route1 = 1;  // conv2d_gemm
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+    }
   }
   plan.run2 = !gemm;
   if (plan.run2) {
@@ -340,7 +359,7 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        &built.params, sizeof(built.params), built.grid0);
   }
   if (built.run1) {
-    graph.add_dispatch(kConv2dGemmKernel, built.overrides1,
+    graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
                        {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
                         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                         Binding::of(scratch_partial), Binding::of(args[9])},

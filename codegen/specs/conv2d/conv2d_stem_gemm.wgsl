@@ -1,0 +1,275 @@
+// conv2d_stem_gemm: direct conv (groups == 1) with few input channels (RGB stems, patch
+// embeds) as an implicit-im2col GEMM whose K is the flattened KH * KW * IC, unpadded:
+//   out[oc, n] = sum over k < KH * KW * IC of wpack[k][oc] * im2col[k][n]
+// with k = (kh * KW + kw) * IC + ic, the row order conv2d_pack_weights writes. conv2d_gemm
+// pads each tap to 16 input channels, so 3 channels filled 3 of 16 K lanes; here a K step
+// is 16 consecutive k, across taps. Same tiling as conv2d_gemm: 16x16 threads, a 64
+// (channels) x 64 (pixels) tile, 4x4 per thread, double-buffered vec4 tiles, split K.
+// Each loader owns one k row per step and walks it by 16 with a mixed-radix add
+// (ic, kw, kh digits; no division in the loop). PADDED is false when padding is 0 (patch
+// embeds and most unpadded stems): every tap of a real pixel is then inside the image, so
+// the only checks left are the pixel and k ranges.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  B: u32,
+  IC: u32,
+  IH: u32,
+  IW: u32,
+  OC: u32,
+  OH: u32,
+  OW: u32,
+  KH: u32,
+  KW: u32,
+  sH: u32,
+  sW: u32,
+  pH: u32,
+  pW: u32,
+  dH: u32,
+  dW: u32,
+  groups: u32,
+  split: u32,
+  has_bias: u32,
+  has_min: u32,
+  has_max: u32,
+  min_value: f32,
+  max_value: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<f32>;
+@group(0) @binding(2) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(5) var<storage, read_write> output: array<f32>;
+override PADDED: bool = true;
+const WORKGROUP_SIZE_X: u32 = 16u;
+const WORKGROUP_SIZE_Y: u32 = 16u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// Shared helpers (conv_epilogue.wgsl).
+// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// standalone module): reads the conv Params and the bias binding.
+
+// Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
+fn epilogue(acc: f32, oc: u32) -> f32 {
+  var v = acc;
+  if (params.has_bias != 0u) {
+    v = v + bias[oc];
+  }
+  if (params.has_min != 0u) {
+    v = select(v, params.min_value, v < params.min_value);
+  }
+  if (params.has_max != 0u) {
+    v = select(v, params.max_value, v > params.max_value);
+  }
+  return v;
+}
+// Shared helpers (conv_gemm.wgsl).
+// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
+// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
+// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
+// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
+// per tap and then only adds a plane stride.
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
+// them: their input origin, their image's offset, and which exist.
+struct PixelQuad {
+  ih0: vec4<i32>,
+  iw0: vec4<i32>,
+  image: vec4<u32>,
+  inside: vec4<bool>,
+}
+
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
+// A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
+// padding tap points at element 0, which is read and discarded.
+struct TapWindow {
+  at: vec4<u32>,
+  ok: vec4<bool>,
+}
+
+fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
+  let ih = q.ih0 + i32(tap / params.KW * params.dH);
+  let iw = q.iw0 + i32(tap % params.KW * params.dW);
+  let ok = q.inside & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
+           (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
+  return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
+}
+
+// The window's four pixels in input channel ic (0 for padding or past IC).
+fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
+  if (ic >= params.IC) {
+    return vec4<f32>();
+  }
+  let o = w.at + vec4<u32>(ic * params.IH * params.IW);
+  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+}
+
+// Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
+fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (ic >= params.IC || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[(tap * params.IC + ic) * M4 + col];
+}
+
+// The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.
+fn slice_steps(slice: u32, bk: u32) -> vec2<u32> {
+  let total = params.KH * params.KW * ((params.IC + bk - 1u) / bk);
+  return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
+}
+
+// Output channel m at pixels n0..n0 + 3: through the epilogue into the output or, with K
+// split, this slice's raw sums into its partial plane (conv2d_split_sum adds them up).
+fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
+  let plane = params.OH * params.OW;
+  let N = params.B * plane;
+  if (m >= params.OC) {
+    return;
+  }
+  for (var c = 0u; c < 4u; c++) {
+    let n = n0 + c;
+    if (n >= N) {
+      return;
+    }
+    let i = (n / plane * params.OC + m) * plane + n % plane;
+    if (params.split == 1u) {
+      output[i] = epilogue(v[c], m);
+    } else {
+      partial[slice * N * params.OC + i] = v[c];
+    }
+  }
+}
+// @opgen-end declarations
+
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 16u;  // k per step
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
+const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
+
+// One loader's k row as digits: k = (kh * KW + kw) * IC + ic; kh >= KH past the end of K.
+struct KRow {
+  k: u32,
+  ic: u32,
+  kw: u32,
+  kh: u32,
+}
+
+fn k_row(k: u32) -> KRow {
+  let tap = k / params.IC;
+  return KRow(k, k % params.IC, tap % params.KW, tap / params.KW);
+}
+
+// The row BK further on: add BK's digits (step.x = ic, step.y = kw, step.z = kh) with
+// carries; each digit stays below twice its radix, so one subtraction carries it.
+fn advance(r: KRow, step: vec3<u32>) -> KRow {
+  var ic = r.ic + step.x;
+  let c0 = ic >= params.IC;
+  ic = select(ic, ic - params.IC, c0);
+  var kw = r.kw + step.y + u32(c0);
+  let c1 = kw >= params.KW;
+  kw = select(kw, kw - params.KW, c1);
+  return KRow(r.k + BK, ic, kw, r.kh + step.z + u32(c1));
+}
+
+// The K steps [x, y) of split-K slice `slice` (BK k each, the last one partial).
+fn flat_slice_steps(slice: u32) -> vec2<u32> {
+  let total = (params.KH * params.KW * params.IC + BK - 1u) / BK;
+  return vec2<u32>(slice * total / params.split, (slice + 1u) * total / params.split);
+}
+
+// Output channels 4 * col..4 * col + 3 at row k (0 past K or OC).
+fn load_weight_row(r: KRow, col: u32) -> vec4<f32> {
+  let M4 = (params.OC + 3u) / 4u;
+  if (r.kh >= params.KH || col >= M4) {
+    return vec4<f32>();
+  }
+  return wpack[r.k * M4 + col];
+}
+
+// The quad's four pixels at row k: input[b, ic, ih0 + kh * dH, iw0 + kw * dW] (0 outside).
+fn load_row(q: PixelQuad, r: KRow) -> vec4<f32> {
+  let dh = i32(r.kh * params.dH);
+  let dw = i32(r.kw * params.dW);
+  var ok = q.inside & vec4<bool>(r.kh < params.KH);
+  if (PADDED) {
+    let ih = q.ih0 + dh;
+    let iw = q.iw0 + dw;
+    ok = ok & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
+         (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
+  }
+  let plane = i32(r.ic * params.IH * params.IW) + dh * i32(params.IW) + dw;
+  let o = select(vec4<u32>(0u), q.image + vec4<u32>((q.ih0 * i32(params.IW) + q.iw0) + plane), ok);
+  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), ok);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  let tid = lid.y * WORKGROUP_SIZE_X + lid.x;
+  // Loader role, the same in both tiles: row ld_k of the step, vec4 column ld_c.
+  let ld_k = tid / ROW4;
+  let ld_c = tid % ROW4;
+  let a_col = wid.y * (BM / 4u) + ld_c;
+  let quad = pixel_quad(wid.x * BN + 4u * ld_c);
+  // BK as digits of the (IC, KW, unbounded KH) radix
+  let step = vec3<u32>(BK % params.IC, BK / params.IC % params.KW, BK / params.IC / params.KW);
+
+  let steps = flat_slice_steps(wid.z);
+  var row = k_row(steps.x * BK + ld_k);
+  if (steps.x < steps.y) {
+    a_tile[tid] = load_weight_row(row, a_col);
+    b_tile[tid] = load_row(quad, row);
+  }
+  workgroupBarrier();
+  var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
+  var acc1 = vec4<f32>();
+  var acc2 = vec4<f32>();
+  var acc3 = vec4<f32>();
+  var buffer = 0u;
+  for (var s = steps.x; s < steps.y; s++) {
+    // the next step's entries, loaded while this step computes
+    row = advance(row, step);
+    let more = s + 1u < steps.y;
+    var a = vec4<f32>();
+    var b = vec4<f32>();
+    if (more) {
+      a = load_weight_row(row, a_col);
+      b = load_row(quad, row);
+    }
+    for (var k = 0u; k < BK; k++) {
+      let av = a_tile[buffer + k * ROW4 + lid.y];
+      let bv = b_tile[buffer + k * ROW4 + lid.x];
+      acc0 += av.x * bv;
+      acc1 += av.y * bv;
+      acc2 += av.z * bv;
+      acc3 += av.w * bv;
+    }
+    buffer = TILE - buffer;
+    if (more) {
+      a_tile[buffer + tid] = a;
+      b_tile[buffer + tid] = b;
+    }
+    workgroupBarrier();
+  }
+
+  let m = wid.y * BM + 4u * lid.y;
+  let n0 = wid.x * BN + 4u * lid.x;
+  store_quad(m, n0, acc0, wid.z);
+  store_quad(m + 1u, n0, acc1, wid.z);
+  store_quad(m + 2u, n0, acc2, wid.z);
+  store_quad(m + 3u, n0, acc3, wid.z);
+}
