@@ -2,8 +2,10 @@
 # One GPU session (the device tool's H200): the harness suite on the GPU adapter, the
 # conv anchor layers and the 256 MB elementwise set beside ORT WebGPU and torch CUDA,
 # and the SDPA route benchmark; steps gemm and conv_stems (not in the default set) time
-# the GEMM shapes and the conv stems the same way. Results land in $OUT. Needs .gl/ (Vulkan loader debs)
-# and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see docs/performance.md.
+# the GEMM shapes and the conv stems the same way (STEMS_FORCE=k1,k2 adds forced rows to
+# conv_stems, e.g. conv2d_gemm beside conv2d_stem_gemm). Results land in $OUT. Needs .gl/
+# (Vulkan loader debs) and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see
+# docs/performance.md.
 set -uo pipefail
 for f in .gl/*.deb; do dpkg -x "$f" /; done
 ldconfig
@@ -25,7 +27,7 @@ for step in $steps; do
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     gemm) python3 -m codegen bench --suite gemm --iters 20 --json "$OUT/gemm.json" $(png gemm) ;;
-    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --json "$OUT/conv_stems.json" $(png conv_stems) ;;
+    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
     e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
