@@ -58,7 +58,10 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
         assert gemv["extra"] == {"bytes": 4 * (64 + 256 * 64 + 256)}
         assert "linear 1x64x256 [GB/s]" in printed and "mm 48x48x48 [GB/s]" not in printed
     else:
-        assert "conv2d_gemm" in routes["patch embed B1 3->16 32x32 16x16 s16"]
+        stems = ["conv B1 3->8 20x20 7x7 s2", "patch embed B1 3->16 32x32 16x16 s16",
+                 "conv B1 3->8 24x24 7x7 s4"]
+        assert all("conv2d_stem_gemm" in routes[n].split("+") for n in stems)
+        assert "conv2d_gemm" in routes["conv B2 C16 6x6 3x3"].split("+")
         assert routes["transposed B1 8->4 6x6 4x4 s2"] == "conv_transpose2d"
 
 
