@@ -1,15 +1,15 @@
 """2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
 
 One Params struct serves both targets. A direct conv with groups == 1 is an implicit-im2col
-GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a [KH * KW *
-IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there are few tiles)
-and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm when there are
-fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
-KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). Everything else is one pass of the "direct"
-dispatch: a gather-form transposed kernel (weight [IC, OC / groups, KH, KW]), a vec4
-kernel (input channels per group % 4 == 0) or a scalar kernel (e.g. depthwise). The
-clamp of conv_with_clamp is applied in every kernel's epilogue (has_min / has_max);
-aten.convolution leaves both off.
+GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
+[KH * KW * IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there
+are few tiles) and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm
+with fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
+KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). Everything else
+is one pass of the "direct" dispatch: a gather-form transposed kernel (weight [IC,
+OC / groups, KH, KW]), a vec4 kernel (input channels per group % 4 == 0) or a scalar
+kernel (e.g. depthwise). The clamp of conv_with_clamp is applied in every kernel's
+epilogue (has_min / has_max); aten.convolution leaves both off.
 """
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
