@@ -200,8 +200,14 @@ fn load_weight_row(r: KRow, col: u32) -> vec4<f32> {
   return wpack[r.k * M4 + col];
 }
 
+// The quad's input offsets at k = 0 (ic = kh = kw = 0; wrapping where that lies in the
+// padding), so that a row adds one offset for all four pixels.
+fn quad_origin(q: PixelQuad) -> vec4<u32> {
+  return q.image + vec4<u32>(q.ih0 * i32(params.IW) + q.iw0);
+}
+
 // The quad's four pixels at row k: input[b, ic, ih0 + kh * dH, iw0 + kw * dW] (0 outside).
-fn load_row(q: PixelQuad, r: KRow) -> vec4<f32> {
+fn load_row(q: PixelQuad, origin: vec4<u32>, r: KRow) -> vec4<f32> {
   let dh = i32(r.kh * params.dH);
   let dw = i32(r.kw * params.dW);
   var ok = q.inside & vec4<bool>(r.kh < params.KH);
@@ -211,9 +217,50 @@ fn load_row(q: PixelQuad, r: KRow) -> vec4<f32> {
     ok = ok & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
          (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
   }
-  let plane = i32(r.ic * params.IH * params.IW) + dh * i32(params.IW) + dw;
-  let o = select(vec4<u32>(0u), q.image + vec4<u32>((q.ih0 * i32(params.IW) + q.iw0) + plane), ok);
+  let offset = (r.ic * params.IH + r.kh * params.dH) * params.IW + r.kw * params.dW;
+  let o = select(vec4<u32>(0u), origin + vec4<u32>(offset), ok);
   return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), ok);
+}
+
+// Where a thread's four pixels n0..n0 + 3 land in output channel 0 (channel m adds m * plane),
+// and which exist: found once for the thread's four channels (this kernel's few K steps
+// make the store a visible share of its time, so no per-element division).
+struct PixelOut {
+  at: vec4<u32>,
+  ok: vec4<bool>,
+}
+
+fn pixel_out(n0: u32) -> PixelOut {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  return PixelOut(n / vec4<u32>(plane) * (params.OC * plane) + n % vec4<u32>(plane),
+                  n < vec4<u32>(params.B * plane));
+}
+
+// Output channel m at the four pixels: through the epilogue into the output or, with K
+// split, this slice's raw sums into its partial plane (conv2d_split_sum adds them up).
+fn store_row(p: PixelOut, m: u32, v: vec4<f32>, slice: u32) {
+  if (m >= params.OC) {
+    return;
+  }
+  let at = p.at + vec4<u32>(m * params.OH * params.OW);
+  let base = slice * params.B * params.OC * params.OH * params.OW;
+  store_value(at.x + base, p.ok.x, m, v.x);
+  store_value(at.y + base, p.ok.y, m, v.y);
+  store_value(at.z + base, p.ok.z, m, v.z);
+  store_value(at.w + base, p.ok.w, m, v.w);
+}
+
+// (with split == 1 the only slice is 0, so i is the output index)
+fn store_value(i: u32, ok: bool, m: u32, v: f32) {
+  if (!ok) {
+    return;
+  }
+  if (params.split == 1u) {
+    output[i] = epilogue(v, m);
+  } else {
+    partial[i] = v;
+  }
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -225,6 +272,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   let ld_c = tid % ROW4;
   let a_col = wid.y * (BM / 4u) + ld_c;
   let quad = pixel_quad(wid.x * BN + 4u * ld_c);
+  let origin = quad_origin(quad);
   // BK as digits of the (IC, KW, unbounded KH) radix
   let step = vec3<u32>(BK % params.IC, BK / params.IC % params.KW, BK / params.IC / params.KW);
 
@@ -232,7 +280,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   var row = k_row(steps.x * BK + ld_k);
   if (steps.x < steps.y) {
     a_tile[tid] = load_weight_row(row, a_col);
-    b_tile[tid] = load_row(quad, row);
+    b_tile[tid] = load_row(quad, origin, row);
   }
   workgroupBarrier();
   var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
@@ -248,7 +296,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
     var b = vec4<f32>();
     if (more) {
       a = load_weight_row(row, a_col);
-      b = load_row(quad, row);
+      b = load_row(quad, origin, row);
     }
     for (var k = 0u; k < BK; k++) {
       let av = a_tile[buffer + k * ROW4 + lid.y];
@@ -267,9 +315,9 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   }
 
   let m = wid.y * BM + 4u * lid.y;
-  let n0 = wid.x * BN + 4u * lid.x;
-  store_quad(m, n0, acc0, wid.z);
-  store_quad(m + 1u, n0, acc1, wid.z);
-  store_quad(m + 2u, n0, acc2, wid.z);
-  store_quad(m + 3u, n0, acc3, wid.z);
+  let out = pixel_out(wid.x * BN + 4u * lid.x);
+  store_row(out, m, acc0, wid.z);
+  store_row(out, m + 1u, acc1, wid.z);
+  store_row(out, m + 2u, acc2, wid.z);
+  store_row(out, m + 3u, acc3, wid.z);
 }
