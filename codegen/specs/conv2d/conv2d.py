@@ -39,8 +39,9 @@ MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
 # Transposed convs take the phase GEMM up to this many phases (stride[0] * stride[1], the
 # grid's z); beyond it, the gather kernel. Not a measured threshold: it keeps z far from
-# WebGPU's per-dimension limit for strides far larger than any model's. The phase GEMM is
-# not split along K (a split-sum pass would also run after a forced gather kernel).
+# WebGPU's per-dimension limit for strides far larger than any model's. The phase GEMM
+# does not split K: a split-sum pass would also run after a forced gather kernel (`opgen
+# bench --force conv_transpose2d`) and overwrite its output.
 MAX_PHASES = 1024
 
 CONV_ARGS = [
@@ -277,6 +278,10 @@ POSITIVE = [
     ("transposed_ieee_specials", conv_args(tensor(IEEE_INPUT), randn(2, 3, 3, 3), randn(3),
                                            stride=(2, 2), padding=(1, 1), transposed=True),
      "conv_transpose2d_gemm"),
+    # more phases than MAX_PHASES (33 x 32 strides) stay on the gather kernel
+    ("transposed_many_phases", conv_args(randn(1, 3, 2, 1), randn(3, 2, 2, 3), randn(2),
+                                         stride=(33, 32), transposed=True),
+     "conv_transpose2d"),
     # dilation > 1 stays on the gather kernel
     ("transposed_dilated", conv_args(randn(1, 4, 5, 4), randn(4, 3, 3, 3), randn(3),
                                      stride=(2, 2), padding=(1, 1), dilation=(2, 1),
