@@ -59,7 +59,8 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
         assert "linear 1x64x256 [GB/s]" in printed and "mm 48x48x48 [GB/s]" not in printed
     else:
         assert "conv2d_gemm" in routes["patch embed B1 3->16 32x32 16x16 s16"]
-        assert routes["transposed B1 8->4 6x6 4x4 s2"] == "conv_transpose2d"
+        assert routes["transposed B1 8->4 6x6 4x4 s2"] == ("conv_transpose2d_pack_weights+"
+                                                            "conv_transpose2d_gemm")
 
 
 def test_bench_quick_needs_a_suite_with_quick_shapes():
@@ -94,6 +95,22 @@ def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
                             with_torch=False, with_ort=False, force=("conv2d",))
     assert [r.route for r in rows] == ["conv2d_vec4", "conv2d"]
     assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 4 * 9
+
+
+def test_bench_times_the_transposed_gather_beside_the_phase_gemm():
+    # the gather kernel is the phase GEMM's fallback route in one dispatch, so --force
+    # reaches it (after the weight pack, which runs either way); both are checked vs torch
+    from codegen.bench import bench
+
+    from codegen.spec.inputs import materialize, randn
+
+    args = materialize((randn(1, 6, 5, 4), randn(6, 5, 4, 4), randn(5), [2, 2], [1, 1],
+                        [1, 1], True, [1, 0], 1), "bench-conv-transposed")
+    rows = bench.bench_call("tconv", "aten.convolution.default", args, iters=1, warmup=0,
+                            with_torch=False, with_ort=False, force=("conv_transpose2d",))
+    assert [r.route for r in rows] == [
+        "conv_transpose2d_pack_weights+conv_transpose2d_gemm",
+        "conv_transpose2d_pack_weights+conv_transpose2d"]
 
 
 def test_bench_rejects_an_unknown_forced_kernel():
