@@ -38,6 +38,7 @@
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
@@ -214,6 +215,10 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmVec4WGSL,
        "main",
        {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}},
+      {"gemv_nn",
+       kGemvNnWGSL,
+       "main",
+       {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ}},
       {"gemv_rows",
        kGemvRowsWGSL,
        "main",

@@ -52,6 +52,8 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
     if name == "gemm":
         assert routes["linear 1x64x256"] == "gemv_rows"
         assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"
+        assert routes["mm 1x64x256"] == "gemv_nn+gemm_split_sum"
+        assert routes["bmm 4x1x64x32"] == "gemv_nn+gemm_split_sum"
         assert rows[0]["work"] == 2 * 48 ** 3
         # the GEMV shape also reads as bandwidth: weight, input and output bytes once
         gemv = next(r for r in rows if r["name"] == "linear 1x64x256")
@@ -133,6 +135,27 @@ def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
                             with_torch=False, with_ort=False, force=("conv2d_vec4",))
     assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_gemm"]
     assert "conv: --force conv2d_vec4 does not apply" in capsys.readouterr().err
+
+
+def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
+    # mm's GEMV route shares its dispatch and K split with gemm_vec4, so either can be
+    # timed at the other's shapes; gemv_nn takes rows in blocks of 8 (3 blocks here).
+    # bench_call checks every run against torch.
+    from codegen.bench import bench
+
+    from codegen.spec.inputs import materialize, randn
+
+    def routes(shape, kernel):
+        m, k, n = shape
+        args = materialize((randn(m, k), randn(k, n)), f"bench-mm-{m}")
+        return [r.route for r in bench.bench_call("mm", "aten.mm.default", args, iters=1,
+                                                  warmup=0, with_torch=False, with_ort=False,
+                                                  force=(kernel,))]
+
+    assert routes((2, 64, 12), "gemm_vec4") == ["gemv_nn+gemm_split_sum",
+                                                "gemm_vec4+gemm_split_sum"]
+    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4+gemm_split_sum",
+                                               "gemv_nn+gemm_split_sum"]
 
 
 def test_bench_times_an_op_that_is_only_a_buffer_copy():
