@@ -4,7 +4,13 @@ CUDA eager (the model traced to TorchScript, so the GPU machine needs neither
 transformers nor ExecuTorch).
 
     python benchmarks/model_latency.py pack DIR [--models ...]   # here: <name>.pte/.onnx/.pt
+    python benchmarks/model_latency.py pack DIR --realistic      # published sizes, stripped
     python benchmarks/model_latency.py run DIR                   # there: a table of medians
+
+With --realistic the models of realistic_models.py are packed without their large
+weights (seeded_weights.py: drawn from a named seed, cut from the files here, drawn
+again and written back there, checked byte for byte), so a ViT-B/16 fits the device
+tool's carry limit.
 
 Each runner's output is checked against the eager output recorded here (max abs error
 over the output's scale at most 1e-3) before its time is reported.
@@ -30,22 +36,46 @@ MODELS = ["hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit", "hf_siglip", 
 ITERS, WARMUP = 50, 5
 
 
-def pack(folder: Path, names: list[str]) -> None:
+def pack(folder: Path, names: list[str], realistic: bool) -> None:
     import e2e_models
+    import realistic_models
+    import seeded_weights
 
     from codegen.et.export import export
 
     folder.mkdir(parents=True, exist_ok=True)
+    factories = realistic_models if realistic else e2e_models
     expected = {}
-    for name in names or MODELS:
-        model, inputs = getattr(e2e_models, name)()
+    for name in names or (realistic_models.MODELS if realistic else MODELS):
+        model, inputs = getattr(factories, name)()
+        weights = seeded_weights.reseed(model) if realistic else {}
         export(model, inputs, folder / f"{name}.pte")
         with torch.no_grad():
             expected[name] = {"inputs": inputs, "output": model(*inputs)}
             torch.jit.trace(model, inputs, strict=False).save(str(folder / f"{name}.pt"))
             torch.onnx.export(model, inputs, str(folder / f"{name}.onnx"), dynamo=False,
                               opset_version=17)
+        if weights:
+            files = {f"{name}{ext}": seeded_weights.strip(folder / f"{name}{ext}", weights)
+                     for ext in (".pte", ".pt", ".onnx")}
+            seeded_weights.write_manifest(folder, name, weights, files)
+            for file, entry in files.items():
+                kept = (folder / f"{file}.kept").stat().st_size
+                print(f"{file}: {entry['size'] / 2**20:.1f} MiB, {len(entry['holes'])} weights "
+                      f"cut, {kept / 2**20:.2f} MiB kept", flush=True)
     torch.save(expected, folder / "expected.pt")
+
+
+def _restored(folder: Path, name: str) -> Path:
+    """The folder holding `name`'s three files: `folder` itself, or (stripped files)
+    a scratch folder they are rebuilt into."""
+    import seeded_weights
+
+    if not (folder / f"{name}.weights.json").exists():
+        return folder
+    out = Path(os.environ.get("TMPDIR", "/tmp")) / "model_latency" / name
+    seeded_weights.restore_model(folder, name, out)
+    return out
 
 
 def _check(name: str, runner: str, got: torch.Tensor, want: torch.Tensor) -> None:
@@ -97,11 +127,12 @@ def run(folder: Path) -> None:
           f"{'ours/ORT':>9} {'ours/torch':>10}")
     for name, entry in expected.items():
         inputs, want = entry["inputs"], entry["output"]
-        outputs, latency = run_pte(folder / f"{name}.pte", inputs, iters=ITERS, warmup=WARMUP)
+        files = _restored(folder, name)
+        outputs, latency = run_pte(files / f"{name}.pte", inputs, iters=ITERS, warmup=WARMUP)
         _check(name, "the .pte", outputs[0], want)
-        ort_ms, ort_out = _ort_webgpu(folder / f"{name}.onnx", inputs)
+        ort_ms, ort_out = _ort_webgpu(files / f"{name}.onnx", inputs)
         _check(name, "ORT", ort_out, want)
-        torch_ms, torch_out = _torch_cuda(folder / f"{name}.pt", inputs)
+        torch_ms, torch_out = _torch_cuda(files / f"{name}.pt", inputs)
         _check(name, "torch", torch_out, want)
         ours = latency.median_ms
         print(f"{name:18} {ours:9.3f} {ort_ms:14.3f} {torch_ms:14.3f} {ort_ms / ours:9.2f} "
@@ -113,9 +144,11 @@ def main() -> int:
     parser.add_argument("mode", choices=("pack", "run"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--models", nargs="*", default=[])
+    parser.add_argument("--realistic", action="store_true",
+                        help="pack: realistic_models.py's models, large weights stripped")
     a = parser.parse_args()
     if a.mode == "pack":
-        pack(a.folder, a.models)
+        pack(a.folder, a.models, a.realistic)
     else:
         run(a.folder)
     return 0

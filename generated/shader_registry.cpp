@@ -25,6 +25,8 @@
 #include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_gemm_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_pack_weights_wgsl.h"
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
@@ -37,6 +39,7 @@
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
@@ -164,6 +167,16 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
         kConvTranspose2dWorkgroupSizeZ}},
+      {"conv_transpose2d_gemm",
+       kConvTranspose2dGemmWGSL,
+       "main",
+       {kConvTranspose2dGemmWorkgroupSizeX, kConvTranspose2dGemmWorkgroupSizeY,
+        kConvTranspose2dGemmWorkgroupSizeZ}},
+      {"conv_transpose2d_pack_weights",
+       kConvTranspose2dPackWeightsWGSL,
+       "main",
+       {kConvTranspose2dPackWeightsWorkgroupSizeX, kConvTranspose2dPackWeightsWorkgroupSizeY,
+        kConvTranspose2dPackWeightsWorkgroupSizeZ}},
       {"convert",
        kConvertWGSL,
        "main",
@@ -208,6 +221,10 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmVec4WGSL,
        "main",
        {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}},
+      {"gemv_nn",
+       kGemvNnWGSL,
+       "main",
+       {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ}},
       {"gemv_rows",
        kGemvRowsWGSL,
        "main",

@@ -26,10 +26,14 @@ for step in $steps; do
     validate) python3 benchmarks/gpu_validate.py run "$OUT" > "$OUT/validate.log" 2>&1; tail -3 "$OUT/validate.log" ;;
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
-    gemm) python3 -m codegen bench --suite gemm --iters 20 --json "$OUT/gemm.json" $(png gemm) ;;
+    gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --json "$OUT/gemm.json" $(png gemm) ;;
     conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
+    latency)  # benchmarks/model_latency.py's folder (LATENCY_DIR, default .latency): ours
+      # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager
+      export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
+      python3 benchmarks/model_latency.py run "${LATENCY_DIR:-.latency}" ;;
     e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
       # ExecuTorch libraries it links, carried in .runner/; .pte files from .e2e/
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"

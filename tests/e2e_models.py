@@ -316,14 +316,3 @@ def hf_llama():
     ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(26))
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
 
-
-def hf_vit_b16_one_layer():
-    """ViT-B/16 at 224² with its real dimensions (hidden 768, 12 heads, MLP 3072, 1000
-    classes) but one of its 12 encoder layers: the GPU latency benchmark's model (the
-    whole model does not fit the device tool's 64 MiB carry limit)."""
-    from transformers import ViTConfig, ViTForImageClassification
-
-    torch.manual_seed(0)
-    config = ViTConfig(image_size=224, patch_size=16, hidden_size=768, num_hidden_layers=1,
-                       num_attention_heads=12, intermediate_size=3072, num_labels=1000)
-    return _Logits(ViTForImageClassification(config)).eval(), _inputs(27, (1, 3, 224, 224))

@@ -52,6 +52,8 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
     if name == "gemm":
         assert routes["linear 1x64x256"] == "gemv_rows"
         assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"
+        assert routes["mm 1x64x256"] == "gemv_nn+gemm_split_sum"
+        assert routes["bmm 4x1x64x32"] == "gemv_nn+gemm_split_sum"
         assert rows[0]["work"] == 2 * 48 ** 3
         # the GEMV shape also reads as bandwidth: weight, input and output bytes once
         gemv = next(r for r in rows if r["name"] == "linear 1x64x256")
@@ -62,7 +64,8 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
                  "conv B1 3->8 24x24 7x7 s4"]
         assert all("conv2d_stem_gemm" in routes[n].split("+") for n in stems)
         assert "conv2d_gemm" in routes["conv B2 C16 6x6 3x3"].split("+")
-        assert routes["transposed B1 8->4 6x6 4x4 s2"] == "conv_transpose2d"
+        assert routes["transposed B1 8->4 6x6 4x4 s2"] == ("conv_transpose2d_pack_weights+"
+                                                            "conv_transpose2d_gemm")
 
 
 def test_bench_quick_needs_a_suite_with_quick_shapes():
@@ -97,6 +100,22 @@ def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
                             with_torch=False, with_ort=False, force=("conv2d",))
     assert [r.route for r in rows] == ["conv2d_vec4", "conv2d"]
     assert rows[0].unit == "TFLOP/s" and rows[0].work == 2 * 8 * 100 * 4 * 9
+
+
+def test_bench_times_the_transposed_gather_beside_the_phase_gemm():
+    # the gather kernel is the phase GEMM's fallback route in one dispatch, so --force
+    # reaches it (after the weight pack, which runs either way); both are checked vs torch
+    from codegen.bench import bench
+
+    from codegen.spec.inputs import materialize, randn
+
+    args = materialize((randn(1, 6, 5, 4), randn(6, 5, 4, 4), randn(5), [2, 2], [1, 1],
+                        [1, 1], True, [1, 0], 1), "bench-conv-transposed")
+    rows = bench.bench_call("tconv", "aten.convolution.default", args, iters=1, warmup=0,
+                            with_torch=False, with_ort=False, force=("conv_transpose2d",))
+    assert [r.route for r in rows] == [
+        "conv_transpose2d_pack_weights+conv_transpose2d_gemm",
+        "conv_transpose2d_pack_weights+conv_transpose2d"]
 
 
 def test_bench_rejects_an_unknown_forced_kernel():
@@ -134,6 +153,27 @@ def test_bench_forces_the_padded_k_conv_gemm_on_a_stem():
                             with_torch=False, with_ort=False, force=("conv2d_gemm",))
     assert [r.route for r in rows] == ["conv2d_pack_weights+conv2d_stem_gemm",
                                        "conv2d_pack_weights+conv2d_gemm"]
+
+
+def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
+    # mm's GEMV route shares its dispatch and K split with gemm_vec4, so either can be
+    # timed at the other's shapes; gemv_nn takes rows in blocks of 8 (3 blocks here).
+    # bench_call checks every run against torch.
+    from codegen.bench import bench
+
+    from codegen.spec.inputs import materialize, randn
+
+    def routes(shape, kernel):
+        m, k, n = shape
+        args = materialize((randn(m, k), randn(k, n)), f"bench-mm-{m}")
+        return [r.route for r in bench.bench_call("mm", "aten.mm.default", args, iters=1,
+                                                  warmup=0, with_torch=False, with_ort=False,
+                                                  force=(kernel,))]
+
+    assert routes((2, 64, 12), "gemm_vec4") == ["gemv_nn+gemm_split_sum",
+                                                "gemm_vec4+gemm_split_sum"]
+    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4+gemm_split_sum",
+                                               "gemv_nn+gemm_split_sum"]
 
 
 def test_bench_times_an_op_that_is_only_a_buffer_copy():

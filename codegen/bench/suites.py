@@ -34,14 +34,19 @@ def linear(m, k, n):
     return randn(m, k), randn(n, k), None
 
 
-def gemm(shapes) -> list[tuple]:
-    """Our mm (B as [K, N]) and linear (weight [N, K]) on each M x K x N; rows of at most
-    BANDWIDTH_ROWS (linear's GEMV route in specs/matmul) are read as bandwidth too."""
+def gemm(shapes, bmm_shapes=()) -> list[tuple]:
+    """Our mm (B as [K, N]) and linear (weight [N, K]) on each M x K x N, then bmm on each
+    batch x M x K x N; rows of at most BANDWIDTH_ROWS (the GEMV routes in specs/matmul)
+    are read as bandwidth too."""
     rows = []
     for m, k, n in shapes:
         options = {"bandwidth": True} if m <= BANDWIDTH_ROWS else {}
         rows.append((f"mm {m}x{k}x{n}", "aten.mm.default", mm(m, k, n), options))
         rows.append((f"linear {m}x{k}x{n}", "aten.linear.default", linear(m, k, n), options))
+    for b, m, k, n in bmm_shapes:
+        options = {"bandwidth": True} if m <= BANDWIDTH_ROWS else {}
+        rows.append((f"bmm {b}x{m}x{k}x{n}", "aten.bmm.default",
+                     (randn(b, m, k), randn(b, k, n)), options))
     return rows
 
 SUITES = {
@@ -70,8 +75,11 @@ SUITES = {
          (randn(64, 64, 128, 128), randn(1, 64, 1, 1))),
         ("clone 256MB", "aten.clone.default", (randn(MB256),)),
     ],
+    # the GEMV rows: LLM decode (1 and 8 rows) and decode attention of 32 heads over 2048
+    # cached tokens (scores: B = K^T as [head dim, tokens]; context: B = V)
     "gemm": gemm([(4096, 4096, 4096), (1576, 768, 2304), (1576, 768, 3072), (512, 2048, 8192),
-                  (1, 2048, 8192), (196, 768, 768)]),
+                  (1, 2048, 8192), (8, 4096, 4096), (196, 768, 768)],
+                 [(32, 1, 128, 2048), (32, 1, 2048, 128)]),
     "conv_stems": [
         ("conv B1 3->64 224x224 7x7 s2", CONV, conv(1, 3, 64, 224, 7, stride=2, pad=3)),
         ("patch embed B1 3->768 224x224 16x16 s16", CONV, conv(1, 3, 768, 224, 16, stride=16,
@@ -91,7 +99,7 @@ SUITES = {
 # The same suites at shapes the CI adapter runs in seconds: each keeps its suite's ops,
 # routes (tiled with and without split K, GEMV) and conv geometries (kernel, stride, pad).
 QUICK = {
-    "gemm": gemm([(48, 48, 48), (37, 24, 72), (1, 64, 256), (9, 256, 16)]),
+    "gemm": gemm([(48, 48, 48), (37, 24, 72), (1, 64, 256), (9, 256, 16)], [(4, 1, 64, 32)]),
     "conv_stems": [
         ("conv B1 3->8 20x20 7x7 s2", CONV, conv(1, 3, 8, 20, 7, stride=2, pad=3)),
         ("patch embed B1 3->16 32x32 16x16 s16", CONV, conv(1, 3, 16, 32, 16, stride=16, pad=0)),

@@ -5,11 +5,16 @@ GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
 [KH * KW * IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there
 are few tiles) and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm
 with fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
-KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). Everything else
-is one pass of the "direct" dispatch: a gather-form transposed kernel (weight [IC,
-OC / groups, KH, KW]), a vec4 kernel (input channels per group % 4 == 0) or a scalar
-kernel (e.g. depthwise). The clamp of conv_with_clamp is applied in every kernel's
-epilogue (has_min / has_max); aten.convolution leaves both off.
+KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). A transposed
+conv with groups == 1 and dilation 1 is the same GEMM per output phase (stride sH x sW
+gives sH * sW phases, each a dense direct conv over the taps that reach it):
+conv_transpose2d_pack_weights, then conv_transpose2d_gemm with the phase as workgroup z.
+Other transposed convs run the gather kernel conv_transpose2d (weight [IC, OC / groups,
+KH, KW]), the fallback route of the same dispatch, so `opgen bench --force
+conv_transpose2d` still times it. Other direct convs are one pass of the "direct"
+dispatch: a vec4 kernel (input channels per group % 4 == 0) or a scalar kernel (e.g.
+depthwise). The clamp of conv_with_clamp is applied in every kernel's epilogue (has_min /
+has_max); aten.convolution leaves both off.
 """
 
 from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
@@ -25,6 +30,8 @@ SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
+TRANSPOSE_PACK = Kernel("conv_transpose2d_pack_weights")
+TRANSPOSE_GEMM = Kernel("conv_transpose2d_gemm", workgroup=(16, 16, 1))
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
 GEMM_K_STEP = 16  # input channels per K step (BK in conv2d_gemm.wgsl); k per step in the stem's
 # conv2d_stem_gemm (flattened K) below STEM_MAX_IC input channels, where conv2d_gemm's K
@@ -41,6 +48,12 @@ SPLIT_BELOW = 512
 SPLIT_TARGET = 1024
 MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
+# Transposed convs take the phase GEMM up to this many phases (stride[0] * stride[1], the
+# grid's z); beyond it, the gather kernel. Not a measured threshold: it keeps z far from
+# WebGPU's per-dimension limit for strides far larger than any model's. The phase GEMM
+# does not split K: a split-sum pass would also run after a forced gather kernel (`opgen
+# bench --force conv_transpose2d`) and overwrite its output.
+MAX_PHASES = 1024
 
 CONV_ARGS = [
     Tensor("input", rank=4), Tensor("weight", rank=4), Tensor("bias", rank=1, optional=True),
@@ -66,6 +79,10 @@ LETS = {
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
     "stem": f"gemm and IC < {STEM_MAX_IC}",
+    # dilation > 1 and groups > 1 stay on the gather kernel: a dilated tap's phase is not
+    # kh % sH, and a grouped GEMM would need a tile per group
+    "tgemm": f"transposed and groups == 1 and dilation == [1, 1] and "
+             f"stride[0] * stride[1] <= {MAX_PHASES}",
     "tiles": f"ceil_div(B * OH * OW, {GEMM_TILE[0]}) * ceil_div(OC, {GEMM_TILE[1]})",
     # the chosen GEMM kernel's K steps (a forced conv2d_gemm runs with the stem's split)
     "steps": f"ceil_div(KH * KW * IC, {GEMM_K_STEP}) if stem "
@@ -130,22 +147,25 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         # the kernels are static-shape: a resized input fails loud
         resize="static",
         # empty when their passes do not run
-        scratch=[Scratch("wpack", "float32", "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm else 0]"),
+        scratch=[Scratch("wpack", "float32",
+                         "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm or tgemm else 0]"),
                  Scratch("partial", "float32", "[split * B * OC * OH * OW if split > 1 else 0]")],
         dispatches=[
             Dispatch(
                 name="pack",
-                when="gemm",
+                when="gemm or tgemm",
                 params=params,
                 bindings=[Bind("weight", "weight"),
                           Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
-                routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
+                routes=[Route(TRANSPOSE_PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"),
+                              when="transposed"),
+                        Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
             ),
             Dispatch(
                 name="gemm",
                 when="gemm",
                 params=params,
-                helpers=["conv_epilogue.wgsl", "conv_gemm.wgsl"],
+                helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl", "conv_gemm.wgsl"],
                 bindings=[Bind("input", "input"), Bind("wpack", "wpack", elem="vec4<f32>"),
                           Bind("bias", "bias"), Bind("partial", "partial", write=True),
                           Bind("output", "out", write=True)],
@@ -154,14 +174,30 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                         Route(GEMM, GEMM_GRID)],
             ),
             Dispatch(
+                name="transposed",
+                when="transposed",
+                params=params,
+                helpers=["conv_epilogue.wgsl", "conv_direct.wgsl", "conv_gemm_loads.wgsl"],
+                bindings=[Bind("input", "input"), Bind("weight", "weight"),
+                          Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
+                          Bind("output", "out", write=True)],
+                routes=[
+                    # one GEMM per output phase (z); tiles past a smaller phase's pixels exit
+                    Route(TRANSPOSE_GEMM,
+                          Tiles(x="B * ceil_div(OH, stride[0]) * ceil_div(OW, stride[1])",
+                                y="OC", tile=GEMM_TILE, z="stride[0] * stride[1]"),
+                          when="tgemm"),
+                    Route(TRANSPOSE, Elementwise("out.numel")),
+                ],
+            ),
+            Dispatch(
                 name="direct",
-                when="not gemm",
+                when="not gemm and not transposed",
                 params=params,
                 helpers=["conv_epilogue.wgsl", "conv_direct.wgsl"],
                 bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
                           Bind("output", "out", write=True)],
                 routes=[
-                    Route(TRANSPOSE, Elementwise("out.numel"), when="transposed"),
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
                     Route(SCALAR, Elementwise("out.numel")),
                 ],
@@ -197,6 +233,9 @@ def with_specials(c: int, h: int, w: int) -> list:
     x[0][0][h - 1][0] = -0.0
     return x
 
+
+IEEE_INPUT = [[[[1.0, NAN, -0.5], [0.25, 2.0, -1.5], [INF, 0.75, -2.0]],
+               [[-1.0, 0.5, 1.5], [-INF, 0.0, 1.25], [0.5, -0.75, 1.0]]]]
 
 # (name, conv args, route); every route is covered, with tile edges on the GEMM
 POSITIVE = [
@@ -267,7 +306,41 @@ POSITIVE = [
                             groups=8), "conv2d"),
     ("transposed_output_padding", conv_args(randn(1, 4, 5, 5), randn(4, 3, 3, 3), randn(3),
                                             stride=(2, 2), padding=(1, 1), transposed=True,
-                                            output_padding=(1, 1)), "conv_transpose2d"),
+                                            output_padding=(1, 1)), "conv_transpose2d_gemm"),
+    # the bench's 4x4 s2 geometry: two pixel tiles per phase (the second partial), K steps
+    # of 16 + 4 channels
+    ("transposed_gemm_4x4_s2", conv_args(randn(2, 20, 7, 9), randn(20, 6, 4, 4), randn(6),
+                                         stride=(2, 2), padding=(1, 1), transposed=True),
+     "conv_transpose2d_gemm"),
+    # two channel tiles (70 = 64 + 6); an odd OW gives phases of unequal size, 1 to 4 taps
+    ("transposed_gemm_channel_tiles", conv_args(randn(1, 8, 3, 4), randn(8, 70, 3, 3),
+                                                randn(70), stride=(2, 2), padding=(1, 1),
+                                                transposed=True, output_padding=(1, 0)),
+     "conv_transpose2d_gemm"),
+    # stride 1: one phase holding every tap (a direct conv with the kernel flipped)
+    ("transposed_stride1", conv_args(randn(1, 5, 6, 5), randn(5, 7, 3, 2), randn(7),
+                                     padding=(0, 1), transposed=True), "conv_transpose2d_gemm"),
+    # a kernel smaller than the stride: the phases no tap reaches hold the bias alone
+    ("transposed_stride_over_kernel", conv_args(randn(1, 3, 4, 5), randn(3, 5, 2, 1), randn(5),
+                                                stride=(3, 2), transposed=True,
+                                                output_padding=(2, 1)),
+     "conv_transpose2d_gemm"),
+    # six phases (stride 2 x 3), padding past a tap's reach, no bias
+    ("transposed_gemm_rect", conv_args(randn(1, 6, 6, 5), randn(6, 9, 4, 5), stride=(2, 3),
+                                       padding=(2, 3), transposed=True, output_padding=(1, 2)),
+     "conv_transpose2d_gemm"),
+    # NaN and +-inf inputs reach exactly the outputs whose taps read them, as in torch
+    ("transposed_ieee_specials", conv_args(tensor(IEEE_INPUT), randn(2, 3, 3, 3), randn(3),
+                                           stride=(2, 2), padding=(1, 1), transposed=True),
+     "conv_transpose2d_gemm"),
+    # more phases than MAX_PHASES (33 x 32 strides) stay on the gather kernel
+    ("transposed_many_phases", conv_args(randn(1, 3, 2, 1), randn(3, 2, 2, 3), randn(2),
+                                         stride=(33, 32), transposed=True),
+     "conv_transpose2d"),
+    # dilation > 1 stays on the gather kernel
+    ("transposed_dilated", conv_args(randn(1, 4, 5, 4), randn(4, 3, 3, 3), randn(3),
+                                     stride=(2, 2), padding=(1, 1), dilation=(2, 1),
+                                     transposed=True), "conv_transpose2d"),
     ("transposed_grouped_dilated", conv_args(randn(2, 6, 4, 5), randn(6, 2, 3, 2),
                                              stride=(2, 3), padding=(1, 0), dilation=(2, 1),
                                              transposed=True, output_padding=(1, 0), groups=3),
@@ -331,6 +404,8 @@ def clamp_cases() -> list[Case]:
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),
+        ("relu6_transposed_gemm", "transposed_gemm_channel_tiles", (0.0, 6.0)),
+        ("clamp_transposed_gather", "transposed_grouped_dilated", (-1.0, 1.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
     shared = cases((None, None))

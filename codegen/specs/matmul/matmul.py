@@ -5,11 +5,17 @@ out[z] = alpha * A[z] @ B[z] + beta * bias, with A [M, K] row-major and B either
 while staging tiles, so no packing pass runs, at load or per call). Routes:
 - gemv_rows (linear with M <= 8 and K % 4 == 0, e.g. LLM decode): bandwidth-bound, each
   weight row read once with vec4 loads and dotted with every input row.
+- gemv_nn (mm, bmm, addmm with M <= 8 and K, N multiples of 4, e.g. decode attention):
+  bandwidth-bound, B read once with vec4 loads along N, K split across lanes (and, with
+  few workgroups, across workgroups like the tiled route). Unaligned K or N keeps the
+  tiled route (gemm_scalar).
 - gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
   global loads when the rows allow it. With few tiles, K is split across workgroups
   (z) into a partial buffer that gemm_split_sum adds before the epilogue.
-A resize that crosses a route boundary (e.g. linear's M from 9 to 8) fails loud, like
-any resize into a different set of dispatches.
+gemv_nn and gemm_vec4 are routes of one dispatch sharing the split-K let (both cover 128
+columns per workgroup), so `opgen bench --force gemm_vec4` times the tiled route, split
+as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 9 to 8)
+fails loud, like any resize into a different set of dispatches or kernel route.
 """
 
 from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
@@ -25,13 +31,20 @@ SPLIT_BELOW = 132
 SPLIT_TARGET = 264
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
-GEMV_MAX_ROWS = 8  # gemv_rows.wgsl accumulates input rows in two vec4s (lo, hi)
+# Rows up to which the GEMV routes run: gemv_rows.wgsl accumulates input rows in two vec4s
+# (lo, hi), gemv_nn.wgsl in eight named vec4s. Unmeasured for B as [K, N] (gemv_nn against
+# the tiled route at M = 2..8 is for the H200 run to confirm).
+GEMV_MAX_ROWS = 8
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}
 GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES)
 GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES)
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
+# gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK
+GEMV_NN = Kernel("gemv_nn", workgroup=(256, 1, 1), overrides=OVERRIDES)
+GEMV_NN_COLS = 128  # output columns per gemv_nn workgroup (COLS column quads)
+GEMV_NN_ROWS = 8  # rows of A per gemv_nn workgroup (ROWS)
 
 SPLIT_LETS = {
     "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
@@ -43,38 +56,42 @@ SPLIT_LETS = {
 
 
 def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: str,
-            a: str, b: str, bias: str, b_is_nk: bool, epilogue: dict, cases: list[Case],
-            gemv: bool = False) -> Op:
+            a: str, b: str, bias: str, b_is_nk: bool, epilogue: dict, cases: list[Case]) -> Op:
     """One member of the family. `a`, `b`, `bias` name the arguments bound as the GEMM's
     operands (an op without a bias binds one of its operands there, never read:
-    has_bias is 0). `let` must define M, N, K, batch, aligned and the batch strides."""
+    has_bias is 0). `let` must define M, N, K, batch, aligned, gemv and the batch strides."""
     params = Params({
         "M": u32("M"), "N": u32("N"), "K": u32("K"), "batch": u32("batch"),
         "a_batch_stride": u32("a_batch_stride"), "b_batch_stride": u32("b_batch_stride"),
         "k_chunk": u32("k_chunk"), "split": u32("split"),
         **epilogue,
     })
-    tiled_when = "not gemv" if gemv else "True"
+    # linear's gemv_rows is a dispatch of its own (it never splits K); gemv_nn is a route
+    # beside gemm_vec4 (same bindings and split), so --force can pick either
+    tiled_when = "not gemv and " if b_is_nk else ""
     overrides = {"B_IS_NK": "True" if b_is_nk else "False"}
+    tile_grid = Tiles(x="N", y="M", tile=(TILE, TILE), z="batch * split")
+    gemv_grid = Tiles(x="N", y="M", tile=(GEMV_NN_COLS, GEMV_NN_ROWS), z="batch * split")
+    gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=overrides)]
 
-    def tiled(kernel: Kernel, when: str, elem: str) -> Dispatch:
+    def tiled(kernel: Kernel, when: str, elem: str, helpers: list[str],
+              first: list[Route]) -> Dispatch:
         return Dispatch(
             name=kernel.name,
-            when=f"{tiled_when} and {when}",
+            when=tiled_when + when,
             params=params,
-            helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl"],
+            helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl", *helpers],
             bindings=[Bind("a", a, elem=elem), Bind("b", b, elem=elem), Bind("bias", bias),
                       Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
-            routes=[Route(kernel, Tiles(x="N", y="M", tile=(TILE, TILE), z="batch * split"),
-                          overrides=overrides)],
+            routes=[*first, Route(kernel, tile_grid, overrides=overrides)],
         )
 
     dispatches = [
-        tiled(GEMM_VEC4, "aligned", "vec4<f32>"),
-        tiled(GEMM_SCALAR, "not aligned", "f32"),
+        tiled(GEMM_VEC4, "aligned", "vec4<f32>", ["gemm_loads_vec4.wgsl"], gemv_nn),
+        tiled(GEMM_SCALAR, "not aligned", "f32", [], []),
         Dispatch(
             name="split_sum",
-            when=f"{tiled_when} and split > 1",
+            when=tiled_when + "split > 1",
             params=params,
             helpers=["gemm_epilogue.wgsl"],
             bindings=[Bind("partial", "partial"), Bind("bias", bias),
@@ -82,7 +99,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             routes=[Route(SPLIT_SUM, Elementwise("out.numel"))],
         ),
     ]
-    if gemv:
+    if b_is_nk:
         dispatches.insert(0, Dispatch(
             name="gemv",
             when="gemv",
@@ -102,7 +119,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
         flops="2 * batch * M * N * K",
         resize="dynamic",
         scratch=[Scratch("partial", "float32",
-                         f"[split * batch * M * N if {tiled_when} and split > 1 else 0]")],
+                         f"[split * batch * M * N if {tiled_when}split > 1 else 0]")],
         dispatches=dispatches,
         cases=cases,
     )
@@ -111,6 +128,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
 NO_BIAS = {"has_bias": u32("0"), "bias_stride_m": u32("0"), "bias_stride_n": u32("0"),
            "alpha": f32("1.0"), "beta": f32("0.0")}
 NAN, INF = float("nan"), float("inf")
+GEMV_NN_WHEN = f"M <= {GEMV_MAX_ROWS} and aligned"
 
 
 def inner_dim_guard(b: str, got: str, k_index: int) -> Guard:
@@ -122,7 +140,8 @@ MM = gemm_op(
     "mm", "aten.mm.default",
     args=[Tensor("self", rank=2), Tensor("mat2", rank=2)],
     let={"M": "self.dims[0]", "K": "self.dims[1]", "N": "mat2.dims[1]", "batch": "1",
-         "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0"},
+         "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0",
+         "gemv": GEMV_NN_WHEN},
     guards=[inner_dim_guard("mat2", "mat2.dims", 0)],
     shape="[M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
     cases=[
@@ -135,6 +154,25 @@ MM = gemm_op(
         Case("ieee_specials", (tensor([[INF, 1.0], [NAN, 0.0], [1.0, -INF]]),
                                tensor([[1.0, 0.0, 2.0], [1.0, 3.0, -1.0]]))),
         Case("resize", (randn(24, 16), randn(16, 8)), resize={"self": (17, 16)}),
+        # GEMV (M <= 8, K and N multiples of 4): 9 K quads over 8 lanes of K
+        Case("gemv_one_row", (randn(1, 36), randn(36, 20)), route="gemv_nn"),
+        # two workgroups of 128 columns, the second with one column quad; 7 rows end in
+        # half a pair of rows
+        Case("gemv_seven_rows", (randn(7, 24), randn(24, 132)), route="gemv_nn"),
+        Case("gemv_eight_rows", (randn(8, 20), randn(20, 12)), route="gemv_nn"),
+        # K (65 steps of 8) split into 16 slices of 40: the last three are empty
+        Case("gemv_split_k", (randn(2, 520), randn(520, 4)), route="gemm_split_sum"),
+        Case("gemv_empty_k", (randn(2, 0), randn(0, 8)), route="gemv_nn"),
+        Case("gemv_ieee_specials", (tensor([[INF, 1.0, 0.0, 2.0], [NAN, 0.0, 1.0, 1.0],
+                                            [1.0, -INF, 0.0, 0.0]]),
+                                    tensor([[1.0, 0.0, 2.0, -1.0], [1.0, 3.0, -1.0, 0.0],
+                                            [0.5, 1.0, INF, 1.0], [2.0, 0.0, 1.0, -INF]])),
+             route="gemv_nn"),
+        Case("gemv_resize", (randn(6, 16), randn(16, 12)), resize={"self": (3, 16)},
+             route="gemv_nn"),
+        Case("resize_across_routes", (randn(9, 16), randn(16, 8)), resize={"self": (8, 16)},
+             raises="inputs were resized into a different kernel route (got gemv_nn, "
+                    "expected gemm_vec4)"),
         Case("inner_mismatch", (randn(4, 5), randn(6, 3)),
              raises="mat2 does not match the inner dim (got [6, 3], expected dims[0] == 5)"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(2, 2)),
@@ -147,7 +185,7 @@ BMM = gemm_op(
     args=[Tensor("self", rank=3), Tensor("mat2", rank=3)],
     let={"batch": "self.dims[0]", "M": "self.dims[1]", "K": "self.dims[2]", "N": "mat2.dims[2]",
          "a_batch_stride": "M * K", "b_batch_stride": "K * N",
-         "aligned": "K % 4 == 0 and N % 4 == 0"},
+         "aligned": "K % 4 == 0 and N % 4 == 0", "gemv": GEMV_NN_WHEN},
     guards=[Guard("mat2.dims[0] == batch", "mat2", "does not match the batch", got="mat2.dims",
                   expected="dims[0] == {batch}"),
             inner_dim_guard("mat2", "mat2.dims", 1)],
@@ -159,6 +197,14 @@ BMM = gemm_op(
         Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
         Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
         Case("resize", (randn(4, 8, 12), randn(4, 12, 8)), resize={"self": (4, 5, 12)}),
+        # decode attention (GEMV, one query row per head): scores against 36 cached keys
+        # (B = K^T as [head dim, keys]) and the context over them
+        Case("decode_scores", (randn(4, 1, 16), randn(4, 16, 36)), route="gemv_nn"),
+        Case("decode_context", (randn(3, 2, 36), randn(3, 36, 8)), route="gemv_nn"),
+        # 2 batches, K (12 steps) split into 3 slices of 32
+        Case("gemv_split_k", (randn(2, 1, 96), randn(2, 96, 12)), route="gemm_split_sum"),
+        Case("gemv_resize", (randn(4, 2, 16), randn(4, 16, 8)), resize={"self": (4, 1, 16)},
+             route="gemv_nn"),
         Case("batch_mismatch", (randn(2, 3, 4), randn(3, 4, 5)),
              raises="mat2 does not match the batch (got [3, 4, 5], expected dims[0] == 2)"),
         Case("inner_mismatch", (randn(2, 3, 4), randn(2, 5, 5)),
@@ -172,6 +218,7 @@ ADDMM = gemm_op(
           Scalar("beta", default=1), Scalar("alpha", default=1)],
     let={"M": "mat1.dims[0]", "K": "mat1.dims[1]", "N": "mat2.dims[1]", "batch": "1",
          "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0",
+         "gemv": GEMV_NN_WHEN,
          "bias_dims": "right_align(self.dims, 2, 1)"},
     guards=[inner_dim_guard("mat2", "mat2.dims", 0),
             Guard("(bias_dims[0] == 1 or bias_dims[0] == M) and (bias_dims[1] == 1 or bias_dims[1] == N)", "self",
@@ -185,13 +232,21 @@ ADDMM = gemm_op(
     cases=[
         Case("row_bias", (randn(10), randn(6, 12), randn(12, 10)), route="gemm_scalar"),
         Case("full_bias_alpha_beta", (randn(5, 8), randn(5, 4), randn(4, 8)),
-             kwargs={"beta": 0.5, "alpha": -2.0}),
+             kwargs={"beta": 0.5, "alpha": -2.0}, route="gemv_nn"),
         Case("column_bias", (randn(5, 1), randn(5, 3), randn(3, 7))),
         Case("scalar_bias", (randn(), randn(3, 3), randn(3, 3))),
         Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
              kwargs={"beta": 0}),
         Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
-        Case("vec4_split_k", (randn(16), randn(3, 1024), randn(1024, 16)), route="gemm_split_sum"),
+        # M = 9 stays tiled: K (32 steps) split into 8 slices
+        Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
+        Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
+        Case("gemv_column_bias", (randn(3, 1), randn(3, 8), randn(8, 8)), route="gemv_nn"),
+        # K (9 steps) split into slices of 40 and 32 rows, the epilogue in the sum pass
+        Case("gemv_split_k", (randn(3, 12), randn(3, 72), randn(72, 12)),
+             kwargs={"beta": 0.5, "alpha": -2.0}, route="gemm_split_sum"),
+        Case("gemv_beta_zero_ignores_nan", (tensor([NAN, NAN, NAN, NAN]), randn(2, 8),
+                                            randn(8, 4)), kwargs={"beta": 0}, route="gemv_nn"),
         Case("bias_shape", (randn(3), randn(2, 4), randn(4, 5)),
              raises="self does not broadcast to the output (got [3], expected dims "
                     "broadcasting to [2, 5])"),
@@ -216,7 +271,6 @@ LINEAR = gemm_op(
     shape="input.dims[:-1] + [N]", a="input", b="weight", bias="bias", b_is_nk=True,
     epilogue={"has_bias": u32("bias.present"), "bias_stride_m": u32("0"),
               "bias_stride_n": u32("1"), "alpha": f32("1.0"), "beta": f32("1.0")},
-    gemv=True,
     cases=[
         Case("classifier_head", (randn(2, 48), randn(10, 48), randn(10)), route="gemv_rows"),
         Case("decode_eight_rows", (randn(8, 64), randn(70, 64), None), route="gemv_rows"),

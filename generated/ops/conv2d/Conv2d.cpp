@@ -11,6 +11,8 @@
 #include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_gemm_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -75,6 +77,12 @@ static_assert(offsetof(Conv2dParams, max_value) == 84,
               "Conv2dParams.max_value must sit at WGSL offset 84");
 static_assert(sizeof(Conv2dParams) == 96, "Conv2dParams must match the WGSL struct size 96");
 
+const KernelSource kConvTranspose2dPackWeightsKernel{
+    "conv_transpose2d_pack_weights",
+    kConvTranspose2dPackWeightsWGSL,
+    "main",
+    {kConvTranspose2dPackWeightsWorkgroupSizeX, kConvTranspose2dPackWeightsWorkgroupSizeY,
+     kConvTranspose2dPackWeightsWorkgroupSizeZ}};
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
     kConv2dPackWeightsWGSL,
@@ -91,6 +99,12 @@ const KernelSource kConv2dGemmKernel{
     kConv2dGemmWGSL,
     "main",
     {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
+const KernelSource kConvTranspose2dGemmKernel{
+    "conv_transpose2d_gemm",
+    kConvTranspose2dGemmWGSL,
+    "main",
+    {kConvTranspose2dGemmWorkgroupSizeX, kConvTranspose2dGemmWorkgroupSizeY,
+     kConvTranspose2dGemmWorkgroupSizeZ}};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
@@ -112,11 +126,16 @@ const KernelSource kConv2dSplitSumKernel{
     kConv2dSplitSumWGSL,
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dPackWeightsKernel,
+                                                 &kConv2dPackWeightsKernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemmKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dKernel, &kConv2dVec4Kernel,
-                                                 &kConv2dKernel};
+const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dGemmKernel,
+                                                 &kConvTranspose2dKernel};
+// Dispatch 3's kernels, in route order.
+const KernelSource* const kDispatch3Kernels[] = {&kConv2dVec4Kernel, &kConv2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct Conv2dPlan {
@@ -124,6 +143,7 @@ struct Conv2dPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   Conv2dParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -135,8 +155,12 @@ struct Conv2dPlan {
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool run3 = true;
+  size_t route3 = 0;
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
+  bool run4 = true;
+  utils::Grid grid4;
+  std::vector<OverrideValue> overrides4;
 };
 
 Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -206,6 +230,8 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 1);
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
+  const bool tgemm = transposed && (groups == 1) && (dilation == std::vector<int64_t>{1, 1}) &&
+                     (utils::mul(utils::at(stride, 0), utils::at(stride, 1)) <= 1024);
   const int64_t tiles =
       utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
   const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
@@ -270,8 +296,9 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor wpack;  // scratch, allocated by add_conv2d
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
-      gemm ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
-           : 0};
+      (gemm || tgemm)
+          ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+          : 0};
   wpack.live_dims = wpack.max_dims;
   Tensor partial;  // scratch, allocated by add_conv2d
   partial.dtype = DType::Float32;
@@ -304,11 +331,20 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.has_max = false ? 1 : 0;
   plan.params.min_value = utils::to_f32(0.0);
   plan.params.max_value = utils::to_f32(0.0);
-  plan.run0 = gemm;
+  plan.run0 = gemm || tgemm;
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(
-        utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
-        kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+    if (transposed) {
+      plan.route0 = 0;  // conv_transpose2d_pack_weights
+      plan.grid0 = utils::elementwise_grid(
+          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+          kConvTranspose2dPackWeightsKernel.workgroup_size[0],
+          graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route0 = 1;  // conv2d_pack_weights
+      plan.grid0 = utils::elementwise_grid(
+          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+          kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+    }
   }
   plan.run1 = gemm;
   if (plan.run1) {
@@ -323,25 +359,36 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                      graph.limits().max_workgroups_per_dimension);
     }
   }
-  plan.run2 = !gemm;
+  plan.run2 = transposed;
   if (plan.run2) {
-    if (transposed) {
-      plan.route2 = 0;  // conv_transpose2d
-      plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
-                                           graph.limits().max_workgroups_per_dimension);
-    } else if (utils::floormod(icpg, 4) == 0) {
-      plan.route2 = 1;  // conv2d_vec4
-      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
-                                           graph.limits().max_workgroups_per_dimension);
+    if (tgemm) {
+      plan.route2 = 0;  // conv_transpose2d_gemm
+      plan.grid2 =
+          utils::tiles_grid(utils::mul(utils::mul(B, utils::ceil_div(OH, utils::at(stride, 0))),
+                                       utils::ceil_div(OW, utils::at(stride, 1))),
+                            OC, utils::mul(utils::at(stride, 0), utils::at(stride, 1)), 64, 64,
+                            graph.limits().max_workgroups_per_dimension);
     } else {
-      plan.route2 = 2;  // conv2d
-      plan.grid2 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+      plan.route2 = 1;  // conv_transpose2d
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
     }
   }
-  plan.run3 = split > 1;
+  plan.run3 = !gemm && !transposed;
   if (plan.run3) {
-    plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
+    if (utils::floormod(icpg, 4) == 0) {
+      plan.route3 = 0;  // conv2d_vec4
+      plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route3 = 1;  // conv2d
+      plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
+  }
+  plan.run4 = split > 1;
+  if (plan.run4) {
+    plan.grid4 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -354,7 +401,7 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   if (built.run0) {
-    graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
+    graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params, sizeof(built.params), built.grid0);
   }
@@ -368,16 +415,23 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (built.run2) {
     graph.add_dispatch(
         *kDispatch2Kernels[built.route2], built.overrides2,
-        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid2);
   }
   if (built.run3) {
     graph.add_dispatch(
-        kConv2dSplitSumKernel, built.overrides3,
-        {Binding::params(), Binding::of(scratch_partial),
+        *kDispatch3Kernels[built.route3], built.overrides3,
+        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid3);
+  }
+  if (built.run4) {
+    graph.add_dispatch(
+        kConv2dSplitSumKernel, built.overrides4,
+        {Binding::params(), Binding::of(scratch_partial),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+        &built.params, sizeof(built.params), built.grid4);
   }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.
   graph.add_resize_hook([args](WebGPUGraph& graph) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 829518fc625be7a281e04f32fbfccfbd0d7565000d0f359f8d7b2296a5f2bc54
+// wgsl-sha256: f6a1ab415036b3f9d27a810e58356d106be5b71bfc0f78483eda4306827df501
 #pragma once
 
 #include <cstdint>
@@ -66,30 +66,18 @@ fn epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
-// Shared helpers (conv_gemm.wgsl).
-// Shared by the conv2d GEMM kernels (emitted into their declaration blocks by opgen): the
-// tap-major walk over K and the split-K store. K step s is tap s / steps_per_tap and
-// input channels from (s % steps_per_tap) * bk (the kernel's step); a step's im2col rows
-// are channel planes shifted by one tap, so a loader finds its pixels' input offsets once
-// per tap and then only adds a plane stride.
+// Shared helpers (conv_gemm_loads.wgsl).
+// Shared by the conv GEMM kernels, direct and transposed (emitted into their declaration
+// blocks by opgen): a K step's loads. A loader holds four output pixels' input offsets at
+// one tap (a TapWindow) and the tap-major packed weights (wpack[tap][ic][oc / 4]).
 
-// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow) as a loader sees
-// them: their input origin, their image's offset, and which exist.
+// Four output pixels as a loader sees them: their input origin (the input pixel at tap
+// offset 0), their image's offset, and which exist.
 struct PixelQuad {
   ih0: vec4<i32>,
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
-}
-
-fn pixel_quad(n0: u32) -> PixelQuad {
-  let plane = params.OH * params.OW;
-  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
-  let pix = n % vec4<u32>(plane);
-  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
-                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
-                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
-                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
@@ -99,9 +87,10 @@ struct TapWindow {
   ok: vec4<bool>,
 }
 
-fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
-  let ih = q.ih0 + i32(tap / params.KW * params.dH);
-  let iw = q.iw0 + i32(tap % params.KW * params.dW);
+// The window of the tap whose input pixel is the quad's origin moved by (dh, dw).
+fn window_at(q: PixelQuad, dh: i32, dw: i32) -> TapWindow {
+  let ih = q.ih0 + dh;
+  let iw = q.iw0 + dw;
   let ok = q.inside & (ih >= vec4<i32>(0)) & (ih < vec4<i32>(i32(params.IH))) &
            (iw >= vec4<i32>(0)) & (iw < vec4<i32>(i32(params.IW)));
   return TapWindow(select(vec4<u32>(0u), q.image + vec4<u32>(ih * i32(params.IW) + iw), ok), ok);
@@ -123,6 +112,28 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   return wpack[(tap * params.IC + ic) * M4 + col];
+}
+// Shared helpers (conv_gemm.wgsl).
+// Shared by the direct conv's GEMM kernels (emitted into their declaration blocks by opgen,
+// after conv_gemm_loads.wgsl): the tap-major walk over K and the split-K store. K step s
+// is tap s / steps_per_tap and input channels from (s % steps_per_tap) * bk (the kernel's
+// step); a step's im2col rows are channel planes shifted by one tap, so a loader finds its
+// pixels' input offsets once per tap and then only adds a plane stride.
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
+// A quad's window at one tap.
+fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
+  return window_at(q, i32(tap / params.KW * params.dH), i32(tap % params.KW * params.dW));
 }
 
 // The K steps [x, y) of split-K slice `slice`, for steps of bk input channels.

@@ -8,6 +8,7 @@
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_nn_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -53,6 +54,11 @@ static_assert(offsetof(AddmmParams, alpha) == 44, "AddmmParams.alpha must sit at
 static_assert(offsetof(AddmmParams, beta) == 48, "AddmmParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(AddmmParams) == 64, "AddmmParams must match the WGSL struct size 64");
 
+const KernelSource kGemvNnKernel{
+    "gemv_nn",
+    kGemvNnWGSL,
+    "main",
+    {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ}};
 const KernelSource kGemmVec4Kernel{
     "gemm_vec4",
     kGemmVec4WGSL,
@@ -68,12 +74,15 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumWGSL,
     "main",
     {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmVec4Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AddmmPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   AddmmParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -106,6 +115,7 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t a_batch_stride = 0;
   const int64_t b_batch_stride = 0;
   const bool aligned = (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
+  const bool gemv = (M <= 8) && aligned;
   const std::vector<int64_t> bias_dims = utils::right_align(self.dims(), 2, 1);
   const int64_t tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
@@ -132,7 +142,7 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor partial;  // scratch, allocated by add_addmm
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{
-      (true && (split > 1)) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
+      (split > 1) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
   partial.live_dims = partial.max_dims;
 
   AddmmPlan plan;
@@ -152,19 +162,27 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::to_u32((utils::at(bias_dims, 1) > 1) ? 1 : 0, kOp, "bias_stride_n");
   plan.params.alpha = utils::to_f32(alpha);
   plan.params.beta = utils::to_f32(beta);
-  plan.run0 = true && aligned;
+  plan.run0 = aligned;
   if (plan.run0) {
-    plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    if (gemv) {
+      plan.route0 = 0;  // gemv_nn
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    } else {
+      plan.route0 = 1;  // gemm_vec4
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    }
   }
-  plan.run1 = true && !aligned;
+  plan.run1 = !aligned;
   if (plan.run1) {
     plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                    graph.limits().max_workgroups_per_dimension);
     plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
   }
-  plan.run2 = true && (split > 1);
+  plan.run2 = split > 1;
   if (plan.run2) {
     plan.grid2 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -188,7 +206,7 @@ void add_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 =
       built.run0 ? graph.add_dispatch(
-                       kGemmVec4Kernel, built.overrides0,
+                       *kDispatch0Kernels[built.route0], built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(args[2]),
                         Binding::of(args[0]), Binding::of(scratch_partial), Binding::of(args[5])},
                        &built.params, sizeof(built.params), built.grid0)
@@ -214,6 +232,10 @@ void add_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         if (plan.run0 != built.run0) {
           utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                       utils::format_value(plan.run0), utils::format_value(built.run0));
+        }
+        if (plan.route0 != built.route0) {
+          utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                      kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
         }
         if (built.run0) {
           graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);

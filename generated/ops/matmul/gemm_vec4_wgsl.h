@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6ade50b909d0e7424004e145adbf59615421331fbac1e97c03ad58f1e42912ea
+// wgsl-sha256: 760699477a6512ae3ecc8f3a7baeee3885c39e11c8f5228b6b2bc30480014593
 #pragma once
 
 #include <cstdint>
@@ -213,7 +213,10 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   store_quad(z, slice, bottom + 3u, left, acc7_0);
   store_quad(z, slice, bottom + 3u, right, acc7_1);
 }
-// @opgen-end declarations
+// Shared helpers (gemm_loads_vec4.wgsl).
+// Shared by the kernels that read A and B as vec4s (gemm_vec4, gemv_nn; emitted into
+// their declaration blocks by opgen): load_a and load_b for gemm_tile.wgsl, for rows
+// whose length is a multiple of 4, so every vec4 a caller asks for is whole.
 
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
@@ -235,6 +238,7 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
   }
   return b[(base + r * params.N + c) / 4u];
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
