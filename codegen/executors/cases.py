@@ -226,11 +226,15 @@ def check(run: CaseRun, ran: Ran, features: frozenset[str] | None = None) -> Non
                 if features is not None else "")
 
 
+def executor_for(run: CaseRun, executor: Executor) -> Executor:
+    """`executor`, on a device without the run's masked features when it has some."""
+    return executor.without(run.masked) if run.masked else executor
+
+
 def execute(run: CaseRun, executor: Executor) -> list[str]:
     """Runs one case on `executor` (without the masked features for a masked run) and
     checks it; returns the routes that ran."""
-    if run.masked:
-        executor = executor.without(run.masked)
+    executor = executor_for(run, executor)
     if run.case.raises:
         rejection(run, executor)
         return []

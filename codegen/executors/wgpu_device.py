@@ -87,9 +87,11 @@ def features(dev) -> frozenset[str]:
 
 
 def adapter_line() -> str:
-    adapter, _ = device()
+    """The adapter, its backend and type, and the optional features its device has."""
+    adapter, dev = device()
     i = adapter.info
-    return f"{i.get('device')} ({i.get('backend_type')}, {i.get('adapter_type')})"
+    return (f"{i.get('device')} ({i.get('backend_type')}, {i.get('adapter_type')}) "
+            f"[{', '.join(sorted(features(dev))) or 'no optional features'}]")
 
 
 @functools.lru_cache(maxsize=None)
