@@ -27,7 +27,8 @@ import torch  # noqa: E402
 from codegen.executors.wgpu_device import adapter_line  # noqa: E402
 from codegen.executors.call import catalog  # noqa: E402
 from codegen.executors import harness  # noqa: E402
-from codegen.executors.cases import Ran, all_case_runs, check, execute, run_case  # noqa: E402
+from codegen.executors.cases import (Ran, all_case_runs, check, execute,  # noqa: E402
+                                     executor_for, run_case)
 from codegen.spec.failures import OpError  # noqa: E402
 
 LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
@@ -67,7 +68,9 @@ def run(out_dir: Path) -> None:
                 entry["routes"] = execute(r, harness.EXECUTOR)
                 entry["checked_here"] = True
             else:
-                entry.update(vars(run_case(r, harness.EXECUTOR)))
+                executor = executor_for(r, harness.EXECUTOR)
+                entry.update(vars(run_case(r, executor)))
+                entry["features"] = sorted(executor.features())
         except OpError as e:
             entry["error"] = str(e)
         except Exception as e:  # recorded, reported as a failure by `compare`
@@ -114,7 +117,8 @@ def compare_results(out_dir: Path) -> int:
                 assert r.case.raises in entry["error"], f"error {entry['error']!r}"
             elif not entry.get("checked_here"):  # (checked_here: execute() checked it there)
                 assert "error" not in entry, entry.get("error")
-                check(r, Ran(**entry))
+                features = entry.pop("features", None)
+                check(r, Ran(**entry), None if features is None else frozenset(features))
             passed += 1
         except AssertionError as e:
             failures.append(f"{case_id}: {str(e).splitlines()[0][:200]}")

@@ -45,13 +45,13 @@ def pack(folder: Path, names: list[str], realistic: bool) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     factories = realistic_models if realistic else e2e_models
-    expected = {}
     for name in names or (realistic_models.MODELS if realistic else MODELS):
         model, inputs = getattr(factories, name)()
         weights = seeded_weights.reseed(model) if realistic else {}
         export(model, inputs, folder / f"{name}.pte")
         with torch.no_grad():
-            expected[name] = {"inputs": inputs, "output": model(*inputs)}
+            torch.save({"inputs": inputs, "output": model(*inputs)},
+                       folder / f"{name}.expected.pt")
             torch.jit.trace(model, inputs, strict=False).save(str(folder / f"{name}.pt"))
             torch.onnx.export(model, inputs, str(folder / f"{name}.onnx"), dynamo=False,
                               opset_version=17)
@@ -63,7 +63,6 @@ def pack(folder: Path, names: list[str], realistic: bool) -> None:
                 kept = (folder / f"{file}.kept").stat().st_size
                 print(f"{file}: {entry['size'] / 2**20:.1f} MiB, {len(entry['holes'])} weights "
                       f"cut, {kept / 2**20:.2f} MiB kept", flush=True)
-    torch.save(expected, folder / "expected.pt")
 
 
 def _restored(folder: Path, name: str) -> Path:
@@ -122,7 +121,10 @@ def _ort_webgpu(path: Path, inputs: tuple) -> tuple[float, torch.Tensor]:
 def run(folder: Path) -> None:
     from codegen.et.pte import run_pte
 
-    expected = torch.load(folder / "expected.pt", weights_only=False)
+    expected = {path.name.removesuffix(".expected.pt"): torch.load(path, weights_only=False)
+                for path in sorted(folder.glob("*.expected.pt"))}
+    if not expected:
+        raise SystemExit(f"{folder}: no <model>.expected.pt (run `pack` first)")
     print(f"{'model':18} {'ours ms':>9} {'ORT WebGPU ms':>14} {'torch CUDA ms':>14} "
           f"{'ours/ORT':>9} {'ours/torch':>10}")
     for name, entry in expected.items():

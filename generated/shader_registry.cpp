@@ -41,6 +41,7 @@
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
+#include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
@@ -229,6 +230,12 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsWGSL,
        "main",
        {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}},
+      {"gemv_rows_subgroup",
+       kGemvRowsSubgroupWGSL,
+       "main",
+       {kGemvRowsSubgroupWorkgroupSizeX, kGemvRowsSubgroupWorkgroupSizeY,
+        kGemvRowsSubgroupWorkgroupSizeZ},
+       kGemvRowsSubgroupFeatures},
       {"hardswish",
        kHardswishWGSL,
        "main",

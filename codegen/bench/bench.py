@@ -164,7 +164,11 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
     moved (`extra["bytes"]`, reported as a GB/s row by `report` and `chart`)."""
     nodes = [executor.build(bind_call(target, args, {}))]
     for kernel in force:
-        forced = executor.build(bind_call(target, args, {}), force=(kernel,))
+        try:
+            forced = executor.build(bind_call(target, args, {}), force=(kernel,))
+        except OpError as e:  # a feature route on a device without the feature
+            print(f"opgen bench: {name}: --force {kernel} cannot run here: {e}", file=sys.stderr)
+            continue
         if kernel not in forced.routes:
             print(f"opgen bench: {name}: --force {kernel} does not apply (no dispatch that "
                   f"runs for these arguments has it as a route)", file=sys.stderr)

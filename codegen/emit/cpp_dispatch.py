@@ -15,6 +15,7 @@ from codegen.spec.args import OutputList, TensorList
 from codegen.spec.bind import BoundDispatch, BoundParams
 from codegen.spec.dtypes import WGSL_ELEM
 from codegen.spec.expr.types import cpp_string
+from codegen.spec.features import FEATURES
 from codegen.spec.layout import parse_type
 
 
@@ -71,6 +72,14 @@ def _override_cpp(route) -> str:
         value = f"{e.cpp()} ? 1.0 : 0.0" if e.type == E.BOOL else f"static_cast<double>({e.cpp()})"
         items.append(f"{{{cpp_string(name)}, {value}}}")
     return "{" + ", ".join(items) + "}"
+
+
+def _route_condition(route) -> str | None:
+    """When the route runs: the device has its kernel's features and its `when` holds."""
+    parts = [f"graph.has_feature(Feature::{FEATURES[f].cpp})" for f in route.route.kernel.features]
+    if route.when is not None:
+        parts.append(f"({route.when.cpp()})" if parts else route.when.cpp())
+    return " && ".join(parts) or None
 
 
 def _grid_cpp(route) -> str:
@@ -140,8 +149,9 @@ def _routed(h: Handler, d: BoundDispatch, ctx: Ctx, kernels: list[str]) -> None:
     body = _param_lines(d.params, f"plan.params{i}") if d.params and not d.params.shared else []
     for j, r in enumerate(d.routes):
         if len(d.routes) > 1:
-            body.append(f"if ({r.when.cpp()}) {{" if j == 0 else
-                        f"}} else if ({r.when.cpp()}) {{" if r.when is not None else "} else {")
+            cond = _route_condition(r)
+            body.append(f"if ({cond}) {{" if j == 0 else
+                        f"}} else if ({cond}) {{" if cond is not None else "} else {")
             body.append(f"  plan.route{i} = {j};  // {r.route.kernel.name}")
         pad = "  " if len(d.routes) > 1 else ""
         body.append(f"{pad}plan.grid{i} = {_grid_cpp(r)};")

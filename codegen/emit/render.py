@@ -81,6 +81,14 @@ def clang_format(texts: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def _route_entry(route) -> dict:
+    entry = {"kernel": route.kernel.name, "when": route.when or "otherwise",
+             "grid": type(route.grid).__name__}
+    if route.kernel.features:
+        entry["features"] = list(route.kernel.features)
+    return entry
+
+
 def op_table(catalog: Catalog) -> dict:
     ops = []
     for b in catalog.ops:
@@ -89,9 +97,7 @@ def op_table(catalog: Catalog) -> dict:
             if isinstance(d.spec, Dispatch):
                 dispatches.append({
                     "params": {k: p.type for k, p in d.spec.param_fields.items()},
-                    "routes": [{"kernel": r.route.kernel.name,
-                                "when": r.route.when or "otherwise",
-                                "grid": type(r.route.grid).__name__} for r in d.routes]})
+                    "routes": [_route_entry(r.route) for r in d.routes]})
                 if d.spec.foreach:
                     dispatches[-1]["foreach"] = d.spec.foreach
             else:
@@ -145,8 +151,10 @@ def render(catalog: Catalog) -> dict[str, str]:
         h = header_path(kernel)
         cpp_texts[f"{GENERATED}/{h}"] = env.get_template("kernel_wgsl.h.j2").render(
             wgsl_file=rel(path), sha256=hashlib.sha256(source.encode()).hexdigest(),
-            pascal=kernel.pascal, source=source, wg=kernel.workgroup)
-        registry.append({"name": name, "pascal": kernel.pascal, "entry": kernel.entry, "header": h})
+            pascal=kernel.pascal, source=source, wg=kernel.workgroup,
+            features=",".join(kernel.features))
+        registry.append({"name": name, "pascal": kernel.pascal, "entry": kernel.entry, "header": h,
+                         "features": kernel.features})
 
     sources = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):

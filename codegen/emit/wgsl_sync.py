@@ -1,7 +1,7 @@
 """The declaration block of each kernel's .wgsl file, derived from the spec.
 
-Everything between the two marker lines is rewritten by `opgen generate` (Params
-struct, bindings in ABI order, the kernel's override constants, workgroup size and,
+Everything between the two marker lines is rewritten by `opgen generate` (the enable
+directives of the kernel's features, Params struct, bindings in ABI order, the kernel's override constants, workgroup size and,
 for 1-D grids, the index helper); the author owns the rest of the file, which stays a
 complete, valid WGSL module.
 """
@@ -15,6 +15,7 @@ from codegen.spec.bind import BoundDispatch, BoundOp
 from codegen.spec.checked import SpecError
 from codegen.spec.dispatch import Dispatch, Kernel
 from codegen.spec.dtypes import WGSL_ELEM
+from codegen.spec.features import enable_lines
 from codegen.spec.grids import GRID_KINDS
 from codegen.spec.layout import parse_type
 
@@ -38,7 +39,7 @@ def binding_elem(bound: BoundOp, bind) -> str:
 def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str:
     """The text between the markers for `kernel` as used by `dispatch`."""
     spec: Dispatch = dispatch.spec
-    lines = []
+    lines = enable_lines(kernel.features)  # directives come before any declaration
     slot = 0
     if dispatch.layout:
         lines.append(dispatch.layout.wgsl().replace(f"struct {dispatch.layout.name} ",
@@ -102,4 +103,11 @@ def with_block(path: Path, source: str, block: str) -> str:
         raise ShaderSyncError(
             f"{path}: missing declaration markers; put these two lines where the spec's "
             f"declarations belong:\n{BEGIN}\n{END}") from None
+    if block.startswith("enable "):
+        code = [l for l in lines[:begin] if l.strip() and not l.strip().startswith("//")]
+        if code:
+            raise ShaderSyncError(
+                f"{path}: {code[0].strip()!r} comes before the declaration block, which starts "
+                f"with the kernel's enable directives; WGSL wants directives before any "
+                f"declaration: move it below the block")
     return "\n".join(lines[:begin + 1] + block.split("\n") + lines[end:])

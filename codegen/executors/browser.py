@@ -16,6 +16,7 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
     write_back
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import kernel_source
+from codegen.spec.features import FEATURES
 
 
 def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:
@@ -30,14 +31,21 @@ def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:
             "overrides": dict(overrides), "layout": layout}
 
 
+def page_features(info: dict) -> frozenset[str]:
+    """The optional WebGPU features of the page's device (adapterInfo's)."""
+    return frozenset(f for f in info["features"] if f in FEATURES)
+
+
 class BrowserNode(PlannedNode):
     """One op planned for the browser; buffers are ids in the page's request."""
 
-    def __init__(self, call: BoundCall, force: tuple[str, ...] = ()):
-        self.dev = device()
-        limits = self.dev.adapter_info()["limits"]
+    def __init__(self, call: BoundCall, force: tuple[str, ...] = (),
+                 masked: frozenset[str] = frozenset()):
+        self.dev, self.masked = device(), masked
+        info = self.dev.adapter_info(masked)
         self._sizes: list[int] = []
-        super().__init__(call, force, limits["maxComputeWorkgroupsPerDimension"])
+        super().__init__(call, force, info["limits"]["maxComputeWorkgroupsPerDimension"],
+                         page_features(info))
         self.run_ms: list[float] = []
 
     def allocate(self, size: int) -> int:
@@ -66,7 +74,7 @@ class BrowserNode(PlannedNode):
                           "params": d.layout.pack(p.params) if d.layout else None,
                           "bindings": bindings, "grid": list(p.grid)})
         read = sorted({self.buffers[id(v)] for v in self.tensor_values()})
-        return {"kernels": list(kernels.values()),
+        return {"kernels": list(kernels.values()), "masked": sorted(self.masked),
                 "buffers": [{"id": i, "size": size, "data": data.get(i)}
                             for i, size in enumerate(self._sizes)],
                 "steps": steps, "read": read}
@@ -88,7 +96,10 @@ class Browser(Executor):
     name = "browser"
 
     def build(self, call: BoundCall, force: tuple[str, ...] = ()) -> BrowserNode:
-        return BrowserNode(call, force)
+        return BrowserNode(call, force, self.masked)
+
+    def features(self) -> frozenset[str]:
+        return page_features(device().adapter_info(self.masked))
 
 
 EXECUTOR = Browser()

@@ -145,6 +145,7 @@ class BrowserDevice:
                                f"'{PLAYWRIGHT_PIN}' (the test extra pins it)") from None
         self._error_type = Error
         self._page_errors: list[str] = []
+        self._masked_info: dict[tuple, dict] = {}
         self._server = _Server()
         t0 = time.perf_counter()
         self._playwright = sync_playwright().start()
@@ -185,8 +186,14 @@ class BrowserDevice:
             raise BrowserError(f"{name}: {message}{errors}") from None
         return result
 
-    def adapter_info(self) -> dict:
-        """vendor, architecture, device, description, features, limits (of the device)."""
+    def adapter_info(self, masked: frozenset[str] = frozenset()) -> dict:
+        """vendor, architecture, device, description, features, limits (of the device;
+        `masked`: of the page's device created without those features)."""
+        if masked:
+            key = tuple(sorted(masked))
+            if key not in self._masked_info:
+                self._masked_info[key] = self.call("adapterInfo", list(key))
+            return self._masked_info[key]
         return self._info
 
     def compile(self, kernels: list[dict]) -> list[dict]:

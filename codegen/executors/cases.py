@@ -4,6 +4,11 @@ A case binds its call once (`bind`, absent outputs included) and runs it through
 executor (`codegen.executors.interface.Executor`: the wgpu harness, the native runner),
 then compares with PyTorch in float64 (floating inputs promoted), or bit for bit with
 float32 torch for cases marked exact.
+
+A case pinned to a route whose kernel needs WebGPU features (`Kernel(features=...)`)
+runs twice: as written, where it must take that route (an executor whose device lacks
+the features fails it), and on the executor's device without those features
+(`CaseRun.masked`), where it must take the fallback the routes choose there.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from typing import Any
 
 from codegen.executors.call import BoundCall, bind_call, torch_args, torch_op
 from codegen.executors.interface import Executor
+from codegen.lower import interpret
 from codegen.spec.bind import BoundOp
 from codegen.spec.failures import OpError
+from codegen.spec.features import FEATURES
 from codegen.spec.inputs import SymInt, TensorInput, materialize
 from codegen.spec.op import Case
 
@@ -23,10 +30,12 @@ from codegen.spec.op import Case
 class CaseRun:
     op: BoundOp
     case: Case
+    masked: tuple[str, ...] = ()  # run on a device without these WebGPU features
 
     @property
     def id(self) -> str:
-        return f"{self.op.op.name}[{self.case.name}]"
+        base = f"{self.op.op.name}[{self.case.name}]"
+        return base + "".join(f"/no-{f}" for f in self.masked)
 
     @property
     def target(self) -> str:
@@ -66,7 +75,27 @@ def _resized(spec: TensorInput, dims, seed_text: str):
 
 
 def all_case_runs(catalog) -> list[CaseRun]:
-    return [CaseRun(b, c) for b in sorted(catalog.ops, key=lambda b: b.op.name) for c in b.op.cases]
+    """Every case, plus the masked twin of each case pinned to a feature route."""
+    runs = []
+    for b in sorted(catalog.ops, key=lambda b: b.op.name):
+        kernels = {k.name: k for k in b.op.kernels()}
+        for c in b.op.cases:
+            runs.append(CaseRun(b, c))
+            if c.route and kernels[c.route].features:
+                runs.append(CaseRun(b, c, kernels[c.route].features))
+    return runs
+
+
+def planned_routes(run: CaseRun, args: tuple, kwargs: dict, features) -> list[str]:
+    """The kernels the routes choose for the case's call on a device with `features`."""
+    call = run.bind(args, kwargs)
+    plans = interpret.plan(call.lowering, call.values, 65535, (), frozenset(features))
+    return [p.kernel.name for p in plans if p.kernel is not None and p.run]
+
+
+def masked_routes(run: CaseRun) -> list[str]:
+    """The routes a masked run takes on a device with every other feature."""
+    return planned_routes(run, run.args(), run.kwargs(), set(FEATURES) - set(run.masked))
 
 
 def golden_with_args(run: CaseRun, args: tuple, kwargs: dict) -> tuple[Any, tuple]:
@@ -176,21 +205,41 @@ def run_case(run: CaseRun, executor: Executor) -> Ran:
     return Ran(args, kwargs, got, node.routes, {i: mine[i] for i in call.mutable_inputs()})
 
 
-def check(run: CaseRun, ran: Ran) -> None:
-    """The run's outputs and in-place writes match torch's, and it took the case's route."""
+def check(run: CaseRun, ran: Ran, features: frozenset[str] | None = None) -> None:
+    """The run's outputs and in-place writes match torch's, and it took the case's route
+    (a masked run: the routes chosen on its device, whose `features` the executor gave)."""
     want, torch_inputs = golden_with_args(run, ran.args, ran.kwargs)
     compare(run, ran.got, want, tuple(o.placeholder for o in run.op.op.outputs))
     for i, t in ran.mutated.items():
         compare(run, t, torch_inputs[i])
-    if run.case.route:
-        assert run.case.route in ran.routes, f"{run.id}: ran {ran.routes}, expected route {run.case.route!r}"
+    if run.masked:
+        kernels = {k.name: k for k in run.op.op.kernels()}
+        ran_kernels = [r for r in ran.routes if r in kernels]
+        wrong = [r for r in ran_kernels if set(kernels[r].features) & set(run.masked)]
+        assert not wrong, f"{run.id}: ran {wrong} on a device without {', '.join(run.masked)}"
+        planned = planned_routes(run, ran.args, ran.kwargs, features or frozenset())
+        assert ran_kernels == planned, f"{run.id}: ran {ran_kernels}, the routes choose {planned}"
+    elif run.case.route:
+        assert run.case.route in ran.routes, \
+            f"{run.id}: ran {ran.routes}, expected route {run.case.route!r}" + (
+                f" (the device's optional features: {sorted(features)})"
+                if features is not None else "")
+
+
+def executor_for(run: CaseRun, executor: Executor) -> Executor:
+    """`executor`, on a device without the run's masked features when it has some."""
+    return executor.without(run.masked) if run.masked else executor
 
 
 def execute(run: CaseRun, executor: Executor) -> list[str]:
-    """Runs one case on `executor` and checks it; returns the routes that ran."""
+    """Runs one case on `executor` (without the masked features for a masked run) and
+    checks it; returns the routes that ran."""
+    executor = executor_for(run, executor)
     if run.case.raises:
         rejection(run, executor)
         return []
     ran = run_case(run, executor)
-    check(run, ran)
+    feature_route = run.masked or any(k.features for k in run.op.op.kernels()
+                                      if k.name == run.case.route)
+    check(run, ran, executor.features() if feature_route else None)
     return ran.routes

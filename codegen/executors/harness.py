@@ -15,7 +15,7 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
     write_back
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import (COPY_VEC4_PER_INVOCATION, COPY_WORKGROUP_SIZE,
-                                           copy_pipeline, device, pipeline)
+                                           copy_pipeline, device, features, pipeline)
 from codegen.spec.dtypes import nbytes
 from codegen.spec.grids import elementwise_grid
 
@@ -23,9 +23,12 @@ from codegen.spec.grids import elementwise_grid
 class Node(PlannedNode):
     """One op built on the wgpu device: buffers at the build shapes, pipelines compiled."""
 
-    def __init__(self, call: BoundCall, force: tuple[str, ...] = ()):
-        _, self.dev = device()
-        super().__init__(call, force, self.dev.limits["max-compute-workgroups-per-dimension"])
+    def __init__(self, call: BoundCall, force: tuple[str, ...] = (),
+                 masked: frozenset[str] = frozenset()):
+        self.masked = masked
+        _, self.dev = device(masked)
+        super().__init__(call, force, self.dev.limits["max-compute-workgroups-per-dimension"],
+                         features(self.dev))
         self._write_inputs(call)
 
     def allocate(self, size: int):
@@ -87,7 +90,7 @@ class Node(PlannedNode):
             if n or timestamp_writes:
                 self._encode_flat_copy(encoder, src, dst, n, keep, timestamp_writes)
             return
-        pipe, group_layout = pipeline(p.kernel, p.overrides, d)
+        pipe, group_layout = pipeline(p.kernel, p.overrides, d, self.masked)
         entries = []
         if d.layout:
             ubuf = self.dev.create_buffer_with_data(data=d.layout.pack(p.params),
@@ -115,7 +118,7 @@ class Node(PlannedNode):
         (a compute pass, so it can also carry timestamps when there is nothing to copy)."""
         import wgpu
 
-        pipe = copy_pipeline()
+        pipe = copy_pipeline(self.masked)
         num_vec4 = -(-n // 16)
         cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
                                               if timestamp_writes else {}))
@@ -138,7 +141,10 @@ class Harness(Executor):
     name = "harness"
 
     def build(self, call: BoundCall, force: tuple[str, ...] = ()) -> Node:
-        return Node(call, force)
+        return Node(call, force, self.masked)
+
+    def features(self) -> frozenset[str]:
+        return features(device(self.masked)[1])
 
 
 EXECUTOR = Harness()

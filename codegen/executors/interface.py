@@ -5,14 +5,19 @@ at the build shapes, pipelines compiled. `Built.run()` executes it; `Built.run(l
 with a rebound call of smaller (or equal) shapes re-plans without rebuilding, as a
 resize hook does, and executes. `routes` names the kernels the last run dispatched.
 `Executor.call(target, *args, **kwargs)` is the drop-in for `torch.ops.<target>`.
+`Executor.without(features)` is the same executor on a device created without those
+WebGPU features, so routes that need them give way to their fallbacks (the tests run
+both sides of every feature route this way).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Protocol
 
 from codegen.executors.call import BoundCall, bind_call, written_outputs
 from codegen.spec.dtypes import dtype
+from codegen.spec.features import FEATURES
 
 
 class Built(Protocol):
@@ -22,9 +27,26 @@ class Built(Protocol):
 
 
 class Executor:
-    """Subclasses set `name` and implement `build`."""
+    """Subclasses set `name` and implement `build` and `features`."""
 
     name = ""
+    masked: frozenset[str] = frozenset()  # features the device is created without
+
+    def without(self, features) -> "Executor":
+        """This executor on a device that lacks `features` (WebGPU names) even where the
+        adapter offers them."""
+        unknown = sorted(set(features) - set(FEATURES))
+        if unknown:
+            raise ValueError(f"unknown WebGPU features {', '.join(unknown)} (known: "
+                             f"{', '.join(FEATURES)})")
+        masked = copy.copy(self)
+        masked.masked = self.masked | frozenset(features)
+        return masked
+
+    def features(self) -> frozenset[str]:
+        """The optional WebGPU features (codegen.spec.features) of this executor's device,
+        masked ones left out."""
+        raise NotImplementedError
 
     def build(self, call: BoundCall, force: tuple[str, ...] = ()) -> Built:
         """`force` names kernels to run instead of the routes' choice (benchmarks and

@@ -8,6 +8,7 @@ back as `OpError` with the runtime's message, so every executor shares negative 
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import tempfile
@@ -24,6 +25,20 @@ from codegen.spec.values import Value
 def runner_path() -> Path:
     return built_executable("webgpu_op_runner", "OPGEN_NATIVE_RUNNER",
                             "build it with `cmake -S . -B build -G Ninja && cmake --build build`")
+
+
+def mask_args(masked: frozenset[str]) -> list[str]:
+    """The runner's arguments that create its device without `masked` features."""
+    return ["--mask-features", ",".join(sorted(masked))] if masked else []
+
+
+@functools.lru_cache(maxsize=None)
+def device_features(masked: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The optional WebGPU features of the runner's device (its `features` line)."""
+    info = subprocess.run([str(runner_path()), "--device-info", *mask_args(masked)],
+                          capture_output=True, text=True, check=True).stdout
+    line = next((l for l in info.splitlines() if l.startswith("features")), "features")
+    return frozenset(line.split()[1:])
 
 
 class _CaseWriter:
@@ -71,8 +86,8 @@ class NativeNode:
     here, as in the harness); `run(live)` replays the build plus every resize so far in
     one runner process (the runner holds no state between calls)."""
 
-    def __init__(self, call: BoundCall):
-        self.call = call
+    def __init__(self, call: BoundCall, masked: frozenset[str] = frozenset()):
+        self.call, self.masked = call, masked
         self.steps: list[BoundCall] = []
         self._routes: list[str] = []
         self.results = self._execute()
@@ -103,7 +118,7 @@ class NativeNode:
                                   for k, s in enumerate(self.steps)]
             (folder / "case.json").write_text(json.dumps(case))
             out_dir = folder / "out"
-            run = self._run_runner(folder / "case.json", out_dir)
+            run = self._run_runner(folder / "case.json", out_dir, self.masked)
             self._routes = run.get("kernels", [])
             by_ref = {o["ref"]: o for o in run["outputs"]}
 
@@ -118,10 +133,10 @@ class NativeNode:
             return results(last, lambda i, v: read(refs[i]))
 
     @staticmethod
-    def _run_runner(case: Path, out_dir: Path) -> dict:
+    def _run_runner(case: Path, out_dir: Path, masked: frozenset[str]) -> dict:
         """The runner's manifest entry for the last run; its error as an OpError."""
-        res = subprocess.run([str(runner_path()), "--case", str(case), "--out", str(out_dir)],
-                             capture_output=True, text=True)
+        res = subprocess.run([str(runner_path()), "--case", str(case), "--out", str(out_dir),
+                              *mask_args(masked)], capture_output=True, text=True)
         if res.returncode == 1:
             error_file = out_dir / "error.txt"
             message = error_file.read_text().strip() if error_file.exists() else res.stderr.strip()
@@ -157,7 +172,10 @@ class Native(Executor):
         if force:
             raise ValueError(f"the native runner runs the routes the generated C++ picks; it "
                              f"cannot force {', '.join(force)}")
-        return NativeNode(call)
+        return NativeNode(call, self.masked)
+
+    def features(self) -> frozenset[str]:
+        return device_features(self.masked)
 
 
 EXECUTOR = Native()

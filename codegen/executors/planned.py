@@ -37,9 +37,13 @@ class PlannedNode:
     """One op built from its plan (see the module note); `buffers` maps id(Value) to the
     subclass's buffer handle, `built_dims` to the shape it was allocated for."""
 
-    def __init__(self, call: BoundCall, force: tuple[str, ...], max_per_dim: int):
+    def __init__(self, call: BoundCall, force: tuple[str, ...], max_per_dim: int,
+                 features: frozenset[str]):
+        """`features`: the device's WebGPU features, which the routes choose by."""
         self.call, self.force, self.max_per_dim = call, tuple(force), max_per_dim
-        self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force)
+        self.features = frozenset(features)
+        self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force,
+                                    self.features)
         self.buffers: dict[int, Any] = {}
         self.built_dims: dict[int, tuple[int, ...]] = {}
         for v in call.input_tensors() + [v for v in call.outputs if v.kind == "Tensor"]:
@@ -98,7 +102,8 @@ class PlannedNode:
             dims = shapes.get(ol.item.name, [])[k] if ol else shapes.get(name)
             if v.kind == "Tensor" and dims is not None:
                 self._fit_output(name, v, tuple(dims))
-        plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force)
+        plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force,
+                               self.features)
         self._check_replan(plans)
         self.call, self.plans = live, plans
 

@@ -1,7 +1,8 @@
 """Compiles every kernel and reports errors at the `.wgsl` file's own line and column:
 with naga on the wgpu adapter (`shader_errors`) and with Tint in Chromium
-(`browser_shader_errors`). Both compile the file's exact text, so the positions they give
-are the file's. Tint is stricter in places (e.g. uniformity: a barrier after a
+(`browser_shader_errors`), each on a device with every optional feature the adapter
+offers. Both compile the file's text (naga with the directives it rejects commented out,
+line for line: `wgpu_device.naga_source`), so the positions they give are the file's. Tint is stricter in places (e.g. uniformity: a barrier after a
 non-uniform early return), so a kernel that only naga accepts fails here."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import re
 from pathlib import Path
 
 from codegen.executors import browser_device
-from codegen.executors.wgpu_device import COPY_KERNEL, device
+from codegen.executors.wgpu_device import COPY_KERNEL, device, naga_source
 from codegen.spec.loader import REPO_ROOT, Catalog, rel
 
 _POSITION = re.compile(r"wgsl:(\d+):(\d+)")
@@ -21,7 +22,7 @@ def shader_errors(catalog: Catalog) -> list[str]:
     errors = []
     for name, (kernel, path) in sorted(catalog.kernels.items()):
         try:
-            dev.create_shader_module(code=path.read_text(), label=name)
+            dev.create_shader_module(code=naga_source(path.read_text()), label=name)
         except Exception as e:  # wgpu raises GPUValidationError carrying naga's report
             text = str(e)
             where = _POSITION.search(text)

@@ -2,22 +2,45 @@
 
 `device()` picks an adapter (a GPU when present, else a CPU adapter such as lavapipe;
 `OPGEN_ADAPTER=cpu|gpu|<name>` forces one) and requests the limits and features the
-toolkit needs. Pipelines are cached by (kernel, entry point, overrides) like the
-runtime's, with explicit bind group layouts from the spec's bindings.
+toolkit needs: timestamp queries and every optional feature of `codegen.spec.features`
+the adapter offers (`device(masked)`: a second device without the masked ones).
+Pipelines are cached per device by (kernel, entry point, overrides) like the runtime's,
+with explicit bind group layouts from the spec's bindings.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 from typing import Any
 
+from codegen.spec.features import FEATURES
 from codegen.spec.loader import REPO_ROOT
 
-@functools.lru_cache(maxsize=1)
-def device():
-    """The harness's device: a GPU if present, else a CPU adapter (lavapipe/llvmpipe).
-    OPGEN_ADAPTER=cpu|gpu|<name substring> forces a choice. No adapter is an error."""
+# What wgpu-py 0.32 (wgpu-native 29) calls each feature: its adapters list subgroups as
+# the native feature "subgroup", not WebGPU's "subgroups".
+WGPU_NAMES = {"subgroups": ("subgroups", "subgroup"), "shader-f16": ("shader-f16",)}
+# naga (wgpu-native 29) implements subgroup operations without the directive and rejects
+# `enable subgroups;` ("not yet implemented in Naga"); Tint requires it. The runtime's
+# twin is ext::compiler_source (cpp_runtime/src/wgpu_ext.cpp).
+_NAGA_REJECTS = re.compile(r"^enable subgroups;$", re.M)
+
+
+def naga_source(wgsl: str) -> str:
+    """A kernel's text as naga takes it: directives naga rejects turned into comments
+    (line numbers unchanged)."""
+    return _NAGA_REJECTS.sub(lambda m: "// " + m.group(0), wgsl)
+
+def device(masked: frozenset[str] = frozenset()):
+    """The harness's (adapter, device): a GPU if present, else a CPU adapter
+    (lavapipe/llvmpipe). OPGEN_ADAPTER=cpu|gpu|<name substring> forces a choice. No
+    adapter is an error. `masked`: WebGPU features the device is created without."""
+    return _device(frozenset(masked))
+
+
+@functools.lru_cache(maxsize=None)
+def _adapter():
     import wgpu
 
     adapters = wgpu.gpu.enumerate_adapters_sync()
@@ -41,18 +64,34 @@ def device():
     if not picked:
         names = [f"{a.info.get('device')} ({a.info.get('adapter_type')})" for a in adapters]
         raise RuntimeError(f"OPGEN_ADAPTER={want!r} matches none of: {', '.join(names)}")
-    adapter = picked[0]
+    return picked[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _device(masked: frozenset[str]):
+    adapter = _adapter()
     limits = {k: adapter.limits[k] for k in ("max-buffer-size", "max-storage-buffer-binding-size",
                                              "max-compute-workgroups-per-dimension")}
     features = [f for f in ("timestamp-query",) if f in adapter.features]
+    for name in FEATURES:
+        offered = [w for w in WGPU_NAMES[name] if w in adapter.features]
+        if offered and name not in masked:
+            features.append(offered[0])
     dev = adapter.request_device_sync(required_limits=limits, required_features=features)
     return adapter, dev
 
 
+def features(dev) -> frozenset[str]:
+    """The optional WebGPU features (WebGPU's names) `dev` was created with."""
+    return frozenset(n for n in FEATURES if any(w in dev.features for w in WGPU_NAMES[n]))
+
+
 def adapter_line() -> str:
-    adapter, _ = device()
+    """The adapter, its backend and type, and the optional features its device has."""
+    adapter, dev = device()
     i = adapter.info
-    return f"{i.get('device')} ({i.get('backend_type')}, {i.get('adapter_type')})"
+    return (f"{i.get('device')} ({i.get('backend_type')}, {i.get('adapter_type')}) "
+            f"[{', '.join(sorted(features(dev))) or 'no optional features'}]")
 
 
 @functools.lru_cache(maxsize=None)
@@ -64,14 +103,15 @@ def kernel_source(path: str) -> str:
 _PIPELINES: dict[tuple, Any] = {}
 
 
-def pipeline(kernel, overrides: dict[str, float], dispatch):
-    """The compute pipeline of `kernel` with explicit layouts from the spec's bindings (so a
-    binding the kernel body does not read still binds), cached like the runtime's."""
+def pipeline(kernel, overrides: dict[str, float], dispatch, masked: frozenset[str] = frozenset()):
+    """The compute pipeline of `kernel` on `device(masked)` with explicit layouts from the
+    spec's bindings (so a binding the kernel body does not read still binds), cached like
+    the runtime's."""
     import wgpu
 
-    key = (kernel.name, kernel.entry, tuple(sorted(overrides.items())))
+    key = (kernel.name, kernel.entry, tuple(sorted(overrides.items())), frozenset(masked))
     if key not in _PIPELINES:
-        _, dev = device()
+        _, dev = device(masked)
         entries = []
         if dispatch.layout:
             entries.append({"binding": 0, "visibility": wgpu.ShaderStage.COMPUTE,
@@ -82,7 +122,8 @@ def pipeline(kernel, overrides: dict[str, float], dispatch):
             entries.append({"binding": len(entries), "visibility": wgpu.ShaderStage.COMPUTE,
                             "buffer": {"type": kind}})
         group_layout = dev.create_bind_group_layout(entries=entries)
-        module = dev.create_shader_module(code=kernel_source(str(kernel.path)), label=kernel.name)
+        module = dev.create_shader_module(code=naga_source(kernel_source(str(kernel.path))),
+                                          label=kernel.name)
         compute = {"module": module, "entry_point": kernel.entry}
         if overrides:
             compute["constants"] = dict(overrides)
@@ -100,12 +141,13 @@ COPY_WORKGROUP_SIZE = 256
 COPY_VEC4_PER_INVOCATION = 4
 
 
-def copy_pipeline():
-    if COPY_KERNEL not in _PIPELINES:
-        _, dev = device()
+def copy_pipeline(masked: frozenset[str] = frozenset()):
+    key = (COPY_KERNEL, frozenset(masked))
+    if key not in _PIPELINES:
+        _, dev = device(masked)
         module = dev.create_shader_module(code=kernel_source(str(REPO_ROOT / COPY_KERNEL)),
                                           label="copy_words")
-        _PIPELINES[COPY_KERNEL] = dev.create_compute_pipeline(
+        _PIPELINES[key] = dev.create_compute_pipeline(
             layout="auto", compute={"module": module, "entry_point": "main"}, label="copy_words")
-    return _PIPELINES[COPY_KERNEL]
+    return _PIPELINES[key]
 

@@ -17,6 +17,7 @@ from codegen.spec.args import OutputList
 from codegen.spec.bind import BoundParams
 from codegen.spec.dispatch import Kernel
 from codegen.spec.failures import OpError, fail
+from codegen.spec.features import missing
 from codegen.spec.layout import parse_type
 from codegen.spec.values import Value
 
@@ -55,6 +56,7 @@ class _State:
     values: list[Value]
     max_per_dim: int = 0
     force: tuple[str, ...] = ()
+    features: frozenset[str] = frozenset()  # the device's WebGPU features
     env: dict[str, Any] = field(default_factory=dict)
     plan: Plan = field(default_factory=Plan)
     shared: dict[str, dict[str, Any]] = field(default_factory=dict)  # block -> packed values
@@ -205,9 +207,17 @@ def _dispatch_plan(st: _State, d, env: dict, item: int = -1) -> DispatchPlan:
                     else pack_values(st.op, d.params, env))
     forced = [j for j, r in enumerate(d.routes) if r.route.kernel.name in st.force]
     for j, r in enumerate(d.routes):
-        if (j == forced[0]) if forced else (r.when is None or evaluate(r.when, env)):
+        if forced:
+            if j == forced[0]:
+                break
+        elif not missing(r.route.kernel.features, st.features) and (
+                r.when is None or evaluate(r.when, env)):
             break
     p.route, p.kernel = j, r.route.kernel
+    lacking = missing(p.kernel.features, st.features)
+    if lacking:  # only a forced route gets here
+        raise fail(st.op, "route", f"{p.kernel.name} needs device features the device lacks",
+                   E.format_value(sorted(st.features)), ", ".join(lacking))
     sizes = {k: evaluate(e, env) for k, e in r.grid.items()}
     p.grid = r.route.grid.evaluate(sizes, p.kernel.workgroup, st.max_per_dim)
     p.overrides = {k: float(evaluate(e, env)) for k, e in r.overrides.items()}
@@ -244,10 +254,13 @@ def _run(st: _State, steps: list) -> _State:
 
 
 def plan(lowering: S.Lowering, values: list[Value], max_per_dim: int,
-         force: tuple[str, ...] = ()) -> Plan:
+         force: tuple[str, ...] = (), features: frozenset[str] = frozenset()) -> Plan:
     """`force` names kernels to run instead of the routes' choice where a dispatch has
-    one of them (benchmarks and route-agreement tests; the C++ has no such knob)."""
-    return _run(_State(lowering, values, max_per_dim, tuple(force)), lowering.plan).plan
+    one of them (benchmarks and route-agreement tests; the C++ has no such knob).
+    `features`: the device's WebGPU features; a route whose kernel needs one it lacks is
+    passed over (forcing it is an error)."""
+    return _run(_State(lowering, values, max_per_dim, tuple(force), frozenset(features)),
+                lowering.plan).plan
 
 
 def output_shapes(lowering: S.Lowering, values: list[Value]) -> dict[str, Any]:

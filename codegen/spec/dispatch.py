@@ -11,6 +11,7 @@ from typing import Mapping, Sequence, Union
 
 from codegen.spec.checked import SpecError, expr_text, ident, spec_class
 from codegen.spec.dtypes import WGSL_ELEM
+from codegen.spec.features import FEATURES
 from codegen.spec.grids import Grid
 from codegen.spec.layout import LayoutError, parse_type
 
@@ -147,6 +148,9 @@ class Kernel:
     entry: str = "main"
     workgroup: tuple[int, int, int] = (256, 1, 1)
     overrides: Mapping[str, Override] = field(default_factory=dict)
+    # WebGPU features the kernel needs (codegen.spec.features): its routes run only on a
+    # device that has them, and its declaration block enables their WGSL extensions
+    features: tuple[str, ...] = ()
     # the spec folder that declares the kernel (filled in from the declaring file)
     folder: Path = field(default=None, compare=True, repr=False)
 
@@ -171,6 +175,9 @@ class Kernel:
                                 f"default) (got {v!r})")
         if self.file and not self.file.endswith(".wgsl"):
             raise SpecError(f"Kernel {self.name!r} file must end in .wgsl (got {self.file!r})")
+        if not isinstance(self.features, tuple) or not all(f in FEATURES for f in self.features):
+            raise SpecError(f"Kernel {self.name!r} features must be a tuple of WebGPU feature "
+                            f"names out of {', '.join(FEATURES)} (got {self.features!r})")
 
     @property
     def filename(self) -> str:
@@ -214,7 +221,9 @@ class Scratch:
 
 @spec_class
 class Route:
-    """Run `kernel` when `when` holds (the last route of a dispatch has no `when`)."""
+    """Run `kernel` when `when` holds (the last route of a dispatch has no `when`) and
+    the device has the kernel's features (a route whose kernel needs features may omit
+    `when`: the features are then its only condition)."""
 
     kernel: Kernel
     grid: Grid
@@ -264,12 +273,17 @@ class Dispatch:
             raise SpecError(f"Dispatch helpers {list(self.helpers)}: the dispatch's kernels live "
                             f"in several folders; helpers need them in one")
         for r in self.routes[:-1]:
-            if not r.when:
+            if not r.when and not r.kernel.features:
                 raise SpecError(f"Route {r.kernel.name!r} has no 'when' but is not the last "
                                 f"route: the routes after it could never run")
-        if self.routes[-1].when:
-            raise SpecError(f"the last route ({self.routes[-1].kernel.name!r}) must have no "
+        last = self.routes[-1]
+        if last.when:
+            raise SpecError(f"the last route ({last.kernel.name!r}) must have no "
                             f"'when': it is the fallback")
+        if last.kernel.features:
+            raise SpecError(f"the last route ({last.kernel.name!r}) needs features "
+                            f"{', '.join(last.kernel.features)}: the fallback must run on "
+                            f"every device; add a route to a portable kernel after it")
         names = [b.name for b in self.bindings] + ["params"]
         dup = {n for n in names if names.count(n) > 1}
         if dup:

@@ -51,7 +51,36 @@ const char* error_type_name(WGPUErrorType type) {
   }
 }
 
+// Whether `options` masks `feature`; an unknown name is an Error listing the known ones.
+bool masked(const DeviceOptions& options, Feature feature) {
+  bool found = false;
+  for (const std::string& name : options.masked_features) {
+    std::string known;
+    bool valid = false;
+    for (Feature f : kFeatures) {
+      valid = valid || name == feature_name(f);
+      known += (known.empty() ? "" : ", ") + std::string(feature_name(f));
+    }
+    if (!valid) {
+      throw Error("WebGPU device: cannot mask unknown feature '" + name + "' (known: " + known +
+                  ")");
+    }
+    found = found || name == feature_name(feature);
+  }
+  return found;
+}
+
 }  // namespace
+
+const char* feature_name(Feature feature) {
+  switch (feature) {
+    case Feature::ShaderF16:
+      return "shader-f16";
+    case Feature::Subgroups:
+      return "subgroups";
+  }
+  return "unknown";
+}
 
 const char* backend_type_name(WGPUBackendType type) {
   for (const auto& b : kBackendNames) {
@@ -157,8 +186,9 @@ void Device::acquire_device(const DeviceOptions& options) {
     throw Error("WebGPU device: wgpuAdapterGetLimits failed");
   }
   std::vector<WGPUFeatureName> features;
-  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_ShaderF16)) {
-    features.push_back(WGPUFeatureName_ShaderF16);
+  for (Feature f : kFeatures) {
+    const WGPUFeatureName offered = ext::offered_feature(adapter_, f);
+    if (offered != WGPUFeatureName_Force32 && !masked(options, f)) features.push_back(offered);
   }
 
   RequestResult<WGPURequestDeviceStatus, WGPUDevice, WGPURequestDeviceStatus_Success> result;
@@ -185,6 +215,9 @@ void Device::acquire_device(const DeviceOptions& options) {
   }
   device_ = result.object;
   queue_ = wgpuDeviceGetQueue(device_);
+  for (Feature f : kFeatures) {
+    if (ext::device_has(device_, f)) features_.push_back(f);
+  }
 }
 
 void Device::read_limits() {
@@ -206,6 +239,19 @@ void Device::read_limits() {
 
 bool Device::has_feature(WGPUFeatureName feature) const {
   return wgpuDeviceHasFeature(device_, feature);
+}
+
+bool Device::has_feature(Feature feature) const {
+  for (Feature f : features_) {
+    if (f == feature) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> Device::feature_names() const {
+  std::vector<std::string> names;
+  for (Feature f : features_) names.push_back(feature_name(f));
+  return names;
 }
 
 size_t Device::shader_modules_created() const {

@@ -79,6 +79,9 @@ Device& WebGPUGraph::device() const {
 const Limits& WebGPUGraph::limits() const {
   return impl_->device.limits();
 }
+bool WebGPUGraph::has_feature(Feature feature) const {
+  return impl_->device.has_feature(feature);
+}
 
 // --- tensors ----------------------------------------------------------------------
 ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
@@ -155,6 +158,26 @@ void check_grid(const Limits& limits, const std::string& kernel, const utils::Gr
   }
 }
 
+// A kernel's features (KernelSource::features, comma-separated) must all be on the
+// device: a handler takes a feature route only when they are, so this catches a
+// hand-written caller before the shader compiler reports something obscure.
+void check_features(const Device& device, const KernelSource& kernel) {
+  const std::string needed = kernel.features ? kernel.features : "";
+  size_t start = 0;
+  while (start < needed.size()) {
+    const size_t comma = std::min(needed.find(',', start), needed.size());
+    const std::string name = needed.substr(start, comma - start);
+    bool present = false;
+    for (Feature f : kFeatures) present = present || (name == feature_name(f) && device.has_feature(f));
+    if (!present) {
+      throw Error("WebGPU kernel " + std::string(kernel.name) + ": needs the device feature " +
+                  name + ", which this device lacks (it has: " +
+                  utils::format_value(device.feature_names()) + ")");
+    }
+    start = comma + 1;
+  }
+}
+
 std::string describe_bindings(const std::vector<WgslBinding>& declared) {
   std::string s;
   for (const auto& d : declared) {
@@ -173,6 +196,7 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   Impl& g = *impl_;
   const std::string name = kernel.name ? kernel.name : "<unnamed>";
   check_grid(limits(), name, grid);
+  check_features(g.device, kernel);
   const PipelineEntry& pipeline = g.device.pipelines().get(kernel, overrides);
   const std::vector<WgslBinding>& declared = pipeline.shader->bindings;
   if (bindings.size() != declared.size()) {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "webgpu_delegate/device.h"
+#include "wgpu_ext.h"
 #include "wgpu_util.h"
 
 namespace webgpu_delegate {
@@ -85,8 +86,9 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
 
   WGPUDevice dev = device_.handle();
   device_.push_error_scopes();
+  const std::string compiled = ext::compiler_source(entry->wgsl.c_str());
   WGPUShaderSourceWGSL source = WGPU_SHADER_SOURCE_WGSL_INIT;
-  source.code = string_view(entry->wgsl);
+  source.code = string_view(compiled);
   WGPUShaderModuleDescriptor module_desc = WGPU_SHADER_MODULE_DESCRIPTOR_INIT;
   module_desc.nextInChain = &source.chain;
   module_desc.label = string_view(entry->name);

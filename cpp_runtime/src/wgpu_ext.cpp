@@ -1,5 +1,7 @@
 #include "wgpu_ext.h"
 
+#include <vector>
+
 #ifdef WEBGPU_DELEGATE_WGPU_NATIVE
 #include <wgpu.h>
 #endif
@@ -50,6 +52,53 @@ bool poll(WGPUDevice device, bool wait) {
   (void)wait;
   return false;
 #endif
+}
+
+namespace {
+
+// The values an implementation may use for `feature`, standard first.
+std::vector<WGPUFeatureName> feature_ids(Feature feature) {
+  switch (feature) {
+    case Feature::ShaderF16:
+      return {WGPUFeatureName_ShaderF16};
+    case Feature::Subgroups:
+#ifdef WEBGPU_DELEGATE_WGPU_NATIVE
+      return {WGPUFeatureName_Subgroups, static_cast<WGPUFeatureName>(WGPUNativeFeature_Subgroup)};
+#else
+      return {WGPUFeatureName_Subgroups};
+#endif
+  }
+  return {};
+}
+
+}  // namespace
+
+WGPUFeatureName offered_feature(WGPUAdapter adapter, Feature feature) {
+  for (WGPUFeatureName id : feature_ids(feature)) {
+    if (wgpuAdapterHasFeature(adapter, id)) return id;
+  }
+  return WGPUFeatureName_Force32;
+}
+
+bool device_has(WGPUDevice device, Feature feature) {
+  for (WGPUFeatureName id : feature_ids(feature)) {
+    if (wgpuDeviceHasFeature(device, id)) return true;
+  }
+  return false;
+}
+
+std::string compiler_source(const char* wgsl) {
+  std::string text = wgsl;
+#ifdef WEBGPU_DELEGATE_WGPU_NATIVE
+  const std::string directive = "enable subgroups;";
+  for (size_t at = text.find(directive); at != std::string::npos;
+       at = text.find(directive, at + 1)) {
+    const bool line_start = at == 0 || text[at - 1] == '\n';
+    const size_t end = at + directive.size();
+    if (line_start && (end == text.size() || text[end] == '\n')) text.insert(at, "// ");
+  }
+#endif
+  return text;
 }
 
 }  // namespace webgpu_delegate::ext

@@ -8,6 +8,9 @@
 #include <webgpu.h>
 
 #include <memory>
+#include <string>
+
+#include "webgpu_delegate/graph.h"
 
 namespace webgpu_delegate::ext {
 
@@ -21,5 +24,17 @@ std::shared_ptr<void> restrict_instance_backends(WGPUInstanceDescriptor& desc,
 // idle. Returns false where the implementation has no such call (the caller
 // then spins on wgpuInstanceProcessEvents).
 bool poll(WGPUDevice device, bool wait);
+
+// The feature value to request for `feature` where `adapter` offers it, else
+// WGPUFeatureName_Force32. wgpu-native 29 offers subgroups as its native
+// WGPUNativeFeature_Subgroup, not as WebGPU's WGPUFeatureName_Subgroups.
+WGPUFeatureName offered_feature(WGPUAdapter adapter, Feature feature);
+bool device_has(WGPUDevice device, Feature feature);
+
+// A kernel's WGSL as the implementation's compiler takes it. naga (wgpu-native 29)
+// implements subgroup operations without the directive and rejects `enable
+// subgroups;`, which Tint (Dawn) requires: here it becomes a comment, line for
+// line (the harness's twin: codegen/executors/wgpu_device.py naga_source).
+std::string compiler_source(const char* wgsl);
 
 }  // namespace webgpu_delegate::ext

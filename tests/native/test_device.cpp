@@ -222,6 +222,44 @@ TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
   test_device().check_errors("after a shader error");
 }
 
+// A subgroup kernel in standard WGSL (with `enable subgroups;`, which naga rejects
+// and the runtime comments out for it) runs where the device has subgroups; on a
+// device created without them, add_dispatch refuses it by name.
+TEST(a_feature_kernel_runs_with_its_feature_and_is_refused_without_it) {
+  const KernelSource sums{"subgroup_sums",
+                          "enable subgroups;\n"
+                          "@group(0) @binding(0) var<storage, read_write> x: array<f32>;\n"
+                          "@compute @workgroup_size(64)\n"
+                          "fn main(@builtin(local_invocation_index) i: u32) {\n"
+                          "  x[i] = subgroupAdd(1.0);\n"
+                          "}\n",
+                          "main",
+                          {64, 1, 1},
+                          "subgroups"};
+  Device& full = test_device();
+  CHECK(full.has_feature(Feature::Subgroups));  // lavapipe offers them
+  WebGPUGraph g(full);
+  const ValueRef x = g.add_tensor(DType::Float32, {64});
+  CHECK(g.has_feature(Feature::Subgroups));
+  g.add_dispatch(sums, {}, {Binding::of(x)}, nullptr, 0, {1, 1, 1});
+  g.execute();
+  const std::vector<float> got = read(g, x);
+  CHECK(got[0] >= 4.0f && got[0] <= 64.0f);  // the subgroup size (4..128, at most 64 lanes)
+  CHECK_EQ(got[63], got[0]);
+
+  DeviceOptions options;
+  options.masked_features = {"subgroups"};
+  Device masked(options);
+  CHECK(!masked.has_feature(Feature::Subgroups));
+  WebGPUGraph h(masked);
+  const ValueRef y = h.add_tensor(DType::Float32, {64});
+  CHECK_THROWS(Error, h.add_dispatch(sums, {}, {Binding::of(y)}, nullptr, 0, {1, 1, 1}),
+               "WebGPU kernel subgroup_sums: needs the device feature subgroups, which this "
+               "device lacks");
+  options.masked_features = {"subgroup"};
+  CHECK_THROWS(Error, Device{options}, "cannot mask unknown feature 'subgroup'");
+}
+
 TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
   WebGPUGraph g(test_device());
   const ValueRef x = g.add_tensor(DType::Float32, {4});

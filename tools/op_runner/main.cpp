@@ -1,8 +1,14 @@
 // webgpu_op_runner: runs one op of the native delegate from a JSON case file.
 //
 //   webgpu_op_runner --case CASE.json --out DIR [--backend Vulkan|OpenGL|...]
+//                    [--mask-features subgroups,shader-f16]
 //   webgpu_op_runner --list-targets
-//   webgpu_op_runner --device-info [--backend ...]
+//   webgpu_op_runner --device-info [--backend ...] [--mask-features ...]
+//
+// --mask-features: optional WebGPU features the device is created without even
+// where the adapter offers them (routes that need them give way to their
+// fallbacks). --device-info prints the device's optional features on its
+// "features" line.
 //
 // Case file (strict JSON; unknown keys are errors):
 //   {
@@ -30,13 +36,15 @@
 //
 // Output: DIR/run<k>_value<ref>.bin (the live bytes of each output after run k;
 // run 0 is the first execution, run k the k-th resize step) and DIR/manifest.json:
-//   {"target": ..., "device": ..., "runs": [{"outputs": [{"ref": 3, "dtype":
-//    "float32", "dims": [2, 3], "file": "run0_value3.bin"}], "kernels": ["add"]},
-//    ...]}   ("kernels": the kernel of each recorded dispatch, in order)
+//   {"target": ..., "device": ..., "features": ["subgroups"], "runs": [{"outputs":
+//    [{"ref": 3, "dtype": "float32", "dims": [2, 3], "file": "run0_value3.bin"}],
+//    "kernels": ["add"]}, ...]}   ("kernels": the kernel of each recorded dispatch,
+//    in order; "features": the device's optional WebGPU features)
 //
 // Exit status: 0 success; 1 an Error (bad case, failed guard, device error):
 // its message goes to stderr and, with --out, to DIR/error.txt verbatim;
 // 2 bad command line; 3 an unexpected internal exception.
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -51,16 +59,17 @@ namespace {
 
 int usage(const char* why) {
   std::cerr << "webgpu_op_runner: " << why << "\n"
-            << "usage: webgpu_op_runner --case CASE.json --out DIR [--backend NAME]\n"
+            << "usage: webgpu_op_runner --case CASE.json --out DIR [--backend NAME] "
+               "[--mask-features F1,F2]\n"
             << "       webgpu_op_runner --list-targets\n"
-            << "       webgpu_op_runner --device-info [--backend NAME]\n";
+            << "       webgpu_op_runner --device-info [--backend NAME] [--mask-features F1,F2]\n";
   return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string case_path, out_dir, backend;
+  std::string case_path, out_dir, backend, masked;
   bool list_targets = false, device_info = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -75,6 +84,8 @@ int main(int argc, char** argv) {
       if (!next(out_dir)) return usage("--out needs a directory");
     } else if (a == "--backend") {
       if (!next(backend)) return usage("--backend needs a name");
+    } else if (a == "--mask-features") {
+      if (!next(masked)) return usage("--mask-features needs feature names");
     } else if (a == "--list-targets") {
       list_targets = true;
     } else if (a == "--device-info") {
@@ -98,6 +109,11 @@ int main(int argc, char** argv) {
   try {
     webgpu_delegate::DeviceOptions options;
     options.backend = backend;
+    for (size_t start = 0; start < masked.size();) {
+      const size_t comma = std::min(masked.find(',', start), masked.size());
+      options.masked_features.push_back(masked.substr(start, comma - start));
+      start = comma + 1;
+    }
     webgpu_delegate::Device device(options);
     if (device_info) {
       const auto& l = device.limits();
@@ -107,7 +123,10 @@ int main(int argc, char** argv) {
                 << "maxComputeWorkgroupSize " << l.max_workgroup_size[0] << "x"
                 << l.max_workgroup_size[1] << "x" << l.max_workgroup_size[2] << "\n"
                 << "maxStorageBufferBindingSize " << l.max_storage_buffer_binding_size << "\n"
-                << "maxBufferSize " << l.max_buffer_size << "\n";
+                << "maxBufferSize " << l.max_buffer_size << "\n"
+                << "features";
+      for (const auto& f : device.feature_names()) std::cout << " " << f;
+      std::cout << "\n";
       return 0;
     }
     webgpu_delegate::runner::run_case_file(device, case_path, out_dir);

@@ -241,7 +241,10 @@ class CaseRunner {
   void write_manifest(const std::string& target) {
     std::ofstream out(out_dir_ / "manifest.json", std::ios::binary);
     out << "{\n  \"target\": " << json::quote(target)
-        << ",\n  \"device\": " << json::quote(graph_.device().describe()) << ",\n  \"runs\": [\n";
+        << ",\n  \"device\": " << json::quote(graph_.device().describe()) << ",\n  \"features\": [";
+    const std::vector<std::string> features = graph_.device().feature_names();
+    for (size_t i = 0; i < features.size(); ++i) out << (i ? ", " : "") << json::quote(features[i]);
+    out << "],\n  \"runs\": [\n";
     for (size_t i = 0; i < runs_.size(); ++i)
       out << runs_[i] << (i + 1 < runs_.size() ? ",\n" : "\n");
     out << "  ]\n}\n";

@@ -1,9 +1,11 @@
 // opgen browser runner: the page half of codegen/executors/browser_device.py.
 //
 // Python drives this page through Playwright and awaits the functions on window.opgen;
-// arguments and results cross as JSON, buffer bytes as base64. The page owns one
-// GPUDevice, requested with the adapter's largest buffer and dispatch limits (so the
-// shapes that run on wgpu run here too) and timestamp-query when the adapter offers it.
+// arguments and results cross as JSON, buffer bytes as base64. The page owns a GPUDevice
+// per feature mask (usually one, unmasked), requested with the adapter's largest buffer
+// and dispatch limits (so the shapes that run on wgpu run here too), timestamp-query and
+// the optional features kernels may need (OPTIONAL_FEATURES) where the adapter offers
+// them, less the masked ones (tests run feature routes' fallbacks on a masked device).
 // Failures are thrown as Errors whose message carries WebGPU's own text, which
 // Playwright hands to Python.
 //
@@ -18,13 +20,17 @@ const RAISED_LIMITS = ["maxStorageBufferBindingSize", "maxBufferSize",
 const REPORTED_LIMITS = [...RAISED_LIMITS, "maxComputeInvocationsPerWorkgroup",
                          "maxComputeWorkgroupStorageSize"];
 
-let started = null;  // Promise<{adapter, device}>, made on first use
+// The optional features of codegen/spec/features.py, requested where offered.
+const OPTIONAL_FEATURES = ["shader-f16", "subgroups"];
+
+const devices = new Map();  // mask key -> Promise<{adapter, device}>, made on first use
 let lostMessage = null;  // set once the device is lost: every later call fails with it
 let uncaptured = null;  // a WebGPU error raised outside our error scopes, reported once
-// (kernel name, entry, overrides) -> {pipeline, groupLayout, code, layout}
+// (mask, kernel name, entry, overrides) -> {pipeline, groupLayout, code, layout}
 const pipelines = new Map();
 
-async function start() {
+// masked: feature names the device is created without.
+async function start(masked) {
   if (!navigator.gpu) {
     throw new Error("WebGPU is unavailable in this page: navigator.gpu is undefined " +
                     `(secure context: ${isSecureContext}); start Chromium with ` +
@@ -37,7 +43,8 @@ async function start() {
   }
   const requiredLimits = {};
   for (const name of RAISED_LIMITS) requiredLimits[name] = adapter.limits[name];
-  const requiredFeatures = adapter.features.has("timestamp-query") ? ["timestamp-query"] : [];
+  const requiredFeatures = ["timestamp-query", ...OPTIONAL_FEATURES].filter(
+    f => adapter.features.has(f) && !masked.includes(f));
   const device = await adapter.requestDevice({requiredLimits, requiredFeatures});
   device.lost.then(info => { lostMessage = `WebGPU device lost (${info.reason}): ${info.message}`; });
   device.addEventListener("uncapturederror", ev => {
@@ -46,10 +53,16 @@ async function start() {
   return {adapter, device};
 }
 
-// The device, after reporting any failure that happened since the last call.
-async function gpu() {
-  started ??= start();
-  const state = await started;
+function maskKey(masked) {
+  return [...(masked ?? [])].sort().join(",");
+}
+
+// The device without the `masked` features, after reporting any failure that happened
+// since the last call.
+async function gpu(masked) {
+  const key = maskKey(masked);
+  if (!devices.has(key)) devices.set(key, start(key ? key.split(",") : []));
+  const state = await devices.get(key);
   if (lostMessage) throw new Error(lostMessage);
   if (uncaptured) {
     const message = uncaptured;
@@ -99,8 +112,8 @@ function elementwiseGrid(count, workgroupX, maxPerDim) {
   return [maxPerDim, rows, 1];
 }
 
-async function adapterInfo() {
-  const {adapter, device} = await gpu();
+async function adapterInfo(masked) {
+  const {adapter, device} = await gpu(masked);
   const info = adapter.info;
   const limits = {};
   for (const name of REPORTED_LIMITS) limits[name] = device.limits[name];
@@ -135,9 +148,9 @@ const BINDING_TYPES = new Set(["uniform", "read-only-storage", "storage"]);
 // a binding the kernel body does not read still binds. Cached by (name, entry, overrides),
 // as the runtimes cache; a name reused with other text or another layout is an error.
 // New keys go to `created`, so a request that fails can drop what it added unverified.
-function kernelPipeline(device, k, created) {
+function kernelPipeline(device, k, created, mask) {
   const overrides = k.overrides ?? {};
-  const key = JSON.stringify([k.name, k.entry, Object.entries(overrides).sort()]);
+  const key = JSON.stringify([mask, k.name, k.entry, Object.entries(overrides).sort()]);
   const layoutKey = k.layout.join(",");
   const cached = pipelines.get(key);
   if (cached) {
@@ -174,6 +187,7 @@ function uniformBuffer(device, bytes, temporaries) {
 // Everything run() creates before the first submit: buffers with their data, pipelines,
 // and one {pipeline, group, grid} per step (pipeline null: an empty pass, a copy of 0 bytes).
 function prepare(device, request, temporaries, created) {
+  const mask = maskKey(request.masked);
   const kernels = new Map(request.kernels.map(k => [k.name, k]));
   const buffers = new Map();
   for (const b of request.buffers) {
@@ -205,7 +219,7 @@ function prepare(device, request, temporaries, created) {
   const maxPerDim = device.limits.maxComputeWorkgroupsPerDimension;
 
   const dispatch = (k, params, storage, grid) => {
-    const made = kernelPipeline(device, k, created);
+    const made = kernelPipeline(device, k, created, mask);
     const entries = [];
     if (params !== null) entries.push(uniformBuffer(device, params, temporaries));
     entries.push(...storage);
@@ -276,11 +290,12 @@ function encodeOnce(device, passes, querySet, rep) {
 //   (base64) or url? (fetched)}], output_url? (each read buffer is POSTed to url/id),
 //   steps: [{kind: "dispatch", kernel, params, bindings, grid} | {kind: "copy", src, dst,
 //   nbytes}], read: [ids], timestamps?, repeat?, copy_kernel?: a kernel plus its
-//   workgroup_size and vec4_per_invocation (required by copy steps)}
+//   workgroup_size and vec4_per_invocation (required by copy steps), masked?: features
+//   the device it runs on lacks (see gpu())}
 // -> {outputs: {id: base64 of the whole buffer}, wall_ms: [per run], gpu_ms?: [per run]}.
 // The steps run `repeat` times, one submit each; outputs are read after the last.
 async function run(request) {
-  const {device} = await gpu();
+  const {device} = await gpu(request.masked);
   const repeat = request.repeat ?? 1;
   if (!(Number.isInteger(repeat) && repeat >= 1)) {
     throw new Error(`repeat must be a positive integer (got ${repeat})`);

@@ -4,7 +4,9 @@ out[z] = alpha * A[z] @ B[z] + beta * bias, with A [M, K] row-major and B either
 (mm, bmm, addmm) or [N, K] (linear's weight, read in place: the loader transposes it
 while staging tiles, so no packing pass runs, at load or per call). Routes:
 - gemv_rows (linear with M <= 8 and K % 4 == 0, e.g. LLM decode): bandwidth-bound, each
-  weight row read once with vec4 loads and dotted with every input row.
+  weight row read once with vec4 loads and dotted with every input row. On a device with
+  `subgroups`, gemv_rows_subgroup: the same with the lanes' sums reduced by subgroupAdd;
+  gemv_rows is its portable fallback.
 - gemv_nn (mm, bmm, addmm with M <= 8 and K, N multiples of 4, e.g. decode attention):
   bandwidth-bound, B read once with vec4 loads along N, K split across lanes (and, with
   few workgroups, across workgroups like the tiled route). Unaligned K or N keeps the
@@ -45,6 +47,7 @@ GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
 GEMV_NN = Kernel("gemv_nn", workgroup=(256, 1, 1), overrides=OVERRIDES)
 GEMV_NN_COLS = 128  # output columns per gemv_nn workgroup (COLS column quads)
 GEMV_NN_ROWS = 8  # rows of A per gemv_nn workgroup (ROWS)
+GEMV_SUBGROUP = Kernel("gemv_rows_subgroup", workgroup=(256, 1, 1), features=("subgroups",))
 
 SPLIT_LETS = {
     "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
@@ -107,7 +110,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             helpers=["gemm_epilogue.wgsl"],
             bindings=[Bind("a", a, elem="vec4<f32>"), Bind("b", b, elem="vec4<f32>"),
                       Bind("bias", bias), Bind("output", "out", write=True)],
-            routes=[Route(GEMV, Elementwise("N * 64"))],
+            routes=[Route(GEMV_SUBGROUP, Elementwise("N * 64")),
+                    Route(GEMV, Elementwise("N * 64"))],
         ))
     return Op(
         name=name,
@@ -272,8 +276,25 @@ LINEAR = gemm_op(
     epilogue={"has_bias": u32("bias.present"), "bias_stride_m": u32("0"),
               "bias_stride_n": u32("1"), "alpha": f32("1.0"), "beta": f32("1.0")},
     cases=[
-        Case("classifier_head", (randn(2, 48), randn(10, 48), randn(10)), route="gemv_rows"),
-        Case("decode_eight_rows", (randn(8, 64), randn(70, 64), None), route="gemv_rows"),
+        # the GEMV cases pinned to gemv_rows_subgroup also run without subgroups, where
+        # they take gemv_rows (tests/test_ops.py, executors/cases.py)
+        Case("classifier_head", (randn(2, 48), randn(10, 48), randn(10)),
+             route="gemv_rows_subgroup"),
+        Case("decode_eight_rows", (randn(8, 64), randn(70, 64), None), route="gemv_rows_subgroup"),
+        # K / 4 = 50 < 64 lanes (idle lanes), 37 rows: 10 workgroups, the last one partial
+        Case("gemv_idle_lanes", (randn(3, 200), randn(37, 200), randn(37)),
+             route="gemv_rows_subgroup"),
+        # K / 4 = 129: three steps for lane 0; five input rows use the hi accumulator
+        Case("gemv_long_k", (randn(5, 516), randn(9, 516), None), route="gemv_rows_subgroup"),
+        Case("gemv_specials", (tensor([[1.0, 2.0, -1.0, 0.5], [0.0, 0.0, 0.0, 0.0],
+                                       [-0.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0],
+                                       [NAN, 1.0, 1.0, 1.0], [INF, 1.0, 0.0, 2.0]]),
+                                tensor([[1.0, 0.0, 2.0, 1.0], [0.0, -1.0, 1.0, 3.0],
+                                        [2.0, 2.0, -INF, 0.0]]),
+                                tensor([0.0, INF, -1.0])),
+             route="gemv_rows_subgroup"),
+        Case("gemv_resize", (randn(8, 32), randn(12, 32), randn(12)), resize={"input": (3, 32)},
+             route="gemv_rows_subgroup"),
         Case("tokens_no_bias", (randn(2, 7, 24), randn(13, 24)), route="gemm_vec4"),
         Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
         Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),

@@ -26,6 +26,9 @@ struct DeviceOptions {
   // Ask for everything the adapter offers instead of the WebGPU defaults
   // (e.g. 1024 invocations per workgroup on desktop GPUs).
   bool request_adapter_limits = true;
+  // Optional features (WebGPU names, see Feature) not to request even where the
+  // adapter offers them: tests run the fallbacks of feature routes this way.
+  std::vector<std::string> masked_features;
 };
 
 struct AdapterDescription {
@@ -51,6 +54,9 @@ class Device {
   const Limits& limits() const { return limits_; }
   const AdapterDescription& adapter_description() const { return description_; }
   bool has_feature(WGPUFeatureName feature) const;
+  bool has_feature(Feature feature) const;
+  // WebGPU names of the optional features the device has, in kFeatures order.
+  std::vector<std::string> feature_names() const;
   // "<device> (<backend>, <adapter type>)"
   std::string describe() const;
 
@@ -90,6 +96,7 @@ class Device {
   WGPUDevice device_ = nullptr;
   WGPUQueue queue_ = nullptr;
   Limits limits_;
+  std::vector<Feature> features_;  // the optional features the device was created with
   AdapterDescription description_;
   std::unique_ptr<PipelineCache> pipelines_;
 

@@ -56,12 +56,20 @@ struct Tensor {
   int64_t dim(int64_t i) const { return utils::at(live_dims, i); }
 };
 
+// Optional WebGPU features a kernel may need (codegen/spec/features.py): the device
+// requests each one its adapter offers, and a route needing one is taken only when the
+// device has it.
+enum class Feature : uint8_t { ShaderF16, Subgroups };
+inline constexpr Feature kFeatures[] = {Feature::ShaderF16, Feature::Subgroups};
+const char* feature_name(Feature feature);  // WebGPU's name: "shader-f16", "subgroups"
+
 // A kernel as the generated `<kernel>_wgsl.h` headers describe it.
 struct KernelSource {
   const char* name;
   const char* wgsl;
   const char* entry_point;
   uint32_t workgroup_size[3];
+  const char* features = "";  // WebGPU features it needs, comma-separated
 };
 
 // A pipeline-overridable constant's value (WGSL `override`).
@@ -160,6 +168,8 @@ class WebGPUGraph {
   void add_node(const std::string& target, const std::vector<ValueRef>& args);
 
   const Limits& limits() const;
+  // Whether the device has an optional feature (routes choose by it).
+  bool has_feature(Feature feature) const;
 
   // Records a compute dispatch; `params` is copied into a graph-owned uniform
   // buffer bound wherever `bindings` holds Binding::params().

@@ -8,6 +8,7 @@
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -54,6 +55,13 @@ static_assert(offsetof(LinearParams, alpha) == 44, "LinearParams.alpha must sit 
 static_assert(offsetof(LinearParams, beta) == 48, "LinearParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(LinearParams) == 64, "LinearParams must match the WGSL struct size 64");
 
+const KernelSource kGemvRowsSubgroupKernel{
+    "gemv_rows_subgroup",
+    kGemvRowsSubgroupWGSL,
+    "main",
+    {kGemvRowsSubgroupWorkgroupSizeX, kGemvRowsSubgroupWorkgroupSizeY,
+     kGemvRowsSubgroupWorkgroupSizeZ},
+    kGemvRowsSubgroupFeatures};
 const KernelSource kGemvRowsKernel{
     "gemv_rows",
     kGemvRowsWGSL,
@@ -74,12 +82,15 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumWGSL,
     "main",
     {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   LinearParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -160,8 +171,16 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.beta = utils::to_f32(1.0);
   plan.run0 = gemv;
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(utils::mul(N, 64), kGemvRowsKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (graph.has_feature(Feature::Subgroups)) {
+      plan.route0 = 0;  // gemv_rows_subgroup
+      plan.grid0 =
+          utils::elementwise_grid(utils::mul(N, 64), kGemvRowsSubgroupKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route0 = 1;  // gemv_rows
+      plan.grid0 = utils::elementwise_grid(utils::mul(N, 64), kGemvRowsKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   plan.run1 = !gemv && aligned;
   if (plan.run1) {
@@ -199,7 +218,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 =
       built.run0
-          ? graph.add_dispatch(kGemvRowsKernel, built.overrides0,
+          ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                                 Binding::of(args[3])},
@@ -237,6 +256,10 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
     if (built.run0) {
       graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);

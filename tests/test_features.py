@@ -1,0 +1,107 @@
+"""Routes that need adapter features (Kernel(features=...)): the spec rules, the enable
+directives in the declaration block, route choice by the device's features, masking a
+feature on every executor, and failing loud where a feature route cannot run."""
+
+import subprocess
+
+import pytest
+import torch
+
+from codegen.emit.wgsl_sync import ShaderSyncError, declarations, with_block
+from codegen.executors import browser, harness, native
+from codegen.executors.call import bind_call, catalog
+from codegen.executors.wgpu_device import naga_source
+from codegen.lower import interpret
+from codegen.spec import Dispatch, Elementwise, Kernel, Route, SpecError
+from codegen.spec.failures import OpError
+
+EXECUTORS = (harness.EXECUTOR, native.EXECUTOR, browser.EXECUTOR)
+SUBGROUP = Kernel("probe_subgroup", features=("subgroups",))
+PORTABLE = Kernel("probe_portable")
+
+
+def gemv_call():
+    """linear with two input rows: the GEMV dispatch, whose first route needs subgroups."""
+    return bind_call("aten.linear.default", (torch.randn(2, 16), torch.randn(5, 16)), {})
+
+
+def test_kernel_features_are_webgpu_names():
+    with pytest.raises(SpecError, match=r"features must be a tuple of WebGPU feature names out "
+                                        r"of shader-f16, subgroups \(got \('subgroup',\)\)"):
+        Kernel("k", features=("subgroup",))
+
+
+def test_a_feature_route_needs_no_when_but_the_fallback_needs_no_feature():
+    Dispatch(params={}, bindings=[], routes=[Route(SUBGROUP, Elementwise("1")),
+                                             Route(PORTABLE, Elementwise("1"))])
+    with pytest.raises(SpecError, match="the last route \\('probe_subgroup'\\) needs features "
+                                        "subgroups: the fallback must run on every device"):
+        Dispatch(params={}, bindings=[], routes=[Route(SUBGROUP, Elementwise("1"))])
+    with pytest.raises(SpecError, match="has no 'when' but is not the last route"):
+        Dispatch(params={}, bindings=[], routes=[Route(PORTABLE, Elementwise("1")),
+                                                 Route(PORTABLE, Elementwise("1"))])
+
+
+def test_declaration_block_starts_with_the_enable_directive():
+    linear = next(b for b in catalog().ops if b.op.name == "linear")
+    gemv = next(d for d in linear.dispatches if d.spec.name == "gemv")
+    kernels = {r.route.kernel.name: r.route.kernel for r in gemv.routes}
+    block = declarations(linear, gemv, kernels["gemv_rows_subgroup"])
+    assert block.startswith("enable subgroups;\nstruct Params {")
+    assert "enable" not in declarations(linear, gemv, kernels["gemv_rows"])
+    source = "// a comment\n\n// @opgen-begin declarations: generated from the op spec by " \
+             "`opgen generate`, do not edit\n// @opgen-end declarations\n"
+    assert "enable subgroups;" in with_block("k.wgsl", source, block)
+    with pytest.raises(ShaderSyncError, match="'const X = 1u;' comes before the declaration "
+                                              "block, which starts with the kernel's enable"):
+        with_block("k.wgsl", "const X = 1u;\n" + source, block)
+
+
+def test_naga_gets_the_directive_as_a_comment_line_for_line():
+    text = "enable subgroups;\nstruct P { x: u32 };\n  enable subgroups; // not a directive line\n"
+    assert naga_source(text) == "// enable subgroups;\nstruct P { x: u32 };\n" \
+                                "  enable subgroups; // not a directive line\n"
+
+
+def test_routes_choose_by_the_devices_features():
+    call = gemv_call()
+
+    def routes(features, force=()):
+        plans = interpret.plan(call.lowering, call.values, 65535, force, frozenset(features))
+        return [p.kernel.name for p in plans if p.run]
+
+    assert routes({"subgroups"}) == ["gemv_rows_subgroup"]
+    assert routes(set()) == ["gemv_rows"]
+    assert routes({"subgroups"}, force=("gemv_rows",)) == ["gemv_rows"]
+    with pytest.raises(OpError, match=r"WebGPU linear: route gemv_rows_subgroup needs device "
+                                      r"features the device lacks \(got \[\], expected subgroups\)"):
+        routes(set(), force=("gemv_rows_subgroup",))
+
+
+@pytest.mark.parametrize("executor", EXECUTORS, ids=[e.name for e in EXECUTORS])
+def test_every_executor_has_subgroups_and_masks_them(executor):
+    """lavapipe (harness, native) and SwiftShader (browser) both offer subgroups, so the
+    feature route and its fallback both run everywhere the suite runs."""
+    assert "subgroups" in executor.features()
+    masked = executor.without(("subgroups",))
+    assert "subgroups" not in masked.features()
+    assert executor.masked == frozenset()  # without() leaves the executor itself alone
+    assert masked.build(gemv_call()).routes == ["gemv_rows"]
+    assert executor.build(gemv_call()).routes == ["gemv_rows_subgroup"]
+
+
+@pytest.mark.parametrize("executor", (harness.EXECUTOR, browser.EXECUTOR),
+                         ids=["harness", "browser"])
+def test_forcing_a_feature_route_without_the_feature_fails_loud(executor):
+    with pytest.raises(OpError, match="route gemv_rows_subgroup needs device features the "
+                                      "device lacks"):
+        executor.without(("subgroups",)).build(gemv_call(), force=("gemv_rows_subgroup",))
+
+
+def test_masking_an_unknown_feature_is_an_error():
+    with pytest.raises(ValueError, match="unknown WebGPU features subgroup "):
+        harness.EXECUTOR.without(("subgroup",))
+    res = subprocess.run([str(native.runner_path()), "--device-info", "--mask-features",
+                          "subgroup"], capture_output=True, text=True)
+    assert res.returncode == 1
+    assert "cannot mask unknown feature 'subgroup' (known: shader-f16, subgroups)" in res.stderr
