@@ -14,6 +14,7 @@ loud instead of being timed.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import zlib
 from pathlib import Path
@@ -67,7 +68,7 @@ def strip(path: Path, weights: dict[str, dict]) -> dict:
                 holes.append((at, len(needle), name, form))
                 at = data.find(needle, at + len(needle))
     holes.sort()
-    for (a, n, *_), (b, *_) in zip(holes, holes[1:]):
+    for (a, n, *_), (b, *_) in itertools.pairwise(holes):
         if a + n > b:
             raise ValueError(f"{path}: weight ranges overlap at bytes {a} and {b}")
     kept, pos = [], 0
