@@ -81,9 +81,11 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
             raw = (folder / "out" / o["file"]).read_bytes()
             arr = np.frombuffer(raw, dtype=_DTYPES[o["dtype"]]).copy().reshape(o["dims"])
             outputs.append(torch.from_numpy(arr))
-        lat, ran = manifest["latency_ms"], manifest["dispatches"]
+        # a runner built before constants were kept writes no "dispatches"
+        lat, ran = manifest["latency_ms"], manifest.get("dispatches", {})
         return outputs, Latency(lat["min"], lat["median"], lat["mean"], manifest["iters"],
-                                manifest["device"], ran["constant"], ran["kernel_runs"])
+                                manifest["device"], ran.get("constant", 0),
+                                ran.get("kernel_runs", {}))
 
 
 # --- command line (opgen export / coverage / run) -------------------------------------------
