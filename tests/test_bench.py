@@ -118,6 +118,50 @@ def test_bench_times_the_transposed_gather_beside_the_phase_gemm():
         "conv_transpose2d_pack_weights+conv_transpose2d"]
 
 
+def test_constant_steps_are_those_that_read_only_the_constant_arguments():
+    """The Python twin of the native rule (cpp_runtime/src/constant_plan.h): the conv's
+    weight pack, once the weight is a constant; a clone of a constant; nothing else."""
+    from codegen.executors import harness
+    from codegen.executors.call import bind_call
+    from codegen.executors.constants import constant_steps
+    from codegen.spec.inputs import materialize, randn
+
+    conv = materialize((randn(1, 16, 6, 6), randn(8, 16, 3, 3), randn(8), [1, 1], [1, 1],
+                        [1, 1], False, [0, 0], 1), "constant-steps-conv")
+    node = harness.EXECUTOR.build(bind_call("aten.convolution.default", conv, {}))
+    kernels = {i: p.kernel.name for i, p in enumerate(node.plans) if p.run}
+    assert sorted(kernels.values()) == ["conv2d_gemm", "conv2d_pack_weights"]
+    pack = next(i for i, k in kernels.items() if k == "conv2d_pack_weights")
+    assert constant_steps(node, {"weight", "bias"}) == {pack}
+    assert constant_steps(node, {"weight"}) == {pack}
+    assert constant_steps(node, {"bias", "input"}) == set()
+    assert constant_steps(node, set()) == set()
+    assert constant_steps(node, {"mat2"}) == set()  # not an argument of this op
+
+    depthwise = materialize((randn(1, 8, 6, 6), randn(8, 1, 3, 3), randn(8), [1, 1], [1, 1],
+                             [1, 1], False, [0, 0], 8), "constant-steps-depthwise")
+    node = harness.EXECUTOR.build(bind_call("aten.convolution.default", depthwise, {}))
+    assert constant_steps(node, {"weight", "bias"}) == set()  # its one pass reads the input
+
+    clone = materialize((randn(64),), "constant-steps-clone")
+    node = harness.EXECUTOR.build(bind_call("aten.clone.default", clone, {}))
+    assert constant_steps(node, {"self"}) == {0}
+
+
+def test_bench_times_a_conv_without_its_constant_weight_pack():
+    from codegen.bench import bench
+    from codegen.spec.inputs import materialize, randn
+
+    args = materialize((randn(1, 16, 6, 6), randn(8, 16, 3, 3), randn(8), [1, 1], [1, 1],
+                        [1, 1], False, [0, 0], 1), "bench-conv-constants")
+    rows = bench.bench_call("conv", "aten.convolution.default", args, iters=2, warmup=1,
+                            with_torch=False, with_ort=False, constants=("weight", "bias"))
+    assert [(r.name, r.route) for r in rows] == [
+        ("conv", "conv2d_pack_weights+conv2d_gemm"), ("conv [constants]", "conv2d_gemm")]
+    assert rows[1].ours_ms > 0 and rows[1].work == rows[0].work
+    assert bench_args(["--constants", "weight,bias"]).constants == "weight,bias"
+
+
 def test_bench_rejects_an_unknown_forced_kernel():
     res = subprocess.run([sys.executable, "-m", "codegen", "bench", "--suite", "smoke",
                           "--force", "conv2d_gemm,conv2d_gemm_wide"], capture_output=True,

@@ -68,6 +68,55 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
           f"median latency {latency.median_ms:.3f} ms on {latency.device}")
 
 
+class WeightAsInput(torch.nn.Module):
+    """A conv whose weight is a graph input, not a constant."""
+
+    def forward(self, x, weight):
+        return torch.nn.functional.conv2d(x, weight, padding=1)
+
+
+def _check_close(outputs, model, inputs):
+    with torch.no_grad():
+        expected = model(*inputs)
+    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    assert len(outputs) == len(expected)
+    for got, want in zip(outputs, expected):
+        torch.testing.assert_close(got, want, atol=ATOL, rtol=RTOL)
+
+
+def test_constant_weight_packs_run_once_at_load(tmp_path):
+    """davit_stem's two convs have constant weights: each weight pack runs once, at load,
+    however many executes follow; with rerun_constants (the behaviour before) it runs on
+    every execute, and the outputs are the same bits."""
+    pte = tmp_path / "davit_stem.pte"
+    model, inputs, _ = _export("davit_stem", pte)
+    executes = 2 + 3  # warmup + iters
+    outputs, ran = run_pte(pte, inputs, iters=3, warmup=2)
+    _check_close(outputs, model, inputs)
+    convs = ran.kernel_runs["conv2d_gemm"] // executes
+    assert convs == 2, ran.kernel_runs
+    assert ran.constant_dispatches == convs
+    assert ran.kernel_runs["conv2d_pack_weights"] == convs, ran.kernel_runs
+
+    rerun_outputs, rerun = run_pte(pte, inputs, iters=3, warmup=2, rerun_constants=True)
+    assert rerun.constant_dispatches == 0
+    assert rerun.kernel_runs["conv2d_pack_weights"] == convs * executes, rerun.kernel_runs
+    for got, want in zip(rerun_outputs, outputs):
+        assert torch.equal(got, want)
+
+
+def test_input_weight_packs_on_every_execute(tmp_path):
+    model = WeightAsInput()
+    inputs = (torch.randn(1, 8, 9, 7), torch.randn(12, 8, 3, 3))
+    pte = tmp_path / "weight_input.pte"
+    result = export(model, inputs, pte)
+    assert result.vk_ops == [["aten.convolution.default"]]
+    outputs, ran = run_pte(pte, inputs, iters=2, warmup=1)
+    _check_close(outputs, model, inputs)
+    assert ran.constant_dispatches == 0
+    assert ran.kernel_runs["conv2d_pack_weights"] == 3, ran.kernel_runs
+
+
 class WithRound(torch.nn.Module):
     """relu (has a handler) then round (Vulkan takes it; our op table has no spec)."""
 

@@ -31,6 +31,7 @@ from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
 from codegen.bench.results import KNOWN_PEAKS, Result, chart, peaks_for, report
 from codegen.executors import browser, harness
 from codegen.executors.cases import all_case_runs, reference
+from codegen.executors.constants import constant_steps
 from codegen.executors.call import bind_call, catalog, schema_args, torch_op
 from codegen.executors.interface import Executor
 from codegen.executors.wgpu_device import adapter_line, device
@@ -58,11 +59,15 @@ def work_of(node: harness.Node) -> tuple[float, str]:
     return tensor_bytes(node), "GB/s"
 
 
-def time_ours(node, iters: int, warmup: int) -> tuple[float, str]:
-    """The op's median time (ms) and how it was measured ("timestamp" or "wall")."""
+def time_ours(node, iters: int, warmup: int,
+              skip: frozenset[int] = frozenset()) -> tuple[float, str]:
+    """The op's median time (ms), less the steps in `skip`, and how it was measured
+    ("timestamp" or "wall")."""
     if isinstance(node, browser.BrowserNode):
+        if skip:
+            raise BenchError("--constants times the wgpu harness only (not --browser)")
         return _time_in_browser(node, iters, warmup)
-    return _time_on_wgpu(node, iters, warmup)
+    return _time_on_wgpu(node, iters, warmup, skip)
 
 
 def _time_in_browser(node, iters: int, warmup: int) -> tuple[float, str]:
@@ -74,7 +79,8 @@ def _time_in_browser(node, iters: int, warmup: int) -> tuple[float, str]:
     return statistics.median(out.wall_ms[warmup:]), "wall"
 
 
-def _time_on_wgpu(node: harness.Node, iters: int, warmup: int) -> tuple[float, str]:
+def _time_on_wgpu(node: harness.Node, iters: int, warmup: int,
+                  skip: frozenset[int]) -> tuple[float, str]:
     import numpy as np
     import wgpu
 
@@ -88,7 +94,7 @@ def _time_on_wgpu(node: harness.Node, iters: int, warmup: int) -> tuple[float, s
         encoder = dev.create_command_encoder()
         keep: list = []
         for i in range(iters):
-            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1))
+            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1), skip)
         encoder.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
         dev.queue.submit([encoder.finish()])
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64)
@@ -101,7 +107,7 @@ def _time_on_wgpu(node: harness.Node, iters: int, warmup: int) -> tuple[float, s
     for _ in range(iters):
         t0 = time.perf_counter()
         encoder = dev.create_command_encoder()
-        node.encode_all(encoder, [])
+        node.encode_all(encoder, [], skip=skip)
         dev.queue.submit([encoder.finish()])
         dev.queue.read_buffer(sync)
         times.append((time.perf_counter() - t0) * 1e3)
@@ -157,11 +163,14 @@ def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
 def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int = 3,
                with_torch: bool = True, with_ort: bool = True,
                force: tuple[str, ...] = (), executor: Executor = harness.EXECUTOR,
-               bandwidth: bool = False) -> list[Result]:
+               bandwidth: bool = False, constants: tuple[str, ...] = ()) -> list[Result]:
     """The op as its routes choose, then once more per kernel in `force` that one of its
     dispatches can run instead (to choose route thresholds from measurements), on
     `executor` (the wgpu harness, or the browser). `bandwidth`: also record the bytes
-    moved (`extra["bytes"]`, reported as a GB/s row by `report` and `chart`)."""
+    moved (`extra["bytes"]`, reported as a GB/s row by `report` and `chart`).
+    `constants`: tensor arguments an exported model holds as constants (weight, bias);
+    each node whose steps include some that read only them (a conv's weight pack, run
+    once at load there) gets a second row, "[constants]", timed without those steps."""
     nodes = [executor.build(bind_call(target, args, {}))]
     for kernel in force:
         try:
@@ -180,13 +189,18 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
         ort = bench_ort.time_ort(target, args, iters, warmup)
     results = []
     for k, node in enumerate(nodes):
-        ours, timer = time_ours(node, iters, warmup)
         check_ours(name, target, args, node)
         work, unit = work_of(node)
         label = name if k == 0 else f"{name} [forced]"
         extra = {"bytes": tensor_bytes(node)} if bandwidth else {}
-        results.append(Result(label, target, "+".join(node.routes) or "copy", ours, timer, work,
-                              unit, torch_ms, ort and ort.ms, ort and ort.spread_ms, extra))
+        once = frozenset(constant_steps(node, set(constants)) if constants else ())
+        for skip in (frozenset(), once) if once else (frozenset(),):
+            ours, timer = time_ours(node, iters, warmup, skip)
+            routes = [p.kernel.name for i, p in enumerate(node.plans)
+                      if p.kernel is not None and p.run and i not in skip]
+            results.append(Result(label + (" [constants]" if skip else ""), target,
+                                  "+".join(routes) or "copy", ours, timer, work, unit,
+                                  torch_ms, ort and ort.ms, ort and ort.spread_ms, extra))
     return results
 
 
@@ -285,6 +299,11 @@ def add_parser(sub) -> None:
     p.add_argument("--no-torch", action="store_true")
     p.add_argument("--force", default="", help="comma-separated kernels to time as well, in "
                    "place of the routes' choice (e.g. conv2d_gemm,conv2d_vec4)")
+    p.add_argument("--constants", default="", metavar="ARGS",
+                   help="comma-separated tensor arguments that an exported model holds as "
+                        "constants (e.g. weight,bias): each op whose passes read only them "
+                        "(a conv's weight pack, run once at load there) gets a second row, "
+                        "[constants], timed without those passes")
     p.add_argument("--peak", action="append", default=[], metavar="UNIT=VALUE",
                    help="the adapter's peak, e.g. GB/s=4800 or TFLOP/s=67 (known for: "
                         f"{', '.join(KNOWN_PEAKS)})")
@@ -316,7 +335,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
                           with_torch=not args.no_torch, with_ort=not args.no_ort,
-                          force=force, executor=executor, **options)
+                          force=force, executor=executor,
+                          constants=tuple(a for a in args.constants.split(",") if a), **options)
         results.extend(rows)
         for r in rows:
             print("\n".join(report([r], peaks).splitlines()[2:]), flush=True)

@@ -4,7 +4,10 @@
     outputs, latency = run_pte("model.pte", [x])   # torch tensors in, torch tensors out
 
 `latency` holds the runner's host-clock milliseconds per `forward` (min, median,
-mean over `iters`) and the adapter it ran on. A load or run failure raises PteError
+mean over `iters`), the adapter it ran on, and what the delegates ran: dispatches that
+compute constants of the graph (a conv's weight pack) run once, at load, and
+`rerun_constants=True` runs them on every execute instead (the behaviour before; for
+timing both). A load or run failure raises PteError
 with the runner's message (which names the operator or value).
 
 The ExecuTorch commands live here too: `opgen export` and `opgen coverage` (over
@@ -18,7 +21,7 @@ import json
 import os
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen.et.export import InputError, load_factory, lower, pte_coverage, read_pte
@@ -39,6 +42,8 @@ class Latency:
     mean_ms: float
     iters: int
     device: str
+    constant_dispatches: int = 0  # dispatches and copies that ran once, at load
+    kernel_runs: dict[str, int] = field(default_factory=dict)  # load + warmup + iters
 
 
 def pte_runner_path() -> Path:
@@ -51,7 +56,7 @@ def pte_runner_path() -> Path:
 
 
 def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
-            method: str = "forward", timeout: float = 600):
+            method: str = "forward", timeout: float = 600, rerun_constants: bool = False):
     """Run `path` with `inputs` (a sequence of torch tensors); returns (outputs, Latency)."""
     import numpy as np
     import torch
@@ -60,6 +65,7 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         folder = Path(tmp)
         cmd = [str(pte_runner_path()), str(path), "--iters", str(iters), "--warmup", str(warmup),
                "--method", method, "--out", str(folder / "out")]
+        cmd += ["--rerun-constants"] if rerun_constants else []
         for i, x in enumerate(inputs):
             name = folder / f"input{i}.bin"
             name.write_bytes(x.detach().contiguous().cpu().numpy().tobytes())
@@ -75,9 +81,11 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
             raw = (folder / "out" / o["file"]).read_bytes()
             arr = np.frombuffer(raw, dtype=_DTYPES[o["dtype"]]).copy().reshape(o["dims"])
             outputs.append(torch.from_numpy(arr))
-        lat = manifest["latency_ms"]
+        # a runner built before constants were kept writes no "dispatches"
+        lat, ran = manifest["latency_ms"], manifest.get("dispatches", {})
         return outputs, Latency(lat["min"], lat["median"], lat["mean"], manifest["iters"],
-                                manifest["device"])
+                                manifest["device"], ran.get("constant", 0),
+                                ran.get("kernel_runs", {}))
 
 
 # --- command line (opgen export / coverage / run) -------------------------------------------
@@ -173,7 +181,8 @@ def cmd_run(args) -> int:
         worst = max(worst, err)
         print(f"  output {i}: {list(got.shape)} max abs error vs PyTorch eager {err:.3g}")
     print(f"max abs error {worst:.3g}; latency over {latency.iters} runs: median "
-          f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f})")
+          f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f}); "
+          f"{latency.constant_dispatches} constant dispatches ran once, at load")
     shapes_ok = len(outputs) == len(expected) and all(
         tuple(g.shape) == tuple(w.shape) for g, w in zip(outputs, expected))
     return 0 if shapes_ok and worst <= 1e-3 else 1

@@ -60,10 +60,12 @@ class Node(PlannedNode):
             if data:
                 self.dev.queue.write_buffer(self.buffers[id(v)], 0, data)
 
-    def encode_all(self, encoder, keep: list, timestamps: tuple | None = None) -> None:
-        """Records the whole op. `timestamps` = (query_set, begin, end) writes GPU
-        timestamps at the start of its first step and the end of its last."""
-        steps = [i for i, p in enumerate(self.plans) if p.run]
+    def encode_all(self, encoder, keep: list, timestamps: tuple | None = None,
+                   skip: frozenset[int] = frozenset()) -> None:
+        """Records the whole op, less the steps in `skip`. `timestamps` = (query_set,
+        begin, end) writes GPU timestamps at the start of its first step and the end of
+        its last."""
+        steps = [i for i, p in enumerate(self.plans) if p.run and i not in skip]
         for index in steps:
             writes = None
             if timestamps and index in (steps[0], steps[-1]):

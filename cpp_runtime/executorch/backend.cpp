@@ -7,6 +7,8 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <vector>
 
 #include "vk_graph.h"
@@ -24,6 +26,25 @@ thread_local std::string g_last_error;
 Device& shared_device() {
   static Device device;
   return device;
+}
+
+// The graphs loaded and not yet destroyed, and the counts of those destroyed.
+struct Loaded {
+  std::mutex mutex;
+  bool constants_once = true;
+  std::set<vk::LoadedGraph*> live;
+  DispatchCounts retired;
+};
+
+Loaded& loaded_graphs() {
+  static Loaded loaded;
+  return loaded;
+}
+
+void add_counts(DispatchCounts& into, WebGPUGraph& graph) {
+  ++into.graphs;
+  into.constant_dispatches += graph.num_constant_dispatches();
+  for (const auto& [kernel, runs] : graph.kernel_runs()) into.kernel_runs[kernel] += runs;
 }
 
 et::Error report(const std::string& what, et::Error code) {
@@ -130,6 +151,11 @@ class WebGPUBackend final : public et::BackendInterface {
                                                      static_cast<const uint8_t*>(processed->data()),
                                                      processed->size(), lookup);
       processed->Free();
+      Loaded& loaded = loaded_graphs();
+      std::lock_guard<std::mutex> lock(loaded.mutex);
+      graph->graph().set_constant_dispatches_once(loaded.constants_once);
+      graph->graph().run_constant_dispatches();  // e.g. conv weight packs, once, at load
+      loaded.live.insert(graph.get());
       return static_cast<et::DelegateHandle*>(graph.release());
     } catch (const std::exception& e) {
       return report(e.what(), et::Error::DelegateInvalidCompatibility);
@@ -190,7 +216,13 @@ class WebGPUBackend final : public et::BackendInterface {
   }
 
   void destroy(et::DelegateHandle* handle) const override {
-    delete static_cast<vk::LoadedGraph*>(handle);
+    auto* graph = static_cast<vk::LoadedGraph*>(handle);
+    {
+      Loaded& loaded = loaded_graphs();
+      std::lock_guard<std::mutex> lock(loaded.mutex);
+      if (loaded.live.erase(graph)) add_counts(loaded.retired, graph->graph());
+    }
+    delete graph;
   }
 };
 
@@ -208,6 +240,24 @@ bool registered() {
 }
 std::string device_description() {
   return shared_device().describe();
+}
+
+void set_constant_dispatches_once(bool once) {
+  Loaded& loaded = loaded_graphs();
+  std::lock_guard<std::mutex> lock(loaded.mutex);
+  loaded.constants_once = once;
+}
+
+DispatchCounts dispatch_counts() {
+  Loaded& loaded = loaded_graphs();
+  std::lock_guard<std::mutex> lock(loaded.mutex);
+  DispatchCounts counts = loaded.retired;
+  for (vk::LoadedGraph* graph : loaded.live) {
+    add_counts(counts, graph->graph());
+    const ExecuteStats& last = graph->graph().last_execute_stats();
+    counts.last_execute += last.dispatches + last.copies;
+  }
+  return counts;
 }
 
 }  // namespace webgpu_delegate::executorch_backend

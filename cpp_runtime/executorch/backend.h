@@ -3,6 +3,9 @@
 // lowered with that partitioner runs on the generated WebGPU handlers.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace webgpu_delegate::executorch_backend {
@@ -19,5 +22,20 @@ bool registered();
 
 // The adapter the shared device runs on (creates the device when needed).
 std::string device_description();
+
+// On (the default): each graph loaded from now on runs its constant dispatches (those
+// that read only constants of the graph, such as a conv's weight pack; see
+// WebGPUGraph::mark_constant) once, at load. Off: every execute runs every dispatch.
+void set_constant_dispatches_once(bool once);
+
+// What the graphs this backend loaded ran (destroyed ones included), for
+// webgpu_pte_runner's report and the tests.
+struct DispatchCounts {
+  size_t graphs = 0;
+  size_t constant_dispatches = 0;  // dispatches and copies that compute constants
+  size_t last_execute = 0;         // dispatches and copies the last execute of each live graph ran
+  std::map<std::string, uint64_t> kernel_runs;  // by kernel name, at load and in executes
+};
+DispatchCounts dispatch_counts();
 
 }  // namespace webgpu_delegate::executorch_backend

@@ -270,6 +270,7 @@ class Builder {
     if (t.constant_id() >= 0) {
       const ValueRef r = graph_.add_tensor(dtype, d);
       load_constant(id, t, r);
+      graph_.mark_constant(r);  // what only constants feed (a conv's weight pack) runs once
       return r;
     }
     if (t.mem_obj_id() >= 0) {

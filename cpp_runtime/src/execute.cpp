@@ -1,7 +1,9 @@
 // Running a WebGPUGraph: uploading inputs, recording every command into one
 // encoder, submitting, waiting, and reading outputs back.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <set>
 
 #include "graph_impl.h"
 #include "wgpu_util.h"
@@ -28,6 +30,7 @@ void check_transfer(const char* what, ValueRef ref, const Tensor& t, size_t nbyt
 void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_in", tensor, t, nbytes);
+  impl_->note_host_write(t.buffer);
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
@@ -96,29 +99,27 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   device.check_errors(context);
 }
 
-void WebGPUGraph::execute() {
-  Impl& g = *impl_;
-  Device& device = g.device;
-  device.check_errors("execute (errors pending from earlier calls)");
-  ExecuteStats stats;
-
-  auto t0 = Clock::now();
-  device.push_error_scopes();
-  for (auto& c : g.commands) {
-    if (c.uniform && c.params_dirty) {
-      wgpuQueueWriteBuffer(device.queue(), c.uniform, 0, c.params.data(), c.params.size());
-      c.params_dirty = false;
-    }
-  }
-  stats.upload_seconds = seconds_since(t0);
-
-  t0 = Clock::now();
-  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
+std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
+                                              ExecuteStats& stats) {
+  std::vector<size_t> constant_ran;
+  std::set<BufferId> rewritten;  // buffers the constant commands recorded here write
   WGPUComputePassEncoder pass = nullptr;
   WGPUComputePipeline bound_pipeline = nullptr;
-  for (const auto& c : g.commands) {
+  for (size_t i = 0; i < commands.size(); ++i) {
+    Command& c = commands[i];
+    if (constants_only && !c.constant) continue;
+    if (c.constant) {
+      const auto& reads = c.access.reads;
+      const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
+                                              [&](BufferId b) { return rewritten.count(b) > 0; });
+      if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
+      rewritten.insert(c.access.writes.begin(), c.access.writes.end());
+      constant_ran.push_back(i);
+      ++stats.constant_runs;
+    }
     // a copy is a dispatch of the runtime's copy kernel (graph.cpp, add_copy)
     ++(c.kind == Command::Kind::Copy ? stats.copies : stats.dispatches);
+    ++c.runs;
     if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
     if (!pass) {
       pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
@@ -135,6 +136,29 @@ void WebGPUGraph::execute() {
     wgpuComputePassEncoderEnd(pass);
     wgpuComputePassEncoderRelease(pass);
   }
+  return constant_ran;
+}
+
+ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
+  Impl& g = *this;
+  Device& device = g.device;
+  device.check_errors(std::string(what) + " (errors pending from earlier calls)");
+  g.plan_constants();
+  ExecuteStats stats;
+
+  auto t0 = Clock::now();
+  device.push_error_scopes();
+  for (auto& c : g.commands) {
+    if (c.uniform && c.params_dirty) {
+      wgpuQueueWriteBuffer(device.queue(), c.uniform, 0, c.params.data(), c.params.size());
+      c.params_dirty = false;
+    }
+  }
+  stats.upload_seconds = seconds_since(t0);
+
+  t0 = Clock::now();
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
+  const std::vector<size_t> constant_ran = g.record(encoder, constants_only, stats);
   stats.record_seconds = seconds_since(t0);
 
   t0 = Clock::now();
@@ -148,9 +172,18 @@ void WebGPUGraph::execute() {
   t0 = Clock::now();
   device.wait_queue_idle();
   stats.wait_seconds = seconds_since(t0);
-  g.stats = stats;
-  if (!errors.empty()) throw Error("WebGPU execute: " + errors);
-  device.check_errors("execute");
+  if (!errors.empty()) throw Error("WebGPU " + std::string(what) + ": " + errors);
+  device.check_errors(what);
+  for (size_t i : constant_ran) g.commands[i].stale = false;
+  return stats;
+}
+
+void WebGPUGraph::execute() {
+  impl_->stats = impl_->run(/*constants_only=*/false, "execute");
+}
+
+void WebGPUGraph::run_constant_dispatches() {
+  impl_->run(/*constants_only=*/true, "run_constant_dispatches");
 }
 
 }  // namespace webgpu_delegate

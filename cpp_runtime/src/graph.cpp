@@ -273,8 +273,11 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
             }
           }
           bound.emplace_back(t.buffer, i);
+          (d.kind == WgslBinding::Kind::Storage ? cmd.access.writes : cmd.access.reads)
+              .push_back(t.buffer);
         } else {
           if (b.dummy_bytes == 0) throw Error(where + " is a dummy of 0 bytes");
+          cmd.access.writes_dummy |= d.kind == WgslBinding::Kind::Storage;
           e.buffer = g.dummy(b.dummy_bytes, dummy_ordinal++);
           bytes = buffer_size_for(b.dummy_bytes);
         }
@@ -312,6 +315,7 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
     throw;
   }
   g.commands.push_back(std::move(cmd));
+  g.constant_plan_valid = false;
   return g.commands.size() - 1;
 }
 
@@ -330,7 +334,9 @@ void update_command(const Limits& limits, Command& c, const void* params, size_t
   if (params_size != 0 && std::memcmp(c.params.data(), params, params_size) != 0) {
     std::memcpy(c.params.data(), params, params_size);
     c.params_dirty = true;
+    c.stale = true;
   }
+  if (!(grid == c.grid)) c.stale = true;
   c.grid = grid;
 }
 

@@ -5,11 +5,13 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "constant_plan.h"
 #include "pipeline_cache.h"
 #include "webgpu_delegate/device.h"
 #include "webgpu_delegate/graph.h"
@@ -39,6 +41,10 @@ struct Command {
   // Copy only
   ValueRef src = -1;
   ValueRef dst = -1;
+  CommandAccess access;   // the tensors it reads and writes
+  bool constant = false;  // computes a constant: runs once, and again only when stale
+  bool stale = true;      // its params, grid or inputs changed since it last ran
+  uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
 };
 
 struct WebGPUGraph::Impl {
@@ -59,6 +65,12 @@ struct WebGPUGraph::Impl {
   WGPUBuffer staging = nullptr;  // map-read buffer for copy_out
   uint64_t staging_bytes = 0;
   ExecuteStats stats;
+  // Constants (mark_constant) and the commands that depend on them alone (constants.cpp).
+  std::set<BufferId> constants;
+  std::set<BufferId> host_written;      // every buffer copy_in wrote
+  std::set<BufferId> constant_touched;  // buffers the constant commands read or write
+  bool constants_once = true;           // set_constant_dispatches_once
+  bool constant_plan_valid = false;
 
   const Value& value(ValueRef ref) const;
   Value& value(ValueRef ref);
@@ -75,6 +87,18 @@ struct WebGPUGraph::Impl {
   WGPUBuffer create_buffer(uint64_t bytes, WGPUBufferUsage usage, const std::string& what);
   WGPUBuffer dummy(uint64_t bytes, size_t ordinal);
   Command& command(DispatchId id, Command::Kind kind, const char* caller);
+  // Decides which commands are constant when something changed since the last plan;
+  // a new plan runs every constant command again.
+  void plan_constants();
+  // copy_in wrote `buffer`: a constant command that touches it is planned again.
+  void note_host_write(BufferId buffer);
+  // Records the commands into `encoder` in order: every one (execute) or the constant
+  // ones only; constant commands that are not stale are left out. Returns the
+  // indices of the constant commands recorded (mark them fresh once the work is done).
+  std::vector<size_t> record(WGPUCommandEncoder encoder, bool constants_only, ExecuteStats& stats);
+  // Uploads rewritten uniforms, plans the constants, records (every command or the
+  // constant ones), submits and waits; the constant commands that ran are then fresh.
+  ExecuteStats run(bool constants_only, const char* what);
 };
 
 // "float32[2, 3]"

@@ -2,16 +2,20 @@
 // VulkanBackend partitions) through the ExecuTorch runtime of the pip wheel.
 //
 //   webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]
-//                     [--warmup N] [--method NAME] [--out DIR]
+//                     [--warmup N] [--method NAME] [--out DIR] [--rerun-constants]
 //
 // Inputs: one raw little-endian file per method input, in order (its byte size
 // must match the input's dtype and shape); without --input, random inputs from
 // --seed (normal floats, integers in [0, 10)), written to DIR/input<i>.bin.
 // Runs --warmup untimed and --iters timed executions (default 1 and 10) and
-// prints the latency. With --out, writes DIR/output<i>.bin (the last run's
-// outputs) and DIR/manifest.json:
+// prints the latency and what the delegates ran: dispatches that compute constants of
+// the graph (a conv's weight pack) run once, at load, unless --rerun-constants runs
+// them on every execute too (the behaviour before; for timing both). With --out,
+// writes DIR/output<i>.bin (the last run's outputs) and DIR/manifest.json:
 //   {"device": ..., "inputs": [{"dtype", "dims", "file"}], "outputs": [...],
-//    "latency_ms": {"min", "median", "mean"}, "iters": N}
+//    "latency_ms": {"min", "median", "mean"}, "iters": N,
+//    "dispatches": {"executes": warmup + iters, "constant": K, "last_execute": D,
+//                   "kernel_runs": {kernel: runs at load and in every execute}}}
 // Exit status: 0 success; 1 an error (load or run; the message, naming the op or
 // value, goes to stderr and DIR/error.txt); 2 bad command line.
 #include <executorch/extension/module/module.h>
@@ -45,7 +49,8 @@ struct Failure {
 int usage(const std::string& why) {
   std::cerr << "webgpu_pte_runner: " << why << "\n"
             << "usage: webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]\n"
-            << "                         [--warmup N] [--method NAME] [--out DIR]\n";
+            << "                         [--warmup N] [--method NAME] [--out DIR]\n"
+            << "                         [--rerun-constants]\n";
   return 2;
 }
 
@@ -163,6 +168,8 @@ int run(int argc, char** argv) {
       method = next();
     else if (a == "--out")
       out_dir = next();
+    else if (a == "--rerun-constants")
+      webgpu_delegate::executorch_backend::set_constant_dispatches_once(false);
     else if (!a.empty() && a[0] != '-' && model.empty())
       model = a;
     else
@@ -240,12 +247,25 @@ int run(int argc, char** argv) {
   std::cout << "webgpu_pte_runner: " << model << " on " << device << ": " << outputs.size()
             << " outputs; latency over " << iters << " iterations: min " << sorted.front()
             << " ms, median " << median << " ms, mean " << mean << " ms\n";
+  const auto counts = webgpu_delegate::executorch_backend::dispatch_counts();
+  std::ostringstream runs_json;
+  for (const auto& [kernel, runs] : counts.kernel_runs) {
+    runs_json << (runs_json.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel) << ": "
+              << runs;
+  }
+  std::cout << "webgpu_pte_runner: " << counts.graphs << " delegate graphs, " << counts.last_execute
+            << " dispatches per execute, " << counts.constant_dispatches
+            << " constant dispatches run once at load; runs over " << warmup + iters
+            << " executes: {" << runs_json.str() << "}\n";
   if (!out_dir.empty()) {
     std::ofstream m(fs::path(out_dir) / "manifest.json");
     m << "{\n  \"device\": " << webgpu_delegate::json::quote(device) << ",\n  \"iters\": " << iters
       << ",\n  \"inputs\": [" << in_json.str() << "],\n  \"outputs\": [" << out_json.str()
       << "],\n  \"latency_ms\": {\"min\": " << sorted.front() << ", \"median\": " << median
-      << ", \"mean\": " << mean << "}\n}\n";
+      << ", \"mean\": " << mean << "},\n  \"dispatches\": {\"executes\": " << warmup + iters
+      << ", \"constant\": " << counts.constant_dispatches
+      << ", \"last_execute\": " << counts.last_execute << ", \"kernel_runs\": {" << runs_json.str()
+      << "}}\n}\n";
     if (!m) throw Failure{"cannot write the manifest in " + out_dir};
   }
   return 0;

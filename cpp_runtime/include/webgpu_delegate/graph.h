@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -107,8 +108,9 @@ struct Limits {
 
 // Where the time of the last execute() went (host clock, seconds).
 struct ExecuteStats {
-  size_t dispatches = 0;  // compute dispatches recorded
-  size_t copies = 0;  // copies recorded (add_copy)
+  size_t dispatches = 0;      // compute dispatches recorded (constant ones only when they ran)
+  size_t copies = 0;          // copies recorded (add_copy; constant ones only when they ran)
+  size_t constant_runs = 0;   // of those, constant dispatches and copies (see mark_constant)
   double upload_seconds = 0;  // rewritten uniforms written to the queue
   double record_seconds = 0;  // command encoding (compute passes: dispatches and copies)
   double submit_seconds = 0;  // finish + submit
@@ -197,8 +199,25 @@ class WebGPUGraph {
   // For resize hooks: a tensor's new live dims, checked against its buffer.
   void resize_tensor(ValueRef tensor, std::vector<int64_t> dims);
   void propagate_resize();
-  // Records every dispatch into one command encoder, submits and waits.
+  // Records every dispatch into one command encoder, submits and waits. Constant
+  // dispatches (mark_constant) are left out once they have run.
   void execute();
+
+  // --- constants ------------------------------------------------------------------
+  // Marks a tensor whose data (copy_in) stays as it is: a constant of the graph. A
+  // dispatch or copy that reads only constants (or what earlier such dispatches
+  // wrote) and writes only buffers that nothing else touches computes a constant
+  // too: it runs once and is left out of later executes until its params, grid or
+  // inputs change (update_dispatch, copy_in of a buffer it touches). The exact rule:
+  // src/constant_plan.h. A graph without constants runs every dispatch every time.
+  void mark_constant(ValueRef tensor);
+  bool is_constant(ValueRef tensor) const;
+  // On (the default): constant dispatches run once. Off: every execute runs every
+  // dispatch (the behaviour before constants were kept; for timing both).
+  void set_constant_dispatches_once(bool once);
+  // Runs the constant dispatches that have not run yet, now (execute() runs them
+  // otherwise); a loader calls it so the first execute costs no more than the next.
+  void run_constant_dispatches();
 
   // Statistics for tests and benchmarks.
   size_t num_dispatches() const;  // compute dispatches recorded
@@ -209,6 +228,11 @@ class WebGPUGraph {
   size_t num_shader_modules() const;
   size_t num_pipelines() const;  // distinct pipelines this graph's dispatches use
   const ExecuteStats& last_execute_stats() const;
+  // Dispatches and copies that compute constants (as the next execute will plan them).
+  size_t num_constant_dispatches();
+  // Times each kernel ran (every execute and constant run so far), by kernel name;
+  // copies count as "copy_words".
+  std::map<std::string, uint64_t> kernel_runs() const;
   // The kernel name of each recorded dispatch, in recording order.
   std::vector<std::string> dispatch_kernels() const;
 

@@ -1,0 +1,244 @@
+// Constants of a graph and the dispatches that compute constants from them (run once,
+// not on every execute): test ops, and the generated conv's weight pack.
+#include <cmath>
+#include <vector>
+
+#include "check.h"
+#include "device_fixture.h"
+#include "fixtures/test_kernels.h"
+#include "webgpu_delegate/graph.h"
+
+using namespace webgpu_delegate;
+
+namespace {
+
+std::vector<float> iota(size_t n, float start = 0.0f, float step = 1.0f) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = start + step * static_cast<float>(i);
+  return v;
+}
+
+std::vector<float> read(WebGPUGraph& g, ValueRef t) {
+  std::vector<float> out(static_cast<size_t>(g.get_tensor(t).numel()));
+  g.copy_out(t, out.data(), out.size() * sizeof(float));
+  return out;
+}
+
+void write(WebGPUGraph& g, ValueRef t, const std::vector<float>& v) {
+  g.copy_in(t, v.data(), v.size() * sizeof(float));
+}
+
+float max_diff(const std::vector<float>& got, const std::vector<float>& want) {
+  if (got.size() != want.size()) return INFINITY;
+  float worst = 0.0f;
+  for (size_t i = 0; i < got.size(); ++i) worst = std::fmax(worst, std::fabs(got[i] - want[i]));
+  return worst;
+}
+
+// out = x + 2 * w: w2 = test.scale(w, 2) reads only w, test.add_optional(x, w2) the input.
+struct ScaleThenAdd {
+  WebGPUGraph g{test_device()};
+  ValueRef w = g.add_tensor(DType::Float32, {10});
+  ValueRef x = g.add_tensor(DType::Float32, {10});
+  ValueRef w2 = g.add_tensor(DType::Float32, {10});
+  ValueRef out = g.add_tensor(DType::Float32, {10});
+
+  explicit ScaleThenAdd(bool constant_weight) {
+    write(g, w, iota(10, 1.0f));
+    if (constant_weight) g.mark_constant(w);
+    g.add_node("test.scale.default", {w, g.add_double(2.0), w2});
+    g.add_node("test.add_optional.default", {x, w2, out});
+  }
+
+  // Runs with x = [k, k, ...]; out must be k + 2 * w.
+  void run_and_check(float k, const std::vector<float>& weight) {
+    write(g, x, std::vector<float>(10, k));
+    g.execute();
+    std::vector<float> want(10);
+    for (size_t i = 0; i < 10; ++i) want[i] = k + 2.0f * weight[i];
+    CHECK_EQ(max_diff(read(g, out), want), 0.0f);
+  }
+  uint64_t runs(const char* kernel) { return g.kernel_runs()[kernel]; }
+};
+
+}  // namespace
+
+TEST(a_dispatch_that_reads_only_constants_runs_once) {
+  ScaleThenAdd m(/*constant_weight=*/true);
+  CHECK(m.g.is_constant(m.w));
+  CHECK(!m.g.is_constant(m.x));
+  CHECK_EQ(m.g.num_constant_dispatches(), 1u);
+  m.run_and_check(1.0f, iota(10, 1.0f));
+  CHECK_EQ(m.g.last_execute_stats().dispatches, 2u);
+  CHECK_EQ(m.g.last_execute_stats().constant_runs, 1u);
+  for (float k : {5.0f, -3.0f}) m.run_and_check(k, iota(10, 1.0f));
+  CHECK_EQ(m.g.last_execute_stats().dispatches, 1u);
+  CHECK_EQ(m.g.last_execute_stats().constant_runs, 0u);
+  CHECK_EQ(m.runs("test_scale"), 1u);
+  CHECK_EQ(m.runs("test_add_optional"), 3u);
+}
+
+TEST(without_constants_every_dispatch_runs_every_execute) {
+  ScaleThenAdd m(/*constant_weight=*/false);
+  CHECK_EQ(m.g.num_constant_dispatches(), 0u);
+  for (float k : {1.0f, 5.0f, -3.0f}) m.run_and_check(k, iota(10, 1.0f));
+  CHECK_EQ(m.runs("test_scale"), 3u);
+  CHECK_EQ(m.runs("test_add_optional"), 3u);
+}
+
+TEST(run_constant_dispatches_runs_them_before_the_first_execute) {
+  ScaleThenAdd m(/*constant_weight=*/true);
+  m.g.run_constant_dispatches();
+  CHECK_EQ(m.runs("test_scale"), 1u);
+  CHECK_EQ(m.runs("test_add_optional"), 0u);
+  m.g.run_constant_dispatches();  // nothing left to run
+  CHECK_EQ(m.runs("test_scale"), 1u);
+  m.run_and_check(2.0f, iota(10, 1.0f));
+  CHECK_EQ(m.g.last_execute_stats().dispatches, 1u);
+  CHECK_EQ(m.runs("test_scale"), 1u);
+}
+
+TEST(switched_off_every_dispatch_runs_every_execute) {
+  ScaleThenAdd m(/*constant_weight=*/true);
+  m.g.set_constant_dispatches_once(false);
+  CHECK_EQ(m.g.num_constant_dispatches(), 0u);
+  for (float k : {1.0f, 5.0f}) m.run_and_check(k, iota(10, 1.0f));
+  CHECK_EQ(m.runs("test_scale"), 2u);
+  m.g.set_constant_dispatches_once(true);
+  for (float k : {1.0f, 5.0f}) m.run_and_check(k, iota(10, 1.0f));
+  CHECK_EQ(m.runs("test_scale"), 3u);
+}
+
+TEST(new_constant_data_runs_the_dispatches_that_read_it_again) {
+  ScaleThenAdd m(/*constant_weight=*/true);
+  m.run_and_check(1.0f, iota(10, 1.0f));
+  write(m.g, m.w, iota(10, -4.0f, 0.5f));
+  m.run_and_check(1.0f, iota(10, -4.0f, 0.5f));
+  m.run_and_check(2.0f, iota(10, -4.0f, 0.5f));
+  CHECK_EQ(m.runs("test_scale"), 2u);
+}
+
+TEST(a_buffer_the_host_writes_is_recomputed_every_execute) {
+  // The host overwrites w2, which the constant dispatch computed: the dispatch must
+  // overwrite it again on each execute, as it did before constants were kept.
+  ScaleThenAdd m(/*constant_weight=*/true);
+  m.run_and_check(1.0f, iota(10, 1.0f));
+  write(m.g, m.w2, std::vector<float>(10, 100.0f));
+  m.run_and_check(1.0f, iota(10, 1.0f));
+  CHECK_EQ(m.g.num_constant_dispatches(), 0u);
+  write(m.g, m.w2, std::vector<float>(10, 100.0f));
+  m.run_and_check(3.0f, iota(10, 1.0f));
+  CHECK_EQ(m.runs("test_scale"), 3u);
+}
+
+TEST(new_params_run_a_constant_dispatch_again) {
+  WebGPUGraph g(test_device());
+  const ValueRef w = g.add_tensor(DType::Float32, {8});
+  const ValueRef w3 = g.add_tensor(DType::Float32, {8});
+  write(g, w, iota(8));
+  g.mark_constant(w);
+  test_ops::TestScaleParams p{8, 3.0f, 0, 0};
+  const utils::Grid grid{1, 1, 1};
+  const DispatchId id =
+      g.add_dispatch(test_ops::test_scale_kernel(), {},
+                     {Binding::of(w), Binding::of(w3), Binding::params()}, &p, sizeof p, grid);
+  g.execute();
+  CHECK_EQ(max_diff(read(g, w3), iota(8, 0.0f, 3.0f)), 0.0f);
+  g.update_dispatch(id, &p, sizeof p, grid);  // the same params: still fresh
+  g.execute();
+  CHECK_EQ(g.kernel_runs()["test_scale"], 1u);
+  p.alpha = -1.0f;
+  g.update_dispatch(id, &p, sizeof p, grid);
+  g.execute();
+  g.execute();
+  CHECK_EQ(g.kernel_runs()["test_scale"], 2u);
+  CHECK_EQ(max_diff(read(g, w3), iota(8, 0.0f, -1.0f)), 0.0f);
+}
+
+TEST(a_buffer_two_dispatches_write_is_not_kept) {
+  WebGPUGraph g(test_device());
+  const ValueRef w = g.add_tensor(DType::Float32, {6});
+  const ValueRef x = g.add_tensor(DType::Float32, {6});
+  const ValueRef t = g.add_tensor(DType::Float32, {6});
+  const ValueRef out = g.add_tensor(DType::Float32, {6});
+  write(g, w, iota(6));
+  g.mark_constant(w);
+  g.add_node("test.scale.default", {w, g.add_double(2.0), t});  // t = 2w
+  g.add_node("test.copy.default", {t, out});                    // out = 2w
+  g.add_node("test.copy.default", {x, t});                      // t = x
+  CHECK_EQ(g.num_constant_dispatches(), 0u);
+  for (float k : {1.0f, 7.0f}) {
+    write(g, x, std::vector<float>(6, k));
+    g.execute();
+    CHECK_EQ(max_diff(read(g, out), iota(6, 0.0f, 2.0f)), 0.0f);
+    CHECK_EQ(max_diff(read(g, t), std::vector<float>(6, k)), 0.0f);
+  }
+}
+
+namespace {
+
+// aten.convolution.default (the generated handler): 3x3, padding 1, with bias.
+struct Conv {
+  static constexpr int64_t B = 1, IC = 5, H = 7, W = 6, OC = 9;
+  WebGPUGraph g{test_device()};
+  ValueRef x = g.add_tensor(DType::Float32, {B, IC, H, W});
+  ValueRef w = g.add_tensor(DType::Float32, {OC, IC, 3, 3});
+  ValueRef b = g.add_tensor(DType::Float32, {OC});
+  ValueRef out = g.add_tensor(DType::Float32, {B, OC, H, W});
+  std::vector<float> weight = iota(OC * IC * 9, -1.0f, 0.01f);
+  std::vector<float> bias = iota(OC, 0.5f, -0.25f);
+
+  explicit Conv(bool constant_weight) {
+    write(g, w, weight);
+    write(g, b, bias);
+    if (constant_weight) {
+      g.mark_constant(w);
+      g.mark_constant(b);
+    }
+    const ValueRef one = g.add_int_list({1, 1});
+    g.add_node("aten.convolution.default", {x, w, b, one, one, one, g.add_bool(false),
+                                            g.add_int_list({0, 0}), g.add_int(1), out});
+  }
+
+  std::vector<float> run(float phase) {
+    std::vector<float> input(B * IC * H * W);
+    for (size_t i = 0; i < input.size(); ++i) input[i] = std::sin(0.37f * i + phase);
+    write(g, x, input);
+    g.execute();
+    std::vector<float> want(B * OC * H * W);
+    for (int64_t oc = 0; oc < OC; ++oc)
+      for (int64_t oy = 0; oy < H; ++oy)
+        for (int64_t ox = 0; ox < W; ++ox) {
+          double acc = bias[oc];
+          for (int64_t ic = 0; ic < IC; ++ic)
+            for (int64_t ky = 0; ky < 3; ++ky)
+              for (int64_t kx = 0; kx < 3; ++kx) {
+                const int64_t iy = oy + ky - 1, ix = ox + kx - 1;
+                if (iy < 0 || iy >= H || ix < 0 || ix >= W) continue;
+                acc += double(input[(ic * H + iy) * W + ix]) *
+                       weight[((oc * IC + ic) * 3 + ky) * 3 + kx];
+              }
+          want[(oc * H + oy) * W + ox] = static_cast<float>(acc);
+        }
+    const std::vector<float> got = read(g, out);
+    CHECK(max_diff(got, want) < 1e-4f);
+    return got;
+  }
+};
+
+}  // namespace
+
+TEST(a_conv_packs_a_constant_weight_once_and_an_input_weight_every_execute) {
+  Conv constant(/*constant_weight=*/true), input(/*constant_weight=*/false);
+  CHECK(constant.g.dispatch_kernels() ==
+        (std::vector<std::string>{"conv2d_pack_weights", "conv2d_gemm"}));
+  CHECK_EQ(constant.g.num_constant_dispatches(), 1u);
+  CHECK_EQ(input.g.num_constant_dispatches(), 0u);
+  for (float phase : {0.0f, 1.0f, 2.0f}) {
+    CHECK(constant.run(phase) == input.run(phase));  // bit for bit
+  }
+  CHECK_EQ(constant.g.kernel_runs()["conv2d_pack_weights"], 1u);
+  CHECK_EQ(constant.g.kernel_runs()["conv2d_gemm"], 3u);
+  CHECK_EQ(input.g.kernel_runs()["conv2d_pack_weights"], 3u);
+  CHECK_EQ(input.g.kernel_runs()["conv2d_gemm"], 3u);
+}
