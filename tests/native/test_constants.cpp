@@ -230,15 +230,17 @@ struct Conv {
 
 TEST(a_conv_packs_a_constant_weight_once_and_an_input_weight_every_execute) {
   Conv constant(/*constant_weight=*/true), input(/*constant_weight=*/false);
-  CHECK(constant.g.dispatch_kernels() ==
-        (std::vector<std::string>{"conv2d_pack_weights", "conv2d_gemm"}));
+  // the weight pack, then whichever GEMM kernel the conv's routes pick
+  const std::vector<std::string> kernels = constant.g.dispatch_kernels();
+  CHECK_EQ(kernels.size(), 2u);
+  CHECK(kernels.front() == "conv2d_pack_weights");
   CHECK_EQ(constant.g.num_constant_dispatches(), 1u);
   CHECK_EQ(input.g.num_constant_dispatches(), 0u);
   for (float phase : {0.0f, 1.0f, 2.0f}) {
     CHECK(constant.run(phase) == input.run(phase));  // bit for bit
   }
   CHECK_EQ(constant.g.kernel_runs()["conv2d_pack_weights"], 1u);
-  CHECK_EQ(constant.g.kernel_runs()["conv2d_gemm"], 3u);
+  CHECK_EQ(constant.g.kernel_runs()[kernels.back()], 3u);
   CHECK_EQ(input.g.kernel_runs()["conv2d_pack_weights"], 3u);
-  CHECK_EQ(input.g.kernel_runs()["conv2d_gemm"], 3u);
+  CHECK_EQ(input.g.kernel_runs()[kernels.back()], 3u);
 }
