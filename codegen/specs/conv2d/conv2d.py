@@ -388,9 +388,11 @@ POSITIVE = [
                                                 randn(70), stride=(2, 2), padding=(1, 1),
                                                 transposed=True, output_padding=(1, 0)),
      "conv_transpose2d_gemm"),
-    # stride 1: one phase holding every tap (a direct conv with the kernel flipped)
+    # stride 1: one phase holding every tap (a direct conv with the kernel flipped); the
+    # phase GEMM runs after its weight pack (named here so a case must take it)
     ("transposed_stride1", conv_args(randn(1, 5, 6, 5), randn(5, 7, 3, 2), randn(7),
-                                     padding=(0, 1), transposed=True), "conv_transpose2d_gemm"),
+                                     padding=(0, 1), transposed=True),
+     "conv_transpose2d_pack_weights"),
     # a kernel smaller than the stride: the phases no tap reaches hold the bias alone
     ("transposed_stride_over_kernel", conv_args(randn(1, 3, 4, 5), randn(3, 5, 2, 1), randn(5),
                                                 stride=(3, 2), transposed=True,
@@ -478,6 +480,7 @@ def clamp_cases() -> list[Case]:
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),
         ("relu6_transposed_gemm", "transposed_gemm_channel_tiles", (0.0, 6.0)),
+        ("relu_transposed_stride1", "transposed_stride1", (0.0, None)),
         ("clamp_transposed_gather", "transposed_grouped_dilated", (-1.0, 1.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
