@@ -54,9 +54,9 @@ SPLIT_BELOW = 512
 SPLIT_TARGET = 1024
 MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
-# conv2d_gemm128 (gemm_tile.wgsl: 128x128 tiles of output channels x one image's pixels, K
-# steps of 8) serves direct convs with groups == 1 and at least STEM_MAX_IC input channels
-# whose tiles are at least half full: OC >= TILE128_MIN_OC and OH * OW >= TILE128_MIN_PIXELS.
+# conv2d_gemm128 (gemm_tile.wgsl: 128x128 tiles of output channels x pixels, K steps of 8)
+# serves direct convs with groups == 1 and at least STEM_MAX_IC input channels whose tiles
+# are at least half full: OC >= TILE128_MIN_OC and B * OH * OW >= TILE128_MIN_PIXELS.
 # Unmeasured: half a tile is where the 128 tile's ~2x GEMM throughput over the 64 tile
 # (docs/performance.md) would break even; conv2d_gemm stays reachable with
 # `opgen bench --force conv2d_gemm`.
@@ -65,9 +65,9 @@ TILE128_K_STEP = 8
 TILE128_MIN_OC = 64
 TILE128_MIN_PIXELS = 64
 # Its split-K rule, the matmul spec's with a floor: with fewer than TILE128_SPLIT_BELOW
-# tiles (images x channel tiles x pixel tiles), split K into at most TILE128_SPLIT_TARGET //
-# tiles slices (one wave of two 256-thread workgroups per SM on the H200's 132: B8 C512
-# 14x14 3x3 has 64 tiles, split 4 -> 256 workgroups), each at least TILE128_MIN_SLICE_STEPS
+# tiles, split K into at most TILE128_SPLIT_TARGET // tiles slices (one wave of two
+# 256-thread workgroups per SM on the H200's 132: B8 C512 14x14 3x3 has 13 x 4 tiles,
+# split 5 -> 260 workgroups), each at least TILE128_MIN_SLICE_STEPS
 # K steps, at most TILE128_MAX_SPLIT. Unmeasured for convs.
 TILE128_SPLIT_BELOW = 132
 TILE128_SPLIT_TARGET = 264
@@ -106,7 +106,7 @@ LETS = {
     "stem": f"gemm and IC < {STEM_MAX_IC}",
     "K": "IC * KH * KW",
     "gemm128": f"gemm and not stem and OC >= {TILE128_MIN_OC} and "
-               f"OH * OW >= {TILE128_MIN_PIXELS}",
+               f"B * OH * OW >= {TILE128_MIN_PIXELS}",
     # dilation > 1 and groups > 1 stay on the gather kernel: a dilated tap's phase is not
     # kh % sH, and a grouped GEMM would need a tile per group
     "tgemm": f"transposed and groups == 1 and dilation == [1, 1] and "
@@ -117,7 +117,7 @@ LETS = {
              f"else KH * KW * ceil_div(IC, {GEMM_K_STEP})",
     "split64": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), "
                f"steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) if tiles < {SPLIT_BELOW} else 1",
-    "tiles128": f"B * ceil_div(OH * OW, {TILE128}) * ceil_div(OC, {TILE128})",
+    "tiles128": f"ceil_div(B * OH * OW, {TILE128}) * ceil_div(OC, {TILE128})",
     "steps128": f"ceil_div(K, {TILE128_K_STEP})",
     "split128": f"max(1, min(min({TILE128_SPLIT_TARGET} // max(tiles128, 1), "
                 f"steps128 // {TILE128_MIN_SLICE_STEPS}), {TILE128_MAX_SPLIT})) "
@@ -168,8 +168,8 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
         "groups": u32("groups"), "split": u32("split"), "has_bias": u32("bias.present"),
         "has_min": u32(has_min), "has_max": u32(has_max),
         "min_value": f32(lo), "max_value": f32(hi),
-        # conv2d_gemm128's GEMM per image (gemm_tile.wgsl): OC x K weights @ K x OH * OW
-        "M": u32("OC"), "N": u32("OH * OW"), "K": u32("K"), "batch": u32("B"),
+        # conv2d_gemm128's GEMM (gemm_tile.wgsl): OC x K weights @ K x B * OH * OW pixels
+        "M": u32("OC"), "N": u32("B * OH * OW"), "K": u32("K"), "batch": u32("1"),
         "k_chunk": u32("k_chunk"),
     }
 
@@ -213,8 +213,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("output", "out", write=True)],
                 routes=[Route(STEM_GEMM, GEMM_GRID, when="stem",
                               overrides={"PADDED": "max(padding) > 0"}),
-                        Route(GEMM128, Tiles(x="OH * OW", y="OC", tile=(TILE128, TILE128),
-                                             z="B * split"),
+                        Route(GEMM128, Tiles(x="B * OH * OW", y="OC",
+                                             tile=(TILE128, TILE128), z="split"),
                               when="gemm128", overrides={"WEIGHT_VEC4": "K % 4 == 0"}),
                         Route(GEMM, GEMM_GRID)],
             ),
@@ -342,7 +342,7 @@ POSITIVE = [
     # conv2d_gemm128); K split in 4 slices (9 taps x 4 steps)
     ("gemm_channel_tiles", conv_args(randn(1, 64, 7, 7), randn(130, 64, 3, 3), randn(130),
                                      padding=(1, 1)), "conv2d_gemm"),
-    # conv2d_gemm128 (IC >= 16, OC >= 64, OH * OW >= 64): one tile partial in channels and
+    # conv2d_gemm128 (IC >= 16, OC >= 64, B * OH * OW >= 64): one tile partial in channels and
     # pixels; K = 144 (vec4 weights) in 18 steps, not split
     ("gemm128_partial_tile", conv_args(randn(1, 16, 9, 8), randn(70, 16, 3, 3), randn(70),
                                        padding=(1, 1)), "conv2d_gemm128"),
@@ -356,9 +356,10 @@ POSITIVE = [
     ("gemm128_strided_dilated", conv_args(randn(1, 16, 17, 14), randn(64, 16, 3, 2),
                                           randn(64), stride=(2, 1), padding=(2, 0),
                                           dilation=(2, 3)), "conv2d_gemm128"),
-    # two images; K = 333 (scalar weights) in 42 steps split in 2 slices of 168 (the slice
-    # boundary inside a tap of channel 18), the sums added by conv2d_split_sum
-    ("gemm128_batched_split_k", conv_args(randn(2, 37, 8, 8), randn(64, 37, 3, 3), randn(64),
+    # two images of 63 pixels in one tile (the quad 60..63 straddles them); K = 333 (scalar
+    # weights) in 42 steps split in 2 slices of 168 (the slice boundary inside a tap of
+    # channel 18), the sums added by conv2d_split_sum
+    ("gemm128_batched_split_k", conv_args(randn(2, 37, 7, 9), randn(64, 37, 3, 3), randn(64),
                                           padding=(1, 1)), "conv2d_gemm128"),
     # the multi-workgroup case: 2 x 2 tiles, partial in pixels (144) and channels (130); K =
     # 1152 (vec4) in 144 steps split in 9 slices

@@ -1,9 +1,11 @@
 // conv2d_gemm128: direct conv (groups == 1) on the matmul spec's 128x128 tile
-// (gemm_tile.wgsl), one GEMM per image b (workgroup z / split):
-//   out[b] (OC x OH * OW: NCHW) = weight (OC x K, its own row-major layout, read in place)
-//                                 @ im2col(input[b]) (K x OH * OW)
-// with K = IC * KH * KW and im2col row k = (ic * KH + kh) * KW + kw. gemm_tile's output
-// and split-K partial indices are then NCHW, as conv2d_split_sum reads them.
+// (gemm_tile.wgsl), one GEMM over every image's pixels (n = (b * OH + oh) * OW + ow):
+//   out (OC x B * OH * OW) = weight (OC x K, its own row-major layout, read in place)
+//                            @ im2col(input) (K x B * OH * OW)
+// with K = IC * KH * KW and im2col row k = (ic * KH + kh) * KW + kw. Pixel tiles cross
+// images (B8 14x14: 13 tiles of 128 for 1568 pixels, where a GEMM per image would pad
+// each image's 196 to 256); out_index writes NCHW, and the split-K partials the same way,
+// as conv2d_split_sum reads them.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -79,6 +81,17 @@ struct PixelQuad {
   inside: vec4<bool>,
 }
 
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
 // padding tap points at element 0, which is read and discarded.
 struct TapWindow {
@@ -116,7 +129,9 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // Shared by the tiled GEMM kernels (emitted into their declaration blocks by opgen): the
 // walk of one 128x128 output tile over its K slice, the split-K store and the epilogue.
 // The kernel supplies load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end)
-// (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside.
+// (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside,
+// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n] (a
+// split-K slice's partial sums are laid out as the output, one output after another).
 //
 // 16x16 threads; thread (x, y) owns output rows 4y..4y+3 and 64+4y..64+4y+3 and columns
 // 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column half>. Each K
@@ -187,10 +202,11 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (n >= params.N) {
     return;
   }
+  let i = out_index(z, m, n);
   if (params.split > 1u) {
-    partial[((slice * params.batch + z) * params.M + m) * params.N + n] = value;
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[(z * params.M + m) * params.N + n] = epilogue(value, m, n);
+    output[i] = epilogue(value, m, n);
   }
 }
 
@@ -283,7 +299,7 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
 // @opgen-end declarations
 
 // gemm_tile's B loader column is fixed for a thread (n0 + (tid % 32) * 4), so its four
-// output pixels are decoded once; its rows advance by K_STEP per call, so the row's
+// output pixels are decoded once (workgroup z is the split-K slice: one GEMM); its rows advance by K_STEP per call, so the row's
 // (ic, kh, kw) is carried from call to call instead of divided out each time.
 var<private> pixels: PixelQuad;
 var<private> next_k: u32;  // the row the carried (ic, kh, kw) belongs to
@@ -296,6 +312,12 @@ var<private> step_kw: u32;
 
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   return conv_epilogue(acc, m);
+}
+
+// Output channel m at pixel n, NCHW.
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  let plane = params.OH * params.OW;
+  return (n / plane * params.OC + m) * plane + n % plane;
 }
 
 // W[m][k..k + 3], zeros past the slice's end (or past K).
@@ -318,7 +340,7 @@ fn weight_at(i: u32) -> f32 {
   return weight[i / 4u][i % 4u];
 }
 
-// im2col(input[z])[r][c..c + 3]: the thread's four pixels at row r's channel and tap; zero
+// im2col(input)[r][c..c + 3]: the thread's four pixels at row r's channel and tap; zero
 // for padding, pixels past OH * OW and rows past the slice's end.
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
   if (r >= end) {
@@ -350,13 +372,8 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
-  let z = wid.z / params.split;
   let tid = lid.y * 16u + lid.x;
-  let n = vec4<u32>(wid.x * TILE + tid % 32u * 4u) + vec4<u32>(0u, 1u, 2u, 3u);
-  pixels = PixelQuad(vec4<i32>(n / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
-                     vec4<i32>(n % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
-                     vec4<u32>(z * params.IC * params.IH * params.IW),
-                     n < vec4<u32>(params.N));
+  pixels = pixel_quad(wid.x * TILE + tid % 32u * 4u);
   let taps = params.KH * params.KW;
   step_ic = K_STEP / taps;
   step_kh = K_STEP % taps / params.KW;

@@ -83,6 +83,17 @@ struct PixelQuad {
   inside: vec4<bool>,
 }
 
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
+}
+
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
 // padding tap points at element 0, which is read and discarded.
 struct TapWindow {
@@ -122,17 +133,6 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // is tap s / steps_per_tap and input channels from (s % steps_per_tap) * bk (the kernel's
 // step); a step's im2col rows are channel planes shifted by one tap, so a loader finds its
 // pixels' input offsets once per tap and then only adds a plane stride.
-
-// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
-fn pixel_quad(n0: u32) -> PixelQuad {
-  let plane = params.OH * params.OW;
-  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
-  let pix = n % vec4<u32>(plane);
-  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
-                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
-                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
-                   n < vec4<u32>(params.B * plane));
-}
 
 // A quad's window at one tap.
 fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {

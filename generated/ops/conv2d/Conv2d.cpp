@@ -250,7 +250,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
   const int64_t K = utils::mul(utils::mul(IC, KH), KW);
-  const bool gemm128 = gemm && !stem && (OC >= 64) && (utils::mul(OH, OW) >= 64);
+  const bool gemm128 = gemm && !stem && (OC >= 64) && (utils::mul(utils::mul(B, OH), OW) >= 64);
   const bool tgemm = transposed && (groups == 1) && (dilation == std::vector<int64_t>{1, 1}) &&
                      (utils::mul(utils::at(stride, 0), utils::at(stride, 1)) <= 1024);
   const int64_t tiles =
@@ -265,7 +265,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                  8))
           : 1;
   const int64_t tiles128 =
-      utils::mul(utils::mul(B, utils::ceil_div(utils::mul(OH, OW), 128)), utils::ceil_div(OC, 128));
+      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128), utils::ceil_div(OC, 128));
   const int64_t steps128 = utils::ceil_div(K, 8);
   const int64_t split128 =
       (tiles128 < 132)
@@ -365,9 +365,9 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.min_value = utils::to_f32(0.0);
   plan.params.max_value = utils::to_f32(0.0);
   plan.params.M = utils::to_u32(OC, kOp, "M");
-  plan.params.N = utils::to_u32(utils::mul(OH, OW), kOp, "N");
+  plan.params.N = utils::to_u32(utils::mul(utils::mul(B, OH), OW), kOp, "N");
   plan.params.K = utils::to_u32(K, kOp, "K");
-  plan.params.batch = utils::to_u32(B, kOp, "batch");
+  plan.params.batch = utils::to_u32(1, kOp, "batch");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
@@ -393,7 +393,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.overrides1 = {{"PADDED", utils::max_of(padding) > 0 ? 1.0 : 0.0}};
     } else if (gemm128) {
       plan.route1 = 1;  // conv2d_gemm128
-      plan.grid1 = utils::tiles_grid(utils::mul(OH, OW), OC, utils::mul(B, split), 128, 128,
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"WEIGHT_VEC4", utils::floormod(K, 4) == 0 ? 1.0 : 0.0}};
     } else {

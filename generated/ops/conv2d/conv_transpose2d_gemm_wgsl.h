@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: f750dd2210917acf795681a9f8cc21001dee358cdc914b23f3e170e941372a9e
+// wgsl-sha256: 594670ae7f2b826734b4b730a5bae2995053aa8e24dd6d7dab7af1bcd9ffc518
 #pragma once
 
 #include <cstdint>
@@ -110,6 +110,17 @@ struct PixelQuad {
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
+}
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a

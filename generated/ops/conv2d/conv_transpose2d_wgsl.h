@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: f844e3c1bcb8f8e2c944aaa718012decd62219578b2ba1e483eb06e237f1fe4a
+// wgsl-sha256: 4254dacc98a4ceff980480e5d46f9d2b01baa082817e8f544e24f4abdd34bade
 #pragma once
 
 #include <cstdint>
@@ -105,6 +105,17 @@ struct PixelQuad {
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
+}
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
