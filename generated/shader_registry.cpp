@@ -20,6 +20,7 @@
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_gemm128_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
 #include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
@@ -144,6 +145,10 @@ const std::vector<KernelSource>& all_kernels() {
        kConv2dGemmWGSL,
        "main",
        {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}},
+      {"conv2d_gemm128",
+       kConv2dGemm128WGSL,
+       "main",
+       {kConv2dGemm128WorkgroupSizeX, kConv2dGemm128WorkgroupSizeY, kConv2dGemm128WorkgroupSizeZ}},
       {"conv2d_pack_weights",
        kConv2dPackWeightsWGSL,
        "main",

@@ -11,6 +11,9 @@ import sys
 import pytest
 from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
+from codegen.spec import Kernel
+from codegen.spec.checked import SpecError
+
 
 
 @pytest.fixture
@@ -274,9 +277,24 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
     res = opgen(repo, "check")
     assert res.returncode == 1
     stale = [line for line in res.stderr.splitlines() if "stale declaration block" in line]
-    assert len(stale) == 7, res.stderr  # the seven conv kernels share the helpers
+    assert len(stale) == 8, res.stderr  # the eight conv kernels share the helpers
     assert opgen(repo, "generate").returncode == 0
     assert "var v = acc + 0.0;" in (repo / "generated/ops/conv2d/conv2d_gemm_wgsl.h").read_text()
+
+
+def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
+    # conv2d_gemm128 names ../matmul/gemm_tile.wgsl; its dispatch's other kernels do not
+    tile = repo / "codegen/specs/matmul/gemm_tile.wgsl"
+    tile.write_text(tile.read_text().replace("let tid = lid.y * 16u + lid.x;",
+                                             "let tid = lid.y * 16u + lid.x + 0u;"))
+    res = opgen(repo, "check")
+    assert res.returncode == 1
+    stale = sorted(line.rsplit("/", 1)[-1] for line in res.stderr.splitlines()
+                   if "stale declaration block" in line)
+    assert stale == ["conv2d_gemm128.wgsl", "gemm_scalar.wgsl", "gemm_vec4.wgsl",
+                     "gemv_nn.wgsl"], res.stderr
+    with pytest.raises(SpecError, match="helpers must name .wgsl files"):
+        Kernel("k", helpers=("tile.txt",))
 
 
 def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):

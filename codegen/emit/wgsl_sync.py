@@ -1,8 +1,9 @@
 """The declaration block of each kernel's .wgsl file, derived from the spec.
 
 Everything between the two marker lines is rewritten by `opgen generate` (the enable
-directives of the kernel's features, Params struct, bindings in ABI order, the kernel's override constants, workgroup size and,
-for 1-D grids, the index helper); the author owns the rest of the file, which stays a
+directives of the kernel's features, Params struct, bindings in ABI order, the kernel's
+override constants, workgroup size, for 1-D grids the index helper, then the helpers
+files of its dispatch and its own); the author owns the rest of the file, which stays a
 complete, valid WGSL module.
 """
 
@@ -64,9 +65,9 @@ def declarations(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> str
                 lines += kind.wgsl_helpers(grids, f"kernel {kernel.name!r} of op {bound.op.name!r}")
             except SpecError as e:
                 raise ShaderSyncError(str(e)) from None
-    for helpers in spec.helpers:
+    for helpers in (*spec.helpers, *kernel.helpers):
         path = kernel.folder / helpers
-        if not path.exists():
+        if not path.is_file():
             raise ShaderSyncError(f"{path}: a helpers file of op {bound.op.name!r} does not "
                                   f"exist; create it or drop it from helpers=")
         lines.append(f"// Shared helpers ({helpers}).")

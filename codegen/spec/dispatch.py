@@ -151,6 +151,9 @@ class Kernel:
     # WebGPU features the kernel needs (codegen.spec.features): its routes run only on a
     # device that has them, and its declaration block enables their WGSL extensions
     features: tuple[str, ...] = ()
+    # files of WGSL functions this kernel alone needs, emitted after its dispatch's helpers;
+    # relative to the kernel's folder, so "../matmul/gemm_tile.wgsl" reuses another spec's
+    helpers: tuple[str, ...] = ()
     # the spec folder that declares the kernel (filled in from the declaring file)
     folder: Path = field(default=None, compare=True, repr=False)
 
@@ -175,6 +178,9 @@ class Kernel:
                                 f"default) (got {v!r})")
         if self.file and not self.file.endswith(".wgsl"):
             raise SpecError(f"Kernel {self.name!r} file must end in .wgsl (got {self.file!r})")
+        if not all(h.endswith(".wgsl") for h in self.helpers):
+            raise SpecError(f"Kernel {self.name!r} helpers must name .wgsl files "
+                            f"(got {self.helpers!r})")
         if not isinstance(self.features, tuple) or not all(f in FEATURES for f in self.features):
             raise SpecError(f"Kernel {self.name!r} features must be a tuple of WebGPU feature "
                             f"names out of {', '.join(FEATURES)} (got {self.features!r})")

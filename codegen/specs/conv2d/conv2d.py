@@ -5,7 +5,12 @@ GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
 [KH * KW * IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there
 are few tiles) and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm
 with fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
-KH * KW * IC), else conv2d_gemm (K steps of one tap x 16 input channels). A transposed
+KH * KW * IC); with more channels and tiles at least half full (OC and B * OH * OW >= 64),
+conv2d_gemm128: the matmul spec's 128x128 tile (gemm_tile.wgsl) on the weights as they
+are ([OC, IC * KH * KW], K steps of 8, split into conv2d_split_sum's partials like the
+others); else conv2d_gemm (K steps of one tap x 16 input channels), which `opgen bench
+--force conv2d_gemm` still times where conv2d_gemm128 is chosen (the pack pass runs for
+every GEMM route so that either can be forced). A transposed
 conv with groups == 1 and dilation 1 is the same GEMM per output phase (stride sH x sW
 gives sH * sW phases, each a dense direct conv over the taps that reach it):
 conv_transpose2d_pack_weights, then conv_transpose2d_gemm with the phase as workgroup z.
@@ -23,9 +28,15 @@ from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, I
 from codegen.spec.inputs import randn, tensor
 
 PACK = Kernel("conv2d_pack_weights")
-GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1))
-STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1),
+# the 64x64 GEMMs' K walk and split-K store (conv_gemm.wgsl) would clash with gemm_tile's
+GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",))
+STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",),
                    overrides={"PADDED": Override("bool", True)})
+# the matmul spec's 128x128 tile (B_IS_NK: gemm_tile's B is [K][N], im2col here)
+GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1),
+                 helpers=("../matmul/gemm_tile.wgsl",),
+                 overrides={"B_IS_NK": Override("bool", False),
+                            "WEIGHT_VEC4": Override("bool", True)})
 SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
@@ -48,6 +59,25 @@ SPLIT_BELOW = 512
 SPLIT_TARGET = 1024
 MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
+# conv2d_gemm128 (gemm_tile.wgsl: 128x128 tiles of output channels x pixels, K steps of 8)
+# serves direct convs with groups == 1 and at least STEM_MAX_IC input channels whose tiles
+# are at least half full: OC >= TILE128_MIN_OC and B * OH * OW >= TILE128_MIN_PIXELS.
+# Unmeasured: half a tile is where the 128 tile's ~2x GEMM throughput over the 64 tile
+# (docs/performance.md) would break even; conv2d_gemm stays reachable with
+# `opgen bench --force conv2d_gemm`.
+TILE128 = 128
+TILE128_K_STEP = 8
+TILE128_MIN_OC = 64
+TILE128_MIN_PIXELS = 64
+# Its split-K rule, the matmul spec's with a floor: with fewer than TILE128_SPLIT_BELOW
+# tiles, split K into at most TILE128_SPLIT_TARGET // tiles slices (one wave of two
+# 256-thread workgroups per SM on the H200's 132: B8 C512 14x14 3x3 has 13 x 4 tiles,
+# split 5 -> 260 workgroups), each at least TILE128_MIN_SLICE_STEPS
+# K steps, at most TILE128_MAX_SPLIT. Unmeasured for convs.
+TILE128_SPLIT_BELOW = 132
+TILE128_SPLIT_TARGET = 264
+TILE128_MIN_SLICE_STEPS = 16
+TILE128_MAX_SPLIT = 16
 # Transposed convs take the phase GEMM up to this many phases (stride[0] * stride[1], the
 # grid's z); beyond it, the gather kernel. Not a measured threshold: it keeps z far from
 # WebGPU's per-dimension limit for strides far larger than any model's. The phase GEMM
@@ -79,6 +109,9 @@ LETS = {
     "OW": out_size(1, "IW", "KW"),
     "gemm": "not transposed and groups == 1",
     "stem": f"gemm and IC < {STEM_MAX_IC}",
+    "K": "IC * KH * KW",
+    "gemm128": f"gemm and not stem and OC >= {TILE128_MIN_OC} and "
+               f"B * OH * OW >= {TILE128_MIN_PIXELS}",
     # dilation > 1 and groups > 1 stay on the gather kernel: a dilated tap's phase is not
     # kh % sH, and a grouped GEMM would need a tile per group
     "tgemm": f"transposed and groups == 1 and dilation == [1, 1] and "
@@ -87,8 +120,17 @@ LETS = {
     # the chosen GEMM kernel's K steps (a forced conv2d_gemm runs with the stem's split)
     "steps": f"ceil_div(KH * KW * IC, {GEMM_K_STEP}) if stem "
              f"else KH * KW * ceil_div(IC, {GEMM_K_STEP})",
-    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
-             f"{MAX_SPLIT})) if gemm and tiles < {SPLIT_BELOW} else 1",
+    "split64": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), "
+               f"steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) if tiles < {SPLIT_BELOW} else 1",
+    "tiles128": f"ceil_div(B * OH * OW, {TILE128}) * ceil_div(OC, {TILE128})",
+    "steps128": f"ceil_div(K, {TILE128_K_STEP})",
+    "split128": f"max(1, min(min({TILE128_SPLIT_TARGET} // max(tiles128, 1), "
+                f"steps128 // {TILE128_MIN_SLICE_STEPS}), {TILE128_MAX_SPLIT})) "
+                f"if tiles128 < {TILE128_SPLIT_BELOW} else 1",
+    # the chosen route's split; a forced route runs with it (any split is correct)
+    "split": "(split128 if gemm128 else split64) if gemm else 1",
+    # K per split-K slice of conv2d_gemm128, whole K steps
+    "k_chunk": f"ceil_div(steps128, split) * {TILE128_K_STEP}",
 }
 
 GUARDS = [
@@ -131,6 +173,9 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
         "groups": u32("groups"), "split": u32("split"), "has_bias": u32("bias.present"),
         "has_min": u32(has_min), "has_max": u32(has_max),
         "min_value": f32(lo), "max_value": f32(hi),
+        # conv2d_gemm128's GEMM (gemm_tile.wgsl): OC x K weights @ K x B * OH * OW pixels
+        "M": u32("OC"), "N": u32("B * OH * OW"), "K": u32("K"), "batch": u32("1"),
+        "k_chunk": u32("k_chunk"),
     }
 
 
@@ -165,12 +210,17 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 name="gemm",
                 when="gemm",
                 params=params,
-                helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl", "conv_gemm.wgsl"],
-                bindings=[Bind("input", "input"), Bind("wpack", "wpack", elem="vec4<f32>"),
+                helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl"],
+                # conv2d_gemm128 reads the weights in place, the others wpack
+                bindings=[Bind("input", "input"), Bind("weight", "weight", elem="vec4<f32>"),
+                          Bind("wpack", "wpack", elem="vec4<f32>"),
                           Bind("bias", "bias"), Bind("partial", "partial", write=True),
                           Bind("output", "out", write=True)],
                 routes=[Route(STEM_GEMM, GEMM_GRID, when="stem",
                               overrides={"PADDED": "max(padding) > 0"}),
+                        Route(GEMM128, Tiles(x="B * OH * OW", y="OC",
+                                             tile=(TILE128, TILE128), z="split"),
+                              when="gemm128", overrides={"WEIGHT_VEC4": "K % 4 == 0"}),
                         Route(GEMM, GEMM_GRID)],
             ),
             Dispatch(
@@ -293,9 +343,36 @@ POSITIVE = [
                                padding=(1, 1)), "conv2d_split_sum"),
     ("gemm_pointwise", conv_args(randn(1, 32, 7, 9), randn(40, 32, 1, 1), randn(40)),
      "conv2d_gemm"),
-    # 3 x 3 tiles, partial in pixels and channels; K split in 8 slices (9 taps x 8 steps)
-    ("gemm_split_k_tiles", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3), randn(130),
-                               padding=(1, 1)), "conv2d_gemm"),
+    # 1 x 3 channel tiles (130 = 2 * 64 + 2) of a 7x7 image (49 pixels: too few for
+    # conv2d_gemm128); K split in 4 slices (9 taps x 4 steps)
+    ("gemm_channel_tiles", conv_args(randn(1, 64, 7, 7), randn(130, 64, 3, 3), randn(130),
+                                     padding=(1, 1)), "conv2d_gemm"),
+    # conv2d_gemm128 (IC >= 16, OC >= 64, B * OH * OW >= 64): one tile partial in channels and
+    # pixels; K = 144 (vec4 weights) in 18 steps, not split
+    ("gemm128_partial_tile", conv_args(randn(1, 16, 9, 8), randn(70, 16, 3, 3), randn(70),
+                                       padding=(1, 1)), "conv2d_gemm128"),
+    # K = 17 (scalar weights, the last quad 1 of 4 k), 1x1, no bias
+    ("gemm128_k17_pointwise", conv_args(randn(1, 17, 8, 9), randn(66, 17, 1, 1)),
+     "conv2d_gemm128"),
+    # K = 162 (3x3, IC 18: scalar weights) with a row of K_STEP = 8 crossing taps and channels
+    ("gemm128_k162", conv_args(randn(1, 18, 8, 8), randn(64, 18, 3, 3), randn(64),
+                               padding=(1, 1)), "conv2d_gemm128"),
+    # asymmetric stride, padding and dilation; 99 pixels, quads across output rows
+    ("gemm128_strided_dilated", conv_args(randn(1, 16, 17, 14), randn(64, 16, 3, 2),
+                                          randn(64), stride=(2, 1), padding=(2, 0),
+                                          dilation=(2, 3)), "conv2d_gemm128"),
+    # two images of 63 pixels in one tile (the quad 60..63 straddles them); K = 333 (scalar
+    # weights) in 42 steps split in 2 slices of 168 (the slice boundary inside a tap of
+    # channel 18), the sums added by conv2d_split_sum
+    ("gemm128_batched_split_k", conv_args(randn(2, 37, 7, 9), randn(64, 37, 3, 3), randn(64),
+                                          padding=(1, 1)), "conv2d_gemm128"),
+    # the multi-workgroup case: 2 x 2 tiles, partial in pixels (144) and channels (130); K =
+    # 1152 (vec4) in 144 steps split in 9 slices
+    ("gemm128_tiles_split_k", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3),
+                                        randn(130), padding=(1, 1)), "conv2d_gemm128"),
+    # NaN and +-inf spread to the outputs whose windows hold them; padding stays 0
+    ("gemm128_ieee_specials", conv_args(tensor(with_specials(16, 8, 8)), randn(64, 16, 3, 3),
+                                        randn(64), padding=(1, 1)), "conv2d_gemm128"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),
@@ -317,9 +394,11 @@ POSITIVE = [
                                                 randn(70), stride=(2, 2), padding=(1, 1),
                                                 transposed=True, output_padding=(1, 0)),
      "conv_transpose2d_gemm"),
-    # stride 1: one phase holding every tap (a direct conv with the kernel flipped)
+    # stride 1: one phase holding every tap (a direct conv with the kernel flipped); the
+    # phase GEMM runs after its weight pack (named here so a case must take it)
     ("transposed_stride1", conv_args(randn(1, 5, 6, 5), randn(5, 7, 3, 2), randn(7),
-                                     padding=(0, 1), transposed=True), "conv_transpose2d_gemm"),
+                                     padding=(0, 1), transposed=True),
+     "conv_transpose2d_pack_weights"),
     # a kernel smaller than the stride: the phases no tap reaches hold the bias alone
     ("transposed_stride_over_kernel", conv_args(randn(1, 3, 4, 5), randn(3, 5, 2, 1), randn(5),
                                                 stride=(3, 2), transposed=True,
@@ -399,12 +478,15 @@ def clamp_cases() -> list[Case]:
         ("relu_pointwise", "pointwise", (0.0, None)),
         ("relu6_split_k", "gemm_split_k", (0.0, 6.0)),
         ("relu_gemm_partial_tiles", "gemm_partial_tiles", (0.0, None)),
+        ("clamp_gemm128", "gemm128_partial_tile", (-1.0, 1.0)),
+        ("relu6_gemm128_split_k", "gemm128_batched_split_k", (0.0, 6.0)),
         ("relu_stem", "stem_7x7_s2", (0.0, None)),
         ("clamp_patch_embed_split_k", "patch_embed_16", (-1.0, 1.0)),
         ("clamp_vec4", "grouped_vec4", (-0.5, 0.5)),
         ("max_only_scalar", "depthwise", (None, 1.0)),
         ("relu6_transposed", "transposed_output_padding", (0, 6)),
         ("relu6_transposed_gemm", "transposed_gemm_channel_tiles", (0.0, 6.0)),
+        ("relu_transposed_stride1", "transposed_stride1", (0.0, None)),
         ("clamp_transposed_gather", "transposed_grouped_dilated", (-1.0, 1.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]

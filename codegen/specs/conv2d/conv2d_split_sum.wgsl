@@ -25,6 +25,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;
@@ -42,7 +47,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -70,5 +75,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var s = 0u; s < params.split; s++) {
     acc += partial[s * numel + i];
   }
-  output[i] = epilogue(acc, i / plane % params.OC);
+  output[i] = conv_epilogue(acc, i / plane % params.OC);
 }

@@ -2,7 +2,7 @@
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];

@@ -4,17 +4,6 @@
 // step); a step's im2col rows are channel planes shifted by one tap, so a loader finds its
 // pixels' input offsets once per tap and then only adds a plane stride.
 
-// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
-fn pixel_quad(n0: u32) -> PixelQuad {
-  let plane = params.OH * params.OW;
-  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
-  let pix = n % vec4<u32>(plane);
-  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
-                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
-                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
-                   n < vec4<u32>(params.B * plane));
-}
-
 // A quad's window at one tap.
 fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
   return window_at(q, i32(tap / params.KW * params.dH), i32(tap % params.KW * params.dW));
@@ -41,7 +30,7 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
     }
     let i = (n / plane * params.OC + m) * plane + n % plane;
     if (params.split == 1u) {
-      output[i] = epilogue(v[c], m);
+      output[i] = conv_epilogue(v[c], m);
     } else {
       partial[slice * N * params.OC + i] = v[c];
     }

@@ -35,6 +35,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -50,7 +55,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -98,6 +103,17 @@ struct PixelQuad {
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
+}
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
@@ -220,16 +236,16 @@ fn store_out(m: u32, o: OutQuad, v: vec4<f32>) {
   }
   let at = o.at + vec4<u32>(m * params.OH * params.OW);
   if (o.ok.x) {
-    output[at.x] = epilogue(v.x, m);
+    output[at.x] = conv_epilogue(v.x, m);
   }
   if (o.ok.y) {
-    output[at.y] = epilogue(v.y, m);
+    output[at.y] = conv_epilogue(v.y, m);
   }
   if (o.ok.z) {
-    output[at.z] = epilogue(v.z, m);
+    output[at.z] = conv_epilogue(v.z, m);
   }
   if (o.ok.w) {
-    output[at.w] = epilogue(v.w, m);
+    output[at.w] = conv_epilogue(v.w, m);
   }
 }
 

@@ -8,3 +8,8 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   }
   return v;
 }
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
+}

@@ -39,6 +39,11 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   }
   return v;
 }
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
+}
 // @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/conv2d/conv2d_gemm128_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
@@ -45,7 +46,12 @@ struct Conv2dParams {
   uint32_t has_max;
   float min_value;
   float max_value;
-  uint32_t _pad0[2];
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t batch;
+  uint32_t k_chunk;
+  uint32_t _pad0;
 };
 static_assert(offsetof(Conv2dParams, B) == 0, "Conv2dParams.B must sit at WGSL offset 0");
 static_assert(offsetof(Conv2dParams, IC) == 4, "Conv2dParams.IC must sit at WGSL offset 4");
@@ -75,7 +81,14 @@ static_assert(offsetof(Conv2dParams, min_value) == 80,
               "Conv2dParams.min_value must sit at WGSL offset 80");
 static_assert(offsetof(Conv2dParams, max_value) == 84,
               "Conv2dParams.max_value must sit at WGSL offset 84");
-static_assert(sizeof(Conv2dParams) == 96, "Conv2dParams must match the WGSL struct size 96");
+static_assert(offsetof(Conv2dParams, M) == 88, "Conv2dParams.M must sit at WGSL offset 88");
+static_assert(offsetof(Conv2dParams, N) == 92, "Conv2dParams.N must sit at WGSL offset 92");
+static_assert(offsetof(Conv2dParams, K) == 96, "Conv2dParams.K must sit at WGSL offset 96");
+static_assert(offsetof(Conv2dParams, batch) == 100,
+              "Conv2dParams.batch must sit at WGSL offset 100");
+static_assert(offsetof(Conv2dParams, k_chunk) == 104,
+              "Conv2dParams.k_chunk must sit at WGSL offset 104");
+static_assert(sizeof(Conv2dParams) == 112, "Conv2dParams must match the WGSL struct size 112");
 
 const KernelSource kConvTranspose2dPackWeightsKernel{
     "conv_transpose2d_pack_weights",
@@ -94,6 +107,11 @@ const KernelSource kConv2dStemGemmKernel{
     kConv2dStemGemmWGSL,
     "main",
     {kConv2dStemGemmWorkgroupSizeX, kConv2dStemGemmWorkgroupSizeY, kConv2dStemGemmWorkgroupSizeZ}};
+const KernelSource kConv2dGemm128Kernel{
+    "conv2d_gemm128",
+    kConv2dGemm128WGSL,
+    "main",
+    {kConv2dGemm128WorkgroupSizeX, kConv2dGemm128WorkgroupSizeY, kConv2dGemm128WorkgroupSizeZ}};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
@@ -130,7 +148,8 @@ const KernelSource kConv2dSplitSumKernel{
 const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dPackWeightsKernel,
                                                  &kConv2dPackWeightsKernel};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemmKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemm128Kernel,
+                                                 &kConv2dGemmKernel};
 // Dispatch 2's kernels, in route order.
 const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dGemmKernel,
                                                  &kConvTranspose2dKernel};
@@ -230,19 +249,33 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 1);
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
+  const int64_t K = utils::mul(utils::mul(IC, KH), KW);
+  const bool gemm128 = gemm && !stem && (OC >= 64) && (utils::mul(utils::mul(B, OH), OW) >= 64);
   const bool tgemm = transposed && (groups == 1) && (dilation == std::vector<int64_t>{1, 1}) &&
                      (utils::mul(utils::at(stride, 0), utils::at(stride, 1)) <= 1024);
   const int64_t tiles =
       utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
   const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
                              : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
-  const int64_t split =
-      (gemm && (tiles < 512))
+  const int64_t split64 =
+      (tiles < 512)
           ? utils::max_of(
                 1, utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
                                                utils::floordiv(steps, 8)),
                                  8))
           : 1;
+  const int64_t tiles128 =
+      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128), utils::ceil_div(OC, 128));
+  const int64_t steps128 = utils::ceil_div(K, 8);
+  const int64_t split128 =
+      (tiles128 < 132)
+          ? utils::max_of(
+                1, utils::min_of(utils::min_of(utils::floordiv(264, utils::max_of(tiles128, 1)),
+                                               utils::floordiv(steps128, 16)),
+                                 16))
+          : 1;
+  const int64_t split = gemm ? (gemm128 ? split128 : split64) : 1;
+  const int64_t k_chunk = utils::mul(utils::ceil_div(steps128, split), 8);
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -331,6 +364,11 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.has_max = false ? 1 : 0;
   plan.params.min_value = utils::to_f32(0.0);
   plan.params.max_value = utils::to_f32(0.0);
+  plan.params.M = utils::to_u32(OC, kOp, "M");
+  plan.params.N = utils::to_u32(utils::mul(utils::mul(B, OH), OW), kOp, "N");
+  plan.params.K = utils::to_u32(K, kOp, "K");
+  plan.params.batch = utils::to_u32(1, kOp, "batch");
+  plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
     if (transposed) {
@@ -353,8 +391,13 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"PADDED", utils::max_of(padding) > 0 ? 1.0 : 0.0}};
+    } else if (gemm128) {
+      plan.route1 = 1;  // conv2d_gemm128
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"WEIGHT_VEC4", utils::floormod(K, 4) == 0 ? 1.0 : 0.0}};
     } else {
-      plan.route1 = 1;  // conv2d_gemm
+      plan.route1 = 2;  // conv2d_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
     }
@@ -406,11 +449,12 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        &built.params, sizeof(built.params), built.grid0);
   }
   if (built.run1) {
-    graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
-                       {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
-                        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-                        Binding::of(scratch_partial), Binding::of(args[9])},
-                       &built.params, sizeof(built.params), built.grid1);
+    graph.add_dispatch(
+        *kDispatch1Kernels[built.route1], built.overrides1,
+        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+         Binding::of(scratch_partial), Binding::of(args[9])},
+        &built.params, sizeof(built.params), built.grid1);
   }
   if (built.run2) {
     graph.add_dispatch(

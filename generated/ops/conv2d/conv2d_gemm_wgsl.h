@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: f6a1ab415036b3f9d27a810e58356d106be5b71bfc0f78483eda4306827df501
+// wgsl-sha256: 86d2fd757787eb18cafc217a9d5d715abb2431cde60c14709cbaa4d3eea5fd2d
 #pragma once
 
 #include <cstdint>
@@ -38,13 +38,19 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read> wpack: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> bias: array<f32>;
-@group(0) @binding(4) var<storage, read_write> partial: array<f32>;
-@group(0) @binding(5) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read> weight: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> wpack: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read> bias: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(6) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -53,7 +59,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -78,6 +84,17 @@ struct PixelQuad {
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
+}
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
@@ -120,17 +137,6 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // step); a step's im2col rows are channel planes shifted by one tap, so a loader finds its
 // pixels' input offsets once per tap and then only adds a plane stride.
 
-// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
-fn pixel_quad(n0: u32) -> PixelQuad {
-  let plane = params.OH * params.OW;
-  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
-  let pix = n % vec4<u32>(plane);
-  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
-                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
-                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
-                   n < vec4<u32>(params.B * plane));
-}
-
 // A quad's window at one tap.
 fn tap_window(q: PixelQuad, tap: u32) -> TapWindow {
   return window_at(q, i32(tap / params.KW * params.dH), i32(tap % params.KW * params.dW));
@@ -157,7 +163,7 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
     }
     let i = (n / plane * params.OC + m) * plane + n % plane;
     if (params.split == 1u) {
-      output[i] = epilogue(v[c], m);
+      output[i] = conv_epilogue(v[c], m);
     } else {
       partial[slice * N * params.OC + i] = v[c];
     }

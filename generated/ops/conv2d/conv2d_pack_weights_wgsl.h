@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 06b212b5673b9e3cfda3d9a9d8f65da106522d82889c2bde9ddc91a27938d8a4
+// wgsl-sha256: 5bdc88b7dc688ef04d1ea2bfa64b06dcddfd3e83da47b7cd6752c3e8f5f7d9ae
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;

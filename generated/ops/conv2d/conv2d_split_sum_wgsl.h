@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: f9362c2087a2ed95340db0bdb05bddf3efcc15bef1d898a44ae4f550bba8e50f
+// wgsl-sha256: 403a60dbe25c30251421193c3ab24454e00f8b063a26432d07fc0e82e7480cea
 #pragma once
 
 #include <cstdint>
@@ -32,6 +32,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;
@@ -49,7 +54,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -77,7 +82,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var s = 0u; s < params.split; s++) {
     acc += partial[s * numel + i];
   }
-  output[i] = epilogue(acc, i / plane % params.OC);
+  output[i] = conv_epilogue(acc, i / plane % params.OC);
 }
 )wgsl";
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1b6662a33dfe4aad5dcffd68f748d8ddbb9bb3e42c0755e7bcf573a298d89b79
+// wgsl-sha256: ea9a1fbcff1115c5bf750eded56346d65e3e1fb63b4f6780b2d7d3259b57c179
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -51,7 +56,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -124,7 +129,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = epilogue(acc, o.oc);
+  output[i] = conv_epilogue(acc, o.oc);
 }
 )wgsl";
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 267d5ae15fe0e3d3088ac3bf26b8a1548f9db3ddd43a35c536535b6a56485db0
+// wgsl-sha256: f20f0b63f9fc3117f8e65fbcec39075aebcf2e86d6a73d4a65fc70baced54bf3
 #pragma once
 
 #include <cstdint>
@@ -32,6 +32,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -50,7 +55,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -114,7 +119,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = epilogue(acc, o.oc);
+  output[i] = conv_epilogue(acc, o.oc);
 }
 )wgsl";
 

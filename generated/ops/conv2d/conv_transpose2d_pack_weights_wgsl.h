@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: c0e460176aa0b1dac948a8c063c8f7f7e372a82811cae50bdb107df2df10260c
+// wgsl-sha256: ec18231bb733cc5b4031d0d12b527a0878e9de861a21045bc902c1d429e721b4
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 566069b4096de6fa46fb67882d6eef6e54d452261f9075f2e01e162d10344e67
+// wgsl-sha256: 4254dacc98a4ceff980480e5d46f9d2b01baa082817e8f544e24f4abdd34bade
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,11 @@ struct Params {
   has_max: u32,
   min_value: f32,
   max_value: f32,
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  k_chunk: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -52,7 +57,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).
-fn epilogue(acc: f32, oc: u32) -> f32 {
+fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
     v = v + bias[oc];
@@ -100,6 +105,17 @@ struct PixelQuad {
   iw0: vec4<i32>,
   image: vec4<u32>,
   inside: vec4<bool>,
+}
+
+// Four consecutive output pixels n0..n0 + 3 (n = (b * OH + oh) * OW + ow).
+fn pixel_quad(n0: u32) -> PixelQuad {
+  let plane = params.OH * params.OW;
+  let n = vec4<u32>(n0) + vec4<u32>(0u, 1u, 2u, 3u);
+  let pix = n % vec4<u32>(plane);
+  return PixelQuad(vec4<i32>(pix / vec4<u32>(params.OW) * params.sH) - i32(params.pH),
+                   vec4<i32>(pix % vec4<u32>(params.OW) * params.sW) - i32(params.pW),
+                   n / vec4<u32>(plane) * (params.IC * params.IH * params.IW),
+                   n < vec4<u32>(params.B * plane));
 }
 
 // A quad's input offsets (in channel 0) at one tap, and which lie inside the image; a
@@ -175,7 +191,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = epilogue(acc, o.oc);
+  output[i] = conv_epilogue(acc, o.oc);
 }
 )wgsl";
 

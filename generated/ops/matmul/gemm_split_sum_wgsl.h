@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6fa7487aac86c7ecdfb6ed014608bd26671780bb5621bbd70c3aadfbd6b315bb
+// wgsl-sha256: 0983a8ee2fcf485d360bae6e1da6a7cabf0aa1270e709a7e437d9c3dbaf3f2f9
 #pragma once
 
 #include <cstdint>
@@ -45,6 +45,11 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
     v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
   }
   return v;
+}
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
 }
 // @opgen-end declarations
 

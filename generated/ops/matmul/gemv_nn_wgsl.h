@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_nn.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4226a6c206b6e1529fe630b9df5bea5e053f1f39872345d26647ac08d3a6e652
+// wgsl-sha256: c6f0f2f7c7ef2dae8b53475ac7c34e084fd41915e96d500ebebf4daa603ba780
 #pragma once
 
 #include <cstdint>
@@ -52,11 +52,18 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   }
   return v;
 }
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
+}
 // Shared helpers (gemm_tile.wgsl).
 // Shared by the tiled GEMM kernels (emitted into their declaration blocks by opgen): the
 // walk of one 128x128 output tile over its K slice, the split-K store and the epilogue.
 // The kernel supplies load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end)
-// (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside.
+// (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside,
+// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n] (a
+// split-K slice's partial sums are laid out as the output, one output after another).
 //
 // 16x16 threads; thread (x, y) owns output rows 4y..4y+3 and 64+4y..64+4y+3 and columns
 // 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column half>. Each K
@@ -127,10 +134,11 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (n >= params.N) {
     return;
   }
+  let i = out_index(z, m, n);
   if (params.split > 1u) {
-    partial[((slice * params.batch + z) * params.M + m) * params.N + n] = value;
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[(z * params.M + m) * params.N + n] = epilogue(value, m, n);
+    output[i] = epilogue(value, m, n);
   }
 }
 

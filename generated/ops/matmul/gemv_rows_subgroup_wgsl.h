@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4bbc38dd2700176d02b3841434bdcafb834e4454f19d7882b7e5afadd950c68f
+// wgsl-sha256: 67d840973e2118c1d3d10fb4bb5204ba73fa1f58f0eea2cce177896f100c15be
 #pragma once
 
 #include <cstdint>
@@ -53,6 +53,11 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
     v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
   }
   return v;
+}
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
 }
 // @opgen-end declarations
 

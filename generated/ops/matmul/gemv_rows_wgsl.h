@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 341101c98023eb61d45871c189b1aa13bb40cdeb345909d750c5c261b5f25ab5
+// wgsl-sha256: 461f8a229b21a73be87968dc51db886460367bdc1d0673ceba3bfcec1d03a69f
 #pragma once
 
 #include <cstdint>
@@ -47,6 +47,11 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
     v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
   }
   return v;
+}
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
 }
 // @opgen-end declarations
 
