@@ -61,13 +61,13 @@ MIN_SLICE_STEPS = 8
 MAX_SPLIT = 8
 # conv2d_gemm128 (gemm_tile.wgsl: 128x128 tiles of output channels x pixels, K steps of 8)
 # serves direct convs with groups == 1 and at least STEM_MAX_IC input channels whose tiles
-# are at least half full: OC >= TILE128_MIN_OC and B * OH * OW >= TILE128_MIN_PIXELS.
-# Unmeasured: half a tile is where the 128 tile's ~2x GEMM throughput over the 64 tile
-# (docs/performance.md) would break even; conv2d_gemm stays reachable with
-# `opgen bench --force conv2d_gemm`.
+# are full in channels and at least half full in pixels: OC >= TILE128_MIN_OC and
+# B * OH * OW >= TILE128_MIN_PIXELS. Measured on the H200 (docs/performance.md): 64 output
+# channels (B1 C64 56²) ran 0.060 ms here against conv2d_gemm's 0.045, 128 and more gained
+# 0-27 %; the pixel floor is unmeasured. `opgen bench --force conv2d_gemm` times the other.
 TILE128 = 128
 TILE128_K_STEP = 8
-TILE128_MIN_OC = 64
+TILE128_MIN_OC = 128
 TILE128_MIN_PIXELS = 64
 # Its split-K rule, the matmul spec's with a floor: with fewer than TILE128_SPLIT_BELOW
 # tiles, split K into at most TILE128_SPLIT_TARGET // tiles slices (one wave of two
@@ -347,32 +347,32 @@ POSITIVE = [
     # conv2d_gemm128); K split in 4 slices (9 taps x 4 steps)
     ("gemm_channel_tiles", conv_args(randn(1, 64, 7, 7), randn(130, 64, 3, 3), randn(130),
                                      padding=(1, 1)), "conv2d_gemm"),
-    # conv2d_gemm128 (IC >= 16, OC >= 64, B * OH * OW >= 64): one tile partial in channels and
-    # pixels; K = 144 (vec4 weights) in 18 steps, not split
-    ("gemm128_partial_tile", conv_args(randn(1, 16, 9, 8), randn(70, 16, 3, 3), randn(70),
+    # conv2d_gemm128 (IC >= 16, OC >= 128, B * OH * OW >= 64): the second channel tile and
+    # the pixel tile partial; K = 144 (vec4 weights) in 18 steps, not split
+    ("gemm128_partial_tile", conv_args(randn(1, 16, 9, 8), randn(130, 16, 3, 3), randn(130),
                                        padding=(1, 1)), "conv2d_gemm128"),
     # K = 17 (scalar weights, the last quad 1 of 4 k), 1x1, no bias
-    ("gemm128_k17_pointwise", conv_args(randn(1, 17, 8, 9), randn(66, 17, 1, 1)),
+    ("gemm128_k17_pointwise", conv_args(randn(1, 17, 8, 9), randn(130, 17, 1, 1)),
      "conv2d_gemm128"),
     # K = 162 (3x3, IC 18: scalar weights) with a row of K_STEP = 8 crossing taps and channels
-    ("gemm128_k162", conv_args(randn(1, 18, 8, 8), randn(64, 18, 3, 3), randn(64),
+    ("gemm128_k162", conv_args(randn(1, 18, 8, 8), randn(128, 18, 3, 3), randn(128),
                                padding=(1, 1)), "conv2d_gemm128"),
     # asymmetric stride, padding and dilation; 99 pixels, quads across output rows
-    ("gemm128_strided_dilated", conv_args(randn(1, 16, 17, 14), randn(64, 16, 3, 2),
-                                          randn(64), stride=(2, 1), padding=(2, 0),
+    ("gemm128_strided_dilated", conv_args(randn(1, 16, 17, 14), randn(128, 16, 3, 2),
+                                          randn(128), stride=(2, 1), padding=(2, 0),
                                           dilation=(2, 3)), "conv2d_gemm128"),
     # two images of 63 pixels in one tile (the quad 60..63 straddles them); K = 333 (scalar
     # weights) in 42 steps split in 2 slices of 168 (the slice boundary inside a tap of
     # channel 18), the sums added by conv2d_split_sum
-    ("gemm128_batched_split_k", conv_args(randn(2, 37, 7, 9), randn(64, 37, 3, 3), randn(64),
+    ("gemm128_batched_split_k", conv_args(randn(2, 37, 7, 9), randn(128, 37, 3, 3), randn(128),
                                           padding=(1, 1)), "conv2d_gemm128"),
     # the multi-workgroup case: 2 x 2 tiles, partial in pixels (144) and channels (130); K =
     # 1152 (vec4) in 144 steps split in 9 slices
     ("gemm128_tiles_split_k", conv_args(randn(1, 128, 12, 12), randn(130, 128, 3, 3),
                                         randn(130), padding=(1, 1)), "conv2d_gemm128"),
     # NaN and +-inf spread to the outputs whose windows hold them; padding stays 0
-    ("gemm128_ieee_specials", conv_args(tensor(with_specials(16, 8, 8)), randn(64, 16, 3, 3),
-                                        randn(64), padding=(1, 1)), "conv2d_gemm128"),
+    ("gemm128_ieee_specials", conv_args(tensor(with_specials(16, 8, 8)), randn(128, 16, 3, 3),
+                                        randn(128), padding=(1, 1)), "conv2d_gemm128"),
     ("grouped_vec4", conv_args(randn(1, 8, 7, 7), randn(6, 4, 3, 3), randn(6), padding=(1, 1),
                                groups=2), "conv2d_vec4"),
     ("grouped_vec4_strided", conv_args(randn(2, 16, 9, 8), randn(8, 8, 3, 3), stride=(2, 1),

@@ -274,7 +274,7 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
   const int64_t K = utils::mul(utils::mul(IC, KH), KW);
-  const bool gemm128 = gemm && !stem && (OC >= 64) && (utils::mul(utils::mul(B, OH), OW) >= 64);
+  const bool gemm128 = gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
   const bool tgemm = transposed && (groups == 1) && (dilation == std::vector<int64_t>{1, 1}) &&
                      (utils::mul(utils::at(stride, 0), utils::at(stride, 1)) <= 1024);
   const int64_t tiles =
