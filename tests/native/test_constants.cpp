@@ -6,27 +6,12 @@
 #include "check.h"
 #include "device_fixture.h"
 #include "fixtures/test_kernels.h"
+#include "graph_io.h"
 #include "webgpu_delegate/graph.h"
 
 using namespace webgpu_delegate;
 
 namespace {
-
-std::vector<float> iota(size_t n, float start = 0.0f, float step = 1.0f) {
-  std::vector<float> v(n);
-  for (size_t i = 0; i < n; ++i) v[i] = start + step * static_cast<float>(i);
-  return v;
-}
-
-std::vector<float> read(WebGPUGraph& g, ValueRef t) {
-  std::vector<float> out(static_cast<size_t>(g.get_tensor(t).numel()));
-  g.copy_out(t, out.data(), out.size() * sizeof(float));
-  return out;
-}
-
-void write(WebGPUGraph& g, ValueRef t, const std::vector<float>& v) {
-  g.copy_in(t, v.data(), v.size() * sizeof(float));
-}
 
 float max_diff(const std::vector<float>& got, const std::vector<float>& want) {
   if (got.size() != want.size()) return INFINITY;
