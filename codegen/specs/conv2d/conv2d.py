@@ -5,7 +5,7 @@ GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
 [KH * KW * IC, OC] matrix), the GEMM (64x64 tiles, K split across workgroups when there
 are few tiles) and conv2d_split_sum (adds the K slices). The GEMM is conv2d_stem_gemm
 with fewer than STEM_MAX_IC input channels (RGB stems, patch embeds: K is the flattened
-KH * KW * IC); with more channels and tiles at least half full (OC and B * OH * OW >= 64),
+KH * KW * IC); with more channels, at least 128 output channels and 64 pixels,
 conv2d_gemm128: the matmul spec's 128x128 tile (gemm_tile.wgsl) on the weights as they
 are ([OC, IC * KH * KW], K steps of 8, split into conv2d_split_sum's partials like the
 others); else conv2d_gemm (K steps of one tap x 16 input channels), which `opgen bench
