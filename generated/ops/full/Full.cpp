@@ -97,8 +97,6 @@ void add_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const FullPlan built = plan_full(graph, args);
   graph.add_dispatch(kFillRangeKernel, built.overrides0, {Binding::params(), Binding::of(args[6])},
                      &built.params0, sizeof(built.params0), built.grid0);
-  // Static shapes only: a resized input is an error, never a silent run at the built shape.
-  graph.add_resize_hook([args](WebGPUGraph& graph) {});
 }
 
 }  // namespace

@@ -86,8 +86,6 @@ void add_ones(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const OnesPlan built = plan_ones(graph, args);
   graph.add_dispatch(kFillRangeKernel, built.overrides0, {Binding::params(), Binding::of(args[5])},
                      &built.params0, sizeof(built.params0), built.grid0);
-  // Static shapes only: a resized input is an error, never a silent run at the built shape.
-  graph.add_resize_hook([args](WebGPUGraph& graph) {});
 }
 
 }  // namespace
