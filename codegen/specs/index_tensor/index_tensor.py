@@ -24,7 +24,8 @@ MAX_ENTRIES = 4  # index tensors bind as idx0..idx3
 MAX_RANK = 8
 INDEX = Kernel("index_tensor")
 INDEX_VEC4 = Kernel("index_tensor_vec4")
-INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)})
+INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)},
+                     helpers=("../copy/byte_words.wgsl",))
 
 
 def entry_dims(k: int) -> str:

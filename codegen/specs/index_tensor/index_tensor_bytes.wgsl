@@ -77,27 +77,41 @@ fn source_index(e: u32) -> u32 {
   }
   return src;
 }
-// @opgen-end declarations
+// Shared helpers (../copy/byte_words.wgsl).
+// Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
+// into their declaration blocks by opgen: each invocation owns one output word and gathers
+// its elements' bytes, so no two invocations write the same word. The kernel supplies
+// byte_source(e), the input element that output element e reads.
 
 fn byte_at(i: u32) -> u32 {
   return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+}
+
+// Output word w: elements 4w..4w+3 that lie below num_elements, each from byte_source.
+fn gathered_word(w: u32) -> u32 {
+  let first = 4u * w;
+  var word = 0u;
+  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
+    word |= byte_at(byte_source(first + j)) << (8u * j);
+  }
+  return word;
+}
+// @opgen-end declarations
+
+fn byte_source(e: u32) -> u32 {
+  return source_index(e);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  let first = 4u * w;
-  if (first >= params.num_elements) {
+  if (4u * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source_index(first) / 4u];
+    output[w] = input[source_index(4u * w) / 4u];
     return;
   }
-  var word = 0u;
-  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
-    word |= byte_at(source_index(first + j)) << (8u * j);
-  }
-  output[w] = word;
+  output[w] = gathered_word(w);
 }

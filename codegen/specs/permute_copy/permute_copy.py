@@ -18,7 +18,8 @@ DTYPES = (F32, I32, BOOL)
 MAX_RANK = 8
 GATHER = Kernel("strided_gather")
 GATHER_VEC4 = Kernel("strided_gather_vec4")
-GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)})
+GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)},
+                      helpers=("../copy/byte_words.wgsl",))
 
 NAN, INF = float("nan"), float("inf")
 

@@ -13,7 +13,7 @@ NAN, INF = float("nan"), float("inf")
 
 DTYPES = (F32, I32, BOOL)
 SELECT = Kernel("select_copy")
-SELECT_BYTES = Kernel("select_copy_bytes")
+SELECT_BYTES = Kernel("select_copy_bytes", helpers=("../copy/byte_words.wgsl",))
 
 
 def bools(*shape: int):

@@ -13,7 +13,7 @@ from codegen.spec.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")
-SLICE_BYTES = Kernel("slice_copy_bytes")
+SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/byte_words.wgsl",))
 DTYPES = (F32, I32, BOOL)
 
 # the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/permute_copy/strided_gather_bytes.wgsl - DO NOT EDIT.
-// wgsl-sha256: 65c56eb2d10fefcd7d51ab2bc01d390bd92ef011b16e557bbb62b851924c4f43
+// wgsl-sha256: 6a5a0abbed346bb5f15ed5a1ff624797b875981cfd756cf8b7d146f135fddc19
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,25 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// Shared helpers (../copy/byte_words.wgsl).
+// Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
+// into their declaration blocks by opgen: each invocation owns one output word and gathers
+// its elements' bytes, so no two invocations write the same word. The kernel supplies
+// byte_source(e), the input element that output element e reads.
+
+fn byte_at(i: u32) -> u32 {
+  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+}
+
+// Output word w: elements 4w..4w+3 that lie below num_elements, each from byte_source.
+fn gathered_word(w: u32) -> u32 {
+  let first = 4u * w;
+  var word = 0u;
+  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
+    word |= byte_at(byte_source(first + j)) << (8u * j);
+  }
+  return word;
+}
 // @opgen-end declarations
 
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
@@ -48,27 +67,22 @@ fn source(e: u32) -> u32 {
   return src;
 }
 
-fn byte_at(i: u32) -> u32 {
-  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+fn byte_source(e: u32) -> u32 {
+  return source(e);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  let first = 4u * w;
-  if (first >= params.num_elements) {
+  if (4u * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source(first) / 4u];
+    output[w] = input[source(4u * w) / 4u];
     return;
   }
-  var word = 0u;
-  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
-    word |= byte_at(source(first + j)) << (8u * j);
-  }
-  output[w] = word;
+  output[w] = gathered_word(w);
 }
 )wgsl";
 
