@@ -107,7 +107,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             name="gemv",
             when="gemv",
             params=params,
-            helpers=["gemm_epilogue.wgsl"],
+            helpers=["gemm_epilogue.wgsl", "gemv_rows_dot.wgsl"],
             bindings=[Bind("a", a, elem="vec4<f32>"), Bind("b", b, elem="vec4<f32>"),
                       Bind("bias", bias), Bind("output", "out", write=True)],
             routes=[Route(GEMV_SUBGROUP, Elementwise("N * 64")),

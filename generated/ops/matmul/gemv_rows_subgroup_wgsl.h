@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 67d840973e2118c1d3d10fb4bb5204ba73fa1f58f0eea2cce177896f100c15be
+// wgsl-sha256: 174f1e58b438d32d0b66eee1043e9b1f927a59fb09c1038f1ce39b023910568e
 #pragma once
 
 #include <cstdint>
@@ -59,9 +59,42 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
 fn out_index(z: u32, m: u32, n: u32) -> u32 {
   return (z * params.M + m) * params.N + n;
 }
-// @opgen-end declarations
+// Shared helpers (gemv_rows_dot.wgsl).
+// Shared by the GEMV kernels of linear (emitted into their declaration blocks by opgen): one
+// weight row per LANES threads, each lane dotting its share of the row with every input
+// row, and the store of a row's reduced sums. The kernels differ in how they reduce.
 
 const LANES: u32 = 64u;  // threads per weight row
+
+// Lane `lane`'s partial dot products of weight row n with input rows 0..3 (x..w of the
+// first vec4) and 4..7 (the second); zeros past N.
+fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
+  let k4 = params.K / 4u;
+  var lo = vec4<f32>();
+  var hi = vec4<f32>();
+  if (n < params.N) {
+    let w0 = n * k4;
+    for (var k = lane; k < k4; k += LANES) {
+      let w = b[w0 + k];
+      for (var m = 0u; m < min(params.M, 4u); m++) {
+        lo[m] += dot(a[m * k4 + k], w);
+      }
+      for (var m = 4u; m < params.M; m++) {
+        hi[m - 4u] += dot(a[m * k4 + k], w);
+      }
+    }
+  }
+  return array<vec4<f32>, 2>(lo, hi);
+}
+
+// Output column n of every input row, from the row's summed dot products.
+fn store_column(n: u32, total: array<vec4<f32>, 2>) {
+  for (var m = 0u; m < params.M; m++) {
+    output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
+  }
+}
+// @opgen-end declarations
+
 const MAX_SUBGROUPS: u32 = 64u;  // WORKGROUP_SIZE_X / the smallest subgroup size (4)
 
 var<workgroup> partial_lo: array<vec4<f32>, MAX_SUBGROUPS>;  // input rows 0..3, per subgroup
@@ -75,21 +108,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(subgroup_invocation_id) subgroup_lane: u32) {
   let n = linear_index(gid, num_workgroups) / LANES;
   let lane = tid % LANES;
-  let k4 = params.K / 4u;
-  var lo = vec4<f32>();  // input rows 0..3
-  var hi = vec4<f32>();  // input rows 4..7
-  if (n < params.N) {
-    let w0 = n * k4;
-    for (var k = lane; k < k4; k += LANES) {
-      let w = b[w0 + k];
-      for (var m = 0u; m < min(params.M, 4u); m++) {
-        lo[m] += dot(a[m * k4 + k], w);
-      }
-      for (var m = 4u; m < params.M; m++) {
-        hi[m - 4u] += dot(a[m * k4 + k], w);
-      }
-    }
-  }
+  let dots = lane_dots(n, lane);
+  let lo = dots[0];  // input rows 0..3
+  let hi = dots[1];  // input rows 4..7
   // A subgroup wider than a row (128 lanes) holds two rows: each row's lanes are reduced
   // in turn, the other row's lanes adding zeros. select, not a product, so a NaN or inf
   // of one row never reaches the other.
@@ -121,10 +142,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       total_lo += partial_lo[s];
       total_hi += partial_hi[s];
     }
-    var total = array<vec4<f32>, 2>(total_lo, total_hi);
-    for (var m = 0u; m < params.M; m++) {
-      output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
-    }
+    store_column(n, array<vec4<f32>, 2>(total_lo, total_hi));
   }
 }
 )wgsl";

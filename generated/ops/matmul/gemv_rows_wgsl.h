@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 461f8a229b21a73be87968dc51db886460367bdc1d0673ceba3bfcec1d03a69f
+// wgsl-sha256: 7398fb9eefa67ca441c442a6626dcf620eb821ec75151d12087658f792629b38
 #pragma once
 
 #include <cstdint>
@@ -53,21 +53,19 @@ fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
 fn out_index(z: u32, m: u32, n: u32) -> u32 {
   return (z * params.M + m) * params.N + n;
 }
-// @opgen-end declarations
+// Shared helpers (gemv_rows_dot.wgsl).
+// Shared by the GEMV kernels of linear (emitted into their declaration blocks by opgen): one
+// weight row per LANES threads, each lane dotting its share of the row with every input
+// row, and the store of a row's reduced sums. The kernels differ in how they reduce.
 
 const LANES: u32 = 64u;  // threads per weight row
 
-var<workgroup> sums: array<vec4<f32>, 512>;  // [input row / 4][thread]
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) tid: u32,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let n = linear_index(gid, num_workgroups) / LANES;
-  let lane = tid % LANES;
+// Lane `lane`'s partial dot products of weight row n with input rows 0..3 (x..w of the
+// first vec4) and 4..7 (the second); zeros past N.
+fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
   let k4 = params.K / 4u;
-  var lo = vec4<f32>();  // input rows 0..3
-  var hi = vec4<f32>();  // input rows 4..7
+  var lo = vec4<f32>();
+  var hi = vec4<f32>();
   if (n < params.N) {
     let w0 = n * k4;
     for (var k = lane; k < k4; k += LANES) {
@@ -80,8 +78,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  sums[tid] = lo;
-  sums[256u + tid] = hi;
+  return array<vec4<f32>, 2>(lo, hi);
+}
+
+// Output column n of every input row, from the row's summed dot products.
+fn store_column(n: u32, total: array<vec4<f32>, 2>) {
+  for (var m = 0u; m < params.M; m++) {
+    output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
+  }
+}
+// @opgen-end declarations
+
+var<workgroup> sums: array<vec4<f32>, 512>;  // [input row / 4][thread]
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let n = linear_index(gid, num_workgroups) / LANES;
+  let lane = tid % LANES;
+  let dots = lane_dots(n, lane);
+  sums[tid] = dots[0];
+  sums[256u + tid] = dots[1];
   workgroupBarrier();
   for (var stride = LANES / 2u; stride > 0u; stride /= 2u) {
     if (lane < stride) {
@@ -91,10 +109,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     workgroupBarrier();
   }
   if (lane == 0u && n < params.N) {
-    var total = array<vec4<f32>, 2>(sums[tid], sums[256u + tid]);
-    for (var m = 0u; m < params.M; m++) {
-      output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
-    }
+    store_column(n, array<vec4<f32>, 2>(sums[tid], sums[256u + tid]));
   }
 }
 )wgsl";
