@@ -27,7 +27,6 @@
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_gemm_wgsl.h"
-#include "ops/conv2d/conv_transpose2d_pack_weights_wgsl.h"
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
@@ -178,11 +177,6 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kConvTranspose2dGemmWorkgroupSizeX, kConvTranspose2dGemmWorkgroupSizeY,
         kConvTranspose2dGemmWorkgroupSizeZ}},
-      {"conv_transpose2d_pack_weights",
-       kConvTranspose2dPackWeightsWGSL,
-       "main",
-       {kConvTranspose2dPackWeightsWorkgroupSizeX, kConvTranspose2dPackWeightsWorkgroupSizeY,
-        kConvTranspose2dPackWeightsWorkgroupSizeZ}},
       {"convert",
        kConvertWGSL,
        "main",

@@ -64,7 +64,7 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
                  "conv B1 3->8 24x24 7x7 s4"]
         assert all("conv2d_stem_gemm" in routes[n].split("+") for n in stems)
         assert "conv2d_gemm" in routes["conv B2 C16 6x6 3x3"].split("+")
-        assert routes["transposed B1 8->4 6x6 4x4 s2"] == ("conv_transpose2d_pack_weights+"
+        assert routes["transposed B1 8->4 6x6 4x4 s2"] == ("conv2d_pack_weights+"
                                                             "conv_transpose2d_gemm")
 
 
@@ -114,8 +114,8 @@ def test_bench_times_the_transposed_gather_beside_the_phase_gemm():
     rows = bench.bench_call("tconv", "aten.convolution.default", args, iters=1, warmup=0,
                             with_torch=False, with_ort=False, force=("conv_transpose2d",))
     assert [r.route for r in rows] == [
-        "conv_transpose2d_pack_weights+conv_transpose2d_gemm",
-        "conv_transpose2d_pack_weights+conv_transpose2d"]
+        "conv2d_pack_weights+conv_transpose2d_gemm",
+        "conv2d_pack_weights+conv_transpose2d"]
 
 
 def test_constant_steps_are_those_that_read_only_the_constant_arguments():

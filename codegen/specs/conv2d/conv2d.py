@@ -13,7 +13,7 @@ others); else conv2d_gemm (K steps of one tap x 16 input channels), which `opgen
 every GEMM route so that either can be forced). A transposed
 conv with groups == 1 and dilation 1 is the same GEMM per output phase (stride sH x sW
 gives sH * sW phases, each a dense direct conv over the taps that reach it):
-conv_transpose2d_pack_weights, then conv_transpose2d_gemm with the phase as workgroup z.
+conv2d_pack_weights (TRANSPOSED), then conv_transpose2d_gemm with the phase as workgroup z.
 Other transposed convs run the gather kernel conv_transpose2d (weight [IC, OC / groups,
 KH, KW]), the fallback route of the same dispatch, so `opgen bench --force
 conv_transpose2d` still times it. Other direct convs are one pass of the "direct"
@@ -27,7 +27,7 @@ from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, I
                           u32)
 from codegen.spec.inputs import randn, tensor
 
-PACK = Kernel("conv2d_pack_weights")
+PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", False)})
 # the 64x64 GEMMs' K walk and split-K store (conv_gemm.wgsl) would clash with gemm_tile's
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",))
 STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",),
@@ -41,7 +41,6 @@ SPLIT_SUM = Kernel("conv2d_split_sum")
 VEC4 = Kernel("conv2d_vec4")
 SCALAR = Kernel("conv2d")
 TRANSPOSE = Kernel("conv_transpose2d")
-TRANSPOSE_PACK = Kernel("conv_transpose2d_pack_weights")
 TRANSPOSE_GEMM = Kernel("conv_transpose2d_gemm", workgroup=(16, 16, 1))
 GEMM_TILE = (64, 64)  # output pixels (B * OH * OW) x output channels per workgroup
 GEMM_K_STEP = 16  # input channels per K step (BK in conv2d_gemm.wgsl); k per step in the stem's
@@ -202,9 +201,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 params=params,
                 bindings=[Bind("weight", "weight"),
                           Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
-                routes=[Route(TRANSPOSE_PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"),
-                              when="transposed"),
-                        Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"))],
+                routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"),
+                              overrides={"TRANSPOSED": "transposed"})],
             ),
             Dispatch(
                 name="gemm",
@@ -394,11 +392,10 @@ POSITIVE = [
                                                 randn(70), stride=(2, 2), padding=(1, 1),
                                                 transposed=True, output_padding=(1, 0)),
      "conv_transpose2d_gemm"),
-    # stride 1: one phase holding every tap (a direct conv with the kernel flipped); the
-    # phase GEMM runs after its weight pack (named here so a case must take it)
+    # stride 1: one phase holding every tap (a direct conv with the kernel flipped)
     ("transposed_stride1", conv_args(randn(1, 5, 6, 5), randn(5, 7, 3, 2), randn(7),
                                      padding=(0, 1), transposed=True),
-     "conv_transpose2d_pack_weights"),
+     "conv_transpose2d_gemm"),
     # a kernel smaller than the stride: the phases no tap reaches hold the bias alone
     ("transposed_stride_over_kernel", conv_args(randn(1, 3, 4, 5), randn(3, 5, 2, 1), randn(5),
                                                 stride=(3, 2), transposed=True,

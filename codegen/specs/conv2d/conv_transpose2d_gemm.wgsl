@@ -9,7 +9,7 @@
 // a GEMM of OC x (B * the phase's pixels) x (IC * its taps). Tiles and the walk over K
 // are conv2d_gemm's: 16x16 workgroups computing 64 (channels) x 64 (pixels), 4x4 per
 // thread, K steps of 16 input channels at one tap, double-buffered; the weights come
-// tap-major from conv_transpose2d_pack_weights.
+// tap-major from conv2d_pack_weights (TRANSPOSED).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {

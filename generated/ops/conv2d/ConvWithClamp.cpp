@@ -13,7 +13,6 @@
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_gemm_wgsl.h"
-#include "ops/conv2d/conv_transpose2d_pack_weights_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -110,12 +109,6 @@ static_assert(offsetof(ConvWithClampParams, k_chunk) == 104,
 static_assert(sizeof(ConvWithClampParams) == 112,
               "ConvWithClampParams must match the WGSL struct size 112");
 
-const KernelSource kConvTranspose2dPackWeightsKernel{
-    "conv_transpose2d_pack_weights",
-    kConvTranspose2dPackWeightsWGSL,
-    "main",
-    {kConvTranspose2dPackWeightsWorkgroupSizeX, kConvTranspose2dPackWeightsWorkgroupSizeY,
-     kConvTranspose2dPackWeightsWorkgroupSizeZ}};
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
     kConv2dPackWeightsWGSL,
@@ -164,9 +157,6 @@ const KernelSource kConv2dSplitSumKernel{
     kConv2dSplitSumWGSL,
     "main",
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
-// Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kConvTranspose2dPackWeightsKernel,
-                                                 &kConv2dPackWeightsKernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemm128Kernel,
                                                  &kConv2dGemmKernel};
@@ -182,7 +172,6 @@ struct ConvWithClampPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   ConvWithClampParams params{};
   bool run0 = true;
-  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -395,18 +384,10 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
-    if (transposed) {
-      plan.route0 = 0;  // conv_transpose2d_pack_weights
-      plan.grid0 = utils::elementwise_grid(
-          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
-          kConvTranspose2dPackWeightsKernel.workgroup_size[0],
-          graph.limits().max_workgroups_per_dimension);
-    } else {
-      plan.route0 = 1;  // conv2d_pack_weights
-      plan.grid0 = utils::elementwise_grid(
-          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
-          kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
-    }
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+        kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"TRANSPOSED", transposed ? 1.0 : 0.0}};
   }
   plan.run1 = gemm;
   if (plan.run1) {
@@ -468,7 +449,7 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   if (built.run0) {
-    graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
+    graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params, sizeof(built.params), built.grid0);
   }

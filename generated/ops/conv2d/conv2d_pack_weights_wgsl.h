@@ -1,13 +1,13 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5bdc88b7dc688ef04d1ea2bfa64b06dcddfd3e83da47b7cd6752c3e8f5f7d9ae
+// wgsl-sha256: 0c25744d26a8aae7bdb803e49360f7312774d46e897710bd3617e475512c9096
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kConv2dPackWeightsWGSL =
-    R"wgsl(// conv2d_pack_weights: weight [OC, IC, KH, KW] -> wpack [KH * KW][IC][ceil(OC / 4)] vec4s
-// for conv2d_gemm_packed: tap-major, 4 output channels per vec4, zero past OC. One
-// invocation per vec4.
+    R"wgsl(// conv2d_pack_weights: weight [OC, IC, KH, KW] (TRANSPOSED: [IC, OC, KH, KW], groups 1) ->
+// wpack [KH * KW][IC][ceil(OC / 4)] vec4s for the conv GEMMs: tap-major, 4 output channels
+// per vec4, zero past OC. One invocation per vec4.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -42,6 +42,7 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;
 @group(0) @binding(2) var<storage, read_write> wpack: array<vec4<f32>>;
+override TRANSPOSED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -63,14 +64,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let m = (i % M4) * 4u;
   let ic = (i / M4) % params.IC;
   let tap = i / (M4 * params.IC);
-  let row = params.IC * taps;  // one output channel's weights
   var v = vec4<f32>();
   for (var j = 0u; j < 4u; j++) {
     if (m + j < params.OC) {
-      v[j] = weight[(m + j) * row + ic * taps + tap];
+      v[j] = weight[weight_index(m + j, ic, tap)];
     }
   }
   wpack[i] = v;
+}
+
+// The weight of output channel oc, input channel ic at tap `tap`.
+fn weight_index(oc: u32, ic: u32, tap: u32) -> u32 {
+  let taps = params.KH * params.KW;
+  if (TRANSPOSED) {
+    return (ic * params.OC + oc) * taps + tap;
+  }
+  return (oc * params.IC + ic) * taps + tap;
 }
 )wgsl";
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 594670ae7f2b826734b4b730a5bae2995053aa8e24dd6d7dab7af1bcd9ffc518
+// wgsl-sha256: fd2611b410616fd485eeccc42bb3bd0d43dea8c6e05a90f48cc7d0f59d573cb1
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@ inline constexpr const char* kConvTranspose2dGemmWGSL =
 // a GEMM of OC x (B * the phase's pixels) x (IC * its taps). Tiles and the walk over K
 // are conv2d_gemm's: 16x16 workgroups computing 64 (channels) x 64 (pixels), 4x4 per
 // thread, K steps of 16 input channels at one tap, double-buffered; the weights come
-// tap-major from conv_transpose2d_pack_weights.
+// tap-major from conv2d_pack_weights (TRANSPOSED).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
