@@ -31,6 +31,7 @@ for step in $steps; do
     conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
+    tile_checks) python3 benchmarks/probe_tile_checks.py ;;
     latency)  # benchmarks/model_latency.py's folder (LATENCY_DIR, default .latency): ours
       # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"

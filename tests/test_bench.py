@@ -308,36 +308,35 @@ def test_each_ort_comparison_model_computes_the_op(case):
 
 
 def test_ort_gemm_chains_feed_each_output_to_the_next_node():
-    # chains of 21 MatMuls (or Gemms); a wider output (N > K) feeds the next node its
-    # first K columns through a Slice. The chain computes what torch does step by step.
+    # a wider output (N > K) chains in pairs: the node, then one mapping N back to K
+    # (ORT would fold a Slice of the output into the constant weight). The chain computes
+    # what torch does step by step.
     import numpy as np
     import onnxruntime as ort
     import torch
 
     from codegen.bench import ort as bench_ort
+    from codegen.executors.call import torch_op
 
     g = torch.Generator().manual_seed(5)
     x, w, b = torch.randn(3, 4, generator=g), torch.randn(6, 4, generator=g) / 2, torch.randn(6, generator=g)
     for target, args in (("aten.mm.default", (x, w.t().contiguous())),
                          ("aten.linear.default", (x, w, b))):
         op_type, attrs, inits = bench_ort._node_spec(target, args)
-        assert bench_ort.chain_glue(op_type, (3, 4), (3, 6)) == "slice"
-        model = bench_ort._model(op_type, attrs, inits, (3, 4), (3, 6), 21)
+        assert bench_ort.chain_glue(op_type, (3, 4), (3, 6)) == "pair"
+        back = [torch.from_numpy(v) for v in bench_ort.narrowing_inits(inits)]
+        assert [tuple(v.shape) for v in back] == \
+            ([(6, 4)] if op_type == "MatMul" else [(4, 6), (4,)])
+        model = bench_ort._model(op_type, attrs, inits, (3, 4), (3, 6), 11, pairs=True)
         session = ort.InferenceSession(model, providers=["CPUExecutionProvider"])
         (got,) = session.run(None, {"x": x.numpy()})
-        want = torch_op_chain(target, args, 21)
+        want = x
+        for _ in range(11):
+            want = torch_op(target)(torch_op(target)(want, *args[1:]), *back)
+        assert got.shape == (3, 4)
         np.testing.assert_allclose(got, want.numpy(), rtol=1e-4, atol=1e-4)
     assert bench_ort.chain_glue("MatMul", (3, 6), (3, 4)) is None  # N < K: Identity path
     assert bench_ort.chain_glue("Conv", (1, 4, 5, 5), (1, 6, 5, 5)) is None
-
-
-def torch_op_chain(target, args, length):
-    from codegen.executors.call import torch_op
-
-    y = args[0]
-    for _ in range(length):
-        y = torch_op(target)(y[..., :args[0].shape[-1]], *args[1:])
-    return y
 
 
 def test_ort_times_gemms_through_the_chain(monkeypatch):
@@ -347,13 +346,20 @@ def test_ort_times_gemms_through_the_chain(monkeypatch):
 
     lengths = []
     real_model = bench_ort._model
-    monkeypatch.setattr(bench_ort, "_model", lambda *a: lengths.append(a[-1]) or real_model(*a))
+    monkeypatch.setattr(bench_ort, "_model",
+                        lambda *a: lengths.append(a[5:]) or real_model(*a))
     g = torch.Generator().manual_seed(4)
-    args = (torch.randn(64, 32, generator=g), torch.randn(32, 96, generator=g))
-    got = bench_ort.time_ort("aten.mm.default", args, iters=3, warmup=1,
+    square = (torch.randn(64, 32, generator=g), torch.randn(32, 32, generator=g) / 6)
+    got = bench_ort.time_ort("aten.mm.default", square, iters=3, warmup=1,
                              provider="CPUExecutionProvider")
     assert got is not None and got.ms > 0 and got.spread_ms >= 0
-    assert lengths == [1, 1, 21]  # the mapping check, then the chains of 1 and 21
+    # the mapping check, then the chains of 1 and 21
+    assert lengths == [(1,), (1, False), (21, False)]
+    lengths.clear()
+    wide = (square[0], torch.randn(32, 96, generator=g))
+    assert bench_ort.time_ort("aten.mm.default", wide, iters=3, warmup=1,
+                              provider="CPUExecutionProvider") is not None
+    assert lengths == [(1,), (1, True), (11, True)]  # chains of 1 and 11 pairs
 
 
 def test_a_wrong_ort_mapping_fails_loud(monkeypatch):

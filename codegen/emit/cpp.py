@@ -59,7 +59,8 @@ def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[s
     op = lowering.bound.op
     h = render_steps(lowering)
     kernels = [{"const": cpp_dispatch.kernel_const(k), "name": k.name, "pascal": k.pascal,
-                "entry": k.entry, "features": k.features} for k in op.kernels()]
+                "entry": k.entry, "features": k.features,
+                "runtime_checks": k.runtime_checks} for k in op.kernels()]
     return {
         "spec_file": spec_rel,
         "op": op.name,

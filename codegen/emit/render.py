@@ -152,9 +152,9 @@ def render(catalog: Catalog) -> dict[str, str]:
         cpp_texts[f"{GENERATED}/{h}"] = env.get_template("kernel_wgsl.h.j2").render(
             wgsl_file=rel(path), sha256=hashlib.sha256(source.encode()).hexdigest(),
             pascal=kernel.pascal, source=source, wg=kernel.workgroup,
-            features=",".join(kernel.features))
+            features=",".join(kernel.features), runtime_checks=kernel.runtime_checks)
         registry.append({"name": name, "pascal": kernel.pascal, "entry": kernel.entry, "header": h,
-                         "features": kernel.features})
+                         "features": kernel.features, "runtime_checks": kernel.runtime_checks})
 
     sources = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):

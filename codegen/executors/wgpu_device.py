@@ -103,6 +103,27 @@ def kernel_source(path: str) -> str:
 _PIPELINES: dict[tuple, Any] = {}
 
 
+def unchecked_module(dev, code: str, label: str):
+    """`code`'s shader module without wgpu-native's runtime checks (naga's index clamping
+    and loop bounding): wgpuDeviceCreateShaderModuleTrusted, which wgpu-py does not wrap.
+    The runtime's twin is ext::create_shader_module (cpp_runtime/src/wgpu_ext.cpp)."""
+    from wgpu.backends.wgpu_native._api import (GPUShaderModule, ffi, lib, libf, new_struct_p,
+                                                to_c_string_view)
+
+    source = new_struct_p("WGPUShaderSourceWGSL *", code=to_c_string_view(code))
+    source[0].chain.next = ffi.NULL
+    source[0].chain.sType = lib.WGPUSType_ShaderSourceWGSL
+    desc = new_struct_p("WGPUShaderModuleDescriptor *",
+                        nextInChain=ffi.cast("WGPUChainedStruct *", source),
+                        label=to_c_string_view(label))
+    # libf: as wgpu-py's own calls, a compile error raises here
+    handle = libf.wgpuDeviceCreateShaderModuleTrusted(dev._internal, desc,
+                                                      lib.WGPUShaderRuntimeChecks_None)
+    if handle == ffi.NULL:
+        raise RuntimeError(f"kernel {label}: wgpuDeviceCreateShaderModuleTrusted returned no module")
+    return GPUShaderModule(label, handle, dev)
+
+
 def pipeline(kernel, overrides: dict[str, float], dispatch, masked: frozenset[str] = frozenset()):
     """The compute pipeline of `kernel` on `device(masked)` with explicit layouts from the
     spec's bindings (so a binding the kernel body does not read still binds), cached like
@@ -122,8 +143,9 @@ def pipeline(kernel, overrides: dict[str, float], dispatch, masked: frozenset[st
             entries.append({"binding": len(entries), "visibility": wgpu.ShaderStage.COMPUTE,
                             "buffer": {"type": kind}})
         group_layout = dev.create_bind_group_layout(entries=entries)
-        module = dev.create_shader_module(code=naga_source(kernel_source(str(kernel.path))),
-                                          label=kernel.name)
+        code = naga_source(kernel_source(str(kernel.path)))
+        module = dev.create_shader_module(code=code, label=kernel.name) if kernel.runtime_checks \
+            else unchecked_module(dev, code, kernel.name)
         compute = {"module": module, "entry_point": kernel.entry}
         if overrides:
             compute["constants"] = dict(overrides)

@@ -154,6 +154,11 @@ class Kernel:
     # files of WGSL functions this kernel alone needs, emitted after its dispatch's helpers;
     # relative to the kernel's folder, so "../matmul/gemm_tile.wgsl" reuses another spec's
     helpers: tuple[str, ...] = ()
+    # False: the shader module is created without the implementation's runtime checks
+    # (wgpu-native: naga's clamp of every array index and its loop bounding; measured
+    # 13 % of the GEMM tile's time on the H200). Only for kernels whose every index is
+    # in range by construction; Dawn (the browser) keeps its robustness checks.
+    runtime_checks: bool = True
     # the spec folder that declares the kernel (filled in from the declaring file)
     folder: Path = field(default=None, compare=True, repr=False)
 

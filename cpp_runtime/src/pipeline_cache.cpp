@@ -92,7 +92,7 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   WGPUShaderModuleDescriptor module_desc = WGPU_SHADER_MODULE_DESCRIPTOR_INIT;
   module_desc.nextInChain = &source.chain;
   module_desc.label = string_view(entry->name);
-  entry->module = wgpuDeviceCreateShaderModule(dev, &module_desc);
+  entry->module = ext::create_shader_module(dev, module_desc, kernel.runtime_checks);
 
   std::vector<WGPUBindGroupLayoutEntry> layout_entries;
   for (const auto& b : entry->bindings) {

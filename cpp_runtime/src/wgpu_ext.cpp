@@ -101,4 +101,16 @@ std::string compiler_source(const char* wgsl) {
   return text;
 }
 
+WGPUShaderModule create_shader_module(WGPUDevice device, const WGPUShaderModuleDescriptor& desc,
+                                      bool runtime_checks) {
+#ifdef WEBGPU_DELEGATE_WGPU_NATIVE
+  if (!runtime_checks) {
+    return wgpuDeviceCreateShaderModuleTrusted(device, &desc, WGPUShaderRuntimeChecks_None);
+  }
+#else
+  (void)runtime_checks;
+#endif
+  return wgpuDeviceCreateShaderModule(device, &desc);
+}
+
 }  // namespace webgpu_delegate::ext

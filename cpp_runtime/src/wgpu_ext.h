@@ -37,4 +37,10 @@ bool device_has(WGPUDevice device, Feature feature);
 // line (the harness's twin: codegen/executors/wgpu_device.py naga_source).
 std::string compiler_source(const char* wgsl);
 
+// The kernel's shader module; without runtime checks (KernelSource::runtime_checks)
+// where the implementation can drop them (wgpu-native: naga's index clamping and loop
+// bounding), else the standard call.
+WGPUShaderModule create_shader_module(WGPUDevice device, const WGPUShaderModuleDescriptor& desc,
+                                      bool runtime_checks);
+
 }  // namespace webgpu_delegate::ext

@@ -32,8 +32,10 @@ PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", F
 GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",))
 STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",),
                    overrides={"PADDED": Override("bool", True)})
-# the matmul spec's 128x128 tile (B_IS_NK: gemm_tile's B is [K][N], im2col here)
-GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1),
+# the matmul spec's 128x128 tile (B_IS_NK: gemm_tile's B is [K][N], im2col here), like
+# the matmul kernels without runtime checks: its loads are guarded by M, the slice's end
+# and the input window, its stores by M and N
+GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1), runtime_checks=False,
                  helpers=("../matmul/gemm_tile.wgsl",),
                  overrides={"B_IS_NK": Override("bool", False),
                             "WEIGHT_VEC4": Override("bool", True)})

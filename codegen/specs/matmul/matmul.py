@@ -39,8 +39,13 @@ MAX_SPLIT = 16
 GEMV_MAX_ROWS = 8
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}
-GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES)
-GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES)
+# The tiled kernels run without runtime checks (1.13x on the H200 at 4096³): gemm_tile's
+# workgroup indices stay below 512 by its arithmetic, and every global read and write is
+# guarded by M, N and the slice's end (partial by split * batch * M * N).
+GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES,
+                   runtime_checks=False)
+GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES,
+                     runtime_checks=False)
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
 # gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK

@@ -71,6 +71,9 @@ struct KernelSource {
   const char* entry_point;
   uint32_t workgroup_size[3];
   const char* features = "";  // WebGPU features it needs, comma-separated
+  // false: its module is created without the implementation's shader runtime checks
+  // (wgpu-native: naga's index clamping and loop bounding); Dawn keeps them
+  bool runtime_checks = true;
 };
 
 // A pipeline-overridable constant's value (WGSL `override`).

@@ -104,7 +104,9 @@ const KernelSource kConv2dGemm128Kernel{
     "conv2d_gemm128",
     kConv2dGemm128WGSL,
     "main",
-    {kConv2dGemm128WorkgroupSizeX, kConv2dGemm128WorkgroupSizeY, kConv2dGemm128WorkgroupSizeZ}};
+    {kConv2dGemm128WorkgroupSizeX, kConv2dGemm128WorkgroupSizeY, kConv2dGemm128WorkgroupSizeZ},
+    "",
+    kConv2dGemm128RuntimeChecks};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,

@@ -393,3 +393,5 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 inline constexpr uint32_t kConv2dGemm128WorkgroupSizeX = 16;
 inline constexpr uint32_t kConv2dGemm128WorkgroupSizeY = 16;
 inline constexpr uint32_t kConv2dGemm128WorkgroupSizeZ = 1;
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kConv2dGemm128RuntimeChecks = false;

@@ -68,15 +68,16 @@ const KernelSource kGemvRowsKernel{
     "main",
     {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}};
 const KernelSource kGemmVec4Kernel{
-    "gemm_vec4",
-    kGemmVec4WGSL,
-    "main",
-    {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ}};
+    "gemm_vec4", kGemmVec4WGSL,
+    "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
+    "",          kGemmVec4RuntimeChecks};
 const KernelSource kGemmScalarKernel{
     "gemm_scalar",
     kGemmScalarWGSL,
     "main",
-    {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ}};
+    {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ},
+    "",
+    kGemmScalarRuntimeChecks};
 const KernelSource kGemmSplitSumKernel{
     "gemm_split_sum",
     kGemmSplitSumWGSL,

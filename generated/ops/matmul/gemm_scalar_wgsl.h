@@ -271,3 +271,5 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 inline constexpr uint32_t kGemmScalarWorkgroupSizeX = 16;
 inline constexpr uint32_t kGemmScalarWorkgroupSizeY = 16;
 inline constexpr uint32_t kGemmScalarWorkgroupSizeZ = 1;
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kGemmScalarRuntimeChecks = false;

@@ -258,3 +258,5 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 inline constexpr uint32_t kGemmVec4WorkgroupSizeX = 16;
 inline constexpr uint32_t kGemmVec4WorkgroupSizeY = 16;
 inline constexpr uint32_t kGemmVec4WorkgroupSizeZ = 1;
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kGemmVec4RuntimeChecks = false;

@@ -1,0 +1,295 @@
+"""What the GEMM tile loses to wgpu-native's shader runtime checks, and how ORT's MatMul
+figures on the ViT-B shapes depend on the chain that measures them (one H200 run).
+
+Ours: the matmul spec's own gemm_vec4 text (codegen/specs/matmul/gemm_vec4.wgsl), B as
+[K, N] and as [N, K], compiled three ways: checked (wgpuDeviceCreateShaderModule: naga
+clamps every workgroup-array index and bounds every loop), without loop bounding, and
+with no runtime checks (wgpuDeviceCreateShaderModuleTrusted); each also with the tile's
+inner K loop unrolled in the text. Every variant is checked against float64 before it is
+timed (GPU timestamps, median of 20), beside torch CUDA fp32 (TF32 off). Then the
+unchecked tile at other split-K counts than the spec's rule, and the tile (with its
+split-K sum) timed back to back, 1 and 21 calls between one pair of
+timestamps, as ORT's chains time it.
+ORT: 1576 x 768 x {2304, 3072} as the bench measures it (a MatMul chain through Slices,
+weights as initializers), with the weights fed as graph inputs instead, and as a chain of
+MLP pairs (x @ W1 @ W2, back to 768 columns). Usage: python benchmarks/probe_tile_checks.py
+[small] ("small" runs shapes lavapipe finishes in seconds).
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import wgpu
+
+from codegen.executors.wgpu_device import adapter_line, device
+
+SPEC = Path(__file__).resolve().parents[1] / "codegen" / "specs" / "matmul"
+TILE, K_STEP = 128, 8
+CHECKS = {"checked": None, "no-loop-bounding": 1, "unchecked": 0}  # WGPUShaderRuntimeChecks
+
+
+def unrolled(text: str) -> str:
+    """The kernel with gemm_tile's inner `for k` loop written out K_STEP times."""
+    head = "    for (var k = 0u; k < K_STEP; k++) {\n"
+    start = text.index(head)
+    end = text.index("\n    }\n", start) + len("\n    }\n")
+    body = text[start + len(head):end - len("    }\n")]
+    copies = []
+    for k in range(K_STEP):
+        copy = body.replace("let row = buffer + k * (TILE / 4u);",
+                            f"let row = buffer + {k}u * (TILE / 4u);")
+        copies.append("    {\n" + copy + "    }\n")
+    return text[:start] + "".join(copies) + text[end:]
+
+
+def module(dev, code: str, checks: int | None):
+    if checks is None:
+        return dev.create_shader_module(code=code)
+    from wgpu.backends.wgpu_native._api import (GPUShaderModule, ffi, lib, new_struct_p,
+                                                to_c_string_view)
+    source = new_struct_p("WGPUShaderSourceWGSL *", code=to_c_string_view(code))
+    source[0].chain.next = ffi.NULL
+    source[0].chain.sType = lib.WGPUSType_ShaderSourceWGSL
+    desc = new_struct_p("WGPUShaderModuleDescriptor *",
+                        nextInChain=ffi.cast("WGPUChainedStruct *", source),
+                        label=to_c_string_view("probe"))
+    handle = lib.wgpuDeviceCreateShaderModuleTrusted(dev._internal, desc, checks)
+    if handle == ffi.NULL:
+        raise RuntimeError("wgpuDeviceCreateShaderModuleTrusted failed")
+    return GPUShaderModule("probe", handle, dev)
+
+
+class Gemm:
+    """One GEMM on the spec's kernels: the tile pass, and the split sum when K is split."""
+
+    def __init__(self, dev, a, b, b_is_nk: bool, code: str, checks: int | None,
+                 split: int | None = None):
+        self.dev = dev
+        M, K = a.shape
+        N = b.shape[0] if b_is_nk else b.shape[1]
+        tiles = -(-M // TILE) * -(-N // TILE)
+        steps = -(-K // K_STEP)
+        if split is None:  # the matmul spec's rule
+            split = max(1, min(min(-(-264 // tiles), steps // 4), 16)) if tiles < 132 else 1
+        k_chunk = -(-steps // split) * K_STEP
+        self.M, self.N, self.split = M, N, split
+        words = np.zeros(16, dtype=np.uint32)
+        words[:11] = [M, N, K, 1, 0, 0, k_chunk, split, 0, 0, 0]
+        words[11:13] = np.array([1.0, 0.0], dtype=np.float32).view(np.uint32)
+        params = self.buffer(words, wgpu.BufferUsage.UNIFORM)
+        ab, bb = self.buffer(a), self.buffer(b)
+        partial = self.buffer(nbytes=4 * split * M * N if split > 1 else 16)
+        self.out = self.buffer(nbytes=4 * M * N)
+        resources = [params, ab, bb, ab, partial, self.out]
+        pipe = dev.create_compute_pipeline(layout="auto", compute={
+            "module": module(dev, code, checks), "entry_point": "main",
+            "constants": {"B_IS_NK": 1 if b_is_nk else 0}})
+        self.passes = [(pipe, self.group(pipe, resources, range(6)),
+                        (-(-N // TILE), -(-M // TILE), split))]
+        if split > 1:
+            text = (SPEC / "gemm_split_sum.wgsl").read_text()
+            sum_pipe = dev.create_compute_pipeline(layout="auto", compute={
+                "module": module(dev, text, checks), "entry_point": "main"})
+            # its slots: 0 params, 1 partial, 2 bias, 3 output
+            sums = [resources[0], partial, ab, self.out]
+            groups = -(-M * N // 256)
+            self.passes.append((sum_pipe, self.group(sum_pipe, sums, range(4)),
+                                (min(groups, 65535), -(-groups // 65535), 1)))
+
+    def buffer(self, array=None, usage=0, nbytes=0):
+        usage |= wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+        if usage & wgpu.BufferUsage.UNIFORM:
+            usage &= ~wgpu.BufferUsage.STORAGE
+        size = array.nbytes if array is not None else nbytes
+        buf = self.dev.create_buffer(size=max(16, -(-size // 16) * 16), usage=usage)
+        if array is not None:
+            self.dev.queue.write_buffer(buf, 0, np.ascontiguousarray(array))
+        return buf
+
+    def group(self, pipe, resources, bindings):
+        layout = pipe.get_bind_group_layout(0)
+        entries = [{"binding": i, "resource": {"buffer": resources[i]}} for i in bindings]
+        return self.dev.create_bind_group(layout=layout, entries=entries)
+
+    def time(self, iters: int, calls: int = 1) -> float:
+        """Median ms over `iters` timings of `calls` back-to-back runs."""
+        dev = self.dev
+        qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
+        resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
+                                    | wgpu.BufferUsage.COPY_SRC)
+        enc = dev.create_command_encoder()
+        for it in range(iters + 3):
+            timed = it >= 3
+            for c in range(calls):
+                for p, (pipe, group, grid) in enumerate(self.passes):
+                    writes = {}
+                    if timed and c == 0 and p == 0:
+                        writes["beginning_of_pass_write_index"] = 2 * (it - 3)
+                    if timed and c == calls - 1 and p == len(self.passes) - 1:
+                        writes["end_of_pass_write_index"] = 2 * (it - 3) + 1
+                    cp = enc.begin_compute_pass(
+                        timestamp_writes={"query_set": qs, **writes} if writes else None)
+                    cp.set_pipeline(pipe)
+                    cp.set_bind_group(0, group)
+                    cp.dispatch_workgroups(*grid)
+                    cp.end()
+        enc.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
+        dev.queue.submit([enc.finish()])
+        ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)
+        return float(np.median(ticks[1::2] - ticks[0::2])) * 1e-6
+
+    def result(self) -> np.ndarray:
+        got = np.frombuffer(bytes(self.dev.queue.read_buffer(self.out)), dtype=np.float32)
+        return got[:self.M * self.N].reshape(self.M, self.N)
+
+
+def torch_ms(a, b, iters: int) -> float | None:
+    import torch
+    if not torch.cuda.is_available():
+        return None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    ta, tb = torch.from_numpy(a).cuda(), torch.from_numpy(b).cuda()
+    for _ in range(3):
+        ta @ tb
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(iters):
+        ta @ tb
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / iters
+
+
+def ours(shapes, iters: int) -> None:
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    texts = {"loop": base, "unrolled": unrolled(base)}
+    rng = np.random.default_rng(0)
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        flops = 2.0 * M * N * K
+        ref = torch_ms(a, b, iters)
+        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
+              flush=True)
+        for layout in ("nn", "nt"):
+            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+            for text_name, text in texts.items():
+                for check_name, checks in CHECKS.items():
+                    g = Gemm(dev, a, bmat, layout == "nt", text, checks)
+                    ms = g.time(iters)
+                    err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+                    ok = "ok" if err < 1e-4 else f"WRONG {err:.2e}"
+                    ratio = f" {ref / ms:.2f}x torch" if ref else ""
+                    line = (f"  {layout} {text_name:8s} {check_name:16s} split{g.split}: "
+                            f"{ms:.4f} ms {flops / ms / 1e9:.2f} TF/s{ratio} {ok}")
+                    if M * N <= 256 * 1024 and check_name != "no-loop-bounding":
+                        back = g.time(iters, calls=21)
+                        line += f" | 21 back to back: {back / 21:.4f} ms per call"
+                    print(line, flush=True)
+        rule = Gemm(dev, a, b, False, base, 0).split
+        for split in sorted({1, 2, 3, 4, 8, 16} - {rule}):
+            if split * 4 * K_STEP > K:
+                continue
+            g = Gemm(dev, a, b, False, base, 0, split)
+            ms = g.time(iters)
+            err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+            print(f"  nn loop unchecked split{split} (rule: {rule}): {ms:.4f} ms "
+                  f"{flops / ms / 1e9:.2f} TF/s " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"),
+                  flush=True)
+
+
+def ort_chains(iters: int) -> None:
+    import onnxruntime as ort
+    from onnx import TensorProto, helper, numpy_helper
+
+    from codegen.bench.ort import WEBGPU, require_provider
+
+    def session(nodes, inits, inputs, y_shape):
+        graph = helper.make_graph(nodes, "probe", inputs,
+                                  [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y_shape))],
+                                  [numpy_helper.from_array(v, n) for n, v in inits.items()])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model.ir_version = 9
+        return require_provider(ort.InferenceSession(model.SerializeToString(),
+                                                     providers=[WEBGPU]), WEBGPU)
+
+    def slice_chain(M, K, N, length, w, as_input: bool):
+        inits = {"s0": np.array([0], np.int64), "s1": np.array([K], np.int64),
+                 "ax": np.array([-1], np.int64)}
+        inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [M, K])]
+        if as_input:
+            inputs.append(helper.make_tensor_value_info("w", TensorProto.FLOAT, [K, N]))
+        else:
+            inits["w"] = w
+        nodes, cur = [], "x"
+        for k in range(length):
+            if k:
+                nodes.append(helper.make_node("Slice", [cur, "s0", "s1", "ax"], [f"s{k}_"]))
+                cur = f"s{k}_"
+            out = "y" if k == length - 1 else f"t{k}"
+            nodes.append(helper.make_node("MatMul", [cur, "w"], [out]))
+            cur = out
+        return session(nodes, inits, inputs, [M, N])
+
+    def pair_chain(M, K, N, pairs, w1, w2):
+        inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [M, K])]
+        nodes, cur = [], "x"
+        for k in range(pairs):
+            nodes.append(helper.make_node("MatMul", [cur, "w1"], [f"h{k}"]))
+            out = "y" if k == pairs - 1 else f"t{k}"
+            nodes.append(helper.make_node("MatMul", [f"h{k}", "w2"], [out]))
+            cur = out
+        return session(nodes, {"w1": w1, "w2": w2}, inputs, [M, K])
+
+    def estimate(one, many, feed, extra_nodes):
+        for _ in range(3):
+            one.run(None, feed)
+            many.run(None, feed)
+        est, longs = [], []
+        for _ in range(iters):
+            t0 = time.perf_counter()
+            one.run(None, feed)
+            t1 = time.perf_counter()
+            many.run(None, feed)
+            t2 = time.perf_counter()
+            est.append(((t2 - t1) - (t1 - t0)) * 1e3 / extra_nodes)
+            longs.append((t2 - t1) * 1e3)
+        return statistics.median(est), statistics.median(longs)
+
+    rng = np.random.default_rng(1)
+    for (M, K, N) in [(1576, 768, 2304), (1576, 768, 3072)]:
+        flops = 2.0 * M * K * N
+        x = rng.standard_normal((M, K), dtype=np.float32)
+        w = rng.standard_normal((K, N), dtype=np.float32)
+        w2 = rng.standard_normal((N, K), dtype=np.float32)
+        for as_input in (False, True):
+            feed = {"x": x, **({"w": w} if as_input else {})}
+            one, many = slice_chain(M, K, N, 1, w, as_input), slice_chain(M, K, N, 21, w, as_input)
+            per, long = estimate(one, many, feed, 20)
+            print(f"ORT {M}x{K}x{N} slice chain, weight as {'input' if as_input else 'initializer'}: "
+                  f"{per:.4f} ms per MatMul ({flops / per / 1e9:.1f} TF/s); 21-node run {long:.3f} ms",
+                  flush=True)
+        one, many = pair_chain(M, K, N, 1, w, w2), pair_chain(M, K, N, 11, w, w2)
+        per, long = estimate(one, many, {"x": x}, 10)
+        print(f"ORT {M}x{K}x{N} + {M}x{N}x{K} pair chain: {per:.4f} ms per pair "
+              f"({2 * flops / per / 1e9:.1f} TF/s); 11-pair run {long:.3f} ms", flush=True)
+
+
+def main() -> None:
+    small = "small" in sys.argv[1:]
+    print("adapter:", adapter_line(), flush=True)
+    if small:
+        ours([(70, 36, 52), (200, 96, 136)], 3)
+        return
+    ours([(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072), (1576, 768, 2304),
+          (196, 768, 768)], 20)
+    ort_chains(20)
+
+
+if __name__ == "__main__":
+    main()
