@@ -114,9 +114,10 @@ class Gemm:
         entries = [{"binding": i, "resource": {"buffer": resources[i]}} for i in bindings]
         return self.dev.create_bind_group(layout=layout, entries=entries)
 
-    def time(self, iters: int, calls: int = 1) -> float:
-        """Median ms over `iters` timings of `calls` back-to-back runs."""
+    def time(self, iters: int, calls: int = 1, passes: slice = slice(None)) -> float:
+        """Median ms over `iters` timings of `calls` back-to-back runs (of `passes`)."""
         dev = self.dev
+        timed_passes = self.passes[passes]
         qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
         resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
                                     | wgpu.BufferUsage.COPY_SRC)
@@ -124,11 +125,11 @@ class Gemm:
         for it in range(iters + 3):
             timed = it >= 3
             for c in range(calls):
-                for p, (pipe, group, grid) in enumerate(self.passes):
+                for p, (pipe, group, grid) in enumerate(timed_passes):
                     writes = {}
                     if timed and c == 0 and p == 0:
                         writes["beginning_of_pass_write_index"] = 2 * (it - 3)
-                    if timed and c == calls - 1 and p == len(self.passes) - 1:
+                    if timed and c == calls - 1 and p == len(timed_passes) - 1:
                         writes["end_of_pass_write_index"] = 2 * (it - 3) + 1
                     cp = enc.begin_compute_pass(
                         timestamp_writes={"query_set": qs, **writes} if writes else None)
@@ -198,9 +199,46 @@ def ours(shapes, iters: int) -> None:
             g = Gemm(dev, a, b, False, base, 0, split)
             ms = g.time(iters)
             err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+            tile = g.time(iters, passes=slice(0, 1)) if split > 1 else ms
             print(f"  nn loop unchecked split{split} (rule: {rule}): {ms:.4f} ms "
-                  f"{flops / ms / 1e9:.2f} TF/s " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"),
-                  flush=True)
+                  f"{flops / ms / 1e9:.2f} TF/s (tile pass alone {tile:.4f} ms) "
+                  + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+
+
+def small_tiles(shapes, iters: int) -> None:
+    """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
+    import probe_gemm  # benchmarks/, this script's folder
+
+    class Unchecked(probe_gemm.Runner):
+        def pipeline(self, code, buffers, params):
+            usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
+            pbuf = self.dev.create_buffer(size=32, usage=usage)
+            self.dev.queue.write_buffer(pbuf, 0, np.array(params + [0] * (8 - len(params)),
+                                                          dtype=np.uint32))
+            pipe = self.dev.create_compute_pipeline(layout="auto", compute={
+                "module": module(self.dev, code, 0), "entry_point": "main"})
+            entries = [{"binding": 0, "resource": {"buffer": pbuf}}] + [
+                {"binding": i + 1, "resource": {"buffer": b}} for i, b in enumerate(buffers)]
+            return pipe, self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0),
+                                                    entries=entries)
+
+    r = Unchecked()
+    rng = np.random.default_rng(2)
+    variants = {"32x32 r4x4 k8": dict(bm=32, bn=32, tm=4, tn=4, bk=8),
+                "32x64 r4x8 k8": dict(bm=32, bn=64, tm=4, tn=8, bk=8),
+                "64x64 r4x4 k16": dict(bm=64, bn=64, tm=4, tn=4, bk=16),
+                "64x64 r8x8 k8": dict(bm=64, bn=64, tm=8, tn=8, bk=8)}
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        for name, v in variants.items():
+            for splits in (1, 2, 4):
+                ms, got = probe_gemm.run_gemm(r, a, b, False, v, splits, iters)
+                err = float(np.abs(got - want).max() / max(1.0, np.abs(want).max()))
+                print(f"  {M}x{K}x{N} tile {name} split{splits}: {ms:.4f} ms "
+                      f"{2.0 * M * N * K / ms / 1e9:.2f} TF/s "
+                      + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
 
 
 def ort_chains(iters: int) -> None:
@@ -285,9 +323,11 @@ def main() -> None:
     print("adapter:", adapter_line(), flush=True)
     if small:
         ours([(70, 36, 52), (200, 96, 136)], 3)
+        small_tiles([(70, 36, 52)], 3)
         return
     ours([(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072), (1576, 768, 2304),
           (196, 768, 768)], 20)
+    small_tiles([(196, 768, 768), (196, 768, 2304), (196, 768, 3072), (196, 3072, 768)], 20)
     ort_chains(20)
 
 

@@ -37,6 +37,7 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
@@ -217,6 +218,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ},
        "",
        kGemmScalarRuntimeChecks},
+      {"gemm_small",
+       kGemmSmallWGSL,
+       "main",
+       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
+       "",
+       kGemmSmallRuntimeChecks},
       {"gemm_split_sum",
        kGemmSplitSumWGSL,
        "main",

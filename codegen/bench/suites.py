@@ -78,8 +78,10 @@ SUITES = {
     # the GEMV rows: LLM decode (1 and 8 rows) and decode attention of 32 heads over 2048
     # cached tokens (scores: B = K^T as [head dim, tokens]; context: B = V)
     "gemm": gemm([(4096, 4096, 4096), (1576, 768, 2304), (1576, 768, 3072), (512, 2048, 8192),
-                  (1, 2048, 8192), (8, 4096, 4096), (196, 768, 768)],
-                 [(32, 1, 128, 2048), (32, 1, 2048, 128)]),
+                  (1, 2048, 8192), (8, 4096, 4096), (196, 768, 768),
+                  # ViT-B at batch 1: qkv, MLP up and down (gemm_small's shapes)
+                  (196, 768, 2304), (196, 768, 3072), (196, 3072, 768)],
+                 [(32, 1, 128, 2048), (32, 1, 2048, 128), (12, 197, 64, 197)]),
     "conv_stems": [
         ("conv B1 3->64 224x224 7x7 s2", CONV, conv(1, 3, 64, 224, 7, stride=2, pad=3)),
         ("patch embed B1 3->768 224x224 16x16 s16", CONV, conv(1, 3, 768, 224, 16, stride=16,

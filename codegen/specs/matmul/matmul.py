@@ -14,6 +14,10 @@ while staging tiles, so no packing pass runs, at load or per call). Routes:
 - gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
   global loads when the rows allow it. With few tiles, K is split across workgroups
   (z) into a partial buffer that gemm_split_sum adds before the epilogue.
+- gemm_small (aligned, at most 256 rows, where 128x128 tiles would leave SMs idle but
+  32x32 tiles fill them): 32x32 tiles, 4x4 per thread, split K like the tiled route with
+  its own counts; a route of gemm_vec4's dispatch (`--force gemm_vec4` on such a shape
+  keeps gemm_small's split).
 gemv_nn and gemm_vec4 are routes of one dispatch sharing the split-K let (both cover 128
 columns per workgroup), so `opgen bench --force gemm_vec4` times the tiled route, split
 as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 9 to 8)
@@ -46,6 +50,19 @@ GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES,
                    runtime_checks=False)
 GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES,
                      runtime_checks=False)
+# 32x32 tiles (gemm_small.wgsl: workgroup indices below 128 by its arithmetic, loads and
+# stores gemm_vec4's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
+# fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
+# SMALL_MAX_ROWS rows (measured on the H200 at 196 rows; ViT-B at batch 1). Split K
+# below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x
+# 768 (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit and 0.042 for the 128
+# tiles split 16; at 504 and 672 tiles unsplit was fastest.
+GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
+                    runtime_checks=False)
+SMALL_TILE = 32
+SMALL_MAX_ROWS = 256
+SMALL_SPLIT_BELOW = 264
+SMALL_SPLIT_TARGET = 528
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
 # gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK
@@ -56,8 +73,14 @@ GEMV_SUBGROUP = Kernel("gemv_rows_subgroup", workgroup=(256, 1, 1), features=("s
 
 SPLIT_LETS = {
     "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
+    "small_tiles": f"ceil_div(M, {SMALL_TILE}) * ceil_div(N, {SMALL_TILE}) * batch",
+    "small": f"aligned and not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
+             f"and M <= {SMALL_MAX_ROWS}",
     "steps": f"ceil_div(K, {K_STEP})",
-    "split": f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
+    "split": f"(max(1, min(min(ceil_div({SMALL_SPLIT_TARGET}, small_tiles), "
+             f"steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) if small_tiles < {SMALL_SPLIT_BELOW} "
+             f"else 1) if small else "
+             f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
              f"{MAX_SPLIT})) if tiles < {SPLIT_BELOW} else 1",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
@@ -81,6 +104,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     tile_grid = Tiles(x="N", y="M", tile=(TILE, TILE), z="batch * split")
     gemv_grid = Tiles(x="N", y="M", tile=(GEMV_NN_COLS, GEMV_NN_ROWS), z="batch * split")
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=overrides)]
+    small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
+    small = [Route(GEMM_SMALL, small_grid, when="small", overrides=overrides)]
 
     def tiled(kernel: Kernel, when: str, elem: str, helpers: list[str],
               first: list[Route]) -> Dispatch:
@@ -95,7 +120,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
         )
 
     dispatches = [
-        tiled(GEMM_VEC4, "aligned", "vec4<f32>", ["gemm_loads_vec4.wgsl"], gemv_nn),
+        tiled(GEMM_VEC4, "aligned", "vec4<f32>", ["gemm_loads_vec4.wgsl"], gemv_nn + small),
         tiled(GEMM_SCALAR, "not aligned", "f32", [], []),
         Dispatch(
             name="split_sum",
@@ -159,6 +184,10 @@ MM = gemm_op(
         # 12 tiles of 128x128 split K into 8 slices of 8 steps
         Case("split_k", (randn(9, 520), randn(520, 12)), route="gemm_split_sum"),
         Case("one_row", (randn(1, 7), randn(7, 3))),
+        # 32x32 tiles: 2 x 66 of them (the last row and column of tiles partial), unsplit;
+        # then 16 K steps in 4 slices
+        Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
+        Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
         Case("ieee_specials", (tensor([[INF, 1.0], [NAN, 0.0], [1.0, -INF]]),
                                tensor([[1.0, 0.0, 2.0], [1.0, 3.0, -1.0]]))),
@@ -205,6 +234,8 @@ BMM = gemm_op(
         Case("attention_context", (randn(2, 9, 9), randn(2, 9, 8))),
         Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
         Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
+        # 66 batches of 1 x 2 small tiles
+        Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route="gemm_small"),
         Case("resize", (randn(4, 8, 12), randn(4, 12, 8)), resize={"self": (4, 5, 12)}),
         # decode attention (GEMV, one query row per head): scores against 36 cached keys
         # (B = K^T as [head dim, keys]) and the context over them
@@ -247,6 +278,8 @@ ADDMM = gemm_op(
         Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
              kwargs={"beta": 0}),
         Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
+        Case("small_tiles", (randn(2100), randn(40, 16), randn(16, 2100)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_small"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
@@ -304,6 +337,9 @@ LINEAR = gemm_op(
         Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
         Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),
         Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
+        # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
+        Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route="gemm_small"),
+        Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
         Case("tile_edges", (randn(131, 36), randn(129, 36), randn(129))),
         Case("ieee_specials", (tensor([[INF, 0.0, 1.0, 2.0], [NAN, 1.0, 1.0, 1.0]]),
                                tensor([[1.0, 1.0, 0.0, 0.0], [0.0, -1.0, 2.0, 1.0]]),

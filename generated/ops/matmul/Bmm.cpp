@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
@@ -57,6 +58,10 @@ const KernelSource kGemvNnKernel{
     kGemvNnWGSL,
     "main",
     {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ}};
+const KernelSource kGemmSmallKernel{
+    "gemm_small", kGemmSmallWGSL,
+    "main",       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
+    "",           kGemmSmallRuntimeChecks};
 const KernelSource kGemmVec4Kernel{
     "gemm_vec4", kGemmVec4WGSL,
     "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
@@ -74,7 +79,8 @@ const KernelSource kGemmSplitSumKernel{
     "main",
     {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmVec4Kernel};
+const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmSmallKernel,
+                                                 &kGemmVec4Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct BmmPlan {
@@ -112,14 +118,23 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const bool gemv = (M <= 8) && aligned;
   const int64_t tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+  const int64_t small_tiles =
+      utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
+  const bool small = aligned && !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
   const int64_t split =
-      (tiles < 132)
-          ? utils::max_of(1,
-                          utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
+      small
+          ? ((small_tiles < 264)
+                 ? utils::max_of(1, utils::min_of(utils::min_of(utils::ceil_div(528, small_tiles),
+                                                                utils::floordiv(steps, 4)),
+                                                  16))
+                 : 1)
+          : ((tiles < 132)
+                 ? utils::max_of(
+                       1, utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
                                                       utils::floordiv(steps, 4)),
                                         16))
-          : 1;
+                 : 1);
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(mat2.dim(0) == batch)) {
     utils::fail(kOp, "mat2", "does not match the batch", utils::format_value(mat2.dims()),
@@ -158,8 +173,13 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    } else if (small) {
+      plan.route0 = 1;  // gemm_small
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
     } else {
-      plan.route0 = 1;  // gemm_vec4
+      plan.route0 = 2;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};

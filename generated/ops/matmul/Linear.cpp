@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
@@ -67,6 +68,10 @@ const KernelSource kGemvRowsKernel{
     kGemvRowsWGSL,
     "main",
     {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}};
+const KernelSource kGemmSmallKernel{
+    "gemm_small", kGemmSmallWGSL,
+    "main",       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
+    "",           kGemmSmallRuntimeChecks};
 const KernelSource kGemmVec4Kernel{
     "gemm_vec4", kGemmVec4WGSL,
     "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
@@ -85,6 +90,8 @@ const KernelSource kGemmSplitSumKernel{
     {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kGemmSmallKernel, &kGemmVec4Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearPlan {
@@ -95,6 +102,7 @@ struct LinearPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
@@ -130,14 +138,23 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const bool gemv = (M <= 8) && (utils::floormod(K, 4) == 0);
   const int64_t tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+  const int64_t small_tiles =
+      utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
+  const bool small = aligned && !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
   const int64_t split =
-      (tiles < 132)
-          ? utils::max_of(1,
-                          utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
+      small
+          ? ((small_tiles < 264)
+                 ? utils::max_of(1, utils::min_of(utils::min_of(utils::ceil_div(528, small_tiles),
+                                                                utils::floordiv(steps, 4)),
+                                                  16))
+                 : 1)
+          : ((tiles < 132)
+                 ? utils::max_of(
+                       1, utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
                                                       utils::floordiv(steps, 4)),
                                         16))
-          : 1;
+                 : 1);
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(weight.dim(1) == K)) {
     utils::fail(kOp, "weight", "does not match the input's last dim",
@@ -185,9 +202,17 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run1 = !gemv && aligned;
   if (plan.run1) {
-    plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-    plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    if (small) {
+      plan.route1 = 0;  // gemm_small
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    } else {
+      plan.route1 = 1;  // gemm_vec4
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    }
   }
   plan.run2 = !gemv && !aligned;
   if (plan.run2) {
@@ -227,7 +252,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 0;
   const DispatchId dispatch1 =
       built.run1
-          ? graph.add_dispatch(kGemmVec4Kernel, built.overrides1,
+          ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                                 Binding::of(scratch_partial), Binding::of(args[3])},
@@ -268,6 +293,10 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run1 != built.run1) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     if (built.run1) {
       graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
