@@ -205,6 +205,49 @@ def ours(shapes, iters: int) -> None:
                   + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
 
 
+def swizzled(text: str, group: int) -> str:
+    """The tile with workgroups walking the output in bands of `group` tile rows (each
+    band column by column), so neighbouring workgroups share A's and B's panels in L2."""
+    old = "  let m0 = wid.y * TILE;\n  let n0 = wid.x * TILE;\n"
+    new = f"""  let tiles_n = (params.N + TILE - 1u) / TILE;
+  let tiles_m = (params.M + TILE - 1u) / TILE;
+  let id = wid.y * tiles_n + wid.x;
+  let band = id / ({group}u * tiles_n);
+  let first = band * {group}u;
+  let rows = min(tiles_m - first, {group}u);
+  let within = id % ({group}u * tiles_n);
+  let m0 = (first + within % rows) * TILE;
+  let n0 = within / rows * TILE;
+"""
+    assert old in text
+    return text.replace(old, new)
+
+
+def swizzle_sweep(shapes, iters: int) -> None:
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    rng = np.random.default_rng(3)
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        flops = 2.0 * M * N * K
+        ref = torch_ms(a, b, iters)
+        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
+              flush=True)
+        for layout in ("nn", "nt"):
+            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+            for group in (0, 2, 4, 8, 16):
+                text = swizzled(base, group) if group else base
+                g = Gemm(dev, a, bmat, layout == "nt", text, 0)
+                ms = g.time(iters)
+                err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+                ratio = f" {ref / ms:.2f}x torch" if ref else ""
+                print(f"  {layout} unchecked band {group or '-'}: {ms:.4f} ms "
+                      f"{flops / ms / 1e9:.2f} TF/s{ratio} " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"),
+                      flush=True)
+
+
 def small_tiles(shapes, iters: int) -> None:
     """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
     import probe_gemm  # benchmarks/, this script's folder
@@ -321,6 +364,10 @@ def ort_chains(iters: int) -> None:
 def main() -> None:
     small = "small" in sys.argv[1:]
     print("adapter:", adapter_line(), flush=True)
+    if "swizzle" in sys.argv[1:]:
+        swizzle_sweep([(200, 96, 520)] if small else
+                      [(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072)], 3 if small else 20)
+        return
     if small:
         ours([(70, 36, 52), (200, 96, 136)], 3)
         small_tiles([(70, 36, 52)], 3)

@@ -3,7 +3,9 @@ with torch (CUDA, when present) and ONNX Runtime's WebGPU EP (when installed).
 
 Our time is measured with GPU timestamp queries around the op's passes when the
 adapter offers them (wall clock around submit + sync otherwise, with a warning), after
-warm-up, as the median of N. torch is timed with CUDA events. ORT runs a one-node
+warm-up, as the median of N runs encoded back to back. torch likewise: N calls back to
+back, CUDA events around each, the median (until 2026-12-03's fourth session each call
+was synchronized alone, which counted launch and sync gaps against torch). ORT runs a one-node
 ONNX model and chains of 1 and n identical nodes; (t_n - t_1) / (n - 1) cancels upload
 and download (codegen/bench/ort.py; its figure comes with ± half the interquartile
 range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
@@ -131,15 +133,17 @@ def time_torch(target: str, args: tuple, iters: int, warmup: int) -> float | Non
     torch.backends.cuda.matmul.allow_tf32 = False
     for _ in range(warmup):
         op(*cuda_args)
-    times = []
-    for _ in range(iters):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    # back to back, an event pair around each call and one synchronize at the end: like
+    # ours (every run in one command buffer, timestamps around each), no launch or sync
+    # gap is counted against either side
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+              for _ in range(iters)]
+    for start, end in events:
         start.record()
         op(*cuda_args)
         end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times)
+    torch.cuda.synchronize()
+    return statistics.median(start.elapsed_time(end) for start, end in events)
 
 
 def check_ours(name: str, target: str, args: tuple, node: harness.Node) -> None:
