@@ -248,6 +248,31 @@ def swizzle_sweep(shapes, iters: int) -> None:
                       flush=True)
 
 
+def split_sweep(shapes, iters: int) -> None:
+    """The unchecked 128 tile at split-K 1..4 where the spec's rule does not split (the
+    last wave of tiles may leave most SMs idle)."""
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    rng = np.random.default_rng(4)
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        flops = 2.0 * M * N * K
+        ref = torch_ms(a, b, iters)
+        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
+              flush=True)
+        for layout in ("nn", "nt"):
+            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+            for split in (1, 2, 3, 4):
+                g = Gemm(dev, a, bmat, layout == "nt", base, 0, split)
+                ms = g.time(iters)
+                err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+                ratio = f" {ref / ms:.2f}x torch" if ref else ""
+                print(f"  {layout} unchecked split {split}: {ms:.4f} ms {flops / ms / 1e9:.2f} "
+                      f"TF/s{ratio} " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+
+
 def small_tiles(shapes, iters: int) -> None:
     """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
     import probe_gemm  # benchmarks/, this script's folder
@@ -364,6 +389,10 @@ def ort_chains(iters: int) -> None:
 def main() -> None:
     small = "small" in sys.argv[1:]
     print("adapter:", adapter_line(), flush=True)
+    if "splits" in sys.argv[1:]:
+        split_sweep([(200, 96, 520)] if small else
+                    [(1576, 768, 3072), (1576, 768, 2304), (512, 2048, 8192)], 3 if small else 20)
+        return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else
                       [(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072)], 3 if small else 20)

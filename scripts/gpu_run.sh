@@ -33,6 +33,7 @@ for step in $steps; do
     gemm_probe) python3 benchmarks/probe_gemm.py ;;
     tile_checks) python3 benchmarks/probe_tile_checks.py ;;
     tile_bands) python3 benchmarks/probe_tile_checks.py swizzle ;;
+    tile_splits) python3 benchmarks/probe_tile_checks.py splits ;;
     latency)  # benchmarks/model_latency.py's folder (LATENCY_DIR, default .latency): ours
       # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
