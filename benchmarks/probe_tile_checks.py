@@ -1,19 +1,23 @@
-"""What the GEMM tile loses to wgpu-native's shader runtime checks, and how ORT's MatMul
-figures on the ViT-B shapes depend on the chain that measures them (one H200 run).
+"""What the GEMM tile loses to wgpu-native's shader runtime checks, what other tile shapes
+and orders give, and how ORT's MatMul figures on the ViT-B shapes depend on the chain
+that measures them (H200 runs; figures in docs/performance.md).
 
-Ours: the matmul spec's own gemm_vec4 text (codegen/specs/matmul/gemm_vec4.wgsl), B as
+Default: the matmul spec's own gemm_vec4 text (codegen/specs/matmul/gemm_vec4.wgsl), B as
 [K, N] and as [N, K], compiled three ways: checked (wgpuDeviceCreateShaderModule: naga
 clamps every workgroup-array index and bounds every loop), without loop bounding, and
 with no runtime checks (wgpuDeviceCreateShaderModuleTrusted); each also with the tile's
 inner K loop unrolled in the text. Every variant is checked against float64 before it is
-timed (GPU timestamps, median of 20), beside torch CUDA fp32 (TF32 off). Then the
-unchecked tile at other split-K counts than the spec's rule, and the tile (with its
-split-K sum) timed back to back, 1 and 21 calls between one pair of
-timestamps, as ORT's chains time it.
-ORT: 1576 x 768 x {2304, 3072} as the bench measures it (a MatMul chain through Slices,
+timed (GPU timestamps, median of 20), beside torch CUDA fp32 (TF32 off, back to back).
+Then the unchecked tile at other split-K counts than the spec's rule, the tile (with its
+split-K sum) timed back to back, 1 and 21 calls between one pair of timestamps, as ORT's
+chains time it, and probe_gemm's smaller tiles on the 196-row shapes.
+ORT: 1576 x 768 x {2304, 3072} as the bench measured it (a MatMul chain through Slices,
 weights as initializers), with the weights fed as graph inputs instead, and as a chain of
-MLP pairs (x @ W1 @ W2, back to 768 columns). Usage: python benchmarks/probe_tile_checks.py
-[small] ("small" runs shapes lavapipe finishes in seconds).
+MLP pairs (x @ W1 @ W2, back to 768 columns).
+Modes: `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
+workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
+split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
+[swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
 """
 
 import statistics

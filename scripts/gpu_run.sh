@@ -3,7 +3,9 @@
 # conv anchor layers and the 256 MB elementwise set beside ORT WebGPU and torch CUDA,
 # and the SDPA route benchmark; steps gemm and conv_stems (not in the default set) time
 # the GEMM shapes and the conv stems the same way (STEMS_FORCE=k1,k2 adds forced rows to
-# conv_stems, e.g. conv2d_gemm beside conv2d_stem_gemm). Results land in $OUT. Needs .gl/
+# conv_stems, e.g. conv2d_gemm beside conv2d_stem_gemm); gemm_probe, tile_checks,
+# tile_bands and tile_splits run the GEMM tile probes (benchmarks/probe_gemm.py,
+# probe_tile_checks.py). Results land in $OUT. Needs .gl/
 # (Vulkan loader debs) and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see
 # docs/performance.md.
 set -uo pipefail
