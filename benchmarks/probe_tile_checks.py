@@ -27,8 +27,9 @@ from pathlib import Path
 
 import numpy as np
 import wgpu
+from probe_gemm import torch_ms  # benchmarks/, this script's folder (torch back to back)
 
-from codegen.executors.wgpu_device import adapter_line, device
+from codegen.executors.wgpu_device import adapter_line, device, unchecked_module
 
 SPEC = Path(__file__).resolve().parents[1] / "codegen" / "specs" / "matmul"
 TILE, K_STEP = 128, 8
@@ -50,20 +51,10 @@ def unrolled(text: str) -> str:
 
 
 def module(dev, code: str, checks: int | None):
+    """The module with wgpu-py's default checks (None), or with only `checks` kept."""
     if checks is None:
         return dev.create_shader_module(code=code)
-    from wgpu.backends.wgpu_native._api import (GPUShaderModule, ffi, lib, new_struct_p,
-                                                to_c_string_view)
-    source = new_struct_p("WGPUShaderSourceWGSL *", code=to_c_string_view(code))
-    source[0].chain.next = ffi.NULL
-    source[0].chain.sType = lib.WGPUSType_ShaderSourceWGSL
-    desc = new_struct_p("WGPUShaderModuleDescriptor *",
-                        nextInChain=ffi.cast("WGPUChainedStruct *", source),
-                        label=to_c_string_view("probe"))
-    handle = lib.wgpuDeviceCreateShaderModuleTrusted(dev._internal, desc, checks)
-    if handle == ffi.NULL:
-        raise RuntimeError("wgpuDeviceCreateShaderModuleTrusted failed")
-    return GPUShaderModule("probe", handle, dev)
+    return unchecked_module(dev, code, "probe", keep=checks)
 
 
 class Gemm:
@@ -151,47 +142,47 @@ class Gemm:
         return got[:self.M * self.N].reshape(self.M, self.N)
 
 
-def torch_ms(a, b, iters: int) -> float | None:
-    import torch
-    if not torch.cuda.is_available():
-        return None
-    torch.backends.cuda.matmul.allow_tf32 = False
-    ta, tb = torch.from_numpy(a).cuda(), torch.from_numpy(b).cuda()
-    for _ in range(3):
-        ta @ tb
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(iters):
-        ta @ tb
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) / iters
+def problems(shapes, iters: int, seed: int):
+    """Each M x K x N's inputs, float64 product, FLOPs and torch's time (back to back),
+    announced with torch's figure."""
+    rng = np.random.default_rng(seed)
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        flops = 2.0 * M * N * K
+        ref = torch_ms(a, b, iters)
+        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
+              flush=True)
+        yield a, b, a.astype(np.float64) @ b.astype(np.float64), flops, ref
+
+
+def layouts(b):
+    """B as [K, N] ("nn", mm) and as [N, K] ("nt", a linear weight)."""
+    yield "nn", b
+    yield "nt", np.ascontiguousarray(b.T)
+
+
+def report(g: "Gemm", ms: float, want, flops: float, ref) -> str:
+    """TF/s, the ratio to torch and the check of g's result against float64."""
+    err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
+    ratio = f" {ref / ms:.2f}x torch" if ref else ""
+    return f"{ms:.4f} ms {flops / ms / 1e9:.2f} TF/s{ratio} " + \
+        ("ok" if err < 1e-4 else f"WRONG {err:.2e}")
 
 
 def ours(shapes, iters: int) -> None:
     _, dev = device()
     base = (SPEC / "gemm_vec4.wgsl").read_text()
     texts = {"loop": base, "unrolled": unrolled(base)}
-    rng = np.random.default_rng(0)
-    for (M, K, N) in shapes:
-        a = rng.standard_normal((M, K), dtype=np.float32)
-        b = rng.standard_normal((K, N), dtype=np.float32)
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        flops = 2.0 * M * N * K
-        ref = torch_ms(a, b, iters)
-        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
-              flush=True)
-        for layout in ("nn", "nt"):
-            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+    for a, b, want, flops, ref in problems(shapes, iters, 0):
+        M, K = a.shape
+        N = b.shape[1]
+        for layout, bmat in layouts(b):
             for text_name, text in texts.items():
                 for check_name, checks in CHECKS.items():
                     g = Gemm(dev, a, bmat, layout == "nt", text, checks)
-                    ms = g.time(iters)
-                    err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
-                    ok = "ok" if err < 1e-4 else f"WRONG {err:.2e}"
-                    ratio = f" {ref / ms:.2f}x torch" if ref else ""
                     line = (f"  {layout} {text_name:8s} {check_name:16s} split{g.split}: "
-                            f"{ms:.4f} ms {flops / ms / 1e9:.2f} TF/s{ratio} {ok}")
+                            + report(g, g.time(iters), want, flops, ref))
                     if M * N <= 256 * 1024 and check_name != "no-loop-bounding":
                         back = g.time(iters, calls=21)
                         line += f" | 21 back to back: {back / 21:.4f} ms per call"
@@ -202,11 +193,10 @@ def ours(shapes, iters: int) -> None:
                 continue
             g = Gemm(dev, a, b, False, base, 0, split)
             ms = g.time(iters)
-            err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
             tile = g.time(iters, passes=slice(0, 1)) if split > 1 else ms
-            print(f"  nn loop unchecked split{split} (rule: {rule}): {ms:.4f} ms "
-                  f"{flops / ms / 1e9:.2f} TF/s (tile pass alone {tile:.4f} ms) "
-                  + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+            print(f"  nn loop unchecked split{split} (rule: {rule}): "
+                  + report(g, ms, want, flops, ref) + f" (tile pass alone {tile:.4f} ms)",
+                  flush=True)
 
 
 def swizzled(text: str, group: int) -> str:
@@ -230,26 +220,13 @@ def swizzled(text: str, group: int) -> str:
 def swizzle_sweep(shapes, iters: int) -> None:
     _, dev = device()
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    rng = np.random.default_rng(3)
-    for (M, K, N) in shapes:
-        a = rng.standard_normal((M, K), dtype=np.float32)
-        b = rng.standard_normal((K, N), dtype=np.float32)
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        flops = 2.0 * M * N * K
-        ref = torch_ms(a, b, iters)
-        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
-              flush=True)
-        for layout in ("nn", "nt"):
-            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+    for a, b, want, flops, ref in problems(shapes, iters, 3):
+        for layout, bmat in layouts(b):
             for group in (0, 2, 4, 8, 16):
                 text = swizzled(base, group) if group else base
                 g = Gemm(dev, a, bmat, layout == "nt", text, 0)
-                ms = g.time(iters)
-                err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
-                ratio = f" {ref / ms:.2f}x torch" if ref else ""
-                print(f"  {layout} unchecked band {group or '-'}: {ms:.4f} ms "
-                      f"{flops / ms / 1e9:.2f} TF/s{ratio} " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"),
-                      flush=True)
+                print(f"  {layout} unchecked band {group or '-'}: "
+                      + report(g, g.time(iters), want, flops, ref), flush=True)
 
 
 def split_sweep(shapes, iters: int) -> None:
@@ -257,29 +234,17 @@ def split_sweep(shapes, iters: int) -> None:
     last wave of tiles may leave most SMs idle)."""
     _, dev = device()
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    rng = np.random.default_rng(4)
-    for (M, K, N) in shapes:
-        a = rng.standard_normal((M, K), dtype=np.float32)
-        b = rng.standard_normal((K, N), dtype=np.float32)
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        flops = 2.0 * M * N * K
-        ref = torch_ms(a, b, iters)
-        print(f"{M}x{K}x{N}: torch " + (f"{ref:.4f} ms {flops / ref / 1e9:.2f} TF/s" if ref else "n/a"),
-              flush=True)
-        for layout in ("nn", "nt"):
-            bmat = b if layout == "nn" else np.ascontiguousarray(b.T)
+    for a, b, want, flops, ref in problems(shapes, iters, 4):
+        for layout, bmat in layouts(b):
             for split in (1, 2, 3, 4):
                 g = Gemm(dev, a, bmat, layout == "nt", base, 0, split)
-                ms = g.time(iters)
-                err = float(np.abs(g.result() - want).max() / max(1.0, np.abs(want).max()))
-                ratio = f" {ref / ms:.2f}x torch" if ref else ""
-                print(f"  {layout} unchecked split {split}: {ms:.4f} ms {flops / ms / 1e9:.2f} "
-                      f"TF/s{ratio} " + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+                print(f"  {layout} unchecked split {split}: "
+                      + report(g, g.time(iters), want, flops, ref), flush=True)
 
 
 def small_tiles(shapes, iters: int) -> None:
     """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
-    import probe_gemm  # benchmarks/, this script's folder
+    import probe_gemm
 
     class Unchecked(probe_gemm.Runner):
         def pipeline(self, code, buffers, params):

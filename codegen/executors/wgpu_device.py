@@ -103,10 +103,11 @@ def kernel_source(path: str) -> str:
 _PIPELINES: dict[tuple, Any] = {}
 
 
-def unchecked_module(dev, code: str, label: str):
+def unchecked_module(dev, code: str, label: str, keep: int = 0):
     """`code`'s shader module without wgpu-native's runtime checks (naga's index clamping
-    and loop bounding): wgpuDeviceCreateShaderModuleTrusted, which wgpu-py does not wrap.
-    The runtime's twin is ext::create_shader_module (cpp_runtime/src/wgpu_ext.cpp)."""
+    and loop bounding), but those in `keep` (WGPUShaderRuntimeChecks flags; probes keep
+    bounds checks alone): wgpuDeviceCreateShaderModuleTrusted, which wgpu-py does not
+    wrap. The runtime's twin is ext::create_shader_module (cpp_runtime/src/wgpu_ext.cpp)."""
     from wgpu.backends.wgpu_native._api import (GPUShaderModule, ffi, lib, libf, new_struct_p,
                                                 to_c_string_view)
 
@@ -117,8 +118,7 @@ def unchecked_module(dev, code: str, label: str):
                         nextInChain=ffi.cast("WGPUChainedStruct *", source),
                         label=to_c_string_view(label))
     # libf: as wgpu-py's own calls, a compile error raises here
-    handle = libf.wgpuDeviceCreateShaderModuleTrusted(dev._internal, desc,
-                                                      lib.WGPUShaderRuntimeChecks_None)
+    handle = libf.wgpuDeviceCreateShaderModuleTrusted(dev._internal, desc, keep)
     if handle == ffi.NULL:
         raise RuntimeError(f"kernel {label}: wgpuDeviceCreateShaderModuleTrusted returned no module")
     return GPUShaderModule(label, handle, dev)
