@@ -3,8 +3,8 @@
 Each op becomes a one-node ONNX model (weights as initializers). Where the node's
 output can feed the next identical node, chains of 1 and n nodes are timed and
 (t_n - t_1) / (n - 1) is the per-op time, so upload and download cancel (n is 21 for
-MatMul and Gemm, 10 otherwise); otherwise the time of an Identity model with the same
-input and output is subtracted from the 1-node time. A MatMul or Gemm whose output is
+MatMul and Gemm, 41 for Conv, 10 otherwise); otherwise the time of an Identity model
+with the same input and output is subtracted from the 1-node time. A MatMul or Gemm whose output is
 wider than its input (N > K) chains in pairs: the node, then one that maps its output
 back to K columns (a random [N, K] weight: the same FLOPs and bytes, as an MLP's two
 layers), chains of 1 and 11 pairs, and the per-op time is half a pair's. (A chain
@@ -71,7 +71,10 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
 # ORT's conv and GEMM paths rely on its graph transformations; elementwise chains must
 # stay unfused.
 OPTIMIZED = ("Conv", "ConvTranspose", "MatMul", "Gemm")
-CHAIN = {"MatMul": 21, "Gemm": 21}  # nodes in the long chain; others: DEFAULT_CHAIN
+# nodes in the long chain; others: DEFAULT_CHAIN. Conv: 41, since a small layer's
+# per-op figure is the run-to-run noise of the host-side upload and download divided by
+# the chain length (with 10 nodes, B1 C64 56² read 0.0072 ± 0.0058 ms on the H200)
+CHAIN = {"MatMul": 21, "Gemm": 21, "Conv": 41}
 DEFAULT_CHAIN = 10
 PAIRS = 11  # widening GEMMs: pairs in the long chain
 WIDENING = ("MatMul", "Gemm")  # may chain in pairs with a node that maps N back to K
