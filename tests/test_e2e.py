@@ -107,6 +107,26 @@ def test_constant_weight_packs_run_once_at_load(tmp_path):
         assert torch.equal(got, want)
 
 
+def test_profile_times_every_dispatch_of_an_execute(tmp_path):
+    """--profile (run_pte, opgen run) times each dispatch of an execute on the GPU: every
+    kernel the executes ran, with its dispatches per execute; the weight packs that ran
+    once at load are not in it. The outputs stay right."""
+    pte = tmp_path / "davit_stem.pte"
+    model, inputs, _ = _export("davit_stem", pte)
+    executes = 1 + 2  # warmup + iters
+    outputs, ran = run_pte(pte, inputs, iters=2, warmup=1, profile=True)
+    _check_close(outputs, model, inputs)
+    in_executes = {k: n for k, n in ran.kernel_runs.items() if k != "conv2d_pack_weights"}
+    assert set(ran.kernel_times) == set(in_executes), (ran.kernel_times, ran.kernel_runs)
+    for kernel, time in ran.kernel_times.items():
+        assert time["dispatches"] * executes == in_executes[kernel], (kernel, time)
+        assert time["gpu_ms"] > 0, (kernel, time)
+    res = subprocess.run([sys.executable, "-m", "codegen", "run", str(pte), "--iters", "2",
+                          "--profile"], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert res.returncode == 0, res.stderr
+    assert "GPU time per execute" in res.stdout and "conv2d_" in res.stdout, res.stdout
+
+
 def test_input_weight_packs_on_every_execute(tmp_path):
     model = WeightAsInput()
     inputs = (torch.randn(1, 8, 9, 7), torch.randn(12, 8, 3, 3))

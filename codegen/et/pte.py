@@ -44,6 +44,8 @@ class Latency:
     device: str
     constant_dispatches: int = 0  # dispatches and copies that ran once, at load
     kernel_runs: dict[str, int] = field(default_factory=dict)  # load + warmup + iters
+    # with profile=True: per kernel, {"dispatches", "gpu_ms"} per execute (GPU timestamps)
+    kernel_times: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def pte_runner_path() -> Path:
@@ -56,8 +58,10 @@ def pte_runner_path() -> Path:
 
 
 def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
-            method: str = "forward", timeout: float = 600, rerun_constants: bool = False):
-    """Run `path` with `inputs` (a sequence of torch tensors); returns (outputs, Latency)."""
+            method: str = "forward", timeout: float = 600, rerun_constants: bool = False,
+            profile: bool = False):
+    """Run `path` with `inputs` (a sequence of torch tensors); returns (outputs, Latency).
+    `profile`: time each dispatch on the GPU (the runner's --profile)."""
     import numpy as np
     import torch
 
@@ -66,6 +70,7 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         cmd = [str(pte_runner_path()), str(path), "--iters", str(iters), "--warmup", str(warmup),
                "--method", method, "--out", str(folder / "out")]
         cmd += ["--rerun-constants"] if rerun_constants else []
+        cmd += ["--profile"] if profile else []
         for i, x in enumerate(inputs):
             name = folder / f"input{i}.bin"
             name.write_bytes(x.detach().contiguous().cpu().numpy().tobytes())
@@ -85,7 +90,7 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         lat, ran = manifest["latency_ms"], manifest.get("dispatches", {})
         return outputs, Latency(lat["min"], lat["median"], lat["mean"], manifest["iters"],
                                 manifest["device"], ran.get("constant", 0),
-                                ran.get("kernel_runs", {}))
+                                ran.get("kernel_runs", {}), manifest.get("kernel_times", {}))
 
 
 # --- command line (opgen export / coverage / run) -------------------------------------------
@@ -106,6 +111,9 @@ def add_parsers(sub) -> None:
     r.add_argument("--reference", metavar="MODULE:FACTORY",
                    help="feed the factory's example inputs and compare with its eager outputs")
     r.add_argument("--iters", type=positive_int, default=10, help="timed iterations (default 10)")
+    r.add_argument("--profile", action="store_true",
+                   help="print each kernel's GPU time per execute (timestamp queries; each "
+                        "dispatch then runs in a compute pass of its own)")
 
 
 def positive_int(text: str) -> int:
@@ -165,12 +173,13 @@ def cmd_coverage(args) -> int:
 def cmd_run(args) -> int:
     read_pte(args.pte)  # InputError when it is not there or not a program
     if not args.reference:
-        res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)])
+        res = subprocess.run([str(pte_runner_path()), args.pte, "--iters", str(args.iters)]
+                             + (["--profile"] if args.profile else []))
         return res.returncode
     import torch
 
     model, inputs = load_factory(args.reference)
-    outputs, latency = run_pte(args.pte, inputs, iters=args.iters)
+    outputs, latency = run_pte(args.pte, inputs, iters=args.iters, profile=args.profile)
     with torch.no_grad():
         expected = model.eval()(*inputs)
     expected = expected if isinstance(expected, (tuple, list)) else (expected,)
@@ -183,6 +192,12 @@ def cmd_run(args) -> int:
     print(f"max abs error {worst:.3g}; latency over {latency.iters} runs: median "
           f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f}); "
           f"{latency.constant_dispatches} constant dispatches ran once, at load")
+    if args.profile:
+        total = sum(t["gpu_ms"] for t in latency.kernel_times.values())
+        print(f"GPU time per execute {total:.3f} ms (profiled: each dispatch in its own pass):")
+        for kernel, t in sorted(latency.kernel_times.items(), key=lambda kv: -kv[1]["gpu_ms"]):
+            print(f"  {kernel:28s} {t['gpu_ms']:8.3f} ms {100 * t['gpu_ms'] / max(total, 1e-12):5.1f} % "
+                  f"{t['dispatches']:g} dispatches")
     shapes_ok = len(outputs) == len(expected) and all(
         tuple(g.shape) == tuple(w.shape) for g, w in zip(outputs, expected))
     return 0 if shapes_ok and worst <= 1e-3 else 1

@@ -32,6 +32,7 @@ Device& shared_device() {
 struct Loaded {
   std::mutex mutex;
   bool constants_once = true;
+  bool profiling = false;
   std::set<vk::LoadedGraph*> live;
   DispatchCounts retired;
 };
@@ -45,6 +46,11 @@ void add_counts(DispatchCounts& into, WebGPUGraph& graph) {
   ++into.graphs;
   into.constant_dispatches += graph.num_constant_dispatches();
   for (const auto& [kernel, runs] : graph.kernel_runs()) into.kernel_runs[kernel] += runs;
+  for (const auto& [kernel, time] : graph.kernel_times()) {
+    KernelTime& sum = into.kernel_times[kernel];
+    sum.dispatches += time.dispatches;
+    sum.gpu_ms += time.gpu_ms;
+  }
 }
 
 et::Error report(const std::string& what, et::Error code) {
@@ -155,6 +161,7 @@ class WebGPUBackend final : public et::BackendInterface {
       std::lock_guard<std::mutex> lock(loaded.mutex);
       graph->graph().set_constant_dispatches_once(loaded.constants_once);
       graph->graph().run_constant_dispatches();  // e.g. conv weight packs, once, at load
+      graph->graph().set_profiling(loaded.profiling);
       loaded.live.insert(graph.get());
       return static_cast<et::DelegateHandle*>(graph.release());
     } catch (const std::exception& e) {
@@ -246,6 +253,12 @@ void set_constant_dispatches_once(bool once) {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
   loaded.constants_once = once;
+}
+
+void set_profiling(bool on) {
+  Loaded& loaded = loaded_graphs();
+  std::lock_guard<std::mutex> lock(loaded.mutex);
+  loaded.profiling = on;
 }
 
 DispatchCounts dispatch_counts() {

@@ -8,6 +8,8 @@
 #include <map>
 #include <string>
 
+#include "webgpu_delegate/graph.h"
+
 namespace webgpu_delegate::executorch_backend {
 
 inline constexpr const char* kBackendId = "VulkanBackend";
@@ -28,6 +30,12 @@ std::string device_description();
 // WebGPUGraph::mark_constant) once, at load. Off: every execute runs every dispatch.
 void set_constant_dispatches_once(bool once);
 
+// On: each graph loaded from now on times every dispatch of its executes (not the
+// constant dispatches run at load) with GPU timestamps (WebGPUGraph::set_profiling);
+// DispatchCounts::kernel_times sums them. Loading fails where the device has no
+// timestamp queries.
+void set_profiling(bool on);
+
 // What the graphs this backend loaded ran (destroyed ones included), for
 // webgpu_pte_runner's report and the tests.
 struct DispatchCounts {
@@ -35,6 +43,7 @@ struct DispatchCounts {
   size_t constant_dispatches = 0;  // dispatches and copies that compute constants
   size_t last_execute = 0;         // dispatches and copies the last execute of each live graph ran
   std::map<std::string, uint64_t> kernel_runs;  // by kernel name, at load and in executes
+  std::map<std::string, KernelTime> kernel_times;  // by kernel name, profiled executes
 };
 DispatchCounts dispatch_counts();
 

@@ -190,6 +190,9 @@ void Device::acquire_device(const DeviceOptions& options) {
     const WGPUFeatureName offered = ext::offered_feature(adapter_, f);
     if (offered != WGPUFeatureName_Force32 && !masked(options, f)) features.push_back(offered);
   }
+  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_TimestampQuery)) {
+    features.push_back(WGPUFeatureName_TimestampQuery);
+  }
 
   RequestResult<WGPURequestDeviceStatus, WGPUDevice, WGPURequestDeviceStatus_Success> result;
   WGPUDeviceDescriptor desc = WGPU_DEVICE_DESCRIPTOR_INIT;
@@ -239,6 +242,10 @@ void Device::read_limits() {
 
 bool Device::has_feature(WGPUFeatureName feature) const {
   return wgpuDeviceHasFeature(device_, feature);
+}
+
+bool Device::has_timestamps() const {
+  return has_feature(WGPUFeatureName_TimestampQuery);
 }
 
 bool Device::has_feature(Feature feature) const {

@@ -52,21 +52,23 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
-  Impl& g = *impl_;
-  Device& device = g.device;
+  impl_->read_back(t.buffer, data, nbytes, "copy_out of value " + std::to_string(tensor));
+}
+
+void WebGPUGraph::Impl::read_back(WGPUBuffer src, void* data, size_t nbytes,
+                                  const std::string& context) {
   const uint64_t bytes = round_up(nbytes, 4);
-  if (g.staging_bytes < bytes) {
-    if (g.staging) wgpuBufferRelease(g.staging);
-    g.staging = nullptr;
-    g.staging_bytes = 0;
-    g.staging = g.create_buffer(bytes, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst,
-                                "the read-back staging buffer");
-    g.staging_bytes = bytes;
+  if (staging_bytes < bytes) {
+    if (staging) wgpuBufferRelease(staging);
+    staging = nullptr;
+    staging_bytes = 0;
+    staging = create_buffer(bytes, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst,
+                            "the read-back staging buffer");
+    staging_bytes = bytes;
   }
-  const std::string context = "copy_out of value " + std::to_string(tensor);
   device.push_error_scopes();
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
-  wgpuCommandEncoderCopyBufferToBuffer(encoder, t.buffer, 0, g.staging, 0, bytes);
+  wgpuCommandEncoderCopyBufferToBuffer(encoder, src, 0, staging, 0, bytes);
   WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
   wgpuQueueSubmit(device.queue(), 1, &commands);
   wgpuCommandBufferRelease(commands);
@@ -77,26 +79,66 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
   callback.callback = decltype(result)::on_status;
   callback.userdata1 = &result;
-  wgpuBufferMapAsync(g.staging, WGPUMapMode_Read, 0, bytes, callback);
+  wgpuBufferMapAsync(staging, WGPUMapMode_Read, 0, bytes, callback);
   const std::string errors = device.pop_error_scopes();
   device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
   if (!errors.empty()) {
     // Leave the staging buffer unmapped for the next read-back.
-    if (result.status == WGPUMapAsyncStatus_Success) wgpuBufferUnmap(g.staging);
+    if (result.status == WGPUMapAsyncStatus_Success) wgpuBufferUnmap(staging);
     throw Error("WebGPU " + context + ": " + errors);
   }
   if (result.status != WGPUMapAsyncStatus_Success) {
     throw Error("WebGPU " + context + ": mapping the staging buffer failed (status " +
                 std::to_string(static_cast<int>(result.status)) + "): " + result.message);
   }
-  const void* mapped = wgpuBufferGetConstMappedRange(g.staging, 0, bytes);
+  const void* mapped = wgpuBufferGetConstMappedRange(staging, 0, bytes);
   if (mapped == nullptr) {
-    wgpuBufferUnmap(g.staging);
+    wgpuBufferUnmap(staging);
     throw Error("WebGPU " + context + ": the mapped range is null");
   }
   std::memcpy(data, mapped, nbytes);
-  wgpuBufferUnmap(g.staging);
+  wgpuBufferUnmap(staging);
   device.check_errors(context);
+}
+
+// WebGPU allows 4096 queries per query set: two per dispatch.
+constexpr size_t kMaxTimedDispatches = 2048;
+
+void WebGPUGraph::Impl::reserve_timestamps(size_t count) {
+  if (count > kMaxTimedDispatches) {
+    throw Error("WebGPU profiling: the graph has " + std::to_string(count) +
+                " dispatches and copies, more than the " + std::to_string(kMaxTimedDispatches) +
+                " one query set can time");
+  }
+  const uint32_t queries = static_cast<uint32_t>(2 * std::max<size_t>(count, 1));
+  if (timestamp_capacity >= queries) return;
+  if (timestamps) wgpuQuerySetRelease(timestamps);
+  if (timestamp_resolve) wgpuBufferRelease(timestamp_resolve);
+  timestamps = nullptr;
+  timestamp_resolve = nullptr;
+  timestamp_capacity = 0;
+  WGPUQuerySetDescriptor desc = WGPU_QUERY_SET_DESCRIPTOR_INIT;
+  desc.label = string_view("profiling timestamps");
+  desc.type = WGPUQueryType_Timestamp;
+  desc.count = queries;
+  timestamps = wgpuDeviceCreateQuerySet(device.handle(), &desc);
+  timestamp_resolve = create_buffer(8ull * queries,
+                                    WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
+                                    "the profiling timestamps");
+  timestamp_capacity = queries;
+}
+
+void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
+  if (timed_kernels.empty()) return;
+  std::vector<uint64_t> ticks(2 * timed_kernels.size());
+  read_back(timestamp_resolve, ticks.data(), ticks.size() * sizeof(uint64_t), context);
+  for (size_t i = 0; i < timed_kernels.size(); ++i) {
+    KernelTime& k = kernel_times[*timed_kernels[i]];
+    ++k.dispatches;
+    // nanoseconds, as the harness reads them (codegen/bench/bench.py)
+    if (ticks[2 * i + 1] > ticks[2 * i]) k.gpu_ms += (ticks[2 * i + 1] - ticks[2 * i]) * 1e-6;
+  }
+  timed_kernels.clear();
 }
 
 std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
@@ -121,6 +163,22 @@ std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool c
     ++(c.kind == Command::Kind::Copy ? stats.copies : stats.dispatches);
     ++c.runs;
     if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
+    if (profiling) {  // a pass of its own, between two timestamps
+      WGPUPassTimestampWrites writes = WGPU_PASS_TIMESTAMP_WRITES_INIT;
+      writes.querySet = timestamps;
+      writes.beginningOfPassWriteIndex = static_cast<uint32_t>(2 * timed_kernels.size());
+      writes.endOfPassWriteIndex = writes.beginningOfPassWriteIndex + 1;
+      WGPUComputePassDescriptor desc = WGPU_COMPUTE_PASS_DESCRIPTOR_INIT;
+      desc.timestampWrites = &writes;
+      WGPUComputePassEncoder timed = wgpuCommandEncoderBeginComputePass(encoder, &desc);
+      wgpuComputePassEncoderSetPipeline(timed, c.pipeline->pipeline);
+      wgpuComputePassEncoderSetBindGroup(timed, 0, c.bind_group, 0, nullptr);
+      wgpuComputePassEncoderDispatchWorkgroups(timed, c.grid.x, c.grid.y, c.grid.z);
+      wgpuComputePassEncoderEnd(timed);
+      wgpuComputePassEncoderRelease(timed);
+      timed_kernels.push_back(&c.pipeline->shader->name);
+      continue;
+    }
     if (!pass) {
       pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
       bound_pipeline = nullptr;
@@ -157,8 +215,14 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   stats.upload_seconds = seconds_since(t0);
 
   t0 = Clock::now();
+  if (g.profiling) g.reserve_timestamps(g.commands.size());
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
   const std::vector<size_t> constant_ran = g.record(encoder, constants_only, stats);
+  if (!g.timed_kernels.empty()) {
+    wgpuCommandEncoderResolveQuerySet(encoder, g.timestamps, 0,
+                                      static_cast<uint32_t>(2 * g.timed_kernels.size()),
+                                      g.timestamp_resolve, 0);
+  }
   stats.record_seconds = seconds_since(t0);
 
   t0 = Clock::now();
@@ -172,9 +236,13 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   t0 = Clock::now();
   device.wait_queue_idle();
   stats.wait_seconds = seconds_since(t0);
-  if (!errors.empty()) throw Error("WebGPU " + std::string(what) + ": " + errors);
+  if (!errors.empty()) {
+    g.timed_kernels.clear();
+    throw Error("WebGPU " + std::string(what) + ": " + errors);
+  }
   device.check_errors(what);
   for (size_t i : constant_ran) g.commands[i].stale = false;
+  g.add_kernel_times(std::string(what) + " (profiling timestamps)");
   return stats;
 }
 
@@ -184,6 +252,18 @@ void WebGPUGraph::execute() {
 
 void WebGPUGraph::run_constant_dispatches() {
   impl_->run(/*constants_only=*/true, "run_constant_dispatches");
+}
+
+void WebGPUGraph::set_profiling(bool on) {
+  if (on && !impl_->device.has_timestamps()) {
+    throw Error("WebGPU profiling: " + impl_->device.describe() +
+                " offers no timestamp queries (feature timestamp-query)");
+  }
+  impl_->profiling = on;
+}
+
+const std::map<std::string, KernelTime>& WebGPUGraph::kernel_times() const {
+  return impl_->kernel_times;
 }
 
 }  // namespace webgpu_delegate

@@ -19,6 +19,8 @@ WebGPUGraph::Impl::~Impl() {
   for (auto& [key, buffer] : dummies) wgpuBufferRelease(buffer);
   for (WGPUBuffer b : owned_buffers) wgpuBufferRelease(b);
   if (staging) wgpuBufferRelease(staging);
+  if (timestamp_resolve) wgpuBufferRelease(timestamp_resolve);
+  if (timestamps) wgpuQuerySetRelease(timestamps);
 }
 
 std::string WebGPUGraph::Impl::prefix(const std::string& fallback) const {

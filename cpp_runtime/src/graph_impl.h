@@ -71,6 +71,14 @@ struct WebGPUGraph::Impl {
   std::set<BufferId> constant_touched;  // buffers the constant commands read or write
   bool constants_once = true;           // set_constant_dispatches_once
   bool constant_plan_valid = false;
+  // Profiling (set_profiling): a query set of two timestamps per dispatch, the buffer
+  // they resolve into, the kernel of each dispatch record() timed, and the sums.
+  bool profiling = false;
+  WGPUQuerySet timestamps = nullptr;
+  uint32_t timestamp_capacity = 0;
+  WGPUBuffer timestamp_resolve = nullptr;
+  std::vector<const std::string*> timed_kernels;
+  std::map<std::string, KernelTime> kernel_times;
 
   const Value& value(ValueRef ref) const;
   Value& value(ValueRef ref);
@@ -99,6 +107,12 @@ struct WebGPUGraph::Impl {
   // Uploads rewritten uniforms, plans the constants, records (every command or the
   // constant ones), submits and waits; the constant commands that ran are then fresh.
   ExecuteStats run(bool constants_only, const char* what);
+  // Copies `nbytes` of `src` (a CopySrc buffer) to host memory through the staging buffer.
+  void read_back(WGPUBuffer src, void* data, size_t nbytes, const std::string& context);
+  // Profiling: room for two timestamps per command; after the run, the timed
+  // dispatches' GPU time added to kernel_times.
+  void reserve_timestamps(size_t commands);
+  void add_kernel_times(const std::string& context);
 };
 
 // "float32[2, 3]"

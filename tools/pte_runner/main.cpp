@@ -3,6 +3,7 @@
 //
 //   webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]
 //                     [--warmup N] [--method NAME] [--out DIR] [--rerun-constants]
+//                     [--profile]
 //
 // Inputs: one raw little-endian file per method input, in order (its byte size
 // must match the input's dtype and shape); without --input, random inputs from
@@ -10,7 +11,11 @@
 // Runs --warmup untimed and --iters timed executions (default 1 and 10) and
 // prints the latency and what the delegates ran: dispatches that compute constants of
 // the graph (a conv's weight pack) run once, at load, unless --rerun-constants runs
-// them on every execute too (the behaviour before; for timing both). With --out,
+// them on every execute too (the behaviour before; for timing both). --profile times
+// every dispatch with GPU timestamps, each in a compute pass of its own (so the latency
+// it prints is a profiled run's), and prints the GPU time per execute of each kernel,
+// largest first ("kernel_times" in the manifest: per kernel, dispatches and GPU ms per
+// execute). With --out,
 // writes DIR/output<i>.bin (the last run's outputs) and DIR/manifest.json:
 //   {"device": ..., "inputs": [{"dtype", "dims", "file"}], "outputs": [...],
 //    "latency_ms": {"min", "median", "mean"}, "iters": N,
@@ -26,6 +31,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <iterator>
 #include <random>
@@ -50,7 +56,7 @@ int usage(const std::string& why) {
   std::cerr << "webgpu_pte_runner: " << why << "\n"
             << "usage: webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]\n"
             << "                         [--warmup N] [--method NAME] [--out DIR]\n"
-            << "                         [--rerun-constants]\n";
+            << "                         [--rerun-constants] [--profile]\n";
   return 2;
 }
 
@@ -150,6 +156,7 @@ int run(int argc, char** argv) {
   std::vector<std::string> files;
   unsigned seed = 0;
   int iters = 10, warmup = 1;
+  bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -170,12 +177,15 @@ int run(int argc, char** argv) {
       out_dir = next();
     else if (a == "--rerun-constants")
       webgpu_delegate::executorch_backend::set_constant_dispatches_once(false);
+    else if (a == "--profile")
+      profile = true;
     else if (!a.empty() && a[0] != '-' && model.empty())
       model = a;
     else
       return usage("unexpected argument " + a);
   }
   if (model.empty()) return usage("no .pte given");
+  webgpu_delegate::executorch_backend::set_profiling(profile);
   if (iters < 1 || warmup < 0) return usage("--iters must be >= 1 and --warmup >= 0");
   if (!webgpu_delegate::executorch_backend::registered()) {
     throw Failure{std::string("the ") + webgpu_delegate::executorch_backend::kBackendId +
@@ -257,6 +267,27 @@ int run(int argc, char** argv) {
             << " dispatches per execute, " << counts.constant_dispatches
             << " constant dispatches run once at load; runs over " << warmup + iters
             << " executes: {" << runs_json.str() << "}\n";
+  std::ostringstream times_json;
+  if (profile) {
+    const double executes = warmup + iters;
+    std::vector<std::pair<std::string, webgpu_delegate::KernelTime>> by_time(
+        counts.kernel_times.begin(), counts.kernel_times.end());
+    std::sort(by_time.begin(), by_time.end(),
+              [](const auto& a, const auto& b) { return a.second.gpu_ms > b.second.gpu_ms; });
+    double total = 0;
+    for (const auto& [kernel, time] : by_time) total += time.gpu_ms / executes;
+    std::cout << std::fixed << std::setprecision(3) << "webgpu_pte_runner: GPU time per execute "
+              << total << " ms (profiled: each dispatch in its own pass), by kernel:\n";
+    for (const auto& [kernel, time] : by_time) {
+      const double ms = time.gpu_ms / executes;
+      std::cout << "  " << kernel << ": " << std::setprecision(3) << ms << " ms ("
+                << std::setprecision(1) << (total > 0 ? 100 * ms / total : 0) << " %), "
+                << std::setprecision(0) << time.dispatches / executes << " dispatches\n";
+      times_json << (times_json.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel)
+                 << ": {\"dispatches\": " << time.dispatches / executes << ", \"gpu_ms\": " << ms
+                 << "}";
+    }
+  }
   if (!out_dir.empty()) {
     std::ofstream m(fs::path(out_dir) / "manifest.json");
     m << "{\n  \"device\": " << webgpu_delegate::json::quote(device) << ",\n  \"iters\": " << iters
@@ -265,7 +296,9 @@ int run(int argc, char** argv) {
       << ", \"mean\": " << mean << "},\n  \"dispatches\": {\"executes\": " << warmup + iters
       << ", \"constant\": " << counts.constant_dispatches
       << ", \"last_execute\": " << counts.last_execute << ", \"kernel_runs\": {" << runs_json.str()
-      << "}}\n}\n";
+      << "}}";
+    if (profile) m << ",\n  \"kernel_times\": {" << times_json.str() << "}";
+    m << "\n}\n";
     if (!m) throw Failure{"cannot write the manifest in " + out_dir};
   }
   return 0;

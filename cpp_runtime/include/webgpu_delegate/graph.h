@@ -120,6 +120,12 @@ struct ExecuteStats {
   double wait_seconds = 0;  // until the queue reported the work done
 };
 
+// GPU time of one kernel over the profiled executes (WebGPUGraph::set_profiling).
+struct KernelTime {
+  uint64_t dispatches = 0;  // its dispatches (copies: "copy_words") that ran
+  double gpu_ms = 0;        // their GPU time, summed (timestamp queries)
+};
+
 class WebGPUGraph {
  public:
   explicit WebGPUGraph(Device& device);
@@ -238,6 +244,12 @@ class WebGPUGraph {
   std::map<std::string, uint64_t> kernel_runs() const;
   // The kernel name of each recorded dispatch, in recording order.
   std::vector<std::string> dispatch_kernels() const;
+  // Profiling: from now on each execute records every dispatch in a compute pass of its
+  // own with timestamp queries around it, and kernel_times() sums the GPU time per
+  // kernel name. Needs a device with timestamp-query (Device::has_timestamps); the
+  // separate passes add barriers, so a profiled execute runs slower than a plain one.
+  void set_profiling(bool on);
+  const std::map<std::string, KernelTime>& kernel_times() const;
 
   Device& device() const;
 
