@@ -6,6 +6,7 @@ transformers nor ExecuTorch).
     python benchmarks/model_latency.py pack DIR [--models ...]   # here: <name>.pte/.onnx/.pt
     python benchmarks/model_latency.py pack DIR --realistic      # published sizes, stripped
     python benchmarks/model_latency.py run DIR                   # there: a table of medians
+    python benchmarks/model_latency.py run DIR --profile         # and our GPU time per kernel
 
 With --realistic the models of realistic_models.py are packed without their large
 weights (seeded_weights.py: drawn from a named seed, cut from the files here, drawn
@@ -131,7 +132,7 @@ def _ort_webgpu(path: Path, inputs: tuple) -> tuple[float, torch.Tensor]:
     return _median_ms(lambda: session.run(None, feed)), out
 
 
-def run(folder: Path) -> None:
+def run(folder: Path, profile: bool = False) -> None:
     expected = {path.name.removesuffix(".expected.pt"): torch.load(path, weights_only=False)
                 for path in sorted(folder.glob("*.expected.pt"))}
     if not expected:
@@ -149,6 +150,22 @@ def run(folder: Path) -> None:
             failed.append(name)
     if failed:
         raise SystemExit(f"outputs off for {', '.join(failed)}: their times are not reported")
+    if profile:
+        for name, entry in expected.items():
+            _profile_model(folder, name, entry)
+
+
+PROFILE_TOP = 12  # kernels listed per model
+
+
+def _profile_model(folder: Path, name: str, entry: dict) -> None:
+    """Our GPU time per kernel for one execute (the runner's --profile: each dispatch in
+    a compute pass of its own, so the sum exceeds a plain execute's GPU time)."""
+    from codegen.et.pte import profile_table, run_pte
+
+    _, latency = run_pte(_restored(folder, name) / f"{name}.pte", entry["inputs"], iters=10,
+                         warmup=2, profile=True)
+    print(f"{name}: " + "\n".join(profile_table(latency.kernel_times, PROFILE_TOP)), flush=True)
 
 
 def _time_model(folder: Path, name: str, entry: dict) -> None:
@@ -177,11 +194,13 @@ def main() -> int:
     parser.add_argument("--models", nargs="*", default=[])
     parser.add_argument("--realistic", action="store_true",
                         help="pack: realistic_models.py's models, large weights stripped")
+    parser.add_argument("--profile", action="store_true",
+                        help="run: then our GPU time per kernel for each model")
     a = parser.parse_args()
     if a.mode == "pack":
         pack(a.folder, a.models, a.realistic)
     else:
-        run(a.folder)
+        run(a.folder, a.profile)
     return 0
 
 

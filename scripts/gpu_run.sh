@@ -37,9 +37,10 @@ for step in $steps; do
     tile_bands) python3 benchmarks/probe_tile_checks.py swizzle ;;
     tile_splits) python3 benchmarks/probe_tile_checks.py splits ;;
     latency)  # benchmarks/model_latency.py's folder (LATENCY_DIR, default .latency): ours
-      # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager
+      # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager;
+      # LATENCY_PROFILE=1 adds our GPU time per kernel of each model
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
-      python3 benchmarks/model_latency.py run "${LATENCY_DIR:-.latency}" ;;
+      python3 benchmarks/model_latency.py run "${LATENCY_DIR:-.latency}" ${LATENCY_PROFILE:+--profile} ;;
     e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
       # ExecuTorch libraries it links, carried in .runner/; .pte files from .e2e/
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"

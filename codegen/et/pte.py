@@ -48,6 +48,19 @@ class Latency:
     kernel_times: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
+def profile_table(kernel_times: dict[str, dict[str, float]], top: int | None = None) -> list[str]:
+    """Lines of a profiled run's GPU time per execute (Latency.kernel_times), the total
+    first, then the `top` kernels (all by default), largest first."""
+    times = sorted(kernel_times.items(), key=lambda kv: -kv[1]["gpu_ms"])
+    total = sum(t["gpu_ms"] for _, t in times)
+    lines = [f"GPU time per execute {total:.3f} ms (profiled: each dispatch in its own pass), "
+             f"by kernel:"]
+    for kernel, t in times[:top]:
+        lines.append(f"  {kernel:28s} {t['gpu_ms']:8.3f} ms "
+                     f"{100 * t['gpu_ms'] / max(total, 1e-12):5.1f} % {t['dispatches']:5g} dispatches")
+    return lines
+
+
 def pte_runner_path() -> Path:
     try:
         return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
@@ -193,11 +206,7 @@ def cmd_run(args) -> int:
           f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f}); "
           f"{latency.constant_dispatches} constant dispatches ran once, at load")
     if args.profile:
-        total = sum(t["gpu_ms"] for t in latency.kernel_times.values())
-        print(f"GPU time per execute {total:.3f} ms (profiled: each dispatch in its own pass):")
-        for kernel, t in sorted(latency.kernel_times.items(), key=lambda kv: -kv[1]["gpu_ms"]):
-            print(f"  {kernel:28s} {t['gpu_ms']:8.3f} ms {100 * t['gpu_ms'] / max(total, 1e-12):5.1f} % "
-                  f"{t['dispatches']:g} dispatches")
+        print("\n".join(profile_table(latency.kernel_times)))
     shapes_ok = len(outputs) == len(expected) and all(
         tuple(g.shape) == tuple(w.shape) for g, w in zip(outputs, expected))
     return 0 if shapes_ok and worst <= 1e-3 else 1
