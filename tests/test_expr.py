@@ -173,6 +173,11 @@ def test_tensor_list_comprehensions():
     assert E.Expr("[t.rank for t in ts if t.present]", scope).cpp() == (
         "[&]() { std::vector<int64_t> _values; for (const auto& _t : ts) { "
         "if ((_t != nullptr)) _values.push_back(_t->rank()); } return _values; }()")
+    # a loop variable the element and the filter never read is declared [[maybe_unused]]
+    # (no -Wunused-variable in the generated handlers, e.g. repeat's `[1 for _ in ...]`)
+    assert E.Expr("[1 for t in ts]", scope).cpp() == (
+        "[&]() { std::vector<int64_t> _values; for ([[maybe_unused]] const auto& _t : ts) { "
+        "_values.push_back(1); } return _values; }()")
 
 
 def test_an_argument_may_share_a_builtins_name():

@@ -145,7 +145,10 @@ def _list_comp(ex: Expr, node: ast.ListComp, top: bool) -> str:
     push = f"_values.push_back({render(ex, node.elt, True)});"
     if gen.ifs:
         push = f"if ({render(ex, gen.ifs[0], True)}) {push}"
-    return (f"[&]() {{ std::vector<int64_t> _values; for (const auto& {var} : "
+    used = any(isinstance(n, ast.Name) and n.id == gen.target.id
+               for part in (node.elt, *gen.ifs) for n in ast.walk(part))
+    declared = f"const auto& {var}" if used else f"[[maybe_unused]] const auto& {var}"
+    return (f"[&]() {{ std::vector<int64_t> _values; for ({declared} : "
             f"{render(ex, gen.iter, True)}) {{ {push} }} return _values; }}()")
 
 

@@ -96,7 +96,8 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const std::vector<int64_t> padded = utils::concat(
       [&]() {
         std::vector<int64_t> _values;
-        for (const auto& _k : utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+        for ([[maybe_unused]] const auto& _k :
+             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
           _values.push_back(1);
         }
         return _values;
@@ -193,7 +194,8 @@ void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const std::vector<int64_t> padded = utils::concat(
       [&]() {
         std::vector<int64_t> _values;
-        for (const auto& _k : utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+        for ([[maybe_unused]] const auto& _k :
+             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
           _values.push_back(1);
         }
         return _values;
