@@ -235,24 +235,27 @@ class Runner:
             {"binding": i + 1, "resource": {"buffer": b}} for i, b in enumerate(buffers)]
         return pipe, self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=entries)
 
-    def time(self, passes: list, iters: int) -> float:
-        """median ms of `iters` runs of the passes, each run timed by GPU timestamps."""
+    def time(self, passes: list, iters: int, calls: int = 1, warmup: int = 0) -> float:
+        """Median ms of `iters` timings, each around `calls` back-to-back runs of the passes
+        (GPU timestamps), after `warmup` untimed runs; all in one command buffer."""
         dev = self.dev
         qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
         resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE | wgpu.BufferUsage.COPY_SRC)
         enc = dev.create_command_encoder()
-        for it in range(iters):
-            for p, (pipe, group, grid) in enumerate(passes):
-                writes = {}
-                if p == 0:
-                    writes["beginning_of_pass_write_index"] = 2 * it
-                if p == len(passes) - 1:
-                    writes["end_of_pass_write_index"] = 2 * it + 1
-                cp = enc.begin_compute_pass(timestamp_writes={"query_set": qs, **writes})
-                cp.set_pipeline(pipe)
-                cp.set_bind_group(0, group)
-                cp.dispatch_workgroups(*grid)
-                cp.end()
+        for it in range(-warmup, iters):
+            for c in range(calls):
+                for p, (pipe, group, grid) in enumerate(passes):
+                    writes = {}
+                    if it >= 0 and c == 0 and p == 0:
+                        writes["beginning_of_pass_write_index"] = 2 * it
+                    if it >= 0 and c == calls - 1 and p == len(passes) - 1:
+                        writes["end_of_pass_write_index"] = 2 * it + 1
+                    cp = enc.begin_compute_pass(
+                        timestamp_writes={"query_set": qs, **writes} if writes else None)
+                    cp.set_pipeline(pipe)
+                    cp.set_bind_group(0, group)
+                    cp.dispatch_workgroups(*grid)
+                    cp.end()
         enc.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
         dev.queue.submit([enc.finish()])
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)

@@ -27,7 +27,8 @@ from pathlib import Path
 
 import numpy as np
 import wgpu
-from probe_gemm import torch_ms  # benchmarks/, this script's folder (torch back to back)
+import probe_gemm  # benchmarks/, this script's folder
+from probe_gemm import torch_ms  # torch back to back
 
 from codegen.executors.wgpu_device import adapter_line, device, unchecked_module
 
@@ -111,31 +112,7 @@ class Gemm:
 
     def time(self, iters: int, calls: int = 1, passes: slice = slice(None)) -> float:
         """Median ms over `iters` timings of `calls` back-to-back runs (of `passes`)."""
-        dev = self.dev
-        timed_passes = self.passes[passes]
-        qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
-        resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
-                                    | wgpu.BufferUsage.COPY_SRC)
-        enc = dev.create_command_encoder()
-        for it in range(iters + 3):
-            timed = it >= 3
-            for c in range(calls):
-                for p, (pipe, group, grid) in enumerate(timed_passes):
-                    writes = {}
-                    if timed and c == 0 and p == 0:
-                        writes["beginning_of_pass_write_index"] = 2 * (it - 3)
-                    if timed and c == calls - 1 and p == len(timed_passes) - 1:
-                        writes["end_of_pass_write_index"] = 2 * (it - 3) + 1
-                    cp = enc.begin_compute_pass(
-                        timestamp_writes={"query_set": qs, **writes} if writes else None)
-                    cp.set_pipeline(pipe)
-                    cp.set_bind_group(0, group)
-                    cp.dispatch_workgroups(*grid)
-                    cp.end()
-        enc.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
-        dev.queue.submit([enc.finish()])
-        ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)
-        return float(np.median(ticks[1::2] - ticks[0::2])) * 1e-6
+        return probe_gemm.Runner.time(self, self.passes[passes], iters, calls, warmup=3)
 
     def result(self) -> np.ndarray:
         got = np.frombuffer(bytes(self.dev.queue.read_buffer(self.out)), dtype=np.float32)
@@ -244,8 +221,6 @@ def split_sweep(shapes, iters: int) -> None:
 
 def small_tiles(shapes, iters: int) -> None:
     """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
-    import probe_gemm
-
     class Unchecked(probe_gemm.Runner):
         def pipeline(self, code, buffers, params):
             usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
