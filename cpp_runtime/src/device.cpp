@@ -190,7 +190,7 @@ void Device::acquire_device(const DeviceOptions& options) {
     const WGPUFeatureName offered = ext::offered_feature(adapter_, f);
     if (offered != WGPUFeatureName_Force32 && !masked(options, f)) features.push_back(offered);
   }
-  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_TimestampQuery)) {
+  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_TimestampQuery)) {  // for profiling
     features.push_back(WGPUFeatureName_TimestampQuery);
   }
 
@@ -242,10 +242,6 @@ void Device::read_limits() {
 
 bool Device::has_feature(WGPUFeatureName feature) const {
   return wgpuDeviceHasFeature(device_, feature);
-}
-
-bool Device::has_timestamps() const {
-  return has_feature(WGPUFeatureName_TimestampQuery);
 }
 
 bool Device::has_feature(Feature feature) const {

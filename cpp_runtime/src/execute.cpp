@@ -141,6 +141,16 @@ void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
   timed_kernels.clear();
 }
 
+namespace {
+
+void end_pass(WGPUComputePassEncoder& pass) {
+  wgpuComputePassEncoderEnd(pass);
+  wgpuComputePassEncoderRelease(pass);
+  pass = nullptr;
+}
+
+}  // namespace
+
 std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
                                               ExecuteStats& stats) {
   std::vector<size_t> constant_ran;
@@ -163,24 +173,15 @@ std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool c
     ++(c.kind == Command::Kind::Copy ? stats.copies : stats.dispatches);
     ++c.runs;
     if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
-    if (profiling) {  // a pass of its own, between two timestamps
+    if (!pass) {
+      // profiling: each dispatch in a pass of its own, between two timestamps
       WGPUPassTimestampWrites writes = WGPU_PASS_TIMESTAMP_WRITES_INIT;
       writes.querySet = timestamps;
       writes.beginningOfPassWriteIndex = static_cast<uint32_t>(2 * timed_kernels.size());
       writes.endOfPassWriteIndex = writes.beginningOfPassWriteIndex + 1;
       WGPUComputePassDescriptor desc = WGPU_COMPUTE_PASS_DESCRIPTOR_INIT;
       desc.timestampWrites = &writes;
-      WGPUComputePassEncoder timed = wgpuCommandEncoderBeginComputePass(encoder, &desc);
-      wgpuComputePassEncoderSetPipeline(timed, c.pipeline->pipeline);
-      wgpuComputePassEncoderSetBindGroup(timed, 0, c.bind_group, 0, nullptr);
-      wgpuComputePassEncoderDispatchWorkgroups(timed, c.grid.x, c.grid.y, c.grid.z);
-      wgpuComputePassEncoderEnd(timed);
-      wgpuComputePassEncoderRelease(timed);
-      timed_kernels.push_back(&c.pipeline->shader->name);
-      continue;
-    }
-    if (!pass) {
-      pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
+      pass = wgpuCommandEncoderBeginComputePass(encoder, profiling ? &desc : nullptr);
       bound_pipeline = nullptr;
     }
     if (c.pipeline->pipeline != bound_pipeline) {
@@ -189,11 +190,12 @@ std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool c
     }
     wgpuComputePassEncoderSetBindGroup(pass, 0, c.bind_group, 0, nullptr);
     wgpuComputePassEncoderDispatchWorkgroups(pass, c.grid.x, c.grid.y, c.grid.z);
+    if (profiling) {
+      end_pass(pass);
+      timed_kernels.push_back(&c.pipeline->shader->name);
+    }
   }
-  if (pass) {
-    wgpuComputePassEncoderEnd(pass);
-    wgpuComputePassEncoderRelease(pass);
-  }
+  if (pass) end_pass(pass);
   return constant_ran;
 }
 
@@ -255,7 +257,7 @@ void WebGPUGraph::run_constant_dispatches() {
 }
 
 void WebGPUGraph::set_profiling(bool on) {
-  if (on && !impl_->device.has_timestamps()) {
+  if (on && !impl_->device.has_feature(WGPUFeatureName_TimestampQuery)) {
     throw Error("WebGPU profiling: " + impl_->device.describe() +
                 " offers no timestamp queries (feature timestamp-query)");
   }

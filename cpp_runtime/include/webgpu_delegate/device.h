@@ -55,8 +55,6 @@ class Device {
   const AdapterDescription& adapter_description() const { return description_; }
   bool has_feature(WGPUFeatureName feature) const;
   bool has_feature(Feature feature) const;
-  // Timestamp queries (requested wherever the adapter offers them; for profiling).
-  bool has_timestamps() const;
   // WebGPU names of the optional features the device has, in kFeatures order.
   std::vector<std::string> feature_names() const;
   // "<device> (<backend>, <adapter type>)"

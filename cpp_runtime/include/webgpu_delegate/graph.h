@@ -246,7 +246,7 @@ class WebGPUGraph {
   std::vector<std::string> dispatch_kernels() const;
   // Profiling: from now on each execute records every dispatch in a compute pass of its
   // own with timestamp queries around it, and kernel_times() sums the GPU time per
-  // kernel name. Needs a device with timestamp-query (Device::has_timestamps); the
+  // kernel name. Needs a device with timestamp-query (requested wherever offered); the
   // separate passes add barriers, so a profiled execute runs slower than a plain one.
   void set_profiling(bool on);
   const std::map<std::string, KernelTime>& kernel_times() const;
