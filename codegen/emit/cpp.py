@@ -58,9 +58,8 @@ def render_steps(lowering: S.Lowering) -> Handler:
 def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[str]) -> dict:
     op = lowering.bound.op
     h = render_steps(lowering)
-    kernels = [{"const": cpp_dispatch.kernel_const(k), "name": k.name, "pascal": k.pascal,
-                "entry": k.entry, "features": k.features,
-                "runtime_checks": k.runtime_checks} for k in op.kernels()]
+    kernels = [{"const": cpp_dispatch.kernel_const(k), "source": cpp_dispatch.kernel_source(k)}
+               for k in op.kernels()]
     return {
         "spec_file": spec_rel,
         "op": op.name,

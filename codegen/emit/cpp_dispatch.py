@@ -23,6 +23,19 @@ def kernel_const(kernel) -> str:
     return f"k{kernel.pascal}Kernel"
 
 
+def kernel_source(kernel) -> str:
+    """The KernelSource initializer of `kernel` (graph.h), from its `<kernel>_wgsl.h`
+    constants; the trailing fields only where they differ from their defaults."""
+    k = f"k{kernel.pascal}"
+    fields = [f'"{kernel.name}"', f"{k}WGSL", f'"{kernel.entry}"',
+              f"{{{k}WorkgroupSizeX, {k}WorkgroupSizeY, {k}WorkgroupSizeZ}}"]
+    if kernel.features or not kernel.runtime_checks:
+        fields.append(f"{k}Features" if kernel.features else '""')
+    if not kernel.runtime_checks:
+        fields.append(f"{k}RuntimeChecks")
+    return "{" + ", ".join(fields) + "}"
+
+
 def struct_lines(block: BoundParams) -> list[str]:
     """The C++ twin of the WGSL Params struct, every offset and the size asserted."""
     name, layout = block.struct_name, block.layout

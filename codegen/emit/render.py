@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from codegen.emit import cpp
+from codegen.emit import cpp, cpp_dispatch
 from codegen.emit.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
 from codegen.lower.steps import lower
 from codegen.spec.dispatch import Dispatch
@@ -153,8 +153,7 @@ def render(catalog: Catalog) -> dict[str, str]:
             wgsl_file=rel(path), sha256=hashlib.sha256(source.encode()).hexdigest(),
             pascal=kernel.pascal, source=source, wg=kernel.workgroup,
             features=",".join(kernel.features), runtime_checks=kernel.runtime_checks)
-        registry.append({"name": name, "pascal": kernel.pascal, "entry": kernel.entry, "header": h,
-                         "features": kernel.features, "runtime_checks": kernel.runtime_checks})
+        registry.append({"header": h, "source": cpp_dispatch.kernel_source(kernel)})
 
     sources = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):
