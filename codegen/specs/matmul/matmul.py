@@ -77,11 +77,13 @@ SPLIT_LETS = {
     "small": f"aligned and not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
              f"and M <= {SMALL_MAX_ROWS}",
     "steps": f"ceil_div(K, {K_STEP})",
-    "split": f"(max(1, min(min(ceil_div({SMALL_SPLIT_TARGET}, small_tiles), "
-             f"steps // {MIN_SLICE_STEPS}), {MAX_SPLIT})) if small_tiles < {SMALL_SPLIT_BELOW} "
-             f"else 1) if small else "
-             f"max(1, min(min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), steps // {MIN_SLICE_STEPS}), "
-             f"{MAX_SPLIT})) if tiles < {SPLIT_BELOW} else 1",
+    # slices: enough to reach the target workgroups, each of MIN_SLICE_STEPS steps or more
+    "max_split": f"max(1, min(steps // {MIN_SLICE_STEPS}, {MAX_SPLIT}))",
+    "small_split": f"min(ceil_div({SMALL_SPLIT_TARGET}, max(small_tiles, 1)), max_split) "
+                   f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
+    "tile_split": f"min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), max_split) "
+                  f"if tiles < {SPLIT_BELOW} else 1",
+    "split": "small_split if small else tile_split",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
 
@@ -189,6 +191,8 @@ MM = gemm_op(
         Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
         Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
+        # no columns: no tiles of either size (the split lets must not divide by zero)
+        Case("empty_n", (randn(20, 16), randn(16, 0))),
         Case("ieee_specials", (tensor([[INF, 1.0], [NAN, 0.0], [1.0, -INF]]),
                                tensor([[1.0, 0.0, 2.0], [1.0, 3.0, -1.0]]))),
         Case("resize", (randn(24, 16), randn(16, 8)), resize={"self": (17, 16)}),

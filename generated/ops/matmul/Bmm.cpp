@@ -122,19 +122,14 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
   const bool small = aligned && !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
-  const int64_t split =
-      small
-          ? ((small_tiles < 264)
-                 ? utils::max_of(1, utils::min_of(utils::min_of(utils::ceil_div(528, small_tiles),
-                                                                utils::floordiv(steps, 4)),
-                                                  16))
-                 : 1)
-          : ((tiles < 132)
-                 ? utils::max_of(
-                       1, utils::min_of(utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)),
-                                                      utils::floordiv(steps, 4)),
-                                        16))
-                 : 1);
+  const int64_t max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16));
+  const int64_t small_split =
+      (small_tiles < 264)
+          ? utils::min_of(utils::ceil_div(528, utils::max_of(small_tiles, 1)), max_split)
+          : 1;
+  const int64_t tile_split =
+      (tiles < 132) ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split) : 1;
+  const int64_t split = small ? small_split : tile_split;
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(mat2.dim(0) == batch)) {
     utils::fail(kOp, "mat2", "does not match the batch", utils::format_value(mat2.dims()),
