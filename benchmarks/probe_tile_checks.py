@@ -62,11 +62,11 @@ class Gemm:
     """One GEMM on the spec's kernels: the tile pass, and the split sum when K is split."""
 
     def __init__(self, dev, a, b, b_is_nk: bool, code: str, checks: int | None,
-                 split: int | None = None):
+                 split: int | None = None, tile: int = TILE):
         self.dev = dev
         M, K = a.shape
         N = b.shape[0] if b_is_nk else b.shape[1]
-        tiles = -(-M // TILE) * -(-N // TILE)
+        tiles = -(-M // tile) * -(-N // tile)
         steps = -(-K // K_STEP)
         if split is None:  # the matmul spec's rule
             split = max(1, min(min(-(-264 // tiles), steps // 4), 16)) if tiles < 132 else 1
@@ -84,7 +84,7 @@ class Gemm:
             "module": module(dev, code, checks), "entry_point": "main",
             "constants": {"B_IS_NK": 1 if b_is_nk else 0}})
         self.passes = [(pipe, self.group(pipe, resources, range(6)),
-                        (-(-N // TILE), -(-M // TILE), split))]
+                        (-(-N // tile), -(-M // tile), split))]
         if split > 1:
             text = (SPEC / "gemm_split_sum.wgsl").read_text()
             sum_pipe = dev.create_compute_pipeline(layout="auto", compute={

@@ -1,11 +1,16 @@
 """`opgen bench`: kernel time and throughput of ops on the selected adapter, side by side
 with torch (CUDA, when present) and ONNX Runtime's WebGPU EP (when installed).
 
-Our time is measured with GPU timestamp queries around the op's passes when the
-adapter offers them (wall clock around submit + sync otherwise, with a warning), after
-warm-up, as the median of N runs encoded back to back. torch likewise: N calls back to
-back, CUDA events around each, the median (until 2026-12-03's fourth session each call
-was synchronized alone, which counted launch and sync gaps against torch). ORT runs a one-node
+Our time is measured with GPU timestamp queries when the adapter offers them (wall clock
+around submit + sync otherwise, with a warning), after warm-up: each of N timings is one
+compute pass holding BACK_TO_BACK calls of the op, as the C++ runtime records a graph
+(every dispatch in one pass), and the figure is the median pass time / BACK_TO_BACK.
+(Until 2026-12-03's fifth session each call was a pass of its own, each dispatch in a pass
+of its own: a timed pass costs ~4 us on the H200 even with nothing in it, and each pass
+boundary more, which counted against short ops; ORT's figure is a chain's, below.)
+torch likewise: N calls back to back, CUDA events around each, the median (until the
+fourth session each call was synchronized alone, which counted launch and sync gaps
+against torch). ORT runs a one-node
 ONNX model and chains of 1 and n identical nodes; (t_n - t_1) / (n - 1) cancels upload
 and download (codegen/bench/ort.py; its figure comes with ± half the interquartile
 range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
@@ -61,6 +66,9 @@ def work_of(node: harness.Node) -> tuple[float, str]:
     return tensor_bytes(node), "GB/s"
 
 
+BACK_TO_BACK = 10  # calls of the op per timed pass
+
+
 def time_ours(node, iters: int, warmup: int,
               skip: frozenset[int] = frozenset()) -> tuple[float, str]:
     """The op's median time (ms), less the steps in `skip`, and how it was measured
@@ -96,11 +104,12 @@ def _time_on_wgpu(node: harness.Node, iters: int, warmup: int,
         encoder = dev.create_command_encoder()
         keep: list = []
         for i in range(iters):
-            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1), skip)
+            node.encode_all(encoder, keep, (qs, 2 * i, 2 * i + 1), skip, BACK_TO_BACK)
         encoder.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
         dev.queue.submit([encoder.finish()])
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64)
-        times = [(int(ticks[2 * i + 1]) - int(ticks[2 * i])) * 1e-6 for i in range(iters)]
+        times = [(int(ticks[2 * i + 1]) - int(ticks[2 * i])) * 1e-6 / BACK_TO_BACK
+                 for i in range(iters)]
         return statistics.median(times), "timestamp"
     warnings.warn(f"{adapter_line()} has no timestamp queries: wall-clock timing "
                   f"includes submission and synchronisation")
@@ -109,10 +118,10 @@ def _time_on_wgpu(node: harness.Node, iters: int, warmup: int,
     for _ in range(iters):
         t0 = time.perf_counter()
         encoder = dev.create_command_encoder()
-        node.encode_all(encoder, [], skip=skip)
+        node.encode_all(encoder, [], skip=skip, calls=BACK_TO_BACK)
         dev.queue.submit([encoder.finish()])
         dev.queue.read_buffer(sync)
-        times.append((time.perf_counter() - t0) * 1e3)
+        times.append((time.perf_counter() - t0) * 1e3 / BACK_TO_BACK)
     return statistics.median(times), "wall"
 
 

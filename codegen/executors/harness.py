@@ -61,25 +61,34 @@ class Node(PlannedNode):
                 self.dev.queue.write_buffer(self.buffers[id(v)], 0, data)
 
     def encode_all(self, encoder, keep: list, timestamps: tuple | None = None,
-                   skip: frozenset[int] = frozenset()) -> None:
-        """Records the whole op, less the steps in `skip`. `timestamps` = (query_set,
-        begin, end) writes GPU timestamps at the start of its first step and the end of
-        its last."""
-        steps = [i for i, p in enumerate(self.plans) if p.run and i not in skip]
-        for index in steps:
-            writes = None
-            if timestamps and index in (steps[0], steps[-1]):
-                query_set, begin, end = timestamps
-                writes = {"query_set": query_set}
-                if index == steps[0]:
-                    writes["beginning_of_pass_write_index"] = begin
-                if index == steps[-1]:
-                    writes["end_of_pass_write_index"] = end
-            self.encode(encoder, index, keep, writes)
+                   skip: frozenset[int] = frozenset(), calls: int = 1) -> None:
+        """Records the whole op, less the steps in `skip`, `calls` times back to back, in
+        one compute pass, as the C++ runtime records a graph (wgpu orders the dependent
+        dispatches inside the pass). `timestamps` = (query_set, begin, end) writes GPU
+        timestamps at the pass's beginning and end."""
+        writes = None
+        if timestamps:
+            query_set, begin, end = timestamps
+            writes = {"query_set": query_set, "beginning_of_pass_write_index": begin,
+                      "end_of_pass_write_index": end}
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": writes} if writes else {}))
+        for _ in range(calls):
+            for index in range(len(self.plans)):
+                if index not in skip:
+                    self.record(cpass, index, keep)
+        cpass.end()
 
     def encode(self, encoder, index: int, keep: list, timestamp_writes=None) -> None:
-        """Records dispatch `index` (a compute pass, or a copy) into `encoder`; buffers it
-        creates go to `keep` until the submit. Benchmarks time one dispatch with it."""
+        """Records dispatch `index` in a compute pass of its own; buffers it creates go to
+        `keep` until the submit. Benchmarks time one dispatch with it."""
+        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
+                                              if timestamp_writes else {}))
+        self.record(cpass, index, keep)
+        cpass.end()
+
+    def record(self, cpass, index: int, keep: list) -> None:
+        """Records dispatch `index` into the open compute pass `cpass`: its kernel, or for
+        a Copy step the runtime's copy_words kernel, as the C++ runtime runs it."""
         import wgpu
 
         p = self.plans[index]
@@ -88,9 +97,8 @@ class Node(PlannedNode):
             return
         if p.kernel is None:
             src, dst = self.buffer_of(d.spec.src), self.buffer_of(d.spec.dst)
-            n = p.nbytes if src is not dst else 0
-            if n or timestamp_writes:
-                self._encode_flat_copy(encoder, src, dst, n, keep, timestamp_writes)
+            if src is not dst and p.nbytes:
+                self._record_flat_copy(cpass, src, dst, p.nbytes, keep)
             return
         pipe, group_layout = pipeline(p.kernel, p.overrides, d, self.masked)
         entries = []
@@ -107,36 +115,26 @@ class Node(PlannedNode):
                 keep.append(buf)
             entries.append({"binding": len(entries), "resource": {"buffer": buf}})
         group = self.dev.create_bind_group(layout=group_layout, entries=entries)
-        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
-                                              if timestamp_writes else {}))
         cpass.set_pipeline(pipe)
         cpass.set_bind_group(0, group)
         cpass.dispatch_workgroups(*p.grid)
-        cpass.end()
 
-    def _encode_flat_copy(self, encoder, src, dst, n: int, keep: list,
-                          timestamp_writes=None) -> None:
-        """A Copy step, run as the C++ runtime runs it: the runtime's copy_words kernel
-        (a compute pass, so it can also carry timestamps when there is nothing to copy)."""
+    def _record_flat_copy(self, cpass, src, dst, n: int, keep: list) -> None:
         import wgpu
 
         pipe = copy_pipeline(self.masked)
         num_vec4 = -(-n // 16)
-        cpass = encoder.begin_compute_pass(**({"timestamp_writes": timestamp_writes}
-                                              if timestamp_writes else {}))
-        if num_vec4:
-            ubuf = self.dev.create_buffer_with_data(data=struct.pack("<4I", num_vec4, 0, 0, 0),
-                                                    usage=wgpu.BufferUsage.UNIFORM)
-            keep.append(ubuf)
-            group = self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
-                {"binding": 0, "resource": {"buffer": ubuf}},
-                {"binding": 1, "resource": {"buffer": src}},
-                {"binding": 2, "resource": {"buffer": dst}}])
-            cpass.set_pipeline(pipe)
-            cpass.set_bind_group(0, group)
-            cpass.dispatch_workgroups(*elementwise_grid(-(-num_vec4 // COPY_VEC4_PER_INVOCATION),
-                                                        COPY_WORKGROUP_SIZE, self.max_per_dim))
-        cpass.end()
+        ubuf = self.dev.create_buffer_with_data(data=struct.pack("<4I", num_vec4, 0, 0, 0),
+                                                usage=wgpu.BufferUsage.UNIFORM)
+        keep.append(ubuf)
+        group = self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
+            {"binding": 0, "resource": {"buffer": ubuf}},
+            {"binding": 1, "resource": {"buffer": src}},
+            {"binding": 2, "resource": {"buffer": dst}}])
+        cpass.set_pipeline(pipe)
+        cpass.set_bind_group(0, group)
+        cpass.dispatch_workgroups(*elementwise_grid(-(-num_vec4 // COPY_VEC4_PER_INVOCATION),
+                                                    COPY_WORKGROUP_SIZE, self.max_per_dim))
 
 
 class Harness(Executor):
