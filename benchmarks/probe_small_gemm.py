@@ -175,6 +175,100 @@ def kgroups_text(groups: int) -> str:
     return head + body
 
 
+def pipelined_text(step: int, depth: int) -> str:
+    """gemm_small with K steps of `step` (8 or 16) and global loads issued `depth` (1 or
+    2) steps ahead of the step that stores them to workgroup memory."""
+    spec = (SPEC / "gemm_small.wgsl").read_text()
+    head = spec[:spec.index(END) + len(END)]
+    per = step // 8  # vec4s of A (and of B) each of the 64 threads loads per step
+    stage = 8 * step  # vec4s per staged slice (step * 32 / 4)
+    lines = [f"const SMALL_TILE: u32 = 32u;\nconst STEP: u32 = {step}u;\n"
+             f"const SMALL_STAGE: u32 = {stage}u;",
+             f"var<workgroup> a_small: array<vec4<f32>, {2 * stage}>;",
+             f"var<workgroup> b_small: array<vec4<f32>, {2 * stage}>;",
+             "struct Slab {" + "".join(f" s{j}: Staged," for j in range(per)) + " }",
+             "fn slab_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Slab {",
+             "  var s: Slab;"]
+    for j in range(per):
+        lines += [f"  {{ let v = tid + {64 * j}u; let row = v / (STEP / 4u); "
+                  f"let k = k0 + v % (STEP / 4u) * 4u;",
+                  f"    s.s{j}.a = load_a(z, m0 + row, k, end);",
+                  f"    if (B_IS_NK) {{ s.s{j}.b = load_b(z, n0 + row, k, end); }}",
+                  f"    else {{ s.s{j}.b = load_b(z, k0 + v / 8u, n0 + v % 8u * 4u, end); }} }}"]
+    lines += ["  return s;", "}",
+              "fn slab_store(s: Slab, buffer: u32, tid: u32) {"]
+    for j in range(per):
+        lines += [f"  {{ let v = tid + {64 * j}u; let row = v / (STEP / 4u); "
+                  f"let at = buffer + v % (STEP / 4u) * 4u * 8u + row / 4u; let lane = row % 4u;",
+                  f"    a_small[at][lane] = s.s{j}.a.x; a_small[at + 8u][lane] = s.s{j}.a.y;",
+                  f"    a_small[at + 16u][lane] = s.s{j}.a.z; a_small[at + 24u][lane] = s.s{j}.a.w;",
+                  f"    if (B_IS_NK) {{ b_small[at][lane] = s.s{j}.b.x; b_small[at + 8u][lane] = s.s{j}.b.y;",
+                  f"      b_small[at + 16u][lane] = s.s{j}.b.z; b_small[at + 24u][lane] = s.s{j}.b.w; }}",
+                  f"    else {{ b_small[buffer + v] = s.s{j}.b; }} }}"]
+    lines += ["}",
+              "@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)",
+              "fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {",
+              "  let tid = lid.y * 8u + lid.x;",
+              "  let slice = wid.z % params.split;",
+              "  let z = wid.z / params.split;",
+              "  let m0 = wid.y * SMALL_TILE;",
+              "  let n0 = wid.x * SMALL_TILE;",
+              "  let k_begin = slice * params.k_chunk;",
+              "  let k_end = min(params.K, k_begin + params.k_chunk);",
+              "  if (k_begin < k_end) { slab_store(slab_load(z, m0, n0, k_begin, k_end, tid), 0u, tid); }",
+              "  var ahead: Slab;"]
+    if depth == 2:
+        lines.append("  if (k_begin + STEP < k_end) { ahead = slab_load(z, m0, n0, k_begin + STEP, k_end, tid); }")
+    lines += ["  workgroupBarrier();",
+              "  var acc0 = vec4<f32>(); var acc1 = vec4<f32>(); var acc2 = vec4<f32>(); var acc3 = vec4<f32>();",
+              "  var buffer = 0u;",
+              "  for (var k0 = k_begin; k0 < k_end; k0 += STEP) {",
+              "    let more = k0 + STEP < k_end;"]
+    if depth == 1:
+        lines.append("    if (more) { ahead = slab_load(z, m0, n0, k0 + STEP, k_end, tid); }")
+    else:
+        lines += ["    var later: Slab;",
+                  "    if (k0 + 2u * STEP < k_end) { later = slab_load(z, m0, n0, k0 + 2u * STEP, k_end, tid); }"]
+    lines += ["    for (var k = 0u; k < STEP; k++) {",
+              "      let row = buffer + k * 8u;",
+              "      let a = a_small[row + lid.y];",
+              "      let b = b_small[row + lid.x];",
+              "      acc0 = fma(vec4<f32>(a.x), b, acc0);",
+              "      acc1 = fma(vec4<f32>(a.y), b, acc1);",
+              "      acc2 = fma(vec4<f32>(a.z), b, acc2);",
+              "      acc3 = fma(vec4<f32>(a.w), b, acc3);",
+              "    }",
+              "    buffer = SMALL_STAGE - buffer;",
+              "    if (more) { slab_store(ahead, buffer, tid); }"]
+    if depth == 2:
+        lines.append("    ahead = later;")
+    lines += ["    workgroupBarrier();",
+              "  }",
+              "  let top = m0 + 4u * lid.y;",
+              "  let left = n0 + 4u * lid.x;",
+              "  store_quad(z, slice, top, left, acc0);",
+              "  store_quad(z, slice, top + 1u, left, acc1);",
+              "  store_quad(z, slice, top + 2u, left, acc2);",
+              "  store_quad(z, slice, top + 3u, left, acc3);",
+              "}"]
+    return head + "\n".join(lines) + "\n"
+
+
+def lanes_by_row_text() -> str:
+    """The spec's gemm_small with its A (and [N, K] B) loads mapped so a warp's 32 threads
+    take 32 consecutive rows at one k quad: its transposing stores to workgroup memory
+    then hit 32 banks instead of two threads per bank."""
+    spec = (SPEC / "gemm_small.wgsl").read_text()
+    head, text = spec[:spec.index(END) + len(END)], spec[spec.index(END) + len(END):]
+    for old, new in (("  let row = tid / 2u;\n  let k = k0 + tid % 2u * 4u;",
+                      "  let row = tid % 32u;\n  let k = k0 + tid / 32u * 4u;"),
+                     ("  let row = tid / 2u;\n  let at = buffer + tid % 2u * 4u",
+                      "  let row = tid % 32u;\n  let at = buffer + tid / 32u * 4u")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return head + text
+
+
 def small_split(M: int, N: int, K: int) -> int:
     """The matmul spec's split for gemm_small (SPLIT_LETS in codegen/specs/matmul)."""
     tiles = -(-M // SMALL_TILE) * -(-N // SMALL_TILE)
@@ -244,7 +338,10 @@ def main() -> None:
     _, dev = device()
     floor(dev, iters)
     spec_text = (SPEC / "gemm_small.wgsl").read_text()
-    variants = [("gemm_small", spec_text)] + [(f"kgroups {g}", kgroups_text(g)) for g in (2, 4)]
+    variants = [("gemm_small", spec_text), ("gemm_small, lanes by row", lanes_by_row_text()),
+                ("kgroups 4", kgroups_text(4))] + [
+        (f"step {step} ahead {depth}", pipelined_text(step, depth))
+        for step, depth in ((8, 1), (8, 2), (16, 2))]
     from probe_tile_checks import report
 
     for a, b, want, flops, ref in problems(shapes, iters, 6):
@@ -255,12 +352,11 @@ def main() -> None:
             for name, text in variants:
                 for split in sorted({1, 2, rule}):
                     g = Gemm(dev, a, bmat, layout == "nt", text, 0, split, tile=SMALL_TILE)
-                    back = g.time(iters, calls=21) / 21
                     one = one_pass_ms(dev, g.passes, iters, 21) / 21
                     print(f"  {layout} {name} split{split}{' (rule)' if split == rule else ''}: "
                           + report(g, g.time(iters), want, flops, ref)
-                          + f" | 21 back to back: {back:.4f} ms per call, in one pass "
-                          f"{one:.4f}", flush=True)
+                          + f" | 21 back to back in one pass: {one:.4f} ms per call",
+                          flush=True)
         if not small:
             print("  " + ort_line(M, K, N, iters), flush=True)
 
