@@ -12,8 +12,9 @@ flight and a G-th of the barriers, with no second dispatch.
 Each variant is checked against float64, then timed (GPU timestamps, median of 20) one
 call per timing and 21 calls back to back per timing (per call: the time / 21), the way
 ORT's per-op figure is a chain's. ORT: `opgen bench`'s own chain estimate for mm and
-linear. Usage: python benchmarks/probe_small_gemm.py [small] ("small" runs shapes
-lavapipe finishes in seconds).
+linear. `large`: the 128 tile (gemm_vec4) beside the same with its loads two steps
+ahead, on the large shapes. Usage: python benchmarks/probe_small_gemm.py [small] [large]
+("small" runs shapes lavapipe finishes in seconds).
 """
 
 import sys
@@ -269,6 +270,57 @@ def lanes_by_row_text() -> str:
     return head + text
 
 
+def tile_ahead2_text() -> str:
+    """The spec's gemm_vec4 (128x128 tile) with its global loads issued two K steps ahead,
+    as gemm_small's."""
+    text = (SPEC / "gemm_vec4.wgsl").read_text()
+    for old, new in (
+            ("    stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);\n  }\n",
+             "    stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);\n  }\n"
+             "  var next: Staged;\n  if (k_begin + K_STEP < k_end) {\n"
+             "    next = stage_load(z, m0, n0, k_begin + K_STEP, k_end, tid);\n  }\n"),
+            ("    var next: Staged;\n    if (more) {\n"
+             "      next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n    }\n",
+             "    var after: Staged;\n    if (k0 + 2u * K_STEP < k_end) {\n"
+             "      after = stage_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);\n    }\n"),
+            ("      stage_store(next, buffer, tid);\n    }\n    workgroupBarrier();",
+             "      stage_store(next, buffer, tid);\n    }\n    next = after;\n    workgroupBarrier();")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def large(shapes, iters: int) -> None:
+    """The 128 tile as the spec has it beside tile_ahead2_text, on the large shapes."""
+    from probe_tile_checks import report
+
+    _, dev = device()
+    texts = {"gemm_vec4": (SPEC / "gemm_vec4.wgsl").read_text(), "ahead 2": tile_ahead2_text()}
+    for a, b, want, flops, ref in problems(shapes, iters, 7):
+        for layout, bmat in layouts(b):
+            for name, text in texts.items():
+                g = Gemm(dev, a, bmat, layout == "nt", text, 0)
+                print(f"  {layout} {name} split{g.split}: " + report(g, g.time(iters), want, flops, ref),
+                      flush=True)
+
+
+def padded_rows_text() -> str:
+    """The spec's gemm_small with each staged k row padded from 8 to 9 vec4s, so the two
+    threads that store one row's k quads 0..3 and 4..7 hit different banks (36 floats
+    apart per k instead of 32)."""
+    spec = (SPEC / "gemm_small.wgsl").read_text()
+    head, text = spec[:spec.index(END) + len(END)], spec[spec.index(END) + len(END):]
+    for old, new in (
+            ("const SMALL_STAGE: u32 = 64u;", "const ROW: u32 = 9u;\nconst SMALL_STAGE: u32 = 72u;"),
+            ("array<vec4<f32>, 128>", "array<vec4<f32>, 144>"),
+            ("3u * SMALL_TILE / 4u", "3u * ROW"), ("SMALL_TILE / 2u", "2u * ROW"),
+            ("SMALL_TILE / 4u", "ROW"),
+            ("b_small[buffer + tid] = s.b;", "b_small[buffer + tid / 8u * ROW + tid % 8u] = s.b;")):
+        assert old in text, old
+        text = text.replace(old, new)
+    return head + text
+
+
 def small_split(M: int, N: int, K: int) -> int:
     """The matmul spec's split for gemm_small (SPLIT_LETS in codegen/specs/matmul)."""
     tiles = -(-M // SMALL_TILE) * -(-N // SMALL_TILE)
@@ -332,13 +384,19 @@ def floor(dev, iters: int) -> None:
 def main() -> None:
     small = "small" in sys.argv[1:]
     iters = 3 if small else 20
+    if "large" in sys.argv[1:]:
+        print("adapter:", adapter_line(), flush=True)
+        large([(200, 96, 136)] if small else [(4096, 4096, 4096), (1576, 768, 2304),
+                                              (1576, 768, 3072), (512, 2048, 8192)], iters)
+        return
     shapes = [(40, 64, 136)] if small else \
         [(196, 768, 768), (196, 768, 2304), (196, 768, 3072), (196, 3072, 768)]
     print("adapter:", adapter_line(), flush=True)
     _, dev = device()
     floor(dev, iters)
     spec_text = (SPEC / "gemm_small.wgsl").read_text()
-    variants = [("gemm_small", spec_text), ("gemm_small, lanes by row", lanes_by_row_text()),
+    variants = [("gemm_small", spec_text), ("gemm_small, padded rows", padded_rows_text()),
+                ("gemm_small, lanes by row", lanes_by_row_text()),
                 ("kgroups 4", kgroups_text(4))] + [
         (f"step {step} ahead {depth}", pipelined_text(step, depth))
         for step, depth in ((8, 1), (8, 2), (16, 2))]

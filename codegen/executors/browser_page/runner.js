@@ -263,26 +263,22 @@ function prepare(device, request, temporaries, created) {
   return {passes, buffers};
 }
 
-// One command buffer holding every pass; with a query set, a timestamp at the start of
-// the first pass (index 2*rep) and at the end of the last (2*rep + 1).
-function encodeOnce(device, passes, querySet, rep) {
+// One command buffer with every step in one compute pass, as the native runtime records
+// a graph; with a query set, timestamps at the pass's beginning (index 2*rep) and end
+// (2*rep + 1).
+function encodeOnce(device, steps, querySet, rep) {
   const encoder = device.createCommandEncoder();
-  passes.forEach((p, i) => {
-    const descriptor = {};
-    if (querySet) {
-      const writes = {querySet};
-      if (i === 0) writes.beginningOfPassWriteIndex = 2 * rep;
-      if (i === passes.length - 1) writes.endOfPassWriteIndex = 2 * rep + 1;
-      descriptor.timestampWrites = writes;
+  const descriptor = querySet ? {timestampWrites: {querySet, beginningOfPassWriteIndex: 2 * rep,
+                                                   endOfPassWriteIndex: 2 * rep + 1}} : {};
+  const pass = encoder.beginComputePass(descriptor);
+  for (const step of steps) {
+    if (step.pipeline) {
+      pass.setPipeline(step.pipeline);
+      pass.setBindGroup(0, step.group);
+      pass.dispatchWorkgroups(...step.grid);
     }
-    const pass = encoder.beginComputePass(descriptor);
-    if (p.pipeline) {
-      pass.setPipeline(p.pipeline);
-      pass.setBindGroup(0, p.group);
-      pass.dispatchWorkgroups(...p.grid);
-    }
-    pass.end();
-  });
+  }
+  pass.end();
   return encoder.finish();
 }
 
