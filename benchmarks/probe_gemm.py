@@ -235,27 +235,33 @@ class Runner:
             {"binding": i + 1, "resource": {"buffer": b}} for i, b in enumerate(buffers)]
         return pipe, self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=entries)
 
-    def time(self, passes: list, iters: int, calls: int = 1, warmup: int = 0) -> float:
+    def time(self, passes: list, iters: int, calls: int = 1, warmup: int = 0,
+             one_pass: bool = False) -> float:
         """Median ms of `iters` timings, each around `calls` back-to-back runs of the passes
-        (GPU timestamps), after `warmup` untimed runs; all in one command buffer."""
+        (GPU timestamps), after `warmup` untimed runs; all in one command buffer. Each
+        (pipeline, bind group or None, grid) dispatch is a compute pass of its own, or with
+        `one_pass` each timing's dispatches share one pass."""
         dev = self.dev
         qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
         resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE | wgpu.BufferUsage.COPY_SRC)
         enc = dev.create_command_encoder()
         for it in range(-warmup, iters):
-            for c in range(calls):
-                for p, (pipe, group, grid) in enumerate(passes):
-                    writes = {}
-                    if it >= 0 and c == 0 and p == 0:
-                        writes["beginning_of_pass_write_index"] = 2 * it
-                    if it >= 0 and c == calls - 1 and p == len(passes) - 1:
-                        writes["end_of_pass_write_index"] = 2 * it + 1
-                    cp = enc.begin_compute_pass(
-                        timestamp_writes={"query_set": qs, **writes} if writes else None)
+            dispatches = [d for _ in range(calls) for d in passes]
+            groups = [dispatches] if one_pass else [[d] for d in dispatches]
+            for g, group_dispatches in enumerate(groups):
+                writes = {}
+                if it >= 0 and g == 0:
+                    writes["beginning_of_pass_write_index"] = 2 * it
+                if it >= 0 and g == len(groups) - 1:
+                    writes["end_of_pass_write_index"] = 2 * it + 1
+                cp = enc.begin_compute_pass(
+                    timestamp_writes={"query_set": qs, **writes} if writes else None)
+                for pipe, bind_group, grid in group_dispatches:
                     cp.set_pipeline(pipe)
-                    cp.set_bind_group(0, group)
+                    if bind_group is not None:
+                        cp.set_bind_group(0, bind_group)
                     cp.dispatch_workgroups(*grid)
-                    cp.end()
+                cp.end()
         enc.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
         dev.queue.submit([enc.finish()])
         ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)

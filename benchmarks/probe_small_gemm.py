@@ -18,10 +18,11 @@ ahead, on the large shapes. Usage: python benchmarks/probe_small_gemm.py [small]
 """
 
 import sys
+from types import SimpleNamespace
 
-import numpy as np
 import torch
-from probe_tile_checks import SPEC, Gemm, layouts, problems  # benchmarks/
+from probe_gemm import Runner  # benchmarks/
+from probe_tile_checks import SPEC, Gemm, layouts, problems
 
 from codegen.executors.wgpu_device import adapter_line, device
 
@@ -344,39 +345,14 @@ def ort_line(M: int, K: int, N: int, iters: int) -> str:
 EMPTY = "@compute @workgroup_size(64) fn main() {}"
 
 
-def one_pass_ms(dev, passes: list, iters: int, calls: int) -> float:
-    """Median ms of `iters` timings of one compute pass holding `calls` runs of `passes`
-    (dispatches only; Runner.time opens a pass per dispatch)."""
-    import wgpu
-
-    qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * iters)
-    resolve = dev.create_buffer(size=16 * iters, usage=wgpu.BufferUsage.QUERY_RESOLVE
-                                | wgpu.BufferUsage.COPY_SRC)
-    enc = dev.create_command_encoder()
-    for it in range(iters):
-        cp = enc.begin_compute_pass(timestamp_writes={
-            "query_set": qs, "beginning_of_pass_write_index": 2 * it,
-            "end_of_pass_write_index": 2 * it + 1})
-        for _ in range(calls):
-            for pipe, group, grid in passes:
-                cp.set_pipeline(pipe)
-                if group is not None:
-                    cp.set_bind_group(0, group)
-                cp.dispatch_workgroups(*grid)
-        cp.end()
-    enc.resolve_query_set(qs, 0, 2 * iters, resolve, 0)
-    dev.queue.submit([enc.finish()])
-    ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)
-    return float(np.median(ticks[1::2] - ticks[0::2])) * 1e-6
-
-
 def floor(dev, iters: int) -> None:
     """What a timed pass costs with (next to) nothing in it: one workgroup that does
     nothing, once and 21 times in the pass."""
     pipe = dev.create_compute_pipeline(layout="auto", compute={
         "module": dev.create_shader_module(code=EMPTY), "entry_point": "main"})
+    runner = SimpleNamespace(dev=dev)
     for calls in (1, 21):
-        ms = one_pass_ms(dev, [(pipe, None, (1, 1, 1))], iters, calls)
+        ms = Runner.time(runner, [(pipe, None, (1, 1, 1))], iters, calls, one_pass=True)
         print(f"empty kernel, {calls} in one pass: {ms:.4f} ms ({ms / calls:.4f} per call)",
               flush=True)
 
@@ -410,7 +386,7 @@ def main() -> None:
             for name, text in variants:
                 for split in sorted({1, 2, rule}):
                     g = Gemm(dev, a, bmat, layout == "nt", text, 0, split, tile=SMALL_TILE)
-                    one = one_pass_ms(dev, g.passes, iters, 21) / 21
+                    one = g.time(iters, calls=21, one_pass=True) / 21
                     print(f"  {layout} {name} split{split}{' (rule)' if split == rule else ''}: "
                           + report(g, g.time(iters), want, flops, ref)
                           + f" | 21 back to back in one pass: {one:.4f} ms per call",

@@ -110,9 +110,12 @@ class Gemm:
         entries = [{"binding": i, "resource": {"buffer": resources[i]}} for i in bindings]
         return self.dev.create_bind_group(layout=layout, entries=entries)
 
-    def time(self, iters: int, calls: int = 1, passes: slice = slice(None)) -> float:
-        """Median ms over `iters` timings of `calls` back-to-back runs (of `passes`)."""
-        return probe_gemm.Runner.time(self, self.passes[passes], iters, calls, warmup=3)
+    def time(self, iters: int, calls: int = 1, passes: slice = slice(None),
+             one_pass: bool = False) -> float:
+        """Median ms over `iters` timings of `calls` back-to-back runs (of `passes`), a
+        compute pass per dispatch or, with `one_pass`, one pass per timing."""
+        return probe_gemm.Runner.time(self, self.passes[passes], iters, calls, warmup=3,
+                                      one_pass=one_pass)
 
     def result(self) -> np.ndarray:
         got = np.frombuffer(bytes(self.dev.queue.read_buffer(self.out)), dtype=np.float32)
