@@ -234,6 +234,33 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
     assert 0 < row.ours_ms < 1e3
 
 
+@pytest.mark.parametrize("target,shapes", [
+    ("aten.mm.default", ((40, 96), (96, 2100))),  # gemm_small, split K, then split_sum
+    ("aten.clone.default", ((3, 1000),)),  # a Copy step alone
+])
+def test_back_to_back_calls_in_one_pass_leave_one_calls_result(target, shapes):
+    # opgen bench times BACK_TO_BACK calls recorded in one compute pass: what it times must
+    # be the op, so that pass alone (output zeroed first) leaves exactly one call's result
+    from codegen.bench import bench
+    from codegen.executors import harness
+    from codegen.executors.call import bind_call
+    from codegen.spec.inputs import materialize, randn
+
+    args = materialize(tuple(randn(*s) for s in shapes), f"one-pass-{target}")
+    node = harness.EXECUTOR.build(bind_call(target, args, {}))
+    want = node.run().clone()
+    out = node.buffers[id(node.call.outputs[0])]
+    node.dev.queue.write_buffer(out, 0, bytes(4 * want.numel()))  # zeros
+    encoder = node.dev.create_command_encoder()
+    keep: list = []
+    node.encode_all(encoder, keep, calls=bench.BACK_TO_BACK)
+    node.dev.queue.submit([encoder.finish()])
+    got = node._read(out, node.call.outputs[0])
+    assert bool((got == want).all()), (target, node.routes)
+    if target == "aten.mm.default":
+        assert node.routes == ["gemm_small", "gemm_split_sum"]
+
+
 def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):
     """`opgen bench --browser`: the same op timed in Chromium's WebGPU (a conv with its
     pack, GEMM and split passes, and a copy), each result checked against torch first."""
