@@ -86,6 +86,14 @@ def test_timestamps_and_repeat(dev):
     assert all(t > 0 for t in result.gpu_ms), result.gpu_ms
 
 
+def test_calls_run_back_to_back_and_leave_one_calls_result(dev):
+    # opgen bench --browser times 10 calls in one pass per run; the result is one call's
+    one = floats(dev.run(scale_request(100, 512, [1, None, 2]))[2])
+    result = dev.run(scale_request(100, 512, [1, None, 2], timestamps=True, calls=10))
+    assert floats(result[2]) == one
+    assert result.gpu_ms is not None and len(result.gpu_ms) == 1 and result.gpu_ms[0] > 0
+
+
 def copy_request(src: bytes, size: int, nbytes: int) -> dict:
     return {"kernels": [], "buffers": [{"id": 10, "size": size, "data": src},
                                        {"id": 11, "size": size, "data": b"\xab" * size}],
@@ -175,6 +183,8 @@ def test_request_mistakes_fail_loud(dev):
                      buffers=[{"id": 1, "size": 20}, {"id": 2, "size": 16}]))
     with pytest.raises(BrowserError, match="exceed"):
         dev.run(copy_request(bytes(32), 32, 48))
+    with pytest.raises(BrowserError, match="calls must be a positive integer"):
+        dev.run(scale_request(4, 16, [1, None, 2], calls=0))
     too_big = MAX_UPLOAD_BYTES + 16
     with pytest.raises(BrowserError, match="MiB of buffer data"):  # refused before sending
         dev.run(copy_request(bytes(too_big), too_big, 16))

@@ -4,7 +4,8 @@ with torch (CUDA, when present) and ONNX Runtime's WebGPU EP (when installed).
 Our time is measured with GPU timestamp queries when the adapter offers them (wall clock
 around submit + sync otherwise, with a warning), after warm-up: each of N timings is one
 compute pass holding BACK_TO_BACK calls of the op, as the C++ runtime records a graph
-(every dispatch in one pass), and the figure is the median pass time / BACK_TO_BACK.
+(every dispatch in one pass), and the figure is the median pass time / BACK_TO_BACK (in
+the browser too, one submit per timing).
 (Until 2026-12-03's fifth session each call was a pass of its own, each dispatch in a pass
 of its own: a timed pass costs ~4 us on the H200 even with nothing in it, and each pass
 boundary more, which counted against short ops; ORT's figure is a chain's, below.)
@@ -81,12 +82,14 @@ def time_ours(node, iters: int, warmup: int,
 
 
 def _time_in_browser(node, iters: int, warmup: int) -> tuple[float, str]:
-    """All runs in one page request (one submit each), timed by the page's timestamp
-    queries when the adapter offers them, else by the page's submit-to-done clock."""
-    out = node.dev.run(dict(node.request(), repeat=warmup + iters, timestamps=True))
+    """All runs in one page request (one submit each, BACK_TO_BACK calls in its one pass),
+    timed by the page's timestamp queries when the adapter offers them, else by the page's
+    submit-to-done clock."""
+    out = node.dev.run(dict(node.request(), repeat=warmup + iters, calls=BACK_TO_BACK,
+                            timestamps=True))
     if out.gpu_ms is not None:
-        return statistics.median(out.gpu_ms[warmup:]), "timestamp"
-    return statistics.median(out.wall_ms[warmup:]), "wall"
+        return statistics.median(out.gpu_ms[warmup:]) / BACK_TO_BACK, "timestamp"
+    return statistics.median(out.wall_ms[warmup:]) / BACK_TO_BACK, "wall"
 
 
 def _time_on_wgpu(node: harness.Node, iters: int, warmup: int,

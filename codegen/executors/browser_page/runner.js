@@ -263,19 +263,21 @@ function prepare(device, request, temporaries, created) {
   return {passes, buffers};
 }
 
-// One command buffer with every step in one compute pass, as the native runtime records
-// a graph; with a query set, timestamps at the pass's beginning (index 2*rep) and end
-// (2*rep + 1).
-function encodeOnce(device, steps, querySet, rep) {
+// One command buffer with the steps, `calls` times back to back, in one compute pass, as
+// the native runtime records a graph; with a query set, timestamps at the pass's beginning
+// (index 2*rep) and end (2*rep + 1).
+function encodeOnce(device, steps, querySet, rep, calls) {
   const encoder = device.createCommandEncoder();
   const descriptor = querySet ? {timestampWrites: {querySet, beginningOfPassWriteIndex: 2 * rep,
                                                    endOfPassWriteIndex: 2 * rep + 1}} : {};
   const pass = encoder.beginComputePass(descriptor);
-  for (const step of steps) {
-    if (step.pipeline) {
-      pass.setPipeline(step.pipeline);
-      pass.setBindGroup(0, step.group);
-      pass.dispatchWorkgroups(...step.grid);
+  for (let call = 0; call < calls; call++) {
+    for (const step of steps) {
+      if (step.pipeline) {
+        pass.setPipeline(step.pipeline);
+        pass.setBindGroup(0, step.group);
+        pass.dispatchWorkgroups(...step.grid);
+      }
     }
   }
   pass.end();
@@ -285,16 +287,20 @@ function encodeOnce(device, steps, querySet, rep) {
 // request: {kernels: [{name, code, entry, overrides, layout}], buffers: [{id, size, data?
 //   (base64) or url? (fetched)}], output_url? (each read buffer is POSTed to url/id),
 //   steps: [{kind: "dispatch", kernel, params, bindings, grid} | {kind: "copy", src, dst,
-//   nbytes}], read: [ids], timestamps?, repeat?, copy_kernel?: a kernel plus its
+//   nbytes}], read: [ids], timestamps?, repeat?, calls?, copy_kernel?: a kernel plus its
 //   workgroup_size and vec4_per_invocation (required by copy steps), masked?: features
 //   the device it runs on lacks (see gpu())}
 // -> {outputs: {id: base64 of the whole buffer}, wall_ms: [per run], gpu_ms?: [per run]}.
-// The steps run `repeat` times, one submit each; outputs are read after the last.
+// The steps run `repeat` times, one submit each, `calls` times back to back in each (one
+// compute pass; each run's time covers them all); outputs are read after the last.
 async function run(request) {
   const {device} = await gpu(request.masked);
   const repeat = request.repeat ?? 1;
-  if (!(Number.isInteger(repeat) && repeat >= 1)) {
-    throw new Error(`repeat must be a positive integer (got ${repeat})`);
+  const calls = request.calls ?? 1;
+  for (const [name, value] of [["repeat", repeat], ["calls", calls]]) {
+    if (!(Number.isInteger(value) && value >= 1)) {
+      throw new Error(`${name} must be a positive integer (got ${value})`);
+    }
   }
   const timed = Boolean(request.timestamps) && device.features.has("timestamp-query") &&
                 request.steps.length > 0;
@@ -311,7 +317,7 @@ async function run(request) {
       const {passes, buffers} = prepare(device, request, temporaries, created);
       const querySet = timed ? device.createQuerySet({type: "timestamp", count: 2 * repeat}) : null;
       if (querySet) temporaries.push(querySet);
-      const commands = Array.from({length: repeat}, (_, rep) => encodeOnce(device, passes, querySet, rep));
+      const commands = Array.from({length: repeat}, (_, rep) => encodeOnce(device, passes, querySet, rep, calls));
       const encoder = device.createCommandEncoder();
       const staging = (size) => {
         const buffer = device.createBuffer({size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST});
