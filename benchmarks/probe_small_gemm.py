@@ -23,11 +23,10 @@ from types import SimpleNamespace
 
 import torch
 from probe_gemm import Runner  # benchmarks/
-from probe_tile_checks import SPEC, Gemm, layouts, problems, report
+from probe_tile_checks import SPEC, Gemm, layouts, problems, report, spec_split
 
 from codegen.executors.wgpu_device import adapter_line, device
-from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
-                                         SMALL_SPLIT_TARGET, SMALL_TILE)
+from codegen.specs.matmul.matmul import SMALL_TILE
 
 END = "// @opgen-end declarations\n"
 
@@ -107,13 +106,6 @@ def large(shapes, iters: int) -> None:
                       flush=True)
 
 
-def small_split(M: int, N: int, K: int) -> int:
-    """The matmul spec's split for gemm_small (its SPLIT_LETS)."""
-    tiles = -(-M // SMALL_TILE) * -(-N // SMALL_TILE)
-    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
-    return min(-(-SMALL_SPLIT_TARGET // tiles), max_split) if tiles < SMALL_SPLIT_BELOW else 1
-
-
 def ort_line(M: int, K: int, N: int, iters: int) -> str:
     from codegen.bench.ort import available, time_ort
 
@@ -162,7 +154,7 @@ def main() -> None:
     for a, b, want, flops, ref in problems(shapes, iters, 6):
         M, K = a.shape
         N = b.shape[1]
-        rule = small_split(M, N, K)
+        rule = spec_split(M, N, K, SMALL_TILE)
         for layout, bmat in layouts(b):
             for name, text in variants:
                 for split in sorted({1, 2, rule}):

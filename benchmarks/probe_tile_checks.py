@@ -31,9 +31,21 @@ import probe_gemm  # benchmarks/, this script's folder
 from probe_gemm import torch_ms  # torch back to back
 
 from codegen.executors.wgpu_device import adapter_line, device, unchecked_module
+from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
+                                         SMALL_SPLIT_TARGET, SMALL_TILE, SPLIT_BELOW,
+                                         SPLIT_TARGET, TILE)
 
 SPEC = Path(__file__).resolve().parents[1] / "codegen" / "specs" / "matmul"
-TILE, K_STEP = 128, 8
+
+
+def spec_split(M: int, N: int, K: int, tile: int = TILE) -> int:
+    """The matmul spec's split-K count (its SPLIT_LETS) for `tile` x `tile` tiles (gemm_vec4's
+    or gemm_small's)."""
+    below, target = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET) if tile == SMALL_TILE else \
+        (SPLIT_BELOW, SPLIT_TARGET)
+    tiles = -(-M // tile) * -(-N // tile)
+    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
+    return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
 CHECKS = {"checked": None, "no-loop-bounding": 1, "unchecked": 0}  # WGPUShaderRuntimeChecks
 
 
@@ -66,10 +78,9 @@ class Gemm:
         self.dev = dev
         M, K = a.shape
         N = b.shape[0] if b_is_nk else b.shape[1]
-        tiles = -(-M // tile) * -(-N // tile)
         steps = -(-K // K_STEP)
-        if split is None:  # the matmul spec's rule
-            split = max(1, min(min(-(-264 // tiles), steps // 4), 16)) if tiles < 132 else 1
+        if split is None:
+            split = spec_split(M, N, K, tile)
         k_chunk = -(-steps // split) * K_STEP
         self.M, self.N, self.split = M, N, split
         words = np.zeros(16, dtype=np.uint32)
