@@ -139,6 +139,22 @@ def test_input_weight_packs_on_every_execute(tmp_path):
     assert ran.kernel_runs["conv2d_pack_weights"] == 3, ran.kernel_runs
 
 
+def test_views_share_their_input_buffer_and_copy_nothing(tmp_path):
+    """ExecuTorch's memory plan gives each view's output (view_copy, squeeze_copy) a buffer
+    of its own; the loader plans the buffers again and puts a view's output in its input's
+    buffer, so hf_vit's views run no copy on any execute: the only copies left are
+    et_vk.prepack's, which run once at load. The outputs match eager."""
+    pte = tmp_path / "hf_vit.pte"
+    model, inputs, result = _export("hf_vit", pte)
+    delegated = result.coverage.delegated
+    views = delegated["aten.view_copy.default"] + delegated["aten.squeeze_copy.dims"]
+    assert views >= 30, result.coverage_table()
+    outputs, ran = run_pte(pte, inputs, iters=2, warmup=1)
+    _check_close(outputs, model, inputs)
+    assert ran.kernel_runs.get("copy_words", 0) == delegated["et_vk.prepack.default"], \
+        ran.kernel_runs
+
+
 class WithRound(torch.nn.Module):
     """relu (has a handler) then round (Vulkan takes it; our op table has no spec)."""
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from codegen.emit import cpp_dispatch, cpp_steps
 from codegen.emit.cpp_steps import Ctx, Handler, tensor_refs
 from codegen.lower import steps as S
-from codegen.spec.args import Output, TensorList
+from codegen.spec.args import Output, Tensor, TensorList
+from codegen.spec.dispatch import Copy
 from codegen.spec.expr.types import cpp_string
 from codegen.spec.scalar_args import Str
 
@@ -55,6 +56,22 @@ def render_steps(lowering: S.Lowering) -> Handler:
     return h
 
 
+def op_aliasing(op) -> str:
+    """The OpAliasing the op registers with (cpp_runtime's graph.h): WritesInputs when a
+    tensor argument is mutable; OutputMayShareInput when its one dispatch is an
+    unconditional flat copy from its first argument to its last, an output (the output's
+    leading bytes are then the input's, so one buffer can hold both); None otherwise."""
+    if any(isinstance(a, Tensor) and a.mutable for a in op.args):
+        return "WritesInputs"
+    (first, *_), last = op.args, op.args[-1]
+    if len(op.dispatches) == 1 and isinstance(op.dispatches[0], Copy):
+        copy = op.dispatches[0]
+        if not copy.when and copy.src == first.name and copy.dst == last.name \
+                and isinstance(last, Output):
+            return "OutputMayShareInput"
+    return "None"
+
+
 def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[str]) -> dict:
     op = lowering.bound.op
     h = render_steps(lowering)
@@ -66,6 +83,7 @@ def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[s
         "Op": op.pascal,
         "num_args": len(op.args),
         "targets": list(op.targets),
+        "aliasing": op_aliasing(op),
         "includes": header_includes,
         # std::string: the per-output argument names of an OutputList, string arguments
         "strings": lowering.bound.output_list is not None or any(

@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+#include "memory_plan.h"
+
 // Generated at build time by flatc from the executorch wheel's
 // backends/vulkan/serialization/schema.fbs (see CMakeLists.txt).
 #include "schema_generated.h"
@@ -96,7 +98,7 @@ class Builder {
     }
     const auto* chain = fb_.chain();
     check_handlers(chain);
-    size_mem_objs();
+    plan_buffers();
     const auto* values = fb_.values();
     const uint32_t n = values ? values->size() : 0;
     refs_.assign(n, -1);
@@ -160,18 +162,57 @@ class Builder {
          " targets are registered (write a spec: opgen new <op> --target <target>)");
   }
 
-  // The size of each shared memory object: its largest tensor.
-  void size_mem_objs() {
+  // The buffer of each planned tensor (one with a memory object in ExecuTorch's plan). The
+  // plan is made again here (memory_plan.h): ExecuTorch gives a view's output a buffer of
+  // its own, and its copy would then run on every execute.
+  void plan_buffers() {
     const auto* values = fb_.values();
     if (!values) return;
-    for (uint32_t id = 0; id < values->size(); ++id) {
+    const uint32_t n = values->size();
+    PlanGraph graph;
+    planned_index_.assign(n, kNotPlanned);
+    for (uint32_t id = 0; id < n; ++id) {
       const auto* t = values->Get(id)->value_as_VkTensor();
-      if (!t || t->mem_obj_id() < 0) continue;
-      const uint64_t bytes =
-          static_cast<uint64_t>(numel(dims(*t), id)) * dtype_size(graph_dtype(t->datatype(), id));
-      uint64_t& size = mem_obj_bytes_[t->mem_obj_id()];
-      size = std::max(size, bytes);
+      if (!t || t->constant_id() >= 0 || t->mem_obj_id() < 0) continue;
+      planned_index_[id] = graph.bytes.size();
+      graph.bytes.push_back(static_cast<uint64_t>(numel(dims(*t), id)) *
+                            dtype_size(graph_dtype(t->datatype(), id)));
     }
+    auto planned = [&](int64_t id) {
+      return id >= 0 && id < static_cast<int64_t>(n) ? planned_index_[id] : kNotPlanned;
+    };
+    auto add_planned = [&](std::vector<size_t>& to, int64_t id) {
+      if (planned(id) != kNotPlanned) to.push_back(planned(id));
+    };
+    for (uint32_t id : ids(fb_.input_ids())) add_planned(graph.inputs, id);
+    for (uint32_t id : ids(fb_.output_ids())) add_planned(graph.outputs, id);
+
+    const OperatorRegistry& registry = OperatorRegistry::instance();
+    const auto* chain = fb_.chain();
+    for (uint32_t i = 0; chain && i < chain->size(); ++i) {
+      const auto* call = chain->Get(i);
+      PlanNode& node = graph.nodes.emplace_back();
+      const std::string name = op_target(call->name()->str());
+      node.aliasing = registry.has_op(name) ? registry.aliasing(name) : OpAliasing::None;
+      if (!call->args() || call->args()->size() == 0) continue;
+      for (int32_t a : *call->args()) {
+        add_planned(node.tensors, a);
+        const auto* list = a >= 0 && static_cast<uint32_t>(a) < n
+                               ? values->Get(static_cast<uint32_t>(a))->value_as_ValueList()
+                               : nullptr;
+        if (list && list->items()) {
+          for (int32_t item : *list->items()) add_planned(node.tensors, item);
+        }
+      }
+      const int32_t in = call->args()->Get(0), out = call->args()->Get(call->args()->size() - 1);
+      node.input = planned(in);
+      if (node.input != kNotPlanned && planned(out) != kNotPlanned &&
+          values->Get(in)->value_as_VkTensor()->datatype() ==
+              values->Get(out)->value_as_VkTensor()->datatype()) {
+        node.output = planned(out);
+      }
+    }
+    plan_ = plan_memory(graph);
   }
 
   static std::vector<int64_t> dims(const vkgraph::VkTensor& t) {
@@ -273,12 +314,13 @@ class Builder {
       graph_.mark_constant(r);  // what only constants feed (a conv's weight pack) runs once
       return r;
     }
-    if (t.mem_obj_id() >= 0) {
-      auto it = mem_obj_refs_.find(t.mem_obj_id());
-      if (it == mem_obj_refs_.end()) {
-        // One buffer per memory object, as bytes; its tensors are typed views.
-        const int64_t bytes = static_cast<int64_t>(mem_obj_bytes_.at(t.mem_obj_id()));
-        it = mem_obj_refs_.emplace(t.mem_obj_id(), graph_.add_tensor(DType::UInt8, {bytes})).first;
+    if (planned_index_[id] != kNotPlanned) {
+      const size_t buffer = plan_.buffer_of[planned_index_[id]];
+      auto it = buffer_refs_.find(buffer);
+      if (it == buffer_refs_.end()) {
+        // One buffer per planned buffer, as bytes; its tensors are typed views.
+        const int64_t bytes = static_cast<int64_t>(plan_.buffer_bytes[buffer]);
+        it = buffer_refs_.emplace(buffer, graph_.add_tensor(DType::UInt8, {bytes})).first;
       }
       return graph_.add_tensor_view(it->second, std::move(d), dtype);
     }
@@ -345,8 +387,9 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   std::vector<ValueRef> refs_;  // VK00 value id -> graph value
-  std::map<int32_t, uint64_t> mem_obj_bytes_;
-  std::map<int32_t, ValueRef> mem_obj_refs_;
+  std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
+  MemoryPlan plan_;
+  std::map<size_t, ValueRef> buffer_refs_;  // planned buffer -> its UInt8 tensor
 };
 
 }  // namespace

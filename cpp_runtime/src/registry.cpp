@@ -10,7 +10,7 @@ OperatorRegistry& OperatorRegistry::instance() {
 }
 
 void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
-                                   const char* registrant) {
+                                   const char* registrant, OpAliasing aliasing) {
   const std::string who = registrant ? registrant : "<unnamed>";
   if (target.empty()) throw Error("WebGPU registry: " + who + " registers an empty target name");
   if (handler == nullptr) {
@@ -22,7 +22,7 @@ void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
                   " and by " + who + " (one registration per target)");
     }
   }
-  entries_.emplace_back(target, Entry{handler, who});
+  entries_.emplace_back(target, Entry{handler, who, aliasing});
 }
 
 bool OperatorRegistry::has_op(const std::string& target) const {
@@ -30,11 +30,19 @@ bool OperatorRegistry::has_op(const std::string& target) const {
                      [&](const auto& e) { return e.first == target; });
 }
 
-OpHandler OperatorRegistry::get_op(const std::string& target) const {
+const OperatorRegistry::Entry& OperatorRegistry::entry(const std::string& target) const {
   for (const auto& [name, entry] : entries_) {
-    if (name == target) return entry.handler;
+    if (name == target) return entry;
   }
   throw Error("WebGPU registry: no op registered for target '" + target + "'");
+}
+
+OpHandler OperatorRegistry::get_op(const std::string& target) const {
+  return entry(target).handler;
+}
+
+OpAliasing OperatorRegistry::aliasing(const std::string& target) const {
+  return entry(target).aliasing;
 }
 
 std::vector<std::string> OperatorRegistry::targets() const {

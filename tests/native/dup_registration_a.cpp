@@ -7,7 +7,7 @@
 
 static void dup_handler_a(webgpu_delegate::WebGPUGraph&,
                           const std::vector<webgpu_delegate::ValueRef>&) {}
-WEBGPU_REGISTER_OP(test.dup.default, dup_handler_a);
+WEBGPU_REGISTER_OP(test.dup.default, dup_handler_a, None);
 
 int main() {
   std::puts("duplicate registration was not detected");

@@ -258,21 +258,38 @@ class WebGPUGraph {
   std::unique_ptr<Impl> impl_;
 };
 
-// Target name -> handler. A duplicate registration is an error that names the
-// target and both registrants; an unknown target is an error naming it.
+// What a loader may assume about the buffers of an op's arguments, beyond its handler.
+enum class OpAliasing : uint8_t {
+  // Reads its input tensors and writes its outputs only.
+  None,
+  // Its output (last argument) holds the leading bytes of its first argument unchanged (a
+  // view, a squeeze, a flat clone): the two may share one buffer, and then its handler
+  // records nothing.
+  OutputMayShareInput,
+  // Writes a tensor argument other than its outputs in place (a KV cache update): no
+  // tensor it names may share a buffer with another.
+  WritesInputs,
+};
+
+// Target name -> handler and aliasing. A duplicate registration is an error that names
+// the target and both registrants; an unknown target is an error naming it.
 class OperatorRegistry {
  public:
   static OperatorRegistry& instance();
-  void register_op(const std::string& target, OpHandler handler, const char* registrant);
+  void register_op(const std::string& target, OpHandler handler, const char* registrant,
+                   OpAliasing aliasing);
   bool has_op(const std::string& target) const;
   OpHandler get_op(const std::string& target) const;
+  OpAliasing aliasing(const std::string& target) const;
   std::vector<std::string> targets() const;
 
  private:
   struct Entry {
     OpHandler handler;
     std::string registrant;
+    OpAliasing aliasing;
   };
+  const Entry& entry(const std::string& target) const;
   std::vector<std::pair<std::string, Entry>> entries_;
 };
 
@@ -280,10 +297,11 @@ class OperatorRegistry {
 
 #define WEBGPU_CONCAT_INNER(a, b) a##b
 #define WEBGPU_CONCAT(a, b) WEBGPU_CONCAT_INNER(a, b)
-// Registers `handler` for the target spelled `ns.op.overload` at static init.
-#define WEBGPU_REGISTER_OP(target, handler)                                      \
-  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {        \
-    ::webgpu_delegate::OperatorRegistry::instance().register_op(#target, handler, \
-                                                                  #handler);     \
-    return true;                                                                 \
+// Registers `handler` for the target spelled `ns.op.overload` at static init, with the
+// OpAliasing value named by `aliasing` (None, OutputMayShareInput, WritesInputs).
+#define WEBGPU_REGISTER_OP(target, handler, aliasing)                                \
+  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {            \
+    ::webgpu_delegate::OperatorRegistry::instance().register_op(                     \
+        #target, handler, #handler, ::webgpu_delegate::OpAliasing::aliasing);        \
+    return true;                                                                     \
   }()

@@ -157,4 +157,5 @@ void add_apply_rotary_emb_hf(WebGPUGraph& graph, const std::vector<ValueRef>& ar
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.apply_rotary_emb_hf.default, webgpu_delegate::add_apply_rotary_emb_hf);
+WEBGPU_REGISTER_OP(et_vk.apply_rotary_emb_hf.default, webgpu_delegate::add_apply_rotary_emb_hf,
+                   None);

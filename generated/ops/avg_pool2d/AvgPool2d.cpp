@@ -259,4 +259,4 @@ void add_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.avg_pool2d.default, webgpu_delegate::add_avg_pool2d);
+WEBGPU_REGISTER_OP(aten.avg_pool2d.default, webgpu_delegate::add_avg_pool2d, None);

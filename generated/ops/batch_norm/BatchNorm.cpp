@@ -149,4 +149,4 @@ void add_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace webgpu_delegate
 
 WEBGPU_REGISTER_OP(aten._native_batch_norm_legit_no_training.default,
-                   webgpu_delegate::add_batch_norm);
+                   webgpu_delegate::add_batch_norm, None);

@@ -213,4 +213,4 @@ void add_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.add.Tensor, webgpu_delegate::add_add);
+WEBGPU_REGISTER_OP(aten.add.Tensor, webgpu_delegate::add_add, None);

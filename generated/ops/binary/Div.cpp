@@ -131,4 +131,4 @@ void add_div(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.div.Tensor, webgpu_delegate::add_div);
+WEBGPU_REGISTER_OP(aten.div.Tensor, webgpu_delegate::add_div, None);

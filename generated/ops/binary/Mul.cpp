@@ -207,4 +207,4 @@ void add_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.mul.Tensor, webgpu_delegate::add_mul);
+WEBGPU_REGISTER_OP(aten.mul.Tensor, webgpu_delegate::add_mul, None);

@@ -213,4 +213,4 @@ void add_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sub.Tensor, webgpu_delegate::add_sub);
+WEBGPU_REGISTER_OP(aten.sub.Tensor, webgpu_delegate::add_sub, None);

@@ -364,4 +364,4 @@ void add_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.cat.default, webgpu_delegate::add_cat);
+WEBGPU_REGISTER_OP(aten.cat.default, webgpu_delegate::add_cat, None);

@@ -90,4 +90,4 @@ void add_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.any.default, webgpu_delegate::add_any);
+WEBGPU_REGISTER_OP(aten.any.default, webgpu_delegate::add_any, None);

@@ -141,4 +141,4 @@ void add_any_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.any.dim, webgpu_delegate::add_any_dim);
+WEBGPU_REGISTER_OP(aten.any.dim, webgpu_delegate::add_any_dim, None);

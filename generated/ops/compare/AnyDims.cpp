@@ -161,4 +161,4 @@ void add_any_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.any.dims, webgpu_delegate::add_any_dims);
+WEBGPU_REGISTER_OP(aten.any.dims, webgpu_delegate::add_any_dims, None);

@@ -141,4 +141,4 @@ void add_bitwise_and(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.bitwise_and.Tensor, webgpu_delegate::add_bitwise_and);
+WEBGPU_REGISTER_OP(aten.bitwise_and.Tensor, webgpu_delegate::add_bitwise_and, None);

@@ -141,4 +141,4 @@ void add_bitwise_or(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.bitwise_or.Tensor, webgpu_delegate::add_bitwise_or);
+WEBGPU_REGISTER_OP(aten.bitwise_or.Tensor, webgpu_delegate::add_bitwise_or, None);

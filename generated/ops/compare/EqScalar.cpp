@@ -134,4 +134,4 @@ void add_eq_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.eq.Scalar, webgpu_delegate::add_eq_scalar);
+WEBGPU_REGISTER_OP(aten.eq.Scalar, webgpu_delegate::add_eq_scalar, None);

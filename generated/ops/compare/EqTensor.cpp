@@ -140,4 +140,4 @@ void add_eq_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.eq.Tensor, webgpu_delegate::add_eq_tensor);
+WEBGPU_REGISTER_OP(aten.eq.Tensor, webgpu_delegate::add_eq_tensor, None);

@@ -134,4 +134,4 @@ void add_ge_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ge.Scalar, webgpu_delegate::add_ge_scalar);
+WEBGPU_REGISTER_OP(aten.ge.Scalar, webgpu_delegate::add_ge_scalar, None);

@@ -140,4 +140,4 @@ void add_ge_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ge.Tensor, webgpu_delegate::add_ge_tensor);
+WEBGPU_REGISTER_OP(aten.ge.Tensor, webgpu_delegate::add_ge_tensor, None);

@@ -134,4 +134,4 @@ void add_gt_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.gt.Scalar, webgpu_delegate::add_gt_scalar);
+WEBGPU_REGISTER_OP(aten.gt.Scalar, webgpu_delegate::add_gt_scalar, None);

@@ -140,4 +140,4 @@ void add_gt_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.gt.Tensor, webgpu_delegate::add_gt_tensor);
+WEBGPU_REGISTER_OP(aten.gt.Tensor, webgpu_delegate::add_gt_tensor, None);

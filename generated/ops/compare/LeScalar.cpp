@@ -134,4 +134,4 @@ void add_le_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.le.Scalar, webgpu_delegate::add_le_scalar);
+WEBGPU_REGISTER_OP(aten.le.Scalar, webgpu_delegate::add_le_scalar, None);

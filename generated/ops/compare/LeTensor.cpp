@@ -140,4 +140,4 @@ void add_le_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.le.Tensor, webgpu_delegate::add_le_tensor);
+WEBGPU_REGISTER_OP(aten.le.Tensor, webgpu_delegate::add_le_tensor, None);

@@ -141,4 +141,4 @@ void add_logical_and(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.logical_and.default, webgpu_delegate::add_logical_and);
+WEBGPU_REGISTER_OP(aten.logical_and.default, webgpu_delegate::add_logical_and, None);

@@ -131,4 +131,4 @@ void add_logical_not(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.logical_not.default, webgpu_delegate::add_logical_not);
+WEBGPU_REGISTER_OP(aten.logical_not.default, webgpu_delegate::add_logical_not, None);

@@ -141,4 +141,4 @@ void add_logical_or(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.logical_or.default, webgpu_delegate::add_logical_or);
+WEBGPU_REGISTER_OP(aten.logical_or.default, webgpu_delegate::add_logical_or, None);

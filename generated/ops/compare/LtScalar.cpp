@@ -134,4 +134,4 @@ void add_lt_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.lt.Scalar, webgpu_delegate::add_lt_scalar);
+WEBGPU_REGISTER_OP(aten.lt.Scalar, webgpu_delegate::add_lt_scalar, None);

@@ -140,4 +140,4 @@ void add_lt_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.lt.Tensor, webgpu_delegate::add_lt_tensor);
+WEBGPU_REGISTER_OP(aten.lt.Tensor, webgpu_delegate::add_lt_tensor, None);

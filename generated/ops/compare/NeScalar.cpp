@@ -134,4 +134,4 @@ void add_ne_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ne.Scalar, webgpu_delegate::add_ne_scalar);
+WEBGPU_REGISTER_OP(aten.ne.Scalar, webgpu_delegate::add_ne_scalar, None);

@@ -140,4 +140,4 @@ void add_ne_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ne.Tensor, webgpu_delegate::add_ne_tensor);
+WEBGPU_REGISTER_OP(aten.ne.Tensor, webgpu_delegate::add_ne_tensor, None);

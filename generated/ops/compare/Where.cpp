@@ -194,4 +194,4 @@ void add_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.where.self, webgpu_delegate::add_where);
+WEBGPU_REGISTER_OP(aten.where.self, webgpu_delegate::add_where, None);

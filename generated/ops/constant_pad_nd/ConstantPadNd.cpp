@@ -136,4 +136,4 @@ void add_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.constant_pad_nd.default, webgpu_delegate::add_constant_pad_nd);
+WEBGPU_REGISTER_OP(aten.constant_pad_nd.default, webgpu_delegate::add_constant_pad_nd, None);

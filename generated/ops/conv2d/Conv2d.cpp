@@ -473,4 +473,4 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.convolution.default, webgpu_delegate::add_conv2d);
+WEBGPU_REGISTER_OP(aten.convolution.default, webgpu_delegate::add_conv2d, None);

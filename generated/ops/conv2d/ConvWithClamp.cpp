@@ -497,4 +497,4 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.conv_with_clamp.default, webgpu_delegate::add_conv_with_clamp);
+WEBGPU_REGISTER_OP(et_vk.conv_with_clamp.default, webgpu_delegate::add_conv_with_clamp, None);

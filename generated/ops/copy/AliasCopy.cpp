@@ -55,4 +55,4 @@ void add_alias_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.alias_copy.default, webgpu_delegate::add_alias_copy);
+WEBGPU_REGISTER_OP(aten.alias_copy.default, webgpu_delegate::add_alias_copy, OutputMayShareInput);

@@ -55,4 +55,4 @@ void add_clone(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.clone.default, webgpu_delegate::add_clone);
+WEBGPU_REGISTER_OP(aten.clone.default, webgpu_delegate::add_clone, OutputMayShareInput);

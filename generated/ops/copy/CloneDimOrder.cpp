@@ -61,4 +61,5 @@ void add_clone_dim_order(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(dim_order_ops._clone_dim_order.default, webgpu_delegate::add_clone_dim_order);
+WEBGPU_REGISTER_OP(dim_order_ops._clone_dim_order.default, webgpu_delegate::add_clone_dim_order,
+                   OutputMayShareInput);

@@ -98,4 +98,5 @@ void add_squeeze_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.squeeze_copy.default, webgpu_delegate::add_squeeze_copy);
+WEBGPU_REGISTER_OP(aten.squeeze_copy.default, webgpu_delegate::add_squeeze_copy,
+                   OutputMayShareInput);

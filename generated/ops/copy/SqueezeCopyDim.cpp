@@ -105,4 +105,5 @@ void add_squeeze_copy_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.squeeze_copy.dim, webgpu_delegate::add_squeeze_copy_dim);
+WEBGPU_REGISTER_OP(aten.squeeze_copy.dim, webgpu_delegate::add_squeeze_copy_dim,
+                   OutputMayShareInput);

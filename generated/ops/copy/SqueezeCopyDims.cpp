@@ -108,4 +108,5 @@ void add_squeeze_copy_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.squeeze_copy.dims, webgpu_delegate::add_squeeze_copy_dims);
+WEBGPU_REGISTER_OP(aten.squeeze_copy.dims, webgpu_delegate::add_squeeze_copy_dims,
+                   OutputMayShareInput);

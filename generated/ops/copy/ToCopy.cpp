@@ -107,4 +107,4 @@ void add_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten._to_copy.default, webgpu_delegate::add_to_copy);
+WEBGPU_REGISTER_OP(aten._to_copy.default, webgpu_delegate::add_to_copy, None);

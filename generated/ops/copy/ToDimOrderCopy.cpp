@@ -114,5 +114,5 @@ void add_to_dim_order_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(dim_order_ops._to_dim_order_copy.default,
-                   webgpu_delegate::add_to_dim_order_copy);
+WEBGPU_REGISTER_OP(dim_order_ops._to_dim_order_copy.default, webgpu_delegate::add_to_dim_order_copy,
+                   None);

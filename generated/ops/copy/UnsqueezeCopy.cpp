@@ -70,4 +70,5 @@ void add_unsqueeze_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.unsqueeze_copy.default, webgpu_delegate::add_unsqueeze_copy);
+WEBGPU_REGISTER_OP(aten.unsqueeze_copy.default, webgpu_delegate::add_unsqueeze_copy,
+                   OutputMayShareInput);

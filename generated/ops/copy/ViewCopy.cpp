@@ -63,4 +63,4 @@ void add_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.view_copy.default, webgpu_delegate::add_view_copy);
+WEBGPU_REGISTER_OP(aten.view_copy.default, webgpu_delegate::add_view_copy, OutputMayShareInput);

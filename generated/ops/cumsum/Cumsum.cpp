@@ -116,4 +116,4 @@ void add_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.cumsum.default, webgpu_delegate::add_cumsum);
+WEBGPU_REGISTER_OP(aten.cumsum.default, webgpu_delegate::add_cumsum, None);

@@ -150,4 +150,4 @@ void add_embedding(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.embedding.default, webgpu_delegate::add_embedding);
+WEBGPU_REGISTER_OP(aten.embedding.default, webgpu_delegate::add_embedding, None);

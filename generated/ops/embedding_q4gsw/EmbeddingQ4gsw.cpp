@@ -119,4 +119,4 @@ void add_embedding_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.embedding_q4gsw.default, webgpu_delegate::add_embedding_q4gsw);
+WEBGPU_REGISTER_OP(et_vk.embedding_q4gsw.default, webgpu_delegate::add_embedding_q4gsw, None);

@@ -127,4 +127,4 @@ void add_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.arange.start_step, webgpu_delegate::add_arange);
+WEBGPU_REGISTER_OP(aten.arange.start_step, webgpu_delegate::add_arange, None);

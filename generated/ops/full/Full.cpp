@@ -102,4 +102,4 @@ void add_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.full.default, webgpu_delegate::add_full);
+WEBGPU_REGISTER_OP(aten.full.default, webgpu_delegate::add_full, None);

@@ -114,4 +114,4 @@ void add_full_like(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.full_like.default, webgpu_delegate::add_full_like);
+WEBGPU_REGISTER_OP(aten.full_like.default, webgpu_delegate::add_full_like, None);

@@ -91,4 +91,4 @@ void add_ones(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ones.default, webgpu_delegate::add_ones);
+WEBGPU_REGISTER_OP(aten.ones.default, webgpu_delegate::add_ones, None);

@@ -103,4 +103,4 @@ void add_ones_like(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.ones_like.default, webgpu_delegate::add_ones_like);
+WEBGPU_REGISTER_OP(aten.ones_like.default, webgpu_delegate::add_ones_like, None);

@@ -100,4 +100,4 @@ void add_scalar_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.scalar_tensor.default, webgpu_delegate::add_scalar_tensor);
+WEBGPU_REGISTER_OP(aten.scalar_tensor.default, webgpu_delegate::add_scalar_tensor, None);

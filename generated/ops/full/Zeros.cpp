@@ -91,4 +91,4 @@ void add_zeros(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.zeros.default, webgpu_delegate::add_zeros);
+WEBGPU_REGISTER_OP(aten.zeros.default, webgpu_delegate::add_zeros, None);

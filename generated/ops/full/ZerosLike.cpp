@@ -104,4 +104,4 @@ void add_zeros_like(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.zeros_like.default, webgpu_delegate::add_zeros_like);
+WEBGPU_REGISTER_OP(aten.zeros_like.default, webgpu_delegate::add_zeros_like, None);

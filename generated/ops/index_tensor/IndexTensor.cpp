@@ -522,4 +522,4 @@ void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.index.Tensor, webgpu_delegate::add_index_tensor);
+WEBGPU_REGISTER_OP(aten.index.Tensor, webgpu_delegate::add_index_tensor, None);

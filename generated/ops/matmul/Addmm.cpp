@@ -276,4 +276,4 @@ void add_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.addmm.default, webgpu_delegate::add_addmm);
+WEBGPU_REGISTER_OP(aten.addmm.default, webgpu_delegate::add_addmm, None);

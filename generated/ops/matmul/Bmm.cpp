@@ -265,4 +265,4 @@ void add_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.bmm.default, webgpu_delegate::add_bmm);
+WEBGPU_REGISTER_OP(aten.bmm.default, webgpu_delegate::add_bmm, None);

@@ -316,4 +316,4 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.linear.default, webgpu_delegate::add_linear);
+WEBGPU_REGISTER_OP(aten.linear.default, webgpu_delegate::add_linear, None);

@@ -260,4 +260,4 @@ void add_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.mm.default, webgpu_delegate::add_mm);
+WEBGPU_REGISTER_OP(aten.mm.default, webgpu_delegate::add_mm, None);

@@ -238,4 +238,4 @@ void add_max_pool2d_with_indices(WebGPUGraph& graph, const std::vector<ValueRef>
 }  // namespace webgpu_delegate
 
 WEBGPU_REGISTER_OP(aten.max_pool2d_with_indices.default,
-                   webgpu_delegate::add_max_pool2d_with_indices);
+                   webgpu_delegate::add_max_pool2d_with_indices, None);

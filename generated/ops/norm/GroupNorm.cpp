@@ -235,4 +235,4 @@ void add_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.native_group_norm.default, webgpu_delegate::add_group_norm);
+WEBGPU_REGISTER_OP(aten.native_group_norm.default, webgpu_delegate::add_group_norm, None);

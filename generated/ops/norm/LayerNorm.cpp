@@ -235,4 +235,4 @@ void add_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.native_layer_norm.default, webgpu_delegate::add_layer_norm);
+WEBGPU_REGISTER_OP(aten.native_layer_norm.default, webgpu_delegate::add_layer_norm, None);

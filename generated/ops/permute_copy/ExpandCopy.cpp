@@ -242,4 +242,4 @@ void add_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.expand_copy.default, webgpu_delegate::add_expand_copy);
+WEBGPU_REGISTER_OP(aten.expand_copy.default, webgpu_delegate::add_expand_copy, None);

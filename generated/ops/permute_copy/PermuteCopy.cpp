@@ -206,4 +206,4 @@ void add_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.permute_copy.default, webgpu_delegate::add_permute_copy);
+WEBGPU_REGISTER_OP(aten.permute_copy.default, webgpu_delegate::add_permute_copy, None);

@@ -251,4 +251,4 @@ void add_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.repeat.default, webgpu_delegate::add_repeat);
+WEBGPU_REGISTER_OP(aten.repeat.default, webgpu_delegate::add_repeat, None);

@@ -123,4 +123,4 @@ void add_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.amax.default, webgpu_delegate::add_amax);
+WEBGPU_REGISTER_OP(aten.amax.default, webgpu_delegate::add_amax, None);

@@ -126,4 +126,4 @@ void add_mean_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.mean.dim, webgpu_delegate::add_mean_dim);
+WEBGPU_REGISTER_OP(aten.mean.dim, webgpu_delegate::add_mean_dim, None);

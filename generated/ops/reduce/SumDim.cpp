@@ -125,4 +125,4 @@ void add_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sum.dim_IntList, webgpu_delegate::add_sum_dim);
+WEBGPU_REGISTER_OP(aten.sum.dim_IntList, webgpu_delegate::add_sum_dim, None);

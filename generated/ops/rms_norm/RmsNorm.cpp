@@ -94,4 +94,4 @@ void add_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.rms_norm.default, webgpu_delegate::add_rms_norm);
+WEBGPU_REGISTER_OP(et_vk.rms_norm.default, webgpu_delegate::add_rms_norm, None);

@@ -251,4 +251,4 @@ void add_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.sdpa.default, webgpu_delegate::add_sdpa);
+WEBGPU_REGISTER_OP(et_vk.sdpa.default, webgpu_delegate::add_sdpa, None);

@@ -133,4 +133,4 @@ void add_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.select_copy.int, webgpu_delegate::add_select_copy);
+WEBGPU_REGISTER_OP(aten.select_copy.int, webgpu_delegate::add_select_copy, None);

@@ -156,4 +156,4 @@ void add_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.slice_copy.Tensor, webgpu_delegate::add_slice_copy);
+WEBGPU_REGISTER_OP(aten.slice_copy.Tensor, webgpu_delegate::add_slice_copy, None);

@@ -223,4 +223,5 @@ void add_split_with_sizes_copy(WebGPUGraph& graph, const std::vector<ValueRef>& 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.split_with_sizes_copy.default, webgpu_delegate::add_split_with_sizes_copy);
+WEBGPU_REGISTER_OP(aten.split_with_sizes_copy.default, webgpu_delegate::add_split_with_sizes_copy,
+                   None);

@@ -159,4 +159,4 @@ void add_log_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten._log_softmax.default, webgpu_delegate::add_log_softmax);
+WEBGPU_REGISTER_OP(aten._log_softmax.default, webgpu_delegate::add_log_softmax, None);

@@ -157,4 +157,4 @@ void add_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten._softmax.default, webgpu_delegate::add_softmax);
+WEBGPU_REGISTER_OP(aten._softmax.default, webgpu_delegate::add_softmax, None);

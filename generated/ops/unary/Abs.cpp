@@ -69,4 +69,4 @@ void add_abs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.abs.default, webgpu_delegate::add_abs);
+WEBGPU_REGISTER_OP(aten.abs.default, webgpu_delegate::add_abs, None);

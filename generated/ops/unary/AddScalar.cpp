@@ -81,4 +81,4 @@ void add_add_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.add.Scalar, webgpu_delegate::add_add_scalar);
+WEBGPU_REGISTER_OP(aten.add.Scalar, webgpu_delegate::add_add_scalar, None);

@@ -97,4 +97,4 @@ void add_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.clamp.default, webgpu_delegate::add_clamp);
+WEBGPU_REGISTER_OP(aten.clamp.default, webgpu_delegate::add_clamp, None);

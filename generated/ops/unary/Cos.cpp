@@ -74,4 +74,4 @@ void add_cos(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.cos.default, webgpu_delegate::add_cos);
+WEBGPU_REGISTER_OP(aten.cos.default, webgpu_delegate::add_cos, None);

@@ -69,4 +69,4 @@ void add_exp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.exp.default, webgpu_delegate::add_exp);
+WEBGPU_REGISTER_OP(aten.exp.default, webgpu_delegate::add_exp, None);

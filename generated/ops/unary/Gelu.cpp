@@ -79,4 +79,4 @@ void add_gelu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.gelu.default, webgpu_delegate::add_gelu);
+WEBGPU_REGISTER_OP(aten.gelu.default, webgpu_delegate::add_gelu, None);

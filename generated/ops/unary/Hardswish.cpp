@@ -74,4 +74,4 @@ void add_hardswish(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.hardswish.default, webgpu_delegate::add_hardswish);
+WEBGPU_REGISTER_OP(aten.hardswish.default, webgpu_delegate::add_hardswish, None);

@@ -91,4 +91,4 @@ void add_hardtanh(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.hardtanh.default, webgpu_delegate::add_hardtanh);
+WEBGPU_REGISTER_OP(aten.hardtanh.default, webgpu_delegate::add_hardtanh, None);

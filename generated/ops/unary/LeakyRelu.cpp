@@ -79,4 +79,4 @@ void add_leaky_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.leaky_relu.default, webgpu_delegate::add_leaky_relu);
+WEBGPU_REGISTER_OP(aten.leaky_relu.default, webgpu_delegate::add_leaky_relu, None);

@@ -80,4 +80,4 @@ void add_mul_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.mul.Scalar, webgpu_delegate::add_mul_scalar);
+WEBGPU_REGISTER_OP(aten.mul.Scalar, webgpu_delegate::add_mul_scalar, None);

@@ -69,4 +69,4 @@ void add_neg(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.neg.default, webgpu_delegate::add_neg);
+WEBGPU_REGISTER_OP(aten.neg.default, webgpu_delegate::add_neg, None);

@@ -77,4 +77,4 @@ void add_pow(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.pow.Tensor_Scalar, webgpu_delegate::add_pow);
+WEBGPU_REGISTER_OP(aten.pow.Tensor_Scalar, webgpu_delegate::add_pow, None);

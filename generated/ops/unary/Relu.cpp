@@ -70,4 +70,4 @@ void add_relu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.relu.default, webgpu_delegate::add_relu);
+WEBGPU_REGISTER_OP(aten.relu.default, webgpu_delegate::add_relu, None);

@@ -73,4 +73,4 @@ void add_rsqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.rsqrt.default, webgpu_delegate::add_rsqrt);
+WEBGPU_REGISTER_OP(aten.rsqrt.default, webgpu_delegate::add_rsqrt, None);

@@ -74,4 +74,4 @@ void add_sigmoid(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sigmoid.default, webgpu_delegate::add_sigmoid);
+WEBGPU_REGISTER_OP(aten.sigmoid.default, webgpu_delegate::add_sigmoid, None);

@@ -74,4 +74,4 @@ void add_sin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sin.default, webgpu_delegate::add_sin);
+WEBGPU_REGISTER_OP(aten.sin.default, webgpu_delegate::add_sin, None);

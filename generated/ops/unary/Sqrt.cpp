@@ -70,4 +70,4 @@ void add_sqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sqrt.default, webgpu_delegate::add_sqrt);
+WEBGPU_REGISTER_OP(aten.sqrt.default, webgpu_delegate::add_sqrt, None);

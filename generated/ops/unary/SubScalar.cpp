@@ -81,4 +81,4 @@ void add_sub_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.sub.Scalar, webgpu_delegate::add_sub_scalar);
+WEBGPU_REGISTER_OP(aten.sub.Scalar, webgpu_delegate::add_sub_scalar, None);

@@ -70,4 +70,4 @@ void add_tanh(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.tanh.default, webgpu_delegate::add_tanh);
+WEBGPU_REGISTER_OP(aten.tanh.default, webgpu_delegate::add_tanh, None);

@@ -109,4 +109,4 @@ void add_update_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(llama.update_cache.default, webgpu_delegate::add_update_cache);
+WEBGPU_REGISTER_OP(llama.update_cache.default, webgpu_delegate::add_update_cache, WritesInputs);

@@ -160,4 +160,4 @@ void add_upsample_bilinear2d(WebGPUGraph& graph, const std::vector<ValueRef>& ar
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.upsample_bilinear2d.vec, webgpu_delegate::add_upsample_bilinear2d);
+WEBGPU_REGISTER_OP(aten.upsample_bilinear2d.vec, webgpu_delegate::add_upsample_bilinear2d, None);

@@ -146,4 +146,4 @@ void add_upsample_nearest2d(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(aten.upsample_nearest2d.vec, webgpu_delegate::add_upsample_nearest2d);
+WEBGPU_REGISTER_OP(aten.upsample_nearest2d.vec, webgpu_delegate::add_upsample_nearest2d, None);

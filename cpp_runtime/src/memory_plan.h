@@ -1,0 +1,46 @@
+// Which buffer each planned tensor of a loaded graph lives in. Tensors whose lives do not
+// overlap share a buffer, and a view (an op registered OutputMayShareInput) puts its output
+// in its input's buffer, so its handler records no copy. Device-free, so the rule is
+// unit-tested on its own (tests/native/test_memory_plan.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+
+namespace webgpu_delegate {
+
+constexpr size_t kNotPlanned = std::numeric_limits<size_t>::max();
+
+// One node of the chain, by the planned tensors it names (indices into PlanGraph::bytes).
+struct PlanNode {
+  OpAliasing aliasing = OpAliasing::None;
+  std::vector<size_t> tensors;  // every planned tensor it names: arguments, list items
+  size_t input = kNotPlanned;   // its first argument
+  size_t output = kNotPlanned;  // its last argument, when it has the input's dtype
+};
+
+struct PlanGraph {
+  std::vector<uint64_t> bytes;  // per planned tensor
+  std::vector<size_t> inputs;   // planned tensors the host writes before the first node
+  std::vector<size_t> outputs;  // planned tensors the host reads after the last node
+  std::vector<PlanNode> nodes;
+};
+
+struct MemoryPlan {
+  std::vector<size_t> buffer_of;       // per planned tensor
+  std::vector<uint64_t> buffer_bytes;  // per buffer: its largest tensor
+};
+
+// A tensor lives from its first use to its last (a graph input from before the first node,
+// a graph output to after the last). A view's input and output form one group, living over
+// both lives, unless a node that writes its inputs in place (OpAliasing::WritesInputs)
+// names either of them: that write must not show through the other. Groups are placed
+// largest first (ties in tensor order), each in the first buffer whose groups all live
+// apart from it, else in a new buffer of its size (ExecuTorch's greedy plan, over groups).
+MemoryPlan plan_memory(const PlanGraph& graph);
+
+}  // namespace webgpu_delegate
