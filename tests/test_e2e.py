@@ -143,7 +143,8 @@ def test_views_share_their_input_buffer_and_copy_nothing(tmp_path):
     """ExecuTorch's memory plan gives each view's output (view_copy, squeeze_copy) a buffer
     of its own; the loader plans the buffers again and puts a view's output in its input's
     buffer, so hf_vit's views run no copy on any execute: the only copies left are
-    et_vk.prepack's, which run once at load. The outputs match eager."""
+    et_vk.prepack's, which run once at load. The outputs match eager, and are the same bits
+    with the views copying (the runner's --copy-views)."""
     pte = tmp_path / "hf_vit.pte"
     model, inputs, result = _export("hf_vit", pte)
     delegated = result.coverage.delegated
@@ -151,8 +152,13 @@ def test_views_share_their_input_buffer_and_copy_nothing(tmp_path):
     assert views >= 30, result.coverage_table()
     outputs, ran = run_pte(pte, inputs, iters=2, warmup=1)
     _check_close(outputs, model, inputs)
-    assert ran.kernel_runs.get("copy_words", 0) == delegated["et_vk.prepack.default"], \
-        ran.kernel_runs
+    prepacks = delegated["et_vk.prepack.default"]
+    assert ran.kernel_runs.get("copy_words", 0) == prepacks, ran.kernel_runs
+
+    copied_outputs, copied = run_pte(pte, inputs, iters=2, warmup=1, copy_views=True)
+    assert copied.kernel_runs["copy_words"] == prepacks + views * 3, copied.kernel_runs
+    for got, want in zip(copied_outputs, outputs):
+        assert torch.equal(got, want)
 
 
 class WithRound(torch.nn.Module):

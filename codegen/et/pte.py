@@ -7,7 +7,9 @@
 mean over `iters`), the adapter it ran on, and what the delegates ran: dispatches that
 compute constants of the graph (a conv's weight pack) run once, at load, and
 `rerun_constants=True` runs them on every execute instead (the behaviour before; for
-timing both). A load or run failure raises PteError
+timing both). A view's output shares its input's buffer and the view runs nothing;
+`copy_views=True` gives each view a buffer of its own and a copy on every execute
+(ExecuTorch's memory plan; for timing both). A load or run failure raises PteError
 with the runner's message (which names the operator or value).
 
 The ExecuTorch commands live here too: `opgen export` and `opgen coverage` (over
@@ -72,7 +74,7 @@ def pte_runner_path() -> Path:
 
 def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
             method: str = "forward", timeout: float = 600, rerun_constants: bool = False,
-            profile: bool = False):
+            copy_views: bool = False, profile: bool = False):
     """Run `path` with `inputs` (a sequence of torch tensors); returns (outputs, Latency).
     `profile`: time each dispatch on the GPU (the runner's --profile)."""
     import numpy as np
@@ -83,6 +85,7 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         cmd = [str(pte_runner_path()), str(path), "--iters", str(iters), "--warmup", str(warmup),
                "--method", method, "--out", str(folder / "out")]
         cmd += ["--rerun-constants"] if rerun_constants else []
+        cmd += ["--copy-views"] if copy_views else []
         cmd += ["--profile"] if profile else []
         for i, x in enumerate(inputs):
             name = folder / f"input{i}.bin"

@@ -32,6 +32,7 @@ Device& shared_device() {
 struct Loaded {
   std::mutex mutex;
   bool constants_once = true;
+  bool views_share_buffers = true;
   bool profiling = false;
   std::set<vk::LoadedGraph*> live;
   DispatchCounts retired;
@@ -153,11 +154,16 @@ class WebGPUBackend final : public et::BackendInterface {
         buffer.Free();
         return bytes;
       };
-      auto graph = std::make_unique<vk::LoadedGraph>(shared_device(),
-                                                     static_cast<const uint8_t*>(processed->data()),
-                                                     processed->size(), lookup);
-      processed->Free();
       Loaded& loaded = loaded_graphs();
+      bool views_share_buffers;
+      {
+        std::lock_guard<std::mutex> lock(loaded.mutex);
+        views_share_buffers = loaded.views_share_buffers;
+      }
+      auto graph = std::make_unique<vk::LoadedGraph>(
+          shared_device(), static_cast<const uint8_t*>(processed->data()), processed->size(),
+          lookup, views_share_buffers);
+      processed->Free();
       std::lock_guard<std::mutex> lock(loaded.mutex);
       graph->graph().set_constant_dispatches_once(loaded.constants_once);
       graph->graph().run_constant_dispatches();  // e.g. conv weight packs, once, at load
@@ -253,6 +259,12 @@ void set_constant_dispatches_once(bool once) {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
   loaded.constants_once = once;
+}
+
+void set_views_share_buffers(bool share) {
+  Loaded& loaded = loaded_graphs();
+  std::lock_guard<std::mutex> lock(loaded.mutex);
+  loaded.views_share_buffers = share;
 }
 
 void set_profiling(bool on) {

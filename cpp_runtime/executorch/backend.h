@@ -30,6 +30,12 @@ std::string device_description();
 // WebGPUGraph::mark_constant) once, at load. Off: every execute runs every dispatch.
 void set_constant_dispatches_once(bool once);
 
+// On (the default): in each graph loaded from now on, a view's output (view_copy,
+// squeeze_copy, ...) lives in its input's buffer and the view copies nothing (the loader's
+// buffer plan, cpp_runtime/src/memory_plan.h). Off: each view copies into a buffer of its
+// own, as ExecuTorch's memory plan has it (for timing both).
+void set_views_share_buffers(bool share);
+
 // On: each graph loaded from now on times every dispatch of its executes (not the
 // constant dispatches run at load) with GPU timestamps (WebGPUGraph::set_profiling);
 // DispatchCounts::kernel_times sums them. Loading fails where the device has no

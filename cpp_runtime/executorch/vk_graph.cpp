@@ -87,8 +87,13 @@ std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data)
-      : graph_(graph), blob_(blob), header_(header), fb_(fb), named_data_(named_data) {}
+          const NamedDataLookup& named_data, bool views_share_buffers)
+      : graph_(graph),
+        blob_(blob),
+        header_(header),
+        fb_(fb),
+        named_data_(named_data),
+        views_share_buffers_(views_share_buffers) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
@@ -194,6 +199,9 @@ class Builder {
       PlanNode& node = graph.nodes.emplace_back();
       const std::string name = op_target(call->name()->str());
       node.aliasing = registry.has_op(name) ? registry.aliasing(name) : OpAliasing::None;
+      if (node.aliasing == OpAliasing::OutputMayShareInput && !views_share_buffers_) {
+        node.aliasing = OpAliasing::None;
+      }
       if (!call->args() || call->args()->size() == 0) continue;
       for (int32_t a : *call->args()) {
         add_planned(node.tensors, a);
@@ -386,6 +394,7 @@ class Builder {
   Header header_;
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
+  const bool views_share_buffers_;
   std::vector<ValueRef> refs_;  // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
@@ -437,7 +446,7 @@ bool is_builtin_op(const std::string& name) {
 }
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
-                         const NamedDataLookup& named_data)
+                         const NamedDataLookup& named_data, bool views_share_buffers)
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
@@ -450,7 +459,7 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers)
       .build(inputs_, outputs_, ops_);
 }
 

@@ -41,8 +41,11 @@ bool is_builtin_op(const std::string& name);
 class LoadedGraph {
  public:
   // Verifies and reads the blob; fails (before building anything) with the
-  // name of every operator that has no handler.
-  LoadedGraph(Device& device, const uint8_t* data, size_t size, const NamedDataLookup& named_data);
+  // name of every operator that has no handler. `views_share_buffers` (memory_plan.h):
+  // a view's output lives in its input's buffer and the view copies nothing; off, each
+  // view copies into a buffer of its own (for timing both).
+  LoadedGraph(Device& device, const uint8_t* data, size_t size, const NamedDataLookup& named_data,
+              bool views_share_buffers = true);
 
   WebGPUGraph& graph() { return graph_; }
   // Graph values for the VK00 input_ids / output_ids, in order.

@@ -3,7 +3,7 @@
 //
 //   webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]
 //                     [--warmup N] [--method NAME] [--out DIR] [--rerun-constants]
-//                     [--profile]
+//                     [--copy-views] [--profile]
 //
 // Inputs: one raw little-endian file per method input, in order (its byte size
 // must match the input's dtype and shape); without --input, random inputs from
@@ -11,7 +11,10 @@
 // Runs --warmup untimed and --iters timed executions (default 1 and 10) and
 // prints the latency and what the delegates ran: dispatches that compute constants of
 // the graph (a conv's weight pack) run once, at load, unless --rerun-constants runs
-// them on every execute too (the behaviour before; for timing both). --profile times
+// them on every execute too (the behaviour before; for timing both). A view's output
+// shares its input's buffer and the view runs nothing, unless --copy-views gives each
+// view a buffer of its own and a copy on every execute (ExecuTorch's memory plan; for
+// timing both). --profile times
 // every dispatch with GPU timestamps, each in a compute pass of its own (so the latency
 // it prints is a profiled run's), and prints the GPU time per execute of each kernel,
 // largest first ("kernel_times" in the manifest: per kernel, dispatches and GPU ms per
@@ -56,7 +59,7 @@ int usage(const std::string& why) {
   std::cerr << "webgpu_pte_runner: " << why << "\n"
             << "usage: webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]\n"
             << "                         [--warmup N] [--method NAME] [--out DIR]\n"
-            << "                         [--rerun-constants] [--profile]\n";
+            << "                         [--rerun-constants] [--copy-views] [--profile]\n";
   return 2;
 }
 
@@ -177,6 +180,8 @@ int run(int argc, char** argv) {
       out_dir = next();
     else if (a == "--rerun-constants")
       webgpu_delegate::executorch_backend::set_constant_dispatches_once(false);
+    else if (a == "--copy-views")
+      webgpu_delegate::executorch_backend::set_views_share_buffers(false);
     else if (a == "--profile")
       profile = true;
     else if (!a.empty() && a[0] != '-' && model.empty())
