@@ -63,7 +63,7 @@ def op_aliasing(op) -> str:
     leading bytes are then the input's, so one buffer can hold both); None otherwise."""
     if any(isinstance(a, Tensor) and a.mutable for a in op.args):
         return "WritesInputs"
-    (first, *_), last = op.args, op.args[-1]
+    first, last = op.args[0], op.args[-1]
     if len(op.dispatches) == 1 and isinstance(op.dispatches[0], Copy):
         copy = op.dispatches[0]
         if not copy.when and copy.src == first.name and copy.dst == last.name \

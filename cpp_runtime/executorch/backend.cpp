@@ -29,13 +29,23 @@ Device& shared_device() {
 }
 
 // The graphs loaded and not yet destroyed, and the counts of those destroyed.
-struct Loaded {
-  std::mutex mutex;
+// What the set_* calls chose, for the graphs loaded after them.
+struct Settings {
   bool constants_once = true;
   bool views_share_buffers = true;
   bool profiling = false;
+};
+
+struct Loaded {
+  std::mutex mutex;
+  Settings settings;
   std::set<vk::LoadedGraph*> live;
   DispatchCounts retired;
+
+  Settings current_settings() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return settings;
+  }
 };
 
 Loaded& loaded_graphs() {
@@ -155,19 +165,15 @@ class WebGPUBackend final : public et::BackendInterface {
         return bytes;
       };
       Loaded& loaded = loaded_graphs();
-      bool views_share_buffers;
-      {
-        std::lock_guard<std::mutex> lock(loaded.mutex);
-        views_share_buffers = loaded.views_share_buffers;
-      }
+      const Settings settings = loaded.current_settings();
       auto graph = std::make_unique<vk::LoadedGraph>(
           shared_device(), static_cast<const uint8_t*>(processed->data()), processed->size(),
-          lookup, views_share_buffers);
+          lookup, settings.views_share_buffers);
       processed->Free();
       std::lock_guard<std::mutex> lock(loaded.mutex);
-      graph->graph().set_constant_dispatches_once(loaded.constants_once);
+      graph->graph().set_constant_dispatches_once(settings.constants_once);
       graph->graph().run_constant_dispatches();  // e.g. conv weight packs, once, at load
-      graph->graph().set_profiling(loaded.profiling);
+      graph->graph().set_profiling(settings.profiling);
       loaded.live.insert(graph.get());
       return static_cast<et::DelegateHandle*>(graph.release());
     } catch (const std::exception& e) {
@@ -258,19 +264,19 @@ std::string device_description() {
 void set_constant_dispatches_once(bool once) {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
-  loaded.constants_once = once;
+  loaded.settings.constants_once = once;
 }
 
 void set_views_share_buffers(bool share) {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
-  loaded.views_share_buffers = share;
+  loaded.settings.views_share_buffers = share;
 }
 
 void set_profiling(bool on) {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
-  loaded.profiling = on;
+  loaded.settings.profiling = on;
 }
 
 DispatchCounts dispatch_counts() {

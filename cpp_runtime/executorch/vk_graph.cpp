@@ -199,9 +199,6 @@ class Builder {
       PlanNode& node = graph.nodes.emplace_back();
       const std::string name = op_target(call->name()->str());
       node.aliasing = registry.has_op(name) ? registry.aliasing(name) : OpAliasing::None;
-      if (node.aliasing == OpAliasing::OutputMayShareInput && !views_share_buffers_) {
-        node.aliasing = OpAliasing::None;
-      }
       if (!call->args() || call->args()->size() == 0) continue;
       for (int32_t a : *call->args()) {
         add_planned(node.tensors, a);
@@ -213,10 +210,11 @@ class Builder {
         }
       }
       const int32_t in = call->args()->Get(0), out = call->args()->Get(call->args()->size() - 1);
-      node.input = planned(in);
-      if (node.input != kNotPlanned && planned(out) != kNotPlanned &&
+      if (node.aliasing == OpAliasing::OutputMayShareInput && views_share_buffers_ &&
+          planned(in) != kNotPlanned && planned(out) != kNotPlanned &&
           values->Get(in)->value_as_VkTensor()->datatype() ==
               values->Get(out)->value_as_VkTensor()->datatype()) {
+        node.input = planned(in);
         node.output = planned(out);
       }
     }

@@ -8,12 +8,27 @@
 namespace webgpu_delegate {
 namespace {
 
-// A set of tensors that live in one buffer, and the steps over which it is live (none
-// when first > last).
-struct Group {
-  uint64_t bytes = 0;
+// The steps over which a tensor, or a group of them, is live (none while first > last).
+struct Life {
   int64_t first = std::numeric_limits<int64_t>::max();
   int64_t last = std::numeric_limits<int64_t>::min();
+  void add(int64_t step) {
+    first = std::min(first, step);
+    last = std::max(last, step);
+  }
+  void add(const Life& other) {
+    first = std::min(first, other.first);
+    last = std::max(last, other.last);
+  }
+  bool apart_from(const Life& other) const {
+    return last < other.first || other.last < first;
+  }
+};
+
+// Tensors that live in one buffer.
+struct Group {
+  uint64_t bytes = 0;
+  Life life;
   std::vector<size_t> members;
 };
 
@@ -22,35 +37,38 @@ size_t find_root(std::vector<size_t>& parent, size_t i) {
   return i;
 }
 
-void check_tensor(const PlanGraph& graph, size_t t, const std::string& where) {
+// `where()` names what refers to tensor t, built only for the error.
+template <typename Where>
+void check_tensor(const PlanGraph& graph, size_t t, Where where) {
   if (t >= graph.bytes.size()) {
-    throw Error("WebGPU memory plan: " + where + " names tensor " + std::to_string(t) +
+    throw Error("WebGPU memory plan: " + where() + " names tensor " + std::to_string(t) +
                 ", beyond the " + std::to_string(graph.bytes.size()) + " planned");
   }
 }
 
-// Each tensor's first and last step: -1 for a graph input, nodes.size() for an output.
-std::vector<Group> lives(const PlanGraph& graph) {
-  std::vector<Group> tensors(graph.bytes.size());
-  auto use = [&](size_t t, int64_t step, const std::string& where) {
-    check_tensor(graph, t, where);
-    tensors[t].first = std::min(tensors[t].first, step);
-    tensors[t].last = std::max(tensors[t].last, step);
-  };
-  for (size_t t : graph.inputs) use(t, -1, "a graph input");
+// Each tensor's life: -1 for a graph input, nodes.size() for an output.
+std::vector<Life> lives(const PlanGraph& graph) {
+  std::vector<Life> lives(graph.bytes.size());
+  for (size_t t : graph.inputs) {
+    check_tensor(graph, t, [] { return std::string("a graph input"); });
+    lives[t].add(-1);
+  }
   const int64_t end = static_cast<int64_t>(graph.nodes.size());
-  for (size_t t : graph.outputs) use(t, end, "a graph output");
+  for (size_t t : graph.outputs) {
+    check_tensor(graph, t, [] { return std::string("a graph output"); });
+    lives[t].add(end);
+  }
   for (int64_t i = 0; i < end; ++i) {
-    for (size_t t : graph.nodes[i].tensors) use(t, i, "node " + std::to_string(i));
+    for (size_t t : graph.nodes[i].tensors) {
+      check_tensor(graph, t, [i] { return "node " + std::to_string(i); });
+      lives[t].add(i);
+    }
   }
-  for (size_t t = 0; t < tensors.size(); ++t) {
-    tensors[t].bytes = graph.bytes[t];
-    tensors[t].members = {t};
-  }
-  return tensors;
+  return lives;
 }
 
-// The tensors joined by views, as groups.
+// Each view's input and output in one group, unless a node that writes its inputs in place
+// names either.
 std::vector<Group> groups_of(const PlanGraph& graph) {
   std::set<size_t> written_in_place;
   for (const PlanNode& node : graph.nodes) {
@@ -67,24 +85,24 @@ std::vector<Group> groups_of(const PlanGraph& graph) {
         written_in_place.count(node.output)) {
       continue;
     }
-    check_tensor(graph, node.input, "node " + std::to_string(i) + "'s input");
-    check_tensor(graph, node.output, "node " + std::to_string(i) + "'s output");
+    for (size_t t : {node.input, node.output}) {
+      check_tensor(graph, t, [i] { return "node " + std::to_string(i) + "'s view"; });
+    }
     const size_t a = find_root(parent, node.input), b = find_root(parent, node.output);
     parent[std::max(a, b)] = std::min(a, b);
   }
-  const std::vector<Group> tensors = lives(graph);
+  const std::vector<Life> life = lives(graph);
   std::vector<Group> groups;
-  std::vector<size_t> group_of_root(tensors.size(), kNotPlanned);
-  for (size_t t = 0; t < tensors.size(); ++t) {
+  std::vector<size_t> group_of_root(graph.bytes.size(), kNotPlanned);
+  for (size_t t = 0; t < graph.bytes.size(); ++t) {
     size_t& g = group_of_root[find_root(parent, t)];
     if (g == kNotPlanned) {
       g = groups.size();
       groups.emplace_back();
     }
     Group& group = groups[g];
-    group.bytes = std::max(group.bytes, tensors[t].bytes);
-    group.first = std::min(group.first, tensors[t].first);
-    group.last = std::max(group.last, tensors[t].last);
+    group.bytes = std::max(group.bytes, graph.bytes[t]);
+    group.life.add(life[t]);
     group.members.push_back(t);
   }
   return groups;
@@ -105,9 +123,7 @@ MemoryPlan plan_memory(const PlanGraph& graph) {
   std::vector<std::vector<const Group*>> held;  // per buffer: the groups placed in it
   for (size_t g : order) {
     const Group& group = groups[g];
-    auto apart = [&](const Group* other) {
-      return other->last < group.first || group.last < other->first;
-    };
+    auto apart = [&](const Group* other) { return group.life.apart_from(other->life); };
     size_t buffer = 0;
     while (buffer < held.size() && !std::all_of(held[buffer].begin(), held[buffer].end(), apart)) {
       ++buffer;

@@ -19,8 +19,10 @@ constexpr size_t kNotPlanned = std::numeric_limits<size_t>::max();
 struct PlanNode {
   OpAliasing aliasing = OpAliasing::None;
   std::vector<size_t> tensors;  // every planned tensor it names: arguments, list items
-  size_t input = kNotPlanned;   // its first argument
-  size_t output = kNotPlanned;  // its last argument, when it has the input's dtype
+  // An OutputMayShareInput op's first and last arguments, where the loader lets them share
+  // (both planned, one dtype); kNotPlanned otherwise.
+  size_t input = kNotPlanned;
+  size_t output = kNotPlanned;
 };
 
 struct PlanGraph {
