@@ -139,8 +139,9 @@ def run(folder: Path, profile: bool = False) -> None:
         raise SystemExit(f"{folder}: no <model>.expected.pt (run `pack` first)")
     # "copies ms": ours with every view copying into a buffer of its own (the runner's
     # --copy-views, ExecuTorch's memory plan), as before views shared their input's buffer
+    # "freed MiB": GPU memory freed after load (raw weights once packed)
     print(f"{'model':18} {'ours ms':>9} {'copies ms':>9} {'ORT WebGPU ms':>14} "
-          f"{'torch CUDA ms':>14} {'ours/ORT':>9} {'ours/torch':>10}  "
+          f"{'torch CUDA ms':>14} {'ours/ORT':>9} {'ours/torch':>10} {'freed MiB':>9}  "
           "(errors ours / copies / ORT / torch)")
     failed = []
     for name, entry in expected.items():
@@ -185,7 +186,8 @@ def _time_model(folder: Path, name: str, entry: dict) -> None:
     errors.append(_check(name, "torch", torch_out, want))
     ours = latency.median_ms
     print(f"{name:18} {ours:9.3f} {copying.median_ms:9.3f} {ort_ms:14.3f} {torch_ms:14.3f} "
-          f"{ort_ms / ours:9.2f} {torch_ms / ours:10.2f}  "
+          f"{ort_ms / ours:9.2f} {torch_ms / ours:10.2f} "
+          f"{latency.freed_constant_bytes / 2**20:9.1f}  "
           f"(errors {' / '.join(f'{e:.1e}' for e in errors)})", flush=True)
 
 

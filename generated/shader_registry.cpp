@@ -48,6 +48,7 @@
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
@@ -270,6 +271,11 @@ const std::vector<KernelSource>& all_kernels() {
        kLeakyReluWGSL,
        "main",
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}},
+      {"linear_pack_weight",
+       kLinearPackWeightWGSL,
+       "main",
+       {kLinearPackWeightWorkgroupSizeX, kLinearPackWeightWorkgroupSizeY,
+        kLinearPackWeightWorkgroupSizeZ}},
       {"max_pool2d",
        kMaxPool2dWGSL,
        "main",

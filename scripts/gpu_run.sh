@@ -29,7 +29,8 @@ for step in $steps; do
     # --constants: each conv also timed without its weight pack (run once at load in a model)
     conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --constants weight,bias --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
     elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
-    gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --json "$OUT/gemm.json" $(png gemm) ;;
+    # --constants: linear also timed without its weight pack (run once at load in a model)
+    gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --constants weight,bias --json "$OUT/gemm.json" $(png gemm) ;;
     conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_probe) python3 benchmarks/probe_gemm.py ;;

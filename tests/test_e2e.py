@@ -86,8 +86,8 @@ def _check_close(outputs, model, inputs):
 
 def test_constant_weight_packs_run_once_at_load(tmp_path):
     """davit_stem's two convs have constant weights: each weight pack runs once, at load,
-    however many executes follow; with rerun_constants (the behaviour before) it runs on
-    every execute, and the outputs are the same bits."""
+    however many executes follow, and the raw weights are then freed; with rerun_constants
+    (the behaviour before) it runs on every execute, and the outputs are the same bits."""
     pte = tmp_path / "davit_stem.pte"
     model, inputs, _ = _export("davit_stem", pte)
     executes = 2 + 3  # warmup + iters
@@ -99,9 +99,13 @@ def test_constant_weight_packs_run_once_at_load(tmp_path):
     assert convs == 2, ran.kernel_runs
     assert ran.constant_dispatches == convs
     assert ran.kernel_runs["conv2d_pack_weights"] == convs, ran.kernel_runs
+    # the raw weights the packs read are freed after load (16-byte units per buffer)
+    weights = [p for p in model.parameters() if p.dim() == 4]
+    assert len(weights) == convs
+    assert ran.freed_constant_bytes == sum(-(-4 * w.numel() // 16) * 16 for w in weights)
 
     rerun_outputs, rerun = run_pte(pte, inputs, iters=3, warmup=2, rerun_constants=True)
-    assert rerun.constant_dispatches == 0
+    assert rerun.constant_dispatches == 0 and rerun.freed_constant_bytes == 0
     assert rerun.kernel_runs["conv2d_pack_weights"] == convs * executes, rerun.kernel_runs
     for got, want in zip(rerun_outputs, outputs):
         assert torch.equal(got, want)
@@ -135,7 +139,7 @@ def test_input_weight_packs_on_every_execute(tmp_path):
     assert result.vk_ops == [["aten.convolution.default"]]
     outputs, ran = run_pte(pte, inputs, iters=2, warmup=1)
     _check_close(outputs, model, inputs)
-    assert ran.constant_dispatches == 0
+    assert ran.constant_dispatches == 0 and ran.freed_constant_bytes == 0
     assert ran.kernel_runs["conv2d_pack_weights"] == 3, ran.kernel_runs
 
 

@@ -45,6 +45,7 @@ class Latency:
     iters: int
     device: str
     constant_dispatches: int = 0  # dispatches and copies that ran once, at load
+    freed_constant_bytes: int = 0  # GPU memory freed after load: buffers only those touch
     kernel_runs: dict[str, int] = field(default_factory=dict)  # load + warmup + iters
     # with profile=True: per kernel, {"dispatches", "gpu_ms"} per execute (GPU timestamps)
     kernel_times: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -106,7 +107,8 @@ def run_pte(path: str | Path, inputs, *, iters: int = 10, warmup: int = 1,
         lat, ran = manifest["latency_ms"], manifest.get("dispatches", {})
         return outputs, Latency(lat["min"], lat["median"], lat["mean"], manifest["iters"],
                                 manifest["device"], ran.get("constant", 0),
-                                ran.get("kernel_runs", {}), manifest.get("kernel_times", {}))
+                                ran.get("freed_constant_bytes", 0), ran.get("kernel_runs", {}),
+                                manifest.get("kernel_times", {}))
 
 
 # --- command line (opgen export / coverage / run) -------------------------------------------
@@ -207,7 +209,8 @@ def cmd_run(args) -> int:
         print(f"  output {i}: {list(got.shape)} max abs error vs PyTorch eager {err:.3g}")
     print(f"max abs error {worst:.3g}; latency over {latency.iters} runs: median "
           f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f}); "
-          f"{latency.constant_dispatches} constant dispatches ran once, at load")
+          f"{latency.constant_dispatches} constant dispatches ran once, at load "
+          f"({latency.freed_constant_bytes} bytes only they touch freed)")
     if args.profile:
         print("\n".join(profile_table(latency.kernel_times)))
     shapes_ok = len(outputs) == len(expected) and all(

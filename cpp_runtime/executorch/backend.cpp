@@ -56,6 +56,7 @@ Loaded& loaded_graphs() {
 void add_counts(DispatchCounts& into, WebGPUGraph& graph) {
   ++into.graphs;
   into.constant_dispatches += graph.num_constant_dispatches();
+  into.freed_constant_bytes += graph.released_constant_bytes();
   for (const auto& [kernel, runs] : graph.kernel_runs()) into.kernel_runs[kernel] += runs;
   for (const auto& [kernel, time] : graph.kernel_times()) {
     KernelTime& sum = into.kernel_times[kernel];
@@ -173,6 +174,8 @@ class WebGPUBackend final : public et::BackendInterface {
       std::lock_guard<std::mutex> lock(loaded.mutex);
       graph->graph().set_constant_dispatches_once(settings.constants_once);
       graph->graph().run_constant_dispatches();  // e.g. conv weight packs, once, at load
+      // the raw weights those packs read are not needed again
+      graph->graph().release_consumed_constants(graph->outputs());
       graph->graph().set_profiling(settings.profiling);
       loaded.live.insert(graph.get());
       return static_cast<et::DelegateHandle*>(graph.release());

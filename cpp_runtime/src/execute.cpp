@@ -30,6 +30,7 @@ void check_transfer(const char* what, ValueRef ref, const Tensor& t, size_t nbyt
 void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_in", tensor, t, nbytes);
+  impl_->check_not_released(tensor, "copy_in");
   impl_->note_host_write(t.buffer);
   if (nbytes == 0) return;
   if (data == nullptr)
@@ -49,6 +50,7 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
 void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_out", tensor, t, nbytes);
+  impl_->check_not_released(tensor, "copy_out");
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
@@ -165,6 +167,16 @@ std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool c
       const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
                                               [&](BufferId b) { return rewritten.count(b) > 0; });
       if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
+      for (const auto* list : {&c.access.reads, &c.access.writes}) {
+        for (BufferId b : *list) {
+          if (released.count(b)) {
+            throw Error("WebGPU kernel " + c.pipeline->shader->name +
+                        ": a constant dispatch must run again (its params, grid or inputs "
+                        "changed), but a buffer it reads or writes was freed after load "
+                        "(release_consumed_constants)");
+          }
+        }
+      }
       rewritten.insert(c.access.writes.begin(), c.access.writes.end());
       constant_ran.push_back(i);
       ++stats.constant_runs;

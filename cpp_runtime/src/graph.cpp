@@ -151,6 +151,10 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
 // --- dispatches --------------------------------------------------------------------------
 namespace {
 
+// A binding the kernel never names gets a dummy this large: more than any element type
+// our kernels declare, so the implementation's size checks pass.
+constexpr uint64_t kUnreadBindingBytes = 256;
+
 void check_grid(const Limits& limits, const std::string& kernel, const utils::Grid& grid) {
   const uint32_t max = limits.max_workgroups_per_dimension;
   if (grid.x > max || grid.y > max || grid.z > max) {
@@ -260,7 +264,11 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
                       ", expected Binding::params()");
         }
         uint64_t bytes = 0;
-        if (b.kind == Binding::Kind::Tensor) {
+        if (b.kind == Binding::Kind::Tensor && !d.referenced) {
+          // the kernel never names it: nothing to read, nothing to keep alive
+          e.buffer = g.dummy(kUnreadBindingBytes, dummy_ordinal++);
+          bytes = kUnreadBindingBytes;
+        } else if (b.kind == Binding::Kind::Tensor) {
           const Tensor& t = get_tensor(b.tensor);
           e.buffer = t.buffer;
           bytes = t.buffer_bytes;

@@ -71,6 +71,10 @@ struct WebGPUGraph::Impl {
   std::set<BufferId> constant_touched;  // buffers the constant commands read or write
   bool constants_once = true;           // set_constant_dispatches_once
   bool constant_plan_valid = false;
+  // Constants whose memory release_consumed_constants freed (the handles stay until the
+  // graph goes, so no new buffer takes their identity); non-empty fixes the plan.
+  std::set<BufferId> released;
+  uint64_t released_bytes = 0;
   // Profiling (set_profiling): a query set of two timestamps per dispatch, the buffer
   // they resolve into, the kernel of each dispatch record() timed, and the sums.
   bool profiling = false;
@@ -100,6 +104,8 @@ struct WebGPUGraph::Impl {
   void plan_constants();
   // copy_in wrote `buffer`: a constant command that touches it is planned again.
   void note_host_write(BufferId buffer);
+  // Throws when release_consumed_constants freed the tensor's buffer; `what` names the call.
+  void check_not_released(ValueRef tensor, const char* what) const;
   // Records the commands into `encoder` in order: every one (execute) or the constant
   // ones only; constant commands that are not stale are left out. Returns the
   // indices of the constant commands recorded (mark them fresh once the work is done).

@@ -41,6 +41,18 @@ std::string strip_comments(const std::string& src) {
   return out;
 }
 
+// How many times `name` occurs in `src` as a whole identifier.
+size_t count_identifier(const std::string& src, const std::string& name) {
+  size_t n = 0;
+  for (size_t pos = src.find(name); pos != std::string::npos; pos = src.find(name, pos + 1)) {
+    const size_t end = pos + name.size();
+    const bool starts = pos == 0 || !is_ident_char(src[pos - 1]);
+    const bool ends = end == src.size() || !is_ident_char(src[end]);
+    n += starts && ends ? 1 : 0;
+  }
+  return n;
+}
+
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return {};
@@ -155,6 +167,7 @@ std::vector<WgslBinding> parse_wgsl_bindings(const std::string& wgsl, const std:
     out.push_back(b);
     pos = close;
   }
+  for (WgslBinding& b : out) b.referenced = count_identifier(src, b.name) > 1;
   return out;
 }
 

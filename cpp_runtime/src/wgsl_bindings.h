@@ -15,6 +15,11 @@ struct WgslBinding {
   uint32_t binding = 0;
   Kind kind = Kind::Uniform;
   std::string name;  // the variable's name
+  // Whether the module names the variable anywhere but its declaration (comments aside).
+  // A tensor bound where it is not is never read: the runtime binds a dummy there, so a
+  // route that ignores a binding its dispatch declares for another route does not keep
+  // that tensor alive (conv2d_gemm reads wpack, conv2d_gemm128 the raw weight).
+  bool referenced = true;
 };
 
 const char* wgsl_binding_kind_name(WgslBinding::Kind kind);  // "var<uniform>", ...

@@ -34,6 +34,20 @@ fn f() { var local = 1.0; var<function> v: f32 = 2.0; }
   CHECK_EQ(b[2].name, std::string("out"));
 }
 
+TEST(knows_which_bindings_the_module_names_beyond_their_declaration) {
+  const auto b = parse_wgsl_bindings(R"(
+@group(0) @binding(0) var<storage, read> used: array<f32>;
+@group(0) @binding(1) var<storage, read> unused: array<f32>;  // unused is never read
+@group(0) @binding(2) var<storage, read_write> out: array<f32>;
+fn f(i: u32) { let unused_too = 1.0; out[i] = used[i] /* + unused[i] */ + unused_too; }
+)",
+                                     "k");
+  CHECK_EQ(b.size(), 3u);
+  CHECK(b[0].referenced);
+  CHECK(!b[1].referenced);  // comments and longer identifiers do not count
+  CHECK(b[2].referenced);
+}
+
 TEST(rejects_resources_it_cannot_bind) {
   CHECK_THROWS(Error, parse_wgsl_bindings("@group(0) @binding(0) var t: texture_2d<f32>;", "img"),
                "WebGPU kernel img: resource 'var t' is not a buffer");

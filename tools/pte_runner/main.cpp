@@ -11,7 +11,8 @@
 // Runs --warmup untimed and --iters timed executions (default 1 and 10) and
 // prints the latency and what the delegates ran: dispatches that compute constants of
 // the graph (a conv's weight pack) run once, at load, unless --rerun-constants runs
-// them on every execute too (the behaviour before; for timing both). A view's output
+// them on every execute too (the behaviour before; for timing both), and the buffers
+// only they touch (a conv's or linear's raw weights) are then freed. A view's output
 // shares its input's buffer and the view runs nothing, unless --copy-views gives each
 // view a buffer of its own and a copy on every execute (ExecuTorch's memory plan; for
 // timing both). --profile times
@@ -22,7 +23,8 @@
 // writes DIR/output<i>.bin (the last run's outputs) and DIR/manifest.json:
 //   {"device": ..., "inputs": [{"dtype", "dims", "file"}], "outputs": [...],
 //    "latency_ms": {"min", "median", "mean"}, "iters": N,
-//    "dispatches": {"executes": warmup + iters, "constant": K, "last_execute": D,
+//    "dispatches": {"executes": warmup + iters, "constant": K, "freed_constant_bytes": F,
+//                   "last_execute": D,
 //                   "kernel_runs": {kernel: runs at load and in every execute}}}
 // Exit status: 0 success; 1 an error (load or run; the message, naming the op or
 // value, goes to stderr and DIR/error.txt); 2 bad command line.
@@ -270,7 +272,8 @@ int run(int argc, char** argv) {
   }
   std::cout << "webgpu_pte_runner: " << counts.graphs << " delegate graphs, " << counts.last_execute
             << " dispatches per execute, " << counts.constant_dispatches
-            << " constant dispatches run once at load; runs over " << warmup + iters
+            << " constant dispatches run once at load (" << counts.freed_constant_bytes
+            << " bytes only they touch freed); runs over " << warmup + iters
             << " executes: {" << runs_json.str() << "}\n";
   std::ostringstream times_json;
   if (profile) {
@@ -300,6 +303,7 @@ int run(int argc, char** argv) {
       << "],\n  \"latency_ms\": {\"min\": " << sorted.front() << ", \"median\": " << median
       << ", \"mean\": " << mean << "},\n  \"dispatches\": {\"executes\": " << warmup + iters
       << ", \"constant\": " << counts.constant_dispatches
+      << ", \"freed_constant_bytes\": " << counts.freed_constant_bytes
       << ", \"last_execute\": " << counts.last_execute << ", \"kernel_runs\": {" << runs_json.str()
       << "}}";
     if (profile) m << ",\n  \"kernel_times\": {" << times_json.str() << "}";

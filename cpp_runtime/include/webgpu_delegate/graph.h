@@ -227,6 +227,16 @@ class WebGPUGraph {
   // Runs the constant dispatches that have not run yet, now (execute() runs them
   // otherwise); a loader calls it so the first execute costs no more than the next.
   void run_constant_dispatches();
+  // After run_constant_dispatches: frees the GPU memory of every buffer that only
+  // constant dispatches touch (a conv's or linear's raw weights once packed, a pack no
+  // route reads), except the tensors in `keep` (a graph's outputs). What executes read
+  // stays; those would stay beside it for nothing. From then on the constant plan is
+  // fixed: a copy_in or copy_out of a freed buffer, set_constant_dispatches_once,
+  // mark_constant, or a change that would run a constant dispatch again throws an Error
+  // naming it. Returns the bytes freed.
+  uint64_t release_consumed_constants(const std::vector<ValueRef>& keep);
+  // The bytes release_consumed_constants freed, in all.
+  uint64_t released_constant_bytes() const;
 
   // Statistics for tests and benchmarks.
   size_t num_dispatches() const;  // compute dispatches recorded

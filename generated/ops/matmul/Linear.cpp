@@ -11,6 +11,7 @@
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
+#include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -56,6 +57,16 @@ static_assert(offsetof(LinearParams, alpha) == 44, "LinearParams.alpha must sit 
 static_assert(offsetof(LinearParams, beta) == 48, "LinearParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(LinearParams) == 64, "LinearParams must match the WGSL struct size 64");
 
+struct LinearPackParams {
+  uint32_t K;
+  uint32_t N;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(LinearPackParams, K) == 0, "LinearPackParams.K must sit at WGSL offset 0");
+static_assert(offsetof(LinearPackParams, N) == 4, "LinearPackParams.N must sit at WGSL offset 4");
+static_assert(sizeof(LinearPackParams) == 16,
+              "LinearPackParams must match the WGSL struct size 16");
+
 const KernelSource kGemvRowsSubgroupKernel{
     "gemv_rows_subgroup",
     kGemvRowsSubgroupWGSL,
@@ -68,6 +79,12 @@ const KernelSource kGemvRowsKernel{
     kGemvRowsWGSL,
     "main",
     {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}};
+const KernelSource kLinearPackWeightKernel{
+    "linear_pack_weight",
+    kLinearPackWeightWGSL,
+    "main",
+    {kLinearPackWeightWorkgroupSizeX, kLinearPackWeightWorkgroupSizeY,
+     kLinearPackWeightWorkgroupSizeZ}};
 const KernelSource kGemmSmallKernel{
     "gemm_small", kGemmSmallWGSL,
     "main",       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
@@ -90,27 +107,32 @@ const KernelSource kGemmSplitSumKernel{
     {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
-// Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kGemmSmallKernel, &kGemmVec4Kernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kGemmSmallKernel, &kGemmVec4Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  std::vector<int64_t> scratch_wpack;    // dims of scratch tensor wpack
   LinearParams params{};
   bool run0 = true;
   size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
-  size_t route1 = 0;
+  LinearPackParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
+  size_t route2 = 0;
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool run3 = true;
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
+  bool run4 = true;
+  utils::Grid grid4;
+  std::vector<OverrideValue> overrides4;
 };
 
 LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -134,7 +156,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t batch = 1;
   const int64_t a_batch_stride = 0;
   const int64_t b_batch_stride = 0;
-  const bool aligned = utils::floormod(K, 4) == 0;
+  const bool aligned = (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
   const bool gemv = (M <= 8) && (utils::floormod(K, 4) == 0);
   const int64_t tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
@@ -166,9 +188,14 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   partial.max_dims = std::vector<int64_t>{
       (!gemv && (split > 1)) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
   partial.live_dims = partial.max_dims;
+  Tensor wpack;  // scratch, allocated by add_linear
+  wpack.dtype = DType::Float32;
+  wpack.max_dims = std::vector<int64_t>{(!gemv && aligned) ? utils::mul(K, N) : 0};
+  wpack.live_dims = wpack.max_dims;
 
   LinearPlan plan;
   plan.scratch_partial = partial.dims();
+  plan.scratch_wpack = wpack.dims();
   plan.params.M = utils::to_u32(M, kOp, "M");
   plan.params.N = utils::to_u32(N, kOp, "N");
   plan.params.K = utils::to_u32(K, kOp, "K");
@@ -197,27 +224,35 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run1 = !gemv && aligned;
   if (plan.run1) {
+    plan.params1.K = utils::to_u32(K, kOp, "K");
+    plan.params1.N = utils::to_u32(N, kOp, "N");
+    plan.grid1 = utils::elementwise_grid(utils::floordiv(utils::mul(K, N), 4),
+                                         kLinearPackWeightKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run2 = !gemv && aligned;
+  if (plan.run2) {
     if (small) {
-      plan.route1 = 0;  // gemm_small
-      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+      plan.route2 = 0;  // gemm_small
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+      plan.overrides2 = {{"B_IS_NK", false ? 1.0 : 0.0}};
     } else {
-      plan.route1 = 1;  // gemm_vec4
-      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+      plan.route2 = 1;  // gemm_vec4
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+      plan.overrides2 = {{"B_IS_NK", false ? 1.0 : 0.0}};
     }
   }
-  plan.run2 = !gemv && !aligned;
-  if (plan.run2) {
-    plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-    plan.overrides2 = {{"B_IS_NK", true ? 1.0 : 0.0}};
-  }
-  plan.run3 = !gemv && (split > 1);
+  plan.run3 = !gemv && !aligned;
   if (plan.run3) {
-    plan.grid3 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
+    plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                   graph.limits().max_workgroups_per_dimension);
+    plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+  }
+  plan.run4 = !gemv && (split > 1);
+  if (plan.run4) {
+    plan.grid4 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -237,6 +272,8 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LinearPlan built = plan_linear(graph, args);
   // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
+  // Scratch tensor wpack: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_wpack = graph.add_tensor(DType::Float32, built.scratch_wpack);
   const DispatchId dispatch0 =
       built.run0
           ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
@@ -246,34 +283,41 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
   const DispatchId dispatch1 =
-      built.run1
-          ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
-                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
-                                Binding::of(scratch_partial), Binding::of(args[3])},
-                               &built.params, sizeof(built.params), built.grid1)
-          : 0;
+      built.run1 ? graph.add_dispatch(
+                       kLinearPackWeightKernel, built.overrides1,
+                       {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
+                       &built.params1, sizeof(built.params1), built.grid1)
+                 : 0;
   const DispatchId dispatch2 =
       built.run2
-          ? graph.add_dispatch(kGemmScalarKernel, built.overrides2,
-                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+          ? graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                                 Binding::of(scratch_partial), Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid2)
           : 0;
   const DispatchId dispatch3 =
       built.run3
-          ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides3,
+          ? graph.add_dispatch(kGemmScalarKernel, built.overrides3,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                Binding::of(scratch_partial), Binding::of(args[3])},
+                               &built.params, sizeof(built.params), built.grid3)
+          : 0;
+  const DispatchId dispatch4 =
+      built.run4
+          ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides4,
                                {Binding::params(), Binding::of(scratch_partial),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                                 Binding::of(args[3])},
-                               &built.params, sizeof(built.params), built.grid3)
+                               &built.params, sizeof(built.params), built.grid4)
           : 0;
-  graph.add_resize_hook([args, built, scratch_partial, dispatch0, dispatch1, dispatch2,
-                         dispatch3](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, scratch_partial, scratch_wpack, dispatch0, dispatch1,
+                         dispatch2, dispatch3, dispatch4](WebGPUGraph& graph) {
     resize_linear_outputs(graph, args);
     const LinearPlan plan = plan_linear(graph, args);
     graph.resize_tensor(scratch_partial, plan.scratch_partial);
+    graph.resize_tensor(scratch_wpack, plan.scratch_wpack);
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
@@ -289,16 +333,16 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run1), utils::format_value(built.run1));
     }
-    if (plan.route1 != built.route1) {
-      utils::fail(kOp, "inputs", "were resized into a different kernel route",
-                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
-    }
     if (built.run1) {
-      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
     }
     if (plan.run2 != built.run2) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run2), utils::format_value(built.run2));
+    }
+    if (plan.route2 != built.route2) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
     }
     if (built.run2) {
       graph.update_dispatch(dispatch2, &plan.params, sizeof(plan.params), plan.grid2);
@@ -309,6 +353,13 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     }
     if (built.run3) {
       graph.update_dispatch(dispatch3, &plan.params, sizeof(plan.params), plan.grid3);
+    }
+    if (plan.run4 != built.run4) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run4), utils::format_value(built.run4));
+    }
+    if (built.run4) {
+      graph.update_dispatch(dispatch4, &plan.params, sizeof(plan.params), plan.grid4);
     }
   });
 }

@@ -1,0 +1,46 @@
+// @generated from codegen/specs/matmul/linear_pack_weight.wgsl - DO NOT EDIT.
+// wgsl-sha256: 282db60756801743e6f8d4ba3d5c69a22037b71d6d4dcdb23feee2e2d28d4397
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kLinearPackWeightWGSL =
+    R"wgsl(// linear_pack_weight: linear's weight [N, K] -> wpack [K][N / 4] vec4s (B as [K, N] for
+// the vec4 GEMM routes; N % 4 == 0). One invocation per vec4: it gathers four weight rows'
+// column k. A model runs it once, at load.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  K: u32,
+  N: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> weight: array<f32>;
+@group(0) @binding(2) var<storage, read_write> wpack: array<vec4<f32>>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  let N4 = params.N / 4u;
+  if (i >= params.K * N4) {
+    return;
+  }
+  let k = i / N4;
+  let w = (i % N4) * 4u * params.K + k;  // weight[n][k], n = the quad's first row
+  wpack[i] = vec4<f32>(weight[w], weight[w + params.K], weight[w + 2u * params.K],
+                       weight[w + 3u * params.K]);
+}
+)wgsl";
+
+inline constexpr uint32_t kLinearPackWeightWorkgroupSizeX = 256;
+inline constexpr uint32_t kLinearPackWeightWorkgroupSizeY = 1;
+inline constexpr uint32_t kLinearPackWeightWorkgroupSizeZ = 1;
