@@ -28,17 +28,18 @@ from probe_tile_checks import SPEC, Gemm, layouts, problems, report, spec_split
 from codegen.executors.wgpu_device import adapter_line, device
 from codegen.specs.matmul.matmul import SMALL_TILE
 
-END = "// @opgen-end declarations\n"
+# gemm_small's own code: its tile helper, emitted last in its declaration block (the
+# block's earlier helpers hold lines the edits below would also match)
+SMALL_TILE_CODE = "// Shared helpers (gemm_small_tile.wgsl).\n"
 
 
-def edited(kernel_file: str, edits, body_only: bool = True) -> str:
+def edited(kernel_file: str, edits, after: str = SMALL_TILE_CODE) -> str:
     """The spec's `kernel_file` text with each (old, new) edit made wherever `old` occurs
-    (it must occur), in the kernel's own code below its declaration block when
-    `body_only` (the declaration block holds helpers with the same lines). Every variant
-    is checked against float64 before it is timed."""
+    (it must occur) below the line `after` ("" for the whole text). Every variant is
+    checked against float64 before it is timed."""
     text = (SPEC / kernel_file).read_text()
-    head, body = (text[:text.index(END) + len(END)], text[text.index(END) + len(END):]) \
-        if body_only else ("", text)
+    at = text.index(after) + len(after) if after else 0
+    head, body = text[:at], text[at:]
     for old, new in edits:
         assert old in body, (kernel_file, old)
         body = body.replace(old, new)
@@ -97,7 +98,7 @@ def large(shapes, iters: int) -> None:
     _, dev = device()
     texts = {"gemm_vec4": (SPEC / "gemm_vec4.wgsl").read_text(),
              "ahead 2": edited("gemm_vec4.wgsl", two_ahead("stage_load", "stage_store"),
-                               body_only=False)}
+                               after="")}
     for a, b, want, flops, ref in problems(shapes, iters, 7):
         for layout, bmat in layouts(b):
             for name, text in texts.items():

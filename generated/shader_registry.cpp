@@ -38,6 +38,7 @@
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
@@ -225,6 +226,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
        "",
        kGemmSmallRuntimeChecks},
+      {"gemm_small_scalar",
+       kGemmSmallScalarWGSL,
+       "main",
+       {kGemmSmallScalarWorkgroupSizeX, kGemmSmallScalarWorkgroupSizeY,
+        kGemmSmallScalarWorkgroupSizeZ},
+       "",
+       kGemmSmallScalarRuntimeChecks},
       {"gemm_split_sum",
        kGemmSplitSumWGSL,
        "main",

@@ -153,32 +153,41 @@ void end_pass(WGPUComputePassEncoder& pass) {
 
 }  // namespace
 
-std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
-                                              ExecuteStats& stats) {
-  std::vector<size_t> constant_ran;
-  std::set<BufferId> rewritten;  // buffers the constant commands recorded here write
+std::vector<bool> WebGPUGraph::Impl::constant_reruns() const {
+  std::vector<bool> reruns(commands.size(), false);
+  std::set<BufferId> rewritten;  // buffers the constant commands run so far write
+  for (size_t i = 0; i < commands.size(); ++i) {
+    const Command& c = commands[i];
+    if (!c.constant) continue;
+    const auto& reads = c.access.reads;
+    const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
+                                            [&](BufferId b) { return rewritten.count(b) > 0; });
+    if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
+    for (const auto* list : {&c.access.reads, &c.access.writes}) {
+      for (BufferId b : *list) {
+        if (released.count(b)) {
+          throw Error("WebGPU kernel " + c.pipeline->shader->name +
+                      ": a constant dispatch must run again (its params, grid or inputs "
+                      "changed), but a buffer it reads or writes was freed after load "
+                      "(release_consumed_constants)");
+        }
+      }
+    }
+    rewritten.insert(c.access.writes.begin(), c.access.writes.end());
+    reruns[i] = true;
+  }
+  return reruns;
+}
+
+void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
+                               const std::vector<bool>& reruns, ExecuteStats& stats) {
   WGPUComputePassEncoder pass = nullptr;
   WGPUComputePipeline bound_pipeline = nullptr;
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
     if (constants_only && !c.constant) continue;
     if (c.constant) {
-      const auto& reads = c.access.reads;
-      const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
-                                              [&](BufferId b) { return rewritten.count(b) > 0; });
-      if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
-      for (const auto* list : {&c.access.reads, &c.access.writes}) {
-        for (BufferId b : *list) {
-          if (released.count(b)) {
-            throw Error("WebGPU kernel " + c.pipeline->shader->name +
-                        ": a constant dispatch must run again (its params, grid or inputs "
-                        "changed), but a buffer it reads or writes was freed after load "
-                        "(release_consumed_constants)");
-          }
-        }
-      }
-      rewritten.insert(c.access.writes.begin(), c.access.writes.end());
-      constant_ran.push_back(i);
+      if (!reruns[i]) continue;
       ++stats.constant_runs;
     }
     // a copy is a dispatch of the runtime's copy kernel (graph.cpp, add_copy)
@@ -208,7 +217,6 @@ std::vector<size_t> WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool c
     }
   }
   if (pass) end_pass(pass);
-  return constant_ran;
 }
 
 ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
@@ -216,6 +224,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   Device& device = g.device;
   device.check_errors(std::string(what) + " (errors pending from earlier calls)");
   g.plan_constants();
+  const std::vector<bool> reruns = g.constant_reruns();
   ExecuteStats stats;
 
   auto t0 = Clock::now();
@@ -231,7 +240,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   t0 = Clock::now();
   if (g.profiling) g.reserve_timestamps(g.commands.size());
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
-  const std::vector<size_t> constant_ran = g.record(encoder, constants_only, stats);
+  g.record(encoder, constants_only, reruns, stats);
   if (!g.timed_kernels.empty()) {
     wgpuCommandEncoderResolveQuerySet(encoder, g.timestamps, 0,
                                       static_cast<uint32_t>(2 * g.timed_kernels.size()),
@@ -255,7 +264,9 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
     throw Error("WebGPU " + std::string(what) + ": " + errors);
   }
   device.check_errors(what);
-  for (size_t i : constant_ran) g.commands[i].stale = false;
+  for (size_t i = 0; i < reruns.size(); ++i) {
+    if (reruns[i]) g.commands[i].stale = false;
+  }
   g.add_kernel_times(std::string(what) + " (profiling timestamps)");
   return stats;
 }

@@ -106,10 +106,14 @@ struct WebGPUGraph::Impl {
   void note_host_write(BufferId buffer);
   // Throws when release_consumed_constants freed the tensor's buffer; `what` names the call.
   void check_not_released(ValueRef tensor, const char* what) const;
+  // Per command, whether it is a constant command the next record runs: a stale one, or
+  // one reading what such a command writes. Throws, naming the kernel, when one of them
+  // touches a buffer release_consumed_constants freed.
+  std::vector<bool> constant_reruns() const;
   // Records the commands into `encoder` in order: every one (execute) or the constant
-  // ones only; constant commands that are not stale are left out. Returns the
-  // indices of the constant commands recorded (mark them fresh once the work is done).
-  std::vector<size_t> record(WGPUCommandEncoder encoder, bool constants_only, ExecuteStats& stats);
+  // ones only; constant commands not in `reruns` are left out.
+  void record(WGPUCommandEncoder encoder, bool constants_only, const std::vector<bool>& reruns,
+              ExecuteStats& stats);
   // Uploads rewritten uniforms, plans the constants, records (every command or the
   // constant ones), submits and waits; the constant commands that ran are then fresh.
   ExecuteStats run(bool constants_only, const char* what);

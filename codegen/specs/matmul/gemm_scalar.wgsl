@@ -1,5 +1,5 @@
-// gemm_scalar: the tiled GEMM (gemm_tile.wgsl) for any row length: each loader's four
-// values are read one by one, and those past a row's end are zero.
+// gemm_scalar: the tiled GEMM (gemm_tile.wgsl) for any row length, its loaders
+// gemm_loads_scalar.wgsl's.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -214,25 +214,47 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   store_quad(z, slice, bottom + 3u, left, acc7_0);
   store_quad(z, slice, bottom + 3u, right, acc7_1);
 }
-// @opgen-end declarations
+// Shared helpers (gemm_loads_scalar.wgsl).
+// Shared by the kernels that read A and B one value at a time (gemm_scalar,
+// gemm_small_scalar; emitted into their declaration blocks by opgen): load_a and load_b
+// for gemm_tile.wgsl and gemm_small_tile.wgsl, for any row length. Each vector's values
+// are read one by one, those past a row's end are zero, and components are named, never
+// indexed at runtime (an indexed vector may be spilled to memory).
 
-// a[i..i + 3] and b[i..i + 3], lane j only while j < valid (the rest zero)
+// a[i..i + 3] and b[i..i + 3], the components from `valid` on zero
 fn load4_a(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
-  for (var j = 0u; j < min(valid, 4u); j++) {
-    v[j] = a[i + j];
+  if (valid > 0u) {
+    v.x = a[i];
+  }
+  if (valid > 1u) {
+    v.y = a[i + 1u];
+  }
+  if (valid > 2u) {
+    v.z = a[i + 2u];
+  }
+  if (valid > 3u) {
+    v.w = a[i + 3u];
   }
   return v;
 }
 
 fn load4_b(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
-  for (var j = 0u; j < min(valid, 4u); j++) {
-    v[j] = b[i + j];
+  if (valid > 0u) {
+    v.x = b[i];
+  }
+  if (valid > 1u) {
+    v.y = b[i + 1u];
+  }
+  if (valid > 2u) {
+    v.z = b[i + 2u];
+  }
+  if (valid > 3u) {
+    v.w = b[i + 3u];
   }
   return v;
 }
-
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
     return vec4<f32>();
@@ -253,6 +275,7 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
   }
   return load4_b(base + r * params.N + c, params.N - c);
 }
+// @opgen-end declarations
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,

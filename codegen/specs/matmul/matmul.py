@@ -18,10 +18,11 @@ has params of its own (K and N), so resizing M never makes it run again. gemm_sc
 - gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
   global loads when the rows allow it. With few tiles, K is split across workgroups
   (z) into a partial buffer that gemm_split_sum adds before the epilogue.
-- gemm_small (aligned, at most 256 rows, where 128x128 tiles would leave SMs idle but
-  32x32 tiles fill them): 32x32 tiles, 4x4 per thread, split K like the tiled route with
-  its own counts; a route of gemm_vec4's dispatch (`--force gemm_vec4` on such a shape
-  keeps gemm_small's split).
+- gemm_small / gemm_small_scalar (at most 256 rows, where 128x128 tiles would leave SMs
+  idle but 32x32 tiles fill them): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl),
+  split K like the tiled route with its own counts; routes of gemm_vec4's and
+  gemm_scalar's dispatches (`--force gemm_vec4` on such a shape keeps gemm_small's
+  split).
 gemv_nn and gemm_vec4 are routes of one dispatch sharing the split-K let (both cover 128
 columns per workgroup), so `opgen bench --force gemm_vec4` times the tiled route, split
 as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 9 to 8)
@@ -54,15 +55,19 @@ GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES,
                    runtime_checks=False)
 GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES,
                      runtime_checks=False)
-# 32x32 tiles (gemm_small.wgsl: workgroup indices below 128 by its arithmetic, loads and
-# stores gemm_vec4's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
+# 32x32 tiles (gemm_small_tile.wgsl: workgroup indices below 128 by its arithmetic, loads
+# and stores the dispatch's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
 # fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
 # SMALL_MAX_ROWS rows (measured on the H200 at 196 rows; ViT-B at batch 1). Split K
 # below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x
 # 768 (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit and 0.042 for the 128
 # tiles split 16; at 504 and 672 tiles unsplit was fastest.
 GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
-                    runtime_checks=False)
+                    runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
+# the same tiles with gemm_scalar's loads, for row lengths that are not multiples of 4
+# (attention over 197 tokens); same rule and split as gemm_small
+GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, 1), overrides=OVERRIDES,
+                           runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
 SMALL_SPLIT_BELOW = 264
@@ -80,7 +85,7 @@ PACK = Kernel("linear_pack_weight")
 SPLIT_LETS = {
     "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
     "small_tiles": f"ceil_div(M, {SMALL_TILE}) * ceil_div(N, {SMALL_TILE}) * batch",
-    "small": f"aligned and not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
+    "small": f"not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
              f"and M <= {SMALL_MAX_ROWS}",
     "steps": f"ceil_div(K, {K_STEP})",
     # slices: enough to reach the target workgroups, each of MIN_SLICE_STEPS steps or more
@@ -116,6 +121,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=nn)]
     small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
     small = [Route(GEMM_SMALL, small_grid, when="small", overrides=nn)]
+    small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small",
+                          overrides={"B_IS_NK": "True" if b_is_nk else "False"})]
 
     def tiled(kernel: Kernel, when: str, b: str, elem: str, helpers: list[str],
               first: list[Route], b_is_nk: bool) -> Dispatch:
@@ -133,7 +140,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4<f32>", ["gemm_loads_vec4.wgsl"],
               gemv_nn + small, b_is_nk=False),
-        tiled(GEMM_SCALAR, "not aligned", b, "f32", [], [], b_is_nk=b_is_nk),
+        tiled(GEMM_SCALAR, "not aligned", b, "f32", ["gemm_loads_scalar.wgsl"], small_scalar,
+              b_is_nk=b_is_nk),
         Dispatch(
             name="split_sum",
             when=tiled_when + "split > 1",
@@ -209,6 +217,9 @@ MM = gemm_op(
         # then 16 K steps in 4 slices
         Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
         Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
+        # the same tiles with scalar loads: K and N not multiples of 4
+        Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
+             route="gemm_small_scalar"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
         # no columns: no tiles of either size (the split lets must not divide by zero)
         Case("empty_n", (randn(20, 16), randn(16, 0))),
@@ -259,6 +270,12 @@ BMM = gemm_op(
         Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
         # 66 batches of 1 x 2 small tiles
         Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route="gemm_small"),
+        # attention over 33 tokens in 36 heads: scores (N = 33) and context (K = 33; its
+        # 69-long variant splits K in 2) on 32x32 tiles with scalar loads
+        Case("small_scores_unaligned", (randn(36, 33, 8), randn(36, 8, 33)),
+             route="gemm_small_scalar"),
+        Case("small_context_split_k", (randn(66, 33, 69), randn(66, 69, 12)),
+             route="gemm_small_scalar"),
         Case("resize", (randn(4, 8, 12), randn(4, 12, 8)), resize={"self": (4, 5, 12)}),
         # decode attention (GEMV, one query row per head): scores against 36 cached keys
         # (B = K^T as [head dim, keys]) and the context over them
@@ -366,6 +383,9 @@ LINEAR = gemm_op(
         # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
         Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route="gemm_small"),
         Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
+        # N % 4 != 0: no pack, the 32x32 tiles read [N, K] in place with scalar loads
+        Case("small_tiles_unaligned", (randn(40, 16), randn(2101, 16), randn(2101)),
+             route="gemm_small_scalar"),
         Case("tile_edges", (randn(131, 36), randn(129, 36), randn(129))),
         Case("ieee_specials", (tensor([[INF, 0.0, 1.0, 2.0], [NAN, 1.0, 1.0, 1.0]]),
                                tensor([[1.0, 1.0, 0.0, 0.0], [0.0, -1.0, 2.0, 1.0]]),

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
@@ -93,6 +94,14 @@ const KernelSource kGemmVec4Kernel{
     "gemm_vec4", kGemmVec4WGSL,
     "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
     "",          kGemmVec4RuntimeChecks};
+const KernelSource kGemmSmallScalarKernel{
+    "gemm_small_scalar",
+    kGemmSmallScalarWGSL,
+    "main",
+    {kGemmSmallScalarWorkgroupSizeX, kGemmSmallScalarWorkgroupSizeY,
+     kGemmSmallScalarWorkgroupSizeZ},
+    "",
+    kGemmSmallScalarRuntimeChecks};
 const KernelSource kGemmScalarKernel{
     "gemm_scalar",
     kGemmScalarWGSL,
@@ -109,6 +118,8 @@ const KernelSource kGemmSplitSumKernel{
 const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
 // Dispatch 2's kernels, in route order.
 const KernelSource* const kDispatch2Kernels[] = {&kGemmSmallKernel, &kGemmVec4Kernel};
+// Dispatch 3's kernels, in route order.
+const KernelSource* const kDispatch3Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearPlan {
@@ -128,6 +139,7 @@ struct LinearPlan {
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool run3 = true;
+  size_t route3 = 0;
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
   bool run4 = true;
@@ -162,7 +174,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
   const int64_t small_tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
-  const bool small = aligned && !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
+  const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
   const int64_t max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16));
   const int64_t small_split =
@@ -246,9 +258,17 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run3 = !gemv && !aligned;
   if (plan.run3) {
-    plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-    plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    if (small) {
+      plan.route3 = 0;  // gemm_small_scalar
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    } else {
+      plan.route3 = 1;  // gemm_scalar
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+    }
   }
   plan.run4 = !gemv && (split > 1);
   if (plan.run4) {
@@ -298,7 +318,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 0;
   const DispatchId dispatch3 =
       built.run3
-          ? graph.add_dispatch(kGemmScalarKernel, built.overrides3,
+          ? graph.add_dispatch(*kDispatch3Kernels[built.route3], built.overrides3,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
                                 Binding::of(scratch_partial), Binding::of(args[3])},
@@ -350,6 +370,10 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run3 != built.run3) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run3), utils::format_value(built.run3));
+    }
+    if (plan.route3 != built.route3) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch3Kernels[plan.route3]->name, kDispatch3Kernels[built.route3]->name);
     }
     if (built.run3) {
       graph.update_dispatch(dispatch3, &plan.params, sizeof(plan.params), plan.grid3);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
@@ -66,6 +67,14 @@ const KernelSource kGemmVec4Kernel{
     "gemm_vec4", kGemmVec4WGSL,
     "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
     "",          kGemmVec4RuntimeChecks};
+const KernelSource kGemmSmallScalarKernel{
+    "gemm_small_scalar",
+    kGemmSmallScalarWGSL,
+    "main",
+    {kGemmSmallScalarWorkgroupSizeX, kGemmSmallScalarWorkgroupSizeY,
+     kGemmSmallScalarWorkgroupSizeZ},
+    "",
+    kGemmSmallScalarRuntimeChecks};
 const KernelSource kGemmScalarKernel{
     "gemm_scalar",
     kGemmScalarWGSL,
@@ -81,6 +90,8 @@ const KernelSource kGemmSplitSumKernel{
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmSmallKernel,
                                                  &kGemmVec4Kernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct MmPlan {
@@ -91,6 +102,7 @@ struct MmPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
@@ -120,7 +132,7 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
   const int64_t small_tiles =
       utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
-  const bool small = aligned && !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
+  const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
   const int64_t max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16));
   const int64_t small_split =
@@ -178,9 +190,17 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run1 = !aligned;
   if (plan.run1) {
-    plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
-                                   graph.limits().max_workgroups_per_dimension);
-    plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    if (small) {
+      plan.route1 = 0;  // gemm_small_scalar
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    } else {
+      plan.route1 = 1;  // gemm_scalar
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+    }
   }
   plan.run2 = split > 1;
   if (plan.run2) {
@@ -213,7 +233,7 @@ void add_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                  : 0;
   const DispatchId dispatch1 =
       built.run1 ? graph.add_dispatch(
-                       kGemmScalarKernel, built.overrides1,
+                       *kDispatch1Kernels[built.route1], built.overrides1,
                        {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                         Binding::of(args[0]), Binding::of(scratch_partial), Binding::of(args[2])},
                        &built.params, sizeof(built.params), built.grid1)
@@ -243,6 +263,10 @@ void add_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         if (plan.run1 != built.run1) {
           utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                       utils::format_value(plan.run1), utils::format_value(built.run1));
+        }
+        if (plan.route1 != built.route1) {
+          utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                      kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
         }
         if (built.run1) {
           graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);

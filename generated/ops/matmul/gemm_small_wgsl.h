@@ -1,20 +1,12 @@
 // @generated from codegen/specs/matmul/gemm_small.wgsl - DO NOT EDIT.
-// wgsl-sha256: 0ab99adf285992355718239df7b30f722ce78154103de06907e61e27481750e1
+// wgsl-sha256: a3b3fe22fd9eb71291814a8624b0799d040f72a310de248697311b223c887963
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kGemmSmallWGSL =
-    R"wgsl(// gemm_small: 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
-// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
-// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
-// (gemm_loads_vec4.wgsl, gemm_tile.wgsl's store_quad, gemm_epilogue.wgsl).
-//
-// 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
-// an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
-// vec4, double-buffered like gemm_tile, but its global loads are issued two steps ahead
-// (one barrier per step): a step of 64 threads computes too little to hide a load's
-// latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms).
+    R"wgsl(// gemm_small: gemm_small_tile.wgsl's 32x32 tiles with vec4 loads (gemm_loads_vec4.wgsl),
+// for rows whose length is a multiple of 4.
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
@@ -254,7 +246,19 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
   }
   return b[(base + r * params.N + c) / 4u];
 }
-// @opgen-end declarations
+// Shared helpers (gemm_small_tile.wgsl).
+// Shared by gemm_small and gemm_small_scalar (emitted into their declaration blocks by
+// opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
+// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
+// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
+// (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_tile.wgsl's store_quad,
+// gemm_epilogue.wgsl).
+//
+// 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
+// an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
+// vec4, double-buffered like gemm_tile, but its global loads are issued two steps ahead
+// (one barrier per step): a step of 64 threads computes too little to hide a load's
+// latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms).
 
 const SMALL_TILE: u32 = 32u;
 const SMALL_STAGE: u32 = 64u;  // vec4s per staged slice (K_STEP * SMALL_TILE / 4)
@@ -295,9 +299,7 @@ fn small_store(s: Staged, buffer: u32, tid: u32) {
   }
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
+fn gemm_small_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let tid = lid.y * 8u + lid.x;
   let slice = wid.z % params.split;
   let z = wid.z / params.split;
@@ -346,6 +348,13 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   store_quad(z, slice, top + 1u, left, acc1);
   store_quad(z, slice, top + 2u, left, acc2);
   store_quad(z, slice, top + 3u, left, acc3);
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  gemm_small_tile(lid, wid);
 }
 )wgsl";
 

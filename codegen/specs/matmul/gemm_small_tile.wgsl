@@ -1,0 +1,102 @@
+// Shared by gemm_small and gemm_small_scalar (emitted into their declaration blocks by
+// opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
+// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
+// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
+// (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_tile.wgsl's store_quad,
+// gemm_epilogue.wgsl).
+//
+// 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
+// an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
+// vec4, double-buffered like gemm_tile, but its global loads are issued two steps ahead
+// (one barrier per step): a step of 64 threads computes too little to hide a load's
+// latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms).
+
+const SMALL_TILE: u32 = 32u;
+const SMALL_STAGE: u32 = 64u;  // vec4s per staged slice (K_STEP * SMALL_TILE / 4)
+
+var<workgroup> a_small: array<vec4<f32>, 128>;  // [buffer][k][m / 4]
+var<workgroup> b_small: array<vec4<f32>, 128>;  // [buffer][k][n / 4]
+
+// Thread tid loads A row tid / 2, k (tid % 2) * 4..+3; B likewise as [N][K], or as [K][N]
+// row tid / 8, columns (tid % 8) * 4..+3.
+fn small_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
+  let row = tid / 2u;
+  let k = k0 + tid % 2u * 4u;
+  var s: Staged;
+  s.a = load_a(z, m0 + row, k, end);
+  if (B_IS_NK) {
+    s.b = load_b(z, n0 + row, k, end);
+  } else {
+    s.b = load_b(z, k0 + tid / 8u, n0 + tid % 8u * 4u, end);
+  }
+  return s;
+}
+
+fn small_store(s: Staged, buffer: u32, tid: u32) {
+  let row = tid / 2u;
+  let at = buffer + tid % 2u * 4u * (SMALL_TILE / 4u) + row / 4u;
+  let lane = row % 4u;
+  a_small[at][lane] = s.a.x;
+  a_small[at + SMALL_TILE / 4u][lane] = s.a.y;
+  a_small[at + SMALL_TILE / 2u][lane] = s.a.z;
+  a_small[at + 3u * SMALL_TILE / 4u][lane] = s.a.w;
+  if (B_IS_NK) {
+    b_small[at][lane] = s.b.x;
+    b_small[at + SMALL_TILE / 4u][lane] = s.b.y;
+    b_small[at + SMALL_TILE / 2u][lane] = s.b.z;
+    b_small[at + 3u * SMALL_TILE / 4u][lane] = s.b.w;
+  } else {
+    b_small[buffer + tid] = s.b;
+  }
+}
+
+fn gemm_small_tile(lid: vec3<u32>, wid: vec3<u32>) {
+  let tid = lid.y * 8u + lid.x;
+  let slice = wid.z % params.split;
+  let z = wid.z / params.split;
+  let m0 = wid.y * SMALL_TILE;
+  let n0 = wid.x * SMALL_TILE;
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
+  if (k_begin < k_end) {
+    small_store(small_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
+  }
+  var next: Staged;  // the next step's slices, loaded a step earlier
+  if (k_begin + K_STEP < k_end) {
+    next = small_load(z, m0, n0, k_begin + K_STEP, k_end, tid);
+  }
+  workgroupBarrier();
+  var acc0 = vec4<f32>();
+  var acc1 = vec4<f32>();
+  var acc2 = vec4<f32>();
+  var acc3 = vec4<f32>();
+  var buffer = 0u;
+  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {
+    let more = k0 + K_STEP < k_end;
+    var after: Staged;
+    if (k0 + 2u * K_STEP < k_end) {
+      after = small_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);
+    }
+    for (var k = 0u; k < K_STEP; k++) {
+      let row = buffer + k * (SMALL_TILE / 4u);
+      let a = a_small[row + lid.y];
+      let b = b_small[row + lid.x];
+      acc0 = fma(vec4<f32>(a.x), b, acc0);
+      acc1 = fma(vec4<f32>(a.y), b, acc1);
+      acc2 = fma(vec4<f32>(a.z), b, acc2);
+      acc3 = fma(vec4<f32>(a.w), b, acc3);
+    }
+    buffer = SMALL_STAGE - buffer;
+    if (more) {
+      small_store(next, buffer, tid);
+    }
+    next = after;
+    workgroupBarrier();
+  }
+  let top = m0 + 4u * lid.y;
+  let left = n0 + 4u * lid.x;
+  store_quad(z, slice, top, left, acc0);
+  store_quad(z, slice, top + 1u, left, acc1);
+  store_quad(z, slice, top + 2u, left, acc2);
+  store_quad(z, slice, top + 3u, left, acc3);
+}

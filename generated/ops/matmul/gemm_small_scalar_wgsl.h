@@ -1,0 +1,402 @@
+// @generated from codegen/specs/matmul/gemm_small_scalar.wgsl - DO NOT EDIT.
+// wgsl-sha256: e004211b505b04d286a5731bd62cb387346c2054ab2303b6de6f20a28116bde7
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kGemmSmallScalarWGSL =
+    R"wgsl(// gemm_small_scalar: gemm_small_tile.wgsl's 32x32 tiles with scalar loads
+// (gemm_loads_scalar.wgsl), for row lengths that are not multiples of 4 (e.g. attention
+// over 197 tokens: its scores have N = 197 columns, its context K = 197).
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  M: u32,
+  N: u32,
+  K: u32,
+  batch: u32,
+  a_batch_stride: u32,
+  b_batch_stride: u32,
+  k_chunk: u32,
+  split: u32,
+  has_bias: u32,
+  bias_stride_m: u32,
+  bias_stride_n: u32,
+  alpha: f32,
+  beta: f32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> a: array<f32>;
+@group(0) @binding(2) var<storage, read> b: array<f32>;
+@group(0) @binding(3) var<storage, read> bias: array<f32>;
+@group(0) @binding(4) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(5) var<storage, read_write> output: array<f32>;
+override B_IS_NK: bool = false;
+const WORKGROUP_SIZE_X: u32 = 8u;
+const WORKGROUP_SIZE_Y: u32 = 8u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// Shared helpers (gemm_epilogue.wgsl).
+// Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
+
+// alpha * (A @ B) + beta * bias, the bias broadcast by its strides (linear: beta = 1).
+fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
+  var v = params.alpha * acc;
+  if (params.has_bias != 0u) {
+    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+  }
+  return v;
+}
+
+// The tiled kernels' output element of C[z][m][n] (gemm_tile.wgsl): row-major [batch, M, N].
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return (z * params.M + m) * params.N + n;
+}
+// Shared helpers (gemm_tile.wgsl).
+// Shared by the tiled GEMM kernels (emitted into their declaration blocks by opgen): the
+// walk of one 128x128 output tile over its K slice, the split-K store and the epilogue.
+// The kernel supplies load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end)
+// (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside,
+// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n] (a
+// split-K slice's partial sums are laid out as the output, one output after another).
+//
+// 16x16 threads; thread (x, y) owns output rows 4y..4y+3 and 64+4y..64+4y+3 and columns
+// 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column half>. Each K
+// step stages an 8 x 128 slice of A and of B in workgroup memory, k-major, 4 rows or
+// columns per vec4; the next step's slices are loaded into registers while this one
+// computes, so one barrier per step suffices (two buffers of each: 16 KiB, WebGPU's
+// default workgroup storage limit).
+
+const TILE: u32 = 128u;
+const K_STEP: u32 = 8u;
+const STAGE: u32 = 256u;  // vec4s per staged slice (K_STEP * TILE / 4)
+
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]
+
+struct Staged {
+  a: vec4<f32>,
+  b: vec4<f32>,
+}
+
+// Thread tid loads A row tid / 2, k (tid % 2) * 4..+3; B likewise as [N][K], or as [K][N]
+// row tid / 32, columns (tid % 32) * 4..+3.
+fn stage_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
+  let row = tid / 2u;
+  let k = k0 + tid % 2u * 4u;
+  var s: Staged;
+  s.a = load_a(z, m0 + row, k, end);
+  if (B_IS_NK) {
+    s.b = load_b(z, n0 + row, k, end);
+  } else {
+    s.b = load_b(z, k0 + tid / 32u, n0 + tid % 32u * 4u, end);
+  }
+  return s;
+}
+
+fn stage_store(s: Staged, buffer: u32, tid: u32) {
+  // Components by name, never by a runtime index: an indexed vector may be spilled to
+  // memory (measured: the indexed form ran at 0.6x on the H200).
+  let row = tid / 2u;
+  let at = buffer + tid % 2u * 4u * (TILE / 4u) + row / 4u;
+  let lane = row % 4u;
+  a_tile[at][lane] = s.a.x;
+  a_tile[at + TILE / 4u][lane] = s.a.y;
+  a_tile[at + TILE / 2u][lane] = s.a.z;
+  a_tile[at + 3u * TILE / 4u][lane] = s.a.w;
+  if (B_IS_NK) {
+    b_tile[at][lane] = s.b.x;
+    b_tile[at + TILE / 4u][lane] = s.b.y;
+    b_tile[at + TILE / 2u][lane] = s.b.z;
+    b_tile[at + 3u * TILE / 4u][lane] = s.b.w;
+  } else {
+    b_tile[buffer + tid] = s.b;
+  }
+}
+
+// Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
+fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
+  if (m >= params.M) {
+    return;
+  }
+  store_one(z, slice, m, n, v.x);
+  store_one(z, slice, m, n + 1u, v.y);
+  store_one(z, slice, m, n + 2u, v.z);
+  store_one(z, slice, m, n + 3u, v.w);
+}
+
+fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
+  if (n >= params.N) {
+    return;
+  }
+  let i = out_index(z, m, n);
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
+  } else {
+    output[i] = epilogue(value, m, n);
+  }
+}
+
+fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
+  let tid = lid.y * 16u + lid.x;
+  let slice = wid.z % params.split;
+  let z = wid.z / params.split;
+  let m0 = wid.y * TILE;
+  let n0 = wid.x * TILE;
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
+  if (k_begin < k_end) {
+    stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
+  }
+  workgroupBarrier();
+  // Explicit accumulators rather than an array: they must stay in registers.
+  var acc0_0 = vec4<f32>();
+  var acc0_1 = vec4<f32>();
+  var acc1_0 = vec4<f32>();
+  var acc1_1 = vec4<f32>();
+  var acc2_0 = vec4<f32>();
+  var acc2_1 = vec4<f32>();
+  var acc3_0 = vec4<f32>();
+  var acc3_1 = vec4<f32>();
+  var acc4_0 = vec4<f32>();
+  var acc4_1 = vec4<f32>();
+  var acc5_0 = vec4<f32>();
+  var acc5_1 = vec4<f32>();
+  var acc6_0 = vec4<f32>();
+  var acc6_1 = vec4<f32>();
+  var acc7_0 = vec4<f32>();
+  var acc7_1 = vec4<f32>();
+  var buffer = 0u;
+  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {
+    let more = k0 + K_STEP < k_end;
+    var next: Staged;
+    if (more) {
+      next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);
+    }
+    for (var k = 0u; k < K_STEP; k++) {
+      let row = buffer + k * (TILE / 4u);
+      let a0 = a_tile[row + lid.y];
+      let a1 = a_tile[row + lid.y + 16u];
+      let b0 = b_tile[row + lid.x];
+      let b1 = b_tile[row + lid.x + 16u];
+      acc0_0 = fma(vec4<f32>(a0.x), b0, acc0_0);
+      acc0_1 = fma(vec4<f32>(a0.x), b1, acc0_1);
+      acc1_0 = fma(vec4<f32>(a0.y), b0, acc1_0);
+      acc1_1 = fma(vec4<f32>(a0.y), b1, acc1_1);
+      acc2_0 = fma(vec4<f32>(a0.z), b0, acc2_0);
+      acc2_1 = fma(vec4<f32>(a0.z), b1, acc2_1);
+      acc3_0 = fma(vec4<f32>(a0.w), b0, acc3_0);
+      acc3_1 = fma(vec4<f32>(a0.w), b1, acc3_1);
+      acc4_0 = fma(vec4<f32>(a1.x), b0, acc4_0);
+      acc4_1 = fma(vec4<f32>(a1.x), b1, acc4_1);
+      acc5_0 = fma(vec4<f32>(a1.y), b0, acc5_0);
+      acc5_1 = fma(vec4<f32>(a1.y), b1, acc5_1);
+      acc6_0 = fma(vec4<f32>(a1.z), b0, acc6_0);
+      acc6_1 = fma(vec4<f32>(a1.z), b1, acc6_1);
+      acc7_0 = fma(vec4<f32>(a1.w), b0, acc7_0);
+      acc7_1 = fma(vec4<f32>(a1.w), b1, acc7_1);
+    }
+    buffer = STAGE - buffer;
+    if (more) {
+      stage_store(next, buffer, tid);
+    }
+    workgroupBarrier();
+  }
+  let top = m0 + 4u * lid.y;
+  let bottom = top + TILE / 2u;
+  let left = n0 + 4u * lid.x;
+  let right = left + TILE / 2u;
+  store_quad(z, slice, top, left, acc0_0);
+  store_quad(z, slice, top, right, acc0_1);
+  store_quad(z, slice, top + 1u, left, acc1_0);
+  store_quad(z, slice, top + 1u, right, acc1_1);
+  store_quad(z, slice, top + 2u, left, acc2_0);
+  store_quad(z, slice, top + 2u, right, acc2_1);
+  store_quad(z, slice, top + 3u, left, acc3_0);
+  store_quad(z, slice, top + 3u, right, acc3_1);
+  store_quad(z, slice, bottom, left, acc4_0);
+  store_quad(z, slice, bottom, right, acc4_1);
+  store_quad(z, slice, bottom + 1u, left, acc5_0);
+  store_quad(z, slice, bottom + 1u, right, acc5_1);
+  store_quad(z, slice, bottom + 2u, left, acc6_0);
+  store_quad(z, slice, bottom + 2u, right, acc6_1);
+  store_quad(z, slice, bottom + 3u, left, acc7_0);
+  store_quad(z, slice, bottom + 3u, right, acc7_1);
+}
+// Shared helpers (gemm_loads_scalar.wgsl).
+// Shared by the kernels that read A and B one value at a time (gemm_scalar,
+// gemm_small_scalar; emitted into their declaration blocks by opgen): load_a and load_b
+// for gemm_tile.wgsl and gemm_small_tile.wgsl, for any row length. Each vector's values
+// are read one by one, those past a row's end are zero, and components are named, never
+// indexed at runtime (an indexed vector may be spilled to memory).
+
+// a[i..i + 3] and b[i..i + 3], the components from `valid` on zero
+fn load4_a(i: u32, valid: u32) -> vec4<f32> {
+  var v = vec4<f32>();
+  if (valid > 0u) {
+    v.x = a[i];
+  }
+  if (valid > 1u) {
+    v.y = a[i + 1u];
+  }
+  if (valid > 2u) {
+    v.z = a[i + 2u];
+  }
+  if (valid > 3u) {
+    v.w = a[i + 3u];
+  }
+  return v;
+}
+
+fn load4_b(i: u32, valid: u32) -> vec4<f32> {
+  var v = vec4<f32>();
+  if (valid > 0u) {
+    v.x = b[i];
+  }
+  if (valid > 1u) {
+    v.y = b[i + 1u];
+  }
+  if (valid > 2u) {
+    v.z = b[i + 2u];
+  }
+  if (valid > 3u) {
+    v.w = b[i + 3u];
+  }
+  return v;
+}
+fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
+  if (m >= params.M || k >= end) {
+    return vec4<f32>();
+  }
+  return load4_a(z * params.a_batch_stride + m * params.K + k, end - k);
+}
+
+fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
+  let base = z * params.b_batch_stride;
+  if (B_IS_NK) {
+    if (r >= params.N || c >= end) {
+      return vec4<f32>();
+    }
+    return load4_b(base + r * params.K + c, end - c);
+  }
+  if (r >= end || c >= params.N) {
+    return vec4<f32>();
+  }
+  return load4_b(base + r * params.N + c, params.N - c);
+}
+// Shared helpers (gemm_small_tile.wgsl).
+// Shared by gemm_small and gemm_small_scalar (emitted into their declaration blocks by
+// opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
+// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
+// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
+// (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_tile.wgsl's store_quad,
+// gemm_epilogue.wgsl).
+//
+// 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
+// an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
+// vec4, double-buffered like gemm_tile, but its global loads are issued two steps ahead
+// (one barrier per step): a step of 64 threads computes too little to hide a load's
+// latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms).
+
+const SMALL_TILE: u32 = 32u;
+const SMALL_STAGE: u32 = 64u;  // vec4s per staged slice (K_STEP * SMALL_TILE / 4)
+
+var<workgroup> a_small: array<vec4<f32>, 128>;  // [buffer][k][m / 4]
+var<workgroup> b_small: array<vec4<f32>, 128>;  // [buffer][k][n / 4]
+
+// Thread tid loads A row tid / 2, k (tid % 2) * 4..+3; B likewise as [N][K], or as [K][N]
+// row tid / 8, columns (tid % 8) * 4..+3.
+fn small_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
+  let row = tid / 2u;
+  let k = k0 + tid % 2u * 4u;
+  var s: Staged;
+  s.a = load_a(z, m0 + row, k, end);
+  if (B_IS_NK) {
+    s.b = load_b(z, n0 + row, k, end);
+  } else {
+    s.b = load_b(z, k0 + tid / 8u, n0 + tid % 8u * 4u, end);
+  }
+  return s;
+}
+
+fn small_store(s: Staged, buffer: u32, tid: u32) {
+  let row = tid / 2u;
+  let at = buffer + tid % 2u * 4u * (SMALL_TILE / 4u) + row / 4u;
+  let lane = row % 4u;
+  a_small[at][lane] = s.a.x;
+  a_small[at + SMALL_TILE / 4u][lane] = s.a.y;
+  a_small[at + SMALL_TILE / 2u][lane] = s.a.z;
+  a_small[at + 3u * SMALL_TILE / 4u][lane] = s.a.w;
+  if (B_IS_NK) {
+    b_small[at][lane] = s.b.x;
+    b_small[at + SMALL_TILE / 4u][lane] = s.b.y;
+    b_small[at + SMALL_TILE / 2u][lane] = s.b.z;
+    b_small[at + 3u * SMALL_TILE / 4u][lane] = s.b.w;
+  } else {
+    b_small[buffer + tid] = s.b;
+  }
+}
+
+fn gemm_small_tile(lid: vec3<u32>, wid: vec3<u32>) {
+  let tid = lid.y * 8u + lid.x;
+  let slice = wid.z % params.split;
+  let z = wid.z / params.split;
+  let m0 = wid.y * SMALL_TILE;
+  let n0 = wid.x * SMALL_TILE;
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
+  if (k_begin < k_end) {
+    small_store(small_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
+  }
+  var next: Staged;  // the next step's slices, loaded a step earlier
+  if (k_begin + K_STEP < k_end) {
+    next = small_load(z, m0, n0, k_begin + K_STEP, k_end, tid);
+  }
+  workgroupBarrier();
+  var acc0 = vec4<f32>();
+  var acc1 = vec4<f32>();
+  var acc2 = vec4<f32>();
+  var acc3 = vec4<f32>();
+  var buffer = 0u;
+  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {
+    let more = k0 + K_STEP < k_end;
+    var after: Staged;
+    if (k0 + 2u * K_STEP < k_end) {
+      after = small_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);
+    }
+    for (var k = 0u; k < K_STEP; k++) {
+      let row = buffer + k * (SMALL_TILE / 4u);
+      let a = a_small[row + lid.y];
+      let b = b_small[row + lid.x];
+      acc0 = fma(vec4<f32>(a.x), b, acc0);
+      acc1 = fma(vec4<f32>(a.y), b, acc1);
+      acc2 = fma(vec4<f32>(a.z), b, acc2);
+      acc3 = fma(vec4<f32>(a.w), b, acc3);
+    }
+    buffer = SMALL_STAGE - buffer;
+    if (more) {
+      small_store(next, buffer, tid);
+    }
+    next = after;
+    workgroupBarrier();
+  }
+  let top = m0 + 4u * lid.y;
+  let left = n0 + 4u * lid.x;
+  store_quad(z, slice, top, left, acc0);
+  store_quad(z, slice, top + 1u, left, acc1);
+  store_quad(z, slice, top + 2u, left, acc2);
+  store_quad(z, slice, top + 3u, left, acc3);
+}
+// @opgen-end declarations
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  gemm_small_tile(lid, wid);
+}
+)wgsl";
+
+inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeX = 8;
+inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeY = 8;
+inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeZ = 1;
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kGemmSmallScalarRuntimeChecks = false;
