@@ -138,6 +138,10 @@ def vk_graph_ops(blob: bytes) -> list[str]:
 # not fuse reaches the VK00 read-back check as an operator without a handler, so nothing
 # unserved is ever delegated silently.
 FUSED_FROM = {CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
+# Ops a spec serves whole that ExecuTorch's decomposition table would break up before the
+# partitioner sees them: scaled_dot_product_attention's math path (HF attention) calls
+# _safe_softmax, which decomposes into a softmax and five mask ops over the scores.
+KEPT_WHOLE = ("aten._safe_softmax.default",)
 
 
 @contextlib.contextmanager
@@ -177,7 +181,6 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     kernels (`coverage.guarded`); with `strict_guards` it is an ExportError naming the
     node, the argument and the guard's message."""
     import torch
-    from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
     from executorch.exir import to_edge_transform_and_lower
 
     targets = supported_targets() if targets is None else targets
@@ -186,7 +189,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
         allowed = set(targets) | {src for t in targets for src in FUSED_FROM.get(t, ())}
         allowlist = [op for op in map(edge_op, sorted(allowed)) if op is not None]
     _quiet_partitioner_logs()
-    partitioner = VulkanPartitioner(operator_allowlist=allowlist)
+    partitioner = _partitioner(allowlist, [t for t in KEPT_WHOLE if t in targets])
     model = model.eval()
     exported = torch.export.export(model, tuple(example_inputs))
     checker = GuardChecker()
@@ -205,6 +208,24 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
                           + coverage.table())
     return ExportResult(pte=edge.to_executorch().buffer, coverage=coverage, vk_ops=vk_ops,
                         rejections=rejections)
+
+
+def _partitioner(allowlist, kept_whole: list[str]):
+    """ExecuTorch's Vulkan partitioner, also keeping the `kept_whole` targets (KEPT_WHOLE
+    ops this lowering has a handler for) from decomposition."""
+    import torch
+    from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
+
+    def aten_op(target: str):
+        ns, name, overload = target.split(".")
+        return getattr(getattr(getattr(torch.ops, ns), name), overload)
+
+    class WebGPUPartitioner(VulkanPartitioner):
+        def ops_to_not_decompose(self, ep):
+            ops, filter_fn = super().ops_to_not_decompose(ep)
+            return [*ops, *map(aten_op, kept_whole)], filter_fn
+
+    return WebGPUPartitioner(operator_allowlist=allowlist)
 
 
 def _program_coverage(program, targets: frozenset[str],

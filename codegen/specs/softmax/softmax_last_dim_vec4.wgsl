@@ -10,6 +10,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> output: array<vec4<f32>>;
 override LOG: bool = false;
+override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -37,10 +38,20 @@ fn exp_or_zero(d: f32) -> f32 {
   return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
 }
 
-// The output of an element whose value minus the line's max is `d`, given the line's
-// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
-// +inf or all -inf line, as in torch) makes the whole line NaN.
+// x minus the line's max. With SAFE (_safe_softmax) a -inf element stays -inf even in an
+// all -inf line, where plain softmax has -inf - -inf = NaN: that line's sum is then 0.
+fn shifted(x: f32, line_max: f32) -> f32 {
+  return select(x - line_max, x, SAFE && is_neg_inf(x));
+}
+
+// The output of an element whose shifted value is `d`, given the line's sum of exp(d):
+// softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN, +inf or all -inf
+// line, as in torch) makes the whole line NaN; with SAFE an all -inf line (sum 0: any
+// other line holds an exp(0)) gives zeros, as torch's _safe_softmax.
 fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (SAFE && sum == 0.0) {
+    return 0.0;
+  }
   if (is_nan(sum)) {
     return sum;
   }
@@ -75,6 +86,11 @@ fn exp4(d: vec4<f32>) -> vec4<f32> {
   return vec4<f32>(exp_or_zero(d.x), exp_or_zero(d.y), exp_or_zero(d.z), exp_or_zero(d.w));
 }
 
+fn shifted4(x: vec4<f32>, row_max: f32) -> vec4<f32> {
+  return vec4<f32>(shifted(x.x, row_max), shifted(x.y, row_max), shifted(x.z, row_max),
+                   shifted(x.w, row_max));
+}
+
 fn softmax4(d: vec4<f32>, sum: f32) -> vec4<f32> {
   return vec4<f32>(softmax_value(d.x, sum), softmax_value(d.y, sum), softmax_value(d.z, sum),
                    softmax_value(d.w, sum));
@@ -101,11 +117,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let row_max = workgroup_reduce(lid, true);
   var local_sum = vec4<f32>(0.0);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    local_sum += exp4(input[base + c] - row_max);
+    local_sum += exp4(shifted4(input[base + c], row_max));
   }
   partial[lid] = (local_sum.x + local_sum.y) + (local_sum.z + local_sum.w);
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax4(input[base + c] - row_max, row_sum);
+    output[base + c] = softmax4(shifted4(input[base + c], row_max), row_sum);
   }
 }

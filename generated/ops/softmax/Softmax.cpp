@@ -91,19 +91,19 @@ SoftmaxPlan plan_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
   if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"LOG", false ? 1.0 : 0.0}};
+    plan.overrides0 = {{"LOG", false ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
   }
   plan.run1 = !((inner == 1) && (utils::floormod(N, 4) == 0));
   if (plan.run1) {
     if (inner == 1) {
       plan.route1 = 0;  // softmax_last_dim
       plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
     } else {
       plan.route1 = 1;  // softmax_strided
       plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"LOG", false ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
     }
   }
   return plan;

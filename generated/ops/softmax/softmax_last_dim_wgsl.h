@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7591f58455e2d21217919e8bde5dbdbf66f64daa479b8e5d21025636f9d83e12
+// wgsl-sha256: c4aa1801876a2c2d58a4efcd96e3ba00767d266d423fba62e1547276e656c0bd
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<f32>;
 @group(0) @binding(2) var<storage, read_write> output: array<f32>;
 override LOG: bool = false;
+override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -45,10 +46,20 @@ fn exp_or_zero(d: f32) -> f32 {
   return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
 }
 
-// The output of an element whose value minus the line's max is `d`, given the line's
-// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
-// +inf or all -inf line, as in torch) makes the whole line NaN.
+// x minus the line's max. With SAFE (_safe_softmax) a -inf element stays -inf even in an
+// all -inf line, where plain softmax has -inf - -inf = NaN: that line's sum is then 0.
+fn shifted(x: f32, line_max: f32) -> f32 {
+  return select(x - line_max, x, SAFE && is_neg_inf(x));
+}
+
+// The output of an element whose shifted value is `d`, given the line's sum of exp(d):
+// softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN, +inf or all -inf
+// line, as in torch) makes the whole line NaN; with SAFE an all -inf line (sum 0: any
+// other line holds an exp(0)) gives zeros, as torch's _safe_softmax.
 fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (SAFE && sum == 0.0) {
+    return 0.0;
+  }
   if (is_nan(sum)) {
     return sum;
   }
@@ -91,7 +102,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   }
   let base = row * params.N;
   // the max starts from the row's first element: an all -inf row keeps max -inf, so
-  // x - max is NaN as in torch
+  // x - max is NaN as in torch (shifted: -inf with SAFE)
   var local_max = input[base];
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
     local_max = max(local_max, input[base + c]);
@@ -100,12 +111,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let row_max = workgroup_reduce(lid, true);
   var local_sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    local_sum += exp_or_zero(input[base + c] - row_max);
+    local_sum += exp_or_zero(shifted(input[base + c], row_max));
   }
   partial[lid] = local_sum;
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax_value(input[base + c] - row_max, row_sum);
+    output[base + c] = softmax_value(shifted(input[base + c], row_max), row_sum);
   }
 }
 )wgsl";

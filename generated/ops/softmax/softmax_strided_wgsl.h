@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6789e0a44a29ec26726dfc66249065ff650f3a61f9a7514f79e8b8d6c033baec
+// wgsl-sha256: 13ee8a014622d9f762a54684b27e08a3486c8182d539cc02f3fa574c5ea1c623
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<f32>;
 @group(0) @binding(2) var<storage, read_write> output: array<f32>;
 override LOG: bool = false;
+override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -45,10 +46,20 @@ fn exp_or_zero(d: f32) -> f32 {
   return select(select(exp(d), 0.0, is_neg_inf(d)), d, is_nan(d));
 }
 
-// The output of an element whose value minus the line's max is `d`, given the line's
-// sum of exp(d): softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN,
-// +inf or all -inf line, as in torch) makes the whole line NaN.
+// x minus the line's max. With SAFE (_safe_softmax) a -inf element stays -inf even in an
+// all -inf line, where plain softmax has -inf - -inf = NaN: that line's sum is then 0.
+fn shifted(x: f32, line_max: f32) -> f32 {
+  return select(x - line_max, x, SAFE && is_neg_inf(x));
+}
+
+// The output of an element whose shifted value is `d`, given the line's sum of exp(d):
+// softmax, or log_softmax when LOG (-inf stays -inf). A NaN sum (a NaN, +inf or all -inf
+// line, as in torch) makes the whole line NaN; with SAFE an all -inf line (sum 0: any
+// other line holds an exp(0)) gives zeros, as torch's _safe_softmax.
 fn softmax_value(d: f32, sum: f32) -> f32 {
+  if (SAFE && sum == 0.0) {
+    return 0.0;
+  }
   if (is_nan(sum)) {
     return sum;
   }
@@ -95,11 +106,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   var line_sum = 0.0;
   for (var k = 0u; k < params.N; k++) {
-    line_sum += exp_or_zero(input[base + k * inner] - line_max);
+    line_sum += exp_or_zero(shifted(input[base + k * inner], line_max));
   }
   for (var k = 0u; k < params.N; k++) {
     let i = base + k * inner;
-    output[i] = softmax_value(input[i] - line_max, line_sum);
+    output[i] = softmax_value(shifted(input[i], line_max), line_sum);
   }
 }
 )wgsl";
