@@ -320,6 +320,8 @@ ADDMM = gemm_op(
         Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
         Case("small_tiles", (randn(2100), randn(40, 16), randn(16, 2100)),
              kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_small"),
+        Case("small_tiles_unaligned", (randn(40, 1), randn(40, 15), randn(15, 2101)),
+             kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
@@ -375,6 +377,8 @@ LINEAR = gemm_op(
              route="gemv_rows_subgroup"),
         # the weight packed to [K, N] first (linear_pack_weight), then the [K, N] tile
         Case("tokens_no_bias", (randn(2, 7, 24), randn(16, 24)), route="gemm_vec4"),
+        Case("packed_weight", (randn(12, 20), randn(36, 20), randn(36)),
+             route="linear_pack_weight"),
         # N % 4 != 0: no pack, the scalar tile reads [N, K] in place
         Case("unaligned_n", (randn(2, 7, 24), randn(13, 24), randn(13)), route="gemm_scalar"),
         Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
