@@ -10,7 +10,7 @@ void WebGPUGraph::Impl::plan_constants() {
     throw Error("WebGPU graph: the constant dispatches would be planned again (a buffer they "
                 "touch was written, or a dispatch was added), but " +
                 std::to_string(released.size()) +
-                " constants they read were freed after load (release_consumed_constants)");
+                " buffers only they touched were freed after load (release_consumed_constants)");
   }
   std::vector<CommandAccess> accesses;
   accesses.reserve(commands.size());

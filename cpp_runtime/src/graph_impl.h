@@ -71,7 +71,7 @@ struct WebGPUGraph::Impl {
   std::set<BufferId> constant_touched;  // buffers the constant commands read or write
   bool constants_once = true;           // set_constant_dispatches_once
   bool constant_plan_valid = false;
-  // Constants whose memory release_consumed_constants freed (the handles stay until the
+  // Buffers whose memory release_consumed_constants freed (the handles stay until the
   // graph goes, so no new buffer takes their identity); non-empty fixes the plan.
   std::set<BufferId> released;
   uint64_t released_bytes = 0;

@@ -132,7 +132,7 @@ TEST(a_constant_only_constant_dispatches_read_is_freed_after_load) {
   m.g.mark_constant(m.x);  // a new constant: the plan would change
   CHECK_THROWS(Error, m.g.execute(),
                "the constant dispatches would be planned again (a buffer they touch was "
-               "written, or a dispatch was added), but 1 constants they read were freed");
+               "written, or a dispatch was added), but 1 buffers only they touched were freed");
 }
 
 TEST(a_freed_constant_whose_dispatch_must_run_again_fails_loud) {

@@ -113,19 +113,19 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     # linear's gemv_rows is a dispatch of its own (it never splits K); gemv_nn is a route
     # beside gemm_vec4 (same bindings and split), so --force can pick either
     tiled_when = "not gemv and " if b_is_nk else ""
-    # the vec4 routes read linear's weight packed to [K, N] (wpack), gemm_scalar in place
+    # the vec4 routes read linear's weight packed to [K, N] (wpack), the scalar ones in place
     packed_b = "wpack" if b_is_nk else b
-    nn = {"B_IS_NK": "False"}
+    nn = {"B_IS_NK": "False"}  # B as [K, N]: mm's, or linear's packed weight
+    as_given = {"B_IS_NK": str(b_is_nk)}  # B as the op passes it
     tile_grid = Tiles(x="N", y="M", tile=(TILE, TILE), z="batch * split")
     gemv_grid = Tiles(x="N", y="M", tile=(GEMV_NN_COLS, GEMV_NN_ROWS), z="batch * split")
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=nn)]
     small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
     small = [Route(GEMM_SMALL, small_grid, when="small", overrides=nn)]
-    small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small",
-                          overrides={"B_IS_NK": "True" if b_is_nk else "False"})]
+    small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small", overrides=as_given)]
 
     def tiled(kernel: Kernel, when: str, b: str, elem: str, helpers: list[str],
-              first: list[Route], b_is_nk: bool) -> Dispatch:
+              first: list[Route], overrides: dict) -> Dispatch:
         return Dispatch(
             name=kernel.name,
             when=tiled_when + when,
@@ -133,15 +133,14 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl", *helpers],
             bindings=[Bind("a", a, elem=elem), Bind("b", b, elem=elem), Bind("bias", bias),
                       Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
-            routes=[*first, Route(kernel, tile_grid,
-                                  overrides={"B_IS_NK": "True" if b_is_nk else "False"})],
+            routes=[*first, Route(kernel, tile_grid, overrides=overrides)],
         )
 
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4<f32>", ["gemm_loads_vec4.wgsl"],
-              gemv_nn + small, b_is_nk=False),
+              gemv_nn + small, nn),
         tiled(GEMM_SCALAR, "not aligned", b, "f32", ["gemm_loads_scalar.wgsl"], small_scalar,
-              b_is_nk=b_is_nk),
+              as_given),
         Dispatch(
             name="split_sum",
             when=tiled_when + "split > 1",
