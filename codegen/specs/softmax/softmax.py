@@ -18,10 +18,11 @@ from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, K
                           Override, Params, Route, Rows, ScalarType, Tensor, u32)
 from codegen.spec.inputs import randn, tensor
 
-LOG = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
-LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=LOG)
-LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), overrides=LOG)
-STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=LOG)
+# LOG: log_softmax; SAFE: _safe_softmax
+OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
+LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=OVERRIDES)
+LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), overrides=OVERRIDES)
+STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=OVERRIDES)
 NAN, INF = float("nan"), float("inf")
 
 # rows: NaN, +inf, all -inf (each NaN throughout), -inf entries beside finite ones
@@ -35,18 +36,18 @@ VEC4 = "inner == 1 and N % 4 == 0"  # rows of whole vec4s
 
 def dispatches(log: bool, safe: bool) -> list[Dispatch]:
     params = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
-    log_override = {"LOG": str(log), "SAFE": str(safe)}
+    picked = {"LOG": str(log), "SAFE": str(safe)}
     return [
         Dispatch(params=params,
                  bindings=[Bind("input", "self", elem="vec4<f32>"),
                            Bind("output", "out", write=True, elem="vec4<f32>")],
-                 routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=log_override)],
+                 routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)],
                  when=VEC4, helpers=["softmax_common.wgsl"]),
         Dispatch(params=params,
                  bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
                  routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
-                               overrides=log_override),
-                         Route(STRIDED, Elementwise("lines"), overrides=log_override)],
+                               overrides=picked),
+                         Route(STRIDED, Elementwise("lines"), overrides=picked)],
                  when=f"not ({VEC4})", helpers=["softmax_common.wgsl"]),
     ]
 
