@@ -135,17 +135,30 @@ TEST(a_constant_only_constant_dispatches_read_is_freed_after_load) {
                "written, or a dispatch was added), but 1 buffers only they touched were freed");
 }
 
-TEST(a_freed_constant_whose_dispatch_must_run_again_fails_loud) {
-  WebGPUGraph g(test_device());
-  const ValueRef w = g.add_tensor(DType::Float32, {8});
-  const ValueRef w3 = g.add_tensor(DType::Float32, {8});
-  write(g, w, iota(8));
-  g.mark_constant(w);
+namespace {
+
+// w3 = 3 * w by one test_scale dispatch (`id`), w a constant of 8 values.
+struct ScaleDispatch {
+  WebGPUGraph g{test_device()};
+  ValueRef w = g.add_tensor(DType::Float32, {8});
+  ValueRef w3 = g.add_tensor(DType::Float32, {8});
   test_ops::TestScaleParams p{8, 3.0f, 0, 0};
-  const utils::Grid grid{1, 1, 1};
-  const DispatchId id =
-      g.add_dispatch(test_ops::test_scale_kernel(), {},
-                     {Binding::of(w), Binding::of(w3), Binding::params()}, &p, sizeof p, grid);
+  utils::Grid grid{1, 1, 1};
+  DispatchId id = 0;
+
+  ScaleDispatch() {
+    write(g, w, iota(8));
+    g.mark_constant(w);
+    id = g.add_dispatch(test_ops::test_scale_kernel(), {},
+                        {Binding::of(w), Binding::of(w3), Binding::params()}, &p, sizeof p, grid);
+  }
+};
+
+}  // namespace
+
+TEST(a_freed_constant_whose_dispatch_must_run_again_fails_loud) {
+  ScaleDispatch s;
+  auto& [g, w, w3, p, grid, id] = s;
   g.run_constant_dispatches();
   CHECK_EQ(g.release_consumed_constants({w3}), 32u);
   g.update_dispatch(id, &p, sizeof p, grid);  // the same params: still fresh
@@ -189,16 +202,8 @@ TEST(nothing_is_freed_before_the_constant_dispatches_ran) {
 }
 
 TEST(new_params_run_a_constant_dispatch_again) {
-  WebGPUGraph g(test_device());
-  const ValueRef w = g.add_tensor(DType::Float32, {8});
-  const ValueRef w3 = g.add_tensor(DType::Float32, {8});
-  write(g, w, iota(8));
-  g.mark_constant(w);
-  test_ops::TestScaleParams p{8, 3.0f, 0, 0};
-  const utils::Grid grid{1, 1, 1};
-  const DispatchId id =
-      g.add_dispatch(test_ops::test_scale_kernel(), {},
-                     {Binding::of(w), Binding::of(w3), Binding::params()}, &p, sizeof p, grid);
+  ScaleDispatch s;
+  auto& [g, w, w3, p, grid, id] = s;
   g.execute();
   CHECK_EQ(max_diff(read(g, w3), iota(8, 0.0f, 3.0f)), 0.0f);
   g.update_dispatch(id, &p, sizeof p, grid);  // the same params: still fresh
