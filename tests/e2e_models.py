@@ -252,6 +252,19 @@ def hf_vit():
     return _Logits(ViTForImageClassification(config)).eval(), _inputs(23, (1, 3, 32, 32))
 
 
+def hf_swin():
+    """transformers' Swin: windowed attention with a relative position bias (a gathered
+    table), shifted windows (torch.roll: index_select over (arange + shift) fmod N) and
+    their attention mask (built in the graph by slice_scatter of filled slices), patch
+    merging between the stages."""
+    from transformers import SwinConfig, SwinForImageClassification
+
+    torch.manual_seed(0)
+    config = SwinConfig(image_size=32, patch_size=2, embed_dim=16, depths=[2, 2],
+                        num_heads=[2, 4], window_size=4, num_labels=10)
+    return _Logits(SwinForImageClassification(config)).eval(), _inputs(31, (1, 3, 32, 32))
+
+
 class _SiglipPooled(nn.Module):
     def __init__(self, model: nn.Module):
         super().__init__()

@@ -1,8 +1,11 @@
-"""permute_copy, expand_copy and repeat: one strided gather, rank 0..8.
+"""permute_copy, expand_copy, repeat and as_strided_copy: one strided gather, rank 0..8.
 
 Each output element reads input[sum_k (c_k % mods[k]) * strides[k]] at its coordinates c
 (dims right-aligned into 8 slots): permute_copy permutes the input's strides, expand_copy
-gives a broadcast dim stride 0, repeat wraps each coordinate around its input dim. When
+gives a broadcast dim stride 0, repeat wraps each coordinate around its input dim,
+as_strided_copy reads the input's contiguous storage with the strides it is given (the
+view HF's adaptive_avg_pool1d leaves after its mean; a storage offset other than 0 is
+refused: the gather has no base offset, and no exported model has needed one). When
 the innermost output dim reads its input dim contiguously and every size on the way is a
 multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
 per vec4). float32 and int32 move as 32-bit words and share those kernels; bool (one byte
@@ -10,7 +13,7 @@ per element) has its own kernel, in which an invocation owns one output word and
 assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored,
+from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
                           IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
@@ -226,4 +229,64 @@ REPEAT = Op(
     ],
 )
 
-OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT]
+AS_STRIDED_COPY = Op(
+    name="as_strided_copy",
+    targets=["aten.as_strided_copy.default"],
+    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("size"), IntList("stride"),
+          Int("storage_offset", symbolic=True, optional=True), Output("out", DTYPES)],
+    let={
+        # the last storage element the view reads (-1 when it reads none)
+        "last": "sum([(size[k] - 1) * stride[k] for k in range(len(size))]) "
+                "if len(size) == len(stride) and prod(size) > 0 else -1",
+    },
+    guards=[
+        Guard("len(size) <= 8", "size", "has too many entries", got="size",
+              expected="at most 8 entries"),
+        Guard("len(stride) == len(size)", "stride", "does not give one stride per size",
+              got="stride", expected="{len(size)} strides"),
+        Guard("len(size) == 0 or min(size) >= 0", "size", "holds a negative size", got="size",
+              expected="sizes >= 0"),
+        Guard("len(stride) == 0 or min(stride) >= 0", "stride", "holds a negative stride",
+              got="stride", expected="strides >= 0"),
+        Guard("storage_offset is None or storage_offset == 0", "storage_offset",
+              "is not supported", got="storage_offset", expected="None or 0"),
+        Guard("last < self.numel", "size",
+              "reads past the end of the input's storage", got="size",
+              expected="a view of at most {self.numel} elements with strides {stride}"),
+    ],
+    shapes={"out": "size"},
+    resize="dynamic",
+    # vec4 when the innermost dim reads contiguously and every other stride keeps 4-alignment
+    dispatches=gather("size", "size", "stride",
+                      "len(size) > 0 and stride[-1] == 1 and size[-1] % 4 == 0 and "
+                      "len([s for s in stride if s % 4 != 0]) <= 1"),
+    cases=[
+        # adaptive_avg_pool1d's view of its [1, 32, 1, 1] mean (Swin's pooler)
+        Case("pooled_view", (randn(1, 32, 1, 1), [1, 32, 1, 1], [32, 1, 32, 32], None),
+             route="strided_gather", exact=True),
+        Case("rows_vec4", (randn(6, 8), [3, 8], [16, 1], 0), route="strided_gather_vec4",
+             exact=True),
+        Case("overlapping_windows", (randn(20), [4, 5], [3, 1], None), exact=True),
+        Case("broadcast_stride", (randn(3), [2, 3], [0, 1], None), exact=True),
+        Case("empty", (randn(4), [0, 3], [1, 1], None), exact=True),
+        Case("bool_transpose", (randint(0, 2, 5, 7, dtype="bool"), [7, 5], [1, 7], None),
+             route="strided_gather_bytes", exact=True),
+        Case("int32", (randint(-9, 9, 12, dtype="int32"), [3, 2], [4, 2], None), exact=True),
+        Case("too_many_sizes", (randn(2), [1] * 9, [0] * 9, None),
+             raises="size has too many entries (got [1, 1, 1, 1, 1, 1, 1, 1, 1], expected at "
+                    "most 8 entries)"),
+        Case("stride_count", (randn(6), [2, 3], [3], None),
+             raises="stride does not give one stride per size (got [3], expected 2 strides)"),
+        Case("negative_size", (randn(6), [-1, 3], [3, 1], None),
+             raises="size holds a negative size (got [-1, 3], expected sizes >= 0)"),
+        Case("negative_stride", (randn(6), [2, 3], [-3, 1], None),
+             raises="stride holds a negative stride (got [-3, 1], expected strides >= 0)"),
+        Case("storage_offset", (randn(6), [2, 2], [2, 1], 1),
+             raises="storage_offset is not supported (got 1, expected None or 0)"),
+        Case("past_the_end", (randn(6), [2, 4], [3, 1], None),
+             raises="size reads past the end of the input's storage (got [2, 4], expected a "
+                    "view of at most 6 elements with strides [3, 1])"),
+    ],
+)
+
+OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT, AS_STRIDED_COPY]
