@@ -45,6 +45,8 @@
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
+#include "ops/index_select/index_select_wgsl.h"
+#include "ops/index_select/index_select_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
@@ -261,6 +263,15 @@ const std::vector<KernelSource>& all_kernels() {
        kHardswishWGSL,
        "main",
        {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ}},
+      {"index_select",
+       kIndexSelectWGSL,
+       "main",
+       {kIndexSelectWorkgroupSizeX, kIndexSelectWorkgroupSizeY, kIndexSelectWorkgroupSizeZ}},
+      {"index_select_vec4",
+       kIndexSelectVec4WGSL,
+       "main",
+       {kIndexSelectVec4WorkgroupSizeX, kIndexSelectVec4WorkgroupSizeY,
+        kIndexSelectVec4WorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",
