@@ -73,6 +73,8 @@
 #include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/slice/slice_copy_bytes_wgsl.h"
+#include "ops/slice_scatter/slice_scatter_wgsl.h"
+#include "ops/slice_scatter/slice_scatter_bytes_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
@@ -377,6 +379,15 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY,
         kSliceCopyBytesWorkgroupSizeZ}},
+      {"slice_scatter",
+       kSliceScatterWGSL,
+       "main",
+       {kSliceScatterWorkgroupSizeX, kSliceScatterWorkgroupSizeY, kSliceScatterWorkgroupSizeZ}},
+      {"slice_scatter_bytes",
+       kSliceScatterBytesWGSL,
+       "main",
+       {kSliceScatterBytesWorkgroupSizeX, kSliceScatterBytesWorkgroupSizeY,
+        kSliceScatterBytesWorkgroupSizeZ}},
       {"softmax_last_dim",
        kSoftmaxLastDimWGSL,
        "main",

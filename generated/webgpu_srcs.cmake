@@ -74,6 +74,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/slice_scatter/SliceScatter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/SafeSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
