@@ -45,6 +45,8 @@
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
+#include "ops/index_select/index_select_wgsl.h"
+#include "ops/index_select/index_select_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
@@ -71,6 +73,8 @@
 #include "ops/unary/sin_cos_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/slice/slice_copy_bytes_wgsl.h"
+#include "ops/slice_scatter/slice_scatter_wgsl.h"
+#include "ops/slice_scatter/slice_scatter_bytes_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
@@ -261,6 +265,15 @@ const std::vector<KernelSource>& all_kernels() {
        kHardswishWGSL,
        "main",
        {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ}},
+      {"index_select",
+       kIndexSelectWGSL,
+       "main",
+       {kIndexSelectWorkgroupSizeX, kIndexSelectWorkgroupSizeY, kIndexSelectWorkgroupSizeZ}},
+      {"index_select_vec4",
+       kIndexSelectVec4WGSL,
+       "main",
+       {kIndexSelectVec4WorkgroupSizeX, kIndexSelectVec4WorkgroupSizeY,
+        kIndexSelectVec4WorkgroupSizeZ}},
       {"index_tensor",
        kIndexTensorWGSL,
        "main",
@@ -366,6 +379,15 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY,
         kSliceCopyBytesWorkgroupSizeZ}},
+      {"slice_scatter",
+       kSliceScatterWGSL,
+       "main",
+       {kSliceScatterWorkgroupSizeX, kSliceScatterWorkgroupSizeY, kSliceScatterWorkgroupSizeZ}},
+      {"slice_scatter_bytes",
+       kSliceScatterBytesWGSL,
+       "main",
+       {kSliceScatterBytesWorkgroupSizeX, kSliceScatterBytesWorkgroupSizeY,
+        kSliceScatterBytesWorkgroupSizeZ}},
       {"softmax_last_dim",
        kSoftmaxLastDimWGSL,
        "main",

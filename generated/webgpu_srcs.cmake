@@ -54,6 +54,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ScalarTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/Zeros.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/IndexSelect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp
@@ -74,6 +75,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/slice_scatter/SliceScatter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/SafeSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp

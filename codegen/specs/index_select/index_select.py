@@ -1,0 +1,100 @@
+"""index_select: out = self.index_select(dim, index), index a 0-d or 1-D int tensor.
+
+The kernels see self as [outer, D, inner] around dim and out as [outer, n, inner] (n the
+index's element count): out[o, c, i] = self[o, index[c], i]. torch's roll decomposes into
+this (Swin Transformer's shifted windows). float32 and int32 move as 32-bit words, four
+at a time (vec4) when inner % 4 == 0. A 0-d self is a 1-element row (dim 0 or -1, one
+index, a 0-d result), as in torch.
+
+index is int64 in torch and int32 on the GPU. An index outside 0..D-1, negative ones
+included (torch raises on both; a GPU kernel cannot), writes the word 0x7fc00000: a quiet
+NaN in float32 (2143289344 in int32), so a bad index shows up instead of reading a
+plausible wrong element.
+"""
+
+from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+                          Output, Route, Tensor, u32)
+from codegen.spec.inputs import randint, randn, tensor
+
+NAN, INF = float("nan"), float("inf")
+DTYPES = (F32, I32)
+SELECT = Kernel("index_select")
+SELECT_VEC4 = Kernel("index_select_vec4")
+
+
+def select_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+    return Dispatch(
+        params={
+            "inner": u32(f"inner // {lanes}"),
+            "in_len": u32("D"),
+            "out_len": u32("index.numel"),
+            "num_elements": u32(f"out.numel // {lanes}"),
+        },
+        bindings=[Bind("input", "self", elem=elem), Bind("index", "index"),
+                  Bind("output", "out", write=True, elem=elem)],
+        routes=[Route(kernel, Elementwise(f"out.numel // {lanes}"))],
+        name=kernel.name, when=when)
+
+
+OPS = [Op(
+    name="index_select",
+    targets=["aten.index_select.default"],
+    args=[Tensor("self", DTYPES), Int("dim"), Tensor("index", (I32,), rank=(0, 1)),
+          Output("out", DTYPES)],
+    let={
+        "dims": "self.dims if self.rank > 0 else [1]",  # a 0-d self is one row of one
+        "d": "dim + len(dims) if dim < 0 else dim",
+        "D": "dims[d] if d >= 0 and d < len(dims) else 0",
+        "inner": "prod(dims[d + 1:])",
+    },
+    guards=[
+        Guard("d >= 0 and d < len(dims)", "dim", "is out of range", got="dim",
+              expected="{-len(dims)}..{len(dims) - 1}"),
+        Guard("self.rank > 0 or index.numel == 1", "index", "does not hold one index for a "
+              "0-d self", got="index.numel", expected="1"),
+    ],
+    shapes={"out": "replace_at(self.dims, d, index.numel) if self.rank > 0 else []"},
+    resize="dynamic",
+    dispatches=[select_dispatch(SELECT_VEC4, "vec4<u32>", 4, "inner % 4 == 0"),
+                select_dispatch(SELECT, "u32", 1, "inner % 4 != 0")],
+    cases=[
+        # torch.roll(x, -2, dims=1) on Swin's [1, 16, 16, 32]: index (arange + 2) fmod 16
+        Case("roll_rows", (randn(1, 16, 16, 32), 1, tensor([(k + 2) % 16 for k in range(16)],
+                                                            dtype="int64")),
+             route="index_select_vec4", exact=True),
+        Case("roll_cols", (randn(1, 16, 16, 32), 2, tensor([(k + 14) % 16 for k in range(16)],
+                                                            dtype="int64")), exact=True),
+        Case("last_dim", (randn(3, 5, 7), -1, randint(0, 7, 9)), route="index_select",
+             exact=True),
+        Case("dim0_repeats", (randn(6, 3), 0, tensor([5, 0, 5, 5, 2], dtype="int64")),
+             exact=True),
+        Case("odd_inner", (randn(2, 6, 3), 1, randint(0, 6, 4)), exact=True),
+        Case("scalar_index", (randn(4, 8), 0, tensor(3, dtype="int64")), exact=True),
+        Case("empty_index", (randn(4, 8), 1, tensor([], dtype="int64")), exact=True),
+        Case("scalar_self", (tensor(2.5), -1, tensor([0], dtype="int64")), exact=True),
+        Case("scalar_self_scalar_index", (tensor(-1.5), 0, tensor(0, dtype="int64")), exact=True),
+        Case("int32_index", (randn(5, 4), 0, randint(0, 5, 6, dtype="int32")), exact=True),
+        Case("int32", (randint(-1000, 1000, 3, 4, 5, dtype="int32"), 1, randint(0, 4, 7)),
+             exact=True),
+        Case("ieee_specials", (tensor([[NAN, -0.0, INF, -INF, 1.0]]), 1,
+                               tensor([3, 2, 1, 0, 4, 0], dtype="int64")), exact=True),
+        # 301 x 9 words out over 11 workgroups
+        Case("multi_workgroup", (randn(40, 9), 0, randint(0, 40, 301)), exact=True),
+        Case("resize", (randn(4, 6, 8), 1, randint(0, 6, 5)),
+             resize={"self": (2, 6, 8), "index": (3,)}, exact=True),
+        Case("resize_odd", (randn(4, 6, 5), 1, randint(0, 3, 5)),
+             resize={"self": (2, 3, 5)}, exact=True),
+        Case("dim_out_of_range", (randn(3, 4), 2, randint(0, 3, 2)),
+             raises="dim is out of range (got 2, expected -2..1)"),
+        Case("scalar_self_dim_out_of_range", (tensor(1.0), 1, tensor([0], dtype="int64")),
+             raises="dim is out of range (got 1, expected -1..0)"),
+        Case("scalar_self_two_indices", (tensor(1.0), 0, tensor([0, 0], dtype="int64")),
+             raises="index does not hold one index for a 0-d self (got 2, expected 1)"),
+        Case("index_rank2", (randn(3, 4), 0, randint(0, 3, 2, 2)),
+             raises="index has the wrong rank (got 2, expected 0..1)"),
+        Case("rejects_float_index", (randn(3, 4), 0, randn(2)),
+             raises="index has an unsupported dtype (got float32, expected int32)"),
+        Case("rejects_bool", (randint(0, 2, 3, 4, dtype="bool"), 0, randint(0, 3, 2)),
+             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+    ],
+)]

@@ -1,0 +1,159 @@
+// @generated from codegen/specs/slice_scatter/slice_scatter.py - DO NOT EDIT.
+// Op slice_scatter: aten.slice_scatter.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/slice_scatter/slice_scatter_bytes_wgsl.h"
+#include "ops/slice_scatter/slice_scatter_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "slice_scatter";
+
+struct SliceScatterParams {
+  uint32_t inner;
+  uint32_t in_len;
+  uint32_t start;
+  uint32_t step;
+  uint32_t slice_len;
+  uint32_t num_elements;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(SliceScatterParams, inner) == 0,
+              "SliceScatterParams.inner must sit at WGSL offset 0");
+static_assert(offsetof(SliceScatterParams, in_len) == 4,
+              "SliceScatterParams.in_len must sit at WGSL offset 4");
+static_assert(offsetof(SliceScatterParams, start) == 8,
+              "SliceScatterParams.start must sit at WGSL offset 8");
+static_assert(offsetof(SliceScatterParams, step) == 12,
+              "SliceScatterParams.step must sit at WGSL offset 12");
+static_assert(offsetof(SliceScatterParams, slice_len) == 16,
+              "SliceScatterParams.slice_len must sit at WGSL offset 16");
+static_assert(offsetof(SliceScatterParams, num_elements) == 20,
+              "SliceScatterParams.num_elements must sit at WGSL offset 20");
+static_assert(sizeof(SliceScatterParams) == 32,
+              "SliceScatterParams must match the WGSL struct size 32");
+
+const KernelSource kSliceScatterBytesKernel{
+    "slice_scatter_bytes",
+    kSliceScatterBytesWGSL,
+    "main",
+    {kSliceScatterBytesWorkgroupSizeX, kSliceScatterBytesWorkgroupSizeY,
+     kSliceScatterBytesWorkgroupSizeZ}};
+const KernelSource kSliceScatterKernel{
+    "slice_scatter",
+    kSliceScatterWGSL,
+    "main",
+    {kSliceScatterWorkgroupSizeX, kSliceScatterWorkgroupSizeY, kSliceScatterWorkgroupSizeZ}};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kSliceScatterBytesKernel, &kSliceScatterKernel};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct SliceScatterPlan {
+  size_t route0 = 0;
+  SliceScatterParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+SliceScatterPlan plan_slice_scatter(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 7);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& src = graph.get_tensor(args[1]);
+  const int64_t dim =
+      graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
+  const int64_t start =
+      graph.is_null(args[3]) ? 0 : utils::read_int(graph, args[3], kOp, "start", true);
+  const int64_t end = graph.is_null(args[4]) ? int64_t{9223372036854775807}
+                                             : utils::read_int(graph, args[4], kOp, "end", true);
+  const int64_t step =
+      graph.is_null(args[5]) ? 1 : utils::read_int(graph, args[5], kOp, "step", true);
+  const Tensor& out = graph.get_tensor(args[6]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "src", src, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  const bool in_range = (d >= 0) && (d < self.rank());
+  const int64_t D = in_range ? self.dim(d) : 0;
+  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
+  const int64_t s0 = (start < 0) ? utils::add(start, D) : start;
+  const int64_t s = (s0 < 0) ? 0 : utils::min_of(s0, D);
+  const int64_t e0 = (end < 0) ? utils::add(end, D) : end;
+  const int64_t e = (e0 < s) ? s : utils::min_of(e0, D);
+  const int64_t n = utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
+  const std::vector<int64_t> slice_dims =
+      in_range ? utils::replace_at(self.dims(), d, n) : self.dims();
+  if (!(in_range)) {
+    utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
+                "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
+  }
+  if (!(step >= 1)) {
+    utils::fail(kOp, "step", "is not positive", utils::format_value(step), "a step >= 1");
+  }
+  if (!(src.dtype == self.dtype)) {
+    utils::fail(kOp, "src", "has a dtype other than self's", utils::format_value(src.dtype),
+                utils::format_value(self.dtype));
+  }
+  if (!(src.dims() == slice_dims)) {
+    utils::fail(kOp, "src", "does not have the slice's shape", utils::format_value(src.dims()),
+                utils::format_value(slice_dims));
+  }
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  SliceScatterPlan plan;
+  plan.params0.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+  plan.params0.in_len = utils::to_u32(D, kOp, "in_len");
+  plan.params0.start = utils::to_u32(s, kOp, "start");
+  plan.params0.step = utils::to_u32(step, kOp, "step");
+  plan.params0.slice_len = utils::to_u32(n, kOp, "slice_len");
+  plan.params0.num_elements =
+      utils::to_u32(utils::floordiv(out.numel(), lanes), kOp, "num_elements");
+  if (bytes) {
+    plan.route0 = 0;  // slice_scatter_bytes
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kSliceScatterBytesKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 1;  // slice_scatter
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), lanes),
+                                         kSliceScatterKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_slice_scatter_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[6]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_slice_scatter(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const SliceScatterPlan built = plan_slice_scatter(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      *kDispatch0Kernels[built.route0], built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[6])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_slice_scatter_outputs(graph, args);
+    const SliceScatterPlan plan = plan_slice_scatter(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.slice_scatter.default, webgpu_delegate::add_slice_scatter, None);

@@ -1,0 +1,85 @@
+// @generated from codegen/specs/slice_scatter/slice_scatter_bytes.wgsl - DO NOT EDIT.
+// wgsl-sha256: a755319231dcfac7e729c8c2627187f97d727be03b0a0197d81610a0775b8304
+#pragma once
+
+#include <cstdint>
+
+inline constexpr const char* kSliceScatterBytesWGSL =
+    R"wgsl(// slice_scatter_bytes: slice_scatter for bool tensors whose inner block is not whole words
+// (one byte per element, four to a u32 word). Each invocation owns one output word and
+// gathers its elements' bytes from self or src, so no two invocations write the same word.
+// inner counts elements; num_elements is the output's element count.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  inner: u32,
+  in_len: u32,
+  start: u32,
+  step: u32,
+  slice_len: u32,
+  num_elements: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read> src: array<u32>;
+@group(0) @binding(3) var<storage, read_write> output: array<u32>;
+const WORKGROUP_SIZE_X: u32 = 256u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// Shared helpers (slice_source.wgsl).
+// Shared by slice_scatter's kernels: output element (or word) e lies at coordinate c along
+// the scattered dim of [outer, in_len, inner]; it takes src's element (outer, j, inner) of
+// [outer, slice_len, inner] when c = start + j * step with j < slice_len, else self's.
+
+const NOT_IN_SLICE: u32 = 0xffffffffu;
+
+// src's element for output element e, or NOT_IN_SLICE where e keeps self's.
+fn src_offset(e: u32) -> u32 {
+  let inner = e % params.inner;
+  let rest = e / params.inner;
+  let c = rest % params.in_len;
+  let outer = rest / params.in_len;
+  if (c < params.start) {
+    return NOT_IN_SLICE;
+  }
+  let j = (c - params.start) / params.step;
+  if ((c - params.start) % params.step != 0u || j >= params.slice_len) {
+    return NOT_IN_SLICE;
+  }
+  return (outer * params.slice_len + j) * params.inner + inner;
+}
+// @opgen-end declarations
+
+fn byte_of(word: u32, i: u32) -> u32 {
+  return (word >> (8u * (i % 4u))) & 0xffu;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  let first = 4u * w;
+  if (first >= params.num_elements) {
+    return;
+  }
+  let own = input[w];
+  var word = 0u;
+  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
+    let k = src_offset(first + j);
+    var b = byte_of(own, j);
+    if (k != NOT_IN_SLICE) {
+      b = byte_of(src[k / 4u], k);
+    }
+    word |= b << (8u * j);
+  }
+  output[w] = word;
+}
+)wgsl";
+
+inline constexpr uint32_t kSliceScatterBytesWorkgroupSizeX = 256;
+inline constexpr uint32_t kSliceScatterBytesWorkgroupSizeY = 1;
+inline constexpr uint32_t kSliceScatterBytesWorkgroupSizeZ = 1;
