@@ -14,10 +14,12 @@ chains time it, and probe_gemm's smaller tiles on the 196-row shapes.
 ORT: 1576 x 768 x {2304, 3072} as the bench measured it (a MatMul chain through Slices,
 weights as initializers), with the weights fed as graph inputs instead, and as a chain of
 MLP pairs (x @ W1 @ W2, back to 768 columns).
-Modes: `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
+Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles (how many
+workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
+variants (warps over 8 x 4 threads, the K loop unrolled); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
 workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
 split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
-[swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
+[variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
 """
 
 import statistics
@@ -30,7 +32,7 @@ import wgpu
 import probe_gemm  # benchmarks/, this script's folder
 from probe_gemm import torch_ms  # torch back to back
 
-from codegen.executors.wgpu_device import adapter_line, device, unchecked_module
+from codegen.executors.wgpu_device import _adapter, adapter_line, device, unchecked_module
 from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
                                          SMALL_SPLIT_TARGET, SMALL_TILE, SPLIT_BELOW,
                                          SPLIT_TARGET, TILE)
@@ -233,21 +235,105 @@ def split_sweep(shapes, iters: int) -> None:
                       + report(g, g.time(iters), want, flops, ref), flush=True)
 
 
+def warp_8x4(text: str) -> str:
+    """The tile with each warp (32 consecutive invocations) covering 8 x 4 threads of the
+    16 x 16 grid instead of 16 x 2: its A reads touch 4 vec4s and its B reads 8 (one
+    workgroup-memory wavefront each) instead of 2 and 16 (two wavefronts for B)."""
+    head = "  let tid = lid.y * 16u + lid.x;\n"
+    start = text.index(head) + len(head)
+    end = text.index("\n}\n", start)
+    body = text[start:end].replace("lid.x", "tx").replace("lid.y", "ty")
+    remap = ("  let tx = tid % 8u + tid / 32u % 2u * 8u;\n"
+             "  let ty = tid / 8u % 4u + tid / 64u * 4u;\n")
+    return text[:start] + remap + body + text[end:]
+
+
+def variant_sweep(shapes, iters: int) -> None:
+    """Tile text variants of the spec's gemm_vec4, unchecked, at the spec's split: warps
+    over 8 x 4 threads, the K loop unrolled, both."""
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    texts = {"spec": base, "warp8x4": warp_8x4(base), "unrolled": unrolled(base),
+             "warp8x4+unrolled": warp_8x4(unrolled(base))}
+    for a, b, want, flops, ref in problems(shapes, iters, 5):
+        for layout, bmat in layouts(b):
+            for name, text in texts.items():
+                g = Gemm(dev, a, bmat, layout == "nt", text, 0)
+                print(f"  {layout} {name:18s} split{g.split}: "
+                      + report(g, g.time(iters), want, flops, ref), flush=True)
+
+
+def wave_sweep(iters: int, small: bool = False) -> None:
+    """How many 128-tile workgroups run at once: the unchecked gemm_vec4 at M = 1536,
+    K = 768 and N giving 120 to 300 tiles; time steps up where a new round of workgroups
+    starts."""
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    rng = np.random.default_rng(6)
+    rows = 64 if small else 1536
+    a = rng.standard_normal((rows, 768), dtype=np.float32)
+    for n_tiles in ((1, 2) if small else (10, 11, 12, 16, 21, 22, 23, 24, 25)):
+        b = rng.standard_normal((768, 128 * n_tiles), dtype=np.float32)
+        g = Gemm(dev, a, b, False, base, 0, 1)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        flops = 2.0 * a.shape[0] * a.shape[1] * b.shape[1]
+        print(f"  {rows}x768x{b.shape[1]} ({-(-rows // TILE) * n_tiles} tiles): "
+              + report(g, g.time(iters), want, flops, None), flush=True)
+
+
+class Unchecked(probe_gemm.Runner):
+    """probe_gemm's runner with unchecked modules; with `storage`, on a device of its own
+    allowed that much workgroup memory (WebGPU's default is 16 KiB; the H200's 48)."""
+
+    def __init__(self, storage: int = 0):
+        if not storage:
+            super().__init__()
+            return
+        adapter = _adapter()
+        limits = {k: adapter.limits[k] for k in ("max-buffer-size",
+                                                 "max-storage-buffer-binding-size")}
+        limits["max-compute-workgroup-storage-size"] = storage
+        self.dev = adapter.request_device_sync(required_limits=limits,
+                                               required_features=["timestamp-query"])
+
+    def pipeline(self, code, buffers, params):
+        usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
+        pbuf = self.dev.create_buffer(size=32, usage=usage)
+        self.dev.queue.write_buffer(pbuf, 0, np.array(params + [0] * (8 - len(params)),
+                                                      dtype=np.uint32))
+        pipe = self.dev.create_compute_pipeline(layout="auto", compute={
+            "module": module(self.dev, code, 0), "entry_point": "main"})
+        entries = [{"binding": 0, "resource": {"buffer": pbuf}}] + [
+            {"binding": i + 1, "resource": {"buffer": b}} for i, b in enumerate(buffers)]
+        return pipe, self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0),
+                                                entries=entries)
+
+
+def tile_shapes(shapes, iters: int) -> None:
+    """probe_gemm's generated tiles on the large shapes, unchecked, unsplit: half-height and
+    half-width tiles (a short last round of 128 tiles costs less) and K steps of 16 (32 KiB
+    of double-buffered staging: beyond WebGPU's default limit)."""
+    r = Unchecked(storage=32768)
+    rng = np.random.default_rng(7)
+    variants = {"128x128 r8x8 k8": dict(bm=128, bn=128, tm=8, tn=8, bk=8),
+                "128x128 r8x8 k16": dict(bm=128, bn=128, tm=8, tn=8, bk=16),
+                "64x128 r8x8 k8": dict(bm=64, bn=128, tm=8, tn=8, bk=8),
+                "64x128 r8x8 k16": dict(bm=64, bn=128, tm=8, tn=8, bk=16),
+                "128x64 r8x8 k8": dict(bm=128, bn=64, tm=8, tn=8, bk=8)}
+    for (M, K, N) in shapes:
+        a = rng.standard_normal((M, K), dtype=np.float32)
+        b = rng.standard_normal((K, N), dtype=np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        for name, v in variants.items():
+            ms, got = probe_gemm.run_gemm(r, a, b, False, v, 1, iters)
+            err = float(np.abs(got - want).max() / max(1.0, np.abs(want).max()))
+            print(f"  {M}x{K}x{N} tile {name}: {ms:.4f} ms "
+                  f"{2.0 * M * N * K / ms / 1e9:.2f} TF/s "
+                  + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+
+
 def small_tiles(shapes, iters: int) -> None:
     """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
-    class Unchecked(probe_gemm.Runner):
-        def pipeline(self, code, buffers, params):
-            usage = wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST
-            pbuf = self.dev.create_buffer(size=32, usage=usage)
-            self.dev.queue.write_buffer(pbuf, 0, np.array(params + [0] * (8 - len(params)),
-                                                          dtype=np.uint32))
-            pipe = self.dev.create_compute_pipeline(layout="auto", compute={
-                "module": module(self.dev, code, 0), "entry_point": "main"})
-            entries = [{"binding": 0, "resource": {"buffer": pbuf}}] + [
-                {"binding": i + 1, "resource": {"buffer": b}} for i, b in enumerate(buffers)]
-            return pipe, self.dev.create_bind_group(layout=pipe.get_bind_group_layout(0),
-                                                    entries=entries)
-
     r = Unchecked()
     rng = np.random.default_rng(2)
     variants = {"32x32 r4x4 k8": dict(bm=32, bn=32, tm=4, tn=4, bk=8),
@@ -350,6 +436,13 @@ def main() -> None:
     if "splits" in sys.argv[1:]:
         split_sweep([(200, 96, 520)] if small else
                     [(1576, 768, 3072), (1576, 768, 2304), (512, 2048, 8192)], 3 if small else 20)
+        return
+    if "variants" in sys.argv[1:]:
+        wave_sweep(3 if small else 20, small)
+        large = [(200, 96, 520)] if small else [(4096, 4096, 4096), (512, 2048, 8192),
+                                                 (1576, 768, 3072), (1576, 768, 2304)]
+        tile_shapes(large, 3 if small else 20)
+        variant_sweep(large, 3 if small else 20)
         return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else
