@@ -7,8 +7,9 @@ the et_vk/llama ops), so the work splits in two:
                                                         # the harness, save inputs/outputs
     python benchmarks/gpu_validate.py compare OUT_DIR   # here: goldens, tolerances, routes
 
-Cases with large inputs (the 2-D grid spill case) are checked completely on the GPU
-machine against torch there (their ops are aten ops), so nothing large travels back.
+Cases with large inputs or results (the 2-D grid spill case, the GEMM tail split) are
+checked completely on the GPU machine against torch there (their ops are aten ops), so
+nothing large travels back.
 """
 
 from __future__ import annotations
@@ -69,8 +70,14 @@ def run(out_dir: Path) -> None:
                 entry["checked_here"] = True
             else:
                 executor = executor_for(r, harness.EXECUTOR)
-                entry.update(vars(run_case(r, executor)))
-                entry["features"] = sorted(executor.features())
+                ran = run_case(r, executor)
+                if _nbytes(list(vars(ran).values())) > LARGE:  # a large result: checked here
+                    check(r, ran, executor.features())
+                    entry["routes"] = ran.routes
+                    entry["checked_here"] = True
+                else:
+                    entry.update(vars(ran))
+                    entry["features"] = sorted(executor.features())
         except OpError as e:
             entry["error"] = str(e)
         except Exception as e:  # recorded, reported as a failure by `compare`
@@ -107,6 +114,13 @@ def compare_results(out_dir: Path) -> int:
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise SystemExit(f"{out_dir}: results for cases the specs no longer have "
                          f"({', '.join(unknown[:5])}{more}): stale results; run again")
+    missing = sorted(set(runs) - set(results["cases"]))
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        raise SystemExit(f"{out_dir}: no results for {len(missing)} of {len(runs)} cases "
+                         f"({', '.join(missing[:5])}{more}): a results file did not come "
+                         "back (each must stay under the device tool's 16 MiB) or the run "
+                         "stopped early")
     for case_id, entry in results["cases"].items():
         r = runs[case_id]
         try:

@@ -17,7 +17,9 @@ has params of its own (K and N), so resizing M never makes it run again. gemm_sc
   tiled route (gemm_scalar).
 - gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
   global loads when the rows allow it. With few tiles, K is split across workgroups
-  (z) into a partial buffer that gemm_split_sum adds before the epilogue.
+  (z) into a partial buffer that gemm_split_sum adds before the epilogue; where the tile
+  rows fill whole rounds of workgroups and leave a short tail (TILE_ROUND), only the
+  tail's tiles split K.
 - gemm_small / gemm_small_scalar (at most 256 rows, where 128x128 tiles would leave SMs
   idle but 32x32 tiles fill them): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl),
   split K like the tiled route with its own counts; routes of gemm_vec4's and
@@ -42,6 +44,12 @@ SPLIT_BELOW = 132
 SPLIT_TARGET = 264
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
+# One round of 128x128 workgroups: the H200 runs two per SM, 264 at once (measured: the
+# time steps at 133 and 265 tiles, docs/performance.md). A single GEMM whose tile rows
+# fill whole rounds and leave a tail of at most half a round splits only the tail's K,
+# into as many slices as the round has room for (1576 x 768 x 3072: 11 rows of 24 tiles,
+# then 2 rows split 5 ways).
+TILE_ROUND = 264
 # Rows up to which the GEMV routes run: gemv_rows.wgsl accumulates input rows in two vec4s
 # (lo, hi), gemv_nn.wgsl in eight named vec4s. Unmeasured for B as [K, N] (gemv_nn against
 # the tiled route at M = 2..8 is for the H200 run to confirm).
@@ -94,7 +102,18 @@ SPLIT_LETS = {
                    f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
     "tile_split": f"min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), max_split) "
                   f"if tiles < {SPLIT_BELOW} else 1",
-    "split": "small_split if small else tile_split",
+    # a short last round of tile rows (one matrix, rows of at most a round of tiles)
+    "tiles_n": f"ceil_div(N, {TILE})",
+    "round_rows": f"max(1, {TILE_ROUND} // max(tiles_n, 1))",
+    "tail_rows": f"ceil_div(M, {TILE}) % round_rows if not gemv and not small and batch == 1 "
+                 f"and tiles >= {SPLIT_BELOW} and tiles_n <= {TILE_ROUND} else 0",
+    "tail_split": f"min({TILE_ROUND} // max(tail_rows * tiles_n, 1), max_split) "
+                  f"if tail_rows > 0 and tail_rows * tiles_n <= {TILE_ROUND // 2} else 1",
+    "split": "small_split if small else (tile_split if tiles < "
+             f"{SPLIT_BELOW} else tail_split)",
+    # rows whose tiles take all of K (gemm_tile.wgsl): those above a split tail
+    "head_rows": f"(ceil_div(M, {TILE}) - tail_rows) * {TILE} "
+                 f"if tiles >= {SPLIT_BELOW} and split > 1 else 0",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
 
@@ -107,7 +126,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     params = Params({
         "M": u32("M"), "N": u32("N"), "K": u32("K"), "batch": u32("batch"),
         "a_batch_stride": u32("a_batch_stride"), "b_batch_stride": u32("b_batch_stride"),
-        "k_chunk": u32("k_chunk"), "split": u32("split"),
+        "k_chunk": u32("k_chunk"), "split": u32("split"), "head_rows": u32("head_rows"),
         **epilogue,
     })
     # linear's gemv_rows is a dispatch of its own (it never splits K); gemv_nn is a route
@@ -152,7 +171,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
         ),
     ]
     scratch = [Scratch("partial", "float32",
-                       f"[split * batch * M * N if {tiled_when}split > 1 else 0]")]
+                       f"[split * (batch * M - head_rows) * N if {tiled_when}split > 1 "
+                       "else 0]")]
     if b_is_nk:
         dispatches.insert(0, Dispatch(
             name="pack",
@@ -219,6 +239,9 @@ MM = gemm_op(
         # the same tiles with scalar loads: K and N not multiples of 4
         Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
              route="gemm_small_scalar"),
+        # 12 x 24 tiles: a round of 11 tile rows (264 tiles) whole, then the tail's one row
+        # (one matrix row in it) split K 4 ways
+        Case("tail_split_k", (randn(1409, 128), randn(128, 3072)), route="gemm_split_sum"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
         # no columns: no tiles of either size (the split lets must not divide by zero)
         Case("empty_n", (randn(20, 16), randn(16, 0))),
@@ -323,6 +346,9 @@ ADDMM = gemm_op(
              kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
+        # scalar loads, a bias per row: 11 whole tile rows, the tail row (60 rows) split 4
+        Case("tail_split_k_unaligned", (randn(1468, 1), randn(1468, 130), randn(130, 3070)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum"),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
         Case("gemv_column_bias", (randn(3, 1), randn(3, 8), randn(8, 8)), route="gemv_nn"),
         # K (9 steps) split into slices of 40 and 32 rows, the epilogue in the sum pass

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 86d2fd757787eb18cafc217a9d5d715abb2431cde60c14709cbaa4d3eea5fd2d
+// wgsl-sha256: aae0e5a7624534a27cf5b018838e9016ae127e8c6dc86999cbf53c5a56e7763c
 #pragma once
 
 #include <cstdint>
@@ -43,6 +43,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

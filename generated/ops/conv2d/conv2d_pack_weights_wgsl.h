@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 0c25744d26a8aae7bdb803e49360f7312774d46e897710bd3617e475512c9096
+// wgsl-sha256: d5c1f3e872636ca14b5c12e7319d07682f8070a5a7912fb98f55c8a60cbd8b01
 #pragma once
 
 #include <cstdint>
@@ -38,6 +38,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;

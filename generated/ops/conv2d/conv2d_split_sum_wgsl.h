@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 403a60dbe25c30251421193c3ab24454e00f8b063a26432d07fc0e82e7480cea
+// wgsl-sha256: a089c8349dc7fdbc422154c054db3b84320b5c37e3b6214f86e1109a7b801df4
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: fc933ff972fd0fe84c9dc63e9d8e7a5c593e151d56ce084bf1cc9051043c8186
+// wgsl-sha256: 22eb7e2aed4477c7eccbb7fa0a180aebb39c21d1fe01d636bb520f1d98702914
 #pragma once
 
 #include <cstdint>
@@ -46,6 +46,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: ea9a1fbcff1115c5bf750eded56346d65e3e1fb63b4f6780b2d7d3259b57c179
+// wgsl-sha256: 4476f3bfe80b918bef104cb11add3e0787b855ad314ec00f57e46de3a76b9645
 #pragma once
 
 #include <cstdint>
@@ -38,6 +38,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: f20f0b63f9fc3117f8e65fbcec39075aebcf2e86d6a73d4a65fc70baced54bf3
+// wgsl-sha256: 8a16a715d0502bebffa4efc39e1ccfed4edb9b0ce14a4968a0ca8f5c35c19c2c
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: fd2611b410616fd485eeccc42bb3bd0d43dea8c6e05a90f48cc7d0f59d573cb1
+// wgsl-sha256: b0ddd08422d00212c7e4bbdb1bda1213dbfe6902c67603d8aef3325eea21fe09
 #pragma once
 
 #include <cstdint>
@@ -47,6 +47,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4254dacc98a4ceff980480e5d46f9d2b01baa082817e8f544e24f4abdd34bade
+// wgsl-sha256: f95319faa184bf453e0c62fdaec65472c31c285eb3a2bac27c17a0aed5f945fe
 #pragma once
 
 #include <cstdint>
@@ -38,6 +38,7 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
+  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -28,12 +28,13 @@ struct MmParams {
   uint32_t b_batch_stride;
   uint32_t k_chunk;
   uint32_t split;
+  uint32_t head_rows;
   uint32_t has_bias;
   uint32_t bias_stride_m;
   uint32_t bias_stride_n;
   float alpha;
   float beta;
-  uint32_t _pad0[3];
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(MmParams, M) == 0, "MmParams.M must sit at WGSL offset 0");
 static_assert(offsetof(MmParams, N) == 4, "MmParams.N must sit at WGSL offset 4");
@@ -45,13 +46,14 @@ static_assert(offsetof(MmParams, b_batch_stride) == 20,
               "MmParams.b_batch_stride must sit at WGSL offset 20");
 static_assert(offsetof(MmParams, k_chunk) == 24, "MmParams.k_chunk must sit at WGSL offset 24");
 static_assert(offsetof(MmParams, split) == 28, "MmParams.split must sit at WGSL offset 28");
-static_assert(offsetof(MmParams, has_bias) == 32, "MmParams.has_bias must sit at WGSL offset 32");
-static_assert(offsetof(MmParams, bias_stride_m) == 36,
-              "MmParams.bias_stride_m must sit at WGSL offset 36");
-static_assert(offsetof(MmParams, bias_stride_n) == 40,
-              "MmParams.bias_stride_n must sit at WGSL offset 40");
-static_assert(offsetof(MmParams, alpha) == 44, "MmParams.alpha must sit at WGSL offset 44");
-static_assert(offsetof(MmParams, beta) == 48, "MmParams.beta must sit at WGSL offset 48");
+static_assert(offsetof(MmParams, head_rows) == 32, "MmParams.head_rows must sit at WGSL offset 32");
+static_assert(offsetof(MmParams, has_bias) == 36, "MmParams.has_bias must sit at WGSL offset 36");
+static_assert(offsetof(MmParams, bias_stride_m) == 40,
+              "MmParams.bias_stride_m must sit at WGSL offset 40");
+static_assert(offsetof(MmParams, bias_stride_n) == 44,
+              "MmParams.bias_stride_n must sit at WGSL offset 44");
+static_assert(offsetof(MmParams, alpha) == 48, "MmParams.alpha must sit at WGSL offset 48");
+static_assert(offsetof(MmParams, beta) == 52, "MmParams.beta must sit at WGSL offset 52");
 static_assert(sizeof(MmParams) == 64, "MmParams must match the WGSL struct size 64");
 
 const KernelSource kGemvNnKernel{
@@ -141,7 +143,20 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 1;
   const int64_t tile_split =
       (tiles < 132) ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split) : 1;
-  const int64_t split = small ? small_split : tile_split;
+  const int64_t tiles_n = utils::ceil_div(N, 128);
+  const int64_t round_rows = utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
+  const int64_t tail_rows = (!gemv && !small && (batch == 1) && (tiles >= 132) && (tiles_n <= 264))
+                                ? utils::floormod(utils::ceil_div(M, 128), round_rows)
+                                : 0;
+  const int64_t tail_split =
+      ((tail_rows > 0) && (utils::mul(tail_rows, tiles_n) <= 132))
+          ? utils::min_of(utils::floordiv(264, utils::max_of(utils::mul(tail_rows, tiles_n), 1)),
+                          max_split)
+          : 1;
+  const int64_t split = small ? small_split : ((tiles < 132) ? tile_split : tail_split);
+  const int64_t head_rows = ((tiles >= 132) && (split > 1))
+                                ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
+                                : 0;
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
   if (!(mat2.dim(0) == K)) {
     utils::fail(kOp, "mat2", "does not match the inner dim", utils::format_value(mat2.dims()),
@@ -151,7 +166,8 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor partial;  // scratch, allocated by add_mm
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{
-      (split > 1) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
+      (split > 1) ? utils::mul(utils::mul(split, utils::sub(utils::mul(batch, M), head_rows)), N)
+                  : 0};
   partial.live_dims = partial.max_dims;
 
   MmPlan plan;
@@ -164,6 +180,7 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.b_batch_stride = utils::to_u32(b_batch_stride, kOp, "b_batch_stride");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.params.split = utils::to_u32(split, kOp, "split");
+  plan.params.head_rows = utils::to_u32(head_rows, kOp, "head_rows");
   plan.params.has_bias = utils::to_u32(0, kOp, "has_bias");
   plan.params.bias_stride_m = utils::to_u32(0, kOp, "bias_stride_m");
   plan.params.bias_stride_n = utils::to_u32(0, kOp, "bias_stride_n");

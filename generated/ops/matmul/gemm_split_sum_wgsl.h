@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 0983a8ee2fcf485d360bae6e1da6a7cabf0aa1270e709a7e437d9c3dbaf3f2f9
+// wgsl-sha256: 622c4028e3980f1dec98218ba9c1e713cd1c03807d91cc29309a1239e353625c
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
+  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -58,12 +59,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  if (i >= numel) {
+  let first = params.head_rows * params.N;  // rows the tile pass stored whole
+  if (i >= numel || i < first) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * numel + i];
+    acc += partial[s * (numel - first) + i - first];
   }
   let mn = i % (params.M * params.N);
   output[i] = epilogue(acc, mn / params.N, mn % params.N);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_nn.wgsl - DO NOT EDIT.
-// wgsl-sha256: c6f0f2f7c7ef2dae8b53475ac7c34e084fd41915e96d500ebebf4daa603ba780
+// wgsl-sha256: b96a0b70080f1c0dc96d9d05dd6e51a650d801eadb1d766d010eb2646f8faef0
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
+  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -62,8 +63,14 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 // walk of one 128x128 output tile over its K slice, the split-K store and the epilogue.
 // The kernel supplies load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end)
 // (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside,
-// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n] (a
-// split-K slice's partial sums are laid out as the output, one output after another).
+// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
+//
+// Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
+// laid out as the output's elements from row head_rows on, one slice after another, for
+// gemm_split_sum to add. Tiles whose rows start below head_rows take all of K in slice 0
+// and store the result themselves (the other slices return at once): with head_rows > 0
+// (one matrix, its tiles a round of workgroups and a short tail of tile rows) only the
+// tail's tiles are split, over the SMs the round leaves idle.
 //
 // 16x16 threads; thread (x, y) owns output rows 4y..4y+3 and 64+4y..64+4y+3 and columns
 // 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column half>. Each K
@@ -135,8 +142,9 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     return;
   }
   let i = out_index(z, m, n);
-  if (params.split > 1u) {
-    partial[slice * params.batch * params.M * params.N + i] = value;
+  if (params.split > 1u && m >= params.head_rows) {
+    let first = params.head_rows * params.N;
+    partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
   } else {
     output[i] = epilogue(value, m, n);
   }
@@ -148,8 +156,12 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let z = wid.z / params.split;
   let m0 = wid.y * TILE;
   let n0 = wid.x * TILE;
-  let k_begin = slice * params.k_chunk;
-  let k_end = min(params.K, k_begin + params.k_chunk);
+  let whole = m0 < params.head_rows;
+  if (whole && slice > 0u) {
+    return;  // the whole workgroup: m0 is uniform
+  }
+  let k_begin = select(slice * params.k_chunk, 0u, whole);
+  let k_end = select(min(params.K, k_begin + params.k_chunk), params.K, whole);
   if (k_begin < k_end) {
     stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
   }

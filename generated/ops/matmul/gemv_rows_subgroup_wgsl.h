@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 174f1e58b438d32d0b66eee1043e9b1f927a59fb09c1038f1ce39b023910568e
+// wgsl-sha256: 865b484c1b767f5a80151fc8604bcba8413a4f97207200dfaf12e3570dc081c8
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
+  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

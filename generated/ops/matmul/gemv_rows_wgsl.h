@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7398fb9eefa67ca441c442a6626dcf620eb821ec75151d12087658f792629b38
+// wgsl-sha256: a3e53909bf433260439daa0e078dd8674945f780864d30fd9ad383b4e0d20cac
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,7 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
+  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
