@@ -84,6 +84,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Cos.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Exp.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/FmodScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Gelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardswish.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardtanh.cpp
