@@ -35,6 +35,8 @@
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/exp_wgsl.h"
 #include "ops/full/fill_range_wgsl.h"
+#include "ops/unary/fmod_scalar_wgsl.h"
+#include "ops/unary/fmod_scalar_i32_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -217,6 +219,14 @@ const std::vector<KernelSource>& all_kernels() {
        kFillRangeWGSL,
        "main",
        {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ}},
+      {"fmod_scalar",
+       kFmodScalarWGSL,
+       "main",
+       {kFmodScalarWorkgroupSizeX, kFmodScalarWorkgroupSizeY, kFmodScalarWorkgroupSizeZ}},
+      {"fmod_scalar_i32",
+       kFmodScalarI32WGSL,
+       "main",
+       {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ}},
       {"gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}},
       {"gemm_scalar",
        kGemmScalarWGSL,

@@ -64,6 +64,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/norm/GroupNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/norm/LayerNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/AsStridedCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Copy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
@@ -84,6 +85,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Cos.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Exp.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/FmodScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Gelu.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardswish.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardtanh.cpp

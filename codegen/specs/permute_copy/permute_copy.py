@@ -1,11 +1,12 @@
-"""permute_copy, expand_copy, repeat and as_strided_copy: one strided gather, rank 0..8.
+"""permute_copy, expand_copy, repeat, as_strided_copy and copy: one strided gather, rank 0..8.
 
 Each output element reads input[sum_k (c_k % mods[k]) * strides[k]] at its coordinates c
 (dims right-aligned into 8 slots): permute_copy permutes the input's strides, expand_copy
 gives a broadcast dim stride 0, repeat wraps each coordinate around its input dim,
 as_strided_copy reads the input's contiguous storage with the strides it is given (the
 view HF's adaptive_avg_pool1d leaves after its mean; a storage offset other than 0 is
-refused: the gather has no base offset, and no exported model has needed one). When
+refused: the gather has no base offset, and no exported model has needed one), copy
+gathers src into self's shape as expand_copy does (stride 0 on src's broadcast dims). When
 the innermost output dim reads its input dim contiguously and every size on the way is a
 multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
 per vec4). float32 and int32 move as 32-bit words and share those kernels; bool (one byte
@@ -27,10 +28,10 @@ GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bo
 NAN, INF = float("nan"), float("inf")
 
 
-def gather(dims: str, mods: str, strides: str, vec4: str) -> list[Dispatch]:
-    """The gather over output dims `dims` (int-list expressions, one entry per output dim):
-    the vec4 kernel when `vec4` holds, else one element per invocation; bool one output
-    word (4 elements) per invocation."""
+def gather(dims: str, mods: str, strides: str, vec4: str, source: str = "self") -> list[Dispatch]:
+    """The gather of tensor argument `source` over output dims `dims` (int-list
+    expressions, one entry per output dim): the vec4 kernel when `vec4` holds, else one
+    element per invocation; bool one output word (4 elements) per invocation."""
 
     def dispatch(kernel: Kernel, elem: str, lanes: int, when: str, routes=()) -> Dispatch:
         return Dispatch(
@@ -41,7 +42,7 @@ def gather(dims: str, mods: str, strides: str, vec4: str) -> list[Dispatch]:
                                     f"right_align({strides}, {MAX_RANK}, 0)"),
                 "num_elements": u32(f"out.numel // {lanes}"),
             },
-            bindings=[Bind("input", "self", elem=elem),
+            bindings=[Bind("input", source, elem=elem),
                       Bind("output", "out", write=True, elem=elem)],
             routes=[*routes, Route(kernel, Elementwise(f"out.numel // {lanes}"))],
             name=kernel.name, when=when)
@@ -289,4 +290,81 @@ AS_STRIDED_COPY = Op(
     ],
 )
 
-OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT, AS_STRIDED_COPY]
+# aten.copy(self, src): self's shape and dtype, src's values broadcast to that shape (the
+# functional form of `self.copy_(src)`: Swin's attention mask fills slices of a zeros
+# tensor with a 0-d src, then slice_scatters them back). src must broadcast to self's
+# shape without adding dims, as torch requires; a copy that converts dtypes is refused.
+COPY = Op(
+    name="copy",
+    targets=["aten.copy.default"],
+    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), Tensor("src", DTYPES, rank=(0, MAX_RANK)),
+          Ignored("non_blocking", accepts=(False, True)), Output("out", DTYPES)],
+    let={
+        # src's dims (right-aligned under self's) that neither equal self's nor are 1
+        "clashing": "[k for k in range(src.rank) if src.dims[k] != 1 and "
+                    "src.dims[k] != self.dims[k + self.rank - src.rank]] "
+                    "if src.rank <= self.rank else [0]",
+    },
+    guards=[
+        Guard("src.dtype == self.dtype", "src", "has a different dtype from self",
+              got="src.dtype", expected="{self.dtype} (a converting copy is not implemented)"),
+        Guard("len(clashing) == 0", "src", "does not broadcast to self's shape", got="src.dims",
+              expected="at most {self.rank} dims, each 1 or equal to its dim of {self.dims} "
+                       "(right-aligned)"),
+    ],
+    shapes={"out": "self.dims"},
+    resize="dynamic",
+    dispatches=gather("self.dims", "self.dims", "broadcast_strides(src.dims, self.dims)",
+                      "src.rank > 0 and src.dims[-1] == self.dims[-1] and "
+                      "self.dims[-1] % 4 == 0", source="src"),
+    cases=[
+        # Swin's shifted-window mask: a 0-d fill into a [1, h, w, 1] slice
+        Case("swin_mask_fill", (randn(1, 12, 12, 1), randn()), route="strided_gather",
+             exact=True),
+        Case("same_shape_vec4", (randn(3, 5, 8), randn(3, 5, 8)), route="strided_gather_vec4",
+             exact=True),
+        Case("same_shape_odd", (randn(3, 7), randn(3, 7)), exact=True),
+        Case("broadcast_rows", (randn(6, 8), randn(8)), route="strided_gather_vec4", exact=True),
+        Case("broadcast_columns", (randn(5, 7), randn(5, 1)), exact=True),
+        Case("broadcast_middle", (randn(2, 3, 4, 5), randn(2, 1, 4, 1)), exact=True),
+        Case("one_element_src", (randn(4, 3), randn(1, 1)), exact=True),
+        Case("rank0", (randn(), randn()), exact=True),
+        Case("empty_self", (randn(0, 3), randn(3)), exact=True),
+        Case("empty_both", (randn(3, 0), randn(0)), exact=True),
+        Case("rank8", (randn(2, 1, 3, 2, 1, 2, 3, 2), randn(3, 1, 1, 2, 1, 2)), exact=True),
+        Case("int32", (randint(-9, 9, 4, 6, dtype="int32"), randint(-9, 9, 6, dtype="int32")),
+             exact=True),
+        Case("int64", (randint(-9, 9, 3, 5), randint(-9, 9, 3, 1)), exact=True),
+        Case("bool_fill", (randint(0, 2, 3, 5, dtype="bool"), tensor(True, dtype="bool")),
+             route="strided_gather_bytes", exact=True),
+        Case("bool_rows", (randint(0, 2, 5, 8, dtype="bool"), randint(0, 2, 8, dtype="bool")),
+             exact=True),
+        Case("ieee_specials", (randn(3, 6), tensor([NAN, -0.0, INF, -INF, 1e-45, -NAN])),
+             exact=True),
+        Case("non_blocking", (randn(2, 4), randn(4)), kwargs={"non_blocking": True}, exact=True),
+        # 17 x 13 x 11 elements over 3 workgroups
+        Case("multi_workgroup", (randn(17, 13, 11), randn(13, 1)), exact=True),
+        Case("resize", (randn(4, 6, 8), randn(6, 1)), resize={"self": (2, 6, 8)}, exact=True),
+        Case("resize_src", (randn(4, 6, 8), randn(6, 8)), resize={"self": (4, 3, 8),
+                                                                  "src": (3, 8)}, exact=True),
+        Case("rejects_mixed_dtypes", (randn(2, 3), randint(-5, 5, 3, dtype="int32")),
+             raises="src has a different dtype from self (got int32, expected float32 (a "
+                    "converting copy is not implemented))"),
+        Case("rejects_clashing_dim", (randn(2, 3), randn(2, 4)),
+             raises="src does not broadcast to self's shape (got [2, 4], expected at most 2 "
+                    "dims, each 1 or equal to its dim of [2, 3] (right-aligned))"),
+        Case("rejects_one_in_self", (randn(2, 1), randn(2, 3)),
+             raises="src does not broadcast to self's shape (got [2, 3], expected at most 2 "
+                    "dims, each 1 or equal to its dim of [2, 1] (right-aligned))"),
+        Case("rejects_more_dims", (randn(3), randn(1, 3)),
+             raises="src does not broadcast to self's shape (got [1, 3], expected at most 1 "
+                    "dims, each 1 or equal to its dim of [3] (right-aligned))"),
+        Case("rejects_empty_src", (randn(3), randn(0)),
+             raises="src does not broadcast to self's shape (got [0], expected at most 1 dims, "
+                    "each 1 or equal to its dim of [3] (right-aligned))"),
+        Case("rank9", (randn(1, 1, 1, 1, 1, 1, 1, 1, 2), randn(2)),
+             raises="self has the wrong rank (got 9, expected 0..8)"),
+    ],
+)
+
+OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT, AS_STRIDED_COPY, COPY]

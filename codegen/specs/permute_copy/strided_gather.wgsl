@@ -1,7 +1,8 @@
 // strided_gather: out[c] = input[sum_k (c_k % in_mods[k]) * in_strides[k]] over the output
-// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy and repeat
-// are this one gather: permuted strides, stride 0 on a broadcast dim, a coordinate that
-// wraps around the input dim.
+// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
+// as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
+// dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
+// the strides given (as_strided_copy).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {

@@ -1,14 +1,15 @@
 // @generated from codegen/specs/permute_copy/strided_gather.wgsl - DO NOT EDIT.
-// wgsl-sha256: 96dd17c07b15e7579d8bd510569028e7ba9121ea41fe4606770b333b27a97448
+// wgsl-sha256: 7716f63cd668b58ba6e5be383eb024a3aa7fcfdd64ff152994437276c602b6f0
 #pragma once
 
 #include <cstdint>
 
 inline constexpr const char* kStridedGatherWGSL =
     R"wgsl(// strided_gather: out[c] = input[sum_k (c_k % in_mods[k]) * in_strides[k]] over the output
-// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy and repeat
-// are this one gather: permuted strides, stride 0 on a broadcast dim, a coordinate that
-// wraps around the input dim.
+// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
+// as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
+// dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
+// the strides given (as_strided_copy).
 
 // @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
 struct Params {
