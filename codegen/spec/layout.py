@@ -9,6 +9,7 @@ struct with its explicit padding and offset asserts, and the harness's byte pack
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 from dataclasses import dataclass
@@ -121,7 +122,15 @@ class StructLayout:
             code = SCALARS[f.type.scalar][1]
             for i, v in enumerate(flat):
                 elem, lane = divmod(i, f.type.lanes)
-                struct.pack_into("<" + code, buf, f.offset + elem * f.type.stride + 4 * lane, v)
+                at = f.offset + elem * f.type.stride + 4 * lane
+                try:
+                    struct.pack_into("<" + code, buf, at, v)
+                except OverflowError:
+                    if code != "f":
+                        raise
+                    # a finite value past float32's range: infinity of its sign, as the
+                    # generated C++ (static_cast<float>) and torch's float32 math give
+                    struct.pack_into("<f", buf, at, math.copysign(math.inf, v))
         return bytes(buf)
 
 

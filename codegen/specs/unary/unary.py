@@ -288,6 +288,8 @@ def scalar_arith_op(name: str, operand: str, op_code: int, alpha: bool,
         Case("infinite_operand", (ARITH_SPECIALS, INF), exact=True),
         Case("nan_operand", (ARITH_SPECIALS, NAN), exact=True),
         Case("zero_operand", (ARITH_SPECIALS, -0.0), exact=True),
+        # a finite operand past float32's range acts as infinity, as in torch
+        Case("operand_beyond_float32", (ARITH_SPECIALS, -1e39), exact=True),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2), raises=REJECTS_INT32),
     ] + extra, target=f"aten.{name}.Scalar",
         extra_args=[Scalar("other"), *([Scalar("alpha", default=1)] if alpha else [])],
