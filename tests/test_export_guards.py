@@ -14,6 +14,7 @@ Needs the `executorch` package; the .pte runs need build/webgpu_pte_runner.
 from __future__ import annotations
 
 import contextlib
+import logging
 import subprocess
 import sys
 
@@ -94,6 +95,33 @@ def test_without_the_check_the_pte_fails_at_load_with_the_same_message(tmp_path,
     assert result.coverage.delegated == {POOL: 2} and not result.coverage.guarded
     with pytest.raises(PteError, match=GUARD.replace("(", r"\(").replace(")", r"\)")):
         run_pte(path, inputs, iters=1)
+
+
+def test_a_failing_lowering_names_the_nodes_left_outside_the_delegate(exported, monkeypatch):
+    """ExecuTorch's Vulkan preprocessing can fail on a graph split into several partitions
+    (its FuseBatchNormPass did on BEiT's integer sum): the error names what split it."""
+    import executorch.exir as exir
+
+    real = exir.to_edge_transform_and_lower
+
+    def lowering_that_fails(*args, **kwargs):
+        real(*args, **kwargs)  # partitions (the guard rejects a node), then breaks
+        logging.info("[Vulkan Partitioner] Due to [no operator implementation], skipping x")
+        raise RuntimeError("An error occurred when running the 'FuseBatchNormPass' pass")
+
+    monkeypatch.setattr(exir, "to_edge_transform_and_lower", lowering_that_fails)
+    root = logging.getLogger("")
+    level, handlers = root.level, list(root.handlers)
+    _, _, _, result = exported
+    model, inputs = e2e_models.pool_ceil_mode()
+    with pytest.raises(ExportError) as raised:
+        export(model, inputs)
+    message = str(raised.value)
+    assert "ExecuTorch's lowering failed (RuntimeError: An error occurred when running the " \
+           "'FuseBatchNormPass' pass) with 2 node(s) left outside the delegate" in message, message
+    assert f"node {result.rejections[0].node} ({POOL}), argument ceil_mode: {GUARD}" in message
+    assert "  [no operator implementation], skipping x" in message
+    assert (root.level, root.handlers) == (level, handlers)  # the log capture is undone
 
 
 def test_coverage_command_names_the_guard_and_exits_1():

@@ -171,6 +171,56 @@ def _quiet_partitioner_logs():
     logging.getLogger("").setLevel(logging.WARNING)
 
 
+SKIP_PREFIX = "[Vulkan Partitioner] Due to "
+
+
+@contextlib.contextmanager
+def _partitioner_skips():
+    """Collects the Vulkan partitioner's "skipping <node>" lines (it logs them at INFO on
+    the root logger) without printing them, for the error when lowering fails."""
+    root = logging.getLogger("")
+    skips: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record):
+            message = record.getMessage()
+            if message.startswith(SKIP_PREFIX):
+                skips.append(message[len(SKIP_PREFIX):])
+
+    handler = Collect(logging.INFO)
+    saved_level = root.level
+    saved = [(h, h.level) for h in root.handlers]
+    for h, level in saved:
+        h.setLevel(max(level, logging.WARNING))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    try:
+        yield skips
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(saved_level)
+        for h, level in saved:
+            h.setLevel(level)
+
+
+def _lowering_failed(e: Exception, skips: list[str], rejections: list) -> ExportError:
+    """The error for a lowering ExecuTorch could not finish, naming the nodes left outside
+    the delegate: with them the graph is split into several delegate partitions, and
+    ExecuTorch's Vulkan preprocessing has failed on such graphs (its FuseBatchNormPass on
+    torch.roll's index arithmetic before fmod ran on the delegate, and on BEiT's integer
+    sum before sum took integers)."""
+    first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+    outside = [f"  {r}" for r in rejections] + [f"  {s}" for s in dict.fromkeys(skips)]
+    if not outside:
+        return ExportError(f"ExecuTorch's lowering failed ({type(e).__name__}: {first}) with "
+                           "every node on the delegate")
+    return ExportError(
+        f"ExecuTorch's lowering failed ({type(e).__name__}: {first}) with {len(outside)} "
+        "node(s) left outside the delegate, which splits the graph into several partitions "
+        "(ExecuTorch's Vulkan preprocessing has failed on such graphs); a spec that runs "
+        "them on the delegate avoids it:\n" + "\n".join(outside))
+
+
 def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
           strict_guards: bool = False, targets: frozenset[str] | None = None) -> ExportResult:
     """Lower `model` for the WebGPU delegate; raises ExportError naming every operator
@@ -193,8 +243,12 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
     model = model.eval()
     exported = torch.export.export(model, tuple(example_inputs))
     checker = GuardChecker()
-    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker):
-        edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
+    with _conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker), \
+            _partitioner_skips() as skips:
+        try:
+            edge = to_edge_transform_and_lower(exported, partitioner=[partitioner])
+        except Exception as e:  # ExecuTorch's own failure: say which nodes split the graph
+            raise _lowering_failed(e, skips, list(checker.rejections.values())) from e
     rejections = list(checker.rejections.values())
     if strict_guards and rejections:
         raise ExportError(
