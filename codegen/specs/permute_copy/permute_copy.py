@@ -273,6 +273,8 @@ AS_STRIDED_COPY = Op(
         Case("bool_transpose", (randint(0, 2, 5, 7, dtype="bool"), [7, 5], [1, 7], None),
              route="strided_gather_bytes", exact=True),
         Case("int32", (randint(-9, 9, 12, dtype="int32"), [3, 2], [4, 2], None), exact=True),
+        Case("ieee_specials", (tensor([NAN, -0.0, INF, -INF, 1e-45, -NAN]), [2, 3], [1, 2],
+                               None), exact=True),
         Case("too_many_sizes", (randn(2), [1] * 9, [0] * 9, None),
              raises="size has too many entries (got [1, 1, 1, 1, 1, 1, 1, 1, 1], expected at "
                     "most 8 entries)"),
