@@ -63,6 +63,7 @@
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
+#include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
@@ -341,6 +342,10 @@ const std::vector<KernelSource>& all_kernels() {
        kReduceRowsWGSL,
        "main",
        {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ}},
+      {"reduce_rows_i32",
+       kReduceRowsI32WGSL,
+       "main",
+       {kReduceRowsI32WorkgroupSizeX, kReduceRowsI32WorkgroupSizeY, kReduceRowsI32WorkgroupSizeZ}},
       {"relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}},
       {"rms_norm_rows",
        kRmsNormRowsWGSL,

@@ -265,6 +265,25 @@ def hf_swin():
     return _Logits(SwinForImageClassification(config)).eval(), _inputs(31, (1, 3, 32, 32))
 
 
+
+def hf_beit():
+    """transformers' BEiT: a relative position bias in every layer, its index computed in
+    the graph from int64 coordinates (arange, meshgrid, an integer sum.dim_IntList over the
+    last dim), layer scale and mean pooling. transformers starts the bias tables at zero,
+    which would make any index give the same logits, so they are drawn here (seeded)."""
+    from transformers import BeitConfig, BeitForImageClassification
+
+    torch.manual_seed(0)
+    config = BeitConfig(image_size=32, patch_size=4, hidden_size=32, num_hidden_layers=2,
+                        num_attention_heads=2, intermediate_size=64, num_labels=10,
+                        use_relative_position_bias=True)
+    model = BeitForImageClassification(config)
+    with torch.no_grad():
+        for module in model.modules():
+            if hasattr(module, "relative_position_bias_table"):
+                module.relative_position_bias_table.normal_()
+    return _Logits(model).eval(), _inputs(32, (1, 3, 32, 32))
+
 class _SiglipPooled(nn.Module):
     def __init__(self, model: nn.Module):
         super().__init__()

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -31,12 +32,21 @@ const KernelSource kReduceRowsKernel{
     kReduceRowsWGSL,
     "main",
     {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ}};
+const KernelSource kReduceRowsI32Kernel{
+    "reduce_rows_i32",
+    kReduceRowsI32WGSL,
+    "main",
+    {kReduceRowsI32WorkgroupSizeX, kReduceRowsI32WorkgroupSizeY, kReduceRowsI32WorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SumDimPlan {
-  SumDimParams params0{};
+  SumDimParams params{};
+  bool run0 = true;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -46,9 +56,9 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[4]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   const bool in_range = (utils::length(dim) == 0) || ((utils::min_of(dim) >= -self.rank()) &&
                                                       (utils::max_of(dim) < self.rank()));
   const std::vector<int64_t> dims = ((utils::length(dim) > 0) && in_range)
@@ -68,6 +78,12 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::fail(kOp, "dim", "does not name adjacent dims, each once", utils::format_value(dim),
                 "a run of adjacent dims such as [-2, -1]");
   }
+  if (!(out.dtype == self.dtype)) {
+    utils::fail(kOp, "dtype", "converts the sum to another dtype, which is not implemented",
+                utils::format_value(out.dtype),
+                "None or self's dtype, " + utils::format_value(self.dtype) +
+                    " (int64 is int32 on the GPU)");
+  }
   utils::check_output_dims(
       kOp, "out", out,
       keepdim ? utils::concat(utils::concat(utils::slice(self.dims(), 0, lo),
@@ -77,12 +93,20 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                               utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
 
   SumDimPlan plan;
-  plan.params0.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
-  plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
-  plan.params0.inner = utils::to_u32(inner, kOp, "inner");
-  plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
-                                       graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"MODE", static_cast<double>(0)}};
+  plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
+  plan.params.inner = utils::to_u32(inner, kOp, "inner");
+  plan.run0 = self.dtype == DType::Float32;
+  if (plan.run0) {
+    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"MODE", static_cast<double>(0)}};
+  }
+  plan.run1 = self.dtype == DType::Int32;
+  if (plan.run1) {
+    plan.grid1 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -112,13 +136,34 @@ void resize_sum_dim_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 void add_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SumDimPlan built = plan_sum_dim(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kReduceRowsKernel, built.overrides0,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
-                         &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+      built.run0
+          ? graph.add_dispatch(kReduceRowsKernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
+                               &built.params, sizeof(built.params), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kReduceRowsI32Kernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
+                               &built.params, sizeof(built.params), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_sum_dim_outputs(graph, args);
     const SumDimPlan plan = plan_sum_dim(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    }
   });
 }
 

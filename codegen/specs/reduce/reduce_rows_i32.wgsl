@@ -1,0 +1,55 @@
+// reduce_rows_i32: the integer sum of reduce_rows (int32 tensors, and int64 ones, which the
+// graph holds as int32). One output element per workgroup, the sum of `reduce` input
+// elements that lie `inner` apart (the input viewed as [outer, reduce, inner]). The words
+// are added as u32: two's complement addition is the same bits as int32's, and u32
+// overflow wraps by definition, so a sum past int32 wraps on every compiler (as torch's
+// int64 sum cast back to int32 does) instead of being left to signed-overflow rules.
+
+// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
+struct Params {
+  num_outputs: u32,
+  reduce: u32,
+  inner: u32,
+};
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> input: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_Y: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// @opgen-end declarations
+
+var<workgroup> partial: array<u32, WORKGROUP_SIZE_X>;
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid3: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  let lid = lid3.x;
+  // uniform control flow: the whole workgroup leaves together
+  if (row >= params.num_outputs) {
+    return;
+  }
+  let outer = row / params.inner;
+  let base = outer * params.reduce * params.inner + row % params.inner;
+  // an empty reduce (reduce == 0) leaves every partial 0: torch's sum of nothing
+  var acc = 0u;
+  for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
+    acc += input[base + k * params.inner];
+  }
+  partial[lid] = acc;
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      partial[lid] += partial[lid + stride];
+    }
+  }
+  if (lid == 0u) {
+    output[row] = partial[0];
+  }
+}
