@@ -262,27 +262,34 @@ def hf_swin():
     torch.manual_seed(0)
     config = SwinConfig(image_size=32, patch_size=2, embed_dim=16, depths=[2, 2],
                         num_heads=[2, 4], window_size=4, num_labels=10)
-    return _Logits(SwinForImageClassification(config)).eval(), _inputs(31, (1, 3, 32, 32))
+    model = _drawn_bias_tables(SwinForImageClassification(config))
+    return _Logits(model).eval(), _inputs(31, (1, 3, 32, 32))
 
+
+def _drawn_bias_tables(model: nn.Module) -> nn.Module:
+    """The model with its relative position bias tables drawn (seeded by the caller):
+    transformers starts them at zero, and with zero tables any gathered index gives the
+    same logits, so the index arithmetic would go unchecked."""
+    with torch.no_grad():
+        for module in model.modules():
+            if hasattr(module, "relative_position_bias_table"):
+                module.relative_position_bias_table.normal_()
+    return model
 
 
 def hf_beit():
     """transformers' BEiT: a relative position bias in every layer, its index computed in
     the graph from int64 coordinates (arange, meshgrid, an integer sum.dim_IntList over the
-    last dim), layer scale and mean pooling. transformers starts the bias tables at zero,
-    which would make any index give the same logits, so they are drawn here (seeded)."""
+    last dim), layer scale and mean pooling."""
     from transformers import BeitConfig, BeitForImageClassification
 
     torch.manual_seed(0)
     config = BeitConfig(image_size=32, patch_size=4, hidden_size=32, num_hidden_layers=2,
                         num_attention_heads=2, intermediate_size=64, num_labels=10,
                         use_relative_position_bias=True)
-    model = BeitForImageClassification(config)
-    with torch.no_grad():
-        for module in model.modules():
-            if hasattr(module, "relative_position_bias_table"):
-                module.relative_position_bias_table.normal_()
+    model = _drawn_bias_tables(BeitForImageClassification(config))
     return _Logits(model).eval(), _inputs(32, (1, 3, 32, 32))
+
 
 class _SiglipPooled(nn.Module):
     def __init__(self, model: nn.Module):
