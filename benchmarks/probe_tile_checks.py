@@ -309,48 +309,44 @@ class Unchecked(probe_gemm.Runner):
                                                 entries=entries)
 
 
-def tile_shapes(shapes, iters: int) -> None:
-    """probe_gemm's generated tiles on the large shapes, unchecked, unsplit: half-height and
-    half-width tiles (a short last round of 128 tiles costs less) and K steps of 16 (32 KiB
-    of double-buffered staging: beyond WebGPU's default limit)."""
-    r = Unchecked(storage=32768)
-    rng = np.random.default_rng(7)
-    variants = {"128x128 r8x8 k8": dict(bm=128, bn=128, tm=8, tn=8, bk=8),
-                "128x128 r8x8 k16": dict(bm=128, bn=128, tm=8, tn=8, bk=16),
-                "64x128 r8x8 k8": dict(bm=64, bn=128, tm=8, tn=8, bk=8),
-                "64x128 r8x8 k16": dict(bm=64, bn=128, tm=8, tn=8, bk=16),
-                "128x64 r8x8 k8": dict(bm=128, bn=64, tm=8, tn=8, bk=8)}
+def generated_tiles(shapes, iters: int, variants: dict, splits=(1,), storage: int = 0,
+                    seed: int = 2) -> None:
+    """probe_gemm's generated tiles (B as [K, N]), unchecked, each at the given split-K
+    counts, checked against float64 before it is timed."""
+    r = Unchecked(storage)
+    rng = np.random.default_rng(seed)
     for (M, K, N) in shapes:
         a = rng.standard_normal((M, K), dtype=np.float32)
         b = rng.standard_normal((K, N), dtype=np.float32)
         want = a.astype(np.float64) @ b.astype(np.float64)
         for name, v in variants.items():
-            ms, got = probe_gemm.run_gemm(r, a, b, False, v, 1, iters)
-            err = float(np.abs(got - want).max() / max(1.0, np.abs(want).max()))
-            print(f"  {M}x{K}x{N} tile {name}: {ms:.4f} ms "
-                  f"{2.0 * M * N * K / ms / 1e9:.2f} TF/s "
-                  + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+            for split in splits:
+                ms, got = probe_gemm.run_gemm(r, a, b, False, v, split, iters)
+                err = float(np.abs(got - want).max() / max(1.0, np.abs(want).max()))
+                print(f"  {M}x{K}x{N} tile {name} split{split}: {ms:.4f} ms "
+                      f"{2.0 * M * N * K / ms / 1e9:.2f} TF/s "
+                      + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+
+
+def tile_shapes(shapes, iters: int) -> None:
+    """On the large shapes, unsplit: half-height and half-width tiles (a short last round
+    of 128 tiles costs less) and K steps of 16 (32 KiB of double-buffered staging: beyond
+    WebGPU's default limit)."""
+    generated_tiles(shapes, iters, {
+        "128x128 r8x8 k8": dict(bm=128, bn=128, tm=8, tn=8, bk=8),
+        "128x128 r8x8 k16": dict(bm=128, bn=128, tm=8, tn=8, bk=16),
+        "64x128 r8x8 k8": dict(bm=64, bn=128, tm=8, tn=8, bk=8),
+        "64x128 r8x8 k16": dict(bm=64, bn=128, tm=8, tn=8, bk=16),
+        "128x64 r8x8 k8": dict(bm=128, bn=64, tm=8, tn=8, bk=8)}, storage=32768, seed=7)
 
 
 def small_tiles(shapes, iters: int) -> None:
-    """probe_gemm's generated tiles (B as [K, N]), unchecked, at small output sizes."""
-    r = Unchecked()
-    rng = np.random.default_rng(2)
-    variants = {"32x32 r4x4 k8": dict(bm=32, bn=32, tm=4, tn=4, bk=8),
-                "32x64 r4x8 k8": dict(bm=32, bn=64, tm=4, tn=8, bk=8),
-                "64x64 r4x4 k16": dict(bm=64, bn=64, tm=4, tn=4, bk=16),
-                "64x64 r8x8 k8": dict(bm=64, bn=64, tm=8, tn=8, bk=8)}
-    for (M, K, N) in shapes:
-        a = rng.standard_normal((M, K), dtype=np.float32)
-        b = rng.standard_normal((K, N), dtype=np.float32)
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        for name, v in variants.items():
-            for splits in (1, 2, 4):
-                ms, got = probe_gemm.run_gemm(r, a, b, False, v, splits, iters)
-                err = float(np.abs(got - want).max() / max(1.0, np.abs(want).max()))
-                print(f"  {M}x{K}x{N} tile {name} split{splits}: {ms:.4f} ms "
-                      f"{2.0 * M * N * K / ms / 1e9:.2f} TF/s "
-                      + ("ok" if err < 1e-4 else f"WRONG {err:.2e}"), flush=True)
+    """At small output sizes, split K 1, 2 and 4 ways."""
+    generated_tiles(shapes, iters, {
+        "32x32 r4x4 k8": dict(bm=32, bn=32, tm=4, tn=4, bk=8),
+        "32x64 r4x8 k8": dict(bm=32, bn=64, tm=4, tn=8, bk=8),
+        "64x64 r4x4 k16": dict(bm=64, bn=64, tm=4, tn=4, bk=16),
+        "64x64 r8x8 k8": dict(bm=64, bn=64, tm=8, tn=8, bk=8)}, splits=(1, 2, 4))
 
 
 def ort_chains(iters: int) -> None:
