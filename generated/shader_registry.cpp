@@ -6,6 +6,7 @@
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/unary/abs_wgsl.h"
+#include "ops/unary/abs_i32_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
@@ -54,6 +55,7 @@
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
+#include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
@@ -96,6 +98,10 @@ namespace webgpu_delegate {
 const std::vector<KernelSource>& all_kernels() {
   static const std::vector<KernelSource> kernels = {
       {"abs", kAbsWGSL, "main", {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ}},
+      {"abs_i32",
+       kAbsI32WGSL,
+       "main",
+       {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ}},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -308,6 +314,7 @@ const std::vector<KernelSource>& all_kernels() {
        "main",
        {kLinearPackWeightWorkgroupSizeX, kLinearPackWeightWorkgroupSizeY,
         kLinearPackWeightWorkgroupSizeZ}},
+      {"log", kLogWGSL, "main", {kLogWorkgroupSizeX, kLogWorkgroupSizeY, kLogWorkgroupSizeZ}},
       {"max_pool2d",
        kMaxPool2dWGSL,
        "main",

@@ -6,6 +6,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Div.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Maximum.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Minimum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
@@ -90,6 +92,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardswish.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Hardtanh.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/LeakyRelu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Log.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/MulScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Neg.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Pow.cpp

@@ -1,5 +1,5 @@
-"""Broadcasting binary ops (add, sub, mul, div): one kernel per element type, the op
-picked by an override.
+"""Broadcasting binary ops (add, sub, mul, div, minimum, maximum): one kernel per element
+type, the op picked by an override.
 
 Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
 kernel serves every rank up to 8; a broadcast dim reads with stride 0. Operands of the
@@ -13,7 +13,7 @@ from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ke
                           Override, Param, Route, Scalar, Tensor, f32, i32, u32)
 from codegen.spec.inputs import randint, randn, tensor
 
-OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3}
+OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3, "minimum": 4, "maximum": 5}
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
 BINARY_I32 = Kernel("binary_broadcast_i32", workgroup=(128, 1, 1),
                     overrides={"OP": Override("u32", 0)})
@@ -44,7 +44,8 @@ def _dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str) ->
     )
 
 
-def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True) -> Op:
+def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
+              target: str = "") -> Op:
     """out = self <op> alpha * other, broadcasting, following the live shapes on resize."""
     dtypes = (F32, I32) if int32 else (F32,)
     guards = [Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self",
@@ -61,7 +62,7 @@ def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True) -> 
                                     i32("floor(alpha)" if alpha else "1"), I32))
     return Op(
         name=name,
-        targets=[f"aten.{name}.Tensor"],
+        targets=[target or f"aten.{name}.Tensor"],
         args=[Tensor("self", dtypes, rank=(0, SLOTS)), Tensor("other", dtypes, rank=(0, SLOTS)),
               *([Scalar("alpha")] if alpha else []), Output("out", dtypes, rank=(0, SLOTS))],
         guards=guards,
@@ -180,4 +181,38 @@ OPS = [
     binary_op("mul", common_cases("mul") + int32_cases(alpha=False), alpha=False),
     binary_op("div", common_cases("div", int32=False) + DIVISION_CASES, alpha=False,
               int32=False),
+]
+
+
+# minimum / maximum: NaN from either side wins (torch). Of -0.0 and +0.0 the kernel gives
+# minimum -0.0 and maximum +0.0 in either order (IEEE 754-2019); torch's CPU kernel gives
+# other's zero on its vectorized path and self's on its scalar one, so the bit-exact pairs
+# hold no mixed-sign zeros and `signed_zeros` compares values (-0.0 == 0.0).
+# Decided on integer keys, never by a float min/max, which may drop a NaN.
+MIN_MAX_LHS = tensor([NAN, 1.0, NAN, -0.0, 0.0, INF, -INF, INF, BIG, -BIG, 1e-30, -1e-30,
+                      2.5, -2.5, -NAN, 7.0, -INF, 0.0])
+MIN_MAX_RHS = tensor([1.0, NAN, NAN, -0.0, 0.0, -INF, INF, NAN, -BIG, BIG, -1e-30, 1e-30,
+                      2.5, -7.0, INF, -NAN, NAN, -1e-30])
+SIGNED_ZEROS = (tensor([-0.0, 0.0, -0.0, 0.0]), tensor([0.0, -0.0, -0.0, 0.0]))
+
+
+def min_max_cases() -> list[Case]:
+    shared = [c for c in common_cases("") if c.name != "ieee_specials"]  # has mixed zeros
+    return shared + int32_cases(alpha=False) + [
+        Case("nan_broadcast_self", (tensor(NAN), randn(3, 4)), exact=True),
+        Case("signed_zeros", SIGNED_ZEROS, atol=0.0, rtol=0.0),
+        Case("signed_zeros_broadcast", (tensor([[-0.0], [0.0]]), tensor([0.0, -0.0, 1.0, -1.0])),
+             atol=0.0, rtol=0.0),
+        Case("int32_extremes", (tensor([INT_MAX, INT_MIN, INT_MIN, -1, 0, 5], dtype="int32"),
+                                tensor([INT_MIN, INT_MAX, -1, INT_MIN, -0, -5], dtype="int32")),
+             exact=True),
+        Case("int64_relative_buckets", (randint(-20, 20, 12, 12), tensor(7, dtype="int64"))),
+    ]
+
+
+OPS += [
+    binary_op("minimum", [Case("ieee_specials", (MIN_MAX_LHS, MIN_MAX_RHS), exact=True)]
+              + min_max_cases(), alpha=False, target="aten.minimum.default"),
+    binary_op("maximum", [Case("ieee_specials", (MIN_MAX_LHS, MIN_MAX_RHS), exact=True)]
+              + min_max_cases(), alpha=False, target="aten.maximum.default"),
 ]

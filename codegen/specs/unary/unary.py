@@ -175,7 +175,6 @@ def pow_cases() -> list[Case]:
 
 MATH_OPS = [
     math_op("neg", standard_cases("neg", SIGNED)),
-    math_op("abs", standard_cases("abs", SIGNED)),
     math_op("sqrt", standard_cases("sqrt", [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, -3.4e38,
                                              -1e-30]) + [
         Case("positive", (rand(4099, low=0.0, high=1e6),), atol=0.0, rtol=1e-6),
@@ -267,6 +266,73 @@ MATH_OPS = [
 ]
 
 OPS += MATH_OPS
+
+
+# --- log: musl's logf on the bits (ieee_log.wgsl) ----------------------------------------
+
+LOG_SPECIALS = [NAN, -NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 1e-30, -1e-30,
+                1e-45, 2.0, 0.5, 2.718281828]
+LOG_TOL = {"atol": 0.0, "rtol": 2e-7}  # about 1 ulp (musl's logf is below 1 ulp)
+OPS.append(math_op("log", [
+    Case("basic_4d", (rand(2, 3, 8, 8, low=0.01, high=10.0),), route="log", **LOG_TOL),
+    Case("odd_length", (rand(1001, low=1e-3, high=1e3),), **LOG_TOL),
+    Case("partial_invocation", (rand(773 * 4 - 1, low=0.1, high=100.0),), **LOG_TOL),
+    Case("resize", (rand(4, 64, low=0.5, high=8.0),), resize={"self": (3, 50)}, **LOG_TOL),
+    # log(+-0) = -inf, log(x < 0) = NaN (-inf too), log(inf) = inf, NaN -> NaN, log(1) = +0
+    Case("ieee_specials", (tensor([NAN, -NAN, INF, -INF, -0.0, 0.0, -1.0, -3.4e38, -1e-30,
+                                   1.0]),), exact=True),
+    Case("finite_specials", (tensor([3.4e38, 1e-30, 1.1754944e-38, 2.0, 0.5, 2.7182817, 10.0,
+                                     0.1]),), **LOG_TOL),
+    Case("wide_range", (rand(4099, low=1e-3, high=1e3),), **LOG_TOL),
+    # near 1 the result is near 0: relative error is measured against |log x| >= 1e-7
+    Case("near_one", (rand(1031, low=0.9, high=1.1),), atol=1e-9, rtol=2e-7),
+    Case("exponent_range", (tensor([2.0**k * 1.37 for k in range(-125, 127, 3)]),), **LOG_TOL),
+    Case("negative_and_positive", (randn(7, 13, 3),), atol=0.0, rtol=2e-7),
+    Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+], helpers=FLOAT_BITS + ("ieee_log.wgsl",)))
+
+
+# --- abs: float32 on the bits, int32 (and int64, held as int32) in two's complement -----
+
+ABS_F32 = Kernel("abs", workgroup=UNARY_WORKGROUP)
+ABS_I32 = Kernel("abs_i32", workgroup=UNARY_WORKGROUP)
+
+
+def abs_dispatch(kernel: Kernel, dtype: str, elem: str, helpers) -> Dispatch:
+    return Dispatch(
+        params={"num_vec4": u32("ceil_div(out.numel, 4)")},
+        helpers=["unary_map.wgsl", *helpers],
+        bindings=[Bind("input", "self", elem=elem),
+                  Bind("output", "out", write=True, elem=elem)],
+        routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
+        when=f"self.dtype == '{dtype}'",
+        name=dtype,
+    )
+
+
+INT32_EDGES = [-2**31, 2**31 - 1, -2**31 + 1, -1, 0, 1, -7, 7]
+OPS.append(Op(
+    name="abs",
+    targets=["aten.abs.default"],
+    args=[Tensor("self", (F32, I32)), Output("out", (F32, I32))],
+    shapes={"out": "self.dims"},
+    resize="dynamic",
+    dispatches=[abs_dispatch(ABS_F32, F32, "vec4<f32>", FLOAT_BITS),
+                abs_dispatch(ABS_I32, I32, "vec4<i32>", ())],
+    cases=standard_cases("abs", SIGNED)[:-1] + [
+        # |INT32_MIN| wraps to INT32_MIN, as torch's int32 abs
+        Case("int32_edges", (tensor(INT32_EDGES, dtype="int32"),), route="abs_i32", exact=True),
+        Case("int32_random", (randint(-100000, 100000, 4099, dtype="int32"),), exact=True),
+        Case("int32_resize", (randint(-50, 50, 6, 9, dtype="int32"),), resize={"self": (4, 5)},
+             exact=True),
+        # T5's relative position buckets: an int64 tensor (int32 on the GPU)
+        Case("int64_relative_positions", (tensor([[k - q for k in range(12)] for q in range(12)],
+                                                 dtype="int64"),), exact=True),
+        Case("int64_empty", (randint(0, 5, 0, 3),), exact=True),
+        Case("rejects_bool", (tensor([True, False], dtype="bool"),),
+             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+    ],
+))
 
 
 # --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/abs_i32_wgsl.h"
 #include "ops/unary/abs_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -14,36 +15,66 @@ namespace {
 
 constexpr const char* kOp = "abs";
 
-struct AbsParams {
+struct AbsFloat32Params {
   uint32_t num_vec4;
   uint32_t _pad0[3];
 };
-static_assert(offsetof(AbsParams, num_vec4) == 0, "AbsParams.num_vec4 must sit at WGSL offset 0");
-static_assert(sizeof(AbsParams) == 16, "AbsParams must match the WGSL struct size 16");
+static_assert(offsetof(AbsFloat32Params, num_vec4) == 0,
+              "AbsFloat32Params.num_vec4 must sit at WGSL offset 0");
+static_assert(sizeof(AbsFloat32Params) == 16,
+              "AbsFloat32Params must match the WGSL struct size 16");
+
+struct AbsInt32Params {
+  uint32_t num_vec4;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(AbsInt32Params, num_vec4) == 0,
+              "AbsInt32Params.num_vec4 must sit at WGSL offset 0");
+static_assert(sizeof(AbsInt32Params) == 16, "AbsInt32Params must match the WGSL struct size 16");
 
 const KernelSource kAbsKernel{
     "abs", kAbsWGSL, "main", {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ}};
+const KernelSource kAbsI32Kernel{
+    "abs_i32",
+    kAbsI32WGSL,
+    "main",
+    {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ}};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AbsPlan {
-  AbsParams params0{};
+  bool run0 = true;
+  AbsFloat32Params params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  AbsInt32Params params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
 };
 
 AbsPlan plan_abs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   AbsPlan plan;
-  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kAbsKernel.workgroup_size[0] * 4,
-                              graph.limits().max_workgroups_per_dimension);
+  plan.run0 = self.dtype == DType::Float32;
+  if (plan.run0) {
+    plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+    plan.grid0 =
+        utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kAbsKernel.workgroup_size[0] * 4,
+                                graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 = self.dtype == DType::Int32;
+  if (plan.run1) {
+    plan.params1.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
+    plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kAbsI32Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -56,13 +87,35 @@ void resize_abs_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
 void add_abs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AbsPlan built = plan_abs(graph, args);
-  const DispatchId dispatch0 = graph.add_dispatch(
-      kAbsKernel, built.overrides0, {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
-      &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kAbsKernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
+                               &built.params0, sizeof(built.params0), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(kAbsI32Kernel, built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
+                               &built.params1, sizeof(built.params1), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_abs_outputs(graph, args);
     const AbsPlan plan = plan_abs(graph, args);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
   });
 }
 
