@@ -355,3 +355,32 @@ def hf_llama():
     ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(26))
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
 
+
+
+class _Hidden(nn.Module):
+    """An encoder called as the exporter calls it: token ids in, last hidden state out."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids):
+        return self.model(ids).last_hidden_state
+
+
+def hf_t5_encoder():
+    """transformers' T5EncoderModel at a small config: token embedding, RMS norms, attention
+    with T5's relative position bias, its buckets computed in the graph from int64 relative
+    positions (abs, lt/gt, a float log of the distance cast back to int64, minimum, where)
+    and ReLU MLPs. The bias table starts random (transformers draws it), so the gathered
+    buckets move the output."""
+    from transformers import T5Config, T5EncoderModel
+
+    torch.manual_seed(0)
+    config = T5Config(vocab_size=128, d_model=64, d_kv=16, d_ff=128, num_layers=2, num_heads=4)
+    model = T5EncoderModel(config)
+    bias = model.encoder.block[0].layer[0].SelfAttention.relative_attention_bias.weight
+    assert bias.abs().max() > 0, "T5's relative attention bias table starts at zero"
+    # 12 tokens: relative distances up to 11, past max_exact (8), take the log buckets
+    ids = torch.randint(0, 128, (1, 12), generator=torch.Generator().manual_seed(27))
+    return _Hidden(model).eval(), (ids,)
