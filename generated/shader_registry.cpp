@@ -61,6 +61,8 @@
 #include "ops/norm/norm_rows_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/unary/pow_scalar_wgsl.h"
+#include "ops/binary/pow_tensor_wgsl.h"
+#include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
@@ -332,6 +334,14 @@ const std::vector<KernelSource>& all_kernels() {
        kPowScalarWGSL,
        "main",
        {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ}},
+      {"pow_tensor",
+       kPowTensorWGSL,
+       "main",
+       {kPowTensorWorkgroupSizeX, kPowTensorWorkgroupSizeY, kPowTensorWorkgroupSizeZ}},
+      {"pow_tensor_i32",
+       kPowTensorI32WGSL,
+       "main",
+       {kPowTensorI32WorkgroupSizeX, kPowTensorI32WorkgroupSizeY, kPowTensorI32WorkgroupSizeZ}},
       {"predicate_broadcast",
        kPredicateBroadcastWGSL,
        "main",

@@ -9,6 +9,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Maximum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Minimum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/PowTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/Any.cpp

@@ -356,7 +356,6 @@ def hf_llama():
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
 
 
-
 class _Hidden(nn.Module):
     """An encoder called as the exporter calls it: token ids in, last hidden state out."""
 
@@ -384,3 +383,40 @@ def hf_t5_encoder():
     # 12 tokens: relative distances up to 11, past max_exact (8), take the log buckets
     ids = torch.randint(0, 128, (1, 12), generator=torch.Generator().manual_seed(27))
     return _Hidden(model).eval(), (ids,)
+
+
+def hf_bloom():
+    """transformers' BloomForCausalLM at a small config: word embeddings with their layer
+    norm, ALiBi attention biases (slopes from pow.Tensor_Tensor of a 0-d float base to
+    int32 powers), fused query/key/value linears, causal masked softmax attention and
+    GELU MLPs. Without the KV cache (as hf_llama): transformers starts it as empty tensors
+    that ExecuTorch serializes as deprecated constant buffers its runtime no longer loads."""
+    from transformers import BloomConfig, BloomForCausalLM
+
+    torch.manual_seed(0)
+    config = BloomConfig(vocab_size=128, hidden_size=64, n_layer=2, n_head=4)
+    ids = torch.randint(0, 128, (1, 12), generator=torch.Generator().manual_seed(27))
+    return _CausalLogits(BloomForCausalLM(config)).eval(), (ids,)
+
+
+def hf_levit():
+    """transformers' LeViT: a conv stem (batch norms folded into the convs), attention and
+    MLP blocks whose linears are followed by BatchNorm1d (batch norm on [N, C], kept in
+    the graph), attention biases gathered by index, hardswish, downsampling attention
+    (subsampled queries) and the distilled classifier heads (mean over the tokens). The
+    batch norms get drawn running statistics (transformers starts them at 0 and 1) and a
+    wider initializer range keeps the logits away from zero."""
+    from transformers import LevitConfig, LevitForImageClassification
+
+    torch.manual_seed(0)
+    config = LevitConfig(image_size=64, hidden_sizes=[32, 48, 64], num_attention_heads=[1, 2, 2],
+                         depths=[1, 1, 1], key_dim=[8, 8, 8], num_labels=10,
+                         initializer_range=0.2)
+    model = LevitForImageClassification(config)
+    g = torch.Generator().manual_seed(28)
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, (nn.BatchNorm1d, nn.BatchNorm2d)):
+                m.running_mean.copy_(torch.randn(m.num_features, generator=g) * 0.1)
+                m.running_var.copy_(torch.rand(m.num_features, generator=g) + 0.5)
+    return _Logits(model).eval(), _inputs(29, (1, 3, 64, 64))

@@ -1,5 +1,9 @@
 """Inference batch norm: y = (x - mean) / sqrt(var + eps) * weight + bias, per channel.
 
+Any rank from 2 to 5 (BatchNorm1d's [N, C] and [N, C, L], BatchNorm2d, BatchNorm3d): the
+channel is dim 1 and each channel's elements are contiguous runs of `plane` = the product
+of the dims after it (1 for [N, C]).
+
 weight/bias are optional (unit scale / zero shift, a dummy binding when absent). Of the
 three outputs only `out` is written: save_mean/save_invstd are unused in inference.
 """
@@ -21,10 +25,10 @@ def per_channel(name: str, optional: bool = False) -> Guard:
 OPS = [Op(
     name="batch_norm",
     targets=["aten._native_batch_norm_legit_no_training.default"],
-    args=[Tensor("input", rank=4), Tensor("weight", rank=1, optional=True),
+    args=[Tensor("input", rank=(2, 5)), Tensor("weight", rank=1, optional=True),
           Tensor("bias", rank=1, optional=True), Tensor("running_mean", rank=1),
           Tensor("running_var", rank=1), Double("momentum"), Double("eps"),
-          Outputs("outputs", items=(Output("out", rank=4),
+          Outputs("outputs", items=(Output("out", rank=(2, 5)),
                                     Output("save_mean", optional=True, unused=True),
                                     Output("save_invstd", optional=True, unused=True)))],
     let={"C": "input.dims[1]"},
@@ -35,7 +39,7 @@ OPS = [Op(
     dispatches=[Dispatch(
         params={
             "C": u32("C"),
-            "plane": u32("input.dims[2] * input.dims[3]"),
+            "plane": u32("prod(input.dims[2:])"),
             "num_elements": u32("out.numel"),
             "num_vec4": u32("ceil_div(out.numel, 4)"),
             "eps": f32("eps"),
@@ -63,6 +67,19 @@ OPS = [Op(
                                     rand(773, low=0.5, high=2.0), 0.1, 1e-5)),
         Case("resize", (randn(2, 4, 6, 6), randn(4), randn(4), randn(4), rand(4, low=0.5, high=2.0),
                         0.1, 1e-5), resize={"input": (1, 4, 3, 5)}),
+        # BatchNorm1d: planes of 1 ([N, C]) and of L ([N, C, L]); vec4s span channels
+        Case("rank2", (randn(3, 10), randn(10), randn(10), randn(10), rand(10, low=0.5, high=2.0),
+                       0.1, 1e-5)),
+        Case("rank2_non_affine", (randn(5, 7), None, None, randn(7), rand(7, low=0.5, high=2.0),
+                                  0.1, 1e-5)),
+        Case("rank3", (randn(2, 6, 5), randn(6), randn(6), randn(6), rand(6, low=0.5, high=2.0),
+                       0.1, 1e-5)),
+        Case("rank3_resize", (randn(2, 6, 9), randn(6), randn(6), randn(6),
+                              rand(6, low=0.5, high=2.0), 0.1, 1e-5), resize={"input": (1, 6, 7)}),
+        Case("rank5", (randn(1, 3, 2, 3, 5), randn(3), randn(3), randn(3),
+                       rand(3, low=0.5, high=2.0), 0.1, 1e-5)),
+        Case("rejects_rank1", (randn(4), None, None, randn(4), rand(4), 0.1, 1e-5),
+             raises="input has the wrong rank (got 1, expected 2..5)"),
         Case("mean_size", (randn(1, 4, 3, 3), None, None, randn(3), rand(4), 0.1, 1e-5),
              raises="running_mean does not hold one value per channel (got [3], expected 4 "
                     "values)"),

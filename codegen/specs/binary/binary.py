@@ -1,5 +1,6 @@
 """Broadcasting binary ops (add, sub, mul, div, minimum, maximum): one kernel per element
-type, the op picked by an override.
+type, the op picked by an override; pow.Tensor_Tensor (float32 base, float32 or int32
+exponent) has kernels of its own on the same broadcast indexing.
 
 Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
 kernel serves every rank up to 8; a broadcast dim reads with stride 0. Operands of the
@@ -11,7 +12,7 @@ their own, so the float kernel stays as it was; both share binary_map.wgsl.
 
 from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
                           Override, Param, Route, Scalar, Tensor, f32, i32, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.spec.inputs import rand, randint, randn, tensor
 
 OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3, "minimum": 4, "maximum": 5}
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
@@ -20,26 +21,28 @@ BINARY_I32 = Kernel("binary_broadcast_i32", workgroup=(128, 1, 1),
 SLOTS = 8
 
 
-def _dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str) -> Dispatch:
+def _dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str,
+              other_elem: str = "", when: str = "") -> Dispatch:
     vec4 = f"array<vec4<u32>, {SLOTS // 4}>"
+    other = "exponent" if name == "pow" else "other"
     aligned = f"right_align(out.dims, {SLOTS}, 1)"
     return Dispatch(
         params={
             "out_dims": Param(vec4, aligned),
             "self_strides": Param(vec4, f"broadcast_strides(self.dims, {aligned})"),
-            "other_strides": Param(vec4, f"broadcast_strides(other.dims, {aligned})"),
+            "other_strides": Param(vec4, f"broadcast_strides({other}.dims, {aligned})"),
             "alpha": alpha,
             "num_elements": u32("out.numel"),
             "num_vec4": u32("ceil_div(out.numel, 4)"),
             "rank": u32("out.rank"),
-            "same_shape": u32("self.dims == other.dims"),
+            "same_shape": u32(f"self.dims == {other}.dims"),
         },
         helpers=["binary_map.wgsl"],
-        bindings=[Bind("lhs", "self", elem=elem), Bind("rhs", "other", elem=elem),
+        bindings=[Bind("lhs", "self", elem=elem), Bind("rhs", other, elem=other_elem or elem),
                   Bind("output", "out", write=True, elem=elem)],
         routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
-                      overrides={"OP": str(OP_CODES[name])})],
-        when=f"self.dtype == '{dtype}'",
+                      overrides={"OP": str(OP_CODES[name])} if name in OP_CODES else {})],
+        when=when or f"self.dtype == '{dtype}'",
         name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
     )
 
@@ -169,6 +172,99 @@ DIVISION_CASES = [
 ]
 
 
+# --- pow.Tensor_Tensor --------------------------------------------------------------------
+
+POW_HELPERS = ("../unary/float_bits.wgsl", "../unary/exp_reduced.wgsl", "pow_ieee.wgsl")
+POW_TENSOR = Kernel("pow_tensor", workgroup=(128, 1, 1), helpers=POW_HELPERS)
+POW_TENSOR_I32 = Kernel("pow_tensor_i32", workgroup=(128, 1, 1), helpers=POW_HELPERS)
+
+# C99 pow's edges: bases and exponents whose every pair has an exact result (0, ±1, ±inf,
+# NaN, x, x * x), all pairs as two broadcast operands and as equal shapes; then every pair
+# of finite values too, within a few ulp
+EDGE_BASES = [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0]
+EDGE_EXPONENTS = [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 3.0, -3.0, 2.5, 1e30,
+                  -1e30]
+VALUE_BASES = [0.5, -0.5, 2.0, -2.0, 3.0, -2.5, 1e-3, 7.5e3]
+VALUE_EXPONENTS = [NAN, INF, -INF, -0.0, 0.0, 1.0, 2.0]
+
+
+def _pairs(bases: list, exponents: list, name: str, **tol) -> list[Case]:
+    return [Case(name, (tensor([[b] for b in bases]), tensor(exponents)), **tol),
+            Case(f"{name}_same_shape", (tensor([[b] * len(exponents) for b in bases]),
+                                        tensor([exponents] * len(bases))), **tol)]
+
+
+def pow_cases() -> list[Case]:
+    return _pairs(EDGE_BASES, EDGE_EXPONENTS, "ieee_specials", exact=True) + _pairs(
+        VALUE_BASES, VALUE_EXPONENTS, "ieee_exponents", exact=True) + [
+        Case("ieee_values", (tensor([[b] for b in VALUE_BASES]),
+                             tensor([-1.0, 0.5, -0.5, 3.0, -3.0, 2.5, -2.5, 1e30, -1e30])),
+             atol=0.0, rtol=2e-6),
+        Case("route_float_exponent", (tensor([[b] for b in VALUE_BASES]), tensor([2.0, 1.0])),
+             exact=True, route="pow_tensor"),
+        Case("general", (rand(3, 5, 7, low=0.01, high=4.0), rand(3, 5, 7, low=-3.0, high=3.0)),
+             atol=1e-6, rtol=1e-5),
+        Case("broadcast_rows", (rand(4, 1, 6, low=0.1, high=3.0), rand(5, 1, low=-4.0, high=4.0)),
+             atol=1e-6, rtol=1e-5),
+        Case("scalar_base", (tensor(0.0625), tensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])),
+             atol=0.0, rtol=2e-6),
+        Case("negative_bases", (rand(1031, low=-9.0, high=9.0),
+                                randint(-6, 7, 1031, dtype="float32")), atol=1e-6, rtol=2e-5),
+        Case("negative_bases_fraction", (rand(67, low=-9.0, high=-0.1), tensor(1.25)),
+             exact=True),
+        Case("wide_range", (rand(4099, low=0.0, high=60.0), rand(4099, low=-21.0, high=21.0)),
+             atol=1e-30, rtol=2e-5),
+        Case("overflow_underflow", (tensor([3.4e38, -1e20, 1e20, 1e-20, -1e-20, 2.0, 2.0, 1e20]),
+                                    tensor([5.0, 5.0, -3.0, 5.0, 3.0, 128.0, -160.0, 2.0])),
+             exact=True),
+        # 773 vec4s, the last partial: lanes of the second workgroup store 3 or 2 vec4s
+        Case("partial_invocation", (rand(773 * 4 - 1, low=0.1, high=2.0),
+                                    rand(773 * 4 - 1, low=-2.0, high=2.0)), atol=1e-6, rtol=1e-5),
+        Case("resize", (rand(2, 6, 4, low=0.1, high=2.0), rand(6, 1, low=-2.0, high=2.0)),
+             resize={"self": (1, 6, 3)}, atol=1e-6, rtol=1e-5),
+        # BLOOM's ALiBi slopes: a 0-d float32 base to the powers arange(1, n + 1) (int32)
+        Case("int32_exponent", (tensor(0.0625), tensor([1, 2, 3, 4, 5, 6, 7, 8], dtype="int32")),
+             atol=0.0, rtol=2e-6, route="pow_tensor_i32"),
+        Case("int32_exponent_specials", (tensor([[b] for b in EDGE_BASES]),
+                                         tensor([0, 1, -1, 2, -2, 3, -3, 127, -149], dtype="int32")),
+             exact=True),
+        Case("int32_exponent_values", (tensor([[b] for b in VALUE_BASES]),
+                                       tensor([0, 1, -1, 2, -2, 3, -3, 9, -9], dtype="int32")),
+             atol=0.0, rtol=1e-5),  # |e ln x| up to 62: a few ulp of ln x, times 62
+        Case("int64_exponent", (rand(3, 8, low=-3.0, high=3.0), randint(-5, 6, 8)),
+             atol=1e-6, rtol=2e-5),
+        Case("rejects_int32_base", (tensor([1, 2, 3], dtype="int32"), tensor([1.0, 2.0, 3.0])),
+             raises="self has an unsupported dtype (got int32, expected float32)"),
+        Case("no_broadcast", (randn(2, 3), randn(4)),
+             raises="exponent does not broadcast with self (got [4], expected dims equal to or "
+                    "1 where [2, 3] differs)"),
+    ]
+
+
+def pow_tensor_op() -> Op:
+    """pow.Tensor_Tensor: float32 self to a float32 or int32 exponent, broadcasting."""
+    dispatches = [
+        # named by the exponent's dtype: PowTensorFloat32Params, PowTensorInt32Params
+        _dispatch("pow", kernel, "vec4<f32>", f32("1.0"), dtype, other_elem=other_elem,
+                  when=f"exponent.dtype == '{dtype}'")
+        for kernel, other_elem, dtype in [(POW_TENSOR, "vec4<f32>", F32),
+                                          (POW_TENSOR_I32, "vec4<i32>", I32)]]
+    return Op(
+        name="pow_tensor",
+        targets=["aten.pow.Tensor_Tensor"],
+        args=[Tensor("self", (F32,), rank=(0, SLOTS)),
+              Tensor("exponent", (F32, I32), rank=(0, SLOTS)),
+              Output("out", (F32,), rank=(0, SLOTS))],
+        guards=[Guard("broadcasts(self.dims, exponent.dims)", "exponent",
+                      "does not broadcast with self", got="exponent.dims",
+                      expected="dims equal to or 1 where {self.dims} differs")],
+        shapes={"out": "broadcast_shape(self.dims, exponent.dims)"},
+        resize="dynamic",
+        dispatches=dispatches,
+        cases=pow_cases(),
+    )
+
+
 OPS = [
     binary_op("add", common_cases("add") + int32_cases(alpha=True) + [
         Case("alpha_double", (randn(2, 3), randn(3)), kwargs={"alpha": 0.5}),
@@ -181,6 +277,7 @@ OPS = [
     binary_op("mul", common_cases("mul") + int32_cases(alpha=False), alpha=False),
     binary_op("div", common_cases("div", int32=False) + DIVISION_CASES, alpha=False,
               int32=False),
+    pow_tensor_op(),
 ]
 
 

@@ -38,7 +38,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
-// combine().
+// combine(); rhs elements are converted to Elem (the identity for add/sub/mul/div; pow's
+// int32 exponents become f32, as torch promotes them).
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -55,13 +56,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (params.same_shape != 0u) {
     // all loads before the first store; past the end: read the last vec4 again, store nothing
     let x0 = lhs[i0];
-    let y0 = rhs[i0];
+    let y0 = vec4<Elem>(rhs[i0]);
     let x1 = lhs[min(i1, n - 1u)];
-    let y1 = rhs[min(i1, n - 1u)];
+    let y1 = vec4<Elem>(rhs[min(i1, n - 1u)]);
     let x2 = lhs[min(i2, n - 1u)];
-    let y2 = rhs[min(i2, n - 1u)];
+    let y2 = vec4<Elem>(rhs[min(i2, n - 1u)]);
     let x3 = lhs[min(i3, n - 1u)];
-    let y3 = rhs[min(i3, n - 1u)];
+    let y3 = vec4<Elem>(rhs[min(i3, n - 1u)]);
     output[i0] = combine(x0, y0);
     if (i1 < n) {
       output[i1] = combine(x1, y1);
@@ -91,7 +92,7 @@ fn lhs_at(i: u32) -> Elem {
 }
 
 fn rhs_at(i: u32) -> Elem {
-  return rhs[i / 4u][i % 4u];
+  return Elem(rhs[i / 4u][i % 4u]);
 }
 
 // The lhs and rhs element indices of output element e.

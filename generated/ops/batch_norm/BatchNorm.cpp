@@ -67,7 +67,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor* save_invstd =
       outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
   utils::check_dtype(kOp, "input", input, {DType::Float32});
-  utils::check_rank(kOp, "input", input, 4, 4);
+  utils::check_rank(kOp, "input", input, 2, 5);
   if (weight != nullptr) {
     utils::check_dtype(kOp, "weight", *weight, {DType::Float32});
     utils::check_rank(kOp, "weight", *weight, 1, 1);
@@ -81,7 +81,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_dtype(kOp, "running_var", running_var, {DType::Float32});
   utils::check_rank(kOp, "running_var", running_var, 1, 1);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  utils::check_rank(kOp, "out", out, 4, 4);
+  utils::check_rank(kOp, "out", out, 2, 5);
   if (save_mean != nullptr) {
     utils::check_dtype(kOp, "save_mean", *save_mean, {DType::Float32});
   }
@@ -109,7 +109,8 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
 
   BatchNormPlan plan;
   plan.params0.C = utils::to_u32(C, kOp, "C");
-  plan.params0.plane = utils::to_u32(utils::mul(input.dim(2), input.dim(3)), kOp, "plane");
+  plan.params0.plane =
+      utils::to_u32(utils::prod(utils::slice(input.dims(), 2, INT64_MAX)), kOp, "plane");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.eps = utils::to_f32(eps);
