@@ -50,6 +50,9 @@ class DTypeInput:
         return getattr(torch, self.name)
 
 
+INT32_MIN, INT32_MAX = -2**31, 2**31 - 1  # int32 edge values for cases
+
+
 def torch_constant(name: str) -> DTypeInput:
     """`torch.<name>`, e.g. torch_constant("channels_last")."""
     return DTypeInput(name)

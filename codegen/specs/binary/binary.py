@@ -12,7 +12,7 @@ their own, so the float kernel stays as it was; both share binary_map.wgsl.
 
 from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
                           Override, Param, Route, Scalar, Tensor, f32, i32, u32)
-from codegen.spec.inputs import rand, randint, randn, tensor
+from codegen.spec.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 
 OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3, "minimum": 4, "maximum": 5}
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
@@ -120,7 +120,6 @@ def dtype_cases(int32: bool) -> list[Case]:
     ]
 
 
-INT_MAX, INT_MIN = 2**31 - 1, -2**31
 
 
 def int32_cases(alpha: bool) -> list[Case]:
@@ -136,9 +135,9 @@ def int32_cases(alpha: bool) -> list[Case]:
                                         randint(-9, 9, 5, 1, dtype="int32"))),
         Case("int32_partial_invocation", (randint(-99, 99, 773 * 4 - 1, dtype="int32"),
                                           randint(-99, 99, 773 * 4 - 1, dtype="int32"))),
-        Case("int32_wraparound", (tensor([INT_MAX, INT_MIN, INT_MAX, 65536, INT_MIN, 7],
+        Case("int32_wraparound", (tensor([INT32_MAX, INT32_MIN, INT32_MAX, 65536, INT32_MIN, 7],
                                          dtype="int32"),
-                                  tensor([1, -1, INT_MAX, 65536, INT_MIN, -3], dtype="int32"))),
+                                  tensor([1, -1, INT32_MAX, 65536, INT32_MIN, -3], dtype="int32"))),
         Case("int32_resize", (randint(-9, 9, 2, 6, 4, dtype="int32"),
                               randint(-9, 9, 6, 1, dtype="int32")), resize={"self": (1, 6, 3)}),
         Case("int64_small_values", (randint(-1000, 1000, 2, 9), randint(-1000, 1000, 9))),
@@ -225,8 +224,9 @@ def pow_cases() -> list[Case]:
         # BLOOM's ALiBi slopes: a 0-d float32 base to the powers arange(1, n + 1) (int32)
         Case("int32_exponent", (tensor(0.0625), tensor([1, 2, 3, 4, 5, 6, 7, 8], dtype="int32")),
              atol=0.0, rtol=2e-6, route="pow_tensor_i32"),
-        Case("int32_exponent_specials", (tensor([[b] for b in EDGE_BASES]),
-                                         tensor([0, 1, -1, 2, -2, 3, -3, 127, -149], dtype="int32")),
+        Case("int32_exponent_specials",
+             (tensor([[b] for b in EDGE_BASES]),
+              tensor([0, 1, -1, 2, -2, 3, -3, 127, -149], dtype="int32")),
              exact=True),
         Case("int32_exponent_values", (tensor([[b] for b in VALUE_BASES]),
                                        tensor([0, 1, -1, 2, -2, 3, -3, 9, -9], dtype="int32")),
@@ -300,8 +300,9 @@ def min_max_cases() -> list[Case]:
         Case("signed_zeros", SIGNED_ZEROS, atol=0.0, rtol=0.0),
         Case("signed_zeros_broadcast", (tensor([[-0.0], [0.0]]), tensor([0.0, -0.0, 1.0, -1.0])),
              atol=0.0, rtol=0.0),
-        Case("int32_extremes", (tensor([INT_MAX, INT_MIN, INT_MIN, -1, 0, 5], dtype="int32"),
-                                tensor([INT_MIN, INT_MAX, -1, INT_MIN, -0, -5], dtype="int32")),
+        Case("int32_extremes",
+             (tensor([INT32_MAX, INT32_MIN, INT32_MIN, -1, 0, 5], dtype="int32"),
+              tensor([INT32_MIN, INT32_MAX, -1, INT32_MIN, -0, -5], dtype="int32")),
              exact=True),
         Case("int64_relative_buckets", (randint(-20, 20, 12, 12), tensor(7, dtype="int64"))),
     ]

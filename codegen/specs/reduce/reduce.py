@@ -18,7 +18,7 @@ mean) and amax stay float32.
 
 from codegen.spec import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
                           Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor, torch_dtype
+from codegen.spec.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
 REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
                 overrides={"MODE": Override("u32", 0)})
@@ -113,7 +113,6 @@ def dim_cases(integers: bool = False) -> list[Case]:
     ]
 
 
-INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
 # signed coordinate pairs, as in BEiT's relative position index (int64 [N, N, 2] summed
 # over the last dim; BEiT shifts them to non-negative first)
 REL_COORDS = [[[i - j, (i + 2 * j) % 15 - 7] for j in range(8)] for i in range(-4, 4)]

@@ -6,8 +6,8 @@ elements but never past the buffer). float32 only, except fmod.Scalar, which has
 per dtype (float32 on the bits, int32 for int32 and int64 tensors)."""
 
 from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
-                          Override, Param, Route, Scalar, Str, Tensor, f32, i32, u32)
-from codegen.spec.inputs import rand, randint, randn, tensor
+                          Override, Route, Scalar, Str, Tensor, f32, i32, u32)
+from codegen.spec.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 
 
 UNARY_WORKGROUP = (128, 1, 1)
@@ -296,27 +296,29 @@ ABS_F32 = Kernel("abs", workgroup=UNARY_WORKGROUP)
 ABS_I32 = Kernel("abs_i32", workgroup=UNARY_WORKGROUP)
 
 
-def abs_dispatch(kernel: Kernel, dtype: str, elem: str, helpers) -> Dispatch:
+def dtype_dispatch(kernel: Kernel, dtype: str, elem: str, helpers=(), **params) -> Dispatch:
+    """A unary_map dispatch for the tensors of one dtype (an op with a kernel per dtype),
+    its Params named after the dtype; `params` beyond num_vec4 as given."""
     return Dispatch(
-        params={"num_vec4": u32("ceil_div(out.numel, 4)")},
+        params={"num_vec4": u32("ceil_div(out.numel, 4)"), **params},
         helpers=["unary_map.wgsl", *helpers],
         bindings=[Bind("input", "self", elem=elem),
                   Bind("output", "out", write=True, elem=elem)],
         routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
         when=f"self.dtype == '{dtype}'",
-        name=dtype,
+        name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
     )
 
 
-INT32_EDGES = [-2**31, 2**31 - 1, -2**31 + 1, -1, 0, 1, -7, 7]
+INT32_EDGES = [INT32_MIN, INT32_MAX, INT32_MIN + 1, -1, 0, 1, -7, 7]
 OPS.append(Op(
     name="abs",
     targets=["aten.abs.default"],
     args=[Tensor("self", (F32, I32)), Output("out", (F32, I32))],
     shapes={"out": "self.dims"},
     resize="dynamic",
-    dispatches=[abs_dispatch(ABS_F32, F32, "vec4<f32>", FLOAT_BITS),
-                abs_dispatch(ABS_I32, I32, "vec4<i32>", ())],
+    dispatches=[dtype_dispatch(ABS_F32, F32, "vec4<f32>", FLOAT_BITS),
+                dtype_dispatch(ABS_I32, I32, "vec4<i32>")],
     cases=standard_cases("abs", SIGNED)[:-1] + [
         # |INT32_MIN| wraps to INT32_MIN, as torch's int32 abs
         Case("int32_edges", (tensor(INT32_EDGES, dtype="int32"),), route="abs_i32", exact=True),
@@ -380,20 +382,6 @@ OPS += [
 FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP)
 FMOD_I32 = Kernel("fmod_scalar_i32", workgroup=UNARY_WORKGROUP)
 FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
-INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
-
-
-def fmod_dispatch(kernel: Kernel, dtype: str, elem: str, divisor: Param) -> Dispatch:
-    """float32 moves as u32 words (fmod_scalar works on the bits), int32 as i32."""
-    return Dispatch(
-        params={"num_vec4": u32("ceil_div(out.numel, 4)"), "divisor": divisor},
-        helpers=["unary_map.wgsl"],
-        bindings=[Bind("input", "self", elem=elem),
-                  Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
-        when=f"self.dtype == '{dtype}'",
-        name=dtype,  # one Params struct per dispatch: FmodScalarFloat32Params, ...Int32Params
-    )
 
 
 FMOD_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 2.5, -2.5, 7.5, -7.5, 3.4e38,
@@ -427,9 +415,10 @@ FMOD_OP = Op(
     shapes={"out": "self.dims"},
     resize="dynamic",
     dispatches=[
-        fmod_dispatch(FMOD, F32, "vec4<u32>", f32("other")),
+        # float32 moves as u32 words (fmod_scalar works on the bits)
+        dtype_dispatch(FMOD, F32, "vec4<u32>", divisor=f32("other")),
         # an integer tensor's divisor is an Int (a float one makes the result float32)
-        fmod_dispatch(FMOD_I32, I32, "vec4<i32>", i32("floor(other)")),
+        dtype_dispatch(FMOD_I32, I32, "vec4<i32>", divisor=i32("floor(other)")),
     ],
     cases=[
         # float32: bit for bit against torch's float32 fmod (the divisor rounded to float32)
