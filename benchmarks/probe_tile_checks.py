@@ -18,10 +18,12 @@ Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles
 workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
 variants (warps over 8 x 4 threads, the K loop unrolled); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
 workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
-split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
-[variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
+split-K 1..4 on the large shapes; `prefetch` (step tile_prefetch) with the next K step's
+loads unconditional, rolled and unrolled. Usage: python benchmarks/probe_tile_checks.py [small]
+[variants|swizzle|splits|prefetch] ("small" runs shapes lavapipe finishes in seconds).
 """
 
+import re
 import statistics
 import sys
 import time
@@ -72,6 +74,19 @@ def module(dev, code: str, checks: int | None):
     return unchecked_module(dev, code, "probe", keep=checks)
 
 
+def params_words(code: str, values: dict) -> np.ndarray:
+    """The kernel's uniform Params (one 4-byte word per field, as the matmul spec's are),
+    read from its own struct so the probe follows the spec's layout; fields not in
+    `values` are 0."""
+    body = re.search(r"struct Params \{(.*?)\}", code, re.S).group(1)
+    fields = re.findall(r"(\w+): (u32|f32)", body)
+    words = np.zeros(-(-len(fields) // 4) * 4, dtype=np.uint32)
+    for i, (name, kind) in enumerate(fields):
+        words[i] = np.array(values.get(name, 0), dtype=np.float32 if kind == "f32"
+                            else np.uint32).view(np.uint32)
+    return words
+
+
 class Gemm:
     """One GEMM on the spec's kernels: the tile pass, and the split sum when K is split."""
 
@@ -85,10 +100,9 @@ class Gemm:
             split = spec_split(M, N, K, tile)
         k_chunk = -(-steps // split) * K_STEP
         self.M, self.N, self.split = M, N, split
-        words = np.zeros(16, dtype=np.uint32)
-        words[:11] = [M, N, K, 1, 0, 0, k_chunk, split, 0, 0, 0]
-        words[11:13] = np.array([1.0, 0.0], dtype=np.float32).view(np.uint32)
-        params = self.buffer(words, wgpu.BufferUsage.UNIFORM)
+        values = {"M": M, "N": N, "K": K, "batch": 1, "k_chunk": k_chunk, "split": split,
+                  "alpha": 1.0}
+        params = self.buffer(params_words(code, values), wgpu.BufferUsage.UNIFORM)
         ab, bb = self.buffer(a), self.buffer(b)
         partial = self.buffer(nbytes=4 * split * M * N if split > 1 else 16)
         self.out = self.buffer(nbytes=4 * M * N)
@@ -246,6 +260,75 @@ def warp_8x4(text: str) -> str:
     remap = ("  let tx = tid % 8u + tid / 32u % 2u * 8u;\n"
              "  let ty = tid / 8u % 4u + tid / 64u * 4u;\n")
     return text[:start] + remap + body + text[end:]
+
+
+def eager(text: str) -> str:
+    """The tile with the next K step's global loads and their workgroup stores made
+    unconditional (past the end they load zeros): the driver sinks the conditional
+    block of loads below the unrolled FMAs (probe_sass.py), where nothing hides their
+    latency."""
+    old_load = ("    var next: Staged;\n    if (more) {\n"
+                "      next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n    }\n")
+    old_store = "    if (more) {\n      stage_store(next, buffer, tid);\n    }\n"
+    for old in (old_load, old_store):
+        if old not in text:
+            raise ValueError(f"eager: gemm_tile no longer has {old!r}")
+    return (text.replace(old_load, "    let next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n")
+            .replace(old_store, "    stage_store(next, buffer, tid);\n")
+            .replace("    let more = k0 + K_STEP < k_end;\n", ""))
+
+
+def stepped(text: str) -> str:
+    """The tile with its accumulators private and each k of the inner loop one call of
+    multiply_k, called K_STEP times in a row (unrolled, as a kernel author would write it)."""
+    accs = [f"acc{i}_{j}" for i in range(8) for j in range(2)]
+    for name in accs:
+        text = text.replace(f"  var {name} = vec4<f32>();\n", "")
+    text = text.replace("  // Explicit accumulators rather than an array: they must stay in registers.\n", "")
+    head = "    for (var k = 0u; k < K_STEP; k++) {\n"
+    start = text.index(head)
+    end = text.index("\n    }\n", start) + len("\n    }\n")
+    body = text[start + len(head):end - len("    }\n")]
+    body = body.replace("      let row = buffer + k * (TILE / 4u);\n", "")
+    fn = ("".join(f"var<private> {name}: vec4<f32>;\n" for name in accs)
+          + "\nfn multiply_k(row: u32, ty: u32, tx: u32) {\n"
+          + body.replace("lid.y", "ty").replace("lid.x", "tx").replace("      ", "  ") + "}\n\n")
+    calls = "".join(f"    multiply_k(buffer + {k}u * (TILE / 4u), lid.y, lid.x);\n"
+                    for k in range(K_STEP))
+    text = text[:start] + calls + text[end:]
+    at = text.index("fn gemm_tile(")
+    return text[:at] + fn + text[at:]
+
+
+def rotated(text: str) -> str:
+    """An eager tile whose next loads are issued after the barrier, for the step after next:
+    the loop's back edge keeps the driver from sinking them below the FMAs."""
+    loop = "  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {\n"
+    load = "    let next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n"
+    barrier = "    stage_store(next, buffer, tid);\n    workgroupBarrier();\n"
+    for old in (loop, load, barrier):
+        if old not in text:
+            raise ValueError(f"rotated: the eager tile no longer has {old!r}")
+    text = text.replace(load, "")
+    text = text.replace(loop, "  var next = stage_load(z, m0, n0, k_begin + K_STEP, k_end, tid);\n" + loop)
+    return text.replace(barrier, barrier + "    next = stage_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);\n")
+
+
+def prefetch_sweep(shapes, iters: int) -> None:
+    """The spec's tile, its K loop unrolled, and both with the next step's loads made
+    unconditional (eager), unchecked, at the spec's split."""
+    _, dev = device()
+    base = (SPEC / "gemm_vec4.wgsl").read_text()
+    texts = {"spec": base, "eager": eager(base), "eager+unrolled": eager(unrolled(base)),
+             "eager+stepped": eager(stepped(base)), "rotated": rotated(eager(base)),
+             "rotated+unrolled": rotated(eager(unrolled(base))),
+             "rotated+stepped": rotated(eager(stepped(base)))}
+    for a, b, want, flops, ref in problems(shapes, iters, 7):
+        for layout, bmat in layouts(b):
+            for name, text in texts.items():
+                g = Gemm(dev, a, bmat, layout == "nt", text, 0)
+                print(f"  {layout} {name:16s} split{g.split}: "
+                      + report(g, g.time(iters), want, flops, ref), flush=True)
 
 
 def variant_sweep(shapes, iters: int) -> None:
@@ -439,6 +522,11 @@ def main() -> None:
                                                  (1576, 768, 3072), (1576, 768, 2304)]
         tile_shapes(large, 3 if small else 20)
         variant_sweep(large, 3 if small else 20)
+        return
+    if "prefetch" in sys.argv[1:]:
+        prefetch_sweep([(200, 96, 520)] if small else
+                       [(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072),
+                        (1576, 768, 2304)], 3 if small else 20)
         return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else
