@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: d0e8487d82869abf9a36a80d9d4988d851bf154db0ebc724bdec5f675b5fca01
+// wgsl-sha256: 9a666761742f2c1f5ea7ceccca649af51a64d7e2bc90b9d86a4c0911992b9bd3
 #pragma once
 
 #include <cstdint>
@@ -153,6 +153,14 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // columns per vec4; the next step's slices are loaded into registers while this one
 // computes, so one barrier per step suffices (two buffers of each: 16 KiB, WebGPU's
 // default workgroup storage limit).
+//
+// How the K loop is written decides what the driver makes of it (NVIDIA's code read back
+// by benchmarks/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
+// the step is not unrolled, so each k waits for its workgroup loads; the step is written
+// out as K_STEP calls of multiply_k instead, on private accumulators. The loads of the
+// step after next are issued right after the barrier, unconditionally (past the end they
+// are zeros): loads under an `if`, or before the FMAs in the same block, were moved below
+// the FMAs, where nothing hides their latency. Together: 0.71x to 0.90x cuBLAS at 4096³.
 
 const TILE: u32 = 128u;
 const K_STEP: u32 = 8u;
@@ -225,6 +233,49 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   }
 }
 
+// This thread's 8 x 8 outputs. Named vectors, never an array: they must stay in registers.
+var<private> acc0_0: vec4<f32>;
+var<private> acc0_1: vec4<f32>;
+var<private> acc1_0: vec4<f32>;
+var<private> acc1_1: vec4<f32>;
+var<private> acc2_0: vec4<f32>;
+var<private> acc2_1: vec4<f32>;
+var<private> acc3_0: vec4<f32>;
+var<private> acc3_1: vec4<f32>;
+var<private> acc4_0: vec4<f32>;
+var<private> acc4_1: vec4<f32>;
+var<private> acc5_0: vec4<f32>;
+var<private> acc5_1: vec4<f32>;
+var<private> acc6_0: vec4<f32>;
+var<private> acc6_1: vec4<f32>;
+var<private> acc7_0: vec4<f32>;
+var<private> acc7_1: vec4<f32>;
+
+// One k of the staged slices (`row`: its first vec4): the outer product of thread (x, y)'s
+// A and B quads added into its accumulators.
+fn multiply_k(row: u32, x: u32, y: u32) {
+  let a0 = a_tile[row + y];
+  let a1 = a_tile[row + y + 16u];
+  let b0 = b_tile[row + x];
+  let b1 = b_tile[row + x + 16u];
+  acc0_0 = fma(vec4<f32>(a0.x), b0, acc0_0);
+  acc0_1 = fma(vec4<f32>(a0.x), b1, acc0_1);
+  acc1_0 = fma(vec4<f32>(a0.y), b0, acc1_0);
+  acc1_1 = fma(vec4<f32>(a0.y), b1, acc1_1);
+  acc2_0 = fma(vec4<f32>(a0.z), b0, acc2_0);
+  acc2_1 = fma(vec4<f32>(a0.z), b1, acc2_1);
+  acc3_0 = fma(vec4<f32>(a0.w), b0, acc3_0);
+  acc3_1 = fma(vec4<f32>(a0.w), b1, acc3_1);
+  acc4_0 = fma(vec4<f32>(a1.x), b0, acc4_0);
+  acc4_1 = fma(vec4<f32>(a1.x), b1, acc4_1);
+  acc5_0 = fma(vec4<f32>(a1.y), b0, acc5_0);
+  acc5_1 = fma(vec4<f32>(a1.y), b1, acc5_1);
+  acc6_0 = fma(vec4<f32>(a1.z), b0, acc6_0);
+  acc6_1 = fma(vec4<f32>(a1.z), b1, acc6_1);
+  acc7_0 = fma(vec4<f32>(a1.w), b0, acc7_0);
+  acc7_1 = fma(vec4<f32>(a1.w), b1, acc7_1);
+}
+
 fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let tid = lid.y * 16u + lid.x;
   let slice = wid.z % params.split;
@@ -241,58 +292,21 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
     stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
   }
   workgroupBarrier();
-  // Explicit accumulators rather than an array: they must stay in registers.
-  var acc0_0 = vec4<f32>();
-  var acc0_1 = vec4<f32>();
-  var acc1_0 = vec4<f32>();
-  var acc1_1 = vec4<f32>();
-  var acc2_0 = vec4<f32>();
-  var acc2_1 = vec4<f32>();
-  var acc3_0 = vec4<f32>();
-  var acc3_1 = vec4<f32>();
-  var acc4_0 = vec4<f32>();
-  var acc4_1 = vec4<f32>();
-  var acc5_0 = vec4<f32>();
-  var acc5_1 = vec4<f32>();
-  var acc6_0 = vec4<f32>();
-  var acc6_1 = vec4<f32>();
-  var acc7_0 = vec4<f32>();
-  var acc7_1 = vec4<f32>();
   var buffer = 0u;
+  var next = stage_load(z, m0, n0, k_begin + K_STEP, k_end, tid);
   for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {
-    let more = k0 + K_STEP < k_end;
-    var next: Staged;
-    if (more) {
-      next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);
-    }
-    for (var k = 0u; k < K_STEP; k++) {
-      let row = buffer + k * (TILE / 4u);
-      let a0 = a_tile[row + lid.y];
-      let a1 = a_tile[row + lid.y + 16u];
-      let b0 = b_tile[row + lid.x];
-      let b1 = b_tile[row + lid.x + 16u];
-      acc0_0 = fma(vec4<f32>(a0.x), b0, acc0_0);
-      acc0_1 = fma(vec4<f32>(a0.x), b1, acc0_1);
-      acc1_0 = fma(vec4<f32>(a0.y), b0, acc1_0);
-      acc1_1 = fma(vec4<f32>(a0.y), b1, acc1_1);
-      acc2_0 = fma(vec4<f32>(a0.z), b0, acc2_0);
-      acc2_1 = fma(vec4<f32>(a0.z), b1, acc2_1);
-      acc3_0 = fma(vec4<f32>(a0.w), b0, acc3_0);
-      acc3_1 = fma(vec4<f32>(a0.w), b1, acc3_1);
-      acc4_0 = fma(vec4<f32>(a1.x), b0, acc4_0);
-      acc4_1 = fma(vec4<f32>(a1.x), b1, acc4_1);
-      acc5_0 = fma(vec4<f32>(a1.y), b0, acc5_0);
-      acc5_1 = fma(vec4<f32>(a1.y), b1, acc5_1);
-      acc6_0 = fma(vec4<f32>(a1.z), b0, acc6_0);
-      acc6_1 = fma(vec4<f32>(a1.z), b1, acc6_1);
-      acc7_0 = fma(vec4<f32>(a1.w), b0, acc7_0);
-      acc7_1 = fma(vec4<f32>(a1.w), b1, acc7_1);
-    }
+    multiply_k(buffer, lid.x, lid.y);
+    multiply_k(buffer + TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 2u * TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 3u * TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 4u * TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 5u * TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 6u * TILE / 4u, lid.x, lid.y);
+    multiply_k(buffer + 7u * TILE / 4u, lid.x, lid.y);
     buffer = STAGE - buffer;
-    if (more) {
-      stage_store(next, buffer, tid);
-    }
+    stage_store(next, buffer, tid);
     workgroupBarrier();
+    next = stage_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);
   }
   let top = m0 + 4u * lid.y;
   let bottom = top + TILE / 2u;
