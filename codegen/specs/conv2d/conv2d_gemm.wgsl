@@ -177,6 +177,40 @@ const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
 var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
 var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
+// This thread's outputs: output channel 4 * y + r in acc<r>, pixels 4 * x + 0..3 (named
+// vectors, kept in registers).
+var<private> acc0: vec4<f32>;
+var<private> acc1: vec4<f32>;
+var<private> acc2: vec4<f32>;
+var<private> acc3: vec4<f32>;
+
+// One k of the staged tiles (`row`: its first vec4) added into thread (x, y)'s outputs.
+fn multiply_k(row: u32, x: u32, y: u32) {
+  let av = a_tile[row + y];
+  let bv = b_tile[row + x];
+  acc0 += av.x * bv;
+  acc1 += av.y * bv;
+  acc2 += av.z * bv;
+  acc3 += av.w * bv;
+}
+
+// Where a loader is in the walk over K: the tap, its first input channel and its window.
+struct Walk {
+  tap: u32,
+  c0: u32,
+  window: TapWindow,
+}
+
+fn next_step(w: Walk, quad: PixelQuad) -> Walk {
+  if (w.c0 + BK < params.IC) {
+    return Walk(w.tap, w.c0 + BK, w.window);
+  }
+  return Walk(w.tap + 1u, 0u, tap_window(quad, w.tap + 1u));
+}
+
+// As in the matmul spec's gemm_tile, the step is written out as BK calls of multiply_k (the
+// driver does not unroll the loop), and the loads of the step after next are issued right
+// after the barrier, where the driver cannot sink them below the FMAs.
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
@@ -189,48 +223,48 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 
   let per_tap = (params.IC + BK - 1u) / BK;
   let steps = slice_steps(wid.z, BK);
-  var tap = steps.x / per_tap;
-  var c0 = steps.x % per_tap * BK;
-  var window = tap_window(quad, tap);
+  let first = steps.x / per_tap;
+  var walk = Walk(first, steps.x % per_tap * BK, tap_window(quad, first));
   if (steps.x < steps.y) {
-    a_tile[tid] = load_weights(tap, c0 + ld_k, a_col);
-    b_tile[tid] = load_quad(window, c0 + ld_k);
+    a_tile[tid] = load_weights(walk.tap, walk.c0 + ld_k, a_col);
+    b_tile[tid] = load_quad(walk.window, walk.c0 + ld_k);
+  }
+  // the next step's entries (zeros past the slice's last step)
+  var a = vec4<f32>();
+  var b = vec4<f32>();
+  walk = next_step(walk, quad);
+  if (steps.x + 1u < steps.y) {
+    a = load_weights(walk.tap, walk.c0 + ld_k, a_col);
+    b = load_quad(walk.window, walk.c0 + ld_k);
   }
   workgroupBarrier();
-  var acc0 = vec4<f32>();  // output channel 4 * lid.y + r in acc<r>, pixels 4 * lid.x + 0..3
-  var acc1 = vec4<f32>();
-  var acc2 = vec4<f32>();
-  var acc3 = vec4<f32>();
   var buffer = 0u;
   for (var s = steps.x; s < steps.y; s++) {
-    // the next step's entries, loaded while this step computes
-    c0 += BK;
-    if (c0 >= params.IC) {
-      c0 = 0u;
-      tap++;
-      window = tap_window(quad, tap);
-    }
-    let more = s + 1u < steps.y;
-    var a = vec4<f32>();
-    var b = vec4<f32>();
-    if (more) {
-      a = load_weights(tap, c0 + ld_k, a_col);
-      b = load_quad(window, c0 + ld_k);
-    }
-    for (var k = 0u; k < BK; k++) {
-      let av = a_tile[buffer + k * ROW4 + lid.y];
-      let bv = b_tile[buffer + k * ROW4 + lid.x];
-      acc0 += av.x * bv;
-      acc1 += av.y * bv;
-      acc2 += av.z * bv;
-      acc3 += av.w * bv;
-    }
+    multiply_k(buffer, lid.x, lid.y);
+    multiply_k(buffer + ROW4, lid.x, lid.y);
+    multiply_k(buffer + 2u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 3u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 4u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 5u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 6u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 7u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 8u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 9u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 10u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 11u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 12u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 13u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 14u * ROW4, lid.x, lid.y);
+    multiply_k(buffer + 15u * ROW4, lid.x, lid.y);
     buffer = TILE - buffer;
-    if (more) {
-      a_tile[buffer + tid] = a;
-      b_tile[buffer + tid] = b;
-    }
+    a_tile[buffer + tid] = a;
+    b_tile[buffer + tid] = b;
     workgroupBarrier();
+    if (s + 2u < steps.y) {
+      walk = next_step(walk, quad);
+      a = load_weights(walk.tap, walk.c0 + ld_k, a_col);
+      b = load_quad(walk.window, walk.c0 + ld_k);
+    }
   }
 
   let m = wid.y * BM + 4u * lid.y;
