@@ -70,6 +70,8 @@ def run(folder: Path, out: Path) -> None:
 
 
 def compare(folder: Path, out: Path) -> int:
+    import e2e_models
+
     bundle = torch.load(folder / "bundle.pt", weights_only=False)
     results = torch.load(out / "gpu_e2e.pt", weights_only=False)
     failed = 0
@@ -79,12 +81,14 @@ def compare(folder: Path, out: Path) -> int:
             print(f"{name:20} FAILED {r['error']}")
             failed += 1
             continue
-        err = max((g.to(torch.float64) - w.to(torch.float64)).abs().max().item()
-                  for g, w in zip(r["outputs"], entry["expected"]))
-        ok = err <= 1e-3 and len(r["outputs"]) == len(entry["expected"])
-        failed += not ok
+        checks = [e2e_models.eager_mismatch(g, w) for g, w in zip(r["outputs"], entry["expected"])]
+        err = max((e for e, _ in checks), default=0.0)
+        whys = [f"output {i}: {why}" for i, (_, why) in enumerate(checks) if why]
+        if len(r["outputs"]) != len(entry["expected"]):
+            whys.append(f"{len(r['outputs'])} outputs, eager's {len(entry['expected'])}")
+        failed += bool(whys)
         print(f"{name:20} max abs error {err:.2e}  median {r['latency_ms']:.3f} ms  "
-              f"{'ok' if ok else 'FAILED'}  ({r['device']})")
+              f"{'FAILED ' + '; '.join(whys) if whys else 'ok'}  ({r['device']})")
     return 1 if failed else 0
 
 

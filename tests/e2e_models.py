@@ -12,6 +12,31 @@ import torch.nn.functional as F
 from torch import nn
 
 
+# What "matches eager" means for a delegated model's outputs in fp32, here and on the GPU
+# machine (benchmarks/gpu_e2e.py): element-wise within ATOL + RTOL * |expected|, and the
+# largest error at most SCALED_ERROR of the output's largest |expected|.
+ATOL = RTOL = 1e-3
+SCALED_ERROR = 1e-4
+
+
+def eager_mismatch(got: torch.Tensor, want: torch.Tensor) -> tuple[float, str | None]:
+    """The max abs error of `got` against eager's `want`, and why it does not match (None
+    when it does)."""
+    if tuple(got.shape) != tuple(want.shape):
+        return float("inf"), f"shape {tuple(got.shape)}, eager's {tuple(want.shape)}"
+    g, w = got.double(), want.double()
+    error = (g - w).abs().max().item() if g.numel() else 0.0
+    if not torch.allclose(g, w, atol=ATOL, rtol=RTOL):
+        worst = int(((g - w).abs() - RTOL * w.abs()).argmax()) if g.numel() else 0
+        return error, (f"element {worst}: {g.flatten()[worst].item():.6g}, eager's "
+                       f"{w.flatten()[worst].item():.6g} (atol {ATOL}, rtol {RTOL})")
+    scale = max(w.abs().max().item(), 1e-30) if w.numel() else 1.0
+    if error / scale > SCALED_ERROR:
+        return error, (f"max abs error {error:.3g} is {error / scale:.3g} of the output's "
+                       f"scale {scale:.3g} (at most {SCALED_ERROR})")
+    return error, None
+
+
 def _init(model: nn.Module, seed: int) -> nn.Module:
     """Deterministic weights, and non-trivial batch-norm statistics."""
     g = torch.Generator().manual_seed(seed)

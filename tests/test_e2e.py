@@ -28,8 +28,6 @@ MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
           "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit",
           "hf_siglip", "hf_davit", "hf_llama", "hf_swin", "hf_beit", "hf_t5_encoder",
           "hf_bloom", "hf_levit"]
-ATOL = RTOL = 1e-3
-SCALED_ERROR = 1e-4  # max abs error over the largest |expected| of the output, fp32
 
 
 def _export(name, path):
@@ -56,13 +54,8 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
     assert len(outputs) == len(expected)
     worst = 0.0
     for i, (got, want) in enumerate(zip(outputs, expected)):
-        assert tuple(got.shape) == tuple(want.shape), f"output {i}"
-        torch.testing.assert_close(got.double(), want.double(), atol=ATOL, rtol=RTOL,
-                                   msg=lambda m: f"{name} output {i}: {m}")
-        error = (got.double() - want.double()).abs().max().item()
-        scale = max(want.double().abs().max().item(), 1e-30)
-        assert error / scale <= SCALED_ERROR, f"{name} output {i}: max abs error {error:.3g} " \
-            f"is {error / scale:.3g} of the output's scale {scale:.3g} (at most {SCALED_ERROR})"
+        error, why = e2e_models.eager_mismatch(got, want)
+        assert why is None, f"{name} output {i}: {why}"
         worst = max(worst, error)
     n_ops = sum(result.coverage.delegated.values())
     print(f"\n{name}: {n_ops} delegated op calls, max abs error {worst:.3g}, "
@@ -81,8 +74,9 @@ def _check_close(outputs, model, inputs):
         expected = model(*inputs)
     expected = expected if isinstance(expected, (tuple, list)) else (expected,)
     assert len(outputs) == len(expected)
-    for got, want in zip(outputs, expected):
-        torch.testing.assert_close(got, want, atol=ATOL, rtol=RTOL)
+    for i, (got, want) in enumerate(zip(outputs, expected)):
+        _, why = e2e_models.eager_mismatch(got, want)
+        assert why is None, f"output {i}: {why}"
 
 
 def test_constant_weight_packs_run_once_at_load(tmp_path):
