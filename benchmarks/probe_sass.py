@@ -3,10 +3,10 @@
 wgpu exposes neither, so `run` compiles tile variants (the matmul spec's gemm_vec4 text,
 unchecked, B as [K, N] and as [N, K], and the text variants below) on the H200, each in
 its own process with the driver's shader disk cache of its own (copied to OUT/sass), and runs each once
-(the result checked against float64); `show` (here, with CUDA's cuobjdump and nvdisasm
-from PyPI's nvidia-cuda-cuobjdump / nvidia-cuda-nvdisasm wheels on PATH) carves the
-cubins out of those cache files and prints each kernel's register count, shared memory,
-and the instruction mix of its hottest loop.
+(the result checked against float64); `show` (here, with nvdisasm from PyPI's
+nvidia-cuda-nvdisasm wheel on PATH and the zstandard module) takes the machine code out
+of those cache files, disassembles it (a listing per variant in /tmp) and prints each
+variant's highest register and the instruction mix of its K loop.
 Usage: python benchmarks/probe_sass.py run OUT | one OUT NAME | show DIR
 """
 
@@ -70,68 +70,78 @@ def run(out: Path) -> None:
               flush=True)
 
 
-def cubins(blob: bytes):
-    """Every ELF image inside `blob`, cut at its section header table's end."""
-    at = blob.find(b"\x7fELF")
+ZSTD_MAGIC = bytes.fromhex("28b52ffd")
+CODE_BLOB = b"NVDANVVM"  # the compiled pipeline; its machine code starts at byte 8
+
+
+def machine_code(cache_file: bytes) -> bytes | None:
+    """The sm_90 instructions of the largest compiled pipeline in one cache file: the
+    driver stores zstd frames, one of which (decompressed) is an NVDANVVM blob. Found by
+    looking at the files, not documented: a driver update may change it."""
+    import zstandard  # pip install zstandard (here, not on the GPU machine)
+
+    best = None
+    at = cache_file.find(ZSTD_MAGIC)
     while at >= 0:
-        head = blob[at:at + 64]
-        if len(head) == 64 and head[4] == 2:  # 64-bit
-            shoff = int.from_bytes(head[40:48], "little")
-            shentsize = int.from_bytes(head[58:60], "little")
-            shnum = int.from_bytes(head[60:62], "little")
-            end = at + shoff + shentsize * shnum
-            if shoff and end <= len(blob):
-                yield blob[at:end]
-        at = blob.find(b"\x7fELF", at + 4)
+        try:
+            frame = zstandard.ZstdDecompressor().decompressobj().decompress(cache_file[at:])
+        except zstandard.ZstdError:
+            frame = b""
+        if frame.startswith(CODE_BLOB) and (best is None or len(frame) > len(best)):
+            best = frame
+        at = cache_file.find(ZSTD_MAGIC, at + 4)
+    if best is None:
+        return None
+    code = best[len(CODE_BLOB):]
+    return code[:len(code) // 16 * 16]
 
 
 def loop_mix(sass: str) -> str:
-    """The instruction mix of the longest backward-branching block: the K loop."""
-    lines = [ln for ln in sass.splitlines() if re.search(r"/\*[0-9a-f]{4,}\*/", ln)]
+    """The instruction mix of the longest loop (a backward branch): the K loop."""
+    lines = [ln for ln in sass.splitlines() if re.search(r"/\*[0-9a-f]{4}\*/", ln)]
     addr = [int(re.search(r"/\*([0-9a-f]{4,})\*/", ln).group(1), 16) for ln in lines]
     best = None
     for i, ln in enumerate(lines):
         m = re.search(r"\bBRA\b.*?(0x[0-9a-f]+)", ln)
-        if m and int(m.group(1), 16) < addr[i]:
-            start = addr.index(int(m.group(1), 16)) if int(m.group(1), 16) in addr else None
-            if start is not None and (best is None or i - start > best[1] - best[0]):
+        target = int(m.group(1), 16) if m else None
+        if target is not None and target < addr[i] and target in addr:
+            start = addr.index(target)
+            if best is None or i - start > best[1] - best[0]:
                 best = (start, i)
     if best is None:
-        return "no backward branch found"
+        return "no loop found"
     ops = collections.Counter()
     for ln in lines[best[0]:best[1] + 1]:
-        m = re.search(r"\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", ln)
+        m = re.search(r"\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)", ln)
         if m:
-            ops[m.group(1).split(".")[0]] += 1
-    total = sum(ops.values())
-    mix = ", ".join(f"{op} {n}" for op, n in ops.most_common(14))
-    return f"{total} instructions ({hex(addr[best[0]])}..{hex(addr[best[1]])}): {mix}"
+            ops[m.group(1)] += 1
+    mix = ", ".join(f"{op} {n}" for op, n in ops.most_common(12))
+    return (f"longest loop {hex(addr[best[0]])}..{hex(addr[best[1]])}, "
+            f"{sum(ops.values())} instructions: {mix}")
 
 
 def show(root: Path) -> None:
+    """Each variant's registers and K loop; its full listing lands beside the cache file."""
     for name in VARIANTS:
-        files = sorted(p for p in (root / "sass" / name).rglob("*") if p.is_file())
-        print(f"== {name}: {len(files)} cache files")
-        found = 0
-        for p in files:
-            for i, image in enumerate(cubins(p.read_bytes())):
-                found += 1
-                cubin = Path("/tmp") / f"probe_sass_{name}_{found}.cubin"
-                cubin.write_bytes(image)
-                res = subprocess.run(["cuobjdump", "-res-usage", str(cubin)],
-                                     capture_output=True, text=True)
-                print("  " + " ".join((res.stdout + res.stderr).split())[:400])
-                sass = subprocess.run(["nvdisasm", "-c", str(cubin)], capture_output=True,
-                                      text=True)
-                if sass.returncode:
-                    print("  nvdisasm: " + sass.stderr.strip()[:300])
-                    continue
-                Path(str(cubin) + ".sass").write_text(sass.stdout)
-                print(f"  {cubin}.sass: " + loop_mix(sass.stdout))
-        if not found:
-            for p in files:
-                print(f"  {p.relative_to(root)}: {p.stat().st_size} bytes, no ELF image; "
-                      f"starts {p.read_bytes()[:16].hex()}")
+        files = sorted((root / "sass" / name).glob("*.bin"))
+        if not files:
+            print(f"== {name}: no cache files under {root / 'sass' / name}")
+            continue
+        for path in files:
+            code = machine_code(path.read_bytes())
+            if code is None:
+                print(f"== {name}: {path.name} holds no {CODE_BLOB.decode()} blob")
+                continue
+            raw = Path("/tmp") / f"probe_sass_{name}.raw"
+            raw.write_bytes(code)
+            sass = subprocess.run(["nvdisasm", "-b", "SM90", str(raw)], capture_output=True,
+                                  text=True)
+            if not sass.stdout:
+                raise SystemExit(f"{name}: nvdisasm read nothing: {sass.stderr.strip()[:300]}")
+            listing = raw.with_suffix(".sass")
+            listing.write_text(sass.stdout)
+            regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", sass.stdout)), default=0)
+            print(f"== {name}: registers R0-R{regs}; {loop_mix(sass.stdout)} ({listing})")
 
 
 def main() -> None:
