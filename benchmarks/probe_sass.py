@@ -1,8 +1,8 @@
 """What the NVIDIA driver makes of the GEMM tile: its registers and machine code.
 
-wgpu exposes neither, so `run` compiles tile variants (the matmul spec's gemm_vec4 text,
-unchecked, B as [K, N] and as [N, K], and the text variants below) on the H200, each in
-its own process with the driver's shader disk cache of its own (copied to OUT/sass), and runs each once
+wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
+[K, N] and as [N, K]; earlier variants in docs/performance.md) on the H200, each in its
+own process with a shader disk cache of its own (copied to OUT/sass), and runs each once
 (the result checked against float64); `show` (here, with nvdisasm from PyPI's
 nvidia-cuda-nvdisasm wheel on PATH and the zstandard module) takes the machine code out
 of those cache files, disassembles it (a listing per variant in /tmp) and prints each
@@ -20,18 +20,14 @@ from pathlib import Path
 
 import numpy as np
 
-VARIANTS = ("eager_unrolled_nn", "eager_stepped_nn", "rotated_stepped_nn")
+VARIANTS = ("spec_nn", "spec_nt")
 
 
 def texts() -> dict[str, tuple[str, bool]]:
-    from probe_tile_checks import SPEC, eager, rotated, stepped, unrolled
+    from probe_tile_checks import SPEC
 
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    return {"spec_nn": (base, False), "spec_nt": (base, True),
-            "unrolled_nn": (unrolled(base), False), "eager_nn": (eager(base), False),
-            "eager_unrolled_nn": (eager(unrolled(base)), False),
-            "eager_stepped_nn": (eager(stepped(base)), False),
-            "rotated_stepped_nn": (rotated(eager(stepped(base))), False)}
+    return {"spec_nn": (base, False), "spec_nt": (base, True)}
 
 
 def one(out: Path, name: str) -> None:

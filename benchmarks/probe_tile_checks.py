@@ -5,8 +5,7 @@ that measures them (H200 runs; figures in docs/performance.md).
 Default: the matmul spec's own gemm_vec4 text (codegen/specs/matmul/gemm_vec4.wgsl), B as
 [K, N] and as [N, K], compiled three ways: checked (wgpuDeviceCreateShaderModule: naga
 clamps every workgroup-array index and bounds every loop), without loop bounding, and
-with no runtime checks (wgpuDeviceCreateShaderModuleTrusted); each also with the tile's
-inner K loop unrolled in the text. Every variant is checked against float64 before it is
+with no runtime checks (wgpuDeviceCreateShaderModuleTrusted). Every variant is checked against float64 before it is
 timed (GPU timestamps, median of 20), beside torch CUDA fp32 (TF32 off, back to back).
 Then the unchecked tile at other split-K counts than the spec's rule, the tile (with its
 split-K sum) timed back to back, 1 and 21 calls between one pair of timestamps, as ORT's
@@ -16,11 +15,14 @@ weights as initializers), with the weights fed as graph inputs instead, and as a
 MLP pairs (x @ W1 @ W2, back to 768 columns).
 Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles (how many
 workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
-variants (warps over 8 x 4 threads, the K loop unrolled); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
+variants (warps over 8 x 4 threads); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
 workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
-split-K 1..4 on the large shapes; `prefetch` (step tile_prefetch) with the next K step's
-loads unconditional, rolled and unrolled. Usage: python benchmarks/probe_tile_checks.py [small]
-[variants|swizzle|splits|prefetch] ("small" runs shapes lavapipe finishes in seconds).
+split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
+[variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
+The tile's text variants of earlier sessions (its K loop unrolled; the eager, stepped and
+rotated forms behind the present gemm_tile.wgsl) were transforms of the kernel as it was
+then; they live in this file's history (commit 7e065dd, on the gemm_vec4.wgsl of 799d2f9)
+and their figures in docs/performance.md.
 """
 
 import re
@@ -51,20 +53,6 @@ def spec_split(M: int, N: int, K: int, tile: int = TILE) -> int:
     max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
     return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
 CHECKS = {"checked": None, "no-loop-bounding": 1, "unchecked": 0}  # WGPUShaderRuntimeChecks
-
-
-def unrolled(text: str) -> str:
-    """The kernel with gemm_tile's inner `for k` loop written out K_STEP times."""
-    head = "    for (var k = 0u; k < K_STEP; k++) {\n"
-    start = text.index(head)
-    end = text.index("\n    }\n", start) + len("\n    }\n")
-    body = text[start + len(head):end - len("    }\n")]
-    copies = []
-    for k in range(K_STEP):
-        copy = body.replace("let row = buffer + k * (TILE / 4u);",
-                            f"let row = buffer + {k}u * (TILE / 4u);")
-        copies.append("    {\n" + copy + "    }\n")
-    return text[:start] + "".join(copies) + text[end:]
 
 
 def module(dev, code: str, checks: int | None):
@@ -180,7 +168,7 @@ def report(g: "Gemm", ms: float, want, flops: float, ref) -> str:
 def ours(shapes, iters: int) -> None:
     _, dev = device()
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    texts = {"loop": base, "unrolled": unrolled(base)}
+    texts = {"spec": base}
     for a, b, want, flops, ref in problems(shapes, iters, 0):
         M, K = a.shape
         N = b.shape[1]
@@ -262,82 +250,12 @@ def warp_8x4(text: str) -> str:
     return text[:start] + remap + body + text[end:]
 
 
-def eager(text: str) -> str:
-    """The tile with the next K step's global loads and their workgroup stores made
-    unconditional (past the end they load zeros): the driver sinks the conditional
-    block of loads below the unrolled FMAs (probe_sass.py), where nothing hides their
-    latency."""
-    old_load = ("    var next: Staged;\n    if (more) {\n"
-                "      next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n    }\n")
-    old_store = "    if (more) {\n      stage_store(next, buffer, tid);\n    }\n"
-    for old in (old_load, old_store):
-        if old not in text:
-            raise ValueError(f"eager: gemm_tile no longer has {old!r}")
-    return (text.replace(old_load, "    let next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n")
-            .replace(old_store, "    stage_store(next, buffer, tid);\n")
-            .replace("    let more = k0 + K_STEP < k_end;\n", ""))
-
-
-def stepped(text: str) -> str:
-    """The tile with its accumulators private and each k of the inner loop one call of
-    multiply_k, called K_STEP times in a row (unrolled, as a kernel author would write it)."""
-    accs = [f"acc{i}_{j}" for i in range(8) for j in range(2)]
-    for name in accs:
-        text = text.replace(f"  var {name} = vec4<f32>();\n", "")
-    text = text.replace("  // Explicit accumulators rather than an array: they must stay in registers.\n", "")
-    head = "    for (var k = 0u; k < K_STEP; k++) {\n"
-    start = text.index(head)
-    end = text.index("\n    }\n", start) + len("\n    }\n")
-    body = text[start + len(head):end - len("    }\n")]
-    body = body.replace("      let row = buffer + k * (TILE / 4u);\n", "")
-    fn = ("".join(f"var<private> {name}: vec4<f32>;\n" for name in accs)
-          + "\nfn multiply_k(row: u32, ty: u32, tx: u32) {\n"
-          + body.replace("lid.y", "ty").replace("lid.x", "tx").replace("      ", "  ") + "}\n\n")
-    calls = "".join(f"    multiply_k(buffer + {k}u * (TILE / 4u), lid.y, lid.x);\n"
-                    for k in range(K_STEP))
-    text = text[:start] + calls + text[end:]
-    at = text.index("fn gemm_tile(")
-    return text[:at] + fn + text[at:]
-
-
-def rotated(text: str) -> str:
-    """An eager tile whose next loads are issued after the barrier, for the step after next:
-    the loop's back edge keeps the driver from sinking them below the FMAs."""
-    loop = "  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {\n"
-    load = "    let next = stage_load(z, m0, n0, k0 + K_STEP, k_end, tid);\n"
-    barrier = "    stage_store(next, buffer, tid);\n    workgroupBarrier();\n"
-    for old in (loop, load, barrier):
-        if old not in text:
-            raise ValueError(f"rotated: the eager tile no longer has {old!r}")
-    text = text.replace(load, "")
-    text = text.replace(loop, "  var next = stage_load(z, m0, n0, k_begin + K_STEP, k_end, tid);\n" + loop)
-    return text.replace(barrier, barrier + "    next = stage_load(z, m0, n0, k0 + 2u * K_STEP, k_end, tid);\n")
-
-
-def prefetch_sweep(shapes, iters: int) -> None:
-    """The spec's tile, its K loop unrolled, and both with the next step's loads made
-    unconditional (eager), unchecked, at the spec's split."""
-    _, dev = device()
-    base = (SPEC / "gemm_vec4.wgsl").read_text()
-    texts = {"spec": base, "eager": eager(base), "eager+unrolled": eager(unrolled(base)),
-             "eager+stepped": eager(stepped(base)), "rotated": rotated(eager(base)),
-             "rotated+unrolled": rotated(eager(unrolled(base))),
-             "rotated+stepped": rotated(eager(stepped(base)))}
-    for a, b, want, flops, ref in problems(shapes, iters, 7):
-        for layout, bmat in layouts(b):
-            for name, text in texts.items():
-                g = Gemm(dev, a, bmat, layout == "nt", text, 0)
-                print(f"  {layout} {name:16s} split{g.split}: "
-                      + report(g, g.time(iters), want, flops, ref), flush=True)
-
-
 def variant_sweep(shapes, iters: int) -> None:
     """Tile text variants of the spec's gemm_vec4, unchecked, at the spec's split: warps
-    over 8 x 4 threads, the K loop unrolled, both."""
+    over 8 x 4 threads."""
     _, dev = device()
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    texts = {"spec": base, "warp8x4": warp_8x4(base), "unrolled": unrolled(base),
-             "warp8x4+unrolled": warp_8x4(unrolled(base))}
+    texts = {"spec": base, "warp8x4": warp_8x4(base)}
     for a, b, want, flops, ref in problems(shapes, iters, 5):
         for layout, bmat in layouts(b):
             for name, text in texts.items():
@@ -522,11 +440,6 @@ def main() -> None:
                                                  (1576, 768, 3072), (1576, 768, 2304)]
         tile_shapes(large, 3 if small else 20)
         variant_sweep(large, 3 if small else 20)
-        return
-    if "prefetch" in sys.argv[1:]:
-        prefetch_sweep([(200, 96, 520)] if small else
-                       [(4096, 4096, 4096), (512, 2048, 8192), (1576, 768, 3072),
-                        (1576, 768, 2304)], 3 if small else 20)
         return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else
