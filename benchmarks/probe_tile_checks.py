@@ -17,8 +17,9 @@ Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles
 workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
 variants (warps over 8 x 4 threads); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
 workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
-split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
-[variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
+split-K 1..4 on the large shapes; `groups` (step small_groups) gemm_small with 1, 2 and 4
+K groups per workgroup. Usage: python benchmarks/probe_tile_checks.py [small]
+[variants|swizzle|splits|groups] ("small" runs shapes lavapipe finishes in seconds).
 The tile's text variants of earlier sessions (its K loop unrolled; the eager, stepped and
 rotated forms behind the present gemm_tile.wgsl) were transforms of the kernel as it was
 then; they live in this file's history (commit 7e065dd, on the gemm_vec4.wgsl of 799d2f9)
@@ -250,6 +251,29 @@ def warp_8x4(text: str) -> str:
     return text[:start] + remap + body + text[end:]
 
 
+def with_groups(text: str, groups: int) -> str:
+    """gemm_small's text with `groups` K groups per workgroup (its WORKGROUP_SIZE_Z)."""
+    old = "const WORKGROUP_SIZE_Z: u32 = 1u;"
+    if old not in text:
+        raise ValueError(f"with_groups: gemm_small no longer declares {old!r}")
+    return text.replace(old, f"const WORKGROUP_SIZE_Z: u32 = {groups}u;")
+
+
+def group_sweep(shapes, iters: int) -> None:
+    """gemm_small with 1, 2 and 4 K groups per workgroup, at the spec's split-K and
+    without it, unchecked."""
+    _, dev = device()
+    base = (SPEC / "gemm_small.wgsl").read_text()
+    for a, b, want, flops, ref in problems(shapes, iters, 11):
+        M, K = a.shape
+        rule = spec_split(M, b.shape[1], K, SMALL_TILE)
+        for groups in (1, 2, 4):
+            for split in sorted({rule, 1, 2}):
+                g = Gemm(dev, a, b, False, with_groups(base, groups), 0, split, tile=SMALL_TILE)
+                print(f"  nn groups{groups} split{split} (rule {rule}): "
+                      + report(g, g.time(iters), want, flops, ref), flush=True)
+
+
 def variant_sweep(shapes, iters: int) -> None:
     """Tile text variants of the spec's gemm_vec4, unchecked, at the spec's split: warps
     over 8 x 4 threads."""
@@ -440,6 +464,11 @@ def main() -> None:
                                                  (1576, 768, 3072), (1576, 768, 2304)]
         tile_shapes(large, 3 if small else 20)
         variant_sweep(large, 3 if small else 20)
+        return
+    if "groups" in sys.argv[1:]:
+        group_sweep([(70, 36, 52), (200, 96, 520)] if small else
+                    [(196, 768, 768), (196, 768, 2304), (196, 768, 3072), (196, 3072, 768),
+                     (196, 64, 196)], 3 if small else 20)
         return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else
