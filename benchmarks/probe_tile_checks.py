@@ -38,7 +38,8 @@ import probe_gemm  # benchmarks/, this script's folder
 from probe_gemm import torch_ms  # torch back to back
 
 from codegen.executors.wgpu_device import _adapter, adapter_line, device, unchecked_module
-from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
+from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS,
+                                         SMALL_MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
                                          SMALL_SPLIT_TARGET, SMALL_TILE, SPLIT_BELOW,
                                          SPLIT_TARGET, TILE)
 
@@ -48,10 +49,10 @@ SPEC = Path(__file__).resolve().parents[1] / "codegen" / "specs" / "matmul"
 def spec_split(M: int, N: int, K: int, tile: int = TILE) -> int:
     """The matmul spec's split-K count (its SPLIT_LETS) for `tile` x `tile` tiles (gemm_vec4's
     or gemm_small's)."""
-    below, target = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET) if tile == SMALL_TILE else \
-        (SPLIT_BELOW, SPLIT_TARGET)
+    below, target, min_steps = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET, SMALL_MIN_SLICE_STEPS) \
+        if tile == SMALL_TILE else (SPLIT_BELOW, SPLIT_TARGET, MIN_SLICE_STEPS)
     tiles = -(-M // tile) * -(-N // tile)
-    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
+    max_split = max(1, min(-(-K // K_STEP) // min_steps, MAX_SPLIT))
     return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
 CHECKS = {"checked": None, "no-loop-bounding": 1, "unchecked": 0}  # WGPUShaderRuntimeChecks
 
@@ -253,10 +254,11 @@ def warp_8x4(text: str) -> str:
 
 def with_groups(text: str, groups: int) -> str:
     """gemm_small's text with `groups` K groups per workgroup (its WORKGROUP_SIZE_Z)."""
-    old = "const WORKGROUP_SIZE_Z: u32 = 1u;"
-    if old not in text:
-        raise ValueError(f"with_groups: gemm_small no longer declares {old!r}")
-    return text.replace(old, f"const WORKGROUP_SIZE_Z: u32 = {groups}u;")
+    new, n = re.subn(r"const WORKGROUP_SIZE_Z: u32 = \d+u;",
+                     f"const WORKGROUP_SIZE_Z: u32 = {groups}u;", text)
+    if n != 1:
+        raise ValueError("with_groups: gemm_small no longer declares WORKGROUP_SIZE_Z once")
+    return new
 
 
 def group_sweep(shapes, iters: int) -> None:

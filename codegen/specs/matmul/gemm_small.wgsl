@@ -27,7 +27,7 @@ struct Params {
 override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 2u;
 // Shared helpers (gemm_epilogue.wgsl).
 // Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
 

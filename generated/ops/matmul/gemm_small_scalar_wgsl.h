@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small_scalar.wgsl - DO NOT EDIT.
-// wgsl-sha256: fdb67cc8d9c57c08a192035512631ae67ae3d170125c05d835695684e5ec701b
+// wgsl-sha256: 5d11d95f1f1980ea31223ca03559d9bc4d16c0a5f170f156c4945921ca9ec529
 #pragma once
 
 #include <cstdint>
@@ -35,7 +35,7 @@ struct Params {
 override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 2u;
 // Shared helpers (gemm_epilogue.wgsl).
 // Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
 
@@ -461,6 +461,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 
 inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeX = 8;
 inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeY = 8;
-inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeZ = 1;
+inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeZ = 2;
 // Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
 inline constexpr bool kGemmSmallScalarRuntimeChecks = false;

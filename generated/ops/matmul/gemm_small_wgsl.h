@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4bbbf828823e57627ef093742f8ab1368250291c3078e8b20037332371a235d7
+// wgsl-sha256: 535d79242085b18c30c45c15af43ffe33d6282057667c4d225021bfc3e802c37
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@ struct Params {
 override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
+const WORKGROUP_SIZE_Z: u32 = 2u;
 // Shared helpers (gemm_epilogue.wgsl).
 // Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
 
@@ -424,6 +424,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 
 inline constexpr uint32_t kGemmSmallWorkgroupSizeX = 8;
 inline constexpr uint32_t kGemmSmallWorkgroupSizeY = 8;
-inline constexpr uint32_t kGemmSmallWorkgroupSizeZ = 1;
+inline constexpr uint32_t kGemmSmallWorkgroupSizeZ = 2;
 // Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
 inline constexpr bool kGemmSmallRuntimeChecks = false;
