@@ -17,9 +17,8 @@ Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles
 workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
 variants (warps over 8 x 4 threads); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
 workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
-split-K 1..4 on the large shapes; `groups` (step small_groups) gemm_small with 1, 2 and 4
-K groups per workgroup. Usage: python benchmarks/probe_tile_checks.py [small]
-[variants|swizzle|splits|groups] ("small" runs shapes lavapipe finishes in seconds).
+split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
+[variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
 The tile's text variants of earlier sessions (its K loop unrolled; the eager, stepped and
 rotated forms behind the present gemm_tile.wgsl) were transforms of the kernel as it was
 then; they live in this file's history (commit 7e065dd, on the gemm_vec4.wgsl of 799d2f9)
@@ -38,8 +37,7 @@ import probe_gemm  # benchmarks/, this script's folder
 from probe_gemm import torch_ms  # torch back to back
 
 from codegen.executors.wgpu_device import _adapter, adapter_line, device, unchecked_module
-from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS,
-                                         SMALL_MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
+from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS, SMALL_SPLIT_BELOW,
                                          SMALL_SPLIT_TARGET, SMALL_TILE, SPLIT_BELOW,
                                          SPLIT_TARGET, TILE)
 
@@ -49,10 +47,10 @@ SPEC = Path(__file__).resolve().parents[1] / "codegen" / "specs" / "matmul"
 def spec_split(M: int, N: int, K: int, tile: int = TILE) -> int:
     """The matmul spec's split-K count (its SPLIT_LETS) for `tile` x `tile` tiles (gemm_vec4's
     or gemm_small's)."""
-    below, target, min_steps = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET, SMALL_MIN_SLICE_STEPS) \
-        if tile == SMALL_TILE else (SPLIT_BELOW, SPLIT_TARGET, MIN_SLICE_STEPS)
+    below, target = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET) if tile == SMALL_TILE else \
+        (SPLIT_BELOW, SPLIT_TARGET)
     tiles = -(-M // tile) * -(-N // tile)
-    max_split = max(1, min(-(-K // K_STEP) // min_steps, MAX_SPLIT))
+    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
     return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
 CHECKS = {"checked": None, "no-loop-bounding": 1, "unchecked": 0}  # WGPUShaderRuntimeChecks
 
@@ -252,30 +250,6 @@ def warp_8x4(text: str) -> str:
     return text[:start] + remap + body + text[end:]
 
 
-def with_groups(text: str, groups: int) -> str:
-    """gemm_small's text with `groups` K groups per workgroup (its WORKGROUP_SIZE_Z)."""
-    new, n = re.subn(r"const WORKGROUP_SIZE_Z: u32 = \d+u;",
-                     f"const WORKGROUP_SIZE_Z: u32 = {groups}u;", text)
-    if n != 1:
-        raise ValueError("with_groups: gemm_small no longer declares WORKGROUP_SIZE_Z once")
-    return new
-
-
-def group_sweep(shapes, iters: int) -> None:
-    """gemm_small with 1, 2 and 4 K groups per workgroup, at the spec's split-K and
-    without it, unchecked."""
-    _, dev = device()
-    base = (SPEC / "gemm_small.wgsl").read_text()
-    for a, b, want, flops, ref in problems(shapes, iters, 11):
-        M, K = a.shape
-        rule = spec_split(M, b.shape[1], K, SMALL_TILE)
-        for groups in (1, 2, 4):
-            for split in sorted({rule, 1, 2}):
-                g = Gemm(dev, a, b, False, with_groups(base, groups), 0, split, tile=SMALL_TILE)
-                print(f"  nn groups{groups} split{split} (rule {rule}): "
-                      + report(g, g.time(iters), want, flops, ref), flush=True)
-
-
 def variant_sweep(shapes, iters: int) -> None:
     """Tile text variants of the spec's gemm_vec4, unchecked, at the spec's split: warps
     over 8 x 4 threads."""
@@ -466,11 +440,6 @@ def main() -> None:
                                                  (1576, 768, 3072), (1576, 768, 2304)]
         tile_shapes(large, 3 if small else 20)
         variant_sweep(large, 3 if small else 20)
-        return
-    if "groups" in sys.argv[1:]:
-        group_sweep([(70, 36, 52), (200, 96, 520)] if small else
-                    [(196, 768, 768), (196, 768, 2304), (196, 768, 3072), (196, 3072, 768),
-                     (196, 64, 196)], 3 if small else 20)
         return
     if "swizzle" in sys.argv[1:]:
         swizzle_sweep([(200, 96, 520)] if small else

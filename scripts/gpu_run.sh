@@ -4,7 +4,7 @@
 # and the SDPA route benchmark; steps gemm and conv_stems (not in the default set) time
 # the GEMM shapes and the conv stems the same way (STEMS_FORCE=k1,k2 adds forced rows to
 # conv_stems, e.g. conv2d_gemm beside conv2d_stem_gemm); gemm_probe, tile_checks,
-# tile_bands, tile_splits, tile_variants, small_groups, small_gemm and tile_ahead run the GEMM tile probes (benchmarks/probe_gemm.py,
+# tile_bands, tile_splits, tile_variants, small_gemm and tile_ahead run the GEMM tile probes (benchmarks/probe_gemm.py,
 # probe_tile_checks.py, probe_small_gemm.py); sass keeps the driver's compiled tile (probe_sass.py). Results land in $OUT. Needs .gl/
 # (Vulkan loader debs) and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see
 # docs/performance.md.
@@ -38,7 +38,6 @@ for step in $steps; do
     tile_bands) python3 benchmarks/probe_tile_checks.py swizzle ;;
     tile_splits) python3 benchmarks/probe_tile_checks.py splits ;;
     tile_variants) python3 benchmarks/probe_tile_checks.py variants ;;
-    small_groups) python3 benchmarks/probe_tile_checks.py groups ;;
     sass) python3 benchmarks/probe_sass.py run "$OUT" ;;  # the driver's tile code: probe_sass.py show
     small_gemm) python3 benchmarks/probe_small_gemm.py ;;
     tile_ahead) python3 benchmarks/probe_small_gemm.py large ;;

@@ -67,26 +67,19 @@ GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES,
 # and stores the dispatch's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
 # fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
 # SMALL_MAX_ROWS rows (measured on the H200 at 196 rows; ViT-B at batch 1). Split K
-# below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups, each slice
-# SMALL_MIN_SLICE_STEPS steps or more. SMALL_GROUPS K groups per workgroup share each
-# tile's steps (gemm_small_tile.wgsl), which does what a split did for the shorter K
-# without the sum pass. Measured on the H200 (ninth session, ms, groups x split): 196 x
-# 768 x 768 (168 tiles) 1 x 4 0.0284, 2 x 1 0.0248, 2 x 2 0.0288; 196 x 3072 x 768 1 x 4
-# 0.0682, 2 x 4 0.0664; 196 x 64 x 196 1 x 2 0.0173, 2 x 1 0.0088; unsplit at 504 and 672
-# tiles 1 or 2 groups alike (0.0412-0.0417, 0.0568-0.0576), 4 groups no better.
-SMALL_GROUPS = 2
-GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, SMALL_GROUPS), overrides=OVERRIDES,
+# below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x
+# 768 (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit and 0.042 for the 128
+# tiles split 16; at 504 and 672 tiles unsplit was fastest.
+GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
                     runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
 # the same tiles with gemm_scalar's loads, for row lengths that are not multiples of 4
 # (attention over 197 tokens); same rule and split as gemm_small
-GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, SMALL_GROUPS),
-                           overrides=OVERRIDES, runtime_checks=False,
-                           helpers=("gemm_small_tile.wgsl",))
+GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, 1), overrides=OVERRIDES,
+                           runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
 SMALL_SPLIT_BELOW = 264
 SMALL_SPLIT_TARGET = 528
-SMALL_MIN_SLICE_STEPS = 64
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
 # gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK
@@ -105,8 +98,7 @@ SPLIT_LETS = {
     "steps": f"ceil_div(K, {K_STEP})",
     # slices: enough to reach the target workgroups, each of MIN_SLICE_STEPS steps or more
     "max_split": f"max(1, min(steps // {MIN_SLICE_STEPS}, {MAX_SPLIT}))",
-    "small_max_split": f"max(1, min(steps // {SMALL_MIN_SLICE_STEPS}, {MAX_SPLIT}))",
-    "small_split": f"min(ceil_div({SMALL_SPLIT_TARGET}, max(small_tiles, 1)), small_max_split) "
+    "small_split": f"min(ceil_div({SMALL_SPLIT_TARGET}, max(small_tiles, 1)), max_split) "
                    f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
     "tile_split": f"min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), max_split) "
                   f"if tiles < {SPLIT_BELOW} else 1",
@@ -243,7 +235,7 @@ MM = gemm_op(
         # 32x32 tiles: 2 x 66 of them (the last row and column of tiles partial), unsplit;
         # then 16 K steps in 4 slices
         Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
-        Case("small_split_k", (randn(40, 1024), randn(1024, 2100)), route="gemm_split_sum"),
+        Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
         # the same tiles with scalar loads: K and N not multiples of 4
         Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
              route="gemm_small_scalar"),
@@ -301,10 +293,10 @@ BMM = gemm_op(
         # 66 batches of 1 x 2 small tiles
         Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route="gemm_small"),
         # attention over 33 tokens in 36 heads: scores (N = 33) and context (K = 33; its
-        # 1031-long variant splits K in 2) on 32x32 tiles with scalar loads
+        # 69-long variant splits K in 2) on 32x32 tiles with scalar loads
         Case("small_scores_unaligned", (randn(36, 33, 8), randn(36, 8, 33)),
              route="gemm_small_scalar"),
-        Case("small_context_split_k", (randn(66, 33, 1031), randn(66, 1031, 12)),
+        Case("small_context_split_k", (randn(66, 33, 69), randn(66, 69, 12)),
              route="gemm_small_scalar"),
         Case("resize", (randn(4, 8, 12), randn(4, 12, 8)), resize={"self": (4, 5, 12)}),
         # decode attention (GEMV, one query row per head): scores against 36 cached keys
@@ -419,7 +411,7 @@ LINEAR = gemm_op(
         Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
         # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
         Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route="gemm_small"),
-        Case("small_split_k", (randn(40, 1024), randn(2100, 1024), None), route="gemm_split_sum"),
+        Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
         # N % 4 != 0: no pack, the 32x32 tiles read [N, K] in place with scalar loads
         Case("small_tiles_unaligned", (randn(40, 16), randn(2101, 16), randn(2101)),
              route="gemm_small_scalar"),

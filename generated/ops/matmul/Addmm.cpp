@@ -146,10 +146,9 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps = utils::ceil_div(K, 8);
   const int64_t max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16));
-  const int64_t small_max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 64), 16));
   const int64_t small_split =
       (small_tiles < 264)
-          ? utils::min_of(utils::ceil_div(528, utils::max_of(small_tiles, 1)), small_max_split)
+          ? utils::min_of(utils::ceil_div(528, utils::max_of(small_tiles, 1)), max_split)
           : 1;
   const int64_t tile_split =
       (tiles < 132) ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split) : 1;

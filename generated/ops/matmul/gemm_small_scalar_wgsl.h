@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small_scalar.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5d11d95f1f1980ea31223ca03559d9bc4d16c0a5f170f156c4945921ca9ec529
+// wgsl-sha256: 30b05ee3caae7cb0bdd516f41a451d06175b325a800ba934dfc7bfa81edd6f99
 #pragma once
 
 #include <cstdint>
@@ -35,7 +35,7 @@ struct Params {
 override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
-const WORKGROUP_SIZE_Z: u32 = 2u;
+const WORKGROUP_SIZE_Z: u32 = 1u;
 // Shared helpers (gemm_epilogue.wgsl).
 // Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
 
@@ -317,26 +317,20 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 // (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_tile.wgsl's store_quad,
 // gemm_epilogue.wgsl).
 //
-// 8x8 threads per K group; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K
-// step stages an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or
-// columns per vec4, double-buffered like gemm_tile, but its global loads are issued two
-// steps ahead (one barrier per step): a step of 64 threads computes too little to hide a
-// load's latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms). As in
+// 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
+// an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
+// vec4, double-buffered like gemm_tile, but its global loads are issued two steps ahead
+// (one barrier per step): a step of 64 threads computes too little to hide a load's
+// latency in one (measured on the H200: 196 x 768 x 2304 0.048 -> 0.039 ms). As in
 // gemm_tile, the step is written out as K_STEP calls of small_multiply_k and the loads are
 // issued right after the barrier, so the driver neither rolls the k loop nor sinks the
 // loads below the FMAs.
-//
-// The workgroup's WORKGROUP_SIZE_Z K groups (lid.z) share the tile's K steps: group g takes
-// steps g, g + groups, ..., each with staging buffers of its own, and the groups' sums are
-// added through workgroup memory at the end. A tile keeps more warps busy that way, without
-// the second pass split-K needs.
 
 const SMALL_TILE: u32 = 32u;
 const SMALL_STAGE: u32 = 64u;  // vec4s per staged slice (K_STEP * SMALL_TILE / 4)
-const SMALL_GROUP: u32 = 128u;  // vec4s of one K group's two staged slices (of A, or of B)
 
-var<workgroup> a_small: array<vec4<f32>, SMALL_GROUP * WORKGROUP_SIZE_Z>;  // [group][buffer][k][m / 4]
-var<workgroup> b_small: array<vec4<f32>, SMALL_GROUP * WORKGROUP_SIZE_Z>;  // [group][buffer][k][n / 4]
+var<workgroup> a_small: array<vec4<f32>, 128>;  // [buffer][k][m / 4]
+var<workgroup> b_small: array<vec4<f32>, 128>;  // [buffer][k][n / 4]
 
 // Thread tid loads A row tid / 2, k (tid % 2) * 4..+3; B likewise as [N][K], or as [K][N]
 // row tid / 8, columns (tid % 8) * 4..+3.
@@ -389,59 +383,34 @@ fn small_multiply_k(row: u32, x: u32, y: u32) {
 
 fn gemm_small_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let tid = lid.y * 8u + lid.x;
-  let group = lid.z;
-  let own = group * SMALL_GROUP;  // this group's staging buffers
   let slice = wid.z % params.split;
   let z = wid.z / params.split;
   let m0 = wid.y * SMALL_TILE;
   let n0 = wid.x * SMALL_TILE;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
-  let stride = WORKGROUP_SIZE_Z * K_STEP;  // K the workgroup walks per step
-  let first = k_begin + group * K_STEP;  // this group's first step
-  // this group's first step, the next and the one after (past the end they are zeros)
-  small_store(small_load(z, m0, n0, first, k_end, tid), own, tid);
-  var next = small_load(z, m0, n0, first + stride, k_end, tid);
-  var after = small_load(z, m0, n0, first + 2u * stride, k_end, tid);
+  if (k_begin < k_end) {
+    small_store(small_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
+  }
+  // the next step's slices and the one after (past the end they are zeros)
+  var next = small_load(z, m0, n0, k_begin + K_STEP, k_end, tid);
+  var after = small_load(z, m0, n0, k_begin + 2u * K_STEP, k_end, tid);
   workgroupBarrier();
   var buffer = 0u;
-  // every group runs every step (the barriers are the workgroup's); one past its last K
-  // step multiplies zeros
-  for (var k0 = k_begin; k0 < k_end; k0 += stride) {
-    let row = own + buffer;
-    small_multiply_k(row, lid.x, lid.y);
-    small_multiply_k(row + SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 2u * SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 3u * SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 4u * SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 5u * SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 6u * SMALL_TILE / 4u, lid.x, lid.y);
-    small_multiply_k(row + 7u * SMALL_TILE / 4u, lid.x, lid.y);
+  for (var k0 = k_begin; k0 < k_end; k0 += K_STEP) {
+    small_multiply_k(buffer, lid.x, lid.y);
+    small_multiply_k(buffer + SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 2u * SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 3u * SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 4u * SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 5u * SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 6u * SMALL_TILE / 4u, lid.x, lid.y);
+    small_multiply_k(buffer + 7u * SMALL_TILE / 4u, lid.x, lid.y);
     buffer = SMALL_STAGE - buffer;
-    small_store(next, own + buffer, tid);
+    small_store(next, buffer, tid);
     next = after;
     workgroupBarrier();
-    after = small_load(z, m0, n0, k0 + group * K_STEP + 3u * stride, k_end, tid);
-  }
-  // the other groups' sums into group 0's, through the staging buffers (free since the
-  // loop's last barrier): group g's four vec4s at (g - 1) * SMALL_GROUP + tid (+ 64)
-  if (group > 0u) {
-    let at = (group - 1u) * SMALL_GROUP + tid;
-    a_small[at] = small_acc0;
-    a_small[at + 64u] = small_acc1;
-    b_small[at] = small_acc2;
-    b_small[at + 64u] = small_acc3;
-  }
-  workgroupBarrier();
-  if (group > 0u) {
-    return;
-  }
-  for (var g = 1u; g < WORKGROUP_SIZE_Z; g++) {
-    let at = (g - 1u) * SMALL_GROUP + tid;
-    small_acc0 += a_small[at];
-    small_acc1 += a_small[at + 64u];
-    small_acc2 += b_small[at];
-    small_acc3 += b_small[at + 64u];
+    after = small_load(z, m0, n0, k0 + 3u * K_STEP, k_end, tid);
   }
   let top = m0 + 4u * lid.y;
   let left = n0 + 4u * lid.x;
@@ -461,6 +430,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
 
 inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeX = 8;
 inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeY = 8;
-inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeZ = 2;
+inline constexpr uint32_t kGemmSmallScalarWorkgroupSizeZ = 1;
 // Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
 inline constexpr bool kGemmSmallScalarRuntimeChecks = false;
