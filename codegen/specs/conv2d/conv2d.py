@@ -1,4 +1,13 @@
-"""2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
+"""2-D and 1-D convolution, direct and transposed, and its fused-clamp twin
+et_vk.conv_with_clamp.
+
+A rank-3 convolution (conv1d, conv_transpose1d: input [B, C, L], weight [OC, IC / groups, K]
+or, transposed, [IC, OC / groups, K]) is the rank-4 one with H = 1: input [B, C, 1, L],
+weight [..., 1, K], stride (1, s), padding (0, p), dilation (1, d), output padding (0, op),
+output [B, OC, OL]. The rank-3 tensors hold the same bytes as those rank-4 views, so every
+route below serves both and only the lets differ: IH = KH = 1 and the H values of the int
+lists (sH, pH, dH, opH) the identity. Each int list holds one value per spatial dim or one
+for all (torch's rule); the weight must have the input's rank. Rank 5 (conv3d) is refused.
 
 One Params struct serves both targets. A direct conv with groups == 1 is an implicit-im2col
 GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
