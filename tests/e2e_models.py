@@ -382,7 +382,8 @@ def hf_llama():
 
 
 class _Hidden(nn.Module):
-    """An encoder called as the exporter calls it: token ids in, last hidden state out."""
+    """An encoder called as the exporter calls it: its one input (token ids, audio samples,
+    mel features) in, last hidden state out."""
 
     def __init__(self, model: nn.Module):
         super().__init__()
@@ -445,3 +446,43 @@ def hf_levit():
                 m.running_mean.copy_(torch.randn(m.num_features, generator=g) * 0.1)
                 m.running_var.copy_(torch.rand(m.num_features, generator=g) + 0.5)
     return _Logits(model).eval(), _inputs(29, (1, 3, 64, 64))
+
+
+class _CtcLogits(nn.Module):
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_values):
+        return self.model(input_values).logits
+
+
+def hf_wav2vec2():
+    """transformers' Wav2Vec2ForCTC at a small config: the feature encoder's rank-3 convs
+    (one channel, kernel 10 stride 5, then kernel 3 stride 2) with a group norm on the
+    first, the feature projection, the positional conv (grouped, even kernel, its weight
+    norm computed in the graph from weight_g and weight_v, the extra frame sliced off),
+    GELU, post-norm attention layers and the CTC head. 400 samples give 19 frames."""
+    from transformers import Wav2Vec2Config, Wav2Vec2ForCTC
+
+    torch.manual_seed(0)
+    config = Wav2Vec2Config(vocab_size=16, hidden_size=32, num_hidden_layers=2,
+                            num_attention_heads=2, intermediate_size=64, conv_dim=(16, 16, 16),
+                            conv_stride=(5, 2, 2), conv_kernel=(10, 3, 3),
+                            num_conv_pos_embeddings=8, num_conv_pos_embedding_groups=4)
+    return _CtcLogits(Wav2Vec2ForCTC(config)).eval(), _inputs(30, (1, 400))
+
+
+def hf_whisper_encoder():
+    """transformers' WhisperEncoder at a small config: two rank-3 convs over the mel
+    frames (kernel 3, the second stride 2) with GELU, learned positions added, pre-norm
+    attention layers and the final layer norm. Whisper takes exactly
+    2 * max_source_positions frames: 32 frames of 8 mel bins."""
+    from transformers import WhisperConfig
+    from transformers.models.whisper.modeling_whisper import WhisperEncoder
+
+    torch.manual_seed(0)
+    config = WhisperConfig(num_mel_bins=8, d_model=32, encoder_layers=2,
+                           encoder_attention_heads=2, encoder_ffn_dim=64,
+                           max_source_positions=16)
+    return _Hidden(WhisperEncoder(config)).eval(), _inputs(31, (1, 8, 32))

@@ -27,7 +27,7 @@ import e2e_models  # noqa: E402
 MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
           "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit",
           "hf_siglip", "hf_davit", "hf_llama", "hf_swin", "hf_beit", "hf_t5_encoder",
-          "hf_bloom", "hf_levit"]
+          "hf_bloom", "hf_levit", "hf_wav2vec2", "hf_whisper_encoder"]
 
 
 def _export(name, path):

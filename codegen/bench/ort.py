@@ -40,12 +40,13 @@ def _node_spec(target: str, args: tuple) -> tuple[str, dict, list] | None:
     if target == "aten.convolution.default":
         # ONNX ConvTranspose takes torch's transposed weight layout (in, out / groups, kH, kW)
         _x, w, b, stride, padding, dilation, transposed, output_padding, groups = args
-        two = lambda v: list(v) * 2 if len(v) == 1 else list(v)  # noqa: E731
-        pad = two(padding)
-        attrs = {"strides": two(stride), "pads": pad + pad, "dilations": two(dilation),
+        # one value per spatial dim (1 for a conv1d, 2 for a conv2d), or one for all
+        spatial = lambda v: list(v) * (w.dim() - 2) if len(v) == 1 else list(v)  # noqa: E731
+        pad = spatial(padding)
+        attrs = {"strides": spatial(stride), "pads": pad + pad, "dilations": spatial(dilation),
                  "group": int(groups), "kernel_shape": list(w.shape[2:])}
         if transposed:
-            attrs["output_padding"] = two(output_padding)
+            attrs["output_padding"] = spatial(output_padding)
         inits = [arr(w)] + ([arr(b)] if b is not None else [])
         return ("ConvTranspose" if transposed else "Conv"), attrs, inits
     if target == "aten.mm.default":

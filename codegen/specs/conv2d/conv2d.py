@@ -1,4 +1,13 @@
-"""2-D convolution, direct and transposed, and its fused-clamp twin et_vk.conv_with_clamp.
+"""2-D and 1-D convolution, direct and transposed, and its fused-clamp twin
+et_vk.conv_with_clamp.
+
+A rank-3 convolution (conv1d, conv_transpose1d: input [B, C, L], weight [OC, IC / groups, K]
+or, transposed, [IC, OC / groups, K]) is the rank-4 one with H = 1: input [B, C, 1, L],
+weight [..., 1, K], stride (1, s), padding (0, p), dilation (1, d), output padding (0, op),
+output [B, OC, OL]. The rank-3 tensors hold the same bytes as those rank-4 views, so every
+route below serves both and only the lets differ: IH = KH = 1 and the H values of the int
+lists (sH, pH, dH, opH) the identity. Each int list holds one value per spatial dim or one
+for all (torch's rule); the weight must have the input's rank. Rank 5 (conv3d) is refused.
 
 One Params struct serves both targets. A direct conv with groups == 1 is an implicit-im2col
 GEMM in up to three passes: conv2d_pack_weights (weights to tap-major vec4s: a
@@ -86,28 +95,49 @@ TILE128_MAX_SPLIT = 16
 # bench --force conv_transpose2d`) and overwrite its output.
 MAX_PHASES = 1024
 
+# input [B, C, H, W] or [B, C, L], weight of the input's rank; the four int lists hold one
+# value per spatial dim or one for all (the lets below read them per axis)
 CONV_ARGS = [
-    Tensor("input", rank=4), Tensor("weight", rank=4), Tensor("bias", rank=1, optional=True),
-    IntList("stride", hw=True), IntList("padding", hw=True), IntList("dilation", hw=True),
-    Bool("transposed"), IntList("output_padding", hw=True), Int("groups"),
+    Tensor("input", rank=(3, 4)), Tensor("weight", rank=(3, 4)),
+    Tensor("bias", rank=1, optional=True),
+    IntList("stride"), IntList("padding"), IntList("dilation"),
+    Bool("transposed"), IntList("output_padding"), Int("groups"),
 ]
+SPATIAL_LISTS = {"stride": ("sH", "sW", 1), "padding": ("pH", "pW", 0),
+                 "dilation": ("dH", "dW", 1), "output_padding": ("opH", "opW", 0)}
 
 
-def out_size(axis: int, size: str, kernel: str) -> str:
-    """The conv output size along one spatial axis, direct and transposed."""
-    s, p, d = f"stride[{axis}]", f"padding[{axis}]", f"dilation[{axis}]"
-    return (f"({size} - 1) * {s} - 2 * {p} + {d} * ({kernel} - 1) + output_padding[{axis}] + 1 "
+def per_axis(name: str, fill: int) -> tuple[str, str]:
+    """A spatial int list read as its H and W values. A rank-3 conv is the rank-4 one with
+    H = 1, so its H value is the identity `fill` (stride 1, no padding); one value serves
+    every spatial dim. Defined for any length (lets run before the guards that reject a
+    wrong one)."""
+    return (f"{fill} if rank == 3 else {name}[0] if len({name}) > 0 else {fill}",
+            f"{name}[-1] if len({name}) > 0 else {fill}")
+
+
+def out_size(axis: str, size: str, kernel: str) -> str:
+    """The conv output size along one spatial axis (H or W), direct and transposed."""
+    s, p, d, op = f"s{axis}", f"p{axis}", f"d{axis}", f"op{axis}"
+    return (f"({size} - 1) * {s} - 2 * {p} + {d} * ({kernel} - 1) + {op} + 1 "
             f"if transposed else ({size} + 2 * {p} - {d} * ({kernel} - 1) - 1) // max({s}, 1) + 1")
 
 
 LETS = {
-    "B": "input.dims[0]", "IC": "input.dims[1]", "IH": "input.dims[2]", "IW": "input.dims[3]",
-    "KH": "weight.dims[2]", "KW": "weight.dims[3]",
+    # a rank-3 conv (conv1d) runs as the rank-4 one with H = 1: input [B, C, 1, L], weight
+    # [OC, IC / groups, 1, K] (transposed: [IC, OC / groups, 1, K]), out [B, OC, 1, OL],
+    # the same bytes as the rank-3 tensors
+    "rank": "input.rank",
+    "B": "input.dims[0]", "IC": "input.dims[1]",
+    "IH": "input.dims[2] if rank == 4 else 1", "IW": "input.dims[-1]",
+    "KH": "weight.dims[-2] if weight.rank == 4 else 1", "KW": "weight.dims[-1]",
+    **{let: expr for name, (h, w, fill) in SPATIAL_LISTS.items()
+       for let, expr in zip((h, w), per_axis(name, fill))},
     "g": "max(groups, 1)",
     "OC": "weight.dims[1] * g if transposed else weight.dims[0]",
     "icpg": "IC // g",
-    "OH": out_size(0, "IH", "KH"),
-    "OW": out_size(1, "IW", "KW"),
+    "OH": out_size("H", "IH", "KH"),
+    "OW": out_size("W", "IW", "KW"),
     "gemm": "not transposed and groups == 1",
     "stem": f"gemm and IC < {STEM_MAX_IC}",
     "K": "IC * KH * KW",
@@ -115,8 +145,8 @@ LETS = {
                f"B * OH * OW >= {TILE128_MIN_PIXELS}",
     # dilation > 1 and groups > 1 stay on the gather kernel: a dilated tap's phase is not
     # kh % sH, and a grouped GEMM would need a tile per group
-    "tgemm": f"transposed and groups == 1 and dilation == [1, 1] and "
-             f"stride[0] * stride[1] <= {MAX_PHASES}",
+    "tgemm": f"transposed and groups == 1 and dH == 1 and dW == 1 and "
+             f"sH * sW <= {MAX_PHASES}",
     "tiles": f"ceil_div(B * OH * OW, {GEMM_TILE[0]}) * ceil_div(OC, {GEMM_TILE[1]})",
     # the chosen GEMM kernel's K steps (a forced conv2d_gemm runs with the stem's split)
     "steps": f"ceil_div(KH * KW * IC, {GEMM_K_STEP}) if stem "
@@ -135,6 +165,12 @@ LETS = {
 }
 
 GUARDS = [
+    Guard("weight.rank == rank", "weight", "does not have the input's rank", got="weight.rank",
+          expected="{rank}"),
+    *[Guard(f"len({name}) == 1 or len({name}) == rank - 2", name,
+            "does not hold one value per spatial dim", got=name,
+            expected="{'one value' if rank == 3 else 'one or two values'}")
+      for name in SPATIAL_LISTS],
     Guard("min(stride) > 0", "stride", "is not positive", got="stride", expected="strides >= 1"),
     Guard("min(dilation) > 0", "dilation", "is not positive", got="dilation",
           expected="dilations >= 1"),
@@ -149,11 +185,11 @@ GUARDS = [
     Guard("not transposed or weight.dims[0] == IC", "weight",
           "does not match the input channels (transposed)", got="weight.dims",
           expected="dims[0] == {IC}"),
-    Guard("transposed or output_padding == [0, 0]", "output_padding",
-          "is only valid for a transposed conv", got="output_padding", expected="[0, 0]"),
+    Guard("transposed or (opH == 0 and opW == 0)", "output_padding",
+          "is only valid for a transposed conv", got="output_padding",
+          expected="{'[0]' if rank == 3 else '[0, 0]'}"),
     Guard("not transposed or (min(output_padding) >= 0 and "
-          "output_padding[0] < max(stride[0], dilation[0]) and "
-          "output_padding[1] < max(stride[1], dilation[1]))", "output_padding",
+          "opH < max(sH, dH) and opW < max(sW, dW))", "output_padding",
           "is not smaller than stride or dilation", got="output_padding",
           expected="values below {stride} or {dilation}"),
     Guard("not bias.present or bias.numel == OC", "bias", "does not hold one value per output "
@@ -166,11 +202,10 @@ GUARDS = [
 def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
     return {
         "B": u32("B"), "IC": u32("IC"), "IH": u32("IH"), "IW": u32("IW"),
-        "OC": u32("OC"), "OH": u32("out.dims[2]"), "OW": u32("out.dims[3]"),
+        "OC": u32("OC"), "OH": u32("OH"), "OW": u32("OW"),
         "KH": u32("KH"), "KW": u32("KW"),
-        "sH": u32("stride[0]"), "sW": u32("stride[1]"),
-        "pH": u32("padding[0]"), "pW": u32("padding[1]"),
-        "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
+        "sH": u32("sH"), "sW": u32("sW"), "pH": u32("pH"), "pW": u32("pW"),
+        "dH": u32("dH"), "dW": u32("dW"),
         "groups": u32("groups"), "split": u32("split"), "has_bias": u32("bias.present"),
         "has_min": u32(has_min), "has_max": u32(has_max),
         "min_value": f32(lo), "max_value": f32(hi),
@@ -185,10 +220,10 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
     return Op(
         name=name,
         targets=[target],
-        args=[*CONV_ARGS, *extra_args, Output("out", rank=4)],
+        args=[*CONV_ARGS, *extra_args, Output("out", rank=(3, 4))],
         let=LETS,
         guards=GUARDS,
-        shapes={"out": "[B, OC, OH, OW]"},
+        shapes={"out": "[B, OC, OH, OW] if rank == 4 else [B, OC, OW]"},
         flops="2 * KH * KW * (B * IC * IH * IW * (OC // g) if transposed else out.numel * icpg)",
         # the kernels are static-shape: a resized input fails loud
         resize="static",
@@ -217,7 +252,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                           Bind("bias", "bias"), Bind("partial", "partial", write=True),
                           Bind("output", "out", write=True)],
                 routes=[Route(STEM_GEMM, GEMM_GRID, when="stem",
-                              overrides={"PADDED": "max(padding) > 0"}),
+                              overrides={"PADDED": "max(pH, pW) > 0"}),
                         Route(GEMM128, Tiles(x="B * OH * OW", y="OC",
                                              tile=(TILE128, TILE128), z="split"),
                               when="gemm128", overrides={"WEIGHT_VEC4": "K % 4 == 0"}),
@@ -234,8 +269,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 routes=[
                     # one GEMM per output phase (z); tiles past a smaller phase's pixels exit
                     Route(TRANSPOSE_GEMM,
-                          Tiles(x="B * ceil_div(OH, stride[0]) * ceil_div(OW, stride[1])",
-                                y="OC", tile=GEMM_TILE, z="stride[0] * stride[1]"),
+                          Tiles(x="B * ceil_div(OH, sH) * ceil_div(OW, sW)",
+                                y="OC", tile=GEMM_TILE, z="sH * sW"),
                           when="tgemm"),
                     Route(TRANSPOSE, Elementwise("out.numel")),
                 ],
@@ -270,6 +305,12 @@ def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), tran
               output_padding=(0, 0), groups=1) -> tuple:
     return (x, w, b, list(stride), list(padding), list(dilation), transposed,
             list(output_padding), groups)
+
+
+def conv1d_args(x, w, b=None, stride=1, padding=0, dilation=1, transposed=False,
+                output_padding=0, groups=1) -> tuple:
+    """A rank-3 convolution's arguments as torch's conv1d passes them: one value a list."""
+    return (x, w, b, [stride], [padding], [dilation], transposed, [output_padding], groups)
 
 
 NAN, INF = float("nan"), float("inf")
@@ -425,6 +466,39 @@ POSITIVE = [
      "conv_transpose2d"),
 ]
 
+# rank-3 convolutions (conv1d, conv_transpose1d): the rank-4 routes with H = 1
+POSITIVE_1D = [
+    # Wav2Vec2's first feature conv (one channel, kernel 10, stride 5, no bias): K = 10
+    ("conv1d_wav2vec2_stem", conv1d_args(randn(2, 1, 53), randn(8, 1, 10), stride=5),
+     "conv2d_stem_gemm"),
+    # dilated and padded, IC < 16
+    ("conv1d_dilated", conv1d_args(randn(1, 4, 20), randn(6, 4, 3), randn(6), padding=2,
+                                   dilation=2), "conv2d_stem_gemm"),
+    # Whisper's second conv (k3 s2 p1), IC >= 16; pixel tiles across the batch
+    ("conv1d_gemm_strided", conv1d_args(randn(2, 16, 21), randn(24, 16, 3), randn(24), stride=2,
+                                        padding=1), "conv2d_gemm"),
+    # K = 5 taps x 4 steps of 16 channels, split in 2 slices
+    ("conv1d_gemm_split_k", conv1d_args(randn(1, 64, 12), randn(32, 64, 5), randn(32),
+                                        padding=2), "conv2d_split_sum"),
+    # 128 output channels x 70 positions: conv2d_gemm128, K = 48 (vec4 weights)
+    ("conv1d_gemm128", conv1d_args(randn(1, 16, 70), randn(130, 16, 3), randn(130), padding=1),
+     "conv2d_gemm128"),
+    # Wav2Vec2's positional conv: grouped (4 channels a group), even kernel, padding K / 2
+    ("conv1d_grouped_even_kernel", conv1d_args(randn(1, 16, 9), randn(16, 4, 8), randn(16),
+                                               padding=4, groups=4), "conv2d_vec4"),
+    ("conv1d_depthwise", conv1d_args(randn(2, 6, 11), randn(6, 1, 3), randn(6), padding=1,
+                                     groups=6), "conv2d"),
+    # conv_transpose1d: stride-2 phases, output padding
+    ("conv_transpose1d", conv1d_args(randn(1, 4, 7), randn(4, 3, 4), randn(3), stride=2,
+                                     padding=1, transposed=True, output_padding=1),
+     "conv_transpose2d_gemm"),
+    ("conv_transpose1d_grouped_dilated", conv1d_args(randn(1, 6, 5), randn(6, 2, 3), stride=2,
+                                                     dilation=2, transposed=True,
+                                                     output_padding=1, groups=3),
+     "conv_transpose2d"),
+]
+POSITIVE += POSITIVE_1D
+
 NEGATIVE = [
     ("zero_stride", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), stride=(0, 1)),
      "stride is not positive (got [0, 1], expected strides >= 1)"),
@@ -454,6 +528,28 @@ NEGATIVE = [
      "bias does not hold one value per output channel (got [3], expected 4 values)"),
     ("input_smaller_than_kernel", conv_args(randn(1, 4, 2, 6), randn(4, 4, 3, 3)),
      "input is smaller than the kernel (got [1, 4, 2, 6], expected an output of at least 1x1)"),
+    ("conv3d_input", conv_args(randn(1, 2, 3, 4, 4), randn(2, 2, 1, 1, 1), stride=(1, 1, 1),
+                               padding=(0, 0, 0), dilation=(1, 1, 1), output_padding=(0, 0, 0)),
+     "input has the wrong rank (got 5, expected 3..4)"),
+    ("stride_three_values", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), stride=(1, 1, 1)),
+     "stride does not hold one value per spatial dim (got [1, 1, 1], expected one or two "
+     "values)"),
+    ("conv1d_weight_rank", conv1d_args(randn(1, 4, 10), randn(4, 4, 1, 3)),
+     "weight does not have the input's rank (got 4, expected 3)"),
+    ("conv1d_stride_two_values", conv_args(randn(1, 4, 10), randn(4, 4, 3), stride=(1, 2),
+                                           padding=(0,), dilation=(1,), output_padding=(0,)),
+     "stride does not hold one value per spatial dim (got [1, 2], expected one value)"),
+    ("conv1d_padding_two_values", conv_args(randn(1, 4, 10), randn(4, 4, 3), stride=(1,),
+                                            padding=(0, 1), dilation=(1,), output_padding=(0,)),
+     "padding does not hold one value per spatial dim (got [0, 1], expected one value)"),
+    ("conv1d_output_padding_direct", conv1d_args(randn(1, 4, 10), randn(4, 4, 3),
+                                                 output_padding=1),
+     "output_padding is only valid for a transposed conv (got [1], expected [0])"),
+    ("conv1d_weight_channels", conv1d_args(randn(1, 4, 10), randn(4, 2, 3)),
+     "weight does not match the input channels per group (got [4, 2, 3], expected "
+     "dims[1] == 4)"),
+    ("conv1d_input_smaller_than_kernel", conv1d_args(randn(1, 4, 2), randn(4, 4, 3)),
+     "input is smaller than the kernel (got [1, 4, 2], expected an output of at least 1x1)"),
 ]
 
 STATIC = ("rejects_resize", conv_args(randn(1, 4, 8, 8), randn(4, 4, 3, 3)),
@@ -487,6 +583,8 @@ def clamp_cases() -> list[Case]:
         ("relu6_transposed_gemm", "transposed_gemm_channel_tiles", (0.0, 6.0)),
         ("relu_transposed_stride1", "transposed_stride1", (0.0, None)),
         ("clamp_transposed_gather", "transposed_grouped_dilated", (-1.0, 1.0)),
+        ("relu_conv1d_gemm", "conv1d_gemm_strided", (0.0, None)),
+        ("relu6_conv1d_depthwise", "conv1d_depthwise", (0.0, 6.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
     shared = cases((None, None))

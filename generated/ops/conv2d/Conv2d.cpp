@@ -180,72 +180,72 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
-  const std::vector<int64_t> stride = utils::parse_hw(graph.get_int_list(args[3]), kOp, "stride");
-  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[4]), kOp, "padding");
-  const std::vector<int64_t> dilation =
-      utils::parse_hw(graph.get_int_list(args[5]), kOp, "dilation");
+  const std::vector<int64_t> stride = graph.get_int_list(args[3]);
+  const std::vector<int64_t> padding = graph.get_int_list(args[4]);
+  const std::vector<int64_t> dilation = graph.get_int_list(args[5]);
   const bool transposed = graph.get_bool(args[6]);
-  const std::vector<int64_t> output_padding =
-      utils::parse_hw(graph.get_int_list(args[7]), kOp, "output_padding");
+  const std::vector<int64_t> output_padding = graph.get_int_list(args[7]);
   const int64_t groups = utils::read_int(graph, args[8], kOp, "groups", false);
   const Tensor& out = graph.get_tensor(args[9]);
   utils::check_dtype(kOp, "input", input, {DType::Float32});
-  utils::check_rank(kOp, "input", input, 4, 4);
+  utils::check_rank(kOp, "input", input, 3, 4);
   utils::check_dtype(kOp, "weight", weight, {DType::Float32});
-  utils::check_rank(kOp, "weight", weight, 4, 4);
+  utils::check_rank(kOp, "weight", weight, 3, 4);
   if (bias != nullptr) {
     utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  utils::check_rank(kOp, "out", out, 4, 4);
+  utils::check_rank(kOp, "out", out, 3, 4);
+  const int64_t rank = input.rank();
   const int64_t B = input.dim(0);
   const int64_t IC = input.dim(1);
-  const int64_t IH = input.dim(2);
-  const int64_t IW = input.dim(3);
-  const int64_t KH = weight.dim(2);
-  const int64_t KW = weight.dim(3);
+  const int64_t IH = (rank == 4) ? input.dim(2) : 1;
+  const int64_t IW = input.dim(-1);
+  const int64_t KH = (weight.rank() == 4) ? weight.dim(-2) : 1;
+  const int64_t KW = weight.dim(-1);
+  const int64_t sH = (rank == 3) ? 1 : ((utils::length(stride) > 0) ? utils::at(stride, 0) : 1);
+  const int64_t sW = (utils::length(stride) > 0) ? utils::at(stride, -1) : 1;
+  const int64_t pH = (rank == 3) ? 0 : ((utils::length(padding) > 0) ? utils::at(padding, 0) : 0);
+  const int64_t pW = (utils::length(padding) > 0) ? utils::at(padding, -1) : 0;
+  const int64_t dH = (rank == 3) ? 1 : ((utils::length(dilation) > 0) ? utils::at(dilation, 0) : 1);
+  const int64_t dW = (utils::length(dilation) > 0) ? utils::at(dilation, -1) : 1;
+  const int64_t opH =
+      (rank == 3) ? 0 : ((utils::length(output_padding) > 0) ? utils::at(output_padding, 0) : 0);
+  const int64_t opW = (utils::length(output_padding) > 0) ? utils::at(output_padding, -1) : 0;
   const int64_t g = utils::max_of(groups, 1);
   const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
   const int64_t icpg = utils::floordiv(IC, g);
   const int64_t OH =
       transposed
-          ? utils::add(
-                utils::add(
-                    utils::add(utils::sub(utils::mul(utils::sub(IH, 1), utils::at(stride, 0)),
-                                          utils::mul(2, utils::at(padding, 0))),
-                               utils::mul(utils::at(dilation, 0), utils::sub(KH, 1))),
-                    utils::at(output_padding, 0)),
-                1)
-          : utils::add(
-                utils::floordiv(
-                    utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                          utils::mul(utils::at(dilation, 0), utils::sub(KH, 1))),
-                               1),
-                    utils::max_of(utils::at(stride, 0), 1)),
-                1);
+          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IH, 1), sH),
+                                                        utils::mul(2, pH)),
+                                             utils::mul(dH, utils::sub(KH, 1))),
+                                  opH),
+                       1)
+          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
+                                                             utils::mul(dH, utils::sub(KH, 1))),
+                                                  1),
+                                       utils::max_of(sH, 1)),
+                       1);
   const int64_t OW =
       transposed
-          ? utils::add(
-                utils::add(
-                    utils::add(utils::sub(utils::mul(utils::sub(IW, 1), utils::at(stride, 1)),
-                                          utils::mul(2, utils::at(padding, 1))),
-                               utils::mul(utils::at(dilation, 1), utils::sub(KW, 1))),
-                    utils::at(output_padding, 1)),
-                1)
-          : utils::add(
-                utils::floordiv(
-                    utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                          utils::mul(utils::at(dilation, 1), utils::sub(KW, 1))),
-                               1),
-                    utils::max_of(utils::at(stride, 1), 1)),
-                1);
+          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IW, 1), sW),
+                                                        utils::mul(2, pW)),
+                                             utils::mul(dW, utils::sub(KW, 1))),
+                                  opW),
+                       1)
+          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
+                                                             utils::mul(dW, utils::sub(KW, 1))),
+                                                  1),
+                                       utils::max_of(sW, 1)),
+                       1);
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
   const int64_t K = utils::mul(utils::mul(IC, KH), KW);
   const bool gemm128 = gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
-  const bool tgemm = transposed && (groups == 1) && (dilation == std::vector<int64_t>{1, 1}) &&
-                     (utils::mul(utils::at(stride, 0), utils::at(stride, 1)) <= 1024);
+  const bool tgemm =
+      transposed && (groups == 1) && (dH == 1) && (dW == 1) && (utils::mul(sH, sW) <= 1024);
   const int64_t tiles =
       utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
   const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
@@ -269,6 +269,31 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 1;
   const int64_t split = gemm ? (gemm128 ? split128 : split64) : 1;
   const int64_t k_chunk = utils::mul(utils::ceil_div(steps128, split), 8);
+  if (!(weight.rank() == rank)) {
+    utils::fail(kOp, "weight", "does not have the input's rank", utils::format_value(weight.rank()),
+                utils::format_value(rank));
+  }
+  if (!((utils::length(stride) == 1) || (utils::length(stride) == utils::sub(rank, 2)))) {
+    utils::fail(kOp, "stride", "does not hold one value per spatial dim",
+                utils::format_value(stride),
+                utils::format_value((rank == 3) ? "one value" : "one or two values"));
+  }
+  if (!((utils::length(padding) == 1) || (utils::length(padding) == utils::sub(rank, 2)))) {
+    utils::fail(kOp, "padding", "does not hold one value per spatial dim",
+                utils::format_value(padding),
+                utils::format_value((rank == 3) ? "one value" : "one or two values"));
+  }
+  if (!((utils::length(dilation) == 1) || (utils::length(dilation) == utils::sub(rank, 2)))) {
+    utils::fail(kOp, "dilation", "does not hold one value per spatial dim",
+                utils::format_value(dilation),
+                utils::format_value((rank == 3) ? "one value" : "one or two values"));
+  }
+  if (!((utils::length(output_padding) == 1) ||
+        (utils::length(output_padding) == utils::sub(rank, 2)))) {
+    utils::fail(kOp, "output_padding", "does not hold one value per spatial dim",
+                utils::format_value(output_padding),
+                utils::format_value((rank == 3) ? "one value" : "one or two values"));
+  }
   if (!(utils::min_of(stride) > 0)) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
@@ -296,15 +321,13 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::fail(kOp, "weight", "does not match the input channels (transposed)",
                 utils::format_value(weight.dims()), "dims[0] == " + utils::format_value(IC));
   }
-  if (!(transposed || (output_padding == std::vector<int64_t>{0, 0}))) {
+  if (!(transposed || ((opH == 0) && (opW == 0)))) {
     utils::fail(kOp, "output_padding", "is only valid for a transposed conv",
-                utils::format_value(output_padding), "[0, 0]");
+                utils::format_value(output_padding),
+                utils::format_value((rank == 3) ? "[0]" : "[0, 0]"));
   }
-  if (!(!transposed || ((utils::min_of(output_padding) >= 0) &&
-                        (utils::at(output_padding, 0) <
-                         utils::max_of(utils::at(stride, 0), utils::at(dilation, 0))) &&
-                        (utils::at(output_padding, 1) <
-                         utils::max_of(utils::at(stride, 1), utils::at(dilation, 1)))))) {
+  if (!(!transposed || ((utils::min_of(output_padding) >= 0) && (opH < utils::max_of(sH, dH)) &&
+                        (opW < utils::max_of(sW, dW))))) {
     utils::fail(
         kOp, "output_padding", "is not smaller than stride or dilation",
         utils::format_value(output_padding),
@@ -318,7 +341,9 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
                 "an output of at least 1x1");
   }
-  utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{B, OC, OH, OW});
+  utils::check_output_dims(
+      kOp, "out", out,
+      (rank == 4) ? std::vector<int64_t>{B, OC, OH, OW} : std::vector<int64_t>{B, OC, OW});
   Tensor wpack;  // scratch, allocated by add_conv2d
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
@@ -340,16 +365,16 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.IH = utils::to_u32(IH, kOp, "IH");
   plan.params.IW = utils::to_u32(IW, kOp, "IW");
   plan.params.OC = utils::to_u32(OC, kOp, "OC");
-  plan.params.OH = utils::to_u32(out.dim(2), kOp, "OH");
-  plan.params.OW = utils::to_u32(out.dim(3), kOp, "OW");
+  plan.params.OH = utils::to_u32(OH, kOp, "OH");
+  plan.params.OW = utils::to_u32(OW, kOp, "OW");
   plan.params.KH = utils::to_u32(KH, kOp, "KH");
   plan.params.KW = utils::to_u32(KW, kOp, "KW");
-  plan.params.sH = utils::to_u32(utils::at(stride, 0), kOp, "sH");
-  plan.params.sW = utils::to_u32(utils::at(stride, 1), kOp, "sW");
-  plan.params.pH = utils::to_u32(utils::at(padding, 0), kOp, "pH");
-  plan.params.pW = utils::to_u32(utils::at(padding, 1), kOp, "pW");
-  plan.params.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
-  plan.params.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
+  plan.params.sH = utils::to_u32(sH, kOp, "sH");
+  plan.params.sW = utils::to_u32(sW, kOp, "sW");
+  plan.params.pH = utils::to_u32(pH, kOp, "pH");
+  plan.params.pW = utils::to_u32(pW, kOp, "pW");
+  plan.params.dH = utils::to_u32(dH, kOp, "dH");
+  plan.params.dW = utils::to_u32(dW, kOp, "dW");
   plan.params.groups = utils::to_u32(groups, kOp, "groups");
   plan.params.split = utils::to_u32(split, kOp, "split");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
@@ -376,7 +401,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route1 = 0;  // conv2d_stem_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"PADDED", utils::max_of(padding) > 0 ? 1.0 : 0.0}};
+      plan.overrides1 = {{"PADDED", utils::max_of(pH, pW) > 0 ? 1.0 : 0.0}};
     } else if (gemm128) {
       plan.route1 = 1;  // conv2d_gemm128
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
@@ -392,11 +417,9 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run2) {
     if (tgemm) {
       plan.route2 = 0;  // conv_transpose2d_gemm
-      plan.grid2 =
-          utils::tiles_grid(utils::mul(utils::mul(B, utils::ceil_div(OH, utils::at(stride, 0))),
-                                       utils::ceil_div(OW, utils::at(stride, 1))),
-                            OC, utils::mul(utils::at(stride, 0), utils::at(stride, 1)), 64, 64,
-                            graph.limits().max_workgroups_per_dimension);
+      plan.grid2 = utils::tiles_grid(
+          utils::mul(utils::mul(B, utils::ceil_div(OH, sH)), utils::ceil_div(OW, sW)), OC,
+          utils::mul(sH, sW), 64, 64, graph.limits().max_workgroups_per_dimension);
     } else {
       plan.route2 = 1;  // conv_transpose2d
       plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
