@@ -542,6 +542,13 @@ NEGATIVE = [
     ("conv1d_padding_two_values", conv_args(randn(1, 4, 10), randn(4, 4, 3), stride=(1,),
                                             padding=(0, 1), dilation=(1,), output_padding=(0,)),
      "padding does not hold one value per spatial dim (got [0, 1], expected one value)"),
+    ("conv1d_dilation_two_values", conv_args(randn(1, 4, 10), randn(4, 4, 3), stride=(1,),
+                                             padding=(0,), dilation=(1, 1), output_padding=(0,)),
+     "dilation does not hold one value per spatial dim (got [1, 1], expected one value)"),
+    ("output_padding_three_values", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3),
+                                              output_padding=(0, 0, 0)),
+     "output_padding does not hold one value per spatial dim (got [0, 0, 0], expected one or "
+     "two values)"),
     ("conv1d_output_padding_direct", conv1d_args(randn(1, 4, 10), randn(4, 4, 3),
                                                  output_padding=1),
      "output_padding is only valid for a transposed conv (got [1], expected [0])"),
