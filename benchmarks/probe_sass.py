@@ -1,9 +1,9 @@
 """What the NVIDIA driver makes of the GEMM tile: its registers and machine code.
 
 wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
-[K, N] and as [N, K]; earlier variants in docs/performance.md) on the H200, each in its
-own process with a shader disk cache of its own (copied to OUT/sass), and runs each once
-(the result checked against float64); `show` (here, with nvdisasm from PyPI's
+[K, N] and as [N, K]; earlier variants in docs/performance.md) and its gemm_small on the
+H200, each in its own process with a shader disk cache of its own (copied to OUT/sass),
+and runs each once (the result checked against float64); `show` (here, with nvdisasm from PyPI's
 nvidia-cuda-nvdisasm wheel on PATH and the zstandard module) takes the machine code out
 of those cache files, disassembles it (a listing per variant in /tmp) and prints each
 variant's highest register and the instruction mix of its K loop.
@@ -20,14 +20,17 @@ from pathlib import Path
 
 import numpy as np
 
-VARIANTS = ("spec_nn", "spec_nt")
+VARIANTS = ("spec_nn", "spec_nt", "small_nn")
 
 
-def texts() -> dict[str, tuple[str, bool]]:
-    from probe_tile_checks import SPEC
+def texts() -> dict[str, tuple[str, bool, int]]:
+    """Each variant's kernel text, whether B is [N, K], and its tile."""
+    from probe_tile_checks import SMALL_TILE, SPEC, TILE
 
     base = (SPEC / "gemm_vec4.wgsl").read_text()
-    return {"spec_nn": (base, False), "spec_nt": (base, True)}
+    small = (SPEC / "gemm_small.wgsl").read_text()
+    return {"spec_nn": (base, False, TILE), "spec_nt": (base, True, TILE),
+            "small_nn": (small, False, SMALL_TILE)}
 
 
 def one(out: Path, name: str) -> None:
@@ -35,12 +38,12 @@ def one(out: Path, name: str) -> None:
     from probe_tile_checks import Gemm
     from codegen.executors.wgpu_device import device
 
-    code, b_is_nk = texts()[name]
+    code, b_is_nk, tile = texts()[name]
     rng = np.random.default_rng(0)
     a = rng.standard_normal((256, 256), dtype=np.float32)
     b = rng.standard_normal((256, 256), dtype=np.float32)
     _, dev = device()
-    g = Gemm(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, 0)
+    g = Gemm(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, 0, tile=tile)
     g.time(1)
     err = float(np.abs(g.result() - a.astype(np.float64) @ b.astype(np.float64)).max())
     print(f"{name}: ran, max abs error {err:.2e}", flush=True)

@@ -5,8 +5,9 @@ that measures them (H200 runs; figures in docs/performance.md).
 Default: the matmul spec's own gemm_vec4 text (codegen/specs/matmul/gemm_vec4.wgsl), B as
 [K, N] and as [N, K], compiled three ways: checked (wgpuDeviceCreateShaderModule: naga
 clamps every workgroup-array index and bounds every loop), without loop bounding, and
-with no runtime checks (wgpuDeviceCreateShaderModuleTrusted). Every variant is checked against float64 before it is
-timed (GPU timestamps, median of 20), beside torch CUDA fp32 (TF32 off, back to back).
+with no runtime checks (wgpuDeviceCreateShaderModuleTrusted). Every variant is checked
+against float64 before it is timed (GPU timestamps, median of 20), beside torch CUDA fp32
+(TF32 off, back to back).
 Then the unchecked tile at other split-K counts than the spec's rule, the tile (with its
 split-K sum) timed back to back, 1 and 21 calls between one pair of timestamps, as ORT's
 chains time it, and probe_gemm's smaller tiles on the 196-row shapes.
@@ -15,8 +16,8 @@ weights as initializers), with the weights fed as graph inputs instead, and as a
 MLP pairs (x @ W1 @ W2, back to 768 columns).
 Modes: `variants` (step tile_variants) times the unchecked tile at 120-300 tiles (how many
 workgroups run at once), probe_gemm's tiles of other shapes and K steps, and tile text
-variants (warps over 8 x 4 threads); `swizzle` (step tile_bands of scripts/gpu_run.sh) times the unchecked tile with
-workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
+variants (warps over 8 x 4 threads); `swizzle` (step tile_bands of scripts/gpu_run.sh)
+times the unchecked tile with workgroups walking the output in bands of tile rows; `splits` (step tile_splits) at
 split-K 1..4 on the large shapes. Usage: python benchmarks/probe_tile_checks.py [small]
 [variants|swizzle|splits] ("small" runs shapes lavapipe finishes in seconds).
 The tile's text variants of earlier sessions (its K loop unrolled; the eager, stepped and
