@@ -161,10 +161,14 @@ def _as_text(ex: Expr, node: ast.AST, own: str, other: str) -> str:
 
 def _is_none(ex: Expr, node: ast.Compare) -> str:
     right = node.comparators[0]
-    sym = ex.scope.get(getattr(node.left, "id", ""))
+    name = getattr(node.left, "id", "")
+    sym = ex.scope.get(name)
+    if isinstance(node.left, ast.Name) and sym is None:
+        check(ex, node.left)  # an unknown name: reported with the names the spec offers
     if not (isinstance(right, ast.Constant) and right.value is None and sym and sym.nullable):
-        raise fail(ex, node, "'is None' / 'is not None' tests a nullable "
-                   "argument by name, e.g. 'output_min is None'")
+        nullable = ", ".join(sorted(k for k, v in ex.scope.items() if v.nullable)) or "none"
+        raise fail(ex, node, "'is None' / 'is not None' must name a nullable argument, "
+                   f"e.g. 'output_min is None' (nullable here: {nullable})")
     return BOOL
 
 
