@@ -381,6 +381,43 @@ def hf_llama():
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
 
 
+class _CausalLogitsWithCache(nn.Module):
+    """A causal LM with its KV cache on, as a model author exports a prefill or a decode
+    step: token ids (and, for a decode step, the past keys and values of each layer) in;
+    the logits and the cache after this step (keys and values of each layer) out. Without
+    a past, transformers starts each layer's cache as empty [0] tensors (lifted as
+    constants) and concatenates this step's keys and values to them."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, *past):
+        from transformers import DynamicCache
+
+        cache = DynamicCache()
+        for layer in range(len(past) // 2):
+            cache.update(past[2 * layer], past[2 * layer + 1], layer)
+        out = self.model(input_ids=input_ids, past_key_values=cache, use_cache=True)
+        present = out.past_key_values
+        return (out.logits, *[t for layer in present.layers for t in (layer.keys, layer.values)])
+
+
+def hf_llama_kv():
+    """hf_llama's model with its KV cache: a decode step of 2 tokens after a past of 6
+    (the past keys and values of each layer are inputs, concatenated with this step's;
+    the rotary positions and the causal mask start at the past's length)."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    g = torch.Generator().manual_seed(30)
+    ids = torch.randint(0, 64, (1, 2), generator=g)
+    past = [torch.randn(1, 2, 6, 8, generator=g) for _ in range(2 * config.num_hidden_layers)]
+    return _CausalLogitsWithCache(LlamaForCausalLM(config)).eval(), (ids, *past)
+
+
 class _Hidden(nn.Module):
     """An encoder called as the exporter calls it: its one input (token ids, audio samples,
     mel features) in, last hidden state out."""
@@ -415,14 +452,27 @@ def hf_bloom():
     """transformers' BloomForCausalLM at a small config: word embeddings with their layer
     norm, ALiBi attention biases (slopes from pow.Tensor_Tensor of a 0-d float base to
     int32 powers), fused query/key/value linears, causal masked softmax attention and
-    GELU MLPs. Without the KV cache (as hf_llama): transformers starts it as empty tensors
-    that ExecuTorch serializes as deprecated constant buffers its runtime no longer loads."""
+    GELU MLPs. Without the KV cache (as hf_llama; hf_bloom_kv has it)."""
     from transformers import BloomConfig, BloomForCausalLM
 
     torch.manual_seed(0)
     config = BloomConfig(vocab_size=128, hidden_size=64, n_layer=2, n_head=4)
     ids = torch.randint(0, 128, (1, 12), generator=torch.Generator().manual_seed(27))
     return _CausalLogits(BloomForCausalLM(config)).eval(), (ids,)
+
+
+def hf_bloom_kv():
+    """hf_bloom's model exported with its KV cache on, as a prefill: no past, so
+    transformers starts each layer's keys and values as empty [0] tensors, concatenated
+    with the prompt's; the logits and the filled cache are the outputs. (ExecuTorch prunes
+    the empty tensors from the cats; `codegen.et.export` drops the constants left unread,
+    which otherwise failed the load with "ExecuTorch error 35".)"""
+    from transformers import BloomConfig, BloomForCausalLM
+
+    torch.manual_seed(0)
+    config = BloomConfig(vocab_size=128, hidden_size=64, n_layer=2, n_head=4)
+    ids = torch.randint(0, 128, (1, 12), generator=torch.Generator().manual_seed(27))
+    return _CausalLogitsWithCache(BloomForCausalLM(config)).eval(), (ids,)
 
 
 def hf_levit():

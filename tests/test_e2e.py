@@ -27,7 +27,8 @@ import e2e_models  # noqa: E402
 MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
           "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit",
           "hf_siglip", "hf_davit", "hf_llama", "hf_swin", "hf_beit", "hf_t5_encoder",
-          "hf_bloom", "hf_levit", "hf_wav2vec2", "hf_whisper_encoder"]
+          "hf_bloom", "hf_levit", "hf_wav2vec2", "hf_whisper_encoder", "hf_bloom_kv",
+          "hf_llama_kv"]
 
 
 def _export(name, path):
@@ -124,6 +125,32 @@ def test_profile_times_every_dispatch_of_an_execute(tmp_path):
                           "--profile"], capture_output=True, text=True, cwd=REPO_ROOT)
     assert res.returncode == 0, res.stderr
     assert "GPU time per execute" in res.stdout and "conv2d_" in res.stdout, res.stdout
+
+
+class EmptyCache(torch.nn.Module):
+    """A KV cache as transformers starts it: an empty [0] tensor (lifted as a constant)
+    concatenated with this step's keys."""
+
+    def forward(self, keys):
+        return torch.cat([torch.tensor([]), keys], dim=-2) * 2
+
+
+def test_empty_cache_constants_are_not_written(tmp_path):
+    """ExecuTorch prunes the empty tensor from the cat, after its unused-parameter pass;
+    the lifted constant left unread was written as a 0-byte constant, the program's only
+    one, and the runtime refused the 0-byte constant segment at load ("ExecuTorch error
+    35", hf_bloom_kv). The export drops it."""
+    from executorch.exir._serialize._program import deserialize_pte_binary
+
+    keys = torch.randn(1, 2, 3, 4)
+    result = export(EmptyCache(), (keys,), tmp_path / "empty_cache.pte")
+    assert result.coverage.fully_delegated, result.coverage_table()
+    program = deserialize_pte_binary(result.pte).program
+    sizes = [t.val.sizes for t in program.execution_plan[0].values
+             if type(t.val).__name__ == "Tensor" and t.val.data_buffer_idx > 0]
+    assert sizes == [], sizes
+    outputs, _ = run_pte(tmp_path / "empty_cache.pte", (keys,), iters=1)
+    assert torch.equal(outputs[0], keys * 2)
 
 
 def test_input_weight_packs_on_every_execute(tmp_path):

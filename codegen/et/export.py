@@ -255,6 +255,8 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
             f"the spec guards reject {len(rejections)} node(s) the Vulkan partitioner would "
             f"delegate (without strict guards they run on ExecuTorch CPU kernels):\n"
             + "\n".join(f"  {r}" for r in rejections))
+    for method in edge.methods:
+        _drop_unused_constants(edge.exported_program(method))
     program = edge.exported_program()
     coverage, vk_ops = _program_coverage(program, targets, checker.rejections)
     if not allow_unsupported and coverage.unsupported:
@@ -262,6 +264,42 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
                           + coverage.table())
     return ExportResult(pte=edge.to_executorch().buffer, coverage=coverage, vk_ops=vk_ops,
                         rejections=rejections)
+
+
+def _drop_unused_constants(program) -> list[str]:
+    """Removes the constant inputs (lifted tensors, buffers, parameters) no node of
+    `program` reads any more, in place; returns their names.
+
+    ExecuTorch's edge passes prune empty tensors from `cat` (PruneEmptyTensorsPass) after
+    its unused-parameter pass, which only removes parameters, has run; a causal LM's
+    empty KV cache (transformers' DynamicLayer starts keys and values as [0] tensors,
+    lifted as constants) is left as placeholders nothing reads. The emitter still writes
+    them as constant tensors of 0 bytes, and when they are the program's only constants
+    outside the delegate the constant segment is 0 bytes long: the runtime's loader
+    returns it with a null data pointer, which Program::get_constant_buffer_data reads as
+    "no constant segment" and takes the deprecated inline constant_buffer path, disabled
+    in the runtime (NotSupported, "ExecuTorch error 35" at load)."""
+    from torch.export.graph_signature import InputKind
+
+    signature = program.graph_signature
+    mutated = set(signature.buffers_to_mutate.values())
+    placeholders = {n.name: n for n in program.graph.nodes if n.op == "placeholder"}
+    kinds = (InputKind.PARAMETER, InputKind.BUFFER, InputKind.CONSTANT_TENSOR)
+    unused = [s for s in signature.input_specs
+              if s.kind in kinds and s.target not in mutated
+              and s.arg.name in placeholders and not placeholders[s.arg.name].users]
+    if not unused:
+        return []
+    for spec in unused:
+        signature.input_specs.remove(spec)
+        program.graph.erase_node(placeholders[spec.arg.name])
+    still_read = {s.target for s in signature.input_specs}
+    for spec in unused:
+        if spec.target not in still_read:
+            program.state_dict.pop(spec.target, None)
+            program.constants.pop(spec.target, None)
+    program.graph_module.recompile()
+    return [s.arg.name for s in unused]
 
 
 def _partitioner(allowlist, kept_whole: list[str]):
