@@ -195,7 +195,7 @@ GUARDS = [
     Guard("not bias.present or bias.numel == OC", "bias", "does not hold one value per output "
           "channel", got="bias.dims", expected="{OC} values"),
     Guard("OH > 0 and OW > 0", "input", "is smaller than the kernel", got="input.dims",
-          expected="an output of at least 1x1"),
+          expected="an output of at least {'1' if rank == 3 else '1x1'}"),
 ]
 
 
@@ -556,7 +556,7 @@ NEGATIVE = [
      "weight does not match the input channels per group (got [4, 2, 3], expected "
      "dims[1] == 4)"),
     ("conv1d_input_smaller_than_kernel", conv1d_args(randn(1, 4, 2), randn(4, 4, 3)),
-     "input is smaller than the kernel (got [1, 4, 2], expected an output of at least 1x1)"),
+     "input is smaller than the kernel (got [1, 4, 2], expected an output of at least 1)"),
 ]
 
 STATIC = ("rejects_resize", conv_args(randn(1, 4, 8, 8), randn(4, 4, 3, 3)),

@@ -339,7 +339,7 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   if (!((OH > 0) && (OW > 0))) {
     utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
-                "an output of at least 1x1");
+                "an output of at least " + utils::format_value((rank == 3) ? "1" : "1x1"));
   }
   utils::check_output_dims(
       kOp, "out", out,
