@@ -30,8 +30,8 @@ from codegen.executors.call import catalog  # noqa: E402
 from codegen.executors import harness  # noqa: E402
 from codegen.executors.cases import (Ran, all_case_runs, check, execute,  # noqa: E402
                                      executor_for, run_case)
-from codegen.spec.failures import OpError  # noqa: E402
-from codegen.spec.schema import NAMESPACE_MODULES  # noqa: E402
+from codegen.graph.errors import OpError  # noqa: E402
+from codegen.language.schema import NAMESPACE_MODULES  # noqa: E402
 
 LARGE = 6 << 20  # bytes of input above which a case is checked on the GPU machine itself
 SHARD = 10 << 20  # bytes per results file (the device tool brings back files up to 16 MiB)

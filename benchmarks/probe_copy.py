@@ -14,7 +14,7 @@ import numpy as np
 import wgpu
 
 from codegen.executors.wgpu_device import device  # noqa: E402
-from codegen.spec.grids import elementwise_grid
+from codegen.language.grids import elementwise_grid
 
 KERNEL = """
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;

@@ -92,7 +92,7 @@ def bench_args(argv):
 def test_bench_reports_conv_flops_and_forced_routes(tmp_path):
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     args = materialize((randn(1, 8, 10, 10), randn(8, 4, 3, 3), randn(8), [1, 1], [1, 1],
                         [1, 1], False, [0, 0], 2), "bench-conv")
@@ -107,7 +107,7 @@ def test_bench_times_the_transposed_gather_beside_the_phase_gemm():
     # reaches it (after the weight pack, which runs either way); both are checked vs torch
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     args = materialize((randn(1, 6, 5, 4), randn(6, 5, 4, 4), randn(5), [2, 2], [1, 1],
                         [1, 1], True, [1, 0], 1), "bench-conv-transposed")
@@ -124,7 +124,7 @@ def test_constant_steps_are_those_that_read_only_the_constant_arguments():
     from codegen.executors import harness
     from codegen.executors.call import bind_call
     from codegen.executors.constants import constant_steps
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     conv = materialize((randn(1, 16, 6, 6), randn(8, 16, 3, 3), randn(8), [1, 1], [1, 1],
                         [1, 1], False, [0, 0], 1), "constant-steps-conv")
@@ -150,7 +150,7 @@ def test_constant_steps_are_those_that_read_only_the_constant_arguments():
 
 def test_bench_times_a_conv_without_its_constant_weight_pack():
     from codegen.bench import bench
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     args = materialize((randn(1, 16, 6, 6), randn(8, 16, 3, 3), randn(8), [1, 1], [1, 1],
                         [1, 1], False, [0, 0], 1), "bench-conv-constants")
@@ -173,7 +173,7 @@ def test_bench_rejects_an_unknown_forced_kernel():
 def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     # groups == 1: the GEMM dispatches run, the direct one (conv2d_vec4's) does not
     args = materialize((randn(1, 8, 6, 6), randn(8, 8, 3, 3), None, [1, 1], [1, 1], [1, 1],
@@ -187,7 +187,7 @@ def test_bench_says_when_a_forced_kernel_does_not_apply(capsys):
 def test_bench_forces_the_padded_k_conv_gemm_on_a_stem():
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     # 3 input channels take conv2d_stem_gemm; conv2d_gemm (K padded to 16 channels per tap)
     # stays reachable beside it, with the same pack and split, and both match torch
@@ -205,7 +205,7 @@ def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
     # bench_call checks every run against torch.
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     def routes(shape, kernel):
         m, k, n = shape
@@ -223,7 +223,7 @@ def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
 def test_bench_times_an_op_that_is_only_a_buffer_copy():
     from codegen.bench import bench
 
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     # a same-dtype clone is a Copy step alone; when copies were copyBufferToBuffer its time
     # was read from unwritten timestamp queries (garbage on lavapipe, a hang on the H200)
@@ -244,7 +244,7 @@ def test_back_to_back_calls_in_one_pass_leave_one_calls_result(target, shapes):
     from codegen.bench import bench
     from codegen.executors import harness
     from codegen.executors.call import bind_call
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     args = materialize(tuple(randn(*s) for s in shapes), f"one-pass-{target}")
     node = harness.EXECUTOR.build(bind_call(target, args, {}))
@@ -266,7 +266,7 @@ def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):
     pack, GEMM and split passes, and a copy), each result checked against torch first."""
     from codegen.bench import bench
     from codegen.executors import browser
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     conv = materialize((randn(1, 8, 9, 9), randn(16, 8, 3, 3), randn(16), [1, 1], [1, 1],
                         [1, 1], False, [0, 0], 1), "bench-browser-conv")
@@ -422,7 +422,7 @@ def test_ort_falling_back_to_another_provider_fails_loud():
 def test_bench_fails_when_our_result_differs_from_torch(monkeypatch):
     from codegen.bench import bench
     from codegen.executors import harness
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     args = materialize((randn(4096),), "bench-check")
     real_run = harness.Node.run

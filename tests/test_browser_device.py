@@ -11,10 +11,10 @@ import pytest
 from codegen.executors import wgpu_device
 from codegen.executors.browser_device import (MAX_UPLOAD_BYTES, BrowserDevice, BrowserError,
                                               device)
-from codegen.spec.failures import OpError
-from codegen.spec.grids import elementwise_grid
+from codegen.graph.errors import OpError
+from codegen.language.grids import elementwise_grid
 from codegen.executors.shader_check import browser_shader_errors, shipped_kernels
-from codegen.spec.loader import load
+from codegen.language.loader import load
 
 # y[i] = x[i] * scale + bias for i < n; binding 2 is declared but never read, so only an
 # explicit bind group layout keeps it (the step binds a dummy there).
@@ -224,7 +224,7 @@ def test_every_shipped_kernel_compiles_in_chromium():
 def test_tint_errors_name_the_file_line_and_column(tmp_path, monkeypatch):
     """A kernel only naga accepts (a barrier after a non-uniform early return) is reported
     at its .wgsl file's line and column."""
-    from codegen.spec.loader import Catalog
+    from codegen.language.loader import Catalog
 
     bad = tmp_path / "bad.wgsl"
     bad.write_text(NONUNIFORM_BARRIER)

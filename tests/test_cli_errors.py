@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.spec.loader import REPO_ROOT
+from codegen.paths import REPO_ROOT
 from scratch_repo import copy_repo
 
 FACTORIES = "tests/e2e_models.py"
@@ -183,7 +183,7 @@ def broken_spec_tree(tmp_path_factory) -> Path:
     root = copy_repo(tmp_path_factory.mktemp("tree") / "repo")
     spec = root / "codegen" / "specs" / "broken" / "broken.py"
     spec.parent.mkdir()
-    spec.write_text("from codegen.spec import Op\n"
+    spec.write_text("from codegen.language import Op\n"
                     "OPS = [Op(name='broken', targets=['aten.tanh.default'], args=[])]\n")
     return root
 

@@ -18,7 +18,7 @@ import torch
 pytest.importorskip("executorch")
 
 from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
-from codegen.spec.loader import REPO_ROOT  # noqa: E402
+from codegen.paths import REPO_ROOT  # noqa: E402
 from codegen.et.pte import PteError, run_pte  # noqa: E402
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))

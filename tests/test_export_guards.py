@@ -27,7 +27,7 @@ from codegen.et import export as export_module  # noqa: E402
 from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
 from codegen.et.guards import meta_tensor, spec_rejection  # noqa: E402
 from codegen.et.pte import PteError, run_pte  # noqa: E402
-from codegen.spec.loader import REPO_ROOT  # noqa: E402
+from codegen.paths import REPO_ROOT  # noqa: E402
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.spec import expr as E
+from codegen.language import expr as E
 
 ROOT = Path(__file__).resolve().parents[1]
 SCOPE = {"a": E.Sym(E.INT, "a"), "b": E.Sym(E.INT, "b"), "c": E.Sym(E.INT, "c"),

@@ -12,8 +12,8 @@ from codegen.executors import browser, harness, native
 from codegen.executors.call import bind_call, catalog
 from codegen.executors.wgpu_device import naga_source
 from codegen.lower import interpret
-from codegen.spec import Dispatch, Elementwise, Kernel, Route, SpecError
-from codegen.spec.failures import OpError
+from codegen.language import Dispatch, Elementwise, Kernel, Route, SpecError
+from codegen.graph.errors import OpError
 
 EXECUTORS = (harness.EXECUTOR, native.EXECUTOR, browser.EXECUTOR)
 SUBGROUP = Kernel("probe_subgroup", features=("subgroups",))

@@ -11,8 +11,8 @@ import sys
 import pytest
 from scratch_repo import ROOT, copy_repo, opgen, snapshot
 
-from codegen.spec import Kernel
-from codegen.spec.checked import SpecError
+from codegen.language import Kernel
+from codegen.language.checked import SpecError
 
 
 
@@ -74,7 +74,7 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
         'params={"num_vec4": u32("ceil_div(out.numel, 4)"),',
         'params={"probe": Param("vec3<u32>", "[1, 2, 3]"), '
         '"num_vec4": u32("ceil_div(out.numel, 4)"),'
-    ).replace("from codegen.spec import (", "from codegen.spec import (Param, "))
+    ).replace("from codegen.language import (", "from codegen.language import (Param, "))
     assert opgen(repo, "generate").returncode == 0
     wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
     assert "probe: vec3<u32>,\n  num_vec4: u32,\n  negative_slope: f32," in wgsl
@@ -96,7 +96,7 @@ def test_two_specs_for_one_target_are_rejected(repo):
     dup = repo / "codegen/specs/dup"
     dup.mkdir()
     (dup / "dup.py").write_text(
-        "from codegen.spec import *\n"
+        "from codegen.language import *\n"
         "OPS = [Op(name='relu_again', targets=['aten.relu.default'], args=[Tensor('self'), "
         "Output('out')], shapes={'out': 'self.dims'}, resize='static', dispatches=[Copy('self', "
         "'out', 'self.numel * 4')])]\n")
@@ -126,7 +126,7 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
     assert edit[0] in text
     text = text.replace(edit[0], edit[1], 1)
     if "Param(" in edit[1]:
-        text = text.replace("from codegen.spec import (", "from codegen.spec import (Param, ")
+        text = text.replace("from codegen.language import (", "from codegen.language import (Param, ")
     spec.write_text(text)
     before = snapshot(repo)
     res = opgen(repo, "generate")
@@ -138,7 +138,7 @@ def test_spec_errors_name_file_and_field(repo, edit, message):
 
 
 def test_route_to_undeclared_override_is_rejected():
-    from codegen.spec import Elementwise, Kernel, Route, SpecError
+    from codegen.language import Elementwise, Kernel, Route, SpecError
 
     with pytest.raises(SpecError, match="does not declare"):
         Route(Kernel("k"), Elementwise("1"), overrides={"nope": "1"})
@@ -299,7 +299,7 @@ def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
 
 def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
     from codegen.executors import harness
-    from codegen.spec.inputs import materialize, randn
+    from codegen.graph.inputs import materialize, randn
 
     # relu: 4 vec4s per invocation, 128 invocations per workgroup
     (x,) = materialize((randn(1000 * 16 + 3),), "per-invocation")
@@ -317,7 +317,7 @@ def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
 
 
 def test_items_per_invocation_out_of_range_is_a_spec_error():
-    from codegen.spec import Elementwise, SpecError
+    from codegen.language import Elementwise, SpecError
 
     with pytest.raises(SpecError, match=r"Elementwise per_invocation must be 1\.\.16 \(got 0\)"):
         Elementwise("n", per_invocation=0)

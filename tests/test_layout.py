@@ -6,7 +6,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from codegen.spec.layout import LayoutError, layout_struct, parse_type
+from codegen.language.layout import LayoutError, layout_struct, parse_type
 
 STRUCTS = {
     "scalars": [("a", "u32"), ("b", "f32"), ("c", "i32")],

@@ -9,10 +9,10 @@ inputs, and an in-place op writes back into the caller's tensor.
 import pytest
 import torch
 
-from codegen.spec.failures import OpError
+from codegen.graph.errors import OpError
 from codegen.executors.call import torch_op
 from codegen.executors import harness
-from codegen.spec.inputs import SymInt
+from codegen.graph.inputs import SymInt
 
 G = torch.Generator().manual_seed(5)
 

@@ -10,7 +10,7 @@ from codegen.executors.call import catalog
 from codegen.executors.cases import (all_case_runs, check, execute, masked_routes, rejection,
                                      run_case)
 from codegen.executors.wgpu_device import adapter_line
-from codegen.spec.failures import OpError
+from codegen.graph.errors import OpError
 
 RUNS = all_case_runs(catalog())
 
@@ -97,7 +97,7 @@ def test_one_resize_rule_on_every_executor():
     import torch
 
     from codegen.executors.call import bind_call
-    from codegen.spec.inputs import SymInt
+    from codegen.graph.inputs import SymInt
 
     x = torch.randn(4, 6)
     for executor in EXECUTORS:

@@ -50,7 +50,7 @@ import pytest
 
 pytest.importorskip("executorch")
 
-from codegen.spec.loader import REPO_ROOT  # noqa: E402
+from codegen.paths import REPO_ROOT  # noqa: E402
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 

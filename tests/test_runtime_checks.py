@@ -10,8 +10,8 @@ import torch
 from codegen.emit.render import header_path
 from codegen.executors import harness, wgpu_device
 from codegen.executors.call import bind_call, catalog
-from codegen.spec import Kernel, SpecError
-from codegen.spec.loader import REPO_ROOT
+from codegen.language import Kernel, SpecError
+from codegen.paths import REPO_ROOT
 
 GENERATED = REPO_ROOT / "generated"
 

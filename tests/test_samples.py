@@ -13,7 +13,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from codegen.cli import samples
-from codegen.spec import (
+from codegen.language import (
     Case,
     inputs,
 )

@@ -28,7 +28,8 @@ NOT_OPS = {
 SCRIPT = r"""
 import json, sys, traceback
 from codegen.cli import scaffold
-from codegen.spec.loader import SPECS_DIR, SpecFileError
+from codegen.language.loader import SpecFileError
+from codegen.paths import SPECS_DIR
 from codegen.emit.generate import generate
 
 results = {}
@@ -46,7 +47,7 @@ for target in json.loads(sys.argv[1]):
     results[target] = {"op": op}
 generate()
 from codegen.executors import cases, harness
-from codegen.executors.call import catalog
+from codegen.lower.catalog import catalog
 runs = {r.op.op.name: r for r in cases.all_case_runs(catalog())}
 for target, r in results.items():
     if "op" not in r:

@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from codegen import spec as model
-from codegen.spec import checked
+from codegen import language as model
+from codegen.language import checked
 from scratch_repo import copy_repo, opgen, snapshot
 
 SPEC_FILES = ["codegen/specs/unary/unary.py", "codegen/specs/binary/binary.py",
@@ -37,13 +37,13 @@ EXPLORE = "OPGEN_MUTATION_EXAMPLES" in os.environ
 # The spec model's classes (what a spec file calls) and the fields holding expressions.
 CLASSES = {n: c for n, c in vars(model).items()
            if isinstance(c, type) and dataclasses.is_dataclass(c)
-           and c.__module__.startswith("codegen.spec.")}
+           and c.__module__.startswith("codegen.language.")}
 EXPR_FIELDS = {("Param", "value"), ("Elementwise", "count"), ("Rows", "count"), ("Tiles", "x"),
                ("Tiles", "y"), ("Tiles", "z"), ("Guard", "check"), ("Guard", "got"),
                ("Route", "when"), ("Dispatch", "when"), ("Copy", "nbytes"), ("Copy", "when"),
                ("Scratch", "shape"), ("OutputList", "count"), ("Op", "flops"), ("Op", "bytes")}
 PARAM_HELPERS = ("u32", "i32", "f32")  # u32("expr") is Param("u32", "expr")
-MODEL = "__import__('codegen.spec', fromlist=['_']).{}"  # a model name without an import
+MODEL = "__import__('codegen.language', fromlist=['_']).{}"  # a model name without an import
 UNPLACEABLE = ["array<u32, 3>", "array<f32, 2>", "array<vec2<f32>, 4>", "u33", "bool",
                "vec5<f32>", "array<u32, 0>"]
 SYNTAX_BREAKERS = ["{} +", "({}", "{})", "{} if", "{} 1", "{} ,,", "{} ==", "[{}"]
@@ -350,7 +350,7 @@ def test_two_specs_for_one_target(repo):
     try:
         for t in targets:
             (dup / "zz_dup.py").write_text(
-                "from codegen.spec import *\n"
+                "from codegen.language import *\n"
                 f"OPS = [Op(name='zz_dup', targets=[{t!r}], args=[Tensor('self'), Output('out')], "
                 "shapes={'out': 'self.dims'}, resize='static', "
                 "dispatches=[Copy('self', 'out', 'self.numel * 4')])]\n")

@@ -40,14 +40,15 @@ from codegen.bench.results import KNOWN_PEAKS, Result, chart, peaks_for, report
 from codegen.executors import browser, harness
 from codegen.executors.cases import all_case_runs, reference
 from codegen.executors.constants import constant_steps
-from codegen.executors.call import bind_call, catalog, schema_args, torch_op
+from codegen.executors.call import bind_call, schema_args, torch_op
+from codegen.lower.catalog import catalog
 from codegen.executors.interface import Executor
 from codegen.executors.wgpu_device import adapter_line, device
 from codegen.lower import interpret
-from codegen.spec.dtypes import nbytes
-from codegen.spec.failures import OpError
-from codegen.spec import inputs
-from codegen.spec.inputs import materialize
+from codegen.graph.dtypes import nbytes
+from codegen.graph.errors import OpError
+from codegen.graph import inputs
+from codegen.graph.inputs import materialize
 
 
 def tensor_bytes(node: harness.Node) -> float:

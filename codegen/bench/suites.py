@@ -9,7 +9,7 @@ An entry is (name, target, arguments) or (name, target, arguments, options); opt
 
 from __future__ import annotations
 
-from codegen.spec.inputs import rand, randn
+from codegen.graph.inputs import rand, randn
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB

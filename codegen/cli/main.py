@@ -24,11 +24,11 @@ from codegen.et import pte
 from codegen.et.export import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
-from codegen.executors.call import catalog
+from codegen.lower.catalog import catalog
 from codegen.executors.cases import all_case_runs, execute
 from codegen.executors.shader_check import browser_shader_errors, shader_errors
 from codegen.executors.wgpu_device import adapter_line
-from codegen.spec.loader import SpecFileError, load
+from codegen.language.loader import SpecFileError, load
 
 
 class UsageError(ValueError):

@@ -6,7 +6,7 @@ output are then rendered together and committed all or nothing, so a failed `opg
 leaves the repository as it was.
 
 What is scaffolded: each schema argument as the argument kind that serves its type
-(`codegen.spec.ARG_KINDS`; defaults carried over; a string's value list starts with its
+(`codegen.language.ARG_KINDS`; defaults carried over; a string's value list starts with its
 default; an argument no kind serves is `Ignored`, accepting its default only), tensor
 dtypes, output dtypes and shapes taken from a valid sample call of the op
 (`codegen.cli.samples`), and one case: that call, keyword-only arguments by name. The
@@ -30,11 +30,12 @@ from codegen.emit.render import GENERATED
 from codegen.emit.wgsl_sync import BEGIN, END
 from codegen.emit.writer import commit
 from codegen.executors.call import shape_run, torch_op
-from codegen.spec import ARG_KINDS
-from codegen.spec.checked import SpecError
-from codegen.spec.dtypes import REGISTRY, SPEC_DTYPES, graph_dtype
-from codegen.spec.loader import REPO_ROOT, SPECS_DIR, SpecFileError, load, rel
-from codegen.spec.schema import import_namespace, parse_schema_args
+from codegen.language import ARG_KINDS
+from codegen.language.checked import SpecError
+from codegen.graph.dtypes import REGISTRY, SPEC_DTYPES, graph_dtype
+from codegen.language.loader import SpecFileError, load
+from codegen.paths import REPO_ROOT, SPECS_DIR, rel
+from codegen.language.schema import import_namespace, parse_schema_args
 
 # the word every placeholder output element is set to, by graph dtype: a NaN, an integer
 # no op computes for these inputs, or bools alternating true / false
@@ -191,7 +192,7 @@ class OpText:
             raise SpecFileError(f"{self.target}: {name} is a {d} tensor in the sample call "
                                 f"({self.sample.source}); graph tensors are "
                                 f"{', '.join(SPEC_DTYPES)}: add the dtype to "
-                                f"codegen/spec/dtypes.py and the runtime first")
+                                f"codegen/graph/dtypes.py and the runtime first")
         return d
 
     def _input_specs(self) -> tuple[list[str], list[str], set[str]]:
@@ -237,7 +238,7 @@ class OpText:
                           "u32", "Output"} | kinds | ({"Outputs"} if len(outs) > 1 else set())
                          | ({"OutputList"} if self.list_output else set()))
         inputs_used = samples.imports_needed(self.sample)
-        inputs_import = (_import_line("codegen.spec.inputs", inputs_used) + "\n"
+        inputs_import = (_import_line("codegen.graph.inputs", inputs_used) + "\n"
                          if inputs_used else "")
         foreach = ',\n        foreach="out"' if self.list_output else ""
         # a SymInt may change between runs: such an op must follow its inputs on resize
@@ -258,7 +259,7 @@ class OpText:
 {about}
 """
 
-{_import_line("codegen.spec", imports)}
+{_import_line("codegen.language", imports)}
 {inputs_import}
 KERNEL = Kernel("{self.op}")
 

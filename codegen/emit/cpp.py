@@ -11,18 +11,18 @@ from __future__ import annotations
 from codegen.emit import cpp_dispatch, cpp_steps
 from codegen.emit.cpp_steps import Ctx, Handler, tensor_refs
 from codegen.lower import steps as S
-from codegen.spec.args import Output, Tensor, TensorList
-from codegen.spec.dispatch import Copy
-from codegen.spec.expr.types import cpp_string
-from codegen.spec.scalar_args import Str
+from codegen.language.args import Output, Tensor, TensorList
+from codegen.language.dispatch import Copy
+from codegen.language.expr.types import cpp_string
+from codegen.language.scalar_args import Str
 
 EMIT = {S.ReadArg: cpp_steps.read_arg, S.CheckTensor: cpp_steps.check_tensor,
         S.CheckTensorList: cpp_steps.check_tensor_list,
         S.CheckOutputItems: cpp_steps.check_output_items, S.Let: cpp_steps.let,
-        S.Guard: cpp_steps.guard, S.CheckOutputCount: cpp_steps.check_output_count,
+        S.CheckGuard: cpp_steps.guard, S.CheckOutputCount: cpp_steps.check_output_count,
         S.OutputShape: cpp_steps.output_shape, S.ScratchShape: cpp_steps.scratch_shape,
-        S.PackParams: cpp_dispatch.pack_params, S.Dispatch: cpp_dispatch.dispatch,
-        S.CopyStep: cpp_dispatch.copy}
+        S.PackParams: cpp_dispatch.pack_params, S.RunKernel: cpp_dispatch.dispatch,
+        S.CopyBuffer: cpp_dispatch.copy}
 
 
 def _static_hook(lowering: S.Lowering) -> list[str]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from codegen.emit.cpp_steps import Ctx, Handler, scratch_ref, tensor_refs
 from codegen.lower import steps as S
-from codegen.spec import expr as E
-from codegen.spec.args import OutputList, TensorList
-from codegen.spec.bind import BoundDispatch, BoundParams
-from codegen.spec.dtypes import WGSL_ELEM
-from codegen.spec.expr.types import cpp_string
-from codegen.spec.features import FEATURES
-from codegen.spec.layout import parse_type
+from codegen.language import expr as E
+from codegen.language.args import OutputList, TensorList
+from codegen.language.bind import BoundDispatch, BoundParams
+from codegen.graph.dtypes import WGSL_ELEM
+from codegen.language.expr.types import cpp_string
+from codegen.language.features import FEATURES
+from codegen.language.layout import parse_type
 
 
 def kernel_const(kernel) -> str:
@@ -134,7 +134,7 @@ def _params_arg(d: BoundDispatch, plan: str, index: str = "") -> str:
     return f"&{plan}.{member}, sizeof({plan}.{member})"
 
 
-def dispatch(h: Handler, s: S.Dispatch, ctx: Ctx) -> None:
+def dispatch(h: Handler, s: S.RunKernel, ctx: Ctx) -> None:
     d = s.dispatch
     if d.params is not None and not d.params.shared:
         h.structs.append(struct_lines(d.params))
@@ -261,7 +261,7 @@ def _foreach(h: Handler, d: BoundDispatch, ctx: Ctx, kernel: str) -> None:
                    "}"]
 
 
-def copy(h: Handler, s: S.CopyStep, ctx: Ctx) -> None:
+def copy(h: Handler, s: S.CopyBuffer, ctx: Ctx) -> None:
     d = s.dispatch
     i, conditional, dynamic = d.index, d.when is not None, ctx.bound.op.resize == "dynamic"
     refs = tensor_refs(ctx.bound)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from codegen.lower import steps as S
-from codegen.spec import expr as E
-from codegen.spec.args import CppRead, OutputList, Outputs, Tensor
-from codegen.spec.bind import BoundOp
-from codegen.spec.dtypes import dtype
-from codegen.spec.expr.types import cpp_string
+from codegen.language import expr as E
+from codegen.language.args import CppRead, OutputList, Outputs, Tensor
+from codegen.language.bind import BoundOp
+from codegen.graph.dtypes import dtype
+from codegen.language.expr.types import cpp_string
 
 CPP_TYPES = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool",
              E.INT_LIST: "std::vector<int64_t>"}
@@ -154,7 +154,7 @@ def let(h: Handler, s: S.Let, ctx: Ctx) -> None:
     _section(h, ctx.resize).append(f"const {CPP_TYPES[s.expr.type]} {s.name} = {s.expr.cpp()};")
 
 
-def guard(h: Handler, s: S.Guard, ctx: Ctx) -> None:
+def guard(h: Handler, s: S.CheckGuard, ctx: Ctx) -> None:
     g = s.guard
     if all(isinstance(p, str) for p in g.expected):
         expected = cpp_string("".join(g.expected))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from codegen.emit.render import GENERATED, render
 from codegen.emit.writer import commit
-from codegen.spec.loader import REPO_ROOT, SPECS_DIR, load
+from codegen.language.loader import load
+from codegen.paths import REPO_ROOT, SPECS_DIR
 
 
 def outputs() -> dict[str, str]:

@@ -16,9 +16,10 @@ import jinja2
 from codegen.emit import cpp, cpp_dispatch
 from codegen.emit.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
 from codegen.lower.steps import lower
-from codegen.spec.dispatch import Dispatch
-from codegen.spec.loader import REPO_ROOT, Catalog, SpecFileError, rel
-from codegen.spec.schema import check_args, load_schemas
+from codegen.language.dispatch import Dispatch
+from codegen.language.loader import Catalog, SpecFileError
+from codegen.paths import REPO_ROOT, rel
+from codegen.language.schema import check_args, load_schemas
 
 GENERATED = "generated"
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from codegen.spec.args import Tensor, TensorList
-from codegen.spec.bind import BoundDispatch, BoundOp
-from codegen.spec.checked import SpecError
-from codegen.spec.dispatch import Dispatch, Kernel
-from codegen.spec.dtypes import WGSL_ELEM
-from codegen.spec.features import enable_lines
-from codegen.spec.grids import GRID_KINDS
-from codegen.spec.layout import parse_type
+from codegen.language.args import Tensor, TensorList
+from codegen.language.bind import BoundDispatch, BoundOp
+from codegen.language.checked import SpecError
+from codegen.language.dispatch import Dispatch, Kernel
+from codegen.graph.dtypes import WGSL_ELEM
+from codegen.language.features import enable_lines
+from codegen.language.grids import GRID_KINDS
+from codegen.language.layout import parse_type
 
 BEGIN = "// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit"
 END = "// @opgen-end declarations"

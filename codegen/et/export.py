@@ -36,7 +36,7 @@ from typing import Any
 from codegen.et.guards import (GuardChecker, Rejection, checking_guards, edge_op,
                                kernel_call_rejection)
 from codegen.et.vk_graph import VkGraphError, chain_op_names
-from codegen.spec.loader import REPO_ROOT
+from codegen.paths import REPO_ROOT
 
 OP_TABLE = REPO_ROOT / "generated" / "op_table.json"
 BACKEND_ID = "VulkanBackend"

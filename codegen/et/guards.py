@@ -34,12 +34,13 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.executors.call import catalog, lowering, schema_args, torch_op
+from codegen.executors.call import schema_args, torch_op
+from codegen.lower.catalog import catalog, lowering
 from codegen.lower import interpret
-from codegen.spec.args import OutputList, Outputs
-from codegen.spec.dtypes import graph_dtype
-from codegen.spec.failures import OpError
-from codegen.spec.values import Value
+from codegen.language.args import OutputList, Outputs
+from codegen.graph.dtypes import graph_dtype
+from codegen.graph.errors import OpError
+from codegen.graph.values import Value
 
 # Dispatch grids are not a delegation question: plan as if any grid fits.
 MAX_PER_DIM = 65535

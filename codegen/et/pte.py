@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen.et.export import InputError, load_factory, lower, pte_coverage, read_pte
-from codegen.spec.loader import built_executable
+from codegen.paths import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
            "uint8": "uint8", "bool": "bool"}

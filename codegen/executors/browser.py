@@ -16,7 +16,7 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
     write_back
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import kernel_source
-from codegen.spec.features import FEATURES
+from codegen.language.features import FEATURES
 
 
 def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:

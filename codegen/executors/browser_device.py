@@ -32,7 +32,7 @@ from pathlib import Path
 
 from codegen.executors.wgpu_device import (COPY_KERNEL, COPY_VEC4_PER_INVOCATION,
                                            COPY_WORKGROUP_SIZE)
-from codegen.spec.loader import REPO_ROOT
+from codegen.paths import REPO_ROOT
 
 PLAYWRIGHT_PIN = "playwright==1.65.2"  # keep in step with pyproject.toml's test extra
 CHROMIUM = os.environ.get("OPGEN_CHROMIUM", "/usr/bin/chromium")

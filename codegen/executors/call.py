@@ -9,33 +9,23 @@ the same `BoundCall` to any executor (`codegen.executors.interface`).
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from codegen.lower import interpret
-from codegen.lower.steps import Lowering, lower
-from codegen.spec.args import OutputList, Outputs, Tensor
-from codegen.spec.bind import BoundOp
-from codegen.spec.checked import SpecError
-from codegen.spec.dispatch import Copy, Dispatch
-from codegen.spec.dtypes import graph_dtype
-from codegen.spec.failures import OpError
-from codegen.spec.loader import REPO_ROOT, Catalog, load
-from codegen.spec.scalar_args import Int
-from codegen.spec.schema import cached_schema, import_namespace, schema_default
-from codegen.spec.values import NULL, Value
-
-
-@functools.lru_cache(maxsize=1)
-def catalog() -> Catalog:
-    return load()
-
-
-@functools.lru_cache(maxsize=None)
-def lowering(op_name: str) -> Lowering:
-    return lower(catalog().op(op_name))
+from codegen.lower.catalog import catalog, lowering
+from codegen.lower.steps import Lowering
+from codegen.language.args import OutputList, Outputs, Tensor
+from codegen.language.bind import BoundOp
+from codegen.language.checked import SpecError
+from codegen.language.dispatch import Copy, Dispatch
+from codegen.graph.dtypes import graph_dtype
+from codegen.graph.errors import OpError
+from codegen.paths import REPO_ROOT
+from codegen.language.scalar_args import Int
+from codegen.language.schema import cached_schema, import_namespace, schema_default
+from codegen.graph.values import NULL, Value
 
 
 def torch_op(target: str):

@@ -19,11 +19,11 @@ from typing import Any
 from codegen.executors.call import BoundCall, bind_call, torch_args, torch_op
 from codegen.executors.interface import Executor
 from codegen.lower import interpret
-from codegen.spec.bind import BoundOp
-from codegen.spec.failures import OpError
-from codegen.spec.features import FEATURES
-from codegen.spec.inputs import SymInt, TensorInput, materialize
-from codegen.spec.op import Case
+from codegen.language.bind import BoundOp
+from codegen.graph.errors import OpError
+from codegen.language.features import FEATURES
+from codegen.graph.inputs import SymInt, TensorInput, materialize
+from codegen.language.op import Case
 
 
 @dataclass

@@ -16,8 +16,8 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import (COPY_VEC4_PER_INVOCATION, COPY_WORKGROUP_SIZE,
                                            copy_pipeline, device, features, pipeline)
-from codegen.spec.dtypes import nbytes
-from codegen.spec.grids import elementwise_grid
+from codegen.graph.dtypes import nbytes
+from codegen.language.grids import elementwise_grid
 
 
 class Node(PlannedNode):

@@ -16,8 +16,8 @@ import copy
 from typing import Any, Protocol
 
 from codegen.executors.call import BoundCall, bind_call, written_outputs
-from codegen.spec.dtypes import dtype
-from codegen.spec.features import FEATURES
+from codegen.graph.dtypes import dtype
+from codegen.language.features import FEATURES
 
 
 class Built(Protocol):
@@ -44,7 +44,7 @@ class Executor:
         return masked
 
     def features(self) -> frozenset[str]:
-        """The optional WebGPU features (codegen.spec.features) of this executor's device,
+        """The optional WebGPU features (codegen.language.features) of this executor's device,
         masked ones left out."""
         raise NotImplementedError
 

@@ -18,9 +18,9 @@ from typing import Any
 from codegen.executors.call import BoundCall
 from codegen.executors.interface import (Executor, results, tensor_bytes, tensor_from_bytes,
                                          write_back)
-from codegen.spec.failures import OpError
-from codegen.spec.loader import built_executable
-from codegen.spec.values import Value
+from codegen.graph.errors import OpError
+from codegen.paths import built_executable
+from codegen.graph.values import Value
 
 def runner_path() -> Path:
     return built_executable("webgpu_op_runner", "OPGEN_NATIVE_RUNNER",

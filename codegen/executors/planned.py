@@ -21,11 +21,11 @@ from typing import Any
 
 from codegen.executors.call import BoundCall
 from codegen.lower import interpret
-from codegen.spec import expr as E
-from codegen.spec.args import OutputList, Outputs
-from codegen.spec.dtypes import nbytes
-from codegen.spec.failures import fail
-from codegen.spec.constant_args import Constant
+from codegen.language import expr as E
+from codegen.language.args import OutputList, Outputs
+from codegen.graph.dtypes import nbytes
+from codegen.graph.errors import fail
+from codegen.language.constant_args import Constant
 
 
 def buffer_size(n: int) -> int:

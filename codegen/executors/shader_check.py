@@ -12,7 +12,8 @@ from pathlib import Path
 
 from codegen.executors import browser_device
 from codegen.executors.wgpu_device import COPY_KERNEL, device, naga_source
-from codegen.spec.loader import REPO_ROOT, Catalog, rel
+from codegen.language.loader import Catalog
+from codegen.paths import REPO_ROOT, rel
 
 _POSITION = re.compile(r"wgsl:(\d+):(\d+)")
 

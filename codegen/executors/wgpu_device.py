@@ -2,7 +2,7 @@
 
 `device()` picks an adapter (a GPU when present, else a CPU adapter such as lavapipe;
 `OPGEN_ADAPTER=cpu|gpu|<name>` forces one) and requests the limits and features the
-toolkit needs: timestamp queries and every optional feature of `codegen.spec.features`
+toolkit needs: timestamp queries and every optional feature of `codegen.language.features`
 the adapter offers (`device(masked)`: a second device without the masked ones).
 Pipelines are cached per device by (kernel, entry point, overrides) like the runtime's,
 with explicit bind group layouts from the spec's bindings.
@@ -15,8 +15,8 @@ import os
 import re
 from typing import Any
 
-from codegen.spec.features import FEATURES
-from codegen.spec.loader import REPO_ROOT
+from codegen.language.features import FEATURES
+from codegen.paths import REPO_ROOT
 
 # What wgpu-py 0.32 (wgpu-native 29) calls each feature: its adapters list subgroups as
 # the native feature "subgroup", not WebGPU's "subgroups".

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from codegen.lower import steps as S
-from codegen.spec import expr as E
-from codegen.spec.args import OutputList
-from codegen.spec.bind import BoundParams
-from codegen.spec.dispatch import Kernel
-from codegen.spec.failures import OpError, fail
-from codegen.spec.features import missing
-from codegen.spec.layout import parse_type
-from codegen.spec.values import Value
+from codegen.language import expr as E
+from codegen.language.args import OutputList
+from codegen.language.bind import BoundParams
+from codegen.language.dispatch import Kernel
+from codegen.graph.errors import OpError, fail
+from codegen.language.features import missing
+from codegen.language.layout import parse_type
+from codegen.graph.values import Value
 
 
 @dataclass
@@ -119,7 +119,7 @@ def _let(st: _State, s: S.Let) -> None:
     st.env[s.name] = evaluate(s.expr, st.env)
 
 
-def _guard(st: _State, s: S.Guard) -> None:
+def _guard(st: _State, s: S.CheckGuard) -> None:
     g = s.guard
     if not evaluate(g.check, st.env):
         expected = "".join(p if isinstance(p, str) else E.format_value(evaluate(p, st.env))
@@ -224,7 +224,7 @@ def _dispatch_plan(st: _State, d, env: dict, item: int = -1) -> DispatchPlan:
     return p
 
 
-def _dispatch(st: _State, s: S.Dispatch) -> None:
+def _dispatch(st: _State, s: S.RunKernel) -> None:
     d = s.dispatch
     if d.foreach is None:
         st.plan.append(_dispatch_plan(st, d, st.env))
@@ -233,7 +233,7 @@ def _dispatch(st: _State, s: S.Dispatch) -> None:
         st.plan.append(_dispatch_plan(st, d, ie, item=i))
 
 
-def _copy(st: _State, s: S.CopyStep) -> None:
+def _copy(st: _State, s: S.CopyBuffer) -> None:
     d = s.dispatch
     p = DispatchPlan(d.index, run=bool(evaluate(d.when, st.env)) if d.when is not None else True)
     p.nbytes = evaluate(d.nbytes, st.env)
@@ -241,10 +241,10 @@ def _copy(st: _State, s: S.CopyStep) -> None:
 
 
 RUN = {S.ReadArg: _read_arg, S.CheckTensor: _check_tensor, S.CheckTensorList: _check_tensor_list,
-       S.CheckOutputItems: _check_output_items, S.Let: _let, S.Guard: _guard,
+       S.CheckOutputItems: _check_output_items, S.Let: _let, S.CheckGuard: _guard,
        S.CheckOutputCount: _check_output_count, S.OutputShape: _output_shape,
-       S.ScratchShape: _scratch_shape, S.PackParams: _pack_params, S.Dispatch: _dispatch,
-       S.CopyStep: _copy}
+       S.ScratchShape: _scratch_shape, S.PackParams: _pack_params, S.RunKernel: _dispatch,
+       S.CopyBuffer: _copy}
 
 
 def _run(st: _State, steps: list) -> _State:
@@ -274,6 +274,6 @@ def output_shapes(lowering: S.Lowering, values: list[Value]) -> dict[str, Any]:
 def environment(lowering: S.Lowering, values: list[Value]) -> dict[str, Any]:
     """The scope once the call is checked (arguments, lets, scratch shapes): what the
     op's flops and bytes formulas read."""
-    steps = [s for s in lowering.plan if not isinstance(s, (S.PackParams, S.Dispatch,
-                                                            S.CopyStep))]
+    steps = [s for s in lowering.plan if not isinstance(s, (S.PackParams, S.RunKernel,
+                                                            S.CopyBuffer))]
     return _run(_State(lowering, values), steps).env

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from codegen.spec import expr as E
-from codegen.spec.args import Arg, Output, OutputList, Outputs, Tensor, TensorList
-from codegen.spec.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
-from codegen.spec.dispatch import Copy, Scratch
-from codegen.spec.constant_args import Constant
+from codegen.language import expr as E
+from codegen.language.args import Arg, Output, OutputList, Outputs, Tensor, TensorList
+from codegen.language.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
+from codegen.language.dispatch import Copy, Scratch
+from codegen.language.constant_args import Constant
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Let:
 
 
 @dataclass(frozen=True)
-class Guard:
+class CheckGuard:
     guard: BoundGuard
 
 
@@ -99,17 +99,21 @@ class PackParams:
 
 
 @dataclass(frozen=True)
-class Dispatch:
+class RunKernel:
+    """A compute dispatch: pack its Params, pick its route, bind, run."""
+
     dispatch: BoundDispatch
 
 
 @dataclass(frozen=True)
-class CopyStep:
+class CopyBuffer:
+    """A buffer-to-buffer copy (a Copy dispatch of the spec)."""
+
     dispatch: BoundDispatch
 
 
-Step = Union[ReadArg, CheckTensor, CheckTensorList, CheckOutputItems, Let, Guard,
-             CheckOutputCount, OutputShape, ScratchShape, PackParams, Dispatch, CopyStep]
+Step = Union[ReadArg, CheckTensor, CheckTensorList, CheckOutputItems, Let, CheckGuard,
+             CheckOutputCount, OutputShape, ScratchShape, PackParams, RunKernel, CopyBuffer]
 
 
 @dataclass(frozen=True)
@@ -119,8 +123,8 @@ class Lowering:
     resize: list[Step]  # empty for a static op
 
     @property
-    def dispatches(self) -> list[Union[Dispatch, CopyStep]]:
-        return [s for s in self.plan if isinstance(s, (Dispatch, CopyStep))]
+    def dispatches(self) -> list[Union[RunKernel, CopyBuffer]]:
+        return [s for s in self.plan if isinstance(s, (RunKernel, CopyBuffer))]
 
 
 def all_exprs(bound: BoundOp) -> list[E.Expr]:
@@ -207,13 +211,13 @@ def lower(bound: BoundOp) -> Lowering:
     plan: list[Step] = _reads(bound, used_names(bound, all_exprs(bound)), mutable=False)
     plan += _tensor_checks(bound)
     plan += [Let(n, e) for n, e in bound.lets.items()]
-    plan += [Guard(g) for g in bound.guards]
+    plan += [CheckGuard(g) for g in bound.guards]
     if bound.output_list is not None:
         plan.append(CheckOutputCount(bound.output_list, bound.count))
     plan += _output_shapes(bound, resize=False)
     plan += [ScratchShape(s, bound.scratch[s.name]) for s in bound.op.scratch]
     plan += [PackParams(b) for b in bound.shared_params]
-    plan += [CopyStep(d) if isinstance(d.spec, Copy) else Dispatch(d) for d in bound.dispatches]
+    plan += [CopyBuffer(d) if isinstance(d.spec, Copy) else RunKernel(d) for d in bound.dispatches]
     return Lowering(bound, plan, resize_steps(bound) if bound.op.resize == "dynamic" else [])
 
 

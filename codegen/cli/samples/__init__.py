@@ -4,7 +4,7 @@ Design note
 -----------
 `opgen new` needs one case whose arguments are a call torch accepts. `sample_call(target)`
 finds one and returns it as Python source text built from the constructors of
-`codegen/spec/inputs.py` (randn, rand, randint, tensor, torch_dtype); `case_text` turns it
+`codegen/graph/inputs.py` (randn, rand, randint, tensor, torch_dtype); `case_text` turns it
 into the pieces of `Case("basic", (...), kwargs={...})`.
 
 Where samples come from, in order:
@@ -92,7 +92,7 @@ def case_text(sample: SampleCall) -> str:
 
 
 def imports_needed(sample: SampleCall) -> list[str]:
-    """The codegen.spec.inputs names the sample's text uses."""
+    """The codegen.graph.inputs names the sample's text uses."""
     text = " ".join(sample.args_text + list(sample.kwargs_text.values()))
     return sorted(n for n in NAMESPACE if re.search(rf"\b{n}\(", text))
 

@@ -1,7 +1,7 @@
 """The sample types and their validation.
 
 `SampleCall` is a call as text: positional and keyword argument texts written with the
-constructors of `codegen/spec/inputs.py` (the names in `NAMESPACE`). `materialize_call`
+constructors of `codegen/graph/inputs.py` (the names in `NAMESPACE`). `materialize_call`
 turns the texts into torch values; `check_sample` evals them with two seeds and calls the
 overload on CPU. Both strategies validate every candidate with `_valid` and keep the
 best through `_Best`: a call whose outputs are non-empty and finite (GOOD) wins (sqrt
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen.spec import inputs as _inputs
+from codegen.graph import inputs as _inputs
 
 NAMESPACE = {name: getattr(_inputs, name)
              for name in ("randn", "rand", "randint", "full", "tensor", "torch_dtype")}

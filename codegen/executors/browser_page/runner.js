@@ -20,7 +20,7 @@ const RAISED_LIMITS = ["maxStorageBufferBindingSize", "maxBufferSize",
 const REPORTED_LIMITS = [...RAISED_LIMITS, "maxComputeInvocationsPerWorkgroup",
                          "maxComputeWorkgroupStorageSize"];
 
-// The optional features of codegen/spec/features.py, requested where offered.
+// The optional features of codegen/language/features.py, requested where offered.
 const OPTIONAL_FEATURES = ["shader-f16", "subgroups"];
 
 const devices = new Map();  // mask key -> Promise<{adapter, device}>, made on first use

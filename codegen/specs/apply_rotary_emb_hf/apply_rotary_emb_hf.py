@@ -9,9 +9,9 @@ or a runtime SymInt (KV-cache decode): the resize hook re-reads it with the live
 sequence length. Full rotary only: rotary_dim < head_dim fails loud.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
+from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
                           Outputs, Route, Tensor, u32)
-from codegen.spec.inputs import SymInt, rand, randn
+from codegen.graph.inputs import SymInt, rand, randn
 
 ROPE = Kernel("rotary_emb_hf")
 

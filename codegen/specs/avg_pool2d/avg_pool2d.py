@@ -6,9 +6,9 @@ divisor_override when given, else the window clipped to the padded input
 (count_include_pad) or to the input itself; a window that covers no input cell gives 0.
 """
 
-from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
                           Output, Route, Tensor, i32, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 AVG_POOL = Kernel("avg_pool2d")
 NAN, INF = float("nan"), float("inf")

@@ -8,9 +8,9 @@ weight/bias are optional (unit scale / zero shift, a dummy binding when absent).
 three outputs only `out` is written: save_mean/save_invstd are unused in inference.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
+from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
                           Outputs, Route, Tensor, f32, u32)
-from codegen.spec.inputs import rand, randn
+from codegen.graph.inputs import rand, randn
 
 BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1))
 

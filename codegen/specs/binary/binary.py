@@ -10,9 +10,9 @@ resize that turns an equal-shape pair into a broadcast one keeps working). int32
 their own, so the float kernel stays as it was; both share binary_map.wgsl.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
+from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
                           Override, Param, Route, Scalar, Tensor, f32, i32, u32)
-from codegen.spec.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
+from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 
 OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3, "minimum": 4, "maximum": 5}
 BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})

@@ -12,9 +12,9 @@ torch's legacy rule: a 1-D tensor with no elements (shape [0]) is skipped, whate
 other tensors' rank; the dim wraps against the first tensor that is not skipped.
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
                           Output, Route, TensorList, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
 CAT = Kernel("cat_copy")

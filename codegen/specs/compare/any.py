@@ -10,9 +10,9 @@ other, and the graph carries both as the same empty list.
 
 from dataclasses import replace
 
-from codegen.spec import (BOOL, F32, I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
+from codegen.language import (BOOL, F32, I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
                           IntList, Kernel, Op, Output, Override, Route, Rows, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 KIND = Override("u32", 0)
 ANY_ROWS = Kernel("any_rows", workgroup=(256, 1, 1), overrides={"KIND": KIND})

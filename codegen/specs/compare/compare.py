@@ -13,9 +13,9 @@ scalar from Params (KIND_SCALAR).
 
 from dataclasses import replace
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
                           Output, Override, Param, Route, Scalar, Tensor, f32, i32, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 SLOTS = 8
 KINDS = {F32: 0, I32: 1, BOOL: 2}

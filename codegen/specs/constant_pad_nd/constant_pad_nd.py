@@ -4,9 +4,9 @@ Dims are right-aligned into four slots so one kernel serves every rank; `pad` li
 (left, right) pairs starting from the last dim.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
+from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
                           Param, Route, Scalar, Tensor, f32, u32)
-from codegen.spec.inputs import randn
+from codegen.graph.inputs import randn
 
 PAD = Kernel("constant_pad_nd")
 

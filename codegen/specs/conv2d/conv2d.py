@@ -31,10 +31,10 @@ depthwise). The clamp of conv_with_clamp is applied in every kernel's epilogue (
 has_max); aten.convolution leaves both off.
 """
 
-from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
+from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
                           Output, Override, Params, Route, Scalar, Scratch, Tensor, Tiles, f32,
                           u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", False)})
 # the 64x64 GEMMs' K walk and split-K store (conv_gemm.wgsl) would clash with gemm_tile's

@@ -8,10 +8,10 @@ Contiguous layouts only: a dim_order other than the default fails loud.
 
 from dataclasses import replace
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
                           Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, ScalarType, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor, torch_constant, torch_dtype
+from codegen.graph.inputs import randint, randn, tensor, torch_constant, torch_dtype
 
 FLAT_DTYPES = (F32, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
 CONVERT = Kernel("convert", overrides={"IN_KIND": Override("u32", 0),

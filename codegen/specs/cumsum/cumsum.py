@@ -10,9 +10,9 @@ or 1, read from its byte: torch's default output for it is int64). Integer outpu
 int32 on the GPU (an int64 output included): sums past int32 wrap.
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
                           Output, Override, Route, Rows, ScalarType, Tensor, u32)
-from codegen.spec.inputs import rand, randint, randn, tensor, torch_dtype
+from codegen.graph.inputs import rand, randint, randn, tensor, torch_dtype
 
 TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
          "OUT_FLOAT": Override("bool", True)}

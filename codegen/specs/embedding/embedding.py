@@ -8,9 +8,9 @@ gradients: any value is accepted. Rows move as 32-bit words, four at a time (vec
 when D % 4 == 0.
 """
 
-from codegen.spec import (ANY, F32, I32, Bind, Case, Dispatch, Elementwise, Ignored, Kernel, Op,
+from codegen.language import (ANY, F32, I32, Bind, Case, Dispatch, Elementwise, Ignored, Kernel, Op,
                           Output, Route, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 EMBED = Kernel("embedding_rows")
 EMBED_VEC4 = Kernel("embedding_rows_vec4")

@@ -10,9 +10,9 @@ out[..., c] = (nibble - 8) * weight_scales[row, c // group_size] for row = indic
 Out-of-range indices are clamped (torch raises; a GPU kernel cannot).
 """
 
-from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
+from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
                           Route, Tensor, I32, U8, u32)
-from codegen.spec.inputs import randint, randn
+from codegen.graph.inputs import randint, randn
 
 EMBED = Kernel("embedding_q4gsw")
 

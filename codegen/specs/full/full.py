@@ -11,10 +11,10 @@ arange needs integral start, end and step (torch then agrees with itself on the 
 
 from dataclasses import replace
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Device, Dispatch, Elementwise, Guard,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Device, Dispatch, Elementwise, Guard,
                           Ignored, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, Scalar, ScalarType, Tensor, f32, i32, u32)
-from codegen.spec.inputs import randint, randn, torch_constant, torch_dtype
+from codegen.graph.inputs import randint, randn, torch_constant, torch_dtype
 
 FILL_RANGE = Kernel("fill_range", workgroup=(128, 1, 1),
                     overrides={"KIND": Override("u32", 0), "FILL": Override("bool", True)})

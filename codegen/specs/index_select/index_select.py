@@ -12,9 +12,9 @@ NaN in float32 (2143289344 in int32), so a bad index shows up instead of reading
 plausible wrong element.
 """
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
                           Output, Route, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, I32)

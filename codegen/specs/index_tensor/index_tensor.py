@@ -15,9 +15,9 @@ element) has its own kernel, in which an invocation owns one output word and gat
 four bytes (one aligned input word under the same condition).
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
                           Output, Override, Param, Route, Tensor, TensorList, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
 MAX_ENTRIES = 4  # index tensors bind as idx0..idx3

@@ -31,9 +31,9 @@ as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 
 fails loud, like any resize into a different set of dispatches or kernel route.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
+from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
                           Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 TILE = 128  # output rows and columns per workgroup (gemm_tile.wgsl)
 K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)

@@ -5,9 +5,9 @@ values are bit-identical with and without indices (a dummy buffer is bound when 
 graph does not request them). Indices are int32 flat offsets ih * IW + iw in the plane.
 """
 
-from codegen.spec import (I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op,
+from codegen.language import (I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op,
                           Output, Outputs, Override, Route, Tensor, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
 

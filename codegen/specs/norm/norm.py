@@ -16,9 +16,9 @@ row's sum / n (inf), where torch's Welford update gives NaN or inf depending on 
 the infinity sits.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Double, Guard, Int, IntList, Kernel, Op, Output,
+from codegen.language import (Bind, Case, Dispatch, Double, Guard, Int, IntList, Kernel, Op, Output,
                           Outputs, Override, Params, Route, Rows, Tensor, f32, u32)
-from codegen.spec.inputs import SymInt, randn, tensor
+from codegen.graph.inputs import SymInt, randn, tensor
 
 WRITES = {"WRITE_MEAN": Override("bool", True), "WRITE_RSTD": Override("bool", True)}
 NORM = Kernel("norm_rows", workgroup=(128, 1, 1), overrides=WRITES)

@@ -14,9 +14,9 @@ per element) has its own kernel, in which an invocation owns one output word and
 assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
                           IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
-from codegen.spec.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
 MAX_RANK = 8

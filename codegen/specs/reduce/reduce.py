@@ -16,9 +16,9 @@ index is such a sum (int64 [64, 64, 2] over dim -1). mean.dim (torch has no inte
 mean) and amax stay float32.
 """
 
-from codegen.spec import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
+from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
                           Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
-from codegen.spec.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
+from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
 REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
                 overrides={"MODE": Override("u32", 0)})

@@ -3,9 +3,9 @@
 One workgroup per row of the last dim; the sum of squares is a workgroup tree reduction.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Double, Guard, Kernel, Op, Output, Route, Rows,
+from codegen.language import (Bind, Case, Dispatch, Double, Guard, Kernel, Op, Output, Route, Rows,
                           Tensor, f32, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1))
 

@@ -16,9 +16,9 @@ the same bindings and write the same layout; the floor is a performance knob onl
 (benchmarks/bench_sdpa_routes.py measures it).
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
+from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
                           Param, Route, Rows, Scratch, Tensor, Tiles, f32, u32)
-from codegen.spec.inputs import randn
+from codegen.graph.inputs import randn
 
 # rows (B*H*Sq) below which QK runs one thread per entry. Upstream used 4096; on the H200
 # the per-entry kernel won at every measured shape, up to 131072 rows (1.8x at 131072,

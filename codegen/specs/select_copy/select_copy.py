@@ -5,9 +5,9 @@ block is whole words (inner counts words then); other bool selects take
 select_copy_bytes, where an invocation owns an output word and gathers its four bytes.
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
                           Op, Output, Route, Tensor, u32)
-from codegen.spec.inputs import SymInt, randint, randn, tensor
+from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
 

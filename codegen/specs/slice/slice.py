@@ -7,9 +7,9 @@ the inner block is whole words (inner counts words then); other bool slices take
 slice_copy_bytes, where an invocation owns an output word and gathers its four bytes.
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList,
                           Kernel, Op, Output, OutputList, Route, Tensor, u32)
-from codegen.spec.inputs import SymInt, randint, randn, tensor
+from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")

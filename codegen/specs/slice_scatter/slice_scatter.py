@@ -11,9 +11,9 @@ block is whole words (inner counts words then); other bool tensors take
 slice_scatter_bytes, where an invocation owns an output word and gathers its four bytes.
 """
 
-from codegen.spec import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
                           Op, Output, Route, Tensor, u32)
-from codegen.spec.inputs import SymInt, randint, randn, tensor
+from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 NAN, INF = float("nan"), float("inf")

@@ -14,9 +14,9 @@ _safe_softmax whole (codegen/et/export.py); decomposed, it is a softmax plus fiv
 ops (eq, any, logical_not, full_like, where) over the whole score tensor.
 """
 
-from codegen.spec import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
+from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
                           Override, Params, Route, Rows, ScalarType, Tensor, u32)
-from codegen.spec.inputs import randn, tensor
+from codegen.graph.inputs import randn, tensor
 
 # LOG: log_softmax; SAFE: _safe_softmax
 OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}

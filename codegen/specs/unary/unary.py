@@ -5,9 +5,9 @@ per invocation (tensor buffers are whole vec4s, so the last vec4 may run past th
 elements but never past the buffer). float32 only, except fmod.Scalar, which has a kernel
 per dtype (float32 on the bits, int32 for int32 and int64 tensors)."""
 
-from codegen.spec import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
+from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
                           Override, Route, Scalar, Str, Tensor, f32, i32, u32)
-from codegen.spec.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
+from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 
 
 UNARY_WORKGROUP = (128, 1, 1)

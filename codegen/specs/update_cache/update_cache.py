@@ -9,9 +9,9 @@ reference leaves uninitialized (torch.empty); the kernel writes 0 into it and ca
 compare only its shape (Output placeholder=True) and the updated cache.
 """
 
-from codegen.spec import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output, Route,
+from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output, Route,
                           Tensor, u32)
-from codegen.spec.inputs import SymInt, randn, tensor
+from codegen.graph.inputs import SymInt, randn, tensor
 
 UPDATE = Kernel("update_cache")
 

@@ -5,9 +5,9 @@ src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) * scale - 0.5 clamp
 0, where scale is 1 / scale_factor when one is given, else in / out.
 """
 
-from codegen.spec import (Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard, IntList,
+from codegen.language import (Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard, IntList,
                           Kernel, Op, Output, Route, Tensor, f32, u32)
-from codegen.spec.inputs import randn
+from codegen.graph.inputs import randn
 
 BILINEAR = Kernel("upsample_bilinear2d")
 

@@ -1,8 +1,8 @@
 """upsample_nearest2d: ATen's legacy nearest rule ih = floor(oh * IH / OH)."""
 
-from codegen.spec import (Bind, Case, Dispatch, DoubleList, Elementwise, Guard, IntList, Kernel,
+from codegen.language import (Bind, Case, Dispatch, DoubleList, Elementwise, Guard, IntList, Kernel,
                           Op, Output, Route, Tensor, u32)
-from codegen.spec.inputs import randn
+from codegen.graph.inputs import randn
 
 NEAREST = Kernel("upsample_nearest2d")
 

@@ -57,7 +57,7 @@ struct Tensor {
   int64_t dim(int64_t i) const { return utils::at(live_dims, i); }
 };
 
-// Optional WebGPU features a kernel may need (codegen/spec/features.py): the device
+// Optional WebGPU features a kernel may need (codegen/language/features.py): the device
 // requests each one its adapter offers, and a route needing one is taken only when the
 // device has it.
 enum class Feature : uint8_t { ShaderF16, Subgroups };

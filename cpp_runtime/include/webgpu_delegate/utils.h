@@ -1,5 +1,5 @@
 // Helpers the generated handlers call: the C++ twins of the spec expression
-// language's builtins (codegen/spec/expr.py), checked narrowing for uniform packing,
+// language's builtins (codegen/language/expr.py), checked narrowing for uniform packing,
 // error formatting and the dispatch-grid math. Header-only and device-free so
 // the expression and dispatch tests compile it on its own.
 #pragma once
@@ -24,7 +24,7 @@ class Error : public std::runtime_error {
 
 namespace utils {
 
-// --- value formatting (identical to codegen.spec.expr.format_value) -------------
+// --- value formatting (identical to codegen.language.expr.format_value) -------------
 inline std::string format_value(int64_t v) { return std::to_string(v); }
 inline std::string format_value(int v) { return std::to_string(v); }
 inline std::string format_value(uint32_t v) { return std::to_string(v); }

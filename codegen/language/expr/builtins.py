@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from codegen.spec.expr.types import (BOOL, FLOAT, INT, INT64_MIN, INT_LIST, LISTS, NUMERIC,
+from codegen.language.expr.types import (BOOL, FLOAT, INT, INT64_MIN, INT_LIST, LISTS, NUMERIC,
                                      TENSOR_LIST, EvalError, ExprError, format_value)
 
 

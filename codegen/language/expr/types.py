@@ -14,7 +14,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.spec.dtypes import SPEC_DTYPES
+from codegen.graph.dtypes import SPEC_DTYPES
 
 INT, FLOAT, BOOL, STR = "int", "float", "bool", "str"
 TEXT = "text"  # a Str argument or a string literal other than a dtype name

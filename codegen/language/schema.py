@@ -12,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from codegen.spec.args import Output, Outputs
-from codegen.spec.checked import SpecError
-from codegen.spec.op import Op
+from codegen.language.args import Output, Outputs
+from codegen.language.checked import SpecError
+from codegen.language.op import Op
 
 
 def torch_version() -> str:

@@ -1,6 +1,6 @@
 """What a spec's `dispatches` hold: Params fields and blocks, storage bindings, kernels,
 scratch tensors, routes, compute dispatches and copies. The grid kinds live in
-`codegen.spec.grids`."""
+`codegen.language.grids`."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from dataclasses import field
 from pathlib import Path
 from typing import Mapping, Sequence, Union
 
-from codegen.spec.checked import SpecError, expr_text, ident, spec_class
-from codegen.spec.dtypes import WGSL_ELEM
-from codegen.spec.features import FEATURES
-from codegen.spec.grids import Grid
-from codegen.spec.layout import LayoutError, parse_type
+from codegen.language.checked import SpecError, expr_text, ident, spec_class
+from codegen.graph.dtypes import WGSL_ELEM
+from codegen.language.features import FEATURES
+from codegen.language.grids import Grid
+from codegen.language.layout import LayoutError, parse_type
 
 MAX_WORKGROUP_INVOCATIONS = 256  # WebGPU's default limit: valid on every adapter
 
@@ -148,7 +148,7 @@ class Kernel:
     entry: str = "main"
     workgroup: tuple[int, int, int] = (256, 1, 1)
     overrides: Mapping[str, Override] = field(default_factory=dict)
-    # WebGPU features the kernel needs (codegen.spec.features): its routes run only on a
+    # WebGPU features the kernel needs (codegen.language.features): its routes run only on a
     # device that has them, and its declaration block enables their WGSL extensions
     features: tuple[str, ...] = ()
     # files of WGSL functions this kernel alone needs, emitted after its dispatch's helpers;

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from codegen.spec.checked import SpecError, spec_class
-from codegen.spec.failures import OpError
+from codegen.language.checked import SpecError, spec_class
+from codegen.graph.errors import OpError
 
 MAX_ITEMS_PER_INVOCATION = 16
 LIMIT_CPP = "graph.limits().max_workgroups_per_dimension"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from codegen.spec.expr.builtins import BUILTINS
-from codegen.spec.expr.types import (ARITH_OPS, BOOL, BOOL_LIST, CMP_OPS, DTYPE_NAMES, FLOAT,
+from codegen.language.expr.builtins import BUILTINS
+from codegen.language.expr.types import (ARITH_OPS, BOOL, BOOL_LIST, CMP_OPS, DTYPE_NAMES, FLOAT,
                                      FLOAT_LIST, INT, INT_LIST, LISTS, NUMERIC, OPT_TENSOR, STR,
                                      TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT, ExprError)
 
 if TYPE_CHECKING:
-    from codegen.spec.expr import Expr
+    from codegen.language.expr import Expr
 
 _ELEMENT = {INT_LIST: INT, FLOAT_LIST: FLOAT, BOOL_LIST: BOOL, TENSOR_LIST: OPT_TENSOR}
 

@@ -1,4 +1,4 @@
-"""Scalar argument kinds (int, float, Scalar, bool, str); see `codegen.spec.args` for
+"""Scalar argument kinds (int, float, Scalar, bool, str); see `codegen.language.args` for
 what an argument kind says about itself."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, ClassVar, Union
 
-from codegen.spec import expr as E
-from codegen.spec.args import Arg, CppRead, Scaffold
-from codegen.spec.checked import SpecError, expr_text, spec_class
-from codegen.spec.expr.types import cpp_string
-from codegen.spec.failures import fail
-from codegen.spec.values import Value
+from codegen.language import expr as E
+from codegen.language.args import Arg, CppRead, Scaffold
+from codegen.language.checked import SpecError, expr_text, spec_class
+from codegen.language.expr.types import cpp_string
+from codegen.graph.errors import fail
+from codegen.graph.values import Value
 
 
 def _check_default(arg: Arg, kinds: tuple) -> None:

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
-from codegen.spec import expr as E
-from codegen.spec.args import Output, OutputList, Outputs, Tensor, TensorList
-from codegen.spec.checked import SpecError, expr_text, ident
-from codegen.spec.dispatch import Copy, Dispatch, Params, Route, pascal
-from codegen.spec.dtypes import WGSL_ELEM
-from codegen.spec.layout import LayoutError, StructLayout, layout_struct, parse_type
-from codegen.spec.op import Guard, Op
-from codegen.spec.constant_args import Constant
+from codegen.language import expr as E
+from codegen.language.args import Output, OutputList, Outputs, Tensor, TensorList
+from codegen.language.checked import SpecError, expr_text, ident
+from codegen.language.dispatch import Copy, Dispatch, Params, Route, pascal
+from codegen.graph.dtypes import WGSL_ELEM
+from codegen.language.layout import LayoutError, StructLayout, layout_struct, parse_type
+from codegen.language.op import Guard, Op
+from codegen.language.constant_args import Constant
 
 
 @dataclass

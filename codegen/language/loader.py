@@ -7,13 +7,12 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen.spec.bind import BoundOp, bind
-from codegen.spec.checked import SpecError
-from codegen.spec.dispatch import Kernel
-from codegen.spec.op import Op
+from codegen.language.bind import BoundOp, bind
+from codegen.language.checked import SpecError
+from codegen.language.dispatch import Kernel
+from codegen.language.op import Op
+from codegen.paths import SPECS_DIR, rel
 
-SPECS_DIR = Path(__file__).resolve().parents[1] / "specs"
-REPO_ROOT = SPECS_DIR.parents[1]
 
 
 class SpecFileError(Exception):
@@ -35,23 +34,6 @@ class Catalog:
             if b.op.name == name:
                 return b
         raise KeyError(name)
-
-
-def built_executable(name: str, env_var: str, how_to_build: str) -> Path:
-    """A program of the CMake build (build/<name>), or the one `env_var` names."""
-    import os
-
-    path = Path(os.environ.get(env_var, REPO_ROOT / "build" / name))
-    if not path.exists():
-        raise FileNotFoundError(f"{name} not found at {path}: {how_to_build} (or set {env_var})")
-    return path
-
-
-def rel(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(REPO_ROOT))
-    except ValueError:
-        return str(path)
 
 
 def spec_files(specs_dir: Path = SPECS_DIR) -> list[Path]:

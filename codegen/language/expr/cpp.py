@@ -12,13 +12,13 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from codegen.spec.dtypes import REGISTRY
-from codegen.spec.expr.builtins import BUILTINS
-from codegen.spec.expr.types import (ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, TEXT,
+from codegen.graph.dtypes import REGISTRY
+from codegen.language.expr.builtins import BUILTINS
+from codegen.language.expr.types import (ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, TEXT,
                                      cpp_string, null_cpp)
 
 if TYPE_CHECKING:
-    from codegen.spec.expr import Expr
+    from codegen.language.expr import Expr
 
 _INT_CALLS = {"+": "add", "-": "sub", "*": "mul"}
 _DIVISIONS = {"//": "floordiv", "%": "floormod", "/": "divide"}

@@ -25,11 +25,11 @@ from __future__ import annotations
 import ast
 from typing import Any, Mapping
 
-from codegen.spec.expr.builtins import BUILTINS, Builtin
-from codegen.spec.expr.check import check as _check
-from codegen.spec.expr.cpp import render as _render
-from codegen.spec.expr.evaluate import evaluate as _evaluate
-from codegen.spec.expr.types import (ABSENT, BOOL, BOOL_LIST, DTYPE_NAMES, FLOAT, FLOAT_LIST,
+from codegen.language.expr.builtins import BUILTINS, Builtin
+from codegen.language.expr.check import check as _check
+from codegen.language.expr.cpp import render as _render
+from codegen.language.expr.evaluate import evaluate as _evaluate
+from codegen.language.expr.types import (ABSENT, BOOL, BOOL_LIST, DTYPE_NAMES, FLOAT, FLOAT_LIST,
                                      INT, INT64_MAX, INT64_MIN, INT_LIST, LISTS, NUMERIC,
                                      OPT_TENSOR, STR, TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT,
                                      EvalError, ExprError, Sym, TensorInfo, format_value,

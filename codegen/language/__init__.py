@@ -1,21 +1,21 @@
 """The spec model: what an operator author writes in `codegen/specs/<op>/<op>.py`.
 
-Spec files import everything they use from here (`from codegen.spec import Op, Tensor,
+Spec files import everything they use from here (`from codegen.language import Op, Tensor,
 ...`); the modules behind it are the validation framework (`checked`), the dtype
 registry (`dtypes`), argument kinds (`args`), dispatches (`dispatch`), grid kinds
 (`grids`), the op (`op`) and binding (`bind`).
 """
 
-from codegen.spec.args import (Arg, DoubleList, IntList, Output, OutputList, Outputs, Tensor,
+from codegen.language.args import (Arg, DoubleList, IntList, Output, OutputList, Outputs, Tensor,
                                TensorList)
-from codegen.spec.checked import SpecError
-from codegen.spec.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
+from codegen.language.checked import SpecError
+from codegen.language.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
                                    Scratch, f32, i32, u32)
-from codegen.spec.dtypes import BOOL, F16, F32, I32, I64, U8
-from codegen.spec.grids import Elementwise, Rows, Tiles
-from codegen.spec.constant_args import ANY, Device, Ignored, Layout, MemoryFormat, ScalarType
-from codegen.spec.op import Case, Guard, Op
-from codegen.spec.scalar_args import Bool, Double, Int, Scalar, Str
+from codegen.graph.dtypes import BOOL, F16, F32, I32, I64, U8
+from codegen.language.grids import Elementwise, Rows, Tiles
+from codegen.language.constant_args import ANY, Device, Ignored, Layout, MemoryFormat, ScalarType
+from codegen.language.op import Case, Guard, Op
+from codegen.language.scalar_args import Bool, Double, Int, Scalar, Str
 
 # every argument kind, in the order `opgen new` tries their schema types
 ARG_KINDS = (Tensor, TensorList, IntList, DoubleList, Int, Double, Scalar, Bool, Str, ScalarType,

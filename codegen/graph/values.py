@@ -1,8 +1,8 @@
 """Graph values: what an ExecuTorch graph hands an op, as both executors see them.
 
 A torch-style call is turned into one `Value` per argument (by the argument kinds in
-`codegen.spec.args`); the harness plans from them, the native runner receives them as
-JSON (`runner_json`). Tensors hold their data at the graph dtype (`codegen.spec.dtypes`).
+`codegen.language.args`); the harness plans from them, the native runner receives them as
+JSON (`runner_json`). Tensors hold their data at the graph dtype (`codegen.graph.dtypes`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.spec.dtypes import graph_dtype
-from codegen.spec.inputs import SymInt
+from codegen.graph.dtypes import graph_dtype
+from codegen.graph.inputs import SymInt
 
 # Value kinds, as the runtime's ValueType names them ("Ignored": an argument the op does
 # not read, which travels to the runtime as Null).

@@ -7,10 +7,10 @@ import re
 from dataclasses import field
 from typing import Any, Mapping, Sequence, Union
 
-from codegen.spec.args import Arg, Output, OutputList, Outputs
-from codegen.spec.checked import SpecError, ident, spec_class
-from codegen.spec.dispatch import Copy, Dispatch, Kernel, Scratch, pascal
-from codegen.spec.scalar_args import Int
+from codegen.language.args import Arg, Output, OutputList, Outputs
+from codegen.language.checked import SpecError, ident, spec_class
+from codegen.language.dispatch import Copy, Dispatch, Kernel, Scratch, pascal
+from codegen.language.scalar_args import Int
 
 @spec_class
 class Guard:

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, ClassVar
 
-from codegen.spec.args import Arg, CppRead, Scaffold
-from codegen.spec.checked import SpecError, spec_class
-from codegen.spec.dtypes import graph_dtype
-from codegen.spec.failures import fail
-from codegen.spec.values import Value
+from codegen.language.args import Arg, CppRead, Scaffold
+from codegen.language.checked import SpecError, spec_class
+from codegen.graph.dtypes import graph_dtype
+from codegen.graph.errors import fail
+from codegen.graph.values import Value
 
 ANY = "*"  # an Ignored argument that accepts every value (say why in the spec)
 

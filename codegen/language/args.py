@@ -7,8 +7,8 @@ An argument kind is one class here. Besides its fields and checks it says:
 - `cpp_read(read)`: the C++ declarations that read it from the graph (`CppRead`);
 - `read(value, ...)`: the same read in Python, into the planning environment.
 The graph value's JSON for the native runner is `Value.runner_json()`. A new argument
-kind is one class (here for tensors and lists, in `codegen.spec.scalar_args` for
-scalars) plus its tests; `codegen.spec.ARG_KINDS` lists them for `opgen new`.
+kind is one class (here for tensors and lists, in `codegen.language.scalar_args` for
+scalars) plus its tests; `codegen.language.ARG_KINDS` lists them for `opgen new`.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Union
 
-from codegen.spec import expr as E
-from codegen.spec.checked import SpecError, expr_text, ident, spec_class
-from codegen.spec.dtypes import F32, SPEC_DTYPES
-from codegen.spec.expr.types import cpp_string
-from codegen.spec.failures import fail
-from codegen.spec.values import NULL, Value, graph_tensor, scalar_value
+from codegen.language import expr as E
+from codegen.language.checked import SpecError, expr_text, ident, spec_class
+from codegen.graph.dtypes import F32, SPEC_DTYPES
+from codegen.language.expr.types import cpp_string
+from codegen.graph.errors import fail
+from codegen.graph.values import NULL, Value, graph_tensor, scalar_value
 
 
 @dataclass(frozen=True)

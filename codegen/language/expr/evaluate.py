@@ -12,11 +12,11 @@ import ast
 import operator
 from typing import TYPE_CHECKING, Any, Mapping
 
-from codegen.spec.expr.builtins import BUILTINS, floordiv, floormod
-from codegen.spec.expr.types import COMPARE, FLOAT, INT64_MAX, EvalError, check_int, null_key
+from codegen.language.expr.builtins import BUILTINS, floordiv, floormod
+from codegen.language.expr.types import COMPARE, FLOAT, INT64_MAX, EvalError, check_int, null_key
 
 if TYPE_CHECKING:
-    from codegen.spec.expr import Expr
+    from codegen.language.expr import Expr
 
 _ARITH = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
 
