@@ -22,3 +22,9 @@ def rel(path: Path) -> str:
         return str(path.resolve().relative_to(REPO_ROOT))
     except ValueError:
         return str(path)
+
+
+def kernel_module(kernel) -> Path:
+    """The complete WGSL module `opgen generate` composes for `kernel` (a language
+    Kernel): what every executor compiles."""
+    return REPO_ROOT / "generated" / "ops" / kernel.folder.name / f"{kernel.name}.wgsl"

@@ -27,10 +27,11 @@ def opgen(repo: Path, *args: str) -> subprocess.CompletedProcess:
                           text=True)
 
 
-def snapshot(repo: Path) -> dict[str, bytes]:
-    """Every generated file and spec file of `repo`, by relative path."""
+def snapshot(repo: Path, *bases: str) -> dict[str, bytes]:
+    """Every generated file and spec file of `repo` (or those under `bases`), by relative
+    path."""
     files = {}
-    for base in ("generated", "codegen/specs"):
+    for base in bases or ("generated", "codegen/specs"):
         for p in sorted((repo / base).rglob("*")):
             if p.is_file() and "__pycache__" not in p.parts:
                 files[str(p.relative_to(repo))] = p.read_bytes()

@@ -13,7 +13,8 @@ from codegen.executors.browser_device import (MAX_UPLOAD_BYTES, BrowserDevice, B
                                               device)
 from codegen.graph.errors import OpError
 from codegen.language.grids import elementwise_grid
-from codegen.executors.shader_check import browser_shader_errors, shipped_kernels
+from codegen.executors.shader_check import browser_shader_errors, catalog_modules
+from codegen.lower.wgsl_module import Module, Segment
 from codegen.language.loader import load
 
 # y[i] = x[i] * scale + bias for i < n; binding 2 is declared but never read, so only an
@@ -214,25 +215,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 
 def test_every_shipped_kernel_compiles_in_chromium():
-    """Tint compiles every kernel (and the copy kernel) without an error."""
-    kernels = shipped_kernels(load())
-    assert len(kernels) > 20  # the catalog loaded
-    errors = browser_shader_errors(load())
+    """Tint compiles every kernel's composed module (and the copy kernel) without an error."""
+    mods = catalog_modules(load())
+    assert len(mods) > 20  # the catalog loaded
+    errors = browser_shader_errors(mods)
     assert not errors, "Tint rejects:\n" + "\n".join(errors)
 
 
-def test_tint_errors_name_the_file_line_and_column(tmp_path, monkeypatch):
+def test_tint_errors_name_the_authored_file_line_and_column(tmp_path):
     """A kernel only naga accepts (a barrier after a non-uniform early return) is reported
-    at its .wgsl file's line and column."""
-    from codegen.language.loader import Catalog
-
-    bad = tmp_path / "bad.wgsl"
-    bad.write_text(NONUNIFORM_BARRIER)
+    at the authored file's line and column, though Tint compiled the composed module."""
+    header = "// two lines the generator wrote\n// above the authored text\n"
+    text = header + NONUNIFORM_BARRIER
+    authored = str(tmp_path / "bad.wgsl")
 
     class K:
         name, entry, overrides = "bad", "main", {}
 
-    wgpu_device.device()[1].create_shader_module(code=NONUNIFORM_BARRIER)  # naga: fine
-    errors = browser_shader_errors(Catalog([], {"bad": (K, bad)}))
-    assert len(errors) == 1 and re.match(rf"{re.escape(str(bad))}:\d+:\d+: kernel bad \(Tint\)",
-                                         errors[0]), errors
+    module = Module(K, "bad", text, (Segment(1, 2, None), Segment(3, text.count("\n"), authored)),
+                    (), ())
+    wgpu_device.device()[1].create_shader_module(code=text)  # naga: fine
+    errors = browser_shader_errors([module])
+    assert len(errors) == 1, errors
+    found = re.match(rf"{re.escape(authored)}:(\d+):\d+: kernel bad \(Tint\)", errors[0])
+    assert found, errors
+    barrier = NONUNIFORM_BARRIER.split("\n").index("  workgroupBarrier();") + 1
+    assert int(found.group(1)) == barrier, errors

@@ -1,5 +1,5 @@
 """Routes that need adapter features (Kernel(features=...)): the spec rules, the enable
-directives in the declaration block, route choice by the device's features, masking a
+directives in the composed module, route choice by the device's features, masking a
 feature on every executor, and failing loud where a feature route cannot run."""
 
 import subprocess
@@ -7,11 +7,11 @@ import subprocess
 import pytest
 import torch
 
-from codegen.emit.wgsl_sync import ShaderSyncError, declarations, with_block
 from codegen.executors import browser, harness, native
 from codegen.executors.call import bind_call, catalog
 from codegen.executors.wgpu_device import naga_source
 from codegen.lower import interpret
+from codegen.lower.wgsl_module import ShaderSyncError, authored_text, compose
 from codegen.language import Dispatch, Elementwise, Kernel, Route, SpecError
 from codegen.graph.errors import OpError
 
@@ -42,19 +42,19 @@ def test_a_feature_route_needs_no_when_but_the_fallback_needs_no_feature():
                                                  Route(PORTABLE, Elementwise("1"))])
 
 
-def test_declaration_block_starts_with_the_enable_directive():
+def test_a_feature_kernels_module_starts_with_the_enable_directive(tmp_path):
     linear = next(b for b in catalog().ops if b.op.name == "linear")
     gemv = next(d for d in linear.dispatches if d.spec.name == "gemv")
     kernels = {r.route.kernel.name: r.route.kernel for r in gemv.routes}
-    block = declarations(linear, gemv, kernels["gemv_rows_subgroup"])
-    assert block.startswith("enable subgroups;\nstruct Params {")
-    assert "enable" not in declarations(linear, gemv, kernels["gemv_rows"])
-    source = "// a comment\n\n// @opgen-begin declarations: generated from the op spec by " \
-             "`opgen generate`, do not edit\n// @opgen-end declarations\n"
-    assert "enable subgroups;" in with_block("k.wgsl", source, block)
-    with pytest.raises(ShaderSyncError, match="'const X = 1u;' comes before the declaration "
-                                              "block, which starts with the kernel's enable"):
-        with_block("k.wgsl", "const X = 1u;\n" + source, block)
+    module = compose(linear, gemv, kernels["gemv_rows_subgroup"]).text.split("\n")
+    assert module[0].startswith("// @generated") and module[1] == "enable subgroups;"
+    assert "enable" not in compose(linear, gemv, kernels["gemv_rows"]).text
+    # the author declares features in the spec, not in the file
+    authored = tmp_path / "k.wgsl"
+    authored.write_text("// a comment\nenable subgroups;\nfn main() {}\n")
+    with pytest.raises(ShaderSyncError, match="has an 'enable' directive; declare the kernel's "
+                                              "features=\\(...\\) in the spec"):
+        authored_text(authored, "op")
 
 
 def test_naga_gets_the_directive_as_a_comment_line_for_line():

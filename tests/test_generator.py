@@ -1,4 +1,4 @@
-"""The generator: determinism, drift detection, declaration sync, transactional writes,
+"""The generator: determinism, drift detection, composed kernel modules, transactional writes,
 spec errors and the scaffold, each on a scratch copy of the repository."""
 
 import json
@@ -47,14 +47,34 @@ def test_edited_shader_body_is_detected_and_fixed(repo):
     assert "vec4<f32>(-0.0), negative" in (repo / "generated/ops/unary/relu_wgsl.h").read_text()
 
 
-def test_edited_declaration_block_is_stale(repo):
-    shader = repo / "codegen/specs/unary/sigmoid.wgsl"
-    shader.write_text(shader.read_text().replace("num_vec4: u32", "num_vec4: i32"))
+def test_edited_module_is_stale_and_authored_files_are_never_written(repo):
+    module = repo / "generated/ops/unary/sigmoid.wgsl"
+    module.write_text(module.read_text().replace("num_vec4: u32", "num_vec4: i32"))
+    authored = snapshot(repo, "codegen/specs")
     res = opgen(repo, "check")
     assert res.returncode == 1
-    assert "stale declaration block: codegen/specs/unary/sigmoid.wgsl" in res.stderr
+    assert "stale: generated/ops/unary/sigmoid.wgsl" in res.stderr
     assert opgen(repo, "generate").returncode == 0
-    assert "num_vec4: u32" in shader.read_text()
+    assert "num_vec4: u32" in module.read_text()
+    assert snapshot(repo, "codegen/specs") == authored
+
+
+def test_authored_kernels_hold_no_generated_text():
+    """The interface (Params, bindings, workgroup size) lives in the spec alone."""
+    for path in (ROOT / "codegen/specs").rglob("*.wgsl"):
+        text = path.read_text()
+        for generated in ("@binding(", "struct Params", "const WORKGROUP_SIZE_", "@opgen-"):
+            assert generated not in text, f"{path}: holds generated text ({generated!r})"
+
+
+def test_a_file_with_the_old_declaration_block_is_told_to_drop_it(repo):
+    shader = repo / "codegen/specs/unary/relu.wgsl"
+    shader.write_text("// @opgen-begin declarations: generated\n// @opgen-end declarations\n"
+                      + shader.read_text())
+    res = opgen(repo, "generate")
+    assert res.returncode == 2, res.stderr
+    assert "codegen/specs/unary/relu.wgsl: holds a generated declaration block" in res.stderr
+    assert "Traceback" not in res.stderr
 
 
 def test_orphan_and_missing_outputs_are_listed(repo):
@@ -76,7 +96,7 @@ def test_params_type_change_flows_to_wgsl_cpp_and_harness(repo):
         '"num_vec4": u32("ceil_div(out.numel, 4)"),'
     ).replace("from codegen.language import (", "from codegen.language import (Param, "))
     assert opgen(repo, "generate").returncode == 0
-    wgsl = (repo / "codegen/specs/unary/leaky_relu.wgsl").read_text()
+    wgsl = (repo / "generated/ops/unary/leaky_relu.wgsl").read_text()
     assert "probe: vec3<u32>,\n  num_vec4: u32,\n  negative_slope: f32," in wgsl
     cpp = (repo / "generated/ops/unary/LeakyRelu.cpp").read_text()
     assert "uint32_t probe[3];" in cpp
@@ -233,7 +253,7 @@ def test_target_replaced_by_a_directory_is_finished_by_the_next_run(repo):
     assert not (repo / ".opgen-journal").exists()
     assert opgen(repo, "check").returncode == 0
     assert "vec4<f32>(-0.0), negative" in header.read_text()
-    assert "pad: u32" in (repo / "codegen/specs/unary/sigmoid.wgsl").read_text()
+    assert "pad: u32" in (repo / "generated/ops/unary/sigmoid.wgsl").read_text()
 
 
 def test_concurrent_generates_serialize(repo):
@@ -276,7 +296,8 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
     helpers.write_text(helpers.read_text().replace("var v = acc;", "var v = acc + 0.0;"))
     res = opgen(repo, "check")
     assert res.returncode == 1
-    stale = [line for line in res.stderr.splitlines() if "stale declaration block" in line]
+    stale = [line for line in res.stderr.splitlines()
+             if "stale: generated/" in line and line.endswith(".wgsl")]
     assert len(stale) == 8, res.stderr  # the eight conv kernels share the helpers
     assert opgen(repo, "generate").returncode == 0
     assert "var v = acc + 0.0;" in (repo / "generated/ops/conv2d/conv2d_gemm_wgsl.h").read_text()
@@ -290,7 +311,7 @@ def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
     res = opgen(repo, "check")
     assert res.returncode == 1
     stale = sorted(line.rsplit("/", 1)[-1] for line in res.stderr.splitlines()
-                   if "stale declaration block" in line)
+                   if "stale: generated/" in line and line.endswith(".wgsl"))
     assert stale == ["conv2d_gemm128.wgsl", "gemm_scalar.wgsl", "gemm_small.wgsl",
                      "gemm_small_scalar.wgsl", "gemm_vec4.wgsl", "gemv_nn.wgsl"], res.stderr
     with pytest.raises(SpecError, match="helpers must name .wgsl files"):
@@ -304,7 +325,7 @@ def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
     # relu: 4 vec4s per invocation, 128 invocations per workgroup
     (x,) = materialize((randn(1000 * 16 + 3),), "per-invocation")
     assert harness.build("aten.relu.default", x).plans[0].grid == (8, 1, 1)  # 4001 vec4s
-    kernel = (ROOT / "codegen/specs/unary/relu.wgsl").read_text()
+    kernel = (ROOT / "generated/ops/unary/relu.wgsl").read_text()
     assert "const ITEMS_PER_INVOCATION: u32 = 4u;" in kernel and "fn first_item(" in kernel
 
     # the kernel names four vec4s: a spec that gives it two fails the shader check

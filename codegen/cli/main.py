@@ -26,7 +26,7 @@ from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
 from codegen.lower.catalog import catalog
 from codegen.executors.cases import all_case_runs, execute
-from codegen.executors.shader_check import browser_shader_errors, shader_errors
+from codegen.executors.shader_check import browser_shader_errors, catalog_modules, shader_errors
 from codegen.executors.wgpu_device import adapter_line
 from codegen.language.loader import SpecFileError, load
 
@@ -52,9 +52,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     problems = drift(outputs())
-    if args.shaders:
-        specs = load()
-        problems += shader_errors(specs) + browser_shader_errors(specs)
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
         for p in problems:
@@ -62,6 +59,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("run `opgen generate` (python -m codegen generate) and commit the result",
               file=sys.stderr)
         return 1
+    if args.shaders:
+        mods = catalog_modules(load())
+        errors = shader_errors(mods) + browser_shader_errors(mods)
+        if errors:
+            print(f"opgen check: WGSL compile errors ({len(mods)} kernels compiled with naga "
+                  f"and Tint):", file=sys.stderr)
+            for e in errors:
+                print(f"  {e}", file=sys.stderr)
+            return 1
+        print(f"opgen check: everything is up to date; {len(mods)} kernels compile with naga "
+              f"and Tint")
+        return 0
     print("opgen check: everything is up to date")
     return 0
 
@@ -104,7 +113,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     print(f"adapter: {adapter_line()}")
     failed = 0
     if args.browser:  # Tint first: a kernel it rejects is reported at its file:line
-        tint = browser_shader_errors(load())
+        tint = browser_shader_errors(catalog_modules(catalog()))
         for error in tint:
             print(f"  tint     {error}")
         print(f"tint: {len(tint)} errors" if tint else "tint: every kernel compiled")
@@ -127,8 +136,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="opgen", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("generate", help="write generated/ and the shader declaration blocks")
-    c = sub.add_parser("check", help="exit 1 if any generated file or declaration block is stale")
+    sub.add_parser("generate", help="write generated/ (handlers, kernel modules and headers, registry)")
+    c = sub.add_parser("check", help="exit 1 if any generated file is missing, stale or orphaned")
     c.add_argument("--shaders", action="store_true",
                    help="also compile every kernel with naga (the wgpu adapter) and with Tint "
                         "(Chromium's WebGPU) and report errors at the .wgsl file's line:column")

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from codegen.cli import samples
 from codegen.emit.generate import orphans, outputs
 from codegen.emit.render import GENERATED
-from codegen.emit.wgsl_sync import BEGIN, END
 from codegen.emit.writer import commit
 from codegen.executors.call import shape_run, torch_op
 from codegen.language import ARG_KINDS
@@ -122,7 +121,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     except BaseException:
         shutil.rmtree(folder)
         raise
-    # the rendered outputs hold the kernel with its declaration block filled in
+    # the authored files as written, and every generated output (the kernel's module too)
     files = {**{rel(folder / n): t for n, t in texts.items()}, **rendered}
     changed = commit(REPO_ROOT, files, orphans(rendered), [REPO_ROOT / GENERATED, SPECS_DIR])
     print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}; "
@@ -294,9 +293,9 @@ OPS = [Op(
                   f"    {o}_data[i] = {PLACEHOLDER_WORD[self._out_dtype(o)]};\n  }}"
                   for o in outs]
         return f"""// {self.op}: {self.target}
-
-{BEGIN}
-{END}
+// The kernel body. `opgen generate` composes the complete module around it (the Params
+// struct, the bindings, WORKGROUP_SIZE_*, linear_index) from the spec: see
+// generated/ops/{self.op}/{self.op}.wgsl.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,

@@ -13,7 +13,6 @@ from codegen.lower import steps as S
 from codegen.language import expr as E
 from codegen.language.args import OutputList, TensorList
 from codegen.language.bind import BoundDispatch, BoundParams
-from codegen.graph.dtypes import WGSL_ELEM
 from codegen.language.expr.types import cpp_string
 from codegen.language.features import FEATURES
 from codegen.language.layout import parse_type
@@ -28,7 +27,8 @@ def kernel_source(kernel) -> str:
     constants; the trailing fields only where they differ from their defaults."""
     k = f"k{kernel.pascal}"
     fields = [f'"{kernel.name}"', f"{k}WGSL", f'"{kernel.entry}"',
-              f"{{{k}WorkgroupSizeX, {k}WorkgroupSizeY, {k}WorkgroupSizeZ}}"]
+              f"{{{k}WorkgroupSizeX, {k}WorkgroupSizeY, {k}WorkgroupSizeZ}}",
+              f"{k}Bindings", f"{k}BindingCount"]
     if kernel.features or not kernel.runtime_checks:
         fields.append(f"{k}Features" if kernel.features else '""')
     if not kernel.runtime_checks:
@@ -111,8 +111,7 @@ def _bindings(ctx: Ctx, d: BoundDispatch, current: str = "") -> str:
         if b.arg in scratch:
             binds.append(f"Binding::of({scratch_ref(b.arg)})")
             continue
-        spec = lists[b.arg][1] if b.arg in lists else refs[b.arg].spec
-        dummy = f"Binding::dummy({max(4, parse_type(b.elem or WGSL_ELEM[spec.dtypes[0]], uniform=False).stride)})"
+        dummy = "Binding::dummy()"  # the kernel's binding table says how large
         if b.arg in lists and d.item_of(b, 0) != b.item:  # a foreach dispatch's entry
             binds.append(f"Binding::of(graph.get_value_list(args[{lists[b.arg][0]}])[{current}])")
         elif b.arg in lists:  # a tensor-list entry: a dummy when absent or None

@@ -36,6 +36,5 @@ def drift(rendered: dict[str, str]) -> list[str]:
         if not target.exists():
             problems.append(f"missing: {path}")
         elif target.read_text() != text:
-            what = "stale declaration block" if path.endswith(".wgsl") else "stale"
-            problems.append(f"{what}: {path}")
+            problems.append(f"stale: {path}")
     return problems + [f"orphan: {p}" for p in orphans(rendered)]

@@ -14,14 +14,13 @@ from pathlib import Path
 import jinja2
 
 from codegen.emit import cpp, cpp_dispatch
-from codegen.emit.wgsl_sync import ShaderSyncError, kernel_blocks, with_block
+from codegen.lower.wgsl_module import GENERATED, ShaderSyncError, modules
 from codegen.lower.steps import lower
 from codegen.language.dispatch import Dispatch
 from codegen.language.loader import Catalog, SpecFileError
 from codegen.paths import REPO_ROOT, rel
 from codegen.language.schema import check_args, load_schemas
 
-GENERATED = "generated"
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 CLANG_FORMAT_STYLE = REPO_ROOT / ".clang-format"
 FORMAT_CACHE = REPO_ROOT / ".opgen-cache"
@@ -134,26 +133,21 @@ def render(catalog: Catalog) -> dict[str, str]:
     out[f"{GENERATED}/torch_schemas.json"] = json.dumps(schemas, indent=2) + "\n"
 
     try:
-        blocks = kernel_blocks(catalog.ops)
+        kernel_modules = modules(catalog.ops)
     except ShaderSyncError as e:
         raise RenderError(str(e)) from None
     cpp_texts: dict[str, str] = {}
     registry = []
-    for name in sorted(blocks):
-        kernel, block = blocks[name]
-        path = kernel.path
-        try:
-            source = with_block(Path(rel(path)), path.read_text(), block)
-        except ShaderSyncError as e:
-            raise RenderError(str(e)) from None
-        if ")wgsl\"" in source:
-            raise RenderError(f"{rel(path)} contains ')wgsl\"', which would end the raw string")
-        out[rel(path)] = source
+    for name in sorted(kernel_modules):
+        module = kernel_modules[name]
+        kernel = module.kernel
+        out[module.path] = module.text
         h = header_path(kernel)
         cpp_texts[f"{GENERATED}/{h}"] = env.get_template("kernel_wgsl.h.j2").render(
-            wgsl_file=rel(path), sha256=hashlib.sha256(source.encode()).hexdigest(),
-            pascal=kernel.pascal, source=source, wg=kernel.workgroup,
-            features=",".join(kernel.features), runtime_checks=kernel.runtime_checks)
+            wgsl_file=rel(kernel.path), module=module.path, sha256=hashlib.sha256(module.text.encode()).hexdigest(),
+            pascal=kernel.pascal, source=module.text, wg=kernel.workgroup,
+            features=",".join(kernel.features), runtime_checks=kernel.runtime_checks,
+            bindings=module.bindings)
         registry.append({"header": h, "source": cpp_dispatch.kernel_source(kernel)})
 
     sources = []

@@ -17,6 +17,7 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import kernel_source
 from codegen.language.features import FEATURES
+from codegen.paths import kernel_module
 
 
 def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:
@@ -27,7 +28,7 @@ def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:
     name = kernel.name
     if overrides:  # one entry per (kernel, overrides): the page keys kernels by name
         name += "(" + ",".join(f"{k}={v:g}" for k, v in sorted(overrides.items())) + ")"
-    return {"name": name, "code": kernel_source(str(kernel.path)), "entry": kernel.entry,
+    return {"name": name, "code": kernel_source(str(kernel_module(kernel))), "entry": kernel.entry,
             "overrides": dict(overrides), "layout": layout}
 
 

@@ -1,36 +1,49 @@
-"""Compiles every kernel and reports errors at the `.wgsl` file's own line and column:
-with naga on the wgpu adapter (`shader_errors`) and with Tint in Chromium
-(`browser_shader_errors`), each on a device with every optional feature the adapter
-offers. Both compile the file's text (naga with the directives it rejects commented out,
-line for line: `wgpu_device.naga_source`), so the positions they give are the file's. Tint is stricter in places (e.g. uniformity: a barrier after a
+"""Compiles every kernel's composed module and reports errors at the authored file's own
+line and column: with naga on the wgpu adapter (`shader_errors`) and with Tint in
+Chromium (`browser_shader_errors`), each on a device with every optional feature the
+adapter offers. A position inside the spec's interface part of a module is reported in
+the generated module (generated/ops/<folder>/<kernel>.wgsl). naga compiles the text with
+the directives it rejects commented out, line for line (`wgpu_device.naga_source`), so
+positions do not move. Tint is stricter in places (e.g. uniformity: a barrier after a
 non-uniform early return), so a kernel that only naga accepts fails here."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from codegen.executors import browser_device
 from codegen.executors.wgpu_device import COPY_KERNEL, device, naga_source
 from codegen.language.loader import Catalog
-from codegen.paths import REPO_ROOT, rel
+from codegen.lower.wgsl_module import Module, Segment, modules
+from codegen.paths import REPO_ROOT
 
 _POSITION = re.compile(r"wgsl:(\d+):(\d+)")
 
 
-def shader_errors(catalog: Catalog) -> list[str]:
+def catalog_modules(catalog: Catalog) -> list[Module]:
+    return [m for _, m in sorted(modules(catalog.ops).items())]
+
+
+def _where(module: Module, line: int, col: int) -> str:
+    path, at = module.locate(line)
+    return f"{path}:{at}:{col}"
+
+
+def shader_errors(mods: list[Module]) -> list[str]:
+    """naga's errors, one per kernel that fails."""
     _, dev = device()
     errors = []
-    for name, (kernel, path) in sorted(catalog.kernels.items()):
+    for m in mods:
         try:
-            dev.create_shader_module(code=naga_source(path.read_text()), label=name)
+            dev.create_shader_module(code=naga_source(m.text), label=m.kernel.name)
         except Exception as e:  # wgpu raises GPUValidationError carrying naga's report
             text = str(e)
-            where = _POSITION.search(text)
-            line, col = (where.group(1), where.group(2)) if where else ("1", "1")
+            found = _POSITION.search(text)
+            line, col = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
             summary = next((l.split("error:", 1)[-1].strip() for l in text.splitlines()
                             if "error" in l.lower() and "Caused by" not in l), text.strip())
-            errors.append(f"{rel(path)}:{line}:{col}: kernel {name}: {summary}\n{_excerpt(text)}")
+            errors.append(f"{_where(m, line, col)}: kernel {m.kernel.name} (naga): {summary}\n"
+                          f"{_excerpt(text)}")
     return errors
 
 
@@ -40,28 +53,30 @@ def _excerpt(text: str) -> str:
     return "\n".join(lines[start:start + 4]) if start is not None else ""
 
 
-def shipped_kernels(catalog: Catalog) -> list[tuple[str, dict]]:
-    """(file, kernel as the page compiles it) for every kernel file and entry point, with
-    its overrides at their declared defaults, plus the runtime's copy kernel."""
-    seen: dict[tuple, tuple[str, dict]] = {}
-    for kernel, path in catalog.kernels.values():
-        seen.setdefault((path, kernel.entry), (rel(path), {
-            "name": kernel.name, "code": path.read_text(), "entry": kernel.entry,
-            "overrides": {n: o.default for n, o in kernel.overrides.items()}}))
-    copy = browser_device.copy_kernel()
-    return list(seen.values()) + [(str(REPO_ROOT / COPY_KERNEL), copy)]
+def copy_module() -> Module:
+    """The runtime's own flat-copy kernel: a complete module written by hand."""
+    text = (REPO_ROOT / COPY_KERNEL).read_text()
+
+    class CopyKernel:
+        name, entry, overrides = "copy_words", "main", {}
+
+    return Module(CopyKernel, "copy", text, (Segment(1, text.count("\n") + 1, COPY_KERNEL),),
+                  (), ())
 
 
-def browser_shader_errors(catalog: Catalog) -> list[str]:
-    """Tint's errors (and pipeline-creation errors) for every kernel, compiled in Chromium."""
-    kernels = shipped_kernels(catalog)
-    results = browser_device.device().compile([k for _, k in kernels])
+def browser_shader_errors(mods: list[Module]) -> list[str]:
+    """Tint's errors (and pipeline-creation errors) for every module and the runtime's
+    copy kernel, compiled in Chromium, with overrides at their declared defaults."""
+    mods = [*mods, copy_module()]
+    results = browser_device.device().compile([
+        {"name": m.kernel.name, "code": m.text, "entry": m.kernel.entry,
+         "overrides": {n: o.default for n, o in m.kernel.overrides.items()}} for m in mods])
     errors = []
-    for (path, k), r in zip(kernels, results):
-        found = [m for m in r["messages"] if m["type"] == "error"]
-        errors += [f"{rel(Path(path))}:{m['lineNum']}:{m['linePos']}: kernel {k['name']} (Tint): "
-                   f"{m['message']}" for m in found]
+    for m, r in zip(mods, results):
+        found = [e for e in r["messages"] if e["type"] == "error"]
+        errors += [f"{_where(m, e['lineNum'], e['linePos'])}: kernel {m.kernel.name} (Tint): "
+                   f"{e['message']}" for e in found]
         if r["error"] and not found:  # pipeline creation (entry point, overrides, limits)
-            errors.append(f"{rel(Path(path))}: kernel {k['name']} entry {k['entry']} (Tint): "
-                          f"{r['error'].strip()}")
+            errors.append(f"{m.path if m.op != 'copy' else COPY_KERNEL}: kernel "
+                          f"{m.kernel.name} entry {m.kernel.entry} (Tint): {r['error'].strip()}")
     return errors

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from codegen.language.features import FEATURES
-from codegen.paths import REPO_ROOT
+from codegen.paths import REPO_ROOT, kernel_module
 
 # What wgpu-py 0.32 (wgpu-native 29) calls each feature: its adapters list subgroups as
 # the native feature "subgroup", not WebGPU's "subgroups".
@@ -143,7 +143,7 @@ def pipeline(kernel, overrides: dict[str, float], dispatch, masked: frozenset[st
             entries.append({"binding": len(entries), "visibility": wgpu.ShaderStage.COMPUTE,
                             "buffer": {"type": kind}})
         group_layout = dev.create_bind_group_layout(entries=entries)
-        code = naga_source(kernel_source(str(kernel.path)))
+        code = naga_source(kernel_source(str(kernel_module(kernel))))
         module = dev.create_shader_module(code=code, label=kernel.name) if kernel.runtime_checks \
             else unchecked_module(dev, code, kernel.name)
         compute = {"module": module, "entry_point": kernel.entry}

@@ -4,6 +4,7 @@ scratch tensors, routes, compute dispatches and copies. The grid kinds live in
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import field
 from pathlib import Path
@@ -141,7 +142,13 @@ class Override:
 
 @spec_class
 class Kernel:
-    """A WGSL kernel: one file in the spec's folder with one compute entry point."""
+    """A WGSL kernel: the body in one authored file of the spec's folder, with one compute
+    entry point. `opgen generate` composes its complete module (generated/ops/<folder>/
+    <name>.wgsl): the interface the spec declares, then the helpers, then the body.
+
+    Variants: `kernel.variant("name_vec4", consts={"LANES": "4u"}, aliases={"Word":
+    "vec4<u32>"})` is another kernel compiled from the same body, with its own constants,
+    type aliases, helpers or workgroup; routes and cases name it as any kernel."""
 
     name: str
     file: str = ""  # default: <name>.wgsl
@@ -149,7 +156,7 @@ class Kernel:
     workgroup: tuple[int, int, int] = (256, 1, 1)
     overrides: Mapping[str, Override] = field(default_factory=dict)
     # WebGPU features the kernel needs (codegen.language.features): its routes run only on a
-    # device that has them, and its declaration block enables their WGSL extensions
+    # device that has them, and its module enables their WGSL extensions
     features: tuple[str, ...] = ()
     # files of WGSL functions this kernel alone needs, emitted after its dispatch's helpers;
     # relative to the kernel's folder, so "../matmul/gemm_tile.wgsl" reuses another spec's
@@ -159,6 +166,11 @@ class Kernel:
     # 13 % of the GEMM tile's time on the H200). Only for kernels whose every index is
     # in range by construction; Dawn (the browser) keeps its robustness checks.
     runtime_checks: bool = True
+    # compile-time constants and type aliases declared in the module before the helpers
+    # and the body (`const LANES = 4u;`, `alias Word = vec4<u32>;`): what the variants of
+    # one body differ in (element type, vector width)
+    consts: Mapping[str, str] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
     # the spec folder that declares the kernel (filled in from the declaring file)
     folder: Path = field(default=None, compare=True, repr=False)
 
@@ -189,6 +201,26 @@ class Kernel:
         if not isinstance(self.features, tuple) or not all(f in FEATURES for f in self.features):
             raise SpecError(f"Kernel {self.name!r} features must be a tuple of WebGPU feature "
                             f"names out of {', '.join(FEATURES)} (got {self.features!r})")
+        for k, v in self.consts.items():
+            ident(k, f"Kernel {self.name!r} const name")
+            if not isinstance(v, str) or not v.strip():
+                raise SpecError(f"Kernel {self.name!r} const {k!r} must be a WGSL constant "
+                                f"expression string, e.g. '4u' (got {v!r})")
+        for k, v in self.aliases.items():
+            ident(k, f"Kernel {self.name!r} alias name")
+            try:
+                parse_type(v, uniform=False)
+            except LayoutError as e:
+                raise SpecError(f"Kernel {self.name!r} alias {k!r}: {e}") from None
+        clash = set(self.consts) & set(self.aliases)
+        if clash:
+            raise SpecError(f"Kernel {self.name!r} declares {', '.join(sorted(clash))} both as a "
+                            f"const and as an alias; give each its own name")
+
+    def variant(self, name: str, **changes) -> "Kernel":
+        """A kernel compiled from this one's body (the same authored file) under another
+        name, with `changes` to its other fields (consts, aliases, helpers, ...)."""
+        return dataclasses.replace(self, name=name, file=self.filename, **changes)
 
     @property
     def filename(self) -> str:
@@ -268,7 +300,7 @@ class Dispatch:
     # an OutputList's name: one dispatch per output, its item and index in scope
     foreach: str = ""
     # files of WGSL functions every kernel of the dispatch shares (beside the kernels);
-    # they are emitted into each kernel's declaration block, since WGSL has no includes
+    # they are composed into each kernel's module, since WGSL has no includes
     helpers: Sequence[str] = ()
 
     def __post_init__(self) -> None:

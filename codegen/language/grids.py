@@ -2,7 +2,7 @@
 
 A grid kind owns its expressions (`exprs`), the C++ that computes the grid in a handler
 (`cpp`), the same computation in Python (`evaluate`) and the WGSL helpers its kernels
-get in their declaration block (`wgsl_helpers`). The C++ calls the runtime's
+get in their module (`wgsl_helpers`). The C++ calls the runtime's
 `utils::elementwise_grid` / `utils::tiles_grid`; `elementwise_grid` and `tiles_grid`
 below are their Python twins.
 """

@@ -151,10 +151,6 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
 // --- dispatches --------------------------------------------------------------------------
 namespace {
 
-// A binding the kernel never names gets a dummy this large: more than any element type
-// our kernels declare, so the implementation's size checks pass.
-constexpr uint64_t kUnreadBindingBytes = 256;
-
 void check_grid(const Limits& limits, const std::string& kernel, const utils::Grid& grid) {
   const uint32_t max = limits.max_workgroups_per_dimension;
   if (grid.x > max || grid.y > max || grid.z > max) {
@@ -184,16 +180,28 @@ void check_features(const Device& device, const KernelSource& kernel) {
   }
 }
 
-std::string describe_bindings(const std::vector<WgslBinding>& declared) {
+std::string describe_bindings(const std::vector<KernelBinding>& declared) {
   std::string s;
-  for (const auto& d : declared) {
+  for (size_t i = 0; i < declared.size(); ++i) {
     if (!s.empty()) s += ", ";
-    s += std::to_string(d.binding) + ": " + d.name + " " + wgsl_binding_kind_name(d.kind);
+    s += std::to_string(i) + ": " + declared[i].name + " " + binding_kind_name(declared[i].kind);
   }
   return s.empty() ? "none" : s;
 }
 
 }  // namespace
+
+const char* binding_kind_name(KernelBinding::Kind kind) {
+  switch (kind) {
+    case KernelBinding::Kind::Uniform:
+      return "var<uniform>";
+    case KernelBinding::Kind::ReadOnlyStorage:
+      return "var<storage, read>";
+    case KernelBinding::Kind::Storage:
+      return "var<storage, read_write>";
+  }
+  return "?";
+}
 
 DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
                                      std::vector<OverrideValue> overrides,
@@ -204,10 +212,10 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   check_grid(limits(), name, grid);
   check_features(g.device, kernel);
   const PipelineEntry& pipeline = g.device.pipelines().get(kernel, overrides);
-  const std::vector<WgslBinding>& declared = pipeline.shader->bindings;
+  const std::vector<KernelBinding>& declared = pipeline.shader->bindings;
   if (bindings.size() != declared.size()) {
     throw Error("WebGPU kernel " + name + ": the handler passes " +
-                std::to_string(bindings.size()) + " bindings, the WGSL declares " +
+                std::to_string(bindings.size()) + " bindings, the kernel declares " +
                 std::to_string(declared.size()) + " (" + describe_bindings(declared) + ")");
   }
   const bool binds_params = std::any_of(bindings.begin(), bindings.end(), [](const Binding& b) {
@@ -245,18 +253,18 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
     }
     for (size_t i = 0; i < bindings.size(); ++i) {
       const Binding& b = bindings[i];
-      const WgslBinding& d = declared[i];
+      const KernelBinding& d = declared[i];
       const std::string where = "WebGPU kernel " + name + ": binding " + std::to_string(i) + " (" +
-                                d.name + ", " + wgsl_binding_kind_name(d.kind) + ")";
+                                d.name + ", " + binding_kind_name(d.kind) + ")";
       WGPUBindGroupEntry e = WGPU_BIND_GROUP_ENTRY_INIT;
       e.binding = static_cast<uint32_t>(i);
       if (b.kind == Binding::Kind::Params) {
-        if (d.kind != WgslBinding::Kind::Uniform) {
+        if (d.kind != KernelBinding::Kind::Uniform) {
           throw Error(where + " is bound to the params uniform, expected a tensor");
         }
         e.buffer = cmd.uniform;
       } else {
-        if (d.kind == WgslBinding::Kind::Uniform) {
+        if (d.kind == KernelBinding::Kind::Uniform) {
           throw Error(where + " is bound to " +
                       (b.kind == Binding::Kind::Dummy
                            ? std::string("a dummy")
@@ -264,17 +272,17 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
                       ", expected Binding::params()");
         }
         uint64_t bytes = 0;
-        if (b.kind == Binding::Kind::Tensor && !d.referenced) {
+        if (b.kind == Binding::Kind::Tensor && !d.read) {
           // the kernel never names it: nothing to read, nothing to keep alive
-          e.buffer = g.dummy(kUnreadBindingBytes, dummy_ordinal++);
-          bytes = kUnreadBindingBytes;
+          e.buffer = g.dummy(d.dummy_bytes, dummy_ordinal++);
+          bytes = buffer_size_for(d.dummy_bytes);
         } else if (b.kind == Binding::Kind::Tensor) {
           const Tensor& t = get_tensor(b.tensor);
           e.buffer = t.buffer;
           bytes = t.buffer_bytes;
           for (const auto& [other, at] : bound) {
-            const bool writes = d.kind == WgslBinding::Kind::Storage ||
-                                declared[at].kind == WgslBinding::Kind::Storage;
+            const bool writes = d.kind == KernelBinding::Kind::Storage ||
+                                declared[at].kind == KernelBinding::Kind::Storage;
             if (other == t.buffer && writes) {
               throw Error(
                   where + " and binding " + std::to_string(at) + " share one buffer (value " +
@@ -283,13 +291,12 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
             }
           }
           bound.emplace_back(t.buffer, i);
-          (d.kind == WgslBinding::Kind::Storage ? cmd.access.writes : cmd.access.reads)
+          (d.kind == KernelBinding::Kind::Storage ? cmd.access.writes : cmd.access.reads)
               .push_back(t.buffer);
         } else {
-          if (b.dummy_bytes == 0) throw Error(where + " is a dummy of 0 bytes");
-          cmd.access.writes_dummy |= d.kind == WgslBinding::Kind::Storage;
-          e.buffer = g.dummy(b.dummy_bytes, dummy_ordinal++);
-          bytes = buffer_size_for(b.dummy_bytes);
+          cmd.access.writes_dummy |= d.kind == KernelBinding::Kind::Storage;
+          e.buffer = g.dummy(d.dummy_bytes, dummy_ordinal++);
+          bytes = buffer_size_for(d.dummy_bytes);
         }
         if (bytes > limits().max_storage_buffer_binding_size) {
           const std::string value = b.kind == Binding::Kind::Tensor
@@ -366,8 +373,12 @@ namespace {
 // `several_workgroups` fails in both runtimes if a grid covers less than the kernel).
 constexpr uint32_t kCopyWorkgroupSize = 256;
 constexpr int64_t kCopyVec4PerInvocation = 4;
+constexpr KernelBinding kCopyWordsBindings[] = {
+    {"params", KernelBinding::Kind::Uniform, 16, true},
+    {"src", KernelBinding::Kind::ReadOnlyStorage, 16, true},
+    {"dst", KernelBinding::Kind::Storage, 16, true}};
 const KernelSource kCopyWordsKernel{
-    "copy_words", kCopyWordsWgsl, "main", {kCopyWorkgroupSize, 1, 1}};
+    "copy_words", kCopyWordsWgsl, "main", {kCopyWorkgroupSize, 1, 1}, kCopyWordsBindings, 3};
 
 struct CopyParams {
   uint32_t num_vec4;

@@ -33,6 +33,10 @@ void check_kernel_source(const KernelSource& kernel) {
     throw Error(std::string("WebGPU kernel ") + kernel.name +
                 ": KernelSource needs WGSL text and an entry point");
   }
+  if (kernel.bindings == nullptr || kernel.binding_count == 0) {
+    throw Error(std::string("WebGPU kernel ") + kernel.name +
+                ": KernelSource needs its binding table (the generated k<Kernel>Bindings)");
+  }
 }
 
 }  // namespace
@@ -66,23 +70,7 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   entry->name = kernel.name;
   entry->wgsl = kernel.wgsl;
   entry->wgsl_pointer = kernel.wgsl;
-  std::vector<WgslBinding> declared = parse_wgsl_bindings(entry->wgsl, entry->name);
-  std::sort(declared.begin(), declared.end(),
-            [](const WgslBinding& a, const WgslBinding& b) { return a.binding < b.binding; });
-  for (size_t i = 0; i < declared.size(); ++i) {
-    if (declared[i].group != 0) {
-      throw Error("WebGPU kernel " + entry->name + ": binding '" + declared[i].name +
-                  "' is in @group(" + std::to_string(declared[i].group) +
-                  "), expected @group(0) (the runtime binds one group)");
-    }
-    if (declared[i].binding != i) {
-      std::vector<int64_t> indices;
-      for (const auto& d : declared) indices.push_back(d.binding);
-      throw Error("WebGPU kernel " + entry->name + ": bindings " + utils::format_value(indices) +
-                  " are not numbered 0..n-1 (bindings are passed in index order)");
-    }
-  }
-  entry->bindings = std::move(declared);
+  entry->bindings.assign(kernel.bindings, kernel.bindings + kernel.binding_count);
 
   WGPUDevice dev = device_.handle();
   device_.push_error_scopes();
@@ -95,13 +83,14 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   entry->module = ext::create_shader_module(dev, module_desc, kernel.runtime_checks);
 
   std::vector<WGPUBindGroupLayoutEntry> layout_entries;
-  for (const auto& b : entry->bindings) {
+  for (uint32_t i = 0; i < entry->bindings.size(); ++i) {
+    const KernelBinding& b = entry->bindings[i];
     WGPUBindGroupLayoutEntry e = WGPU_BIND_GROUP_LAYOUT_ENTRY_INIT;
-    e.binding = b.binding;
+    e.binding = i;
     e.visibility = WGPUShaderStage_Compute;
     e.buffer = WGPU_BUFFER_BINDING_LAYOUT_INIT;
-    e.buffer.type = b.kind == WgslBinding::Kind::Uniform ? WGPUBufferBindingType_Uniform
-                    : b.kind == WgslBinding::Kind::ReadOnlyStorage
+    e.buffer.type = b.kind == KernelBinding::Kind::Uniform ? WGPUBufferBindingType_Uniform
+                    : b.kind == KernelBinding::Kind::ReadOnlyStorage
                         ? WGPUBufferBindingType_ReadOnlyStorage
                         : WGPUBufferBindingType_Storage;
     layout_entries.push_back(e);

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "webgpu_delegate/graph.h"
-#include "wgsl_bindings.h"
 
 namespace webgpu_delegate {
 
@@ -23,7 +22,7 @@ struct ShaderEntry {
   std::string wgsl;
   const char* wgsl_pointer = nullptr;  // the text's address when first seen (fast re-check)
   WGPUShaderModule module = nullptr;
-  std::vector<WgslBinding> bindings;  // group 0, sorted by binding index 0..n-1
+  std::vector<KernelBinding> bindings;  // the kernel's table: binding i is entry i
   WGPUBindGroupLayout bind_group_layout = nullptr;
   WGPUPipelineLayout pipeline_layout = nullptr;
 };

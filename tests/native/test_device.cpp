@@ -184,6 +184,9 @@ TEST(elementwise_grid_spill_decodes_on_the_device) {
   CHECK_EQ(mismatches(got, iota(static_cast<size_t>(n), 0.0f, 3.0f)), 0);
 }
 
+// One read_write storage binding: the table of the hand-written kernels below.
+constexpr KernelBinding kOneStorage[] = {{"x", KernelBinding::Kind::Storage, 16, true}};
+
 TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
   WebGPUGraph g(test_device());
   const ValueRef x = g.add_tensor(DType::Float32, {4});
@@ -192,7 +195,9 @@ TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
                          "@compute @workgroup_size(1)\n"
                          "fn main() { x[0] = undefined_name; }\n",
                          "main",
-                         {1, 1, 1}};
+                         {1, 1, 1},
+                         kOneStorage,
+                         1};
   CHECK_THROWS(Error, g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {}),
                "WebGPU kernel broken_kernel: shader module creation failed", "undefined_name");
   try {
@@ -200,8 +205,10 @@ TEST(shader_compile_errors_carry_naga_message_and_kernel_name) {
   } catch (const Error& e) {
     std::cout << "  the error reads:\n" << e.what() << "\n";
   }
-  const KernelSource syntax{"syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1}};
-  CHECK_THROWS(Error, g.add_dispatch(syntax, {}, {}, nullptr, 0, {}), "syntax_kernel", "expected");
+  const KernelSource syntax{"syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1},
+                            kOneStorage, 1};
+  CHECK_THROWS(Error, g.add_dispatch(syntax, {}, {Binding::of(x)}, nullptr, 0, {}), "syntax_kernel",
+               "expected");
   // The device is still usable afterwards.
   CHECK_EQ(g.num_dispatches(), 0u);
   test_device().check_errors("after a shader error");
@@ -220,6 +227,8 @@ TEST(a_feature_kernel_runs_with_its_feature_and_is_refused_without_it) {
                           "}\n",
                           "main",
                           {64, 1, 1},
+                          kOneStorage,
+                          1,
                           "subgroups"};
   Device& full = test_device();
   CHECK(full.has_feature(Feature::Subgroups));  // lavapipe offers them
@@ -252,7 +261,7 @@ TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
   test_ops::TestScaleParams p{4, 1.0f, 0, 0};
   const KernelSource k = test_ops::test_scale_kernel();
   CHECK_THROWS(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::params()}, &p, sizeof p, {}),
-               "WebGPU kernel test_scale: the handler passes 2 bindings, the WGSL declares 3",
+               "WebGPU kernel test_scale: the handler passes 2 bindings, the kernel declares 3",
                "0: x var<storage, read>, 1: out var<storage, read_write>, 2: params var<uniform>");
   CHECK_THROWS(
       Error,
@@ -274,19 +283,17 @@ TEST(binding_mismatches_are_reported_before_the_gpu_sees_them) {
       g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {});
   CHECK_THROWS(Error, g.update_dispatch(id, &p, 8, {}),
                "update_dispatch with 8 params bytes, the dispatch was recorded with 16");
-  const KernelSource two_groups{"two_groups",
-                                "@group(1) @binding(0) var<storage, read_write> x: array<f32>;\n"
-                                "@compute @workgroup_size(1) fn main() { x[0] = 1.0; }\n",
-                                "main",
-                                {1, 1, 1}};
-  CHECK_THROWS(Error, g.add_dispatch(two_groups, {}, {Binding::of(x)}, nullptr, 0, {}),
-               "binding 'x' is in @group(1), expected @group(0)");
-  const KernelSource bad_entry{"bad_entry", k.wgsl, "not_main", {64, 1, 1}};
+  const KernelSource no_table{"no_table", k.wgsl, "main", {64, 1, 1}, nullptr, 0};
+  CHECK_THROWS(Error, g.add_dispatch(no_table, {}, {}, nullptr, 0, {}),
+               "WebGPU kernel no_table: KernelSource needs its binding table");
+  const KernelSource bad_entry{"bad_entry", k.wgsl, "not_main", {64, 1, 1}, k.bindings,
+                               k.binding_count};
   CHECK_THROWS(Error,
                g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()},
                               &p, sizeof p, {}),
                "WebGPU kernel bad_entry: compute pipeline creation (entry point not_main) failed");
-  const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL, "main", {64, 1, 1}};
+  const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL, "main", {64, 1, 1},
+                             k.bindings, k.binding_count};
   CHECK_THROWS(Error, g.add_dispatch(renamed, {}, {}, nullptr, 0, {}),
                "WebGPU kernel test_scale: two different WGSL sources use this kernel name");
 }

@@ -1,33 +1,6 @@
 // rotary_emb_hf: rotate-half RoPE. One invocation per (i, i + half) pair of a head; pairs
 // [0, q_pairs) belong to xq, the rest to xk. Tables are read at row start_pos + s.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  S: u32,
-  Hq: u32,
-  Hk: u32,
-  D: u32,
-  half: u32,
-  start_pos: u32,
-  q_pairs: u32,
-  num_pairs: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> xq: array<f32>;
-@group(0) @binding(2) var<storage, read> xk: array<f32>;
-@group(0) @binding(3) var<storage, read> cos_table: array<f32>;
-@group(0) @binding(4) var<storage, read> sin_table: array<f32>;
-@group(0) @binding(5) var<storage, read_write> xq_out: array<f32>;
-@group(0) @binding(6) var<storage, read_write> xk_out: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 // Rotated values of the pair (x1, x2) = (x[i], x[i + half]) at table row t.
 fn rotate(x1: f32, x2: f32, t: u32, i: u32) -> vec2<f32> {
   let lo = t * params.D + i;

@@ -3,38 +3,6 @@
 // Each invocation writes 4 vec4s, WORKGROUP_SIZE_X apart (all loads before the first
 // store); a vec4 inside one channel plane looks its channel up once.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  C: u32,
-  plane: u32,
-  num_elements: u32,
-  num_vec4: u32,
-  eps: f32,
-  has_weight: u32,
-  has_bias: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read> bias: array<f32>;
-@group(0) @binding(4) var<storage, read> mean: array<f32>;
-@group(0) @binding(5) var<storage, read> variance: array<f32>;
-@group(0) @binding(6) var<storage, read_write> output: array<vec4<f32>>;
-const WORKGROUP_SIZE_X: u32 = 128u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-const ITEMS_PER_INVOCATION: u32 = 4u;
-// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
-fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  let lane = gid.x % WORKGROUP_SIZE_X;
-  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
-}
-// @opgen-end declarations
-
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

@@ -1,5 +1,5 @@
 // Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their declaration blocks by opgen): where an output element sits.
+// into their modules by opgen): where an output element sits.
 
 // Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
 // per group and its group's first input channel.

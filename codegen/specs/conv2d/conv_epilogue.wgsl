@@ -1,4 +1,4 @@
-// Shared by every conv2d kernel (emitted into their declaration blocks by opgen; not a
+// Shared by every conv2d kernel (composed into their modules by opgen; not a
 // standalone module): reads the conv Params and the bias binding.
 
 // Bias, then the optional clamp of conv_with_clamp (NaN passes through, as in torch).

@@ -1,4 +1,4 @@
-// Shared by the direct conv's GEMM kernels (emitted into their declaration blocks by opgen,
+// Shared by the direct conv's GEMM kernels (composed into their modules by opgen,
 // after conv_gemm_loads.wgsl): the tap-major walk over K and the split-K store. K step s
 // is tap s / steps_per_tap and input channels from (s % steps_per_tap) * bk (the kernel's
 // step); a step's im2col rows are channel planes shifted by one tap, so a loader finds its

@@ -1,5 +1,5 @@
 // Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
-// into their declaration blocks by opgen: each invocation owns one output word and gathers
+// into their modules by opgen: each invocation owns one output word and gathers
 // its elements' bytes, so no two invocations write the same word. The kernel supplies
 // byte_source(e), the input element that output element e reads.
 

@@ -5,24 +5,6 @@
 // float -> int truncates toward zero like torch (WGSL saturates out-of-range values);
 // -> bool is "non-zero" (NaN is true, -0.0 false: decided on the bits).
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<u32>;
-@group(0) @binding(2) var<storage, read_write> output: array<u32>;
-override IN_KIND: u32 = 0u;
-override OUT_KIND: u32 = 0u;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 const KIND_F32: u32 = 0u;
 const KIND_I32: u32 = 1u;
 const KIND_BOOL: u32 = 2u;

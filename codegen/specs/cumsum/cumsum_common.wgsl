@@ -1,4 +1,4 @@
-// Shared by the cumsum kernels (emitted into their declaration blocks by opgen; not a
+// Shared by the cumsum kernels (composed into their modules by opgen; not a
 // standalone module). Values travel as the output dtype's bits in a u32: IN_BOOL,
 // IN_FLOAT and OUT_FLOAT say what the input and output hold (a bool input is one byte
 // per element, four to a word, and counts as 0 or 1).

@@ -2,25 +2,6 @@
 // is vec4 e % row_len of weight row indices[e / row_len]; an index outside 0..num_rows-1
 // writes quiet NaNs (as bits: no float constant).
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  row_len: u32,
-  num_rows: u32,
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> weight: array<vec4<u32>>;
-@group(0) @binding(2) var<storage, read> indices: array<i32>;
-@group(0) @binding(3) var<storage, read_write> output: array<vec4<u32>>;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 const QUIET_NAN_BITS: u32 = 0x7fc00000u;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

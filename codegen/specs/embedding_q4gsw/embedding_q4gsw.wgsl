@@ -2,29 +2,6 @@
 // with row = indices[t]. Bytes are read from u32 words (little endian); element 2j of a
 // row is byte j's high nibble (low nibble with linear_order), 2j+1 the other one.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  D: u32,
-  V: u32,
-  group_size: u32,
-  num_groups: u32,
-  linear_order: u32,
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> weight: array<u32>;
-@group(0) @binding(2) var<storage, read> scales: array<f32>;
-@group(0) @binding(3) var<storage, read> indices: array<i32>;
-@group(0) @binding(4) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {

@@ -5,33 +5,6 @@
 // ITEMS_PER_INVOCATION of them WORKGROUP_SIZE_X apart; a unit past the last element
 // holds the sequence's continuation, which no reader looks at.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  num_units: u32,
-  start: f32,
-  step: f32,
-  start_int: i32,
-  step_int: i32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> output: array<vec4<u32>>;
-override KIND: u32 = 0u;
-override FILL: bool = true;
-const WORKGROUP_SIZE_X: u32 = 128u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-const ITEMS_PER_INVOCATION: u32 = 4u;
-// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
-fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  let lane = gid.x % WORKGROUP_SIZE_X;
-  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
-}
-// @opgen-end declarations
-
 const KIND_F32: u32 = 0u;
 const KIND_I32: u32 = 1u;
 

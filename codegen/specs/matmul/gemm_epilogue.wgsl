@@ -1,4 +1,4 @@
-// Shared by every GEMM kernel (emitted into their declaration blocks by opgen).
+// Shared by every GEMM kernel (composed into their modules by opgen).
 
 // alpha * (A @ B) + beta * bias, the bias broadcast by its strides (linear: beta = 1).
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {

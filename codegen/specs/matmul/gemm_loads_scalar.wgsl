@@ -1,5 +1,5 @@
 // Shared by the kernels that read A and B one value at a time (gemm_scalar,
-// gemm_small_scalar; emitted into their declaration blocks by opgen): load_a and load_b
+// gemm_small_scalar; composed into their modules by opgen): load_a and load_b
 // for gemm_tile.wgsl and gemm_small_tile.wgsl, for any row length. Each vector's values
 // are read one by one, those past a row's end are zero, and components are named, never
 // indexed at runtime (an indexed vector may be spilled to memory).

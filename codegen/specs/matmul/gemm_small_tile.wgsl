@@ -1,4 +1,4 @@
-// Shared by gemm_small and gemm_small_scalar (emitted into their declaration blocks by
+// Shared by gemm_small and gemm_small_scalar (composed into their modules by
 // opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
 // leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
 // 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's

@@ -1,4 +1,4 @@
-// Shared by the tiled GEMM kernels (emitted into their declaration blocks by opgen): the
+// Shared by the tiled GEMM kernels (composed into their modules by opgen): the
 // walk of one 128x128 output tile over its K slice, the split-K store and the epilogue.
 // The kernel supplies load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end)
 // (B_IS_NK: W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside,

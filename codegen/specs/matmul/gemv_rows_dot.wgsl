@@ -1,4 +1,4 @@
-// Shared by the GEMV kernels of linear (emitted into their declaration blocks by opgen): one
+// Shared by the GEMV kernels of linear (composed into their modules by opgen): one
 // weight row per LANES threads, each lane dotting its share of the row with every input
 // row, and the store of a row's reduced sums. The kernels differ in how they reduce.
 

@@ -2,36 +2,6 @@
 // NaN propagates as in torch (a NaN always wins, the last one's index is kept); the
 // argmax is always tracked and `write_indices` gates only its store.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  IH: u32,
-  IW: u32,
-  OH: u32,
-  OW: u32,
-  kH: u32,
-  kW: u32,
-  sH: u32,
-  sW: u32,
-  pH: u32,
-  pW: u32,
-  dH: u32,
-  dW: u32,
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-@group(0) @binding(3) var<storage, read_write> indices: array<i32>;
-override write_indices: bool = true;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 // A large finite negative (Tint rejects -FLT_MAX as a literal); the first cell of the
 // window replaces it anyway, so an all -inf window still returns -inf as torch does.
 const LOWEST: f32 = -3.4e38;

@@ -1,4 +1,4 @@
-// Shared by the norm kernels (emitted into their declaration blocks by opgen; not a
+// Shared by the norm kernels (composed into their modules by opgen; not a
 // standalone module).
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;

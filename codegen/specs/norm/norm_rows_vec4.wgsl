@@ -1,54 +1,6 @@
 // norm_rows_vec4: norm_rows on rows of whole vec4s. A vec4 covers four affine entries
 // (layer norm: inner == 1) or lies within one (group norm: inner % 4 == 0).
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  row_len: u32,
-  num_rows: u32,
-  inner: u32,
-  groups: u32,
-  eps: f32,
-  has_weight: u32,
-  has_bias: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read> bias: array<f32>;
-@group(0) @binding(4) var<storage, read_write> output: array<vec4<f32>>;
-@group(0) @binding(5) var<storage, read_write> mean: array<f32>;
-@group(0) @binding(6) var<storage, read_write> rstd: array<f32>;
-override WRITE_MEAN: bool = true;
-override WRITE_RSTD: bool = true;
-const WORKGROUP_SIZE_X: u32 = 128u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
-}
-// Shared helpers (norm_common.wgsl).
-// Shared by the norm kernels (emitted into their declaration blocks by opgen; not a
-// standalone module).
-
-var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
-
-// Tree sum of `partial`; every invocation gets the total (the caller's next write to
-// `partial` is safe: the last barrier orders it after every read).
-fn workgroup_sum(lid: u32) -> f32 {
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      partial[lid] += partial[lid + stride];
-    }
-  }
-  workgroupBarrier();
-  let total = partial[0];
-  workgroupBarrier();
-  return total;
-}
-// @opgen-end declarations
-
 fn lane_sum(v: vec4<f32>) -> f32 {
   return (v.x + v.y) + (v.z + v.w);
 }

@@ -5,45 +5,6 @@
 // contiguously, every size on the way a multiple of 4): the four bytes are one aligned
 // input word.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  out_dims: array<vec4<u32>, 2>,
-  in_mods: array<vec4<u32>, 2>,
-  in_strides: array<vec4<u32>, 2>,
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<u32>;
-@group(0) @binding(2) var<storage, read_write> output: array<u32>;
-override ALIGNED: bool = false;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// Shared helpers (../copy/byte_words.wgsl).
-// Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
-// into their declaration blocks by opgen: each invocation owns one output word and gathers
-// its elements' bytes, so no two invocations write the same word. The kernel supplies
-// byte_source(e), the input element that output element e reads.
-
-fn byte_at(i: u32) -> u32 {
-  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
-}
-
-// Output word w: elements 4w..4w+3 that lie below num_elements, each from byte_source.
-fn gathered_word(w: u32) -> u32 {
-  let first = 4u * w;
-  var word = 0u;
-  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
-    word |= byte_at(byte_source(first + j)) << (8u * j);
-  }
-  return word;
-}
-// @opgen-end declarations
-
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
 }

@@ -2,25 +2,6 @@
 // lie `inner` apart (the input viewed as [outer, reduce, inner]); MODE picks the sum, the
 // mean or the max. The workgroup strides over its elements, then tree-reduces.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  num_outputs: u32,
-  reduce: u32,
-  inner: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-override MODE: u32 = 0u;
-const WORKGROUP_SIZE_X: u32 = 64u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
-}
-// @opgen-end declarations
-
 const MODE_SUM: u32 = 0u;
 const MODE_MEAN: u32 = 1u;
 const MODE_MAX: u32 = 2u;

@@ -5,24 +5,6 @@
 // overflow wraps by definition, so a sum past int32 wraps on every compiler (as torch's
 // int64 sum cast back to int32 does) instead of being left to signed-overflow rules.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  num_outputs: u32,
-  reduce: u32,
-  inner: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<u32>;
-@group(0) @binding(2) var<storage, read_write> output: array<u32>;
-const WORKGROUP_SIZE_X: u32 = 64u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
-}
-// @opgen-end declarations
-
 var<workgroup> partial: array<u32, WORKGROUP_SIZE_X>;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

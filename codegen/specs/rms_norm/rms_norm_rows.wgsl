@@ -1,24 +1,5 @@
 // rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  N: u32,
-  num_rows: u32,
-  eps: f32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read> weight: array<f32>;
-@group(0) @binding(3) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 64u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
-}
-// @opgen-end declarations
-
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

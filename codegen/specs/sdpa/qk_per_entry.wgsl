@@ -2,27 +2,6 @@
 // invocation per entry on a 2-D grid (x: key c, y: query s, z: b*h). Chosen when there are
 // too few rows to fill the GPU with one thread per row (channel attention).
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  Sq: u32,
-  Skv: u32,
-  D4: u32,
-  H: u32,
-  num_rows: u32,
-  scale: f32,
-  has_mask: u32,
-  mask_strides: vec4<u32>,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> q: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read> k: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> mask: array<f32>;
-@group(0) @binding(4) var<storage, read_write> attn: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 16u;
-const WORKGROUP_SIZE_Y: u32 = 16u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// @opgen-end declarations
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let c = gid.x;

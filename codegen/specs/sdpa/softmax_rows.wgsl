@@ -1,22 +1,6 @@
 // softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
 // per row; the row max is subtracted before exp, then the row sum divides.
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  Skv: u32,
-  num_rows: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> attn: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 64u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
-}
-// @opgen-end declarations
-
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
 // Tree reduction of `partial` (max when take_max, else sum); every invocation gets the result.

@@ -1,4 +1,4 @@
-// Shared by the softmax kernels (emitted into their declaration blocks by opgen; not a
+// Shared by the softmax kernels (composed into their modules by opgen; not a
 // standalone module). NaN is carried explicitly: adapters' exp and log need not
 // propagate it (SwiftShader's log(NaN) is +inf).
 

@@ -1,4 +1,4 @@
-// The entry point of every unary kernel (emitted into their declaration blocks by opgen):
+// The entry point of every unary kernel (composed into their modules by opgen):
 // each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X apart) through the
 // kernel's apply(). All loads are issued before the first store, so each invocation
 // keeps 64 bytes in flight.

@@ -1,29 +1,6 @@
 // upsample_bilinear2d: each output pixel interpolates its four source neighbours, the
 // source index as ATen's area_pixel_compute_source_index (scales computed on the host).
 
-// @opgen-begin declarations: generated from the op spec by `opgen generate`, do not edit
-struct Params {
-  IH: u32,
-  IW: u32,
-  OH: u32,
-  OW: u32,
-  scale_h: f32,
-  scale_w: f32,
-  align_corners: u32,
-  num_elements: u32,
-};
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> input: array<f32>;
-@group(0) @binding(2) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 256u;
-const WORKGROUP_SIZE_Y: u32 = 1u;
-const WORKGROUP_SIZE_Z: u32 = 1u;
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-// @opgen-end declarations
-
 // The source coordinate of output index `dst`, and the index of its first neighbour.
 fn source_index(scale: f32, dst: u32) -> f32 {
   if (params.align_corners != 0u) {

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "webgpu_delegate/kernel_source.h"
 #include "webgpu_delegate/utils.h"
 
 namespace webgpu_delegate {
@@ -64,18 +65,6 @@ enum class Feature : uint8_t { ShaderF16, Subgroups };
 inline constexpr Feature kFeatures[] = {Feature::ShaderF16, Feature::Subgroups};
 const char* feature_name(Feature feature);  // WebGPU's name: "shader-f16", "subgroups"
 
-// A kernel as the generated `<kernel>_wgsl.h` headers describe it.
-struct KernelSource {
-  const char* name;
-  const char* wgsl;
-  const char* entry_point;
-  uint32_t workgroup_size[3];
-  const char* features = "";  // WebGPU features it needs, comma-separated
-  // false: its module is created without the implementation's shader runtime checks
-  // (wgpu-native: naga's index clamping and loop bounding); Dawn keeps them
-  bool runtime_checks = true;
-};
-
 // A pipeline-overridable constant's value (WGSL `override`).
 struct OverrideValue {
   const char* name;
@@ -87,12 +76,11 @@ struct Binding {
   enum class Kind : uint8_t { Params, Tensor, Dummy };
   Kind kind = Kind::Params;
   ValueRef tensor = -1;
-  uint64_t dummy_bytes = 0;
 
-  static Binding params() { return Binding{Kind::Params, -1, 0}; }
-  static Binding of(ValueRef tensor) { return Binding{Kind::Tensor, tensor, 0}; }
-  // Stands in for an absent optional tensor; large enough for the declared type.
-  static Binding dummy(uint64_t bytes) { return Binding{Kind::Dummy, -1, bytes}; }
+  static Binding params() { return Binding{Kind::Params, -1}; }
+  static Binding of(ValueRef tensor) { return Binding{Kind::Tensor, tensor}; }
+  // Stands in for an absent optional tensor: the kernel's binding table says how large.
+  static Binding dummy() { return Binding{Kind::Dummy, -1}; }
 };
 
 using DispatchId = size_t;

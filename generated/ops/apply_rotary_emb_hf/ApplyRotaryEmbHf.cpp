@@ -47,7 +47,9 @@ const KernelSource kRotaryEmbHfKernel{
     "rotary_emb_hf",
     kRotaryEmbHfWGSL,
     "main",
-    {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ}};
+    {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
+    kRotaryEmbHfBindings,
+    kRotaryEmbHfBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ApplyRotaryEmbHfPlan {

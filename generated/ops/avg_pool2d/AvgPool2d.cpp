@@ -52,7 +52,9 @@ const KernelSource kAvgPool2dKernel{
     "avg_pool2d",
     kAvgPool2dWGSL,
     "main",
-    {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ}};
+    {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ},
+    kAvgPool2dBindings,
+    kAvgPool2dBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AvgPool2dPlan {

@@ -43,7 +43,9 @@ const KernelSource kBatchNormKernel{
     "batch_norm",
     kBatchNormWGSL,
     "main",
-    {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ}};
+    {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ},
+    kBatchNormBindings,
+    kBatchNormBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct BatchNormPlan {
@@ -135,8 +137,8 @@ void add_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kBatchNormKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]),
-       !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
-       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[3]),
+       !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(),
+       !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[3]),
        Binding::of(args[4]), Binding::of(graph.get_value_list(args[7])[0])},
       &built.params0, sizeof(built.params0), built.grid0);
   graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {

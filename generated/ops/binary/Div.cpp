@@ -49,7 +49,9 @@ const KernelSource kBinaryBroadcastKernel{
     kBinaryBroadcastWGSL,
     "main",
     {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
-     kBinaryBroadcastWorkgroupSizeZ}};
+     kBinaryBroadcastWorkgroupSizeZ},
+    kBinaryBroadcastBindings,
+    kBinaryBroadcastBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct DivPlan {

@@ -79,12 +79,16 @@ const KernelSource kPowTensorKernel{
     "pow_tensor",
     kPowTensorWGSL,
     "main",
-    {kPowTensorWorkgroupSizeX, kPowTensorWorkgroupSizeY, kPowTensorWorkgroupSizeZ}};
+    {kPowTensorWorkgroupSizeX, kPowTensorWorkgroupSizeY, kPowTensorWorkgroupSizeZ},
+    kPowTensorBindings,
+    kPowTensorBindingCount};
 const KernelSource kPowTensorI32Kernel{
     "pow_tensor_i32",
     kPowTensorI32WGSL,
     "main",
-    {kPowTensorI32WorkgroupSizeX, kPowTensorI32WorkgroupSizeY, kPowTensorI32WorkgroupSizeZ}};
+    {kPowTensorI32WorkgroupSizeX, kPowTensorI32WorkgroupSizeY, kPowTensorI32WorkgroupSizeZ},
+    kPowTensorI32Bindings,
+    kPowTensorI32BindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct PowTensorPlan {

@@ -79,13 +79,17 @@ const KernelSource kBinaryBroadcastKernel{
     kBinaryBroadcastWGSL,
     "main",
     {kBinaryBroadcastWorkgroupSizeX, kBinaryBroadcastWorkgroupSizeY,
-     kBinaryBroadcastWorkgroupSizeZ}};
+     kBinaryBroadcastWorkgroupSizeZ},
+    kBinaryBroadcastBindings,
+    kBinaryBroadcastBindingCount};
 const KernelSource kBinaryBroadcastI32Kernel{
     "binary_broadcast_i32",
     kBinaryBroadcastI32WGSL,
     "main",
     {kBinaryBroadcastI32WorkgroupSizeX, kBinaryBroadcastI32WorkgroupSizeY,
-     kBinaryBroadcastI32WorkgroupSizeZ}};
+     kBinaryBroadcastI32WorkgroupSizeZ},
+    kBinaryBroadcastI32Bindings,
+    kBinaryBroadcastI32BindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SubPlan {

@@ -83,17 +83,20 @@ const KernelSource kCatCopyVec4Kernel{
     "cat_copy_vec4",
     kCatCopyVec4WGSL,
     "main",
-    {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ}};
+    {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ},
+    kCatCopyVec4Bindings,
+    kCatCopyVec4BindingCount};
 const KernelSource kCatCopyKernel{
-    "cat_copy",
-    kCatCopyWGSL,
-    "main",
-    {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ}};
+    "cat_copy",       kCatCopyWGSL,
+    "main",           {kCatCopyWorkgroupSizeX, kCatCopyWorkgroupSizeY, kCatCopyWorkgroupSizeZ},
+    kCatCopyBindings, kCatCopyBindingCount};
 const KernelSource kCatCopyBytesKernel{
     "cat_copy_bytes",
     kCatCopyBytesWGSL,
     "main",
-    {kCatCopyBytesWorkgroupSizeX, kCatCopyBytesWorkgroupSizeY, kCatCopyBytesWorkgroupSizeZ}};
+    {kCatCopyBytesWorkgroupSizeX, kCatCopyBytesWorkgroupSizeY, kCatCopyBytesWorkgroupSizeZ},
+    kCatCopyBytesBindings,
+    kCatCopyBytesBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct CatPlan {

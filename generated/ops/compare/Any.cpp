@@ -28,10 +28,9 @@ static_assert(offsetof(AnyParams, inner) == 12, "AnyParams.inner must sit at WGS
 static_assert(sizeof(AnyParams) == 16, "AnyParams must match the WGSL struct size 16");
 
 const KernelSource kAnyRowsKernel{
-    "any_rows",
-    kAnyRowsWGSL,
-    "main",
-    {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}};
+    "any_rows",       kAnyRowsWGSL,
+    "main",           {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
+    kAnyRowsBindings, kAnyRowsBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AnyPlan {

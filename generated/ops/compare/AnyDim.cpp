@@ -30,15 +30,16 @@ static_assert(offsetof(AnyDimParams, inner) == 12, "AnyDimParams.inner must sit 
 static_assert(sizeof(AnyDimParams) == 16, "AnyDimParams must match the WGSL struct size 16");
 
 const KernelSource kAnyRowsKernel{
-    "any_rows",
-    kAnyRowsWGSL,
-    "main",
-    {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}};
+    "any_rows",       kAnyRowsWGSL,
+    "main",           {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
+    kAnyRowsBindings, kAnyRowsBindingCount};
 const KernelSource kAnyColumnsKernel{
     "any_columns",
     kAnyColumnsWGSL,
     "main",
-    {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ}};
+    {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ},
+    kAnyColumnsBindings,
+    kAnyColumnsBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kAnyRowsKernel, &kAnyColumnsKernel};
 

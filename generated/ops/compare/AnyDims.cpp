@@ -32,15 +32,16 @@ static_assert(offsetof(AnyDimsParams, inner) == 12,
 static_assert(sizeof(AnyDimsParams) == 16, "AnyDimsParams must match the WGSL struct size 16");
 
 const KernelSource kAnyRowsKernel{
-    "any_rows",
-    kAnyRowsWGSL,
-    "main",
-    {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ}};
+    "any_rows",       kAnyRowsWGSL,
+    "main",           {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
+    kAnyRowsBindings, kAnyRowsBindingCount};
 const KernelSource kAnyColumnsKernel{
     "any_columns",
     kAnyColumnsWGSL,
     "main",
-    {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ}};
+    {kAnyColumnsWorkgroupSizeX, kAnyColumnsWorkgroupSizeY, kAnyColumnsWorkgroupSizeZ},
+    kAnyColumnsBindings,
+    kAnyColumnsBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kAnyRowsKernel, &kAnyColumnsKernel};
 

@@ -58,7 +58,9 @@ const KernelSource kPredicateBroadcastKernel{
     kPredicateBroadcastWGSL,
     "main",
     {kPredicateBroadcastWorkgroupSizeX, kPredicateBroadcastWorkgroupSizeY,
-     kPredicateBroadcastWorkgroupSizeZ}};
+     kPredicateBroadcastWorkgroupSizeZ},
+    kPredicateBroadcastBindings,
+    kPredicateBroadcastBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LogicalAndPlan {

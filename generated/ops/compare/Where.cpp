@@ -57,13 +57,17 @@ const KernelSource kPredicateBroadcastKernel{
     kPredicateBroadcastWGSL,
     "main",
     {kPredicateBroadcastWorkgroupSizeX, kPredicateBroadcastWorkgroupSizeY,
-     kPredicateBroadcastWorkgroupSizeZ}};
+     kPredicateBroadcastWorkgroupSizeZ},
+    kPredicateBroadcastBindings,
+    kPredicateBroadcastBindingCount};
 const KernelSource kSelectBroadcastKernel{
     "select_broadcast",
     kSelectBroadcastWGSL,
     "main",
     {kSelectBroadcastWorkgroupSizeX, kSelectBroadcastWorkgroupSizeY,
-     kSelectBroadcastWorkgroupSizeZ}};
+     kSelectBroadcastWorkgroupSizeZ},
+    kSelectBroadcastBindings,
+    kSelectBroadcastBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kPredicateBroadcastKernel,
                                                  &kSelectBroadcastKernel};

@@ -39,7 +39,9 @@ const KernelSource kConstantPadNdKernel{
     "constant_pad_nd",
     kConstantPadNdWGSL,
     "main",
-    {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ}};
+    {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ},
+    kConstantPadNdBindings,
+    kConstantPadNdBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConstantPadNdPlan {

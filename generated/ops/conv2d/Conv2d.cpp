@@ -96,51 +96,66 @@ const KernelSource kConv2dPackWeightsKernel{
     kConv2dPackWeightsWGSL,
     "main",
     {kConv2dPackWeightsWorkgroupSizeX, kConv2dPackWeightsWorkgroupSizeY,
-     kConv2dPackWeightsWorkgroupSizeZ}};
+     kConv2dPackWeightsWorkgroupSizeZ},
+    kConv2dPackWeightsBindings,
+    kConv2dPackWeightsBindingCount};
 const KernelSource kConv2dStemGemmKernel{
     "conv2d_stem_gemm",
     kConv2dStemGemmWGSL,
     "main",
-    {kConv2dStemGemmWorkgroupSizeX, kConv2dStemGemmWorkgroupSizeY, kConv2dStemGemmWorkgroupSizeZ}};
+    {kConv2dStemGemmWorkgroupSizeX, kConv2dStemGemmWorkgroupSizeY, kConv2dStemGemmWorkgroupSizeZ},
+    kConv2dStemGemmBindings,
+    kConv2dStemGemmBindingCount};
 const KernelSource kConv2dGemm128Kernel{
     "conv2d_gemm128",
     kConv2dGemm128WGSL,
     "main",
     {kConv2dGemm128WorkgroupSizeX, kConv2dGemm128WorkgroupSizeY, kConv2dGemm128WorkgroupSizeZ},
+    kConv2dGemm128Bindings,
+    kConv2dGemm128BindingCount,
     "",
     kConv2dGemm128RuntimeChecks};
 const KernelSource kConv2dGemmKernel{
     "conv2d_gemm",
     kConv2dGemmWGSL,
     "main",
-    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ}};
+    {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ},
+    kConv2dGemmBindings,
+    kConv2dGemmBindingCount};
 const KernelSource kConvTranspose2dGemmKernel{
     "conv_transpose2d_gemm",
     kConvTranspose2dGemmWGSL,
     "main",
     {kConvTranspose2dGemmWorkgroupSizeX, kConvTranspose2dGemmWorkgroupSizeY,
-     kConvTranspose2dGemmWorkgroupSizeZ}};
+     kConvTranspose2dGemmWorkgroupSizeZ},
+    kConvTranspose2dGemmBindings,
+    kConvTranspose2dGemmBindingCount};
 const KernelSource kConvTranspose2dKernel{
     "conv_transpose2d",
     kConvTranspose2dWGSL,
     "main",
     {kConvTranspose2dWorkgroupSizeX, kConvTranspose2dWorkgroupSizeY,
-     kConvTranspose2dWorkgroupSizeZ}};
+     kConvTranspose2dWorkgroupSizeZ},
+    kConvTranspose2dBindings,
+    kConvTranspose2dBindingCount};
 const KernelSource kConv2dVec4Kernel{
     "conv2d_vec4",
     kConv2dVec4WGSL,
     "main",
-    {kConv2dVec4WorkgroupSizeX, kConv2dVec4WorkgroupSizeY, kConv2dVec4WorkgroupSizeZ}};
+    {kConv2dVec4WorkgroupSizeX, kConv2dVec4WorkgroupSizeY, kConv2dVec4WorkgroupSizeZ},
+    kConv2dVec4Bindings,
+    kConv2dVec4BindingCount};
 const KernelSource kConv2dKernel{
-    "conv2d",
-    kConv2dWGSL,
-    "main",
-    {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ}};
+    "conv2d",        kConv2dWGSL,
+    "main",          {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ},
+    kConv2dBindings, kConv2dBindingCount};
 const KernelSource kConv2dSplitSumKernel{
     "conv2d_split_sum",
     kConv2dSplitSumWGSL,
     "main",
-    {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ}};
+    {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ},
+    kConv2dSplitSumBindings,
+    kConv2dSplitSumBindingCount};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemm128Kernel,
                                                  &kConv2dGemmKernel};
@@ -461,7 +476,7 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     graph.add_dispatch(
         *kDispatch1Kernels[built.route1], built.overrides1,
         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
          Binding::of(scratch_partial), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid1);
   }
@@ -469,21 +484,21 @@ void add_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     graph.add_dispatch(
         *kDispatch2Kernels[built.route2], built.overrides2,
         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(scratch_wpack),
-         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid2);
   }
   if (built.run3) {
     graph.add_dispatch(
         *kDispatch3Kernels[built.route3], built.overrides3,
         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid3);
   }
   if (built.run4) {
     graph.add_dispatch(
         kConv2dSplitSumKernel, built.overrides4,
         {Binding::params(), Binding::of(scratch_partial),
-         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4), Binding::of(args[9])},
+         !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[9])},
         &built.params, sizeof(built.params), built.grid4);
   }
   // Static shapes only: a resized input is an error, never a silent run at the built shape.

@@ -23,10 +23,9 @@ static_assert(offsetof(ToCopyParams, num_elements) == 0,
 static_assert(sizeof(ToCopyParams) == 16, "ToCopyParams must match the WGSL struct size 16");
 
 const KernelSource kConvertKernel{
-    "convert",
-    kConvertWGSL,
-    "main",
-    {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ}};
+    "convert",        kConvertWGSL,
+    "main",           {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ},
+    kConvertBindings, kConvertBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ToCopyPlan {

@@ -24,10 +24,9 @@ static_assert(sizeof(ToDimOrderCopyParams) == 16,
               "ToDimOrderCopyParams must match the WGSL struct size 16");
 
 const KernelSource kConvertKernel{
-    "convert",
-    kConvertWGSL,
-    "main",
-    {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ}};
+    "convert",        kConvertWGSL,
+    "main",           {kConvertWorkgroupSizeX, kConvertWorkgroupSizeY, kConvertWorkgroupSizeZ},
+    kConvertBindings, kConvertBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ToDimOrderCopyPlan {

@@ -31,12 +31,16 @@ const KernelSource kCumsumLastDimKernel{
     "cumsum_last_dim",
     kCumsumLastDimWGSL,
     "main",
-    {kCumsumLastDimWorkgroupSizeX, kCumsumLastDimWorkgroupSizeY, kCumsumLastDimWorkgroupSizeZ}};
+    {kCumsumLastDimWorkgroupSizeX, kCumsumLastDimWorkgroupSizeY, kCumsumLastDimWorkgroupSizeZ},
+    kCumsumLastDimBindings,
+    kCumsumLastDimBindingCount};
 const KernelSource kCumsumStridedKernel{
     "cumsum_strided",
     kCumsumStridedWGSL,
     "main",
-    {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ}};
+    {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
+    kCumsumStridedBindings,
+    kCumsumStridedBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kCumsumLastDimKernel, &kCumsumStridedKernel};
 

@@ -50,12 +50,16 @@ const KernelSource kEmbeddingRowsVec4Kernel{
     kEmbeddingRowsVec4WGSL,
     "main",
     {kEmbeddingRowsVec4WorkgroupSizeX, kEmbeddingRowsVec4WorkgroupSizeY,
-     kEmbeddingRowsVec4WorkgroupSizeZ}};
+     kEmbeddingRowsVec4WorkgroupSizeZ},
+    kEmbeddingRowsVec4Bindings,
+    kEmbeddingRowsVec4BindingCount};
 const KernelSource kEmbeddingRowsKernel{
     "embedding_rows",
     kEmbeddingRowsWGSL,
     "main",
-    {kEmbeddingRowsWorkgroupSizeX, kEmbeddingRowsWorkgroupSizeY, kEmbeddingRowsWorkgroupSizeZ}};
+    {kEmbeddingRowsWorkgroupSizeX, kEmbeddingRowsWorkgroupSizeY, kEmbeddingRowsWorkgroupSizeZ},
+    kEmbeddingRowsBindings,
+    kEmbeddingRowsBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct EmbeddingPlan {

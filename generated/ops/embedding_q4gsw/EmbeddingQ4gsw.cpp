@@ -42,7 +42,9 @@ const KernelSource kEmbeddingQ4gswKernel{
     "embedding_q4gsw",
     kEmbeddingQ4gswWGSL,
     "main",
-    {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY, kEmbeddingQ4gswWorkgroupSizeZ}};
+    {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY, kEmbeddingQ4gswWorkgroupSizeZ},
+    kEmbeddingQ4gswBindings,
+    kEmbeddingQ4gswBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct EmbeddingQ4gswPlan {

@@ -37,7 +37,9 @@ const KernelSource kFillRangeKernel{
     "fill_range",
     kFillRangeWGSL,
     "main",
-    {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ}};
+    {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ},
+    kFillRangeBindings,
+    kFillRangeBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct FullLikePlan {

@@ -36,7 +36,9 @@ const KernelSource kFillRangeKernel{
     "fill_range",
     kFillRangeWGSL,
     "main",
-    {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ}};
+    {kFillRangeWorkgroupSizeX, kFillRangeWorkgroupSizeY, kFillRangeWorkgroupSizeZ},
+    kFillRangeBindings,
+    kFillRangeBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct OnesPlan {

@@ -54,12 +54,16 @@ const KernelSource kIndexSelectVec4Kernel{
     kIndexSelectVec4WGSL,
     "main",
     {kIndexSelectVec4WorkgroupSizeX, kIndexSelectVec4WorkgroupSizeY,
-     kIndexSelectVec4WorkgroupSizeZ}};
+     kIndexSelectVec4WorkgroupSizeZ},
+    kIndexSelectVec4Bindings,
+    kIndexSelectVec4BindingCount};
 const KernelSource kIndexSelectKernel{
     "index_select",
     kIndexSelectWGSL,
     "main",
-    {kIndexSelectWorkgroupSizeX, kIndexSelectWorkgroupSizeY, kIndexSelectWorkgroupSizeZ}};
+    {kIndexSelectWorkgroupSizeX, kIndexSelectWorkgroupSizeY, kIndexSelectWorkgroupSizeZ},
+    kIndexSelectBindings,
+    kIndexSelectBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct IndexSelectPlan {

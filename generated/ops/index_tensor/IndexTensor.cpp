@@ -75,18 +75,24 @@ const KernelSource kIndexTensorVec4Kernel{
     kIndexTensorVec4WGSL,
     "main",
     {kIndexTensorVec4WorkgroupSizeX, kIndexTensorVec4WorkgroupSizeY,
-     kIndexTensorVec4WorkgroupSizeZ}};
+     kIndexTensorVec4WorkgroupSizeZ},
+    kIndexTensorVec4Bindings,
+    kIndexTensorVec4BindingCount};
 const KernelSource kIndexTensorBytesKernel{
     "index_tensor_bytes",
     kIndexTensorBytesWGSL,
     "main",
     {kIndexTensorBytesWorkgroupSizeX, kIndexTensorBytesWorkgroupSizeY,
-     kIndexTensorBytesWorkgroupSizeZ}};
+     kIndexTensorBytesWorkgroupSizeZ},
+    kIndexTensorBytesBindings,
+    kIndexTensorBytesBindingCount};
 const KernelSource kIndexTensorKernel{
     "index_tensor",
     kIndexTensorWGSL,
     "main",
-    {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ}};
+    {kIndexTensorWorkgroupSizeX, kIndexTensorWorkgroupSizeY, kIndexTensorWorkgroupSizeZ},
+    kIndexTensorBindings,
+    kIndexTensorBindingCount};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kIndexTensorBytesKernel, &kIndexTensorKernel};
 
@@ -457,19 +463,19 @@ void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                        utils::length(graph.get_value_list(args[1])) > 0 &&
                                                !graph.is_null(graph.get_value_list(args[1])[0])
                                            ? Binding::of(graph.get_value_list(args[1])[0])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 1 &&
                                                !graph.is_null(graph.get_value_list(args[1])[1])
                                            ? Binding::of(graph.get_value_list(args[1])[1])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 2 &&
                                                !graph.is_null(graph.get_value_list(args[1])[2])
                                            ? Binding::of(graph.get_value_list(args[1])[2])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 3 &&
                                                !graph.is_null(graph.get_value_list(args[1])[3])
                                            ? Binding::of(graph.get_value_list(args[1])[3])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        Binding::of(args[2])},
                                       &built.params0, sizeof(built.params0), built.grid0)
                  : 0;
@@ -479,19 +485,19 @@ void add_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                        utils::length(graph.get_value_list(args[1])) > 0 &&
                                                !graph.is_null(graph.get_value_list(args[1])[0])
                                            ? Binding::of(graph.get_value_list(args[1])[0])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 1 &&
                                                !graph.is_null(graph.get_value_list(args[1])[1])
                                            ? Binding::of(graph.get_value_list(args[1])[1])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 2 &&
                                                !graph.is_null(graph.get_value_list(args[1])[2])
                                            ? Binding::of(graph.get_value_list(args[1])[2])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        utils::length(graph.get_value_list(args[1])) > 3 &&
                                                !graph.is_null(graph.get_value_list(args[1])[3])
                                            ? Binding::of(graph.get_value_list(args[1])[3])
-                                           : Binding::dummy(4),
+                                           : Binding::dummy(),
                                        Binding::of(args[2])},
                                       &built.params1, sizeof(built.params1), built.grid1)
                  : 0;

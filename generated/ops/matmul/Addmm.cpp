@@ -60,24 +60,35 @@ static_assert(offsetof(AddmmParams, beta) == 52, "AddmmParams.beta must sit at W
 static_assert(sizeof(AddmmParams) == 64, "AddmmParams must match the WGSL struct size 64");
 
 const KernelSource kGemvNnKernel{
-    "gemv_nn",
-    kGemvNnWGSL,
-    "main",
-    {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ}};
+    "gemv_nn",       kGemvNnWGSL,
+    "main",          {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ},
+    kGemvNnBindings, kGemvNnBindingCount};
 const KernelSource kGemmSmallKernel{
-    "gemm_small", kGemmSmallWGSL,
-    "main",       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-    "",           kGemmSmallRuntimeChecks};
+    "gemm_small",
+    kGemmSmallWGSL,
+    "main",
+    {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
+    kGemmSmallBindings,
+    kGemmSmallBindingCount,
+    "",
+    kGemmSmallRuntimeChecks};
 const KernelSource kGemmVec4Kernel{
-    "gemm_vec4", kGemmVec4WGSL,
-    "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
-    "",          kGemmVec4RuntimeChecks};
+    "gemm_vec4",
+    kGemmVec4WGSL,
+    "main",
+    {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
+    kGemmVec4Bindings,
+    kGemmVec4BindingCount,
+    "",
+    kGemmVec4RuntimeChecks};
 const KernelSource kGemmSmallScalarKernel{
     "gemm_small_scalar",
     kGemmSmallScalarWGSL,
     "main",
     {kGemmSmallScalarWorkgroupSizeX, kGemmSmallScalarWorkgroupSizeY,
      kGemmSmallScalarWorkgroupSizeZ},
+    kGemmSmallScalarBindings,
+    kGemmSmallScalarBindingCount,
     "",
     kGemmSmallScalarRuntimeChecks};
 const KernelSource kGemmScalarKernel{
@@ -85,13 +96,17 @@ const KernelSource kGemmScalarKernel{
     kGemmScalarWGSL,
     "main",
     {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ},
+    kGemmScalarBindings,
+    kGemmScalarBindingCount,
     "",
     kGemmScalarRuntimeChecks};
 const KernelSource kGemmSplitSumKernel{
     "gemm_split_sum",
     kGemmSplitSumWGSL,
     "main",
-    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ},
+    kGemmSplitSumBindings,
+    kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmSmallKernel,
                                                  &kGemmVec4Kernel};

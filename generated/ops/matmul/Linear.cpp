@@ -77,32 +77,50 @@ const KernelSource kGemvRowsSubgroupKernel{
     "main",
     {kGemvRowsSubgroupWorkgroupSizeX, kGemvRowsSubgroupWorkgroupSizeY,
      kGemvRowsSubgroupWorkgroupSizeZ},
+    kGemvRowsSubgroupBindings,
+    kGemvRowsSubgroupBindingCount,
     kGemvRowsSubgroupFeatures};
 const KernelSource kGemvRowsKernel{
     "gemv_rows",
     kGemvRowsWGSL,
     "main",
-    {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ}};
+    {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ},
+    kGemvRowsBindings,
+    kGemvRowsBindingCount};
 const KernelSource kLinearPackWeightKernel{
     "linear_pack_weight",
     kLinearPackWeightWGSL,
     "main",
     {kLinearPackWeightWorkgroupSizeX, kLinearPackWeightWorkgroupSizeY,
-     kLinearPackWeightWorkgroupSizeZ}};
+     kLinearPackWeightWorkgroupSizeZ},
+    kLinearPackWeightBindings,
+    kLinearPackWeightBindingCount};
 const KernelSource kGemmSmallKernel{
-    "gemm_small", kGemmSmallWGSL,
-    "main",       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-    "",           kGemmSmallRuntimeChecks};
+    "gemm_small",
+    kGemmSmallWGSL,
+    "main",
+    {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
+    kGemmSmallBindings,
+    kGemmSmallBindingCount,
+    "",
+    kGemmSmallRuntimeChecks};
 const KernelSource kGemmVec4Kernel{
-    "gemm_vec4", kGemmVec4WGSL,
-    "main",      {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
-    "",          kGemmVec4RuntimeChecks};
+    "gemm_vec4",
+    kGemmVec4WGSL,
+    "main",
+    {kGemmVec4WorkgroupSizeX, kGemmVec4WorkgroupSizeY, kGemmVec4WorkgroupSizeZ},
+    kGemmVec4Bindings,
+    kGemmVec4BindingCount,
+    "",
+    kGemmVec4RuntimeChecks};
 const KernelSource kGemmSmallScalarKernel{
     "gemm_small_scalar",
     kGemmSmallScalarWGSL,
     "main",
     {kGemmSmallScalarWorkgroupSizeX, kGemmSmallScalarWorkgroupSizeY,
      kGemmSmallScalarWorkgroupSizeZ},
+    kGemmSmallScalarBindings,
+    kGemmSmallScalarBindingCount,
     "",
     kGemmSmallScalarRuntimeChecks};
 const KernelSource kGemmScalarKernel{
@@ -110,13 +128,17 @@ const KernelSource kGemmScalarKernel{
     kGemmScalarWGSL,
     "main",
     {kGemmScalarWorkgroupSizeX, kGemmScalarWorkgroupSizeY, kGemmScalarWorkgroupSizeZ},
+    kGemmScalarBindings,
+    kGemmScalarBindingCount,
     "",
     kGemmScalarRuntimeChecks};
 const KernelSource kGemmSplitSumKernel{
     "gemm_split_sum",
     kGemmSplitSumWGSL,
     "main",
-    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ}};
+    {kGemmSplitSumWorkgroupSizeX, kGemmSplitSumWorkgroupSizeY, kGemmSplitSumWorkgroupSizeZ},
+    kGemmSplitSumBindings,
+    kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
 // Dispatch 2's kernels, in route order.
@@ -317,7 +339,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       built.run0
           ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
@@ -331,7 +353,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       built.run2
           ? graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
                                {Binding::params(), Binding::of(args[0]), Binding::of(scratch_wpack),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(scratch_partial), Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid2)
           : 0;
@@ -339,7 +361,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       built.run3
           ? graph.add_dispatch(*kDispatch3Kernels[built.route3], built.overrides3,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(scratch_partial), Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid3)
           : 0;
@@ -347,7 +369,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       built.run4
           ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides4,
                                {Binding::params(), Binding::of(scratch_partial),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid4)
           : 0;

@@ -63,7 +63,9 @@ const KernelSource kMaxPool2dKernel{
     "max_pool2d",
     kMaxPool2dWGSL,
     "main",
-    {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ}};
+    {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ},
+    kMaxPool2dBindings,
+    kMaxPool2dBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct MaxPool2dWithIndicesPlan {
@@ -225,7 +227,7 @@ void add_max_pool2d_with_indices(WebGPUGraph& graph, const std::vector<ValueRef>
       {Binding::params(), Binding::of(args[0]), Binding::of(graph.get_value_list(args[6])[0]),
        graph.get_value_list(args[6]).size() > 1 && !graph.is_null(graph.get_value_list(args[6])[1])
            ? Binding::of(graph.get_value_list(args[6])[1])
-           : Binding::dummy(4)},
+           : Binding::dummy()},
       &built.params0, sizeof(built.params0), built.grid0);
   graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_max_pool2d_with_indices_outputs(graph, args);

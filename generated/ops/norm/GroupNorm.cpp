@@ -45,12 +45,16 @@ const KernelSource kNormRowsVec4Kernel{
     "norm_rows_vec4",
     kNormRowsVec4WGSL,
     "main",
-    {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ}};
+    {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ},
+    kNormRowsVec4Bindings,
+    kNormRowsVec4BindingCount};
 const KernelSource kNormRowsKernel{
     "norm_rows",
     kNormRowsWGSL,
     "main",
-    {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ}};
+    {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ},
+    kNormRowsBindings,
+    kNormRowsBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct GroupNormPlan {
@@ -182,34 +186,34 @@ void add_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       built.run0
           ? graph.add_dispatch(kNormRowsVec4Kernel, built.overrides0,
                                {Binding::params(), Binding::of(args[0]),
-                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(graph.get_value_list(args[8])[0]),
                                 graph.get_value_list(args[8]).size() > 1 &&
                                         !graph.is_null(graph.get_value_list(args[8])[1])
                                     ? Binding::of(graph.get_value_list(args[8])[1])
-                                    : Binding::dummy(4),
+                                    : Binding::dummy(),
                                 graph.get_value_list(args[8]).size() > 2 &&
                                         !graph.is_null(graph.get_value_list(args[8])[2])
                                     ? Binding::of(graph.get_value_list(args[8])[2])
-                                    : Binding::dummy(4)},
+                                    : Binding::dummy()},
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
   const DispatchId dispatch1 =
       built.run1
           ? graph.add_dispatch(kNormRowsKernel, built.overrides1,
                                {Binding::params(), Binding::of(args[0]),
-                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(4),
-                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(4),
+                                !graph.is_null(args[1]) ? Binding::of(args[1]) : Binding::dummy(),
+                                !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(graph.get_value_list(args[8])[0]),
                                 graph.get_value_list(args[8]).size() > 1 &&
                                         !graph.is_null(graph.get_value_list(args[8])[1])
                                     ? Binding::of(graph.get_value_list(args[8])[1])
-                                    : Binding::dummy(4),
+                                    : Binding::dummy(),
                                 graph.get_value_list(args[8]).size() > 2 &&
                                         !graph.is_null(graph.get_value_list(args[8])[2])
                                     ? Binding::of(graph.get_value_list(args[8])[2])
-                                    : Binding::dummy(4)},
+                                    : Binding::dummy()},
                                &built.params, sizeof(built.params), built.grid1)
           : 0;
   graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {

@@ -57,18 +57,24 @@ const KernelSource kStridedGatherVec4Kernel{
     kStridedGatherVec4WGSL,
     "main",
     {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
-     kStridedGatherVec4WorkgroupSizeZ}};
+     kStridedGatherVec4WorkgroupSizeZ},
+    kStridedGatherVec4Bindings,
+    kStridedGatherVec4BindingCount};
 const KernelSource kStridedGatherBytesKernel{
     "strided_gather_bytes",
     kStridedGatherBytesWGSL,
     "main",
     {kStridedGatherBytesWorkgroupSizeX, kStridedGatherBytesWorkgroupSizeY,
-     kStridedGatherBytesWorkgroupSizeZ}};
+     kStridedGatherBytesWorkgroupSizeZ},
+    kStridedGatherBytesBindings,
+    kStridedGatherBytesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
     "main",
-    {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ}};
+    {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ},
+    kStridedGatherBindings,
+    kStridedGatherBindingCount};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
 

@@ -30,7 +30,9 @@ const KernelSource kReduceRowsKernel{
     "reduce_rows",
     kReduceRowsWGSL,
     "main",
-    {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ}};
+    {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ},
+    kReduceRowsBindings,
+    kReduceRowsBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AmaxPlan {

@@ -31,12 +31,16 @@ const KernelSource kReduceRowsKernel{
     "reduce_rows",
     kReduceRowsWGSL,
     "main",
-    {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ}};
+    {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ},
+    kReduceRowsBindings,
+    kReduceRowsBindingCount};
 const KernelSource kReduceRowsI32Kernel{
     "reduce_rows_i32",
     kReduceRowsI32WGSL,
     "main",
-    {kReduceRowsI32WorkgroupSizeX, kReduceRowsI32WorkgroupSizeY, kReduceRowsI32WorkgroupSizeZ}};
+    {kReduceRowsI32WorkgroupSizeX, kReduceRowsI32WorkgroupSizeY, kReduceRowsI32WorkgroupSizeZ},
+    kReduceRowsI32Bindings,
+    kReduceRowsI32BindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SumDimPlan {

@@ -30,7 +30,9 @@ const KernelSource kRmsNormRowsKernel{
     "rms_norm_rows",
     kRmsNormRowsWGSL,
     "main",
-    {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ}};
+    {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ},
+    kRmsNormRowsBindings,
+    kRmsNormRowsBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct RmsNormPlan {

@@ -70,21 +70,27 @@ const KernelSource kQkPerEntryKernel{
     "qk_per_entry",
     kQkPerEntryWGSL,
     "main",
-    {kQkPerEntryWorkgroupSizeX, kQkPerEntryWorkgroupSizeY, kQkPerEntryWorkgroupSizeZ}};
+    {kQkPerEntryWorkgroupSizeX, kQkPerEntryWorkgroupSizeY, kQkPerEntryWorkgroupSizeZ},
+    kQkPerEntryBindings,
+    kQkPerEntryBindingCount};
 const KernelSource kQkPerRowKernel{
     "qk_per_row",
     kQkPerRowWGSL,
     "main",
-    {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ}};
+    {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ},
+    kQkPerRowBindings,
+    kQkPerRowBindingCount};
 const KernelSource kSoftmaxRowsKernel{
     "softmax_rows",
     kSoftmaxRowsWGSL,
     "main",
-    {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ}};
-const KernelSource kAttnVKernel{"attn_v",
-                                kAttnVWGSL,
-                                "main",
-                                {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ}};
+    {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ},
+    kSoftmaxRowsBindings,
+    kSoftmaxRowsBindingCount};
+const KernelSource kAttnVKernel{
+    "attn_v",       kAttnVWGSL,
+    "main",         {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ},
+    kAttnVBindings, kAttnVBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kQkPerEntryKernel, &kQkPerRowKernel};
 
@@ -223,7 +229,7 @@ void add_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 =
       graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                          !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(4),
+                          !graph.is_null(args[3]) ? Binding::of(args[3]) : Binding::dummy(),
                           Binding::of(scratch_attn)},
                          &built.params0, sizeof(built.params0), built.grid0);
   const DispatchId dispatch1 = graph.add_dispatch(

@@ -37,12 +37,16 @@ const KernelSource kSelectCopyBytesKernel{
     kSelectCopyBytesWGSL,
     "main",
     {kSelectCopyBytesWorkgroupSizeX, kSelectCopyBytesWorkgroupSizeY,
-     kSelectCopyBytesWorkgroupSizeZ}};
+     kSelectCopyBytesWorkgroupSizeZ},
+    kSelectCopyBytesBindings,
+    kSelectCopyBytesBindingCount};
 const KernelSource kSelectCopyKernel{
     "select_copy",
     kSelectCopyWGSL,
     "main",
-    {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ}};
+    {kSelectCopyWorkgroupSizeX, kSelectCopyWorkgroupSizeY, kSelectCopyWorkgroupSizeZ},
+    kSelectCopyBindings,
+    kSelectCopyBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kSelectCopyBytesKernel, &kSelectCopyKernel};
 

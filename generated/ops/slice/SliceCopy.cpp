@@ -42,12 +42,16 @@ const KernelSource kSliceCopyBytesKernel{
     "slice_copy_bytes",
     kSliceCopyBytesWGSL,
     "main",
-    {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY, kSliceCopyBytesWorkgroupSizeZ}};
+    {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY, kSliceCopyBytesWorkgroupSizeZ},
+    kSliceCopyBytesBindings,
+    kSliceCopyBytesBindingCount};
 const KernelSource kSliceCopyKernel{
     "slice_copy",
     kSliceCopyWGSL,
     "main",
-    {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}};
+    {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ},
+    kSliceCopyBindings,
+    kSliceCopyBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kSliceCopyBytesKernel, &kSliceCopyKernel};
 

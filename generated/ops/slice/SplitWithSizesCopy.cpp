@@ -68,12 +68,16 @@ const KernelSource kSliceCopyKernel{
     "slice_copy",
     kSliceCopyWGSL,
     "main",
-    {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ}};
+    {kSliceCopyWorkgroupSizeX, kSliceCopyWorkgroupSizeY, kSliceCopyWorkgroupSizeZ},
+    kSliceCopyBindings,
+    kSliceCopyBindingCount};
 const KernelSource kSliceCopyBytesKernel{
     "slice_copy_bytes",
     kSliceCopyBytesWGSL,
     "main",
-    {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY, kSliceCopyBytesWorkgroupSizeZ}};
+    {kSliceCopyBytesWorkgroupSizeX, kSliceCopyBytesWorkgroupSizeY, kSliceCopyBytesWorkgroupSizeZ},
+    kSliceCopyBytesBindings,
+    kSliceCopyBytesBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SplitWithSizesCopyPlan {

@@ -44,12 +44,16 @@ const KernelSource kSliceScatterBytesKernel{
     kSliceScatterBytesWGSL,
     "main",
     {kSliceScatterBytesWorkgroupSizeX, kSliceScatterBytesWorkgroupSizeY,
-     kSliceScatterBytesWorkgroupSizeZ}};
+     kSliceScatterBytesWorkgroupSizeZ},
+    kSliceScatterBytesBindings,
+    kSliceScatterBytesBindingCount};
 const KernelSource kSliceScatterKernel{
     "slice_scatter",
     kSliceScatterWGSL,
     "main",
-    {kSliceScatterWorkgroupSizeX, kSliceScatterWorkgroupSizeY, kSliceScatterWorkgroupSizeZ}};
+    {kSliceScatterWorkgroupSizeX, kSliceScatterWorkgroupSizeY, kSliceScatterWorkgroupSizeZ},
+    kSliceScatterBindings,
+    kSliceScatterBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kSliceScatterBytesKernel, &kSliceScatterKernel};
 

@@ -35,17 +35,23 @@ const KernelSource kSoftmaxLastDimVec4Kernel{
     kSoftmaxLastDimVec4WGSL,
     "main",
     {kSoftmaxLastDimVec4WorkgroupSizeX, kSoftmaxLastDimVec4WorkgroupSizeY,
-     kSoftmaxLastDimVec4WorkgroupSizeZ}};
+     kSoftmaxLastDimVec4WorkgroupSizeZ},
+    kSoftmaxLastDimVec4Bindings,
+    kSoftmaxLastDimVec4BindingCount};
 const KernelSource kSoftmaxLastDimKernel{
     "softmax_last_dim",
     kSoftmaxLastDimWGSL,
     "main",
-    {kSoftmaxLastDimWorkgroupSizeX, kSoftmaxLastDimWorkgroupSizeY, kSoftmaxLastDimWorkgroupSizeZ}};
+    {kSoftmaxLastDimWorkgroupSizeX, kSoftmaxLastDimWorkgroupSizeY, kSoftmaxLastDimWorkgroupSizeZ},
+    kSoftmaxLastDimBindings,
+    kSoftmaxLastDimBindingCount};
 const KernelSource kSoftmaxStridedKernel{
     "softmax_strided",
     kSoftmaxStridedWGSL,
     "main",
-    {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY, kSoftmaxStridedWorkgroupSizeZ}};
+    {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY, kSoftmaxStridedWorkgroupSizeZ},
+    kSoftmaxStridedBindings,
+    kSoftmaxStridedBindingCount};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kSoftmaxLastDimKernel, &kSoftmaxStridedKernel};
 

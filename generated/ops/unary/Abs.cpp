@@ -33,12 +33,13 @@ static_assert(offsetof(AbsInt32Params, num_vec4) == 0,
 static_assert(sizeof(AbsInt32Params) == 16, "AbsInt32Params must match the WGSL struct size 16");
 
 const KernelSource kAbsKernel{
-    "abs", kAbsWGSL, "main", {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ}};
+    "abs",        kAbsWGSL,
+    "main",       {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ},
+    kAbsBindings, kAbsBindingCount};
 const KernelSource kAbsI32Kernel{
-    "abs_i32",
-    kAbsI32WGSL,
-    "main",
-    {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ}};
+    "abs_i32",       kAbsI32WGSL,
+    "main",          {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ},
+    kAbsI32Bindings, kAbsI32BindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AbsPlan {

@@ -29,7 +29,9 @@ const KernelSource kScalarArithKernel{
     "scalar_arith",
     kScalarArithWGSL,
     "main",
-    {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ}};
+    {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ},
+    kScalarArithBindings,
+    kScalarArithBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AddScalarPlan {

@@ -22,10 +22,9 @@ static_assert(offsetof(CosParams, num_vec4) == 0, "CosParams.num_vec4 must sit a
 static_assert(sizeof(CosParams) == 16, "CosParams must match the WGSL struct size 16");
 
 const KernelSource kSinCosKernel{
-    "sin_cos",
-    kSinCosWGSL,
-    "main",
-    {kSinCosWorkgroupSizeX, kSinCosWorkgroupSizeY, kSinCosWorkgroupSizeZ}};
+    "sin_cos",       kSinCosWGSL,
+    "main",          {kSinCosWorkgroupSizeX, kSinCosWorkgroupSizeY, kSinCosWorkgroupSizeZ},
+    kSinCosBindings, kSinCosBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct CosPlan {

@@ -22,7 +22,9 @@ static_assert(offsetof(ExpParams, num_vec4) == 0, "ExpParams.num_vec4 must sit a
 static_assert(sizeof(ExpParams) == 16, "ExpParams must match the WGSL struct size 16");
 
 const KernelSource kExpKernel{
-    "exp", kExpWGSL, "main", {kExpWorkgroupSizeX, kExpWorkgroupSizeY, kExpWorkgroupSizeZ}};
+    "exp",        kExpWGSL,
+    "main",       {kExpWorkgroupSizeX, kExpWorkgroupSizeY, kExpWorkgroupSizeZ},
+    kExpBindings, kExpBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ExpPlan {

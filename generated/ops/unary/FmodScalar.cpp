@@ -43,12 +43,16 @@ const KernelSource kFmodScalarKernel{
     "fmod_scalar",
     kFmodScalarWGSL,
     "main",
-    {kFmodScalarWorkgroupSizeX, kFmodScalarWorkgroupSizeY, kFmodScalarWorkgroupSizeZ}};
+    {kFmodScalarWorkgroupSizeX, kFmodScalarWorkgroupSizeY, kFmodScalarWorkgroupSizeZ},
+    kFmodScalarBindings,
+    kFmodScalarBindingCount};
 const KernelSource kFmodScalarI32Kernel{
     "fmod_scalar_i32",
     kFmodScalarI32WGSL,
     "main",
-    {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ}};
+    {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
+    kFmodScalarI32Bindings,
+    kFmodScalarI32BindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct FmodScalarPlan {

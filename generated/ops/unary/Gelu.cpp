@@ -26,7 +26,9 @@ static_assert(offsetof(GeluParams, tanh_approximation) == 4,
 static_assert(sizeof(GeluParams) == 16, "GeluParams must match the WGSL struct size 16");
 
 const KernelSource kGeluKernel{
-    "gelu", kGeluWGSL, "main", {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ}};
+    "gelu",        kGeluWGSL,
+    "main",        {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ},
+    kGeluBindings, kGeluBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct GeluPlan {

@@ -26,7 +26,9 @@ const KernelSource kHardswishKernel{
     "hardswish",
     kHardswishWGSL,
     "main",
-    {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ}};
+    {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ},
+    kHardswishBindings,
+    kHardswishBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct HardswishPlan {

@@ -34,10 +34,10 @@ static_assert(offsetof(HardtanhParams, has_max) == 16,
               "HardtanhParams.has_max must sit at WGSL offset 16");
 static_assert(sizeof(HardtanhParams) == 32, "HardtanhParams must match the WGSL struct size 32");
 
-const KernelSource kClampKernel{"clamp",
-                                kClampWGSL,
-                                "main",
-                                {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ}};
+const KernelSource kClampKernel{
+    "clamp",        kClampWGSL,
+    "main",         {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ},
+    kClampBindings, kClampBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct HardtanhPlan {

@@ -29,7 +29,9 @@ const KernelSource kLeakyReluKernel{
     "leaky_relu",
     kLeakyReluWGSL,
     "main",
-    {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ}};
+    {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ},
+    kLeakyReluBindings,
+    kLeakyReluBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LeakyReluPlan {

@@ -22,7 +22,9 @@ static_assert(offsetof(LogParams, num_vec4) == 0, "LogParams.num_vec4 must sit a
 static_assert(sizeof(LogParams) == 16, "LogParams must match the WGSL struct size 16");
 
 const KernelSource kLogKernel{
-    "log", kLogWGSL, "main", {kLogWorkgroupSizeX, kLogWorkgroupSizeY, kLogWorkgroupSizeZ}};
+    "log",        kLogWGSL,
+    "main",       {kLogWorkgroupSizeX, kLogWorkgroupSizeY, kLogWorkgroupSizeZ},
+    kLogBindings, kLogBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LogPlan {

@@ -22,7 +22,9 @@ static_assert(offsetof(NegParams, num_vec4) == 0, "NegParams.num_vec4 must sit a
 static_assert(sizeof(NegParams) == 16, "NegParams must match the WGSL struct size 16");
 
 const KernelSource kNegKernel{
-    "neg", kNegWGSL, "main", {kNegWorkgroupSizeX, kNegWorkgroupSizeY, kNegWorkgroupSizeZ}};
+    "neg",        kNegWGSL,
+    "main",       {kNegWorkgroupSizeX, kNegWorkgroupSizeY, kNegWorkgroupSizeZ},
+    kNegBindings, kNegBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct NegPlan {

@@ -27,7 +27,9 @@ const KernelSource kPowScalarKernel{
     "pow_scalar",
     kPowScalarWGSL,
     "main",
-    {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ}};
+    {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ},
+    kPowScalarBindings,
+    kPowScalarBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct PowPlan {

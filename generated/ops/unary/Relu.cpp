@@ -22,7 +22,9 @@ static_assert(offsetof(ReluParams, num_vec4) == 0, "ReluParams.num_vec4 must sit
 static_assert(sizeof(ReluParams) == 16, "ReluParams must match the WGSL struct size 16");
 
 const KernelSource kReluKernel{
-    "relu", kReluWGSL, "main", {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ}};
+    "relu",        kReluWGSL,
+    "main",        {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ},
+    kReluBindings, kReluBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ReluPlan {

@@ -22,10 +22,10 @@ static_assert(offsetof(RsqrtParams, num_vec4) == 0,
               "RsqrtParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(RsqrtParams) == 16, "RsqrtParams must match the WGSL struct size 16");
 
-const KernelSource kRsqrtKernel{"rsqrt",
-                                kRsqrtWGSL,
-                                "main",
-                                {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ}};
+const KernelSource kRsqrtKernel{
+    "rsqrt",        kRsqrtWGSL,
+    "main",         {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ},
+    kRsqrtBindings, kRsqrtBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct RsqrtPlan {

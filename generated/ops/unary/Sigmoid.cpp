@@ -23,10 +23,9 @@ static_assert(offsetof(SigmoidParams, num_vec4) == 0,
 static_assert(sizeof(SigmoidParams) == 16, "SigmoidParams must match the WGSL struct size 16");
 
 const KernelSource kSigmoidKernel{
-    "sigmoid",
-    kSigmoidWGSL,
-    "main",
-    {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ}};
+    "sigmoid",        kSigmoidWGSL,
+    "main",           {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ},
+    kSigmoidBindings, kSigmoidBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SigmoidPlan {

@@ -22,7 +22,9 @@ static_assert(offsetof(SqrtParams, num_vec4) == 0, "SqrtParams.num_vec4 must sit
 static_assert(sizeof(SqrtParams) == 16, "SqrtParams must match the WGSL struct size 16");
 
 const KernelSource kSqrtKernel{
-    "sqrt", kSqrtWGSL, "main", {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ}};
+    "sqrt",        kSqrtWGSL,
+    "main",        {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ},
+    kSqrtBindings, kSqrtBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SqrtPlan {

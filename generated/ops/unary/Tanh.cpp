@@ -22,7 +22,9 @@ static_assert(offsetof(TanhParams, num_vec4) == 0, "TanhParams.num_vec4 must sit
 static_assert(sizeof(TanhParams) == 16, "TanhParams must match the WGSL struct size 16");
 
 const KernelSource kTanhKernel{
-    "tanh", kTanhWGSL, "main", {kTanhWorkgroupSizeX, kTanhWorkgroupSizeY, kTanhWorkgroupSizeZ}};
+    "tanh",        kTanhWGSL,
+    "main",        {kTanhWorkgroupSizeX, kTanhWorkgroupSizeY, kTanhWorkgroupSizeZ},
+    kTanhBindings, kTanhBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct TanhPlan {

@@ -38,7 +38,9 @@ const KernelSource kUpdateCacheKernel{
     "update_cache",
     kUpdateCacheWGSL,
     "main",
-    {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ}};
+    {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ},
+    kUpdateCacheBindings,
+    kUpdateCacheBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct UpdateCachePlan {

@@ -48,7 +48,9 @@ const KernelSource kUpsampleBilinear2dKernel{
     kUpsampleBilinear2dWGSL,
     "main",
     {kUpsampleBilinear2dWorkgroupSizeX, kUpsampleBilinear2dWorkgroupSizeY,
-     kUpsampleBilinear2dWorkgroupSizeZ}};
+     kUpsampleBilinear2dWorkgroupSizeZ},
+    kUpsampleBilinear2dBindings,
+    kUpsampleBilinear2dBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct UpsampleBilinear2dPlan {

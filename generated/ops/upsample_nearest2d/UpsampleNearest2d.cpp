@@ -48,7 +48,9 @@ const KernelSource kUpsampleNearest2dKernel{
     kUpsampleNearest2dWGSL,
     "main",
     {kUpsampleNearest2dWorkgroupSizeX, kUpsampleNearest2dWorkgroupSizeY,
-     kUpsampleNearest2dWorkgroupSizeZ}};
+     kUpsampleNearest2dWorkgroupSizeZ},
+    kUpsampleNearest2dBindings,
+    kUpsampleNearest2dBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct UpsampleNearest2dPlan {
