@@ -5,7 +5,7 @@
     python benchmarks/gpu_e2e.py run DIR OUT   # there: run each .pte on the native delegate
                                                # (build/webgpu_pte_runner), save outputs + latency
                                                # (also with constant dispatches rerun on every
-                                               # execute, as before they ran once at load)
+                                               # execute: the runner's --rerun-constants)
     python benchmarks/gpu_e2e.py compare DIR OUT   # here: max abs error vs eager PyTorch
 """
 

@@ -138,7 +138,7 @@ def run(folder: Path, profile: bool = False) -> None:
     if not expected:
         raise SystemExit(f"{folder}: no <model>.expected.pt (run `pack` first)")
     # "copies ms": ours with every view copying into a buffer of its own (the runner's
-    # --copy-views, ExecuTorch's memory plan), as before views shared their input's buffer
+    # --copy-views: ExecuTorch's memory plan instead of views sharing their input's buffer)
     # "freed MiB": GPU memory freed after load (raw weights once packed)
     print(f"{'model':18} {'ours ms':>9} {'copies ms':>9} {'ORT WebGPU ms':>14} "
           f"{'torch CUDA ms':>14} {'ours/ORT':>9} {'ours/torch':>10} {'freed MiB':>9}  "

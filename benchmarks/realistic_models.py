@@ -1,5 +1,6 @@
-"""The real-models issue's architectures at their published sizes (random weights, no
-downloads), for the GPU latency benchmark (`model_latency.py pack --realistic`). Too
+"""ViT-B/16, SigLIP-B/16's vision tower, ConvNeXt-T, ResNet-50, MobileNetV2 and
+Florence-2-base's DaViT at their published sizes (random weights, no downloads), for the
+GPU latency benchmark (`model_latency.py pack --realistic`). Too
 large for CI and for the device tool's carry limit as they are: model_latency.py sends
 them with their large weights stripped (seeded_weights.py)."""
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# One GPU session (the device tool's H200): the harness suite on the GPU adapter, the
-# conv anchor layers and the 256 MB elementwise set beside ORT WebGPU and torch CUDA,
-# and the SDPA route benchmark; steps gemm and conv_stems (not in the default set) time
-# the GEMM shapes and the conv stems the same way (STEMS_FORCE=k1,k2 adds forced rows to
-# conv_stems, e.g. conv2d_gemm beside conv2d_stem_gemm); gemm_probe, tile_checks,
-# tile_bands, tile_splits, tile_variants, small_gemm and tile_ahead run the GEMM tile probes (benchmarks/probe_gemm.py,
-# probe_tile_checks.py, probe_small_gemm.py); sass keeps the driver's compiled tile (probe_sass.py). Results land in $OUT. Needs .gl/
-# (Vulkan loader debs) and .whl/ (wgpu, onnxruntime-webgpu wheels) carried along; see
-# docs/performance.md.
+# One GPU session (the device tool's H200). Steps (GPU_STEPS, default
+# "validate e2e conv elementwise sdpa"):
+#   validate      every spec case on the GPU adapter (benchmarks/gpu_validate.py)
+#   e2e, e2e_prebuilt  the .pte models on the native delegate (benchmarks/gpu_e2e.py)
+#   conv, elementwise, gemm, conv_stems  the `opgen bench` suites beside ORT WebGPU and
+#                 torch CUDA (CONV_FORCE / GEMM_FORCE / STEMS_FORCE=k1,k2 add rows for
+#                 kernels the routes did not choose)
+#   sdpa          the SDPA QK routes (benchmarks/bench_sdpa_routes.py)
+#   latency       whole models, ours / ORT WebGPU / torch CUDA (benchmarks/model_latency.py)
+#   sass, copy, ort_precision  the probes of tools/probes/ (the driver's compiled GEMM
+#                 tile, buffer copy against a copy kernel, ORT MatMul's precision)
+# Results land in $OUT. Needs .gl/ (Vulkan loader debs) and .whl/ (wgpu,
+# onnxruntime-webgpu wheels) carried along; figures and commands in docs/performance.md.
 set -uo pipefail
 for f in .gl/*.deb; do dpkg -x "$f" /; done
 ldconfig
@@ -33,14 +37,9 @@ for step in $steps; do
     gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --constants weight,bias --json "$OUT/gemm.json" $(png gemm) ;;
     conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
-    gemm_probe) python3 benchmarks/probe_gemm.py ;;
-    tile_checks) python3 benchmarks/probe_tile_checks.py ;;
-    tile_bands) python3 benchmarks/probe_tile_checks.py swizzle ;;
-    tile_splits) python3 benchmarks/probe_tile_checks.py splits ;;
-    tile_variants) python3 benchmarks/probe_tile_checks.py variants ;;
-    sass) python3 benchmarks/probe_sass.py run "$OUT" ;;  # the driver's tile code: probe_sass.py show
-    small_gemm) python3 benchmarks/probe_small_gemm.py ;;
-    tile_ahead) python3 benchmarks/probe_small_gemm.py large ;;
+    sass) python3 tools/probes/probe_sass.py run "$OUT" ;;  # then here: probe_sass.py show DIR
+    copy) python3 tools/probes/probe_copy.py ;;
+    ort_precision) python3 tools/probes/probe_ort_precision.py ;;
     latency)  # benchmarks/model_latency.py's folder (LATENCY_DIR, default .latency): ours
       # through the carried runner (as e2e_prebuilt), ORT WebGPU and torch CUDA eager;
       # LATENCY_PROFILE=1 adds our GPU time per kernel of each model

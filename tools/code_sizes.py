@@ -1,7 +1,7 @@
 """Module and function sizes of the toolkit (`python tools/code_sizes.py [root]`).
 
 Prints every module's line count, the functions longer than the limit, the
-function-local imports, and the totals: what the restructure issue measures."""
+function-local imports, and the totals, against MODULE_LIMIT and FUNCTION_LIMIT below."""
 
 from __future__ import annotations
 

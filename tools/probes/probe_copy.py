@@ -2,19 +2,23 @@
 vec4 compute kernel (4 vec4s per invocation), each timed with GPU timestamps (median of
 20) and with wall clock over 20 back-to-back repetitions in one submit.
 
-The evidence behind running every spec `Copy(...)` as a compute pass
-(docs/performance.md, "Copies"). Usage: python benchmarks/probe_copy.py [num_floats]
-(lavapipe's 128 MB binding limit needs a smaller count, e.g. 4194304).
+Which is faster depends on the adapter; the runtime runs every spec `Copy(...)` as a
+compute pass (docs/decisions.md). Usage: python tools/probes/probe_copy.py [num_floats]
+(lavapipe's 128 MB binding limit needs a smaller count, e.g. 4194304); step `copy` of
+scripts/gpu_run.sh.
 """
 
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import wgpu
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
 from codegen.executors.wgpu_device import device  # noqa: E402
-from codegen.language.grids import elementwise_grid
+from codegen.language.grids import elementwise_grid  # noqa: E402
 
 KERNEL = """
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;

@@ -1,17 +1,23 @@
 """Whether ORT's WebGPU MatMul computes in fp32: its max abs error against float64,
 over the output's scale, beside torch CUDA fp32 (TF32 off) and our mm, on the GEMM
 suite's shapes. f16 or TF32 arithmetic would show errors near 1e-3; fp32 about 1e-6.
-Run on the GPU machine (torch CUDA, onnxruntime-webgpu, onnx, wgpu):
+`opgen bench` reads ORT's MatMul figures as fp32 figures on that evidence
+(docs/decisions.md). Run on the GPU machine (torch CUDA, onnxruntime-webgpu, onnx, wgpu):
 
-    python benchmarks/probe_ort_precision.py
+    python tools/probes/probe_ort_precision.py      # or step ort_precision of scripts/gpu_run.sh
 """
+
+import sys
+from pathlib import Path
 
 import numpy as np
 import onnxruntime as ort
 import torch
 from onnx import TensorProto, helper, numpy_helper
 
-from codegen.executors import harness
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from codegen.executors import harness  # noqa: E402
 
 SHAPES = [(1576, 768, 2304), (1576, 768, 3072), (196, 768, 768), (4096, 4096, 4096)]
 

@@ -1,13 +1,15 @@
 """What the NVIDIA driver makes of the GEMM tile: its registers and machine code.
 
 wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
-[K, N] and as [N, K]; earlier variants in docs/performance.md) and its gemm_small on the
-H200, each in its own process with a shader disk cache of its own (copied to OUT/sass),
-and runs each once (the result checked against float64); `show` (here, with nvdisasm from PyPI's
-nvidia-cuda-nvdisasm wheel on PATH and the zstandard module) takes the machine code out
-of those cache files, disassembles it (a listing per variant in /tmp) and prints each
-variant's highest register and the instruction mix of its K loop.
-Usage: python benchmarks/probe_sass.py run OUT | one OUT NAME | show DIR
+[K, N] and as [N, K]) and its gemm_small on the GPU machine, each in its own process with
+a shader disk cache of its own (copied to OUT/sass), and runs each once (the result
+checked against float64); `show` (here, with nvdisasm from PyPI's nvidia-cuda-nvdisasm
+wheel on PATH and the zstandard module) takes the machine code out of those cache files,
+disassembles it (a listing per variant in /tmp) and prints each variant's highest
+register and the instruction mix of its K loop. `one` runs one variant in this process
+(any adapter: a quick check that the kernel text still builds and computes).
+Usage: python tools/probes/probe_sass.py run OUT | one OUT NAME | show DIR
+(step `sass` of scripts/gpu_run.sh runs `run`).
 """
 
 import collections
@@ -20,12 +22,15 @@ from pathlib import Path
 
 import numpy as np
 
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+SPEC = ROOT / "codegen" / "specs" / "matmul"
 VARIANTS = ("spec_nn", "spec_nt", "small_nn")
 
 
 def texts() -> dict[str, tuple[str, bool, int]]:
     """Each variant's kernel text, whether B is [N, K], and its tile."""
-    from probe_tile_checks import SMALL_TILE, SPEC, TILE
+    from codegen.specs.matmul.matmul import SMALL_TILE, TILE
 
     base = (SPEC / "gemm_vec4.wgsl").read_text()
     small = (SPEC / "gemm_small.wgsl").read_text()
@@ -33,9 +38,96 @@ def texts() -> dict[str, tuple[str, bool, int]]:
             "small_nn": (small, False, SMALL_TILE)}
 
 
+def split_count(M: int, N: int, K: int, tile: int) -> int:
+    """The matmul spec's split-K count (its SPLIT_LETS) for `tile` x `tile` tiles (gemm_vec4's
+    or gemm_small's) on one matrix."""
+    from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS,
+                                             SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET, SMALL_TILE,
+                                             SPLIT_BELOW, SPLIT_TARGET)
+
+    below, target = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET) if tile == SMALL_TILE else \
+        (SPLIT_BELOW, SPLIT_TARGET)
+    tiles = -(-M // tile) * -(-N // tile)
+    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
+    return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
+
+
+def params_words(code: str, values: dict) -> np.ndarray:
+    """The kernel's uniform Params (one 4-byte word per field, as the matmul spec's are),
+    read from its own struct so the probe follows the spec's layout; fields not in
+    `values` are 0."""
+    body = re.search(r"struct Params \{(.*?)\}", code, re.S).group(1)
+    fields = re.findall(r"(\w+): (u32|f32)", body)
+    words = np.zeros(-(-len(fields) // 4) * 4, dtype=np.uint32)
+    for i, (name, kind) in enumerate(fields):
+        words[i] = np.array(values.get(name, 0), dtype=np.float32 if kind == "f32"
+                            else np.uint32).view(np.uint32)
+    return words
+
+
+def gemm_once(dev, a: np.ndarray, b: np.ndarray, b_is_nk: bool, code: str,
+              tile: int) -> np.ndarray:
+    """a @ b (b given as [N, K] when b_is_nk) on the spec's kernel text, without runtime
+    checks as the spec creates it, plus gemm_split_sum when the spec's rule splits K; one
+    run, the result read back."""
+    import wgpu
+
+    from codegen.executors.wgpu_device import unchecked_module
+    from codegen.specs.matmul.matmul import K_STEP
+
+    usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+
+    def buffer(array=None, nbytes=0, kind=usage):
+        size = array.nbytes if array is not None else nbytes
+        buf = dev.create_buffer(size=max(16, -(-size // 16) * 16), usage=kind)
+        if array is not None:
+            dev.queue.write_buffer(buf, 0, np.ascontiguousarray(array))
+        return buf
+
+    def group(pipe, resources):
+        return dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
+            {"binding": i, "resource": {"buffer": r}} for i, r in enumerate(resources)])
+
+    M, K = a.shape
+    N = b.shape[0] if b_is_nk else b.shape[1]
+    split = split_count(M, N, K, tile)
+    steps = -(-K // K_STEP)
+    k_chunk = -(-steps // split) * K_STEP
+    values = {"M": M, "N": N, "K": K, "batch": 1, "k_chunk": k_chunk, "split": split,
+              "alpha": 1.0}
+    params = buffer(params_words(code, values),
+                    kind=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
+    ab, bb = buffer(a), buffer(b)
+    partial = buffer(nbytes=4 * split * M * N if split > 1 else 16)
+    out = buffer(nbytes=4 * M * N)
+    # the dispatch's slots: params, a, b, bias (a stands in, unread), partial, out
+    pipe = dev.create_compute_pipeline(layout="auto", compute={
+        "module": unchecked_module(dev, code, "probe_sass"), "entry_point": "main",
+        "constants": {"B_IS_NK": 1 if b_is_nk else 0}})
+    passes = [(pipe, group(pipe, [params, ab, bb, ab, partial, out]),
+               (-(-N // tile), -(-M // tile), split))]
+    if split > 1:
+        sum_pipe = dev.create_compute_pipeline(layout="auto", compute={
+            "module": dev.create_shader_module(code=(SPEC / "gemm_split_sum.wgsl").read_text()),
+            "entry_point": "main"})
+        groups = -(-M * N // 256)
+        # its slots: params, partial, bias (unread), out
+        passes.append((sum_pipe, group(sum_pipe, [params, partial, ab, out]),
+                       (min(groups, 65535), -(-groups // 65535), 1)))
+    encoder = dev.create_command_encoder()
+    for p, g, grid in passes:
+        cpass = encoder.begin_compute_pass()
+        cpass.set_pipeline(p)
+        cpass.set_bind_group(0, g)
+        cpass.dispatch_workgroups(*grid)
+        cpass.end()
+    dev.queue.submit([encoder.finish()])
+    got = np.frombuffer(bytes(dev.queue.read_buffer(out)), dtype=np.float32)
+    return got[:M * N].reshape(M, N)
+
+
 def one(out: Path, name: str) -> None:
     """Compile and run variant `name` once (this process's cache holds only it)."""
-    from probe_tile_checks import Gemm
     from codegen.executors.wgpu_device import device
 
     code, b_is_nk, tile = texts()[name]
@@ -43,9 +135,8 @@ def one(out: Path, name: str) -> None:
     a = rng.standard_normal((256, 256), dtype=np.float32)
     b = rng.standard_normal((256, 256), dtype=np.float32)
     _, dev = device()
-    g = Gemm(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, 0, tile=tile)
-    g.time(1)
-    err = float(np.abs(g.result() - a.astype(np.float64) @ b.astype(np.float64)).max())
+    got = gemm_once(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, tile)
+    err = float(np.abs(got - a.astype(np.float64) @ b.astype(np.float64)).max())
     print(f"{name}: ran, max abs error {err:.2e}", flush=True)
     if err > 1e-3:
         raise SystemExit(f"{name}: wrong result (max abs error {err:.2e})")
