@@ -67,6 +67,30 @@ def test_authored_kernels_hold_no_generated_text():
             assert generated not in text, f"{path}: holds generated text ({generated!r})"
 
 
+def test_no_two_kernel_sources_share_a_body():
+    """Element-type and width variants come from one body (Kernel.variant), never a copy."""
+    seen = {}
+    for path in sorted((ROOT / "codegen/specs").rglob("*.wgsl")):
+        code = "\n".join(l for l in path.read_text().splitlines()
+                         if l.strip() and not l.strip().startswith("//"))
+        assert code not in seen, f"{path} repeats the body of {seen[code]}"
+        seen[code] = path
+
+
+def test_a_variant_is_its_own_module_from_one_body():
+    from codegen.lower.catalog import catalog
+
+    kernels = catalog().kernels
+    base, vec4 = kernels["index_tensor"][0], kernels["index_tensor_vec4"][0]
+    assert base.path == vec4.path  # one authored file
+    one = (ROOT / "generated/ops/index_tensor/index_tensor.wgsl").read_text()
+    four = (ROOT / "generated/ops/index_tensor/index_tensor_vec4.wgsl").read_text()
+    assert "const LANES = 1u;" in one and "const LANES = 4u;" in four
+    assert "array<u32>" in one and "array<vec4<u32>>" in four
+    with pytest.raises(SpecError, match="alias 'Word'"):
+        base.variant("bad_variant", aliases={"Word": "vec5<u32>"})
+
+
 def test_a_file_with_the_old_declaration_block_is_told_to_drop_it(repo):
     shader = repo / "codegen/specs/unary/relu.wgsl"
     shader.write_text("// @opgen-begin declarations: generated\n// @opgen-end declarations\n"

@@ -24,7 +24,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-SPEC = ROOT / "codegen" / "specs" / "matmul"
+SPEC = ROOT / "generated" / "ops" / "matmul"  # the composed modules the runtimes compile
 VARIANTS = ("spec_nn", "spec_nt", "small_nn")
 
 

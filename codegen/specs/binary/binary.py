@@ -175,7 +175,8 @@ DIVISION_CASES = [
 
 POW_HELPERS = ("../unary/float_bits.wgsl", "../unary/exp_reduced.wgsl", "pow_ieee.wgsl")
 POW_TENSOR = Kernel("pow_tensor", workgroup=(128, 1, 1), helpers=POW_HELPERS)
-POW_TENSOR_I32 = Kernel("pow_tensor_i32", workgroup=(128, 1, 1), helpers=POW_HELPERS)
+# the int32 exponent: the same body over an int32 rhs binding (converted as torch promotes)
+POW_TENSOR_I32 = POW_TENSOR.variant("pow_tensor_i32")
 
 # C99 pow's edges: bases and exponents whose every pair has an exact result (0, ±1, ±inf,
 # NaN, x, x * x), all pairs as two broadcast operands and as equal shapes; then every pair

@@ -18,7 +18,7 @@ from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
 CAT = Kernel("cat_copy")
-CAT_VEC4 = Kernel("cat_copy_vec4")
+CAT_VEC4 = CAT.variant("cat_copy_vec4")  # the same body over vec4<u32> bindings
 CAT_BYTES = Kernel("cat_copy_bytes")
 
 NAN, INF = float("nan"), float("inf")

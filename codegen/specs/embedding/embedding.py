@@ -12,8 +12,9 @@ from codegen.language import (ANY, F32, I32, Bind, Case, Dispatch, Elementwise, 
                           Output, Route, Tensor, u32)
 from codegen.graph.inputs import randint, randn, tensor
 
-EMBED = Kernel("embedding_rows")
-EMBED_VEC4 = Kernel("embedding_rows_vec4")
+# a word (u32) or four (vec4<u32>) per invocation, from one body
+EMBED = Kernel("embedding_rows", aliases={"Word": "u32"})
+EMBED_VEC4 = EMBED.variant("embedding_rows_vec4", aliases={"Word": "vec4<u32>"})
 
 
 def embed_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:

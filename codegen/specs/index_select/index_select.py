@@ -18,8 +18,9 @@ from codegen.graph.inputs import randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, I32)
-SELECT = Kernel("index_select")
-SELECT_VEC4 = Kernel("index_select_vec4")
+# a word (u32) or four (vec4<u32>) per invocation, from one body
+SELECT = Kernel("index_select", aliases={"Word": "u32"})
+SELECT_VEC4 = SELECT.variant("index_select_vec4", aliases={"Word": "vec4<u32>"})
 
 
 def select_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:

@@ -22,8 +22,9 @@ from codegen.graph.inputs import randint, randn, tensor
 DTYPES = (F32, I32, BOOL)
 MAX_ENTRIES = 4  # index tensors bind as idx0..idx3
 MAX_RANK = 8
-INDEX = Kernel("index_tensor")
-INDEX_VEC4 = Kernel("index_tensor_vec4")
+# LANES 32-bit words per invocation, from one body
+INDEX = Kernel("index_tensor", consts={"LANES": "1u"})
+INDEX_VEC4 = INDEX.variant("index_tensor_vec4", consts={"LANES": "4u"})
 INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)},
                      helpers=("../copy/byte_words.wgsl",))
 

@@ -1,5 +1,7 @@
-// gemm_small: gemm_small_tile.wgsl's 32x32 tiles with vec4 loads (gemm_loads_vec4.wgsl),
-// for rows whose length is a multiple of 4.
+// gemm_small and gemm_small_scalar: gemm_small_tile.wgsl's 32x32 tiles, with the dispatch's
+// loaders: vec4 loads (gemm_loads_vec4.wgsl) for rows whose length is a multiple of 4,
+// scalar ones (gemm_loads_scalar.wgsl) for other row lengths (e.g. attention over 197
+// tokens: its scores have N = 197 columns, its context K = 197).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,

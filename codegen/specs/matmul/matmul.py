@@ -59,10 +59,11 @@ OVERRIDES = {"B_IS_NK": Override("bool", False)}
 # The tiled kernels run without runtime checks (1.13x on the H200 at 4096³): gemm_tile's
 # workgroup indices stay below 512 by its arithmetic, and every global read and write is
 # guarded by M, N and the slice's end (partial by split * batch * M * N).
-GEMM_VEC4 = Kernel("gemm_vec4", workgroup=(16, 16, 1), overrides=OVERRIDES,
+# gemm_vec4 and gemm_scalar: one body, its loaders from the dispatch (gemm_loads_vec4.wgsl,
+# gemm_loads_scalar.wgsl)
+GEMM_VEC4 = Kernel("gemm_vec4", file="gemm.wgsl", workgroup=(16, 16, 1), overrides=OVERRIDES,
                    runtime_checks=False)
-GEMM_SCALAR = Kernel("gemm_scalar", workgroup=(16, 16, 1), overrides=OVERRIDES,
-                     runtime_checks=False)
+GEMM_SCALAR = GEMM_VEC4.variant("gemm_scalar")
 # 32x32 tiles (gemm_small_tile.wgsl: workgroup indices below 128 by its arithmetic, loads
 # and stores the dispatch's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
 # fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
@@ -74,8 +75,7 @@ GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
                     runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
 # the same tiles with gemm_scalar's loads, for row lengths that are not multiples of 4
 # (attention over 197 tokens); same rule and split as gemm_small
-GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, 1), overrides=OVERRIDES,
-                           runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
+GEMM_SMALL_SCALAR = GEMM_SMALL.variant("gemm_small_scalar")
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
 SMALL_SPLIT_BELOW = 264

@@ -20,8 +20,9 @@ from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, I32, BOOL)
 MAX_RANK = 8
-GATHER = Kernel("strided_gather")
-GATHER_VEC4 = Kernel("strided_gather_vec4")
+# LANES elements per invocation, from one body
+GATHER = Kernel("strided_gather", consts={"LANES": "1u"})
+GATHER_VEC4 = GATHER.variant("strided_gather_vec4", consts={"LANES": "4u"})
 GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)},
                       helpers=("../copy/byte_words.wgsl",))
 

@@ -237,8 +237,10 @@ fn pow_ieee(x: vec4<f32>, e: vec4<f32>) -> vec4<f32> {
   return select(m, vec4<f32>(1.0), is_zero(e));
 }
 // codegen/specs/binary/pow_tensor.wgsl
-// pow_tensor: out = pow(lhs, rhs) for a float32 base and a float32 exponent, with NumPy
-// broadcasting (binary_map.wgsl); the IEEE rules are in pow_ieee.wgsl.
+// pow_tensor (and its variant pow_tensor_i32): out = pow(lhs, rhs) for a float32 base and a
+// float32 exponent (pow_tensor_i32: an int32 one, int64 in the graph, BLOOM's ALiBi slopes,
+// converted to f32 as torch promotes it), with NumPy broadcasting (binary_map.wgsl); the
+// IEEE rules are in pow_ieee.wgsl.
 
 alias Elem = f32;
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/pow_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: 456428b7117c13278f1d8f5432de6639ad0030a7a27019b401f38b113ae467c8
+// wgsl-sha256: b25b94beb728e50d84142c8dcba23f73e21f0f64f56743850e435a223df4843a
 // The module below is generated/ops/binary/pow_tensor.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -248,8 +248,10 @@ fn pow_ieee(x: vec4<f32>, e: vec4<f32>) -> vec4<f32> {
   return select(m, vec4<f32>(1.0), is_zero(e));
 }
 // codegen/specs/binary/pow_tensor.wgsl
-// pow_tensor: out = pow(lhs, rhs) for a float32 base and a float32 exponent, with NumPy
-// broadcasting (binary_map.wgsl); the IEEE rules are in pow_ieee.wgsl.
+// pow_tensor (and its variant pow_tensor_i32): out = pow(lhs, rhs) for a float32 base and a
+// float32 exponent (pow_tensor_i32: an int32 one, int64 in the graph, BLOOM's ALiBi slopes,
+// converted to f32 as torch promotes it), with NumPy broadcasting (binary_map.wgsl); the
+// IEEE rules are in pow_ieee.wgsl.
 
 alias Elem = f32;
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/cat/cat_copy.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1573e247da48552597f74dd4c1b89087ebf08fd97d8456f4a8f4e68af1501b7d
+// wgsl-sha256: fbba2920628b1ded4a68da77b2d76bc48ef5481035e6c06898fdc417b70a7908
 // The module below is generated/ops/cat/cat_copy.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -29,7 +29,8 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/cat/cat_copy.wgsl
-// cat_copy: one entry of a cat, one 32-bit element per invocation. Input element
+// cat_copy: one entry of a cat, one unit per invocation: a 32-bit element, or four of them
+// (cat_copy_vec4: the bindings are vec4s, and inner and num_elements count vec4s). Input unit
 // [o, j, r] of [outer, in_len, inner] goes to [o, offset + j, r] of [outer, out_len, inner].
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)

@@ -140,7 +140,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // default workgroup storage limit).
 //
 // How the K loop is written decides what the driver makes of it (NVIDIA's code read back
-// by benchmarks/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
+// by tools/probes/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
 // the step is not unrolled, so each k waits for its workgroup loads; the step is written
 // out as K_STEP calls of multiply_k instead, on private accumulators. The loads of the
 // step after next are issued right after the barrier, unconditionally (past the end they

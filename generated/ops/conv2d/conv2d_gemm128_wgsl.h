@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: 01f96a7a4995be5a15393bf4f4eb8ea4ea618b014ea94c32d29ce21cdbce6407
+// wgsl-sha256: 66c77a47f261847db81acbf5675cbda014e502b1aec1eeb954bba143fb7c208b
 // The module below is generated/ops/conv2d/conv2d_gemm128.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -151,7 +151,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // default workgroup storage limit).
 //
 // How the K loop is written decides what the driver makes of it (NVIDIA's code read back
-// by benchmarks/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
+// by tools/probes/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
 // the step is not unrolled, so each k waits for its workgroup loads; the step is written
 // out as K_STEP calls of multiply_k instead, on private accumulators. The loads of the
 // step after next are issued right after the barrier, unconditionally (past the end they

@@ -12,13 +12,16 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+alias Word = u32;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/embedding/embedding_rows.wgsl
-// embedding_rows: output word e is word e % row_len of weight row indices[e / row_len];
-// an index outside 0..num_rows-1 writes a quiet NaN (as bits: no float constant).
+// embedding_rows: output Word e is Word e % row_len of weight row indices[e / row_len],
+// a Word being one 32-bit word (embedding_rows) or a vec4 of them (embedding_rows_vec4,
+// row_len counting vec4s); an index outside 0..num_rows-1 writes quiet NaNs (as bits: no
+// float constant).
 
 const QUIET_NAN_BITS: u32 = 0x7fc00000u;
 
@@ -31,7 +34,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let index = indices[e / params.row_len];
   if (index < 0 || u32(index) >= params.num_rows) {
-    output[e] = QUIET_NAN_BITS;
+    output[e] = Word(QUIET_NAN_BITS);
     return;
   }
   output[e] = weight[u32(index) * params.row_len + e % params.row_len];

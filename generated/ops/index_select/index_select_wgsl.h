@@ -1,5 +1,5 @@
 // @generated from codegen/specs/index_select/index_select.wgsl - DO NOT EDIT.
-// wgsl-sha256: 550f8067bc42926d5ed349e5eddb9e6b2e61e00ecb228d27663e983bdff328db
+// wgsl-sha256: 4b4202f884d763e426ae4af3e641ddf0be7a21e503fd1ebe64bba5cf41aaae2a
 // The module below is generated/ops/index_select/index_select.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -24,14 +24,17 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+alias Word = u32;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/index_select/index_select.wgsl
 // index_select: out[outer, c, inner] = input[outer, index[c], inner], the tensors seen as
-// [outer, in_len, inner] and [outer, out_len, inner] around dim, one 32-bit word per
-// invocation; an index outside 0..in_len-1 writes a quiet NaN (as bits: no float constant).
+// [outer, in_len, inner] and [outer, out_len, inner] around dim, one Word per invocation
+// (a 32-bit word; index_select_vec4: a vec4 of them, for an inner block of whole vec4s,
+// inner counting vec4s); an index outside 0..in_len-1 writes quiet NaNs (as bits: no float
+// constant).
 
 const QUIET_NAN_BITS: u32 = 0x7fc00000u;
 
@@ -48,7 +51,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let outer = rest / params.out_len;
   let k = index[c];
   if (k < 0 || u32(k) >= params.in_len) {
-    output[e] = QUIET_NAN_BITS;
+    output[e] = Word(QUIET_NAN_BITS);
     return;
   }
   output[e] = input[(outer * params.in_len + u32(k)) * params.inner + inner];

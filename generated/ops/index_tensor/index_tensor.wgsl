@@ -19,6 +19,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const LANES = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -73,7 +74,9 @@ fn source_index(e: u32) -> u32 {
   return src;
 }
 // codegen/specs/index_tensor/index_tensor.wgsl
-// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), one word per invocation.
+// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), LANES words per
+// invocation: one, or (index_tensor_vec4) a vec4 where self's last dim is kept and a
+// multiple of 4, so a vec4 of the output reads one aligned vec4 of the input.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -82,5 +85,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.num_elements) {
     return;
   }
-  output[i] = input[source_index(i)];
+  output[i] = input[source_index(i * LANES) / LANES];
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/index_tensor/index_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: bdceb3e2a9c388627da81f461c8ed260e6e7b43100d3f8253b650b7f14ec9955
+// wgsl-sha256: 8d9458c2b7e480cab9563bbecf56e23881816361034ef8a44170d894292e87c8
 // The module below is generated/ops/index_tensor/index_tensor.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -30,6 +30,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const LANES = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -84,7 +85,9 @@ fn source_index(e: u32) -> u32 {
   return src;
 }
 // codegen/specs/index_tensor/index_tensor.wgsl
-// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), one word per invocation.
+// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), LANES words per
+// invocation: one, or (index_tensor_vec4) a vec4 where self's last dim is kept and a
+// multiple of 4, so a vec4 of the output reads one aligned vec4 of the input.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -93,7 +96,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.num_elements) {
     return;
   }
-  output[i] = input[source_index(i)];
+  output[i] = input[source_index(i * LANES) / LANES];
 }
 )wgsl";
 

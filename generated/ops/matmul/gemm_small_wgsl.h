@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small.wgsl - DO NOT EDIT.
-// wgsl-sha256: a3d8d9896735b57625bf6c4a0f427ae2308d95d5c4b49d93f226e3604d1cc022
+// wgsl-sha256: 2b5016040ead8ebfa25aa5437103f2b45dd2fc71e04680b4dab09959a274586e
 // The module below is generated/ops/matmul/gemm_small.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -75,7 +75,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 // default workgroup storage limit).
 //
 // How the K loop is written decides what the driver makes of it (NVIDIA's code read back
-// by benchmarks/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
+// by tools/probes/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
 // the step is not unrolled, so each k waits for its workgroup loads; the step is written
 // out as K_STEP calls of multiply_k instead, on private accumulators. The loads of the
 // step after next are issued right after the barrier, unconditionally (past the end they
@@ -385,8 +385,10 @@ fn gemm_small_tile(lid: vec3<u32>, wid: vec3<u32>) {
   store_quad(z, slice, top + 3u, left, small_acc3);
 }
 // codegen/specs/matmul/gemm_small.wgsl
-// gemm_small: gemm_small_tile.wgsl's 32x32 tiles with vec4 loads (gemm_loads_vec4.wgsl),
-// for rows whose length is a multiple of 4.
+// gemm_small and gemm_small_scalar: gemm_small_tile.wgsl's 32x32 tiles, with the dispatch's
+// loaders: vec4 loads (gemm_loads_vec4.wgsl) for rows whose length is a multiple of 4,
+// scalar ones (gemm_loads_scalar.wgsl) for other row lengths (e.g. attention over 197
+// tokens: its scores have N = 197 columns, its context K = 197).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_nn.wgsl - DO NOT EDIT.
-// wgsl-sha256: f1d00dece82e31c3ef46872e6b6080bf569c448504f6e0821c55d68678e0b385
+// wgsl-sha256: 586faf4a02ba42f686cc13751e75f96022218b084841eb23295fa876a67073f5
 // The module below is generated/ops/matmul/gemv_nn.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -75,7 +75,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 // default workgroup storage limit).
 //
 // How the K loop is written decides what the driver makes of it (NVIDIA's code read back
-// by benchmarks/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
+// by tools/probes/probe_sass.py; H200 figures in docs/performance.md): a `for k` loop over
 // the step is not unrolled, so each k waits for its workgroup loads; the step is written
 // out as K_STEP calls of multiply_k instead, on private accumulators. The loads of the
 // step after next are issued right after the barrier, unconditionally (past the end they

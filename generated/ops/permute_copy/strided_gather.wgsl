@@ -12,6 +12,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const LANES = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -21,7 +22,10 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
 // as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
 // dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
-// the strides given (as_strided_copy).
+// the strides given (as_strided_copy). LANES elements per invocation: one, or
+// (strided_gather_vec4) four, where the innermost output dim reads its input dim
+// contiguously (stride 1) and every stride and size on the way is a multiple of 4, so four
+// neighbours come from one aligned input vec4.
 
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
@@ -34,7 +38,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (i >= params.num_elements) {
     return;
   }
-  var rest = i;
+  var rest = i * LANES;  // the first element
   var src = 0u;
   // the leading coordinates are 0 once rest is: they add nothing
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
@@ -42,5 +46,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     src += (rest % size % dim_of(params.in_mods, u32(k))) * dim_of(params.in_strides, u32(k));
     rest = rest / size;
   }
-  output[i] = input[src];
+  output[i] = input[src / LANES];
 }
