@@ -17,6 +17,7 @@ from codegen.executors.interface import Executor, results, tensor_bytes, tensor_
 from codegen.executors.planned import PlannedNode
 from codegen.executors.wgpu_device import kernel_source
 from codegen.language.features import FEATURES
+from codegen.lower.wgsl_module import storage_dummy_bytes
 from codegen.paths import kernel_module
 
 
@@ -73,7 +74,8 @@ class BrowserNode(PlannedNode):
             bindings = [self.buffer_of(b.arg, d.item_of(b, p.item)) for b in d.spec.bindings]
             steps.append({"kind": "dispatch", "kernel": entry["name"],
                           "params": d.layout.pack(p.params) if d.layout else None,
-                          "bindings": bindings, "grid": list(p.grid)})
+                          "bindings": bindings, "dummy_bytes": storage_dummy_bytes(self.bound, d),
+                          "grid": list(p.grid)})
         read = sorted({self.buffers[id(v)] for v in self.tensor_values()})
         return {"kernels": list(kernels.values()), "masked": sorted(self.masked),
                 "buffers": [{"id": i, "size": size, "data": data.get(i)}

@@ -18,6 +18,7 @@ from codegen.executors.wgpu_device import (COPY_VEC4_PER_INVOCATION, COPY_WORKGR
                                            copy_pipeline, device, features, pipeline)
 from codegen.graph.dtypes import nbytes
 from codegen.language.grids import elementwise_grid
+from codegen.lower.wgsl_module import storage_dummy_bytes
 
 
 class Node(PlannedNode):
@@ -107,11 +108,11 @@ class Node(PlannedNode):
                                                     usage=wgpu.BufferUsage.UNIFORM)
             keep.append(ubuf)
             entries.append({"binding": 0, "resource": {"buffer": ubuf}})
-        for b in d.spec.bindings:
+        for b, dummy in zip(d.spec.bindings, storage_dummy_bytes(self.bound, d)):
             # a tensor-list entry (Bind.item), or the current item of a foreach dispatch
             buf = self.buffer_of(b.arg, d.item_of(b, p.item))
-            if buf is None:  # an absent optional tensor: a dummy of one element
-                buf = self.dev.create_buffer(size=16, usage=wgpu.BufferUsage.STORAGE)
+            if buf is None:  # an absent optional tensor: the binding's dummy
+                buf = self.dev.create_buffer(size=dummy, usage=wgpu.BufferUsage.STORAGE)
                 keep.append(buf)
             entries.append({"binding": len(entries), "resource": {"buffer": buf}})
         group = self.dev.create_bind_group(layout=group_layout, entries=entries)

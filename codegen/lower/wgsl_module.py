@@ -60,7 +60,19 @@ class BindingEntry:
 
     @property
     def dummy_bytes(self) -> int:
-        return -(-max(self.stride, 4) // 16) * 16
+        return dummy_bytes(self.stride)
+
+
+def dummy_bytes(stride: int) -> int:
+    """The one dummy-binding rule: one element of `stride` bytes in whole 16-byte units."""
+    return -(-max(stride, 4) // 16) * 16
+
+
+def storage_dummy_bytes(bound: BoundOp, dispatch: BoundDispatch) -> list[int]:
+    """The dummy size of each storage binding of `dispatch`, in order (the Python
+    executors bind these where the generated C++ binds Binding::dummy())."""
+    return [dummy_bytes(parse_type(binding_elem(bound, b), uniform=False).stride)
+            for b in dispatch.spec.bindings]
 
 
 @dataclass(frozen=True)
@@ -142,8 +154,8 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
         access = "read_write" if b.write else "read"
         lines.append(f"@group(0) @binding({len(table)}) var<storage, {access}> {b.name}: "
                      f"array<{elem}>;")
-        table.append(BindingEntry(b.name, access, elem,
-                                  parse_type(elem, uniform=False).stride, b.name in used))
+        table.append(BindingEntry(b.name, access, elem, parse_type(elem, uniform=False).stride,
+                                  b.name in used))
     for name, ov in kernel.overrides.items():
         lines.append(f"override {name}: {ov.type} = {ov.wgsl_default()};")
     for axis, size in zip("XYZ", kernel.workgroup):

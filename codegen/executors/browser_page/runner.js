@@ -211,8 +211,9 @@ function prepare(device, request, temporaries, created) {
     if (!buffers.has(id)) throw new Error(`${where}: unknown buffer id ${id}`);
     return buffers.get(id);
   };
-  const dummy = () => {  // an absent optional tensor: its own buffer, so no two alias
-    const buffer = device.createBuffer({size: 16, usage: GPUBufferUsage.STORAGE, label: "dummy"});
+  // an absent optional tensor: its own buffer (so no two alias) of the binding's dummy size
+  const dummy = (size) => {
+    const buffer = device.createBuffer({size, usage: GPUBufferUsage.STORAGE, label: "dummy"});
     temporaries.push(buffer);
     return buffer;
   };
@@ -238,7 +239,8 @@ function prepare(device, request, temporaries, created) {
         throw new Error(`${where}: kernel ${k.name} ${hasParams ? "has no uniform binding 0 for " +
                         "params" : "declares a uniform binding 0 but the step has no params"}`);
       }
-      const storage = step.bindings.map(id => id === null ? dummy() : bufferOf(id, where));
+      const storage = step.bindings.map(
+        (id, i) => id === null ? dummy(step.dummy_bytes[i]) : bufferOf(id, where));
       return dispatch(k, hasParams ? fromBase64(step.params) : null, storage, step.grid);
     }
     if (step.kind === "copy") {
