@@ -83,6 +83,12 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/SafeSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SelectAsSymint.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SymAdd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SymFloordiv.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SymMul.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SymSize.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/symint/SymSub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp

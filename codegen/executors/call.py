@@ -175,6 +175,9 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     for a, v in zip(bound.op.inputs, given):  # what the graph will not carry, checked here
         a.check_constant(v, bound)
     values = [a.graph_value(v) for a, v in zip(bound.op.inputs, given)]
+    if bound.op.symint_output is not None:  # computed on the host: no tensor to allocate
+        return BoundCall(target, low, values + [Value("SymInt", 0)], False, [],
+                         tuple(absent_outputs))
     try:
         if top is None:
             raise LookupError(f"{target}: no torch op to take output shapes from")

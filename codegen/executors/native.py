@@ -70,6 +70,8 @@ class _CaseWriter:
             ref = len(self.values)
             self.values.append({"type": "ValueList", "value": items})
         else:
+            if is_output and v.kind == "SymInt":  # computed by the op: the runner reports it
+                self.outputs.append(ref)
             self.values.append(v.runner_json())
         return ref
 
@@ -129,6 +131,8 @@ class NativeNode:
                 return tensor_from_bytes((out_dir / o["file"]).read_bytes(), o["dtype"], o["dims"])
 
             write_back(last, lambda i, v: read(writer.refs[i]))
+            if last.bound.op.symint_output is not None:
+                last.values[-1].data = by_ref[writer.refs[-1]]["symint"]
             refs = writer.output_refs()
             return results(last, lambda i, v: read(refs[i]))
 

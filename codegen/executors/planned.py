@@ -44,6 +44,7 @@ class PlannedNode:
         self.features = frozenset(features)
         self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force,
                                     self.features)
+        self._take_symint(call, self.plans)
         self.buffers: dict[int, Any] = {}
         self.built_dims: dict[int, tuple[int, ...]] = {}
         for v in call.input_tensors() + [v for v in call.outputs if v.kind == "Tensor"]:
@@ -105,7 +106,14 @@ class PlannedNode:
         plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force,
                                self.features)
         self._check_replan(plans)
+        self._take_symint(live, plans)
         self.call, self.plans = live, plans
+
+    @staticmethod
+    def _take_symint(call: BoundCall, plans) -> None:
+        """An op returning a SymInt: its value, computed on the host by the plan."""
+        if plans.symint is not None:
+            call.values[-1].data = plans.symint
 
     def _move(self, old, new) -> None:
         self.buffers[id(new)] = self.buffers.pop(id(old))

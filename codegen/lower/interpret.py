@@ -41,6 +41,7 @@ class Plan(list):
     def __init__(self, dispatches=(), scratch: dict[str, list[int]] | None = None):
         super().__init__(dispatches)
         self.scratch = dict(scratch or {})
+        self.symint: int | None = None  # the value of the op's SymIntOutput
 
 
 def evaluate(e: E.Expr, env: dict) -> Any:
@@ -159,6 +160,10 @@ def _check_dims(op: str, label: str, dims, want) -> None:
                    E.format_value(list(dims)), E.format_value(want))
 
 
+def _set_symint(st: _State, s: S.SetSymInt) -> None:
+    st.plan.symint = evaluate(s.value, st.env)
+
+
 def _scratch_shape(st: _State, s: S.ScratchShape) -> None:
     dims = evaluate(s.shape, st.env)
     st.plan.scratch[s.scratch.name] = dims
@@ -243,6 +248,7 @@ def _copy(st: _State, s: S.CopyBuffer) -> None:
 RUN = {S.ReadArg: _read_arg, S.CheckTensor: _check_tensor, S.CheckTensorList: _check_tensor_list,
        S.CheckOutputItems: _check_output_items, S.Let: _let, S.CheckGuard: _guard,
        S.CheckOutputCount: _check_output_count, S.OutputShape: _output_shape,
+       S.SetSymInt: _set_symint,
        S.ScratchShape: _scratch_shape, S.PackParams: _pack_params, S.RunKernel: _dispatch,
        S.CopyBuffer: _copy}
 

@@ -86,6 +86,14 @@ class OutputShape:
 
 
 @dataclass(frozen=True)
+class SetSymInt:
+    """The op's SymInt output (argument `index`) takes the value of `value`."""
+
+    index: int
+    value: E.Expr
+
+
+@dataclass(frozen=True)
 class ScratchShape:
     scratch: Scratch
     shape: E.Expr
@@ -113,7 +121,8 @@ class CopyBuffer:
 
 
 Step = Union[ReadArg, CheckTensor, CheckTensorList, CheckOutputItems, Let, CheckGuard,
-             CheckOutputCount, OutputShape, ScratchShape, PackParams, RunKernel, CopyBuffer]
+             CheckOutputCount, OutputShape, SetSymInt, ScratchShape, PackParams, RunKernel,
+             CopyBuffer]
 
 
 @dataclass(frozen=True)
@@ -143,6 +152,7 @@ def all_exprs(bound: BoundOp) -> list[E.Expr]:
             exprs += list(r.grid.values()) + list(r.overrides.values())
             exprs += [r.when] if r.when is not None else []
     exprs += list(bound.scratch.values())
+    exprs += [bound.symint] if bound.symint is not None else []
     return exprs
 
 
@@ -215,6 +225,8 @@ def lower(bound: BoundOp) -> Lowering:
     if bound.output_list is not None:
         plan.append(CheckOutputCount(bound.output_list, bound.count))
     plan += _output_shapes(bound, resize=False)
+    if bound.symint is not None:
+        plan.append(SetSymInt(len(bound.op.args) - 1, bound.symint))
     plan += [ScratchShape(s, bound.scratch[s.name]) for s in bound.op.scratch]
     plan += [PackParams(b) for b in bound.shared_params]
     plan += [CopyBuffer(d) if isinstance(d.spec, Copy) else RunKernel(d) for d in bound.dispatches]

@@ -48,11 +48,13 @@ DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
       return DType::Float16;
     case vkgraph::VkDataType_UINT8:
       return DType::UInt8;
+    case vkgraph::VkDataType_INT8:
+      return DType::Int8;
     case vkgraph::VkDataType_BOOL:
       return DType::Bool;
     default:
       fail(value_what(id) + ": tensor dtype " + vkgraph::EnumNameVkDataType(t) +
-           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8 or BOOL)");
+           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8, INT8 or BOOL)");
   }
 }
 
@@ -435,8 +437,16 @@ Header parse_header(const uint8_t* data, size_t size) {
 
 std::string op_target(const std::string& name) {
   // The serializer writes an ATen operator the edge dialect left alone (scalar_tensor) by
-  // its bare name, "scalar_tensor.default": it is the aten one.
-  return std::count(name.begin(), name.end(), '.') == 1 ? "aten." + name : name;
+  // its bare name, "scalar_tensor.default": it is the aten one; ExecuTorch's LLM custom
+  // ops likewise ("sdpa_with_kv_cache.default": llama's); SymInt arithmetic by the Python
+  // operator's name ("add": the ATen int op aten.add.int). codegen/et/vk_graph.py's twin.
+  static const std::set<std::string> llama_ops = {"sdpa_with_kv_cache", "update_cache",
+                                                  "custom_sdpa"};
+  static const std::set<std::string> symint_operators = {"add", "sub", "mul", "floordiv"};
+  if (symint_operators.count(name)) return "aten." + name + ".int";
+  if (std::count(name.begin(), name.end(), '.') != 1) return name;
+  const std::string op = name.substr(0, name.find('.'));
+  return (llama_ops.count(op) ? "llama." : "aten.") + name;
 }
 
 bool is_builtin_op(const std::string& name) {

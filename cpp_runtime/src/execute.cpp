@@ -32,6 +32,7 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   check_transfer("copy_in", tensor, t, nbytes);
   impl_->check_not_released(tensor, "copy_in");
   impl_->note_host_write(t.buffer);
+  impl_->note_host_values(tensor, data, nbytes);
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
@@ -272,6 +273,8 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
 }
 
 void WebGPUGraph::execute() {
+  // SymInts computed from host-read tensors (read_on_host) follow what copy_in wrote
+  if (impl_->host_values_pending) propagate_resize();
   impl_->stats = impl_->run(/*constants_only=*/false, "execute");
 }
 

@@ -240,6 +240,7 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   cmd.grid = grid;
   std::vector<WGPUBindGroupEntry> entries;
   std::vector<std::pair<WGPUBuffer, size_t>> bound;  // (buffer, binding) of tensor bindings
+  std::vector<ValueRef> written;  // tensors at read_write bindings
   size_t dummy_ordinal = 0;
   try {
     if (binds_params) {
@@ -293,6 +294,12 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
           bound.emplace_back(t.buffer, i);
           (d.kind == KernelBinding::Kind::Storage ? cmd.access.writes : cmd.access.reads)
               .push_back(t.buffer);
+          if (d.kind == KernelBinding::Kind::Storage && g.host_read.count(b.tensor)) {
+            throw Error(where + " writes tensor value " + std::to_string(b.tensor) +
+                        ", which an op reads on the host (read_on_host); its host values "
+                        "would go stale");
+          }
+          if (d.kind == KernelBinding::Kind::Storage) written.push_back(b.tensor);
         } else {
           cmd.access.writes_dummy |= d.kind == KernelBinding::Kind::Storage;
           e.buffer = g.dummy(d.dummy_bytes, dummy_ordinal++);
@@ -333,6 +340,7 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   }
   g.commands.push_back(std::move(cmd));
   g.constant_plan_valid = false;
+  g.device_written.insert(written.begin(), written.end());
   return g.commands.size() - 1;
 }
 
@@ -476,6 +484,7 @@ void WebGPUGraph::resize_input(ValueRef tensor, std::vector<int64_t> dims) {
 }
 
 void WebGPUGraph::propagate_resize() {
+  impl_->host_values_pending = false;
   for (auto& hook : impl_->resize_hooks) hook(*this);
 }
 

@@ -60,6 +60,11 @@ struct WebGPUGraph::Impl {
   std::map<std::pair<uint64_t, size_t>, WGPUBuffer> dummies;
   std::vector<Command> commands;
   std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
+  // Tensors ops read on the host (read_on_host), tensors device commands write, and
+  // whether a host write to one of the former awaits propagate_resize.
+  std::set<ValueRef> host_read;
+  std::set<ValueRef> device_written;
+  bool host_values_pending = false;
   size_t num_nodes = 0;
   std::string building;  // the target of the node add_node is adding ("" otherwise)
   WGPUBuffer staging = nullptr;  // map-read buffer for copy_out
@@ -102,6 +107,8 @@ struct WebGPUGraph::Impl {
   // Decides which commands are constant when something changed since the last plan;
   // a new plan runs every constant command again.
   void plan_constants();
+  // copy_in wrote `nbytes` of `data` into tensor `ref`: kept when an op reads it on the host.
+  void note_host_values(ValueRef ref, const void* data, size_t nbytes);
   // copy_in wrote `buffer`: a constant command that touches it is planned again.
   void note_host_write(BufferId buffer);
   // Throws when release_consumed_constants freed the tensor's buffer; `what` names the call.

@@ -21,14 +21,15 @@
 //     ],
 //     "args": [0, 1, 2, 3],             // the op's argument refs, in schema order
 //     "inputs": [0, 1],                 // tensors filled from their "data" file
-//     "outputs": [3],                   // tensors written after each run
+//     "outputs": [3],                   // tensors written after each run (or a SymInt
+//                                       // an op computes: reported by value)
 //     "resize": [                       // optional: re-run with new live dims
 //       {"tensors": [{"ref": 0, "dims": [1, 3], "data": "x1.bin"},
 //                    {"ref": 1, "dims": [1, 3], "data": "y1.bin"}],
 //        "symints": [{"ref": 5, "value": 1}]}
 //     ]
 //   }
-// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8, dims,
+// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8|int8, dims,
 // data?: raw little-endian file (relative to the case file), view_of?: ref of
 // an earlier tensor whose buffer it aliases}, Null {}, Int/SymInt {value:
 // integer}, Double {value}, Bool {value}, String {value}, IntList, DoubleList,
@@ -38,6 +39,7 @@
 // run 0 is the first execution, run k the k-th resize step) and DIR/manifest.json:
 //   {"target": ..., "device": ..., "features": ["subgroups"], "runs": [{"outputs":
 //    [{"ref": 3, "dtype": "float32", "dims": [2, 3], "file": "run0_value3.bin"}],
+//    (a SymInt output: {"ref": 4, "symint": 7})
 //    "kernels": ["add"]}, ...]}   ("kernels": the kernel of each recorded dispatch,
 //    in order; "features": the device's optional WebGPU features)
 //

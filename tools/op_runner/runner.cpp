@@ -30,11 +30,13 @@ std::string read_text(const fs::path& path, const char* what) {
 DType parse_dtype(const json::Value& v) {
   const std::string& name = v.as_string();
   for (DType d :
-       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8}) {
+       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8,
+        DType::Int8}) {
     if (name == dtype_name(d)) return d;
   }
   case_error(
-      v, "unknown dtype \"" + name + "\" (expected float32, int32, int64, bool, float16 or uint8)");
+      v, "unknown dtype \"" + name +
+             "\" (expected float32, int32, int64, bool, float16, uint8 or int8)");
 }
 
 std::vector<int64_t> int_list(const json::Value& v) {
@@ -92,7 +94,7 @@ class CaseRunner {
     }
     for (const auto& o : doc_.at("outputs").as_array()) {
       const ValueRef r = ref_value(o, n);
-      graph_.get_tensor(r);  // outputs are tensors
+      if (graph_.type_of(r) != ValueType::SymInt) graph_.get_tensor(r);  // or a tensor
       outputs_.push_back(r);
     }
 
@@ -220,6 +222,11 @@ class CaseRunner {
     s << "    {\"outputs\": [";
     for (size_t i = 0; i < outputs_.size(); ++i) {
       const ValueRef r = outputs_[i];
+      if (graph_.type_of(r) == ValueType::SymInt) {  // an op that computes a SymInt
+        s << (i ? ", " : "") << "{\"ref\": " << r << ", \"symint\": " << graph_.get_symint(r)
+          << "}";
+        continue;
+      }
       const Tensor& t = graph_.get_tensor(r);
       std::string bytes(t.nbytes(), '\0');
       graph_.copy_out(r, bytes.data(), bytes.size());
