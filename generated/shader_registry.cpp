@@ -71,6 +71,7 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_interleaved_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
@@ -522,6 +523,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"rotary_emb_interleaved",
+       kRotaryEmbInterleavedWGSL,
+       "main",
+       {kRotaryEmbInterleavedWorkgroupSizeX, kRotaryEmbInterleavedWorkgroupSizeY,
+        kRotaryEmbInterleavedWorkgroupSizeZ},
+       kRotaryEmbInterleavedBindings,
+       kRotaryEmbInterleavedBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",
