@@ -64,6 +64,12 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
@@ -481,6 +487,46 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q4gsw_gemv",
+       kQ4gswGemvWGSL,
+       "main",
+       {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
+       kQ4gswGemvBindings,
+       kQ4gswGemvBindingCount},
+      {"q4gsw_gemv_dq8",
+       kQ4gswGemvDq8WGSL,
+       "main",
+       {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
+       kQ4gswGemvDq8Bindings,
+       kQ4gswGemvDq8BindingCount},
+      {"q4gsw_gemv_subgroup",
+       kQ4gswGemvSubgroupWGSL,
+       "main",
+       {kQ4gswGemvSubgroupWorkgroupSizeX, kQ4gswGemvSubgroupWorkgroupSizeY,
+        kQ4gswGemvSubgroupWorkgroupSizeZ},
+       kQ4gswGemvSubgroupBindings,
+       kQ4gswGemvSubgroupBindingCount,
+       kQ4gswGemvSubgroupFeatures},
+      {"q4gsw_gemv_subgroup_dq8",
+       kQ4gswGemvSubgroupDq8WGSL,
+       "main",
+       {kQ4gswGemvSubgroupDq8WorkgroupSizeX, kQ4gswGemvSubgroupDq8WorkgroupSizeY,
+        kQ4gswGemvSubgroupDq8WorkgroupSizeZ},
+       kQ4gswGemvSubgroupDq8Bindings,
+       kQ4gswGemvSubgroupDq8BindingCount,
+       kQ4gswGemvSubgroupDq8Features},
+      {"q4gsw_tiled",
+       kQ4gswTiledWGSL,
+       "main",
+       {kQ4gswTiledWorkgroupSizeX, kQ4gswTiledWorkgroupSizeY, kQ4gswTiledWorkgroupSizeZ},
+       kQ4gswTiledBindings,
+       kQ4gswTiledBindingCount},
+      {"q4gsw_tiled_dq8",
+       kQ4gswTiledDq8WGSL,
+       "main",
+       {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
+       kQ4gswTiledDq8Bindings,
+       kQ4gswTiledDq8BindingCount},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",

@@ -60,6 +60,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/IndexSelect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw/LinearDq8caQ4gsw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw/LinearQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Linear.cpp

@@ -61,7 +61,7 @@ class BrowserNode(PlannedNode):
         kernels: dict[str, dict] = {}
         steps = []
         for p in self.plans:
-            if not p.run:
+            if not p.run or not p.active:
                 continue
             d = self.bound.dispatches[p.index]
             if p.kernel is None:

@@ -90,7 +90,7 @@ def planned_routes(run: CaseRun, args: tuple, kwargs: dict, features) -> list[st
     """The kernels the routes choose for the case's call on a device with `features`."""
     call = run.bind(args, kwargs)
     plans = interpret.plan(call.lowering, call.values, 65535, (), frozenset(features))
-    return [p.kernel.name for p in plans if p.kernel is not None and p.run]
+    return [p.kernel.name for p in plans if p.kernel is not None and p.run and p.active]
 
 
 def masked_routes(run: CaseRun) -> list[str]:

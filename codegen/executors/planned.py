@@ -65,7 +65,8 @@ class PlannedNode:
     @property
     def routes(self) -> list[str]:
         """The kernel each compute dispatch ran (what the cases assert)."""
-        return [p.kernel.name for p in self.plans if p.kernel is not None and p.run]
+        return [p.kernel.name for p in self.plans
+                if p.kernel is not None and p.run and p.active]
 
     def tensor_values(self) -> list:
         return self.call.input_tensors() + [v for v in self.call.outputs if v.kind == "Tensor"]

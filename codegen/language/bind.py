@@ -54,6 +54,7 @@ class BoundDispatch:
     when: E.Expr | None
     nbytes: E.Expr | None = None  # a copy's byte count
     foreach: OutputList | TensorList | None = None
+    active: E.Expr | None = None  # switched on and off by resizes (Dispatch.active)
 
     @property
     def layout(self) -> StructLayout | None:
@@ -290,8 +291,10 @@ class _Binder:
             each = self._foreach(where, d, tensors)
             items = self._item_names(each)
             self._check_dispatch(where, d, each, tensors)
+            active = self.parse(d.active, f"{where} active", (E.BOOL,)) if d.active else None
             dispatches.append(BoundDispatch(i, d, self.params(where, d, items, shared),
-                                            self.routes(where, d, items), when, None, each))
+                                            self.routes(where, d, items), when, None, each,
+                                            active))
         return dispatches, shared
 
     def _foreach(self, where: str, d: Dispatch, tensors: dict) -> OutputList | TensorList | None:

@@ -33,6 +33,7 @@ class DispatchPlan:
     overrides: dict[str, float] = field(default_factory=dict)
     nbytes: int = 0
     item: int = -1  # a foreach dispatch: the position of its output in the OutputList
+    active: bool = True  # Dispatch.active: recorded, but run only while this holds
 
 
 class Plan(list):
@@ -207,6 +208,8 @@ def _dispatch_plan(st: _State, d, env: dict, item: int = -1) -> DispatchPlan:
                      item=item)
     if not p.run:
         return p
+    if d.active is not None:
+        p.active = bool(evaluate(d.active, env))
     if d.params is not None:
         p.params = (st.shared[d.params.struct_name] if d.params.shared
                     else pack_values(st.op, d.params, env))

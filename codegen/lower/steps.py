@@ -148,6 +148,7 @@ def all_exprs(bound: BoundOp) -> list[E.Expr]:
             exprs += list(d.params.exprs.values())
         exprs += [d.nbytes] if d.nbytes is not None else []
         exprs += [d.when] if d.when is not None else []
+        exprs += [d.active] if d.active is not None else []
         for r in d.routes:
             exprs += list(r.grid.values()) + list(r.overrides.values())
             exprs += [r.when] if r.when is not None else []

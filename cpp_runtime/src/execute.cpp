@@ -186,6 +186,7 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
   WGPUComputePipeline bound_pipeline = nullptr;
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
+    if (!c.active) continue;  // switched off for these shapes (set_dispatch_active)
     if (constants_only && !c.constant) continue;
     if (c.constant) {
       if (!reruns[i]) continue;

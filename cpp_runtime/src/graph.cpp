@@ -367,6 +367,13 @@ void update_command(const Limits& limits, Command& c, const void* params, size_t
 
 }  // namespace
 
+void WebGPUGraph::set_dispatch_active(DispatchId id, bool active) {
+  Command& c = impl_->command(id, Command::Kind::Dispatch, "set_dispatch_active");
+  if (!c.switched) impl_->constant_plan_valid = false;
+  c.switched = true;
+  c.active = active;
+}
+
 void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t params_size,
                                   utils::Grid grid) {
   update_command(limits(), impl_->command(id, Command::Kind::Dispatch, "update_dispatch"), params,
@@ -525,7 +532,7 @@ const ExecuteStats& WebGPUGraph::last_execute_stats() const {
 std::vector<std::string> WebGPUGraph::dispatch_kernels() const {
   std::vector<std::string> names;
   for (const auto& c : impl_->commands) {
-    if (c.kind == Command::Kind::Dispatch) names.push_back(c.pipeline->shader->name);
+    if (c.kind == Command::Kind::Dispatch && c.active) names.push_back(c.pipeline->shader->name);
   }
   return names;
 }

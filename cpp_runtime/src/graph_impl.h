@@ -43,6 +43,8 @@ struct Command {
   ValueRef dst = -1;
   CommandAccess access;   // the tensors it reads and writes
   bool constant = false;  // computes a constant: runs once, and again only when stale
+  bool active = true;     // set_dispatch_active: left out of records while false
+  bool switched = false;  // set_dispatch_active was called: never a constant command
   bool stale = true;      // its params, grid or inputs changed since it last ran
   uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
 };

@@ -185,6 +185,10 @@ class WebGPUGraph {
   DispatchId add_dispatch(const KernelSource& kernel, std::vector<OverrideValue> overrides,
                           std::vector<Binding> bindings, const void* params,
                           size_t params_size, utils::Grid grid);
+  // Switches a recorded dispatch on or off: an inactive one is left out of executes (its
+  // pipeline stays): the prefill and decode routes of one op, chosen on each resize
+  // (Dispatch(active=...) in a spec). A switched dispatch never computes a constant.
+  void set_dispatch_active(DispatchId id, bool active);
   // Rewrites a dispatch's uniform and grid (resize hooks).
   void update_dispatch(DispatchId id, const void* params, size_t params_size, utils::Grid grid);
   // Records a flat copy of `nbytes` from the start of src to dst: a dispatch of the
@@ -253,7 +257,7 @@ class WebGPUGraph {
   // Times each kernel ran (every execute and constant run so far), by kernel name;
   // copies count as "copy_words".
   std::map<std::string, uint64_t> kernel_runs() const;
-  // The kernel name of each recorded dispatch, in recording order.
+  // The kernel name of each recorded dispatch that is active, in recording order.
   std::vector<std::string> dispatch_kernels() const;
   // Profiling: from now on each execute records every dispatch in a compute pass of its
   // own with timestamp queries around it, and kernel_times() sums the GPU time per
