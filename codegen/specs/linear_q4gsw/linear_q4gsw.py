@@ -181,6 +181,10 @@ def _dq8(n, k, group, m=(1,), bias=False, zp_range=(-20, 20)):
             randint(-100, 100, k // group, n, dtype="int32"), s, g, b)
 
 
+def _with(args: tuple, i: int, value) -> tuple:
+    return args[:i] + (value,) + args[i + 1:]
+
+
 LINEAR_DQ8CA_Q4GSW = Op(
     name="linear_dq8ca_q4gsw",
     targets=["et_vk.linear_dq8ca_q4gsw.default"],
@@ -217,12 +221,22 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
              route="q4gsw_gemv_subgroup_dq8"),
-        Case("scales_per_row", _dq8(8, 64, 32, m=(1, 4))[:1] + (randn(1, 3),) +
-             _dq8(8, 64, 32, m=(1, 4))[2:],
+        Case("scales_per_row", _with(_dq8(8, 64, 32, m=(1, 4)), 1, randn(1, 3)),
              raises="input_scales does not hold one scale and zero point per input row (got "
                     "[1, 3], expected 4 values (input_zp too))"),
-        Case("sums_shape", _dq8(8, 64, 32)[:4] + (tensor([[1, 2]], dtype="int32"),) +
-             _dq8(8, 64, 32)[5:],
+        Case("weights_width", _with(_dq8(8, 64, 32), 3, randint(0, 256, 8, 16, dtype="uint8")),
+             raises="weights does not hold the input's K values (padded to 8) per row, two per "
+                    "byte (got [8, 16], expected [N, 32])"),
+        Case("group_not_words", _with(_dq8(8, 64, 32), 6, 20),
+             raises="group_size does not split K into groups of whole packed words (got 20, "
+                    "expected a multiple of 8 dividing 64)"),
+        Case("scales_shape", _with(_dq8(8, 64, 32), 5, randn(4, 8)),
+             raises="weight_scales does not hold one scale per group and output feature (got "
+                    "[4, 8], expected [2, 8])"),
+        Case("bias_length", _with(_dq8(8, 64, 32), 7, randn(9)),
+             raises="bias does not hold one value per output feature (got [9], expected [8] (or "
+                    "padded to a multiple of 4))"),
+        Case("sums_shape", _with(_dq8(8, 64, 32), 4, tensor([[1, 2]], dtype="int32")),
              raises="weight_sums does not hold one sum per group and output feature (got "
                     "[1, 2], expected [2, 8])"),
     ],
