@@ -17,6 +17,7 @@
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
+#include "ops/choose_qparams_affine/choose_qparams_rows_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
@@ -180,6 +181,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ},
        kCatCopyVec4Bindings,
        kCatCopyVec4BindingCount},
+      {"choose_qparams_rows",
+       kChooseQparamsRowsWGSL,
+       "main",
+       {kChooseQparamsRowsWorkgroupSizeX, kChooseQparamsRowsWorkgroupSizeY,
+        kChooseQparamsRowsWorkgroupSizeZ},
+       kChooseQparamsRowsBindings,
+       kChooseQparamsRowsBindingCount},
       {"clamp",
        kClampWGSL,
        "main",

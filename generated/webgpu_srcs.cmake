@@ -13,6 +13,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/PowTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Sub.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/cat/Cat.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/choose_qparams_affine/ChooseQparamsAffine.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/Any.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/compare/AnyDims.cpp

@@ -23,6 +23,7 @@ from codegen.language.args import Arg, Output, OutputList, Outputs, Tensor, Tens
 from codegen.language.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
 from codegen.language.dispatch import Copy, Scratch
 from codegen.language.constant_args import Constant
+from codegen.language.scalar_args import Str
 
 
 @dataclass(frozen=True)
@@ -188,8 +189,11 @@ def _reads(bound: BoundOp, used: set[str], mutable: bool) -> list[ReadArg]:
     every input tensor, which it checks."""
     steps = []
     for i, a in enumerate(bound.op.args):
+        # a Str is always read: a mode the op does not implement fails even where no
+        # expression reads it
         wanted = a.name in used or isinstance(a, (Output, Outputs, OutputList)) or (
-            isinstance(a, (Tensor, TensorList)) and not mutable)
+            isinstance(a, (Tensor, TensorList)) and not mutable) or (
+            isinstance(a, Str) and not mutable)
         if wanted and not isinstance(a, Constant):
             steps.append(ReadArg(i, a, mutable))
     return steps
