@@ -54,6 +54,9 @@
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_attend_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/unary/log_wgsl.h"
@@ -427,6 +430,24 @@ const std::vector<KernelSource>& all_kernels() {
         kIndexTensorVec4WorkgroupSizeZ},
        kIndexTensorVec4Bindings,
        kIndexTensorVec4BindingCount},
+      {"kv_attend",
+       kKvAttendWGSL,
+       "main",
+       {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
+       kKvAttendBindings,
+       kKvAttendBindingCount},
+      {"kv_cache_write",
+       kKvCacheWriteWGSL,
+       "main",
+       {kKvCacheWriteWorkgroupSizeX, kKvCacheWriteWorkgroupSizeY, kKvCacheWriteWorkgroupSizeZ},
+       kKvCacheWriteBindings,
+       kKvCacheWriteBindingCount},
+      {"kv_combine",
+       kKvCombineWGSL,
+       "main",
+       {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
+       kKvCombineBindings,
+       kKvCombineBindingCount},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",

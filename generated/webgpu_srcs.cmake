@@ -80,6 +80,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa_with_kv_cache/SdpaWithKvCache.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
