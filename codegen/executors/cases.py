@@ -58,6 +58,10 @@ class CaseRun:
                 out[i] = SymInt(dims)
                 continue
             spec = self.case.args[i]
+            if isinstance(spec, list) and all(isinstance(x, int) for x in spec):
+                # an int list with SymInt dims: their new values (the rest must stay)
+                out[i] = [SymInt(x) if isinstance(o, SymInt) else x for o, x in zip(spec, dims)]
+                continue
             if isinstance(spec, list):  # a tensor list: one live shape per entry
                 out[i] = [_resized(s, d, f"{self.id}/resized/{name}/{j}")
                           for j, (s, d) in enumerate(zip(spec, dims))]

@@ -161,9 +161,11 @@ class NativeNode:
                 add_tensor(writer.refs[i], new, f"resize{k}_arg{i}.bin")
             elif new.kind == "ValueList":  # a tensor list: each entry is an input of its own
                 refs = writer.values[writer.refs[i]]["value"]
-                for j, (ref, item) in enumerate(zip(refs, new.data)):
+                for j, (ref, item, was) in enumerate(zip(refs, new.data, old.data)):
                     if item.kind == "Tensor":
                         add_tensor(ref, item, f"resize{k}_arg{i}_{j}.bin")
+                    elif item.kind == "SymInt" and item.data != was.data:  # a dynamic dim
+                        symints.append({"ref": ref, "value": item.data})
             elif new.kind == "SymInt" and new.data != old.data:
                 symints.append({"ref": writer.refs[i], "value": new.data})
         return {"tensors": tensors, "symints": symints}

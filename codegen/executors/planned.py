@@ -154,6 +154,10 @@ class PlannedNode:
                 for oi, ni in zip(old.data, new.data):
                     if oi.kind == "Tensor" or ni.kind == "Tensor":
                         self._take_buffer(a.name, oi, ni)
+                    elif oi.kind != "SymInt" and (oi.kind, oi.data) != (ni.kind, ni.data):
+                        raise fail(op.name, a.name, "holds a build-time value that cannot "
+                                   "change without a rebuild", E.format_value(ni.data),
+                                   E.format_value(oi.data))
             elif old.kind == "SymInt" and new.kind not in ("SymInt", "Int"):
                 raise fail(op.name, a.name, "must stay an int (it is a SymInt)", new.kind, "SymInt")
             elif old.kind != "SymInt" and (old.kind, old.data) != (new.kind, new.data) and \

@@ -22,6 +22,7 @@ from codegen.language.checked import SpecError, expr_text, ident, spec_class
 from codegen.graph.dtypes import F32, SPEC_DTYPES
 from codegen.language.expr.types import cpp_string
 from codegen.graph.errors import fail
+from codegen.graph.inputs import SymInt
 from codegen.graph.values import NULL, Value, graph_tensor, scalar_value
 
 
@@ -331,10 +332,13 @@ class IntList(Arg):
     def graph_value(self, v: Any) -> Value:
         if v is None:
             return NULL
-        return Value("IntList", [int(x) for x in (v if isinstance(v, (list, tuple)) else [v])])
+        items = v if isinstance(v, (list, tuple)) else [v]
+        if any(isinstance(x, SymInt) for x in items):  # a shape with a dynamic dim
+            return Value("ValueList", [scalar_value(x) for x in items])
+        return Value("IntList", [int(x) for x in items])
 
     def cpp_read(self, read: CppRead) -> list[str]:
-        text = f"graph.get_int_list({read.arg})"
+        text = f"utils::read_int_list(graph, {read.arg}, kOp, {cpp_string(self.name)})"
         if self.hw:
             text = f"utils::parse_hw({text}, kOp, {cpp_string(self.name)})"
         if self.optional:
@@ -343,6 +347,11 @@ class IntList(Arg):
 
     def read(self, value: Value, op: str, fallback: Callable[[], Any]) -> dict[str, Any]:
         values = [] if value.kind == "Null" else list(value.data)
+        if value.kind == "ValueList":  # Int and SymInt values: the twin of read_int_list
+            if any(x.kind not in ("Int", "SymInt") for x in values):
+                raise fail(op, self.name, "has the wrong value type", "ValueList",
+                           "IntList or a ValueList of Int and SymInt")
+            values = [int(x.data) for x in values]
         if self.hw:
             if len(values) not in (1, 2):
                 raise fail(op, self.name, "must hold one or two values", E.format_value(values),

@@ -35,7 +35,8 @@ class Case:
     route: str = ""  # the kernel this case must run
     raises: str = ""  # substring of the expected error message
     # arg -> live dims (tuple) of a tensor, one per entry (list of tuples) of a tensor
-    # list, or new value (int) of a SymInt, after build
+    # list, new value (int) of a SymInt, or new values (list) of an int list holding
+    # SymInts, after build
     resize: Mapping[str, Union[tuple, list, int]] = field(default_factory=dict)
     atol: float = 1e-3
     rtol: float = 1e-3

@@ -142,7 +142,9 @@ class Double(_Scalar, Arg):
         return E.FLOAT
 
     def cpp_value(self, arg: str) -> str:
-        return f"graph.get_double({arg})"
+        # an integral float the serializer shares with an int constant arrives as Int
+        # (sdpa_with_kv_cache's drpout_p = 0)
+        return f"graph.get_scalar({arg})"
 
     def convert(self, v: Any) -> Any:
         return float(v)

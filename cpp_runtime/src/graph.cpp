@@ -144,8 +144,22 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
     ~Building() { slot.clear(); }
   } building{impl_->building};
   impl_->building = target;
+  const size_t first = impl_->commands.size();
   registry.get_op(target)(*this, args);
   ++impl_->num_nodes;
+  // A node that reads a SymInt (a position, a sequence length) rewrites its params when the
+  // SymInt changes, i.e. between executes: its commands never compute constants, even
+  // where they read only constants (the RoPE table rows at start_pos).
+  bool symbolic = false;
+  for (ValueRef a : args) {
+    symbolic = symbolic || type_of(a) == ValueType::SymInt;
+    if (type_of(a) == ValueType::ValueList) {
+      for (ValueRef item : get_value_list(a)) symbolic = symbolic || type_of(item) == ValueType::SymInt;
+    }
+  }
+  for (size_t i = first; symbolic && i < impl_->commands.size(); ++i) {
+    impl_->commands[i].per_execute = true;
+  }
 }
 
 // --- dispatches --------------------------------------------------------------------------
@@ -369,8 +383,8 @@ void update_command(const Limits& limits, Command& c, const void* params, size_t
 
 void WebGPUGraph::set_dispatch_active(DispatchId id, bool active) {
   Command& c = impl_->command(id, Command::Kind::Dispatch, "set_dispatch_active");
-  if (!c.switched) impl_->constant_plan_valid = false;
-  c.switched = true;
+  if (!c.per_execute) impl_->constant_plan_valid = false;
+  c.per_execute = true;
   c.active = active;
 }
 

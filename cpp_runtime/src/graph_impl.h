@@ -44,7 +44,9 @@ struct Command {
   CommandAccess access;   // the tensors it reads and writes
   bool constant = false;  // computes a constant: runs once, and again only when stale
   bool active = true;     // set_dispatch_active: left out of records while false
-  bool switched = false;  // set_dispatch_active was called: never a constant command
+  // set_dispatch_active was called, or its node reads a SymInt: its params may change
+  // between executes, so it is never a constant command
+  bool per_execute = false;
   bool stale = true;      // its params, grid or inputs changed since it last ran
   uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
 };

@@ -140,6 +140,8 @@ OPS = [Op(
         Case("prefill_at_offset", _args(1, 4, 3, 3, 8, 24, 10), route="kv_cache_write"),
         Case("not_causal", _args(2, 3, 4, 4, 12, 16, 2, causal=False)),
         Case("explicit_scale", _args(1, 2, 2, 1, 8, 8, 1, scale=0.3)),
+        # drpout_p as the graph holds it: the int constant 0
+        Case("int_dropout", _args(1, 2, 2, 1, 8, 8, 1)[:8] + (0,) + _args(1, 2, 2, 1, 8, 8, 1)[9:]),
         # one graph: built for a 6-token prefill at 0, run for a decode step at 70
         Case("prefill_then_decode", _args(1, 6, 4, 2, 16, 96, SymInt(0)),
              resize={"query": (1, 1, 4, 16), "key": (1, 1, 2, 16), "value": (1, 1, 2, 16),

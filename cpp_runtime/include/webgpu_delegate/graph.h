@@ -173,7 +173,8 @@ class WebGPUGraph {
   bool same_buffer(ValueRef a, ValueRef b) const;
 
   // --- building ---------------------------------------------------------------
-  // Looks the target up in the operator registry (Error naming it if unknown).
+  // Looks the target up in the operator registry (Error naming it if unknown). The
+  // commands of a node that reads a SymInt run on every execute (never as constants).
   void add_node(const std::string& target, const std::vector<ValueRef>& args);
 
   const Limits& limits() const;

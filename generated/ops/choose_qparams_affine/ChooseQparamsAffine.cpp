@@ -63,10 +63,10 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
   if (mapping_type != "ASYMMETRIC") {
     utils::fail(kOp, "mapping_type", "is not supported", mapping_type, "ASYMMETRIC");
   }
-  const std::vector<int64_t> block_size = graph.get_int_list(args[2]);
+  const std::vector<int64_t> block_size = utils::read_int_list(graph, args[2], kOp, "block_size");
   const double quant_min = graph.is_null(args[4]) ? -128 : graph.get_scalar(args[4]);
   const double quant_max = graph.is_null(args[5]) ? 127 : graph.get_scalar(args[5]);
-  const double eps = graph.is_null(args[6]) ? 1.1754943508222875e-38 : graph.get_double(args[6]);
+  const double eps = graph.is_null(args[6]) ? 1.1754943508222875e-38 : graph.get_scalar(args[6]);
   const bool keepdim = graph.get_bool(args[9]);
   const std::vector<ValueRef>& out = graph.get_value_list(args[10]);
   const Tensor& scale = graph.get_tensor(utils::at(out, 0));

@@ -142,11 +142,11 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   const Tensor& value_cache = graph.get_tensor(args[4]);
   const int64_t start_pos = utils::read_int(graph, args[5], kOp, "start_pos", true);
   const Tensor* attn_mask = graph.is_null(args[7]) ? nullptr : &graph.get_tensor(args[7]);
-  const double drpout_p = graph.get_double(args[8]);
+  const double drpout_p = graph.get_scalar(args[8]);
   const bool is_causal = graph.get_bool(args[9]);
   const double scale = graph.is_null(args[10])
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(query.dim(-1))))
-                           : graph.get_double(args[10]);
+                           : graph.get_scalar(args[10]);
   const Tensor& out = graph.get_tensor(args[11]);
   utils::check_dtype(kOp, "query", query, {DType::Float32});
   utils::check_rank(kOp, "query", query, 4, 4);
