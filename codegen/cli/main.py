@@ -20,7 +20,7 @@ from codegen.cli import scaffold
 from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
-from codegen.et import pte
+from codegen.et import llm, pte
 from codegen.et.export import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
@@ -150,12 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     scaffold.add_parser(sub)
     bench.add_parser(sub)
     pte.add_parsers(sub)
+    llm.add_parser(sub)
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the command's own parser: "opgen <command>: error: ..."
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
                 "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
-                "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run}
+                "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run,
+                "llm": llm.cmd_llm}
     try:
         status = handlers[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit

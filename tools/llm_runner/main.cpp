@@ -212,6 +212,7 @@ int run(int argc, char** argv) {
   const double prefill_ms = ms_since(t0);
   std::vector<double> decode_ms;
   size_t dispatches = 0;
+  const auto prefill_times = backend::dispatch_counts().kernel_times;  // --profile
   for (int64_t i = 0; i < new_tokens; ++i) {
     tokens.push_back(argmax(logits));
     all_logits.insert(all_logits.end(), logits.begin(), logits.end());
@@ -242,10 +243,16 @@ int run(int argc, char** argv) {
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
   bin.write(reinterpret_cast<const char*>(all_logits.data()),
             static_cast<std::streamsize>(all_logits.size() * sizeof(float)));
-  std::ostringstream times;
+  std::ostringstream times;  // per decode step: the decode steps' GPU time, divided
+  const double steps = static_cast<double>(std::max<size_t>(decode_ms.size(), 1));
   for (const auto& [kernel, t] : backend::dispatch_counts().kernel_times) {
+    auto before = prefill_times.find(kernel);
+    const double n = static_cast<double>(
+        t.dispatches - (before == prefill_times.end() ? 0 : before->second.dispatches));
+    const double ms = t.gpu_ms - (before == prefill_times.end() ? 0.0 : before->second.gpu_ms);
+    if (n == 0) continue;
     times << (times.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel)
-          << ": {\"dispatches\": " << t.dispatches << ", \"gpu_ms\": " << t.gpu_ms << "}";
+          << ": {\"dispatches\": " << n / steps << ", \"gpu_ms\": " << ms / steps << "}";
   }
   std::ofstream out(fs::path(out_dir) / "manifest.json");
   out << "{\"device\": " << webgpu_delegate::json::quote(device)
