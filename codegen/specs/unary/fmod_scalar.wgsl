@@ -61,7 +61,7 @@ fn fmod_bits(x: u32, d: u32) -> u32 {
   return sign | (r >> u32(1i - e));
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<u32>) -> vec4<u32> {
   let d = bitcast<u32>(params.divisor);
   return vec4<u32>(fmod_bits(x.x, d), fmod_bits(x.y, d), fmod_bits(x.z, d), fmod_bits(x.w, d));

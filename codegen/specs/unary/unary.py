@@ -1,8 +1,8 @@
 """Elementwise unary ops: one handler shape, one kernel per op.
 
-Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps 4 vec4s
-per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
-elements but never past the buffer). float32 only, except fmod.Scalar, which has a kernel
+Each kernel is an apply() on vec4s; the shared entry point (../common/map_vec4s.wgsl)
+maps 4 vec4s per invocation (tensor buffers are whole vec4s, so the last vec4 may run past
+the elements but never past the buffer). float32 only, except fmod.Scalar, which has a kernel
 per dtype (float32 on the bits, int32 for int32 and int64 tensors)."""
 
 from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
@@ -11,6 +11,11 @@ from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, ten
 
 
 UNARY_WORKGROUP = (128, 1, 1)
+
+
+def unary_kernel(name: str, vec: str = "vec4<f32>", **kw) -> Kernel:
+    """A unary kernel: its apply() maps a `vec` (the alias Vec: the type its bindings hold)."""
+    return Kernel(name, workgroup=UNARY_WORKGROUP, aliases={"Vec": vec}, **kw)
 
 
 def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None,
@@ -26,7 +31,7 @@ def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_
         resize="dynamic",
         dispatches=[Dispatch(
             params={"num_vec4": u32("ceil_div(out.numel, 4)"), **(extra_params or {})},
-            helpers=["unary_map.wgsl", *helpers],
+            helpers=["../common/map_vec4s.wgsl", "unary_map.wgsl", *helpers],
             bindings=[Bind("input", "self", elem="vec4<f32>"),
                       Bind("output", "out", write=True, elem="vec4<f32>")],
             routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
@@ -56,15 +61,15 @@ def common_cases(kernel: str, exact_specials: bool) -> list[Case]:
 
 
 OPS = [
-    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP),
+    unary_op("relu", unary_kernel("relu"),
              common_cases("relu", exact_specials=True) + [
         # 773 vec4s, the last one partial: in the second workgroup lanes 0-4 store 3 vec4s,
         # the other lanes 2
         Case("partial_invocation", (randn(773 * 4 - 1),)),
     ]),
-    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP),
+    unary_op("sigmoid", unary_kernel("sigmoid"),
              common_cases("sigmoid", exact_specials=False)),
-    unary_op("leaky_relu", Kernel("leaky_relu", workgroup=UNARY_WORKGROUP), [
+    unary_op("leaky_relu", unary_kernel("leaky_relu"), [
         Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
         Case("slope_2d", (randn(3, 32), 0.2)),
         Case("default_slope", (randn(5, 7),)),
@@ -74,7 +79,7 @@ OPS = [
         Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
-    unary_op("gelu", Kernel("gelu", workgroup=UNARY_WORKGROUP), [
+    unary_op("gelu", unary_kernel("gelu"), [
         Case("basic_4d", (randn(2, 3, 8, 8),), route="gelu"),
         Case("tanh_4d", (randn(2, 3, 8, 8),), kwargs={"approximate": "tanh"}),
         Case("odd_length", (randn(1001),)),
@@ -103,7 +108,7 @@ REJECTS_INT32 = "self has an unsupported dtype (got int32, expected float32)"
 def math_op(name: str, cases: list[Case], kernel: Kernel | None = None, helpers=FLOAT_BITS,
             **kw) -> Op:
     """A unary op of the math family: its kernel is <name>.wgsl unless a shared one is given."""
-    return unary_op(name, kernel or Kernel(name, workgroup=UNARY_WORKGROUP), cases,
+    return unary_op(name, kernel or unary_kernel(name), cases,
                     helpers=helpers, **kw)
 
 
@@ -129,8 +134,8 @@ def standard_cases(route: str, specials, tolerance=None, wide=None) -> list[Case
 
 SIGNED = [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 1e-30, -1e-30, 2.5, -7.0]
 
-SIN_COS = Kernel("sin_cos", workgroup=UNARY_WORKGROUP, overrides={"QUADRANT": Override("u32", 0)})
-CLAMP = Kernel("clamp", workgroup=UNARY_WORKGROUP)
+SIN_COS = unary_kernel("sin_cos", overrides={"QUADRANT": Override("u32", 0)})
+CLAMP = unary_kernel("clamp")
 CLAMP_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 0.5, -0.5, 3.4e38, -3.4e38, 2.0,
                          -2.0, 1e-30])
 
@@ -260,7 +265,7 @@ MATH_OPS = [
         extra_args=[Scalar("min_val", default=-1.0), Scalar("max_val", default=1.0)],
         extra_params={"min_value": f32("min_val"), "max_value": f32("max_val"),
                       "has_min": u32("1"), "has_max": u32("1")}),
-    math_op("pow", pow_cases(), kernel=Kernel("pow_scalar", workgroup=UNARY_WORKGROUP), target="aten.pow.Tensor_Scalar",
+    math_op("pow", pow_cases(), kernel=unary_kernel("pow_scalar"), target="aten.pow.Tensor_Scalar",
             helpers=FLOAT_BITS + ("exp_reduced.wgsl", "ieee_roots.wgsl"),
             extra_args=[Scalar("exponent")], extra_params={"exponent": f32("exponent")}),
 ]
@@ -292,8 +297,8 @@ OPS.append(math_op("log", [
 
 # --- abs: float32 on the bits, int32 (and int64, held as int32) in two's complement -----
 
-ABS_F32 = Kernel("abs", workgroup=UNARY_WORKGROUP)
-ABS_I32 = Kernel("abs_i32", workgroup=UNARY_WORKGROUP)
+ABS_F32 = unary_kernel("abs")
+ABS_I32 = unary_kernel("abs_i32", "vec4<i32>")
 
 
 def dtype_dispatch(kernel: Kernel, dtype: str, elem: str, helpers=(), **params) -> Dispatch:
@@ -301,7 +306,7 @@ def dtype_dispatch(kernel: Kernel, dtype: str, elem: str, helpers=(), **params) 
     its Params named after the dtype; `params` beyond num_vec4 as given."""
     return Dispatch(
         params={"num_vec4": u32("ceil_div(out.numel, 4)"), **params},
-        helpers=["unary_map.wgsl", *helpers],
+        helpers=["../common/map_vec4s.wgsl", "unary_map.wgsl", *helpers],
         bindings=[Bind("input", "self", elem=elem),
                   Bind("output", "out", write=True, elem=elem)],
         routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
@@ -337,7 +342,7 @@ OPS.append(Op(
 
 # --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------
 
-SCALAR_ARITH = Kernel("scalar_arith", workgroup=UNARY_WORKGROUP,
+SCALAR_ARITH = unary_kernel("scalar_arith",
                       overrides={"OP": Override("u32", 0)})
 ARITH_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 2.5, -7.0])
 
@@ -379,8 +384,8 @@ OPS += [
 # torch.roll decomposes into index_select over (arange + shift) fmod n (Swin's shifted
 # windows): an int64 tensor, which the graph holds as int32.
 
-FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP)
-FMOD_I32 = Kernel("fmod_scalar_i32", workgroup=UNARY_WORKGROUP)
+FMOD = unary_kernel("fmod_scalar", "vec4<u32>")
+FMOD_I32 = unary_kernel("fmod_scalar_i32", "vec4<i32>")
 FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
 
 
