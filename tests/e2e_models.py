@@ -465,7 +465,7 @@ def hf_bloom_kv():
     """hf_bloom's model exported with its KV cache on, as a prefill: no past, so
     transformers starts each layer's keys and values as empty [0] tensors, concatenated
     with the prompt's; the logits and the filled cache are the outputs. (ExecuTorch prunes
-    the empty tensors from the cats; `codegen.et.export` drops the constants left unread,
+    the empty tensors from the cats; `codegen.et.lowering` drops the constants left unread,
     which otherwise failed the load with "ExecuTorch error 35".)"""
     from transformers import BloomConfig, BloomForCausalLM
 

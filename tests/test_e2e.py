@@ -17,7 +17,9 @@ import torch
 
 pytest.importorskip("executorch")
 
-from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
+from codegen.et.coverage import pte_coverage  # noqa: E402
+from codegen.et.errors import ExportError  # noqa: E402
+from codegen.et.export import export  # noqa: E402
 from codegen.paths import REPO_ROOT  # noqa: E402
 from codegen.et.pte import PteError, run_pte  # noqa: E402
 
@@ -199,7 +201,7 @@ UNSUPPORTED = "aten.round.default"
 
 @pytest.fixture(scope="module")
 def unsupported_pte(tmp_path_factory):
-    from codegen.et.export import supported_targets
+    from codegen.et.coverage import supported_targets
 
     if UNSUPPORTED in supported_targets():
         pytest.fail(f"{UNSUPPORTED} gained a spec: pick another unsupported op for this test")

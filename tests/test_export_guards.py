@@ -24,7 +24,9 @@ import torch
 pytest.importorskip("executorch")
 
 from codegen.et import export as export_module  # noqa: E402
-from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
+from codegen.et.coverage import pte_coverage  # noqa: E402
+from codegen.et.errors import ExportError  # noqa: E402
+from codegen.et.export import export  # noqa: E402
 from codegen.et.guards import meta_tensor, spec_rejection  # noqa: E402
 from codegen.et.pte import PteError, run_pte  # noqa: E402
 from codegen.paths import REPO_ROOT  # noqa: E402

@@ -21,7 +21,7 @@ from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
 from codegen.et import pte
-from codegen.et.export import ExportError, InputError
+from codegen.et.errors import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
 from codegen.lower.catalog import catalog

@@ -26,7 +26,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen.et.export import InputError, load_factory, lower, pte_coverage, read_pte
+from codegen.et.coverage import pte_coverage, read_pte
+from codegen.et.errors import InputError
+from codegen.et.export import lower
+from codegen.et.factory import load_factory
 from codegen.paths import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
