@@ -11,30 +11,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-
-# What "matches eager" means for a delegated model's outputs in fp32, here and on the GPU
-# machine (benchmarks/gpu_e2e.py): element-wise within ATOL + RTOL * |expected|, and the
-# largest error at most SCALED_ERROR of the output's largest |expected|.
-ATOL = RTOL = 1e-3
-SCALED_ERROR = 1e-4
-
-
-def eager_mismatch(got: torch.Tensor, want: torch.Tensor) -> tuple[float, str | None]:
-    """The max abs error of `got` against eager's `want`, and why it does not match (None
-    when it does)."""
-    if tuple(got.shape) != tuple(want.shape):
-        return float("inf"), f"shape {tuple(got.shape)}, eager's {tuple(want.shape)}"
-    g, w = got.double(), want.double()
-    error = (g - w).abs().max().item() if g.numel() else 0.0
-    if not torch.allclose(g, w, atol=ATOL, rtol=RTOL):
-        worst = int(((g - w).abs() - RTOL * w.abs()).argmax()) if g.numel() else 0
-        return error, (f"element {worst}: {g.flatten()[worst].item():.6g}, eager's "
-                       f"{w.flatten()[worst].item():.6g} (atol {ATOL}, rtol {RTOL})")
-    scale = max(w.abs().max().item(), 1e-30) if w.numel() else 1.0
-    if error / scale > SCALED_ERROR:
-        return error, (f"max abs error {error:.3g} is {error / scale:.3g} of the output's "
-                       f"scale {scale:.3g} (at most {SCALED_ERROR})")
-    return error, None
+# What "matches eager" means (element-wise and relative to the output's scale) lives in
+# codegen.et.compare, shared with `opgen run --reference` and benchmarks/gpu_e2e.py.
+from codegen.et.compare import ATOL, RTOL, SCALED_ERROR, eager_mismatch  # noqa: F401
 
 
 def _init(model: nn.Module, seed: int) -> nn.Module:
@@ -241,6 +220,18 @@ def hf_resnet():
     config = ResNetConfig(embedding_size=16, hidden_sizes=[16, 24, 32, 48], depths=[1, 1, 1, 1],
                           layer_type="basic", num_labels=10)
     return _Logits(ResNetForImageClassification(config)).eval(), _inputs(20, (1, 3, 64, 64))
+
+
+def hf_resnet_as_is():
+    """transformers' ResNetModel as a user passes it, unwrapped: its forward returns a
+    ModelOutput (BaseModelOutputWithPoolingAndNoAttention: last_hidden_state and
+    pooler_output), which torch.export flattens into two outputs."""
+    from transformers import ResNetConfig, ResNetModel
+
+    torch.manual_seed(0)
+    config = ResNetConfig(embedding_size=8, hidden_sizes=[8, 16], depths=[1, 1],
+                          layer_type="basic")
+    return ResNetModel(config).eval(), _inputs(20, (1, 3, 32, 32))
 
 
 def hf_mobilenet_v2():

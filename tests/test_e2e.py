@@ -17,6 +17,7 @@ import torch
 
 pytest.importorskip("executorch")
 
+from codegen.et.compare import eager_outputs  # noqa: E402
 from codegen.et.coverage import pte_coverage  # noqa: E402
 from codegen.et.errors import ExportError  # noqa: E402
 from codegen.et.export import export  # noqa: E402
@@ -53,7 +54,7 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
     outputs, latency = run_pte(pte, inputs, iters=3)
     with torch.no_grad():
         expected = model(*inputs)
-    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    expected = [t for _, t in eager_outputs(expected)]  # as torch.export flattens it
     assert len(outputs) == len(expected)
     worst = 0.0
     for i, (got, want) in enumerate(zip(outputs, expected)):
@@ -75,7 +76,7 @@ class WeightAsInput(torch.nn.Module):
 def _check_close(outputs, model, inputs):
     with torch.no_grad():
         expected = model(*inputs)
-    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    expected = [t for _, t in eager_outputs(expected)]  # as torch.export flattens it
     assert len(outputs) == len(expected)
     for i, (got, want) in enumerate(zip(outputs, expected)):
         _, why = e2e_models.eager_mismatch(got, want)
