@@ -180,6 +180,26 @@ def attention_block():
     return _init(AttentionBlock(), 5), _inputs(15, (1, 8, 4, 32), (1, 8, 4, 32), (1, 8, 4, 32))
 
 
+class OddRotaryDim(nn.Module):
+    """Rotate-half RoPE on 7 of each head's 16 entries (odd rotary dims exist in no model,
+    but eager computes them). The Vulkan lowering fuses it into et_vk.apply_rotary_emb_hf
+    after partitioning, with [S, 7] tables, which the spec rejects (an odd rotary dim): a
+    delegated node that would fail at load, which export and coverage refuse."""
+
+    def __init__(self, seq: int = 6, rotary_dim: int = 7):
+        super().__init__()
+        angles = torch.outer(torch.arange(seq).float(), torch.linspace(0.1, 1.0, rotary_dim))
+        self.register_buffer("cos", angles.cos())
+        self.register_buffer("sin", angles.sin())
+
+    def forward(self, q, k):
+        return hf_rope(q, k, self.cos, self.sin)
+
+
+def odd_rotary_dim():
+    return OddRotaryDim().eval(), _inputs(17, (1, 6, 4, 16), (1, 6, 2, 16))
+
+
 # --- a call a spec's guard rejects (export keeps it on ExecuTorch's CPU kernels) ----------
 class PoolCeilMode(nn.Module):
     """The same max pool twice: floor mode, which the max_pool2d spec serves, and ceil
@@ -370,6 +390,36 @@ def hf_llama():
                          num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
     ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(26))
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
+
+
+def hf_stablelm():
+    """transformers' StableLmForCausalLM at a small config: partial rotary embeddings
+    (partial_rotary_factor 0.25: a quarter of each head rotated, the rest passed through),
+    which the Vulkan lowering fuses into et_vk.apply_rotary_emb_hf with [B, S, rotary_dim]
+    cos/sin tables and [B, H, S, D] queries and keys; layer norms, SiLU-gated MLPs."""
+    from transformers import StableLmConfig, StableLmForCausalLM
+
+    torch.manual_seed(0)
+    config = StableLmConfig(vocab_size=64, hidden_size=64, intermediate_size=96,
+                            num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
+                            max_position_embeddings=64, partial_rotary_factor=0.25)
+    ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(27))
+    return _CausalLogits(StableLmForCausalLM(config)).eval(), (ids,)
+
+
+def hf_phi3():
+    """transformers' Phi3ForCausalLM at a small config with partial_rotary_factor 0.5 (the
+    rotary layout of Phi-3's partial-rotary variants): fused QKV and gate-up projections,
+    RMS norms, et_vk.apply_rotary_emb_hf on half of each head."""
+    from transformers import Phi3Config, Phi3ForCausalLM
+
+    torch.manual_seed(0)
+    config = Phi3Config(vocab_size=64, hidden_size=64, intermediate_size=96, num_hidden_layers=2,
+                        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+                        original_max_position_embeddings=64, partial_rotary_factor=0.5,
+                        pad_token_id=0)
+    ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(28))
+    return _CausalLogits(Phi3ForCausalLM(config)).eval(), (ids,)
 
 
 class _CausalLogitsWithCache(nn.Module):

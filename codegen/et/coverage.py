@@ -12,7 +12,8 @@ from pathlib import Path
 
 from codegen.et.errors import ExportError, InputError
 from codegen.et.guards import Rejection, kernel_call_rejection
-from codegen.et.vk_graph import VkGraphError, chain_op_names
+from codegen.et.vk_graph import VkGraph, VkGraphError, op_target, read_graph
+from codegen.et.vk_guards import vk_rejections
 from codegen.paths import REPO_ROOT
 
 OP_TABLE = REPO_ROOT / "generated" / "op_table.json"
@@ -31,30 +32,51 @@ def supported_targets(op_table: Path = OP_TABLE) -> frozenset[str]:
 
 @dataclass
 class Coverage:
-    """A model's operators: delegated (inside VK00 graphs, with a handler), guarded
-    (kept off the delegate because their spec's guards reject the call: they run on
-    ExecuTorch's CPU kernels; counted per operator and guard message), missing (inside
-    VK00 graphs without a handler: the .pte fails at load) and portable (left outside
-    the delegate for another reason: they would run on ExecuTorch's CPU kernels)."""
+    """A model's operators, named as its graphs hold them: delegated (inside VK00 graphs,
+    with a handler that accepts the call), guarded (kept off the delegate because their
+    spec's guards reject the call: they run on ExecuTorch's CPU kernels; counted per
+    operator and guard message), rejected (inside VK00 graphs, but the handler's checks
+    or guards reject the values the graph holds, e.g. a call the Vulkan preprocessing
+    fused after partitioning: the .pte fails at load with that message), missing (inside
+    VK00 graphs without a handler: the .pte fails at load) and portable (left outside the
+    delegate for another reason: they would run on ExecuTorch's CPU kernels)."""
 
     delegated: Counter = field(default_factory=Counter)
     missing: Counter = field(default_factory=Counter)
     portable: Counter = field(default_factory=Counter)
     guarded: Counter = field(default_factory=Counter)  # (operator, guard message) -> calls
+    rejected: Counter = field(default_factory=Counter)  # (operator, guard message) -> calls
+    load_rejections: list = field(default_factory=list)  # Rejection of each rejected call
 
     @property
     def fully_delegated(self) -> bool:
-        return not self.missing and not self.portable and not self.guarded
+        return not self.missing and not self.portable and not self.guarded and not self.rejected
 
     @property
     def unsupported(self) -> bool:
-        """Some operator has no handler, or is left out for a reason other than a guard."""
-        return bool(self.missing or self.portable)
+        """Some operator has no handler, is rejected by its handler at load, or is left
+        out for a reason other than a guard."""
+        return bool(self.missing or self.portable or self.rejected)
+
+    def add_graph(self, graph: VkGraph, targets: frozenset[str], where: str = "") -> None:
+        """Counts the calls of one VK00 graph (`where` follows its node names)."""
+        rejected = {r.node: r for _, r in vk_rejections(graph, where)}
+        for i, call in enumerate(graph.chain):
+            rejection = rejected.get(f"{i}{where}")
+            if op_target(call.name) not in targets:
+                self.missing[call.name] += 1
+            elif rejection is not None:
+                self.rejected[(call.name, rejection.message)] += 1
+                self.load_rejections.append(rejection)
+            else:
+                self.delegated[call.name] += 1
 
     def rows(self) -> list[tuple[str, int, str]]:
         rows = [(op, n, "delegated") for op, n in sorted(self.delegated.items())]
         rows += [(op, n, f"delegated: no (guard: {message})")
                  for (op, message), n in sorted(self.guarded.items())]
+        rows += [(op, n, f"missing: delegated, fails at load (guard: {message})")
+                 for (op, message), n in sorted(self.rejected.items())]
         rows += [(op, n, "missing: no WebGPU handler (write its spec)")
                  for op, n in sorted(self.missing.items())]
         rows += [(op, n, "missing: not delegated (runs on ExecuTorch CPU kernels)")
@@ -66,25 +88,32 @@ class Coverage:
         width = max([len("operator")] + [len(r[0]) for r in rows])
         lines = [f"{'operator':<{width}}  count  status", f"{'-' * width}  -----  ------"]
         lines += [f"{op:<{width}}  {n:>5}  {status}" for op, n, status in rows]
-        summary = (f"{sum(self.delegated.values())} delegated op calls, "
-                   f"{sum(self.missing.values()) + sum(self.portable.values())} missing")
+        missing = sum(self.missing.values()) + sum(self.portable.values()) + sum(
+            self.rejected.values())
+        summary = f"{sum(self.delegated.values())} delegated op calls, {missing} missing"
         if self.guarded:
             summary += (f", {sum(self.guarded.values())} kept off the delegate by spec guards "
                         f"(run on ExecuTorch CPU kernels)")
         lines.append(summary)
+        lines += [f"  fails at load: {r}" for r in self.load_rejections]
         return "\n".join(lines)
 
 
-def vk_graph_ops(blob: bytes) -> list[str]:
-    """The operator of each chain entry of a VH00/VK00 delegate blob."""
+def delegate_graph(blob: bytes) -> VkGraph:
+    """The VK00 graph of a VH00/VK00 delegate blob (chain and values)."""
     from executorch.backends.vulkan.serialization.vulkan_graph_serialize import extract_vk_flatbuffer
 
     if blob[4:8] != b"VH00":
         raise ExportError(f"delegate blob does not start with a VH00 header ({blob[4:8]!r})")
     try:
-        return chain_op_names(extract_vk_flatbuffer(blob))
+        return read_graph(extract_vk_flatbuffer(blob))
     except VkGraphError as e:
         raise ExportError(f"delegate blob: {e}") from e
+
+
+def _where(index: int, count: int) -> str:
+    """What follows a node's name in delegate `index` of `count`."""
+    return f" of delegate {index}" if count > 1 else ""
 
 
 def program_coverage(program, targets: frozenset[str],
@@ -94,14 +123,14 @@ def program_coverage(program, targets: frozenset[str],
 
     coverage = Coverage()
     vk_ops = []
-    for _, module in program.graph_module.named_modules():
-        if isinstance(module, LoweredBackendModule):
-            if module.backend_id != BACKEND_ID:
-                raise ExportError(f"unexpected delegate {module.backend_id!r}")
-            ops = vk_graph_ops(module.processed_bytes)
-            vk_ops.append(ops)
-            for op in ops:
-                (coverage.delegated if op in targets else coverage.missing)[op] += 1
+    modules = [m for _, m in program.graph_module.named_modules()
+               if isinstance(m, LoweredBackendModule)]
+    for k, module in enumerate(modules):
+        if module.backend_id != BACKEND_ID:
+            raise ExportError(f"unexpected delegate {module.backend_id!r}")
+        graph = delegate_graph(module.processed_bytes)
+        vk_ops.append([call.name for call in graph.chain])
+        coverage.add_graph(graph, targets, _where(k, len(modules)))
     for node in program.graph.nodes:
         if node.op == "call_function" and not _is_delegate_plumbing(node):
             rejection = rejections.get(node.name)
@@ -137,9 +166,10 @@ def read_pte(path: str | Path) -> bytes:
 
 
 def pte_coverage(path: str | Path, targets: frozenset[str] | None = None) -> Coverage:
-    """The coverage of an existing .pte: the ops of its VulkanBackend delegates and the
-    operators its program runs outside them (a CPU kernel whose spec rejects its
-    arguments is counted as guarded, with the guard's message)."""
+    """The coverage of an existing .pte: the ops of its VulkanBackend delegates (each call
+    checked against its spec's guards on the values its VK00 graph holds: a rejected one
+    fails the load) and the operators its program runs outside them (a CPU kernel whose
+    spec rejects its arguments is counted as guarded, with the guard's message)."""
     import struct
 
     data = read_pte(path)  # before the seconds of importing ExecuTorch
@@ -153,15 +183,15 @@ def pte_coverage(path: str | Path, targets: frozenset[str] | None = None) -> Cov
         raise InputError(f"{path} cannot be read as an ExecuTorch program ({e})") from None
     coverage = Coverage()
     for plan in program.execution_plan:
-        for delegate in plan.delegates:
+        for k, delegate in enumerate(plan.delegates):
             if delegate.id != BACKEND_ID:
                 coverage.portable[f"delegate {delegate.id}"] += 1
                 continue
             if delegate.processed.location != DataLocation.INLINE:
                 raise ExportError("delegate data not restored from its segment")
             blob = program.backend_delegate_data[delegate.processed.index].data
-            for op in vk_graph_ops(bytes(blob)):
-                (coverage.delegated if op in targets else coverage.missing)[op] += 1
+            coverage.add_graph(delegate_graph(bytes(blob)), targets,
+                               _where(k, len(plan.delegates)))
         for c, chain in enumerate(plan.chains):
             for i, instr in enumerate(chain.instructions):
                 if type(instr.instr_args).__name__ != "KernelCall":
