@@ -29,6 +29,7 @@ from codegen.executors.cases import all_case_runs, execute
 from codegen.executors.shader_check import browser_shader_errors, shader_errors
 from codegen.executors.wgpu_device import adapter_line
 from codegen.language.loader import SpecFileError, load
+from codegen.paths import StaleBuildError
 
 
 class UsageError(ValueError):
@@ -36,7 +37,7 @@ class UsageError(ValueError):
 
 
 USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError, BrowserError, ExportError,
-               InputError, pte.PteError, UsageError)
+               InputError, pte.PteError, UsageError, StaleBuildError)
 # exit status of a command whose stdout was closed early (128 + SIGPIPE, as a shell reports
 # a program that SIGPIPE ended)
 BROKEN_PIPE = 141
@@ -93,6 +94,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Runs every case of every spec on each executor and prints one line per case."""
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
+        try:  # a missing or stale runner fails here, once, not in every case
+            native.runner_path()
+        except FileNotFoundError as e:
+            raise UsageError(f"{e}; or run --harness-only") from None
         executors["native"] = native.EXECUTOR
     if args.browser:
         executors["browser"] = browser.EXECUTOR

@@ -31,7 +31,7 @@ from codegen.et.coverage import pte_coverage, read_pte
 from codegen.et.errors import InputError
 from codegen.et.export import lower
 from codegen.et.factory import load_factory
-from codegen.paths import built_executable
+from codegen.paths import StaleBuildError, built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
            "uint8": "uint8", "bool": "bool"}
@@ -73,7 +73,7 @@ def pte_runner_path() -> Path:
         return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
                                 "build with the executorch package installed and CMake >= "
                                 "3.28 (WEBGPU_EXECUTORCH=ON)")
-    except FileNotFoundError as e:
+    except (FileNotFoundError, StaleBuildError) as e:
         raise PteError(str(e)) from None
 
 
