@@ -153,3 +153,24 @@ def test_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor(exec
     assert message.startswith("WebGPU aten.constant_pad_nd.default: tensor value 3 (float32[1, "
                               f"{pad + 1}]) is too large for one storage binding"), message
     assert "expected at most maxStorageBufferBindingSize" in message
+
+
+def test_default_tolerance_catches_a_fourth_digit_error():
+    """A case that states no tolerance compares float32 outputs within 1e-5 + 1e-5 * |x|
+    (Case.tolerance): a kernel wrong in the fourth significant digit fails it, float32
+    rounding passes; float16 outputs default to 1e-3."""
+    import torch
+
+    from codegen.executors.cases import CaseRun, compare
+    from codegen.language import Case
+
+    run = CaseRun(catalog().op("relu"), Case("default_tolerance"))
+    want = torch.linspace(-300.0, 300.0, 1001, dtype=torch.float64)
+    compare(run, want.float(), want)  # float32 rounding: within
+    off = want.clone()
+    off[500 + 123] *= 1 + 2e-4  # the fourth digit
+    with pytest.raises(AssertionError, match="relu\\[default_tolerance\\] output 0"):
+        compare(run, off.float(), want)
+    compare(run, (want * (1 + 5e-4)).half(), want)  # float16: within 1e-3
+    assert Case("x").tolerance("float32") == (1e-5, 1e-5)
+    assert Case("x", atol=1e-4).tolerance("float32") == (1e-4, 1e-5)
