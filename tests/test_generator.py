@@ -358,3 +358,61 @@ def test_opgen_new_scaffolds_keyword_only_and_string_arguments(repo):
                      text), text
     assert re.search(r'kwargs=\{"rounding_mode": "(trunc|floor)"\}', text), text
     assert opgen(repo, "check").returncode == 0
+
+
+LET_SPEC = '''
+from codegen.language import Bind, Dispatch, Elementwise, Guard, Kernel, Op, Output, Route, Tensor
+
+OPS = [Op(
+    name="let_demo", targets=["aten.tanh.default"], args=[Tensor("x"), Output("out")],
+    let={"D": "x.dims[2]", "R": "x.rank"},  # D assumes the rank the guard checks
+    guards=[Guard("x.rank == 3", "x", "is not of rank 3", got="x.rank", expected="3")],
+    shapes={"out": "x.dims"}, resize="dynamic",
+    dispatches=[Dispatch(params={}, bindings=[Bind("x", "x"), Bind("out", "out", write=True)],
+                         routes=[Route(Kernel("let_demo"), Elementwise("out.numel"))])],
+)]
+'''
+
+
+def test_a_failing_let_names_the_op_and_the_let(tmp_path):
+    """Lets run before guards: a let that assumes what a guard checks fails first, and
+    says which op and which let (not a bare `index 2 out of range for 2 values`), with the
+    same text from the Python executors and the generated C++ (utils::let)."""
+    from codegen.emit.cpp import render_steps
+    from codegen.graph.errors import OpError
+    from codegen.graph.values import Value
+    from codegen.language.loader import load
+    from codegen.lower import interpret
+    from codegen.lower.steps import lower
+
+    folder = tmp_path / "specs" / "let_demo"
+    folder.mkdir(parents=True)
+    (folder / "let_demo.py").write_text(LET_SPEC)
+    (folder / "let_demo.wgsl").write_text("")
+    lowering = lower(load(tmp_path / "specs").op("let_demo"))
+    message = ("WebGPU let_demo: let D = x.dims[2] failed: index 2 out of range for 2 values "
+               "(lets run before guards: each must hold for every input the tensor checks "
+               "accept)")
+    x = Value("Tensor", None, "float32", (4, 5))
+    with pytest.raises(OpError) as raised:
+        interpret.plan(lowering, [x, x], 65535)
+    assert str(raised.value) == message
+    handler = "\n".join(render_steps(lowering).check)
+    assert 'const int64_t D = utils::let(kOp, "D = x.dims[2]", [&]() -> int64_t ' \
+           '{ return x.dim(2); });' in handler, handler
+    assert "const int64_t R = x.rank();" in handler  # cannot throw: no wrapper
+    program = tmp_path / "let.cpp"
+    program.write_text(
+        '#include <iostream>\n#include "webgpu_delegate/op_support.h"\n'
+        "using namespace webgpu_delegate;\nint main() {\n"
+        "  const std::vector<int64_t> dims{4, 5};\n"
+        '  try { utils::let("let_demo", "D = x.dims[2]", [&]() -> int64_t { '
+        "return utils::at(dims, 2); }); }\n"
+        "  catch (const Error& e) { std::cout << e.what(); }\n}\n")
+    import wgpu
+
+    include = os.path.join(os.path.dirname(wgpu.__file__), "resources")
+    subprocess.run(["g++", "-std=c++17", "-I", str(ROOT / "cpp_runtime/include"), "-I", include,
+                    str(program), "-o", str(tmp_path / "let")], check=True)
+    out = subprocess.run([str(tmp_path / "let")], capture_output=True, text=True, check=True)
+    assert out.stdout == message

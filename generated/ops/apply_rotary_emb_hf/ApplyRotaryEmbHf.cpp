@@ -90,11 +90,15 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
   utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
   const int64_t hf = (freqs_cos.rank() == 3) ? 1 : 0;
-  const int64_t S = (hf == 1) ? xq.dim(2) : xq.dim(1);
-  const int64_t D = xq.dim(3);
-  const int64_t R = freqs_cos.dim(-1);
-  const int64_t q_elems = xq.numel();
-  const int64_t k_elems = xk.numel();
+  const int64_t S = utils::let(kOp, "S = xq.dims[2] if hf == 1 else xq.dims[1]",
+                               [&]() -> int64_t { return (hf == 1) ? xq.dim(2) : xq.dim(1); });
+  const int64_t D = utils::let(kOp, "D = xq.dims[3]", [&]() -> int64_t { return xq.dim(3); });
+  const int64_t R =
+      utils::let(kOp, "R = freqs_cos.dims[-1]", [&]() -> int64_t { return freqs_cos.dim(-1); });
+  const int64_t q_elems =
+      utils::let(kOp, "q_elems = xq.numel", [&]() -> int64_t { return xq.numel(); });
+  const int64_t k_elems =
+      utils::let(kOp, "k_elems = xk.numel", [&]() -> int64_t { return xk.numel(); });
   if (!((xk.dim(0) == xq.dim(0)) && (xk.dim((hf == 1) ? 2 : 1) == S))) {
     utils::fail(
         kOp, "xk", "has a different batch or sequence length than xq",
