@@ -416,3 +416,30 @@ def test_a_failing_let_names_the_op_and_the_let(tmp_path):
                     str(program), "-o", str(tmp_path / "let")], check=True)
     out = subprocess.run([str(tmp_path / "let")], capture_output=True, text=True, check=True)
     assert out.stdout == message
+
+
+def test_spec_api_page_covers_every_spec_class():
+    """docs/spec_api.md is generated from the classes a spec imports (signatures,
+    docstrings, field comments) and lists each of them."""
+    from codegen import language
+    from codegen.emit import spec_api
+
+    page = (ROOT / spec_api.PATH).read_text()
+    assert page == spec_api.render()
+    internal = {"Arg", "SpecError", "ARG_KINDS", "ANY", "F16", "F32", "I32", "I64", "U8", "BOOL"}
+    for name in sorted(set(language.__all__) - internal):
+        assert f"\n### {name}\n" in page, name
+    assert "Case(name: str, args: tuple = (), " in page
+    assert "| `route` | the kernel this case must run |" in page
+
+
+def test_spec_api_page_drift_is_detected_and_regenerated(repo):
+    op_py = repo / "codegen/language/op.py"
+    op_py.write_text(op_py.read_text().replace(
+        'route: str = ""  # the kernel this case must run',
+        'route: str = ""  # the kernel this case must take'))
+    res = opgen(repo, "check")
+    assert res.returncode == 1 and "stale: docs/spec_api.md" in res.stderr, res.stderr
+    assert opgen(repo, "generate").returncode == 0
+    assert "| `route` | the kernel this case must take |" in (repo / "docs/spec_api.md").read_text()
+    assert opgen(repo, "check").returncode == 0

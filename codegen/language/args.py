@@ -50,6 +50,8 @@ class Scaffold:
 
 @spec_class
 class Arg:
+    """The base of every argument kind: `name` is how expressions and bindings read it."""
+
     name: str
     SCHEMA: ClassVar[tuple[Scaffold, ...]] = ()
 
@@ -307,6 +309,8 @@ class IntList(Arg):
 
 @spec_class
 class DoubleList(Arg):
+    """A float list (`float[]`); an optional list that arrives as None reads as []."""
+
     optional: bool = False
     SCHEMA = (Scaffold(r"^float\[\d*\]$", "DoubleList({name!r})", "[1.0]"),
               Scaffold(r"^float\[\d*\]\?$", "DoubleList({name!r}, optional=True)", "None"))

@@ -79,6 +79,20 @@ RESIZE_POLICIES = ("dynamic", "static")
 
 @spec_class
 class Op:
+    """One operator: what a spec file's `OPS = [Op(...)]` declares.
+
+    `name`: the op (lower_snake_case; generated C++ and kernels are named after it).
+    `targets`: the `namespace.op.overload` names it serves (one target has one spec).
+    `args`: the schema's arguments in order (checked against torch's schema), the
+    output(s) last. `let`: named expressions over the arguments, evaluated in order after
+    the tensor checks and before the guards (so each must hold for every input those
+    checks accept). `guards`: runtime checks with their messages. `shapes`: each output's
+    shape formula. `resize`: "dynamic" (outputs follow the formulas when inputs resize) or
+    "static" (a resized input is an error). `dispatches`: the compute dispatches and
+    copies, in order. `cases`: test cases. `golden`: a torch target to compare with when
+    it is not the op's own. `scratch`: tensors the op allocates for itself. `flops`,
+    `bytes`: work of one run for `opgen bench`."""
+
     name: str
     targets: Sequence[str]
     args: Sequence[Arg]
