@@ -254,6 +254,26 @@ def test_a_spec_that_does_not_load(command, broken_spec_tree):
                       "'dispatches'")
 
 
+@pytest.fixture(scope="module")
+def syntax_error_tree(tmp_path_factory) -> Path:
+    """A copy of the toolkit with a spec whose line 4 lacks a comma."""
+    root = copy_repo(tmp_path_factory.mktemp("tree") / "repo")
+    spec = root / "codegen" / "specs" / "broken" / "broken.py"
+    spec.parent.mkdir()
+    spec.write_text("from codegen.language import Op\n\n"
+                    "OPS = [Op(name='broken',\n"
+                    "          targets=['aten.tanh.default']\n"
+                    "          args=[])]\n")
+    return root
+
+
+def test_a_spec_syntax_error_is_reported_at_its_line(syntax_error_tree):
+    res = opgen("list", cwd=syntax_error_tree)
+    assert_user_error(res, "list", "codegen/specs/broken/broken.py:4:", "SyntaxError: ",
+                      "targets=['aten.tanh.default']")
+    assert "broken.py:1:" not in res.stderr
+
+
 def test_closed_stdout_ends_quietly():
     proc = subprocess.Popen([sys.executable, "-m", "codegen", "list"], cwd=REPO_ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

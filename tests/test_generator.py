@@ -268,7 +268,10 @@ def test_list_shows_ops_routes_and_escape_hatches():
     assert res.returncode == 0
     assert "relu  (aten.relu.default)" in res.stdout
     assert "route relu" in res.stdout
-    assert "escape hatches:" in res.stdout
+    # the summary is a whole sentence, never a bare "escape hatches:"
+    last = res.stdout.splitlines()[-1]
+    assert re.fullmatch(r"\d+ ops, \d+ kernels; escape hatches \(hand-written C\+\+ "
+                        r"helpers\): none", last), last
 
 
 def test_dispatch_helpers_are_synced_into_every_kernel(repo):
@@ -336,6 +339,11 @@ def test_opgen_new_refuses_before_writing_anything(repo):
         (("unary", "--target", "aten.log1p.default"), "codegen/specs/unary already exists"),
         (("foo", "--target", "aten.nonexistent_op.default"),
          "target 'aten.nonexistent_op.default' is not known to torch"),
+        # a misspelling names the real overloads nearest to it
+        (("foo", "--target", "aten.erff.default"),
+         "(torch.ops.aten.erff.default does not exist); did you mean aten.erf.default, "
+         "aten.erf.out, aten.erfc.default"),
+        (("foo", "--target", "aten.erf.defualt"), "did you mean aten.erf.default, aten.erf.out?"),
         (("foo", "--target", "aten.log1p"), "--target must be namespace.op.overload"),
         (("Foo", "--target", "aten.log1p.default"), "op name must be lower_snake_case"),
         (("sym", "--target", "aten.sym_size.int"), "returns SymInt, no tensor"),

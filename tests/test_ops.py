@@ -174,3 +174,22 @@ def test_default_tolerance_catches_a_fourth_digit_error():
     compare(run, (want * (1 + 5e-4)).half(), want)  # float16: within 1e-3
     assert Case("x").tolerance("float32") == (1e-5, 1e-5)
     assert Case("x", atol=1e-4).tolerance("float32") == (1e-4, 1e-5)
+
+
+def test_int64_values_outside_int32_fail_loud():
+    """int64 tensors are int32 on the GPU: a torch.ops-style call with a value outside
+    int32 is refused naming the argument, the element and the value (as the .pte runtime
+    refuses such an input), never truncated (add of 2**40 and 1 once gave 1)."""
+    import torch
+
+    from codegen.executors.call import bind_call
+
+    big = torch.tensor([1, 2 ** 40], dtype=torch.int64)
+    with pytest.raises(ValueError, match=r"argument 'other' element 1 = 1099511627776 does "
+                                         r"not fit the graph's int32"):
+        harness.call("aten.add.Tensor", torch.ones(2, dtype=torch.int64), big)
+    with pytest.raises(ValueError, match=r"tensors\[1\] element 1 = -1099511627776"):
+        bind_call("aten.cat.default", ([big.clamp(max=5), -big],), {})
+    edge = torch.tensor([-(2 ** 31), 2 ** 31 - 1], dtype=torch.int64)
+    assert torch.equal(harness.call("aten.add.Tensor", edge, torch.zeros(2, dtype=torch.int64)),
+                       edge)

@@ -70,8 +70,29 @@ def torch_schema(target: str):
         return getattr(getattr(getattr(torch.ops, ns), name), overload)._schema
     except (AttributeError, RuntimeError, SpecError):
         raise SpecFileError(f"target {target!r} is not known to torch {torch.__version__} "
-                            f"(torch.ops.{ns}.{name}.{overload} does not exist); check the "
-                            f"spelling against `torch.ops.{ns}.{name}.overloads()`") from None
+                            f"(torch.ops.{ns}.{name}.{overload} does not exist); "
+                            f"{_nearest_targets(ns, name)}") from None
+
+
+def _nearest_targets(ns: str, name: str) -> str:
+    """Real targets near a misspelled one: the overloads of `ns.name` when that op exists,
+    else of the ops whose names are closest to it."""
+    import difflib
+
+    import torch
+
+    overloads: dict[str, list[str]] = {}
+    for full in torch._C._dispatch_get_all_op_names():  # "aten::erf.out", "aten::erf"
+        op_ns, _, rest = full.partition("::")
+        if op_ns == ns:
+            op, _, over = rest.partition(".")
+            overloads.setdefault(op, []).append(over or "default")
+    ops = [name] if name in overloads else difflib.get_close_matches(name, overloads, n=3)
+    if not ops:
+        return f"no {ns} op has a name close to {name!r}"
+    near = [f"{ns}.{op}.{o}" for op in ops
+            for o in sorted(overloads[op], key=lambda o: (o != "default", o))[:4]]
+    return f"did you mean {', '.join(near)}?"
 
 
 def schema_args(schema) -> list[SchemaArg]:

@@ -129,7 +129,7 @@ class Tensor(Arg):
             return NULL
         if not isinstance(v, torch.Tensor):
             raise TypeError(f"argument {self.name!r} must be a tensor (got {type(v).__name__})")
-        return graph_tensor(v)
+        return graph_tensor(v, f"argument {self.name!r}")
 
     def cpp_read(self, read: CppRead) -> list[str]:
         const = "" if read.mutable and isinstance(self, Output) else "const "
@@ -228,7 +228,8 @@ class TensorList(Arg):
         if not isinstance(v, (list, tuple)):
             raise TypeError(f"argument {self.name!r} must be a list of tensors "
                             f"(got {type(v).__name__})")
-        return Value("ValueList", [NULL if t is None else graph_tensor(t) for t in v])
+        return Value("ValueList", [NULL if t is None else graph_tensor(t, f"{self.name}[{k}]")
+                                   for k, t in enumerate(v)])
 
     def cpp_read(self, read: CppRead) -> list[str]:
         return [f"std::vector<const Tensor*> {self.name};  // nullptr for a None entry",
