@@ -250,6 +250,7 @@ def test_concurrent_generates_serialize(repo):
 def test_scaffold_generates_cleanly_and_fails_until_written(repo):
     res = opgen(repo, "new", "log1p", "--target", "aten.log1p.default")
     assert res.returncode == 0, res.stderr
+    assert "warning" not in res.stderr  # torch.export keeps log1p
     assert opgen(repo, "check").returncode == 0
     table = json.loads((repo / "generated/op_table.json").read_text())
     assert any(o["op"] == "log1p" for o in table["ops"])
@@ -451,3 +452,24 @@ def test_spec_api_page_drift_is_detected_and_regenerated(repo):
     assert opgen(repo, "generate").returncode == 0
     assert "| `route` | the kernel this case must take |" in (repo / "docs/spec_api.md").read_text()
     assert opgen(repo, "check").returncode == 0
+
+
+def test_opgen_new_scaffolds_an_elementwise_op_to_exercise_and_resize_and_warns_of_export(repo):
+    """roll keeps its input's shape: its output follows the input (`self.dims`) and the op
+    resizes with it; its case shifts (a zero shift would pass a copy); and torch.export
+    decomposes it, which `opgen new` says, naming what it becomes."""
+    res = opgen(repo, "new", "roll", "--target", "aten.roll.default")
+    assert res.returncode == 0, res.stderr
+    assert ("opgen new: warning: torch.export decomposes aten.roll.default into "
+            "aten.add.Tensor, aten.arange.start_step, aten.fmod.Scalar, "
+            "aten.index_select.default: an exported model never calls it") in res.stderr
+    spec = (repo / "codegen/specs/roll/roll.py").read_text()
+    assert 'shapes={"out": "self.dims"}' in spec and 'resize="dynamic"' in spec, spec
+    case = re.search(r'Case\("basic", \((.*)\), route="roll"\)', spec).group(1)
+    assert not case.endswith("[0], [0]"), case
+    shuffle = opgen(repo, "new", "pixel_shuffle", "--target", "aten.pixel_shuffle.default")
+    assert shuffle.returncode == 0 and "warning" not in shuffle.stderr, shuffle.stderr
+    # [1, 9, 2, 2] -> [1, 1, 6, 6]: no input's shape, so the sample's, and static
+    spec = (repo / "codegen/specs/pixel_shuffle/pixel_shuffle.py").read_text()
+    assert re.search(r'shapes=\{"out": "\[[\d, ]+\]"\}', spec), spec
+    assert 'resize="static"' in spec
