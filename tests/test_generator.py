@@ -473,3 +473,11 @@ def test_opgen_new_scaffolds_an_elementwise_op_to_exercise_and_resize_and_warns_
     spec = (repo / "codegen/specs/pixel_shuffle/pixel_shuffle.py").read_text()
     assert re.search(r'shapes=\{"out": "\[[\d, ]+\]"\}', spec), spec
     assert 'resize="static"' in spec
+
+
+def test_no_toolkit_module_is_over_400_lines():
+    """Modules stay focused and small (tools/code_sizes.py measures them)."""
+    sizes = {p: p.read_text().count("\n") for p in (ROOT / "codegen").rglob("*.py")
+             if "specs" not in p.relative_to(ROOT).parts}
+    over = {str(p.relative_to(ROOT)): n for p, n in sizes.items() if n > 400}
+    assert not over, over
