@@ -109,5 +109,5 @@ def test_run_reference_names_the_output_and_the_criterion(monkeypatch, tmp_path,
     status, out = _run(monkeypatch, tmp_path, capsys,
                        lambda i, t: t * (1 + 1e-3) if i == 1 else t)
     assert status == 1, out
-    assert "does not match eager: output 1 (.pooler_output) does not match eager: " in out
+    assert "FAILED: output 1 (.pooler_output) does not match eager: max abs error " in out
     assert f"(criterion: {CRITERION})" in out

@@ -218,7 +218,7 @@ def cmd_run(args) -> int:
     if args.profile:
         print("\n".join(profile_table(latency.kernel_times)))
     if verdict.failure:
-        print(f"does not match eager: {verdict.failure} (criterion: {CRITERION})")
+        print(f"FAILED: {verdict.failure} (criterion: {CRITERION})")
         return 1
     print(f"matches eager ({CRITERION})")
     return 0
