@@ -41,10 +41,9 @@ def vk_rejections(graph: VkGraph, where: str = "") -> list[tuple[str, Rejection]
         target = op_target(call.name)
         if target in BUILTINS:
             continue
-        try:
-            values = [graph_value(graph, a) for a in call.args]
-        except IndexError:
+        if not all(0 <= a < len(graph.values) for a in call.args):
             continue  # a dangling value id: the loader's own error, not a guard's
+        values = [graph_value(graph, a) for a in call.args]
         rejection = values_rejection(target, values)
         if rejection is not None:
             found.append((call.name, Rejection(f"{i}{where}", target, *rejection)))
