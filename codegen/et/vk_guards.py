@@ -23,7 +23,10 @@ BUILTINS = frozenset({"et_vk.prepack.default"})
 
 
 def graph_value(graph: VkGraph, index: int) -> Value:
-    """Value `index` of the graph, as the runtime's loader holds it."""
+    """Value `index` of the graph, as the runtime's loader holds it (IndexError for an id
+    the graph does not have)."""
+    if not 0 <= index < len(graph.values):
+        raise IndexError(index)
     v = graph.values[index]
     if v.kind == "VkTensor":
         return Value("Tensor", None, graph_dtype(v.data), v.dims)
@@ -41,9 +44,10 @@ def vk_rejections(graph: VkGraph, where: str = "") -> list[tuple[str, Rejection]
         target = op_target(call.name)
         if target in BUILTINS:
             continue
-        if not all(0 <= a < len(graph.values) for a in call.args):
+        try:
+            values = [graph_value(graph, a) for a in call.args]
+        except IndexError:
             continue  # a dangling value id: the loader's own error, not a guard's
-        values = [graph_value(graph, a) for a in call.args]
         rejection = values_rejection(target, values)
         if rejection is not None:
             found.append((call.name, Rejection(f"{i}{where}", target, *rejection)))
