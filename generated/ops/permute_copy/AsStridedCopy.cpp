@@ -103,16 +103,22 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t last = ((utils::length(size) == utils::length(stride)) && (utils::prod(size) > 0))
-                           ? utils::sum([&]() {
-                               std::vector<int64_t> _values;
-                               for (const auto& _k : utils::range(utils::length(size))) {
-                                 _values.push_back(utils::mul(utils::sub(utils::at(size, _k), 1),
-                                                              utils::at(stride, _k)));
-                               }
-                               return _values;
-                             }())
-                           : -1;
+  const int64_t last = utils::let(
+      kOp,
+      "last = sum([(size[k] - 1) * stride[k] for k in range(len(size))]) if len(size) == "
+      "len(stride) and prod(size) > 0 else -1",
+      [&]() -> int64_t {
+        return ((utils::length(size) == utils::length(stride)) && (utils::prod(size) > 0))
+                   ? utils::sum([&]() {
+                       std::vector<int64_t> _values;
+                       for (const auto& _k : utils::range(utils::length(size))) {
+                         _values.push_back(
+                             utils::mul(utils::sub(utils::at(size, _k), 1), utils::at(stride, _k)));
+                       }
+                       return _values;
+                     }())
+                   : -1;
+      });
   if (!(utils::length(size) <= 8)) {
     utils::fail(kOp, "size", "has too many entries", utils::format_value(size),
                 "at most 8 entries");

@@ -101,16 +101,22 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "src", src, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "src", src, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> clashing = (src.rank() <= self.rank()) ? [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(src.rank())) {
-      if ((src.dim(_k) != 1) &&
-          (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }()
-                                                                    : std::vector<int64_t>{0};
+  const std::vector<int64_t> clashing = utils::let(
+      kOp,
+      "clashing = [k for k in range(src.rank) if src.dims[k] != 1 and src.dims[k] != self.dims[k + "
+      "self.rank - src.rank]] if src.rank <= self.rank else [0]",
+      [&]() -> std::vector<int64_t> {
+        return (src.rank() <= self.rank()) ? [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(src.rank())) {
+            if ((src.dim(_k) != 1) &&
+                (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
+              _values.push_back(_k);
+          }
+          return _values;
+        }()
+                                           : std::vector<int64_t>{0};
+      });
   if (!(src.dtype == self.dtype)) {
     utils::fail(kOp, "src", "has a different dtype from self", utils::format_value(src.dtype),
                 utils::format_value(self.dtype) + " (a converting copy is not implemented)");

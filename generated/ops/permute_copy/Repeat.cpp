@@ -99,16 +99,20 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
   if (!(utils::length(repeats) >= self.rank())) {
     utils::fail(kOp, "repeats", "has fewer entries than the input has dims",
                 utils::format_value(repeats),
@@ -197,16 +201,20 @@ void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[2]);
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(utils::length(repeats))) {
