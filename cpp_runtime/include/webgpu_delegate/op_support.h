@@ -19,8 +19,7 @@ inline std::string format_value(DType d) { return dtype_name(d); }
 // A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
 inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
   if (args.size() != expected) {
-    fail(op, "arguments", "have the wrong count", std::to_string(args.size()),
-         std::to_string(expected));
+    fail(op, "arguments", "have the wrong count", args.size(), expected);
   }
 }
 
@@ -37,8 +36,8 @@ inline void check_dtype(const char* op, const char* argument, const Tensor& t,
 inline void check_rank(const char* op, const char* argument, const Tensor& t, int64_t lo,
                        int64_t hi) {
   if (t.rank() < lo || t.rank() > hi) {
-    fail(op, argument, "has the wrong rank", std::to_string(t.rank()),
-         lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi));
+    fail(op, argument, "has the wrong rank", t.rank(),
+         lo == hi ? utils::message(lo) : utils::message(lo, "..", hi));
   }
 }
 
@@ -59,8 +58,7 @@ inline int64_t read_int(const WebGPUGraph& graph, ValueRef ref, const char* op,
 inline void check_output_count(const char* op, const char* argument,
                                const std::vector<ValueRef>& outputs, int64_t expected) {
   if (static_cast<int64_t>(outputs.size()) != expected) {
-    fail(op, argument, "holds the wrong number of outputs", std::to_string(outputs.size()),
-         std::to_string(expected));
+    fail(op, argument, "holds the wrong number of outputs", outputs.size(), expected);
   }
 }
 
@@ -111,8 +109,7 @@ inline float narrow<float>(int64_t v, const char*, const char*) {
 template <class T, size_t N>
 void pack(T (&dst)[N], const std::vector<int64_t>& values, const char* op, const char* field) {
   if (values.size() != N) {
-    fail(op, field, "needs one value per component", std::to_string(values.size()),
-         std::to_string(N));
+    fail(op, field, "needs one value per component", values.size(), N);
   }
   for (size_t i = 0; i < N; ++i) dst[i] = narrow<T>(values[i], op, field);
 }
@@ -122,8 +119,7 @@ template <class T, size_t C, size_t S>
 void pack(T (&dst)[C][S], size_t lanes, const std::vector<int64_t>& values, const char* op,
           const char* field) {
   if (values.size() != C * lanes) {
-    fail(op, field, "needs one value per component", std::to_string(values.size()),
-         std::to_string(C * lanes));
+    fail(op, field, "needs one value per component", values.size(), C * lanes);
   }
   for (size_t i = 0; i < values.size(); ++i) {
     dst[i / lanes][i % lanes] = narrow<T>(values[i], op, field);

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace webgpu_delegate {
@@ -25,10 +26,14 @@ class Error : public std::runtime_error {
 namespace utils {
 
 // --- value formatting (identical to codegen.language.expr.format_value) -------------
-inline std::string format_value(int64_t v) { return std::to_string(v); }
-inline std::string format_value(int v) { return std::to_string(v); }
-inline std::string format_value(uint32_t v) { return std::to_string(v); }
+template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                                         !std::is_same_v<T, char>,
+                                     int> = 0>
+std::string format_value(T v) {
+  return std::to_string(v);
+}
 inline std::string format_value(bool v) { return v ? "true" : "false"; }
+inline std::string format_value(char c) { return std::string(1, c); }
 // As Python's repr(): the shortest round-trip digits, written in fixed notation for
 // decimal exponents -4..15 (3000000000.0) and in scientific notation otherwise (1e+16).
 inline std::string format_value(double v) {
@@ -56,12 +61,22 @@ std::string format_value(const std::vector<T>& values) {
   return s + "]";
 }
 
-// "WebGPU <op>: <argument> <what is wrong> (got <x>, expected <y>)"
-[[noreturn]] inline void fail(const std::string& op, const std::string& argument,
-                              const std::string& what, const std::string& got,
-                              const std::string& expected) {
-  throw Error("WebGPU " + op + ": " + argument + " " + what + " (got " + got + ", expected " +
-              expected + ")");
+// Every error message is built here: the parts concatenated, text as it is and any other
+// value as format_value writes it. message("value ", 3, " of ", dims) == "value 3 of [2, 4]"
+template <class... Parts>
+std::string message(const Parts&... parts) {
+  std::string text;
+  ((text += format_value(parts)), ...);
+  return text;
+}
+
+// "WebGPU <op>: <argument> <what is wrong> (got <x>, expected <y>)"; `got` and `expected`
+// are text or values (formatted as message() formats them).
+template <class Got, class Expected>
+[[noreturn]] void fail(const std::string& op, const std::string& argument,
+                       const std::string& what, const Got& got, const Expected& expected) {
+  throw Error(message("WebGPU ", op, ": ", argument, " ", what, " (got ", got, ", expected ",
+                      expected, ")"));
 }
 
 // --- expression builtins ---------------------------------------------------
@@ -98,7 +113,7 @@ inline int64_t floormod(int64_t a, int64_t b) {
 }
 
 inline int64_t ceil_div(int64_t a, int64_t b) {
-  if (b <= 0) throw Error("ceil_div divisor must be positive (got " + std::to_string(b) + ")");
+  if (b <= 0) throw Error(message("ceil_div divisor must be positive (got ", b, ")"));
   return -floordiv(-a, b);
 }
 
@@ -123,7 +138,7 @@ inline int64_t max_of(const std::vector<int64_t>& values) {
 inline int64_t floor_to_int(double v) {
   const double f = std::floor(v);
   if (!std::isfinite(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0) {
-    throw Error(format_value(v) + " does not fit int64");
+    throw Error(message(v, " does not fit int64"));
   }
   return static_cast<int64_t>(f);
 }
@@ -146,8 +161,7 @@ template <class T>
 T at(const std::vector<T>& values, int64_t i) {
   const int64_t n = static_cast<int64_t>(values.size());
   if (i < -n || i >= n) {
-    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
-                " values");
+    throw Error(message("index ", i, " out of range for ", n, " values"));
   }
   return values[static_cast<size_t>(i < 0 ? i + n : i)];
 }
@@ -186,7 +200,7 @@ inline std::vector<int64_t> normalize_dims(const std::vector<int64_t>& dims, int
   std::vector<int64_t> out;
   for (int64_t d : dims) {
     if (d < -rank || d >= rank) {
-      throw Error("dim " + std::to_string(d) + " out of range for rank " + std::to_string(rank));
+      throw Error(message("dim ", d, " out of range for rank ", rank));
     }
     out.push_back(d < 0 ? d + rank : d);
   }
@@ -195,7 +209,7 @@ inline std::vector<int64_t> normalize_dims(const std::vector<int64_t>& dims, int
 
 // n ones (a keepdim shape's reduced dims).
 inline std::vector<int64_t> ones(int64_t n) {
-  if (n < 0) throw Error("ones: negative length " + std::to_string(n));
+  if (n < 0) throw Error(message("ones: negative length ", n));
   return std::vector<int64_t>(static_cast<size_t>(n), 1);
 }
 
@@ -203,8 +217,7 @@ inline std::vector<int64_t> ones(int64_t n) {
 inline std::vector<int64_t> replace_at(const std::vector<int64_t>& values, int64_t i, int64_t v) {
   const int64_t n = static_cast<int64_t>(values.size());
   if (i < -n || i >= n) {
-    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
-                " values");
+    throw Error(message("index ", i, " out of range for ", n, " values"));
   }
   std::vector<int64_t> out = values;
   out[static_cast<size_t>(i < 0 ? i + n : i)] = v;
@@ -234,8 +247,7 @@ inline std::vector<int64_t> infer_size(const std::vector<int64_t>& size, int64_t
 inline std::vector<int64_t> right_align(const std::vector<int64_t>& values, int64_t n,
                                         int64_t fill) {
   if (static_cast<int64_t>(values.size()) > n) {
-    throw Error("right_align: " + std::to_string(values.size()) + " values do not fit " +
-                std::to_string(n) + " slots");
+    throw Error(message("right_align: ", values.size(), " values do not fit ", n, " slots"));
   }
   std::vector<int64_t> out(static_cast<size_t>(n) - values.size(), fill);
   out.insert(out.end(), values.begin(), values.end());
@@ -260,7 +272,7 @@ inline std::vector<int64_t> broadcast_shape(const std::vector<int64_t>& a,
   std::vector<int64_t> out(static_cast<size_t>(n));
   for (size_t i = 0; i < out.size(); ++i) {
     if (pa[i] != pb[i] && pa[i] != 1 && pb[i] != 1) {
-      throw Error("shapes " + format_value(a) + " and " + format_value(b) + " do not broadcast");
+      throw Error(message("shapes ", a, " and ", b, " do not broadcast"));
     }
     out[i] = pa[i] == 1 ? pb[i] : pa[i];
   }
@@ -279,7 +291,7 @@ inline std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& dims)
 
 // sqrt() of the expression language: a negative (or NaN) operand is an error.
 inline double sqrt_of(double v) {
-  if (!(v >= 0.0)) throw Error("sqrt of a negative number (got " + format_value(v) + ")");
+  if (!(v >= 0.0)) throw Error(message("sqrt of a negative number (got ", v, ")"));
   return std::sqrt(v);
 }
 
@@ -298,8 +310,7 @@ inline std::vector<int64_t> permute(const std::vector<int64_t>& values,
   out.reserve(order.size());
   for (int64_t i : order) {
     if (i < -n || i >= n) {
-      throw Error("permute: index " + std::to_string(i) + " out of range for " +
-                  std::to_string(n) + " values");
+      throw Error(message("permute: index ", i, " out of range for ", n, " values"));
     }
     out.push_back(values[static_cast<size_t>(i < 0 ? i + n : i)]);
   }
@@ -335,7 +346,7 @@ inline std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& dims,
 inline int64_t integral_to_int(double v, const char* op, const char* argument) {
   if (!(std::isfinite(v) && v == std::trunc(v) && v >= -9223372036854775808.0 &&
         v < 9223372036854775808.0)) {
-    fail(op, argument, "is not an integral number", format_value(v), "an integer in int64 range");
+    fail(op, argument, "is not an integral number", v, "an integer in int64 range");
   }
   return static_cast<int64_t>(v);
 }
@@ -343,14 +354,14 @@ inline int64_t integral_to_int(double v, const char* op, const char* argument) {
 // --- checked narrowing for uniform packing --------------------------------
 inline uint32_t to_u32(int64_t v, const char* op, const char* field) {
   if (v < 0 || v > int64_t{std::numeric_limits<uint32_t>::max()}) {
-    fail(op, field, "does not fit u32", std::to_string(v), "0..4294967295");
+    fail(op, field, "does not fit u32", v, "0..4294967295");
   }
   return static_cast<uint32_t>(v);
 }
 
 inline int32_t to_i32(int64_t v, const char* op, const char* field) {
   if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-    fail(op, field, "does not fit i32", std::to_string(v), "-2147483648..2147483647");
+    fail(op, field, "does not fit i32", v, "-2147483648..2147483647");
   }
   return static_cast<int32_t>(v);
 }
@@ -369,13 +380,12 @@ struct Grid {
 // would pass `max_per_dim`. Kernels rebuild the linear index from
 // num_workgroups, so a resize only changes the grid, never the pipeline.
 inline Grid elementwise_grid(int64_t count, uint32_t wg_x, uint32_t max_per_dim) {
-  if (count < 0) throw Error("elementwise_grid: negative count " + std::to_string(count));
+  if (count < 0) throw Error(message("elementwise_grid: negative count ", count));
   const int64_t groups = std::max<int64_t>(1, ceil_div(count, wg_x));
   if (groups <= max_per_dim) return Grid{static_cast<uint32_t>(groups), 1, 1};
   const int64_t rows = ceil_div(groups, max_per_dim);
   if (rows > max_per_dim) {
-    throw Error("elementwise_grid: " + std::to_string(count) +
-                " invocations exceed the 2-D dispatch limit");
+    throw Error(message("elementwise_grid: ", count, " invocations exceed the 2-D dispatch limit"));
   }
   return Grid{max_per_dim, static_cast<uint32_t>(rows), 1};
 }
@@ -387,9 +397,7 @@ inline Grid tiles_grid(int64_t x, int64_t y, int64_t z, uint32_t tile_x, uint32_
   const int64_t gy = std::max<int64_t>(1, ceil_div(y, tile_y));
   const int64_t gz = std::max<int64_t>(1, z);
   if (gx > max_per_dim || gy > max_per_dim || gz > max_per_dim) {
-    throw Error("tiles_grid: " + std::to_string(gx) + "x" + std::to_string(gy) + "x" +
-                std::to_string(gz) + " workgroups exceed the per-dimension limit " +
-                std::to_string(max_per_dim));
+    throw Error(message("tiles_grid: ", gx, "x", gy, "x", gz, " workgroups exceed the per-dimension limit ", max_per_dim));
   }
   return Grid{static_cast<uint32_t>(gx), static_cast<uint32_t>(gy), static_cast<uint32_t>(gz)};
 }

@@ -86,28 +86,28 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   const int64_t half = utils::floordiv(xq.dim(3), 2);
   const int64_t q_pairs = utils::floordiv(xq.numel(), 2);
   const int64_t k_pairs = utils::floordiv(xk.numel(), 2);
-  if (!((xk.dim(0) == xq.dim(0)) && (xk.dim(1) == S))) {
+  if ((xk.dim(0) != xq.dim(0)) || (xk.dim(1) != S)) {
     utils::fail(kOp, "xk", "has a different batch or sequence length than xq",
                 utils::format_value(xk.dims()),
                 "[" + utils::format_value(xq.dim(0)) + ", " + utils::format_value(S) + ", H, D]");
   }
-  if (!(xk.dim(3) == D)) {
+  if (xk.dim(3) != D) {
     utils::fail(kOp, "xk", "has a different head_dim than xq", utils::format_value(xk.dim(3)),
                 utils::format_value(D));
   }
-  if (!(utils::floormod(D, 2) == 0)) {
+  if (utils::floormod(D, 2) != 0) {
     utils::fail(kOp, "xq", "has an odd head_dim", utils::format_value(D), "an even head_dim");
   }
-  if (!(freqs_sin.dims() == freqs_cos.dims())) {
+  if (freqs_sin.dims() != freqs_cos.dims()) {
     utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
                 utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
   }
-  if (!(freqs_cos.dim(1) == D)) {
+  if (freqs_cos.dim(1) != D) {
     utils::fail(kOp, "freqs_cos",
                 "covers a partial rotary dim (rotary_dim < head_dim is not supported)",
                 utils::format_value(freqs_cos.dim(1)), utils::format_value(D) + " (full rotary)");
   }
-  if (!((start_pos >= 0) && (utils::add(start_pos, S) <= freqs_cos.dim(0)))) {
+  if ((start_pos < 0) || (utils::add(start_pos, S) > freqs_cos.dim(0))) {
     utils::fail(kOp, "start_pos", "puts the sequence past the end of the cos/sin tables",
                 utils::format_value(start_pos),
                 "0.." + utils::format_value(utils::sub(freqs_cos.dim(0), S)));

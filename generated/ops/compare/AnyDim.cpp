@@ -66,7 +66,7 @@ AnyDimPlan plan_any_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t outer = utils::prod(utils::slice(self.dims(), 0, lo));
   const int64_t reduce = utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
   const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));

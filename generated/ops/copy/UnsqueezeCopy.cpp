@@ -26,7 +26,7 @@ UnsqueezeCopyPlan plan_unsqueeze_copy(WebGPUGraph& graph, const std::vector<Valu
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   const int64_t at = (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim;
-  if (!((dim >= utils::sub(-self.rank(), 1)) && (dim <= self.rank()))) {
+  if ((dim < utils::sub(-self.rank(), 1)) || (dim > self.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         utils::format_value(utils::sub(-self.rank(), 1)) + ".." + utils::format_value(self.rank()));
