@@ -97,7 +97,9 @@ std::string io_what(const char* kind, size_t i) {
 
 void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
   if (!compatible(t.scalar_type(), g.dtype)) {
-    throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ", static_cast<int>(t.scalar_type()), ", the graph tensor is ", dtype_name(g.dtype)));
+    throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
+                               static_cast<int>(t.scalar_type()), ", the graph tensor is ",
+                               dtype_name(g.dtype)));
   }
 }
 
@@ -111,7 +113,8 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
     for (size_t i = 0; i < narrow.size(); ++i) {
       if (src[i] < std::numeric_limits<int32_t>::min() ||
           src[i] > std::numeric_limits<int32_t>::max()) {
-        throw Error(utils::message("WebGPU delegate: ", what, " element ", i, " = ", src[i], " does not fit the graph's int32"));
+        throw Error(utils::message("WebGPU delegate: ", what, " element ", i, " = ", src[i],
+                                   " does not fit the graph's int32"));
       }
       narrow[i] = static_cast<int32_t>(src[i]);
     }
@@ -150,10 +153,12 @@ class WebGPUBackend final : public et::BackendInterface {
       const et::NamedDataMap* named = context.get_named_data_map();
       auto lookup = [named](const std::string& key) {
         if (!named)
-          throw Error(utils::message("WebGPU delegate: constant '", key, "' is stored by name, but the program has no named data"));
+          throw Error(utils::message("WebGPU delegate: constant '", key,
+                                     "' is stored by name, but the program has no named data"));
         auto data = named->get_data(key.c_str());
         if (!data.ok())
-          throw Error(utils::message("WebGPU delegate: named constant '", key, "' is not in the program"));
+          throw Error(
+              utils::message("WebGPU delegate: named constant '", key, "' is not in the program"));
         et::FreeableBuffer buffer = std::move(data.get());
         const auto* p = static_cast<const uint8_t*>(buffer.data());
         std::vector<uint8_t> bytes(p, p + buffer.size());
@@ -187,7 +192,9 @@ class WebGPUBackend final : public et::BackendInterface {
     const auto& outputs = loaded.outputs();
     try {
       if (args.size() != inputs.size() + outputs.size()) {
-        throw Error(utils::message("WebGPU delegate: called with ", args.size(), " arguments, the graph has ", inputs.size(), " inputs and ", outputs.size(), " outputs"));
+        throw Error(utils::message("WebGPU delegate: called with ", args.size(),
+                                   " arguments, the graph has ", inputs.size(), " inputs and ",
+                                   outputs.size(), " outputs"));
       }
       // New live shapes (dynamic inputs) and SymInt values first, then one resize pass.
       bool resized = false;
@@ -206,7 +213,9 @@ class WebGPUBackend final : public et::BackendInterface {
             resized = true;
           }
         } else {
-          throw Error(utils::message("WebGPU delegate: ", io_what("input", i), " has EValue tag ", static_cast<int>(a.tag), ", the graph expects a ", value_type_name(graph.type_of(inputs[i]))));
+          throw Error(utils::message("WebGPU delegate: ", io_what("input", i), " has EValue tag ",
+                                     static_cast<int>(a.tag), ", the graph expects a ",
+                                     value_type_name(graph.type_of(inputs[i]))));
         }
       }
       if (resized) graph.propagate_resize();
@@ -218,7 +227,8 @@ class WebGPUBackend final : public et::BackendInterface {
       for (size_t j = 0; j < outputs.size(); ++j) {
         et::EValue& o = *args[inputs.size() + j];
         if (!o.isTensor())
-          throw Error(utils::message("WebGPU delegate: ", io_what("output", j), " is not a tensor"));
+          throw Error(
+              utils::message("WebGPU delegate: ", io_what("output", j), " is not a tensor"));
         auto t = o.toTensor();
         copy_out(graph, outputs[j], t, io_what("output", j));
       }

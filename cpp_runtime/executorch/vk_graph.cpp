@@ -17,15 +17,7 @@
 namespace webgpu_delegate::vk {
 namespace {
 
-constexpr size_t kHeaderLength = 30;
 constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // VkBytes.offset
-
-template <typename T>
-T read_le(const uint8_t* p) {
-  T v = 0;
-  for (size_t i = 0; i < sizeof(T); ++i) v |= static_cast<T>(p[i]) << (8 * i);
-  return v;
-}
 
 template <class... Parts>
 [[noreturn]] void fail(const Parts&... parts) {
@@ -52,7 +44,8 @@ DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
     case vkgraph::VkDataType_BOOL:
       return DType::Bool;
     default:
-      fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t), " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8 or BOOL)");
+      fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t),
+           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8 or BOOL)");
   }
 }
 
@@ -97,7 +90,8 @@ class Builder {
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
     if (fb_.shaders() && fb_.shaders()->size() > 0) {
-      fail("the graph carries ", fb_.shaders()->size(), " custom shaders, which this delegate does not run");
+      fail("the graph carries ", fb_.shaders()->size(),
+           " custom shaders, which this delegate does not run");
     }
     const auto* chain = fb_.chain();
     check_handlers(chain);
@@ -131,7 +125,8 @@ class Builder {
     for (uint32_t id : ids(fb_.output_ids())) {
       const ValueRef r = io_ref(id, "output");
       if (graph_.type_of(r) != ValueType::Tensor) {
-        fail("output ", value_what(id), " is a ", value_type_name(graph_.type_of(r)), ", expected a tensor");
+        fail("output ", value_what(id), " is a ", value_type_name(graph_.type_of(r)),
+             ", expected a tensor");
       }
       outputs.push_back(r);
     }
@@ -159,7 +154,9 @@ class Builder {
       for (size_t k = 0; k < nodes.size(); ++k) list += utils::message(k ? ", " : " ", nodes[k]);
       list += ")";
     }
-    fail("no WebGPU handler for operator", missing.size() > 1 ? "s " : " ", list, "; ", registry.targets().size(), " targets are registered (write a spec: opgen new <op> --target <target>)");
+    fail("no WebGPU handler for operator", missing.size() > 1 ? "s " : " ", list, "; ",
+         registry.targets().size(),
+         " targets are registered (write a spec: opgen new <op> --target <target>)");
   }
 
   // The buffer of each planned tensor (one with a memory object in ExecuTorch's plan). The
@@ -240,7 +237,9 @@ class Builder {
 
   ValueRef ref(int64_t id, const std::string& where) const {
     if (id < 0 || static_cast<size_t>(id) >= refs_.size() || refs_[id] < 0) {
-      fail(where, ": refers to ", value_what(static_cast<uint32_t>(id)), ", which does not exist", (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : ""), " (the graph has ", refs_.size(), " values)");
+      fail(where, ": refers to ", value_what(static_cast<uint32_t>(id)), ", which does not exist",
+           (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : ""), " (the graph has ",
+           refs_.size(), " values)");
     }
     return refs_[id];
   }
@@ -273,7 +272,8 @@ class Builder {
         for (size_t k = 0; k < items.size(); ++k) {
           if (items[k] < std::numeric_limits<int32_t>::min() ||
               items[k] > std::numeric_limits<int32_t>::max()) {
-            fail(value_what(id), ": IntList item ", k, " = ", items[k], " is outside the int32 range");
+            fail(value_what(id), ": IntList item ", k, " = ", items[k],
+                 " is outside the int32 range");
           }
         }
         return graph_.add_int_list(std::move(items));
@@ -328,7 +328,8 @@ class Builder {
     const auto* constants = fb_.constants();
     const uint32_t cid = static_cast<uint32_t>(t.constant_id());
     if (!constants || cid >= constants->size()) {
-      fail(value_what(id), ": constant_id ", cid, " out of range (", constants ? constants->size() : 0, " constants)");
+      fail(value_what(id), ": constant_id ", cid, " out of range (",
+           constants ? constants->size() : 0, " constants)");
     }
     const auto* c = constants->Get(cid);
     std::vector<uint8_t> bytes;
@@ -336,12 +337,14 @@ class Builder {
       if (!c->named_key()) fail(value_what(id), ": named constant without a key");
       bytes = named_data_(c->named_key()->str());
       if (bytes.size() < c->length()) {
-        fail(value_what(id), ": named constant '", c->named_key()->str(), "' holds ", bytes.size(), " bytes, the graph expects ", c->length());
+        fail(value_what(id), ": named constant '", c->named_key()->str(), "' holds ", bytes.size(),
+             " bytes, the graph expects ", c->length());
       }
       bytes.resize(c->length());
     } else {
       if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
-        fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(), ") lie outside the constant segment (", header_.bytes_size, " bytes)");
+        fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
+             ") lie outside the constant segment (", header_.bytes_size, " bytes)");
       }
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
@@ -350,7 +353,8 @@ class Builder {
       bytes = narrow_int64(bytes.data(), bytes.size(), id);
     const Tensor& tensor = graph_.get_tensor(r);
     if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id), ": constant holds ", bytes.size(), " bytes, expected ", tensor.nbytes(), " for ", dtype_name(tensor.dtype), tensor.dims());
+      fail(value_what(id), ": constant holds ", bytes.size(), " bytes, expected ", tensor.nbytes(),
+           " for ", dtype_name(tensor.dtype), tensor.dims());
     }
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
@@ -363,7 +367,9 @@ class Builder {
     const Tensor& src = graph_.get_tensor(args[0]);
     const Tensor& dst = graph_.get_tensor(args[1]);
     if (src.dtype != dst.dtype || src.numel() != dst.numel()) {
-      throw Error(utils::message("out (", dtype_name(dst.dtype), dst.dims(), ") must match the constant (", dtype_name(src.dtype), src.dims(), ")"));
+      throw Error(utils::message("out (", dtype_name(dst.dtype), dst.dims(),
+                                 ") must match the constant (", dtype_name(src.dtype), src.dims(),
+                                 ")"));
     }
     const uint64_t nbytes = (src.nbytes() + 3) / 4 * 4;  // buffers are padded to 4 bytes
     if (nbytes > 0) graph_.add_copy(args[0], args[1], nbytes);
@@ -375,38 +381,13 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   const bool views_share_buffers_;
-  std::vector<ValueRef> refs_;  // VK00 value id -> graph value
+  std::vector<ValueRef> refs_;         // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
   std::map<size_t, ValueRef> buffer_refs_;  // planned buffer -> its UInt8 tensor
 };
 
 }  // namespace
-
-Header parse_header(const uint8_t* data, size_t size) {
-  if (!data || size < kHeaderLength) {
-    fail("blob of ", size, " bytes is shorter than the ", kHeaderLength, "-byte VH00 header");
-  }
-  if (std::memcmp(data + 4, "VH00", 4) != 0) {
-    fail("blob does not start with a VH00 header (magic \"", std::string(reinterpret_cast<const char*>(data + 4), 4), "\")");
-  }
-  const uint16_t length = read_le<uint16_t>(data + 8);
-  if (length != kHeaderLength) {
-    fail("VH00 header length ", length, ", expected ", kHeaderLength);
-  }
-  Header h;
-  h.flatbuffer_offset = read_le<uint32_t>(data + 10);
-  h.flatbuffer_size = read_le<uint32_t>(data + 14);
-  h.bytes_offset = read_le<uint32_t>(data + 18);
-  h.bytes_size = read_le<uint64_t>(data + 22);
-  if (uint64_t{h.flatbuffer_offset} + h.flatbuffer_size > size || h.flatbuffer_size == 0) {
-    fail("VH00 flatbuffer region [", h.flatbuffer_offset, ", +", h.flatbuffer_size, ") does not fit the ", size, "-byte blob");
-  }
-  if (h.bytes_offset > size || h.bytes_size > size - h.bytes_offset) {
-    fail("VH00 constant region [", h.bytes_offset, ", +", h.bytes_size, ") does not fit the ", size, "-byte blob");
-  }
-  return h;
-}
 
 std::string op_target(const std::string& name) {
   // The serializer writes an ATen operator the edge dialect left alone (scalar_tensor) by
@@ -424,7 +405,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
   if (h.flatbuffer_size < 8) {  // root offset + file identifier
-    fail("the VK00 flatbuffer is ", h.flatbuffer_size, " bytes, shorter than its 8-byte root offset and file identifier");
+    fail("the VK00 flatbuffer is ", h.flatbuffer_size,
+         " bytes, shorter than its 8-byte root offset and file identifier");
   }
   if (!vkgraph::VkGraphBufferHasIdentifier(fb_data)) {
     fail("the flatbuffer's file identifier is not VK00");

@@ -62,7 +62,8 @@ bool masked(const DeviceOptions& options, Feature feature) {
       known += (known.empty() ? "" : ", ") + std::string(feature_name(f));
     }
     if (!valid) {
-      throw Error(utils::message("WebGPU device: cannot mask unknown feature '", name, "' (known: ", known, ")"));
+      throw Error(utils::message("WebGPU device: cannot mask unknown feature '", name,
+                                 "' (known: ", known, ")"));
     }
     found = found || name == feature_name(feature);
   }
@@ -95,7 +96,8 @@ WGPUBackendType parse_backend_type(const std::string& name) {
     valid += valid.empty() ? "" : ", ";
     valid += b.name;
   }
-  throw Error(utils::message("WebGPU device: unknown backend type '", name, "' (expected one of ", valid, ")"));
+  throw Error(utils::message("WebGPU device: unknown backend type '", name, "' (expected one of ",
+                             valid, ")"));
 }
 
 Device::Device(const DeviceOptions& options) {
@@ -143,7 +145,10 @@ void Device::acquire_adapter(const DeviceOptions& options) {
   wgpuInstanceRequestAdapter(instance(), &adapter_options, callback);
   while (!result.done) wgpuInstanceProcessEvents(instance());
   if (!result.object) {
-    throw Error(utils::message("WebGPU device: no adapter", (backend_name.empty() ? std::string() : " for backend " + backend_name), ": ", result.message));
+    throw Error(
+        utils::message("WebGPU device: no adapter",
+                       (backend_name.empty() ? std::string() : " for backend " + backend_name),
+                       ": ", result.message));
   }
   objects_.adapter.reset(result.object);
 
@@ -160,7 +165,8 @@ void Device::acquire_adapter(const DeviceOptions& options) {
   const WGPUBackendType got = info.backendType;
   wgpuAdapterInfoFreeMembers(info);
   if (backend != WGPUBackendType_Undefined && got != backend) {
-    throw Error(utils::message("WebGPU device: adapter backend is ", description_.backend, ", expected ", backend_name));
+    throw Error(utils::message("WebGPU device: adapter backend is ", description_.backend,
+                               ", expected ", backend_name));
   }
 }
 
@@ -197,7 +203,8 @@ void Device::acquire_device(const DeviceOptions& options) {
   wgpuAdapterRequestDevice(adapter(), &desc, callback);
   while (!result.done) wgpuInstanceProcessEvents(instance());
   if (!result.object) {
-    throw Error(utils::message("WebGPU device: requestDevice failed on ", description_.device, ": ", result.message));
+    throw Error(utils::message("WebGPU device: requestDevice failed on ", description_.device, ": ",
+                               result.message));
   }
   objects_.device.reset(result.object);
   objects_.queue.reset(wgpuDeviceGetQueue(handle()));
@@ -300,7 +307,8 @@ void Device::wait_until(const bool& done, const char* what, bool queue_work) {
     {
       std::lock_guard<std::mutex> lock(errors_mutex_);
       if (lost_) {
-        throw Error(utils::message("WebGPU device lost while waiting for ", what, " (", lost_message_, ")"));
+        throw Error(utils::message("WebGPU device lost while waiting for ", what, " (",
+                                   lost_message_, ")"));
       }
     }
     if (!ext::poll(handle(), /*wait=*/false)) std::this_thread::yield();
@@ -316,7 +324,8 @@ void Device::wait_queue_idle() {
   wgpuQueueOnSubmittedWorkDone(queue(), callback);
   wait_until(result.done, "submitted work", /*queue_work=*/true);
   if (result.status != WGPUQueueWorkDoneStatus_Success) {
-    throw Error(utils::message("WebGPU device: submitted work failed (status ", static_cast<int>(result.status), "): ", result.message));
+    throw Error(utils::message("WebGPU device: submitted work failed (status ",
+                               static_cast<int>(result.status), "): ", result.message));
   }
 }
 

@@ -36,17 +36,17 @@ void check_grid(const Limits& limits, const std::string& kernel, const utils::Gr
 // A kernel's features (KernelSource::features, comma-separated) must all be on the
 // device: a handler takes a feature route only when they are, so this catches a
 // hand-written caller before the shader compiler reports something obscure.
-void check_features(const Device& device, const KernelSource& kernel) {
+void check_features(const Device& device, const KernelSource& kernel, const std::string& name) {
   const std::string needed = kernel.features ? kernel.features : "";
   size_t start = 0;
   while (start < needed.size()) {
     const size_t comma = std::min(needed.find(',', start), needed.size());
-    const std::string name = needed.substr(start, comma - start);
+    const std::string feature = needed.substr(start, comma - start);
     bool present = false;
     for (Feature f : kFeatures)
-      present = present || (name == feature_name(f) && device.has_feature(f));
+      present = present || (feature == feature_name(f) && device.has_feature(f));
     if (!present) {
-      throw Error(utils::message("WebGPU kernel ", kernel.name, ": needs the device feature ", name,
+      throw Error(utils::message("WebGPU kernel ", name, ": needs the device feature ", feature,
                                  ", which this device lacks (it has: ", device.feature_names(),
                                  ")"));
     }
@@ -153,7 +153,7 @@ class WebGPUGraph::Impl::EntryBuilder {
   }
 
   // A written buffer bound twice would alias within the dispatch; the command records
-  // what it reads and writes (the constant plan and the memory planner use it).
+  // what it reads and writes (the constant plan reads them).
   void record_access(size_t i, ValueRef tensor, WGPUBuffer buffer) {
     const bool writes = declared_[i].kind == KernelBinding::Kind::Storage;
     for (const auto& [other, at] : bound_) {
@@ -225,7 +225,7 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   Impl& g = *impl_;
   const std::string name = kernel.name ? kernel.name : "<unnamed>";
   check_grid(limits(), name, grid);
-  check_features(g.device, kernel);
+  check_features(g.device, kernel, name);
   const PipelineEntry& pipeline = g.device.pipelines().get(kernel, overrides);
   const std::vector<KernelBinding>& declared = pipeline.shader->bindings;
   const bool binds_params = check_bindings(name, declared, bindings, params, params_size, limits());

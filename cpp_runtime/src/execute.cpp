@@ -26,7 +26,9 @@ void submit(Device& device, Handle<WGPUCommandEncoder> encoder) {
 
 void check_transfer(const char* what, ValueRef ref, const Tensor& t, size_t nbytes) {
   if (nbytes != t.nbytes()) {
-    throw Error(utils::message("WebGPU graph: ", what, " of value ", ref, " has the wrong byte count (got ", nbytes, ", expected ", t.nbytes(), " for ", describe_tensor(t), ")"));
+    throw Error(utils::message("WebGPU graph: ", what, " of value ", ref,
+                               " has the wrong byte count (got ", nbytes, ", expected ", t.nbytes(),
+                               " for ", describe_tensor(t), ")"));
   }
 }
 
@@ -91,7 +93,8 @@ void WebGPUGraph::Impl::read_back(WGPUBuffer src, void* data, size_t nbytes,
     throw Error(utils::message("WebGPU ", context, ": ", errors));
   }
   if (result.status != WGPUMapAsyncStatus_Success) {
-    throw Error(utils::message("WebGPU ", context, ": mapping the staging buffer failed (status ", static_cast<int>(result.status), "): ", result.message));
+    throw Error(utils::message("WebGPU ", context, ": mapping the staging buffer failed (status ",
+                               static_cast<int>(result.status), "): ", result.message));
   }
   const void* mapped = wgpuBufferGetConstMappedRange(staging.get(), 0, bytes);
   if (mapped == nullptr) {
@@ -108,7 +111,9 @@ constexpr size_t kMaxTimedDispatches = 2048;
 
 void WebGPUGraph::Impl::reserve_timestamps(size_t count) {
   if (count > kMaxTimedDispatches) {
-    throw Error(utils::message("WebGPU profiling: the graph has ", count, " dispatches and copies, more than the ", kMaxTimedDispatches, " one query set can time"));
+    throw Error(utils::message("WebGPU profiling: the graph has ", count,
+                               " dispatches and copies, more than the ", kMaxTimedDispatches,
+                               " one query set can time"));
   }
   const uint32_t queries = static_cast<uint32_t>(2 * std::max<size_t>(count, 1));
   if (timestamp_capacity >= queries) return;
@@ -120,9 +125,9 @@ void WebGPUGraph::Impl::reserve_timestamps(size_t count) {
   desc.type = WGPUQueryType_Timestamp;
   desc.count = queries;
   timestamps.reset(wgpuDeviceCreateQuerySet(device.handle(), &desc));
-  timestamp_resolve = create_buffer(8ull * queries,
-                                    WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
-                                    "the profiling timestamps");
+  timestamp_resolve =
+      create_buffer(8ull * queries, WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
+                    "the profiling timestamps");
   timestamp_capacity = queries;
 }
 
@@ -155,15 +160,17 @@ std::vector<bool> WebGPUGraph::Impl::constant_reruns() const {
     const Command& c = commands[i];
     if (!c.constant) continue;
     const auto& reads = c.access.reads;
-    const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
-                                            [&](BufferId b) { return rewritten.count(b) > 0; });
+    const bool inputs_changed =
+        std::any_of(reads.begin(), reads.end(), [&](BufferId b) { return rewritten.count(b) > 0; });
     if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
     for (const auto* list : {&c.access.reads, &c.access.writes}) {
       for (BufferId b : *list) {
         if (released.count(b)) {
-          throw Error(utils::message("WebGPU kernel ", c.pipeline->shader->name, ": a constant dispatch must run again (its params, grid or inputs "
-                      "changed), but a buffer it reads or writes was freed after load "
-                      "(release_consumed_constants)"));
+          throw Error(
+              utils::message("WebGPU kernel ", c.pipeline->shader->name,
+                             ": a constant dispatch must run again (its params, grid or inputs "
+                             "changed), but a buffer it reads or writes was freed after load "
+                             "(release_consumed_constants)"));
         }
       }
     }
@@ -272,7 +279,8 @@ void WebGPUGraph::run_constant_dispatches() {
 
 void WebGPUGraph::set_profiling(bool on) {
   if (on && !impl_->device.has_feature(WGPUFeatureName_TimestampQuery)) {
-    throw Error(utils::message("WebGPU profiling: ", impl_->device.describe(), " offers no timestamp queries (feature timestamp-query)"));
+    throw Error(utils::message("WebGPU profiling: ", impl_->device.describe(),
+                               " offers no timestamp queries (feature timestamp-query)"));
   }
   impl_->profiling = on;
 }

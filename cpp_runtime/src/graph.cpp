@@ -39,18 +39,22 @@ WGPUBuffer WebGPUGraph::Impl::dummy(uint64_t bytes, size_t ordinal) {
   const auto key = std::make_pair(size, ordinal);
   auto it = dummies.find(key);
   if (it == dummies.end()) {
-    it = dummies.emplace(key, create_buffer(size, WGPUBufferUsage_Storage, "a dummy binding")).first;
+    it =
+        dummies.emplace(key, create_buffer(size, WGPUBufferUsage_Storage, "a dummy binding")).first;
   }
   return it->second.get();
 }
 
 Command& WebGPUGraph::Impl::command(DispatchId id, Command::Kind kind, const char* caller) {
   if (id >= commands.size()) {
-    throw Error(utils::message("WebGPU graph: ", caller, " of command ", id, ", which does not exist (the graph has ", commands.size(), " commands)"));
+    throw Error(utils::message("WebGPU graph: ", caller, " of command ", id,
+                               ", which does not exist (the graph has ", commands.size(),
+                               " commands)"));
   }
   Command& c = commands[id];
   if (c.kind != kind) {
-    throw Error(utils::message("WebGPU graph: ", caller, " of command ", id, ", which is a ", (c.kind == Command::Kind::Copy ? "copy" : "dispatch")));
+    throw Error(utils::message("WebGPU graph: ", caller, " of command ", id, ", which is a ",
+                               (c.kind == Command::Kind::Copy ? "copy" : "dispatch")));
   }
   return c;
 }
@@ -98,7 +102,8 @@ ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims, 
   const std::string what = utils::message("view ", impl_->values.size(), " of value ", base);
   const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(dtype);
   if (bytes > b.buffer_bytes) {
-    throw Error(utils::message("WebGPU graph: ", what, " as ", dtype_name(dtype), dims, " needs ", bytes, " bytes, the base buffer holds ", b.buffer_bytes));
+    throw Error(utils::message("WebGPU graph: ", what, " as ", dtype_name(dtype), dims, " needs ",
+                               bytes, " bytes, the base buffer holds ", b.buffer_bytes));
   }
   Tensor t;
   t.dtype = dtype;
@@ -113,7 +118,8 @@ ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims, 
 void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef>& args) {
   const OperatorRegistry& registry = OperatorRegistry::instance();
   if (!registry.has_op(target)) {
-    throw Error(utils::message("WebGPU graph: no op registered for target '", target, "' (", registry.targets().size(), " targets are registered)"));
+    throw Error(utils::message("WebGPU graph: no op registered for target '", target, "' (",
+                               registry.targets().size(), " targets are registered)"));
   }
   // Errors the runtime raises while the handler builds name the op (e.g. a buffer
   // above the device's limits).
@@ -139,7 +145,9 @@ void WebGPUGraph::set_input_dims(ValueRef tensor, std::vector<int64_t> dims) {
     fits = dims[i] >= 0 && dims[i] <= t.max_dims[i];
   }
   if (!fits) {
-    throw Error(utils::message("WebGPU graph: value ", tensor, " new dims do not fit its max dims (got ", dims, ", expected rank ", t.max_dims.size(), " and each dim within ", t.max_dims, ")"));
+    throw Error(utils::message("WebGPU graph: value ", tensor,
+                               " new dims do not fit its max dims (got ", dims, ", expected rank ",
+                               t.max_dims.size(), " and each dim within ", t.max_dims, ")"));
   }
   t.live_dims = std::move(dims);
 }
@@ -149,7 +157,9 @@ void WebGPUGraph::resize_tensor(ValueRef tensor, std::vector<int64_t> dims) {
   const std::string what = utils::message("value ", tensor);
   const uint64_t bytes = static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(t.dtype);
   if (bytes > t.buffer_bytes) {
-    throw Error(utils::message("WebGPU graph: ", what, " resized to ", dtype_name(t.dtype), dims, " needs ", bytes, " bytes, its buffer holds ", t.buffer_bytes, " (max dims ", t.max_dims, ")"));
+    throw Error(utils::message("WebGPU graph: ", what, " resized to ", dtype_name(t.dtype), dims,
+                               " needs ", bytes, " bytes, its buffer holds ", t.buffer_bytes,
+                               " (max dims ", t.max_dims, ")"));
   }
   t.live_dims = std::move(dims);
 }

@@ -20,9 +20,7 @@ struct Life {
     first = std::min(first, other.first);
     last = std::max(last, other.last);
   }
-  bool apart_from(const Life& other) const {
-    return last < other.first || other.last < first;
-  }
+  bool apart_from(const Life& other) const { return last < other.first || other.last < first; }
 };
 
 // Tensors that live in one buffer.
@@ -41,7 +39,8 @@ size_t find_root(std::vector<size_t>& parent, size_t i) {
 template <typename Where>
 void check_tensor(const PlanGraph& graph, size_t t, Where where) {
   if (t >= graph.bytes.size()) {
-    throw Error(utils::message("WebGPU memory plan: ", where(), " names tensor ", t, ", beyond the ", graph.bytes.size(), " planned"));
+    throw Error(utils::message("WebGPU memory plan: ", where(), " names tensor ", t,
+                               ", beyond the ", graph.bytes.size(), " planned"));
   }
 }
 
@@ -113,9 +112,8 @@ MemoryPlan plan_memory(const PlanGraph& graph) {
   const std::vector<Group> groups = groups_of(graph);
   std::vector<size_t> order(groups.size());
   std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return groups[a].bytes > groups[b].bytes;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return groups[a].bytes > groups[b].bytes; });
 
   MemoryPlan plan;
   plan.buffer_of.assign(graph.bytes.size(), 0);

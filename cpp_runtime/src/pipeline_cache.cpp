@@ -30,10 +30,13 @@ void check_kernel_source(const KernelSource& kernel) {
     throw Error("WebGPU kernel: KernelSource without a name");
   }
   if (kernel.wgsl == nullptr || kernel.entry_point == nullptr || *kernel.entry_point == '\0') {
-    throw Error(utils::message("WebGPU kernel ", kernel.name, ": KernelSource needs WGSL text and an entry point"));
+    throw Error(utils::message("WebGPU kernel ", kernel.name,
+                               ": KernelSource needs WGSL text and an entry point"));
   }
   if (kernel.bindings == nullptr || kernel.binding_count == 0) {
-    throw Error(utils::message("WebGPU kernel ", kernel.name, ": KernelSource needs its binding table (the generated k<Kernel>Bindings)"));
+    throw Error(
+        utils::message("WebGPU kernel ", kernel.name,
+                       ": KernelSource needs its binding table (the generated k<Kernel>Bindings)"));
   }
 }
 
@@ -43,7 +46,8 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {}
 
 void PipelineCache::check_same_source(const ShaderEntry& entry, const KernelSource& kernel) {
   if (kernel.wgsl != entry.wgsl_pointer && entry.wgsl != kernel.wgsl) {
-    throw Error(utils::message("WebGPU kernel ", kernel.name, ": two different WGSL sources use this kernel name"));
+    throw Error(utils::message("WebGPU kernel ", kernel.name,
+                               ": two different WGSL sources use this kernel name"));
   }
 }
 
@@ -96,7 +100,8 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   entry->pipeline_layout.reset(wgpuDeviceCreatePipelineLayout(dev, &pl_desc));
   const std::string errors = device_.pop_error_scopes();
   if (!errors.empty() || !entry->module) {
-    throw Error(utils::message("WebGPU kernel ", entry->name, ": shader module creation failed: ", (errors.empty() ? std::string("no module returned") : errors)));
+    throw Error(utils::message("WebGPU kernel ", entry->name, ": shader module creation failed: ",
+                               (errors.empty() ? std::string("no module returned") : errors)));
   }
   const ShaderEntry& result = *entry;
   shaders_.emplace(entry->name, std::move(entry));
@@ -117,7 +122,8 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   std::vector<WGPUConstantEntry> constants;
   for (const auto& o : overrides) {
     if (o.name == nullptr || *o.name == '\0') {
-      throw Error(utils::message("WebGPU kernel ", kernel.name, ": override constant without a name"));
+      throw Error(
+          utils::message("WebGPU kernel ", kernel.name, ": override constant without a name"));
     }
     WGPUConstantEntry c = WGPU_CONSTANT_ENTRY_INIT;
     c.key = string_view(o.name);
@@ -135,7 +141,10 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   Handle<WGPUComputePipeline> pipeline{wgpuDeviceCreateComputePipeline(device_.handle(), &desc)};
   const std::string errors = device_.pop_error_scopes();
   if (!errors.empty() || !pipeline) {
-    throw Error(utils::message("WebGPU kernel ", kernel.name, ": compute pipeline creation (entry point ", kernel.entry_point, ") failed: ", (errors.empty() ? std::string("no pipeline returned") : errors)));
+    throw Error(utils::message(
+        "WebGPU kernel ", kernel.name, ": compute pipeline creation (entry point ",
+        kernel.entry_point,
+        ") failed: ", (errors.empty() ? std::string("no pipeline returned") : errors)));
   }
   auto entry = std::make_unique<PipelineEntry>();
   entry->shader = &shader_entry;

@@ -87,7 +87,8 @@ int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what)
       throw Error(utils::message("WebGPU graph: ", what, " has a negative dim (got ", dims, ")"));
     }
     if (d != 0 && n > std::numeric_limits<int64_t>::max() / d) {
-      throw Error(utils::message("WebGPU graph: ", what, " has too many elements (got ", dims, ")"));
+      throw Error(
+          utils::message("WebGPU graph: ", what, " has too many elements (got ", dims, ")"));
     }
     n *= d;
   }
@@ -97,7 +98,8 @@ int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what)
 // --- Impl helpers -------------------------------------------------------------
 const Value& WebGPUGraph::Impl::value(ValueRef ref) const {
   if (ref < 0 || static_cast<size_t>(ref) >= values.size()) {
-    throw Error(utils::message("WebGPU graph: value ", ref, " does not exist (the graph has ", values.size(), " values)"));
+    throw Error(utils::message("WebGPU graph: value ", ref, " does not exist (the graph has ",
+                               values.size(), " values)"));
   }
   return values[static_cast<size_t>(ref)];
 }
@@ -115,7 +117,8 @@ ValueRef WebGPUGraph::Impl::push(ValueType type, decltype(Value::data) data) {
 }
 
 void WebGPUGraph::Impl::type_error(ValueRef ref, const char* expected) const {
-  throw Error(utils::message("WebGPU graph: value ", ref, " is ", value_type_name(value(ref).type), ", expected ", expected));
+  throw Error(utils::message("WebGPU graph: value ", ref, " is ", value_type_name(value(ref).type),
+                             ", expected ", expected));
 }
 
 // --- adding -------------------------------------------------------------------

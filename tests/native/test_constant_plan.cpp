@@ -2,8 +2,8 @@
 // device needed.
 #include <cstdint>
 
-#include "throws.h"
 #include "constant_plan.h"
+#include "throws.h"
 
 using webgpu_delegate::BufferId;
 using webgpu_delegate::CommandAccess;
@@ -43,7 +43,7 @@ TEST(ConstantPlan, what_only_constant_commands_wrote_is_constant_too) {
 
 TEST(ConstantPlan, nothing_is_constant_without_marked_constants) {
   ASSERT_TRUE(plan_constant_commands({access({C}, {S}), access({I, S}, {O})}, {}, {}) ==
-        (Plan{false, false}));
+              (Plan{false, false}));
 }
 
 TEST(ConstantPlan, a_command_that_reads_no_tensor_is_left_alone) {
@@ -57,21 +57,21 @@ TEST(ConstantPlan, a_command_that_also_reads_a_non_constant_is_not_constant) {
 
 TEST(ConstantPlan, a_constant_that_a_command_writes_is_no_constant) {
   ASSERT_TRUE(plan_constant_commands({access({I}, {C}), access({C}, {S})}, {C}, {}) ==
-        (Plan{false, false}));
+              (Plan{false, false}));
 }
 
 TEST(ConstantPlan, a_buffer_another_command_also_writes_keeps_both_per_execute) {
   // two writers (e.g. views of one shared memory object)
   ASSERT_TRUE(plan_constant_commands({access({C}, {S}), access({I}, {S})}, {C}, {}) ==
-        (Plan{false, false}));
+              (Plan{false, false}));
   ASSERT_TRUE(plan_constant_commands({access({I}, {S}), access({C}, {S})}, {C}, {}) ==
-        (Plan{false, false}));
+              (Plan{false, false}));
 }
 
 TEST(ConstantPlan, a_buffer_an_earlier_command_reads_is_not_kept) {
   // running the second command once would change what the first one reads
   ASSERT_TRUE(plan_constant_commands({access({I, S}, {O}), access({C}, {S})}, {C}, {}) ==
-        (Plan{false, false}));
+              (Plan{false, false}));
 }
 
 TEST(ConstantPlan, a_buffer_the_host_writes_is_not_kept) {

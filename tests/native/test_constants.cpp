@@ -3,10 +3,10 @@
 #include <cmath>
 #include <vector>
 
-#include "throws.h"
 #include "device_fixture.h"
 #include "fixtures/test_kernels.h"
 #include "graph_io.h"
+#include "throws.h"
 #include "webgpu_delegate/graph.h"
 
 using namespace webgpu_delegate;
@@ -124,15 +124,16 @@ TEST(Constants, a_constant_only_constant_dispatches_read_is_freed_after_load) {
   ASSERT_EQ(m.runs("test_scale"), 1u);
   ASSERT_EQ(m.g.release_consumed_constants({m.out}), 0u);  // nothing left to free
   ASSERT_THROWS_WITH(Error, write(m.g, m.w, iota(10)),
-               "copy_in of value 0 (float32[10]): its buffer was freed after load");
+                     "copy_in of value 0 (float32[10]): its buffer was freed after load");
   ASSERT_THROWS_WITH(Error, read(m.g, m.w), "copy_out of value 0");
   ASSERT_THROWS_WITH(Error, m.g.set_constant_dispatches_once(false),
-               "set_constant_dispatches_once after release_consumed_constants");
+                     "set_constant_dispatches_once after release_consumed_constants");
   m.run_and_check(2.0f, iota(10, 1.0f));
   m.g.mark_constant(m.x);  // a new constant: the plan would change
-  ASSERT_THROWS_WITH(Error, m.g.execute(),
-               "the constant dispatches would be planned again (a buffer they touch was "
-               "written, or a dispatch was added), but 1 buffers only they touched were freed");
+  ASSERT_THROWS_WITH(
+      Error, m.g.execute(),
+      "the constant dispatches would be planned again (a buffer they touch was "
+      "written, or a dispatch was added), but 1 buffers only they touched were freed");
 }
 
 namespace {
@@ -166,9 +167,10 @@ TEST(Constants, a_freed_constant_whose_dispatch_must_run_again_fails_loud) {
   ASSERT_EQ(max_diff(read(g, w3), iota(8, 0.0f, 3.0f)), 0.0f);
   p.alpha = -1.0f;
   g.update_dispatch(id, &p, sizeof p, grid);
-  ASSERT_THROWS_WITH(Error, g.execute(),
-               "WebGPU kernel test_scale: a constant dispatch must run again (its params, grid "
-               "or inputs changed), but a buffer it reads or writes was freed after load");
+  ASSERT_THROWS_WITH(
+      Error, g.execute(),
+      "WebGPU kernel test_scale: a constant dispatch must run again (its params, grid "
+      "or inputs changed), but a buffer it reads or writes was freed after load");
 }
 
 TEST(Constants, buffers_a_per_execute_dispatch_reads_or_that_are_kept_stay) {

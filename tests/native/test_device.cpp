@@ -4,10 +4,10 @@
 #include <cstring>
 #include <vector>
 
-#include "throws.h"
 #include "device_fixture.h"
 #include "fixtures/test_kernels.h"
 #include "graph_io.h"
+#include "throws.h"
 #include "webgpu_delegate/device.h"
 #include "webgpu_delegate/graph.h"
 
@@ -34,7 +34,7 @@ TEST(Device, device_reports_its_adapter_and_limits) {
   ASSERT_TRUE(d.limits().max_invocations_per_workgroup >= 64u);
   ASSERT_TRUE(d.limits().max_storage_buffer_binding_size > 0u);
   ASSERT_THROWS_WITH(Error, parse_backend_type("Vulcan"), "unknown backend type 'Vulcan'",
-               "Vulkan, OpenGL");
+                     "Vulkan, OpenGL");
 }
 
 TEST(Device, scale_kernel_runs_and_resizes) {
@@ -160,7 +160,8 @@ TEST(Device, copies_run_in_order_with_dispatches) {
   ASSERT_THROWS_WITH(Error, g.add_copy(x, x, 4), "share one buffer");
   ASSERT_THROWS_WITH(Error, g.add_copy(x, y, 36), "copy of 36 bytes from value 0 (32-byte buffer)");
   ASSERT_THROWS_WITH(Error, g.update_copy(0, 4), "update_copy of command 0, which is a dispatch");
-  ASSERT_THROWS_WITH(Error, g.update_dispatch(99, nullptr, 0, {}), "command 99, which does not exist");
+  ASSERT_THROWS_WITH(Error, g.update_dispatch(99, nullptr, 0, {}),
+                     "command 99, which does not exist");
 }
 
 TEST(Device, elementwise_grid_spill_decodes_on_the_device) {
@@ -199,16 +200,17 @@ TEST(Device, shader_compile_errors_carry_naga_message_and_kernel_name) {
                          kOneStorage,
                          1};
   ASSERT_THROWS_WITH(Error, g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {}),
-               "WebGPU kernel broken_kernel: shader module creation failed", "undefined_name");
+                     "WebGPU kernel broken_kernel: shader module creation failed",
+                     "undefined_name");
   try {
     g.add_dispatch(bad, {}, {Binding::of(x)}, nullptr, 0, {});
   } catch (const Error& e) {
     std::cout << "  the error reads:\n" << e.what() << "\n";
   }
-  const KernelSource syntax{"syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1},
-                            kOneStorage, 1};
-  ASSERT_THROWS_WITH(Error, g.add_dispatch(syntax, {}, {Binding::of(x)}, nullptr, 0, {}), "syntax_kernel",
-               "expected");
+  const KernelSource syntax{
+      "syntax_kernel", "fn main( { let x = ; }", "main", {1, 1, 1}, kOneStorage, 1};
+  ASSERT_THROWS_WITH(Error, g.add_dispatch(syntax, {}, {Binding::of(x)}, nullptr, 0, {}),
+                     "syntax_kernel", "expected");
   // The device is still usable afterwards.
   ASSERT_EQ(g.num_dispatches(), 0u);
   test_device().check_errors("after a shader error");
@@ -248,8 +250,8 @@ TEST(Device, a_feature_kernel_runs_with_its_feature_and_is_refused_without_it) {
   WebGPUGraph h(masked);
   const ValueRef y = h.add_tensor(DType::Float32, {64});
   ASSERT_THROWS_WITH(Error, h.add_dispatch(sums, {}, {Binding::of(y)}, nullptr, 0, {1, 1, 1}),
-               "WebGPU kernel subgroup_sums: needs the device feature subgroups, which this "
-               "device lacks");
+                     "WebGPU kernel subgroup_sums: needs the device feature subgroups, which this "
+                     "device lacks");
   options.masked_features = {"subgroup"};
   ASSERT_THROWS_WITH(Error, Device{options}, "cannot mask unknown feature 'subgroup'");
 }
@@ -260,9 +262,10 @@ TEST(Device, binding_mismatches_are_reported_before_the_gpu_sees_them) {
   const ValueRef y = g.add_tensor(DType::Float32, {4});
   test_ops::TestScaleParams p{4, 1.0f, 0, 0};
   const KernelSource k = test_ops::test_scale_kernel();
-  ASSERT_THROWS_WITH(Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::params()}, &p, sizeof p, {}),
-               "WebGPU kernel test_scale: the handler passes 2 bindings, the kernel declares 3",
-               "0: x var<storage, read>, 1: out var<storage, read_write>, 2: params var<uniform>");
+  ASSERT_THROWS_WITH(
+      Error, g.add_dispatch(k, {}, {Binding::of(x), Binding::params()}, &p, sizeof p, {}),
+      "WebGPU kernel test_scale: the handler passes 2 bindings, the kernel declares 3",
+      "0: x var<storage, read>, 1: out var<storage, read_write>, 2: params var<uniform>");
   ASSERT_THROWS_WITH(
       Error,
       g.add_dispatch(k, {}, {Binding::of(x), Binding::params(), Binding::of(y)}, &p, sizeof p, {}),
@@ -276,26 +279,28 @@ TEST(Device, binding_mismatches_are_reported_before_the_gpu_sees_them) {
       g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, nullptr, 0, {}),
       "a params binding without params bytes");
   ASSERT_THROWS_WITH(Error,
-               g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p,
-                              sizeof p, utils::Grid{70000, 1, 1}),
-               "dispatch grid 70000x1x1 exceeds maxComputeWorkgroupsPerDimension");
+                     g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p,
+                                    sizeof p, utils::Grid{70000, 1, 1}),
+                     "dispatch grid 70000x1x1 exceeds maxComputeWorkgroupsPerDimension");
   const DispatchId id =
       g.add_dispatch(k, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p, sizeof p, {});
   ASSERT_THROWS_WITH(Error, g.update_dispatch(id, &p, 8, {}),
-               "update_dispatch with 8 params bytes, the dispatch was recorded with 16");
+                     "update_dispatch with 8 params bytes, the dispatch was recorded with 16");
   const KernelSource no_table{"no_table", k.wgsl, "main", {64, 1, 1}, nullptr, 0};
   ASSERT_THROWS_WITH(Error, g.add_dispatch(no_table, {}, {}, nullptr, 0, {}),
-               "WebGPU kernel no_table: KernelSource needs its binding table");
-  const KernelSource bad_entry{"bad_entry", k.wgsl, "not_main", {64, 1, 1}, k.bindings,
-                               k.binding_count};
-  ASSERT_THROWS_WITH(Error,
-               g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()},
-                              &p, sizeof p, {}),
-               "WebGPU kernel bad_entry: compute pipeline creation (entry point not_main) failed");
-  const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL, "main", {64, 1, 1},
-                             k.bindings, k.binding_count};
+                     "WebGPU kernel no_table: KernelSource needs its binding table");
+  const KernelSource bad_entry{"bad_entry", k.wgsl,     "not_main",
+                               {64, 1, 1},  k.bindings, k.binding_count};
+  ASSERT_THROWS_WITH(
+      Error,
+      g.add_dispatch(bad_entry, {}, {Binding::of(x), Binding::of(y), Binding::params()}, &p,
+                     sizeof p, {}),
+      "WebGPU kernel bad_entry: compute pipeline creation (entry point not_main) failed");
+  const KernelSource renamed{"test_scale", test_ops::kTestAddOptionalWGSL,
+                             "main",       {64, 1, 1},
+                             k.bindings,   k.binding_count};
   ASSERT_THROWS_WITH(Error, g.add_dispatch(renamed, {}, {}, nullptr, 0, {}),
-               "WebGPU kernel test_scale: two different WGSL sources use this kernel name");
+                     "WebGPU kernel test_scale: two different WGSL sources use this kernel name");
 }
 
 TEST(Device, uncaptured_errors_surface_at_the_next_sync_point) {
@@ -305,10 +310,11 @@ TEST(Device, uncaptured_errors_surface_at_the_next_sync_point) {
   WGPUBufferDescriptor desc = WGPU_BUFFER_DESCRIPTOR_INIT;
   desc.size = 16;
   desc.usage = WGPUBufferUsage_MapRead | WGPUBufferUsage_Storage;
-  WGPUBuffer invalid = wgpuDeviceCreateBuffer(device.handle(), &desc);
-  ASSERT_THROWS_WITH(Error, g.execute(),
-               "WebGPU execute (errors pending from earlier calls): uncaptured validation error");
-  if (invalid) wgpuBufferRelease(invalid);
+  Handle<WGPUBuffer> invalid{wgpuDeviceCreateBuffer(device.handle(), &desc)};
+  ASSERT_THROWS_WITH(
+      Error, g.execute(),
+      "WebGPU execute (errors pending from earlier calls): uncaptured validation error");
+  invalid.reset();
   device.check_errors("the next call");  // reported once, then cleared
   g.execute();
 }
@@ -325,9 +331,9 @@ TEST(Device, a_binding_above_the_device_limit_fails_at_build_naming_op_and_tenso
   const ValueRef alpha = g.add_double(2.0);
   const ValueRef out = g.add_tensor(DType::Float32, {n});
   ASSERT_THROWS_WITH(Error, g.add_node("test.scale.default", {x, alpha, out}),
-               "WebGPU test.scale.default: tensor value 0 (float32[" + std::to_string(n) +
-                   "]) is too large for one storage binding",
-               "expected at most maxStorageBufferBindingSize " + std::to_string(limit));
+                     "WebGPU test.scale.default: tensor value 0 (float32[" + std::to_string(n) +
+                         "]) is too large for one storage binding",
+                     "expected at most maxStorageBufferBindingSize " + std::to_string(limit));
   ASSERT_EQ(g.num_nodes(), 0u);
   ASSERT_EQ(g.num_dispatches(), 0u);
   // The graph stays usable, and errors outside add_node name the runtime part.
@@ -337,7 +343,8 @@ TEST(Device, a_binding_above_the_device_limit_fails_at_build_naming_op_and_tenso
   write(g, small, {1, 2, 3, 4});
   g.execute();
   ASSERT_EQ(mismatches(read(g, small_out), {2, 4, 6, 8}), 0);
-  ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {1LL << 40}), "WebGPU graph: tensor value");
+  ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {1LL << 40}),
+                     "WebGPU graph: tensor value");
 }
 
 TEST(Device, a_destroyed_device_becomes_an_exception_not_a_crash) {
@@ -352,9 +359,9 @@ TEST(Device, a_destroyed_device_becomes_an_exception_not_a_crash) {
   wgpuDeviceDestroy(device.handle());
   // Every later sync point throws (no hang; a submit to the lost queue would abort).
   ASSERT_THROWS_WITH(Error, (write(g, x, iota(8)), g.execute(), read(g, out)),
-               "WebGPU device lost during copy_in of value 0");
+                     "WebGPU device lost during copy_in of value 0");
   ASSERT_THROWS_WITH(Error, g.execute(), "WebGPU device lost during execute");
   std::vector<float> host(8);
   ASSERT_THROWS_WITH(Error, g.copy_out(out, host.data(), host.size() * sizeof(float)),
-               "device is lost");
+                     "device is lost");
 }

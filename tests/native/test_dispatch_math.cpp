@@ -1,4 +1,6 @@
 // Dispatch math and expression builtins from utils.h: no device needed.
+#include <ostream>
+
 #include "throws.h"
 #include "webgpu_delegate/utils.h"
 
@@ -53,7 +55,7 @@ TEST(DispatchMath, elementwise_grid_spills_into_y_past_65535_workgroups) {
 
 TEST(DispatchMath, elementwise_grid_rejects_what_two_dimensions_cannot_hold) {
   ASSERT_THROWS_WITH(Error, utils::elementwise_grid(65535LL * 65535 * 64 + 1, 64, 65535),
-               "exceed the 2-D dispatch limit");
+                     "exceed the 2-D dispatch limit");
   ASSERT_THROWS_WITH(Error, utils::elementwise_grid(-1, 64, 65535), "negative count -1");
 }
 
@@ -62,14 +64,14 @@ TEST(DispatchMath, tiles_grid_covers_every_item) {
   ASSERT_EQ(utils::tiles_grid(0, 0, 0, 8, 8, 65535), (Grid{1, 1, 1}));
   ASSERT_EQ(utils::tiles_grid(64, 64, 1, 32, 32, 65535), (Grid{2, 2, 1}));
   ASSERT_THROWS_WITH(Error, utils::tiles_grid(16LL * 70000, 1, 1, 16, 16, 65535), "70000x1x1",
-               "per-dimension limit 65535");
+                     "per-dimension limit 65535");
 }
 
 TEST(DispatchMath, checked_narrowing) {
   ASSERT_EQ(utils::to_u32(0, "op", "n"), 0u);
   ASSERT_EQ(utils::to_u32(4294967295LL, "op", "n"), 4294967295u);
   ASSERT_THROWS_WITH(Error, utils::to_u32(4294967296LL, "add", "numel"),
-               "WebGPU add: numel does not fit u32 (got 4294967296, expected 0..4294967295)");
+                     "WebGPU add: numel does not fit u32 (got 4294967296, expected 0..4294967295)");
   ASSERT_THROWS_WITH(Error, utils::to_u32(-1, "add", "numel"), "got -1");
   ASSERT_EQ(utils::to_i32(-5, "op", "n"), -5);
   ASSERT_THROWS_WITH(Error, utils::to_i32(1LL << 31, "op", "offset"), "offset does not fit i32");
@@ -79,9 +81,9 @@ TEST(DispatchMath, parse_hw_and_broadcast) {
   ASSERT_TRUE(utils::parse_hw({3}, "conv", "stride") == (std::vector<int64_t>{3, 3}));
   ASSERT_TRUE(utils::parse_hw({1, 2}, "conv", "stride") == (std::vector<int64_t>{1, 2}));
   ASSERT_THROWS_WITH(Error, utils::parse_hw({1, 2, 3}, "conv", "stride"),
-               "WebGPU conv: stride must hold one or two values (got [1, 2, 3]");
+                     "WebGPU conv: stride must hold one or two values (got [1, 2, 3]");
   ASSERT_TRUE(utils::broadcast_shape({2, 1, 4}, {3, 1}) == (std::vector<int64_t>{2, 3, 4}));
   ASSERT_THROWS_WITH(Error, utils::broadcast_shape({2, 3}, {4}),
-               "shapes [2, 3] and [4] do not broadcast");
+                     "shapes [2, 3] and [4] do not broadcast");
   ASSERT_TRUE(utils::broadcast_strides({3, 1}, {2, 3, 4}) == (std::vector<int64_t>{0, 1, 0}));
 }

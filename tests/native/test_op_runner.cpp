@@ -124,12 +124,13 @@ TEST(OpRunner, every_value_type_parses) {
   write_floats(dir / "x1.bin", {7});
   runner::run_case_file(test_device(), (dir / "case.json").string(), (dir / "out").string());
   ASSERT_TRUE(read_floats(dir / "out" / "run0_value2.bin") == (std::vector<float>{1, 2}));
-  ASSERT_TRUE(read_floats(dir / "out" / "run0_value10.bin") == (std::vector<float>{1}));  // the view
-  ASSERT_TRUE(read_floats(dir / "out" / "run1_value2.bin") == (std::vector<float>{7}));   // resized
+  ASSERT_TRUE(read_floats(dir / "out" / "run0_value10.bin") ==
+              (std::vector<float>{1}));                                                  // the view
+  ASSERT_TRUE(read_floats(dir / "out" / "run1_value2.bin") == (std::vector<float>{7}));  // resized
   ASSERT_THROWS_WITH(Error,
-               runner::run_case_file(test_device(), (dir / "case.json").string() + ".missing",
-                                     (dir / "o").string()),
-               "cannot read case file");
+                     runner::run_case_file(test_device(), (dir / "case.json").string() + ".missing",
+                                           (dir / "o").string()),
+                     "cannot read case file");
 }
 
 TEST(OpRunner, malformed_cases_fail_with_the_place_and_the_problem) {

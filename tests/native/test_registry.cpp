@@ -17,7 +17,8 @@ TEST(Registry, duplicate_registration_names_the_target_and_both_registrants) {
   OperatorRegistry registry;
   registry.register_op("aten.relu.default", handler_one, "add_relu", OpAliasing::None);
   ASSERT_THROWS_WITH(
-      Error, registry.register_op("aten.relu.default", handler_two, "add_relu_fast", OpAliasing::None),
+      Error,
+      registry.register_op("aten.relu.default", handler_two, "add_relu_fast", OpAliasing::None),
       "aten.relu.default", "add_relu", "add_relu_fast",
       "WebGPU registry: aten.relu.default is registered twice, by add_relu and by add_relu_fast");
   // The first registration stays in force.
@@ -29,15 +30,16 @@ TEST(Registry, unknown_target_names_it) {
   registry.register_op("aten.relu.default", handler_one, "add_relu", OpAliasing::None);
   ASSERT_TRUE(!registry.has_op("aten.gelu.default"));
   ASSERT_THROWS_WITH(Error, registry.get_op("aten.gelu.default"),
-               "no op registered for target 'aten.gelu.default'");
+                     "no op registered for target 'aten.gelu.default'");
 }
 
 TEST(Registry, bad_registrations_are_rejected) {
   OperatorRegistry registry;
   ASSERT_THROWS_WITH(Error, registry.register_op("", handler_one, "add_x", OpAliasing::None),
-               "add_x registers an empty target");
-  ASSERT_THROWS_WITH(Error, registry.register_op("aten.x.default", nullptr, "add_x", OpAliasing::None),
-               "add_x registers a null handler for aten.x.default");
+                     "add_x registers an empty target");
+  ASSERT_THROWS_WITH(Error,
+                     registry.register_op("aten.x.default", nullptr, "add_x", OpAliasing::None),
+                     "add_x registers a null handler for aten.x.default");
 }
 
 TEST(Registry, aliasing_is_kept_per_target) {
@@ -49,7 +51,7 @@ TEST(Registry, aliasing_is_kept_per_target) {
   ASSERT_TRUE(registry.aliasing("aten.view_copy.default") == OpAliasing::OutputMayShareInput);
   ASSERT_TRUE(registry.aliasing("llama.update_cache.default") == OpAliasing::WritesInputs);
   ASSERT_THROWS_WITH(Error, registry.aliasing("aten.gelu.default"),
-               "no op registered for target 'aten.gelu.default'");
+                     "no op registered for target 'aten.gelu.default'");
 }
 
 TEST(Registry, generated_registrations_declare_their_aliasing) {

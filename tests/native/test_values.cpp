@@ -1,6 +1,6 @@
 // The value table: typed getters, tensor buffers, views, nodes.
-#include "throws.h"
 #include "device_fixture.h"
+#include "throws.h"
 #include "webgpu_delegate/graph.h"
 
 using namespace webgpu_delegate;
@@ -57,9 +57,9 @@ TEST(Values, typed_getters_throw_on_a_mismatch_with_clear_text) {
   ASSERT_THROWS_WITH(Error, g.set_symint(i, 4), "value 1 is Int, expected SymInt");
   ASSERT_THROWS_WITH(Error, g.get_int_or_symint(d), "value 3 is Double, expected Int or SymInt");
   ASSERT_THROWS_WITH(Error, g.get_scalar(t),
-               "value 0 is Tensor, expected Int, Double or Bool (a Scalar)");
+                     "value 0 is Tensor, expected Int, Double or Bool (a Scalar)");
   ASSERT_THROWS_WITH(Error, g.get_int(99),
-               "WebGPU graph: value 99 does not exist (the graph has 4 values)");
+                     "WebGPU graph: value 99 does not exist (the graph has 4 values)");
   ASSERT_THROWS_WITH(Error, g.get_int(-1), "value -1 does not exist");
   ASSERT_THROWS_WITH(Error, g.add_value_list({0, 42}), "value 42 does not exist");
   const WebGPUGraph& cg = g;
@@ -74,7 +74,7 @@ TEST(Values, tensor_buffers_are_whole_vec4s) {
     uint64_t bytes;
   };
   const Case cases[] = {
-      {DType::Float32, {2, 3}, 32}, {DType::UInt8, {3}, 16},    {DType::UInt8, {17}, 32},
+      {DType::Float32, {2, 3}, 32}, {DType::UInt8, {3}, 16},   {DType::UInt8, {17}, 32},
       {DType::Bool, {1}, 16},       {DType::Float16, {5}, 16}, {DType::Int64, {0, 4}, 16},
       {DType::Float32, {}, 16},     {DType::Int32, {8}, 32},
   };
@@ -86,10 +86,11 @@ TEST(Values, tensor_buffers_are_whole_vec4s) {
     ASSERT_TRUE(t.max_dims == c.dims);
     ASSERT_TRUE(t.live_dims == c.dims);
   }
-  ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {2, -1}), "has a negative dim (got [2, -1])");
+  ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {2, -1}),
+                     "has a negative dim (got [2, -1])");
   ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {1LL << 40, 1LL << 30}), "too many");
   ASSERT_THROWS_WITH(Error, g.add_tensor(DType::Float32, {1LL << 40}),
-               "more than the device's maxBufferSize");
+                     "more than the device's maxBufferSize");
 }
 
 TEST(Values, tensor_dims_and_indexing) {
@@ -111,7 +112,8 @@ TEST(Values, views_alias_their_base_buffer) {
   ASSERT_TRUE(g.same_buffer(base, view));
   ASSERT_TRUE(!g.same_buffer(base, other));
   ASSERT_TRUE(g.get_tensor(view).dims() == (std::vector<int64_t>{24}));
-  ASSERT_THROWS_WITH(Error, g.add_tensor_view(base, {25}), "needs 100 bytes, the base buffer holds 96");
+  ASSERT_THROWS_WITH(Error, g.add_tensor_view(base, {25}),
+                     "needs 100 bytes, the base buffer holds 96");
 }
 
 TEST(Values, resizes_are_checked) {
@@ -119,9 +121,10 @@ TEST(Values, resizes_are_checked) {
   const ValueRef x = g.add_tensor(DType::Float32, {4, 3});
   g.set_input_dims(x, {2, 3});
   ASSERT_TRUE(g.get_tensor(x).dims() == (std::vector<int64_t>{2, 3}));
-  ASSERT_THROWS_WITH(Error, g.set_input_dims(x, {5, 3}),
-               "value 0 new dims do not fit its max dims (got [5, 3], expected rank 2 and each dim "
-               "within [4, 3])");
+  ASSERT_THROWS_WITH(
+      Error, g.set_input_dims(x, {5, 3}),
+      "value 0 new dims do not fit its max dims (got [5, 3], expected rank 2 and each dim "
+      "within [4, 3])");
   ASSERT_THROWS_WITH(Error, g.set_input_dims(x, {12}), "got [12], expected rank 2");
   g.resize_tensor(x, {12});  // hooks may reshape within the buffer
   ASSERT_THROWS_WITH(Error, g.resize_tensor(x, {13}), "needs 52 bytes, its buffer holds 48");
@@ -135,7 +138,7 @@ TEST(Values, unknown_op_at_add_node_names_the_target) {
   WebGPUGraph g(test_device());
   const ValueRef x = g.add_tensor(DType::Float32, {4});
   ASSERT_THROWS_WITH(Error, g.add_node("aten.not_an_op.default", {x}),
-               "WebGPU graph: no op registered for target 'aten.not_an_op.default'");
+                     "WebGPU graph: no op registered for target 'aten.not_an_op.default'");
   ASSERT_EQ(g.num_nodes(), 0u);
 }
 
@@ -145,8 +148,8 @@ TEST(Values, handler_errors_pass_through_unchanged) {
   const ValueRef alpha = g.add_double(2.0);
   const ValueRef out = g.add_tensor(DType::Float32, {4});
   ASSERT_THROWS_WITH(Error, g.add_node("test.scale.default", {x, alpha, out}),
-               "WebGPU test.scale: x has the wrong dtype (got int32, expected float32)");
+                     "WebGPU test.scale: x has the wrong dtype (got int32, expected float32)");
   const ValueRef y = g.add_tensor(DType::Float32, {4});
   ASSERT_THROWS_WITH(Error, g.add_node("test.scale.default", {y, y, out}),
-               "WebGPU graph: value 3 is Tensor, expected Int, Double or Bool (a Scalar)");
+                     "WebGPU graph: value 3 is Tensor, expected Int, Double or Bool (a Scalar)");
 }

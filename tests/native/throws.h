@@ -29,5 +29,5 @@ template <class E, class Fn>
 
 }  // namespace webgpu_test
 
-#define ASSERT_THROWS_WITH(E, expr, ...)                                                      \
+#define ASSERT_THROWS_WITH(E, expr, ...) \
   ASSERT_TRUE(::webgpu_test::throws_with<E>([&]() { (void)(expr); }, {__VA_ARGS__})) << #expr

@@ -52,8 +52,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using executorch::aten::ScalarType;
-using nlohmann::json;
 using executorch::extension::Module;
+using nlohmann::json;
 
 struct Failure {
   std::string message;
@@ -286,18 +286,17 @@ int run(int argc, char** argv) {
     }
   }
   if (!out_dir.empty()) {
-    json manifest = {
-        {"device", device},
-        {"iters", iters},
-        {"inputs", in_json},
-        {"outputs", out_json},
-        {"latency_ms", {{"min", sorted.front()}, {"median", median}, {"mean", mean}}},
-        {"dispatches",
-         {{"executes", warmup + iters},
-          {"constant", counts.constant_dispatches},
-          {"freed_constant_bytes", counts.freed_constant_bytes},
-          {"last_execute", counts.last_execute},
-          {"kernel_runs", runs_json}}}};
+    json manifest = {{"device", device},
+                     {"iters", iters},
+                     {"inputs", in_json},
+                     {"outputs", out_json},
+                     {"latency_ms", {{"min", sorted.front()}, {"median", median}, {"mean", mean}}},
+                     {"dispatches",
+                      {{"executes", warmup + iters},
+                       {"constant", counts.constant_dispatches},
+                       {"freed_constant_bytes", counts.freed_constant_bytes},
+                       {"last_execute", counts.last_execute},
+                       {"kernel_runs", runs_json}}}};
     if (profile) manifest["kernel_times"] = times_json;
     std::ofstream m(fs::path(out_dir) / "manifest.json");
     m << manifest.dump(2) << "\n";

@@ -14,7 +14,9 @@ namespace webgpu_delegate {
 namespace utils {
 
 // A tensor's dtype in a message (`t.dtype` in a guard's got or expected), by spec name.
-inline std::string format_value(DType d) { return dtype_name(d); }
+inline std::string format_value(DType d) {
+  return dtype_name(d);
+}
 
 // A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
 inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
@@ -67,16 +69,16 @@ inline void check_output_count(const char* op, const char* argument,
 inline void check_output_dims(const char* op, const char* argument, const Tensor& t,
                               const std::vector<int64_t>& expected) {
   if (t.dims() != expected) {
-    fail(op, argument, "has dims that do not match the op's output shape",
-         format_value(t.dims()), format_value(expected));
+    fail(op, argument, "has dims that do not match the op's output shape", format_value(t.dims()),
+         format_value(expected));
   }
 }
 
 inline void resize_output(const char* op, const char* argument, Tensor& t,
                           const std::vector<int64_t>& dims) {
   if (dims.size() != t.max_dims.size() || prod(dims) > prod(t.max_dims)) {
-    fail(op, argument, "cannot take the resized shape within its allocation",
-         format_value(dims), "at most " + format_value(t.max_dims));
+    fail(op, argument, "cannot take the resized shape within its allocation", format_value(dims),
+         "at most " + format_value(t.max_dims));
   }
   t.live_dims = dims;
 }

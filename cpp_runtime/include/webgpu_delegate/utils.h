@@ -1,83 +1,20 @@
 // Helpers the generated handlers call: the C++ twins of the spec expression
-// language's builtins (codegen/language/expr.py), checked narrowing for uniform packing,
-// error formatting and the dispatch-grid math. Header-only and device-free so
-// the expression and dispatch tests compile it on its own.
+// language's builtins (codegen/language/expr.py), checked narrowing for uniform packing
+// and the dispatch-grid math; error formatting comes from message.h. Header-only and
+// device-free so the expression and dispatch tests compile it on its own.
 #pragma once
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <sstream>
-#include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
+#include "webgpu_delegate/message.h"
+
 namespace webgpu_delegate {
-
-// Every failure the delegate reports: bad inputs, failed guards, device errors.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 namespace utils {
-
-// --- value formatting (identical to codegen.language.expr.format_value) -------------
-template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                                         !std::is_same_v<T, char>,
-                                     int> = 0>
-std::string format_value(T v) {
-  return std::to_string(v);
-}
-inline std::string format_value(bool v) { return v ? "true" : "false"; }
-inline std::string format_value(char c) { return std::string(1, c); }
-// As Python's repr(): the shortest round-trip digits, written in fixed notation for
-// decimal exponents -4..15 (3000000000.0) and in scientific notation otherwise (1e+16).
-inline std::string format_value(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[400];
-  auto sci = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
-  std::string s(buf, sci.ptr);
-  const int exponent = std::stoi(s.substr(s.find('e') + 1));
-  if (exponent < -4 || exponent >= 16) return s;
-  auto fixed = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed);
-  s.assign(buf, fixed.ptr);
-  if (s.find('.') == std::string::npos) s += ".0";
-  return s;
-}
-inline std::string format_value(const std::string& v) { return v; }
-inline std::string format_value(const char* v) { return v; }
-template <class T>
-std::string format_value(const std::vector<T>& values) {
-  std::string s = "[";
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) s += ", ";
-    s += format_value(values[i]);
-  }
-  return s + "]";
-}
-
-// Every error message is built here: the parts concatenated, text as it is and any other
-// value as format_value writes it. message("value ", 3, " of ", dims) == "value 3 of [2, 4]"
-template <class... Parts>
-std::string message(const Parts&... parts) {
-  std::string text;
-  ((text += format_value(parts)), ...);
-  return text;
-}
-
-// "WebGPU <op>: <argument> <what is wrong> (got <x>, expected <y>)"; `got` and `expected`
-// are text or values (formatted as message() formats them).
-template <class Got, class Expected>
-[[noreturn]] void fail(const std::string& op, const std::string& argument,
-                       const std::string& what, const Got& got, const Expected& expected) {
-  throw Error(message("WebGPU ", op, ": ", argument, " ", what, " (got ", got, ", expected ",
-                      expected, ")"));
-}
 
 // --- expression builtins ---------------------------------------------------
 // int64 + - * of spec expressions: an overflow (which a hostile graph can provoke) is an
@@ -122,10 +59,18 @@ inline double divide(double a, double b) {
   return a / b;
 }
 
-inline int64_t min_of(int64_t a, int64_t b) { return std::min(a, b); }
-inline double min_of(double a, double b) { return std::min(a, b); }
-inline int64_t max_of(int64_t a, int64_t b) { return std::max(a, b); }
-inline double max_of(double a, double b) { return std::max(a, b); }
+inline int64_t min_of(int64_t a, int64_t b) {
+  return std::min(a, b);
+}
+inline double min_of(double a, double b) {
+  return std::min(a, b);
+}
+inline int64_t max_of(int64_t a, int64_t b) {
+  return std::max(a, b);
+}
+inline double max_of(double a, double b) {
+  return std::max(a, b);
+}
 inline int64_t min_of(const std::vector<int64_t>& values) {
   if (values.empty()) throw Error("min() of an empty list");
   return *std::min_element(values.begin(), values.end());
@@ -154,8 +99,12 @@ std::vector<T> slice(const std::vector<T>& values, int64_t lo, int64_t hi) {
   return std::vector<T>(values.begin() + lo, values.begin() + hi);
 }
 
-inline int64_t abs_value(int64_t v) { return v < 0 ? -v : v; }
-inline double abs_value(double v) { return std::fabs(v); }
+inline int64_t abs_value(int64_t v) {
+  return v < 0 ? -v : v;
+}
+inline double abs_value(double v) {
+  return std::fabs(v);
+}
 
 template <class T>
 T at(const std::vector<T>& values, int64_t i) {
@@ -366,7 +315,9 @@ inline int32_t to_i32(int64_t v, const char* op, const char* field) {
   return static_cast<int32_t>(v);
 }
 
-inline float to_f32(double v) { return static_cast<float>(v); }
+inline float to_f32(double v) {
+  return static_cast<float>(v);
+}
 
 // --- dispatch math ----------------------------------------------------------
 struct Grid {
@@ -397,7 +348,8 @@ inline Grid tiles_grid(int64_t x, int64_t y, int64_t z, uint32_t tile_x, uint32_
   const int64_t gy = std::max<int64_t>(1, ceil_div(y, tile_y));
   const int64_t gz = std::max<int64_t>(1, z);
   if (gx > max_per_dim || gy > max_per_dim || gz > max_per_dim) {
-    throw Error(message("tiles_grid: ", gx, "x", gy, "x", gz, " workgroups exceed the per-dimension limit ", max_per_dim));
+    throw Error(message("tiles_grid: ", gx, "x", gy, "x", gz,
+                        " workgroups exceed the per-dimension limit ", max_per_dim));
   }
   return Grid{static_cast<uint32_t>(gx), static_cast<uint32_t>(gy), static_cast<uint32_t>(gz)};
 }

@@ -13,9 +13,9 @@ namespace webgpu_delegate {
 template <class T>
 struct Releaser;
 
-#define WEBGPU_DELEGATE_RELEASER(Type)                            \
-  template <>                                                     \
-  struct Releaser<WGPU##Type> {                                   \
+#define WEBGPU_DELEGATE_RELEASER(Type)                                      \
+  template <>                                                               \
+  struct Releaser<WGPU##Type> {                                             \
     static void release(WGPU##Type object) { wgpu##Type##Release(object); } \
   }
 WEBGPU_DELEGATE_RELEASER(Instance);
