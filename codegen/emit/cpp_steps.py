@@ -175,7 +175,7 @@ def guard(h: Handler, s: S.CheckGuard, ctx: Ctx) -> None:
         expected = " + ".join(
             cpp_string(p) if isinstance(p, str) else f"utils::format_value({p.cpp()})"
             for p in g.expected if p != "") or '""'
-    h.check += [f"if (!({g.check.cpp()})) {{",
+    h.check += [f"if ({g.check.cpp_negated()}) {{",
                 f"  utils::fail(kOp, {cpp_string(g.guard.arg)}, {cpp_string(g.guard.what)}, "
                 f"utils::format_value({g.got.cpp()}), {expected});",
                 "}"]

@@ -101,42 +101,42 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
       utils::let(kOp, "q_elems = xq.numel", [&]() -> int64_t { return xq.numel(); });
   const int64_t k_elems =
       utils::let(kOp, "k_elems = xk.numel", [&]() -> int64_t { return xk.numel(); });
-  if (!((xk.dim(0) == xq.dim(0)) && (xk.dim((hf == 1) ? 2 : 1) == S))) {
+  if ((xk.dim(0) != xq.dim(0)) || (xk.dim((hf == 1) ? 2 : 1) != S)) {
     utils::fail(
         kOp, "xk", "has a different batch or sequence length than xq",
         utils::format_value(xk.dims()),
         "batch " + utils::format_value(xq.dim(0)) + ", sequence length " + utils::format_value(S));
   }
-  if (!(xk.dim(3) == D)) {
+  if (xk.dim(3) != D) {
     utils::fail(kOp, "xk", "has a different head_dim than xq", utils::format_value(xk.dim(3)),
                 utils::format_value(D));
   }
-  if (!(freqs_sin.dims() == freqs_cos.dims())) {
+  if (freqs_sin.dims() != freqs_cos.dims()) {
     utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
                 utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
   }
-  if (!(utils::floormod(R, 2) == 0)) {
+  if (utils::floormod(R, 2) != 0) {
     utils::fail(kOp, "freqs_cos", "covers an odd rotary dim", utils::format_value(R),
                 "an even rotary dim");
   }
-  if (!(R <= D)) {
+  if (R > D) {
     utils::fail(kOp, "freqs_cos", "covers more than xq's head_dim", utils::format_value(R),
                 "at most " + utils::format_value(D));
   }
-  if (!((hf == 1) || ((start_pos >= 0) && (utils::add(start_pos, S) <= freqs_cos.dim(0))))) {
+  if ((hf != 1) && ((start_pos < 0) || (utils::add(start_pos, S) > freqs_cos.dim(0)))) {
     utils::fail(kOp, "start_pos", "puts the sequence past the end of the cos/sin tables",
                 utils::format_value(start_pos),
                 "0.." + utils::format_value(utils::sub(freqs_cos.dim(0), S)));
   }
-  if (!((hf == 0) || (start_pos == 0))) {
+  if ((hf != 0) && (start_pos != 0)) {
     utils::fail(kOp, "start_pos", "must be 0 with [B, S, rotary_dim] cos/sin tables",
                 utils::format_value(start_pos), "0");
   }
-  if (!((hf == 0) || (freqs_cos.dim(1) == S))) {
+  if ((hf != 0) && (freqs_cos.dim(1) != S)) {
     utils::fail(kOp, "freqs_cos", "has a different sequence length than xq",
                 utils::format_value(freqs_cos.dim(1)), utils::format_value(S));
   }
-  if (!((hf == 0) || (freqs_cos.dim(0) == 1) || (freqs_cos.dim(0) == xq.dim(0)))) {
+  if ((hf != 0) && (freqs_cos.dim(0) != 1) && (freqs_cos.dim(0) != xq.dim(0))) {
     utils::fail(kOp, "freqs_cos", "has a batch that is neither 1 nor xq's",
                 utils::format_value(freqs_cos.dim(0)), "1 or " + utils::format_value(xq.dim(0)));
   }

@@ -158,31 +158,31 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
                 ? 1
                 : 0);
       });
-  if (!(utils::length(stride) <= 2)) {
+  if (utils::length(stride) > 2) {
     utils::fail(kOp, "stride", "must hold zero, one or two values", utils::format_value(stride),
                 "[], [s] or [sh, sw]");
   }
-  if (!(utils::min_of(kernel_size) > 0)) {
+  if (utils::min_of(kernel_size) <= 0) {
     utils::fail(kOp, "kernel_size", "is not positive", utils::format_value(kernel_size),
                 "sizes >= 1");
   }
-  if (!(utils::min_of(strides) > 0)) {
+  if (utils::min_of(strides) <= 0) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
-  if (!((utils::min_of(padding) >= 0) &&
-        (utils::at(padding, 0) <= utils::floordiv(utils::at(kernel_size, 0), 2)) &&
-        (utils::at(padding, 1) <= utils::floordiv(utils::at(kernel_size, 1), 2)))) {
+  if ((utils::min_of(padding) < 0) ||
+      (utils::at(padding, 0) > utils::floordiv(utils::at(kernel_size, 0), 2)) ||
+      (utils::at(padding, 1) > utils::floordiv(utils::at(kernel_size, 1), 2))) {
     utils::fail(kOp, "padding", "is negative or more than half the kernel",
                 utils::format_value(padding),
                 "at most " + utils::format_value(std::vector<int64_t>{
                                  utils::floordiv(utils::at(kernel_size, 0), 2),
                                  utils::floordiv(utils::at(kernel_size, 1), 2)}));
   }
-  if (!(divisor_override_is_null || (divisor_override != 0))) {
+  if (!divisor_override_is_null && (divisor_override == 0)) {
     utils::fail(kOp, "divisor_override", "is zero", utils::format_value(divisor_override),
                 "None or a non-zero divisor");
   }
-  if (!((OH > 0) && (OW > 0))) {
+  if ((OH <= 0) || (OW <= 0)) {
     utils::fail(kOp, "self", "is smaller than the pooling window", utils::format_value(self.dims()),
                 "an output of at least 1x1");
   }

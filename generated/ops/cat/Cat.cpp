@@ -236,19 +236,19 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t lanes = utils::let(kOp, "lanes = max(unit // elem_bytes, 1)", [&]() -> int64_t {
     return utils::max_of(utils::floordiv(unit, elem_bytes), 1);
   });
-  if (!(utils::length(tensors) > 0)) {
+  if (utils::length(tensors) <= 0) {
     utils::fail(kOp, "tensors", "is empty", utils::format_value(utils::length(tensors)),
                 "at least one tensor");
   }
-  if (!(rank > 0)) {
+  if (rank <= 0) {
     utils::fail(kOp, "tensors", "holds a zero-dimensional tensor",
                 utils::format_value(utils::at(tensors, ref)->dims()), "tensors of rank >= 1");
   }
-  if (!((d >= 0) && (d < rank))) {
+  if ((d < 0) || (d >= rank)) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 utils::format_value(-rank) + ".." + utils::format_value(utils::sub(rank, 1)));
   }
-  if (!(utils::length(mismatched) == 0)) {
+  if (utils::length(mismatched) != 0) {
     utils::fail(kOp, "tensors",
                 "holds a tensor whose dims differ from the first outside the cat dim",
                 utils::format_value(utils::at(tensors, utils::at(mismatched, 0))->dims()),
@@ -256,7 +256,7 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                     utils::format_value(utils::at(tensors, ref)->dims()) + " outside dim " +
                     utils::format_value(d));
   }
-  if (!(utils::length(mistyped) == 0)) {
+  if (utils::length(mistyped) != 0) {
     utils::fail(kOp, "tensors", "holds a tensor of another dtype than the output",
                 utils::format_value(utils::at(tensors, utils::at(mistyped, 0))->dtype),
                 utils::format_value(out.dtype) + " (no type promotion)");

@@ -74,7 +74,7 @@ AnyDimPlan plan_any_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
   });
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));

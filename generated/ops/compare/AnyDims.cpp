@@ -87,18 +87,18 @@ AnyDimsPlan plan_any_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
   });
-  if (!(utils::length(dim) > 0)) {
+  if (utils::length(dim) <= 0) {
     utils::fail(
         kOp, "dim",
         "is None or empty (torch reduces every dim or none; the graph does not tell them apart)",
         utils::format_value(dim), "at least one dim");
   }
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "dims in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));
   }
-  if (!(utils::add(utils::sub(hi, lo), 1) == utils::length(dims))) {
+  if (utils::add(utils::sub(hi, lo), 1) != utils::length(dims)) {
     utils::fail(kOp, "dim", "does not name adjacent dims, each once", utils::format_value(dim),
                 "a run of adjacent dims such as [-2, -1]");
   }

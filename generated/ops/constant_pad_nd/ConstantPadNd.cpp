@@ -95,16 +95,16 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
             utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
             utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
       });
-  if (!(utils::floormod(utils::length(pad), 2) == 0)) {
+  if (utils::floormod(utils::length(pad), 2) != 0) {
     utils::fail(kOp, "pad", "must hold (left, right) pairs",
                 utils::format_value(utils::length(pad)), "an even number of values");
   }
-  if (!(utils::length(pad) <= utils::mul(2, self.rank()))) {
+  if (utils::length(pad) > utils::mul(2, self.rank())) {
     utils::fail(kOp, "pad", "pads more dims than the input has",
                 utils::format_value(utils::length(pad)),
                 "at most " + utils::format_value(utils::mul(2, self.rank())) + " values");
   }
-  if (!((utils::length(pad) == 0) || (utils::min_of(pad) >= 0))) {
+  if ((utils::length(pad) != 0) && (utils::min_of(pad) < 0)) {
     utils::fail(kOp, "pad", "holds a negative pad (cropping)", utils::format_value(pad),
                 "non-negative values");
   }

@@ -362,75 +362,75 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t k_chunk =
       utils::let(kOp, "k_chunk = ceil_div(steps128, split) * 8",
                  [&]() -> int64_t { return utils::mul(utils::ceil_div(steps128, split), 8); });
-  if (!(weight.rank() == rank)) {
+  if (weight.rank() != rank) {
     utils::fail(kOp, "weight", "does not have the input's rank", utils::format_value(weight.rank()),
                 utils::format_value(rank));
   }
-  if (!((utils::length(stride) == 1) || (utils::length(stride) == utils::sub(rank, 2)))) {
+  if ((utils::length(stride) != 1) && (utils::length(stride) != utils::sub(rank, 2))) {
     utils::fail(kOp, "stride", "does not hold one value per spatial dim",
                 utils::format_value(stride),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(padding) == 1) || (utils::length(padding) == utils::sub(rank, 2)))) {
+  if ((utils::length(padding) != 1) && (utils::length(padding) != utils::sub(rank, 2))) {
     utils::fail(kOp, "padding", "does not hold one value per spatial dim",
                 utils::format_value(padding),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(dilation) == 1) || (utils::length(dilation) == utils::sub(rank, 2)))) {
+  if ((utils::length(dilation) != 1) && (utils::length(dilation) != utils::sub(rank, 2))) {
     utils::fail(kOp, "dilation", "does not hold one value per spatial dim",
                 utils::format_value(dilation),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(output_padding) == 1) ||
-        (utils::length(output_padding) == utils::sub(rank, 2)))) {
+  if ((utils::length(output_padding) != 1) &&
+      (utils::length(output_padding) != utils::sub(rank, 2))) {
     utils::fail(kOp, "output_padding", "does not hold one value per spatial dim",
                 utils::format_value(output_padding),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!(utils::min_of(stride) > 0)) {
+  if (utils::min_of(stride) <= 0) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
-  if (!(utils::min_of(dilation) > 0)) {
+  if (utils::min_of(dilation) <= 0) {
     utils::fail(kOp, "dilation", "is not positive", utils::format_value(dilation),
                 "dilations >= 1");
   }
-  if (!(utils::min_of(padding) >= 0)) {
+  if (utils::min_of(padding) < 0) {
     utils::fail(kOp, "padding", "is negative", utils::format_value(padding), "paddings >= 0");
   }
-  if (!((KH > 0) && (KW > 0))) {
+  if ((KH <= 0) || (KW <= 0)) {
     utils::fail(kOp, "weight", "has an empty kernel", utils::format_value(weight.dims()),
                 "KH and KW >= 1");
   }
-  if (!((groups > 0) && (utils::floormod(IC, g) == 0) && (utils::floormod(OC, g) == 0))) {
+  if ((groups <= 0) || (utils::floormod(IC, g) != 0) || (utils::floormod(OC, g) != 0)) {
     utils::fail(
         kOp, "groups", "does not divide the channels", utils::format_value(groups),
         "a divisor of IC=" + utils::format_value(IC) + " and OC=" + utils::format_value(OC));
   }
-  if (!(transposed || (weight.dim(1) == icpg))) {
+  if (!transposed && (weight.dim(1) != icpg)) {
     utils::fail(kOp, "weight", "does not match the input channels per group",
                 utils::format_value(weight.dims()), "dims[1] == " + utils::format_value(icpg));
   }
-  if (!(!transposed || (weight.dim(0) == IC))) {
+  if (transposed && (weight.dim(0) != IC)) {
     utils::fail(kOp, "weight", "does not match the input channels (transposed)",
                 utils::format_value(weight.dims()), "dims[0] == " + utils::format_value(IC));
   }
-  if (!(transposed || ((opH == 0) && (opW == 0)))) {
+  if (!transposed && ((opH != 0) || (opW != 0))) {
     utils::fail(kOp, "output_padding", "is only valid for a transposed conv",
                 utils::format_value(output_padding),
                 utils::format_value((rank == 3) ? "[0]" : "[0, 0]"));
   }
-  if (!(!transposed || ((utils::min_of(output_padding) >= 0) && (opH < utils::max_of(sH, dH)) &&
-                        (opW < utils::max_of(sW, dW))))) {
+  if (transposed && ((utils::min_of(output_padding) < 0) || (opH >= utils::max_of(sH, dH)) ||
+                     (opW >= utils::max_of(sW, dW)))) {
     utils::fail(
         kOp, "output_padding", "is not smaller than stride or dilation",
         utils::format_value(output_padding),
         "values below " + utils::format_value(stride) + " or " + utils::format_value(dilation));
   }
-  if (!(!(bias != nullptr) || (bias->numel() == OC))) {
+  if ((bias != nullptr) && (bias->numel() != OC)) {
     utils::fail(kOp, "bias", "does not hold one value per output channel",
                 utils::format_value(bias->dims()), utils::format_value(OC) + " values");
   }
-  if (!((OH > 0) && (OW > 0))) {
+  if ((OH <= 0) || (OW <= 0)) {
     utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
                 "an output of at least " + utils::format_value((rank == 3) ? "1" : "1x1"));
   }
@@ -471,8 +471,8 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.groups = utils::to_u32(groups, kOp, "groups");
   plan.params.split = utils::to_u32(split, kOp, "split");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params.has_min = false ? 1 : 0;
-  plan.params.has_max = false ? 1 : 0;
+  plan.params.has_min = 0;
+  plan.params.has_max = 0;
   plan.params.min_value = utils::to_f32(0.0);
   plan.params.max_value = utils::to_f32(0.0);
   plan.params.M = utils::to_u32(OC, kOp, "M");
@@ -494,12 +494,12 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route1 = 0;  // conv2d_stem_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"PADDED", utils::max_of(pH, pW) > 0 ? 1.0 : 0.0}};
+      plan.overrides1 = {{"PADDED", (utils::max_of(pH, pW) > 0) ? 1.0 : 0.0}};
     } else if (gemm128) {
       plan.route1 = 1;  // conv2d_gemm128
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"WEIGHT_VEC4", utils::floormod(K, 4) == 0 ? 1.0 : 0.0}};
+      plan.overrides1 = {{"WEIGHT_VEC4", (utils::floormod(K, 4) == 0) ? 1.0 : 0.0}};
     } else {
       plan.route1 = 2;  // conv2d_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,

@@ -63,7 +63,7 @@ SqueezeCopyPlan plan_squeeze_copy(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_output_dims(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());
@@ -93,7 +93,7 @@ void resize_squeeze_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());

@@ -59,7 +59,7 @@ SqueezeCopyDimPlan plan_squeeze_copy_dim(WebGPUGraph& graph, const std::vector<V
           return _values;
         }();
       });
-  if (!(utils::length(outside) == 0)) {
+  if (utils::length(outside) != 0) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         "dims in " + utils::format_value(-wrap) + ".." + utils::format_value(utils::sub(wrap, 1)));
@@ -67,7 +67,7 @@ SqueezeCopyDimPlan plan_squeeze_copy_dim(WebGPUGraph& graph, const std::vector<V
   utils::check_output_dims(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());
@@ -97,7 +97,7 @@ void resize_squeeze_copy_dim_outputs(WebGPUGraph& graph, const std::vector<Value
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());

@@ -59,18 +59,18 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
           return _values;
         }();
       });
-  if (!(utils::length(outside) == 0)) {
+  if (utils::length(outside) != 0) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         "dims in " + utils::format_value(-wrap) + ".." + utils::format_value(utils::sub(wrap, 1)));
   }
-  if (!(utils::length(repeated) == 0)) {
+  if (utils::length(repeated) != 0) {
     utils::fail(kOp, "dim", "names a dim twice", utils::format_value(dim), "distinct dims");
   }
   utils::check_output_dims(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());
@@ -100,7 +100,7 @@ void resize_squeeze_copy_dims_outputs(WebGPUGraph& graph, const std::vector<Valu
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
-      if (!(utils::contains(squeezed, _k) && (self.dim(_k) == 1))) _values.push_back(self.dim(_k));
+      if (!utils::contains(squeezed, _k) || (self.dim(_k) != 1)) _values.push_back(self.dim(_k));
     }
     return _values;
   }());

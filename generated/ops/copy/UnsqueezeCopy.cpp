@@ -28,7 +28,7 @@ UnsqueezeCopyPlan plan_unsqueeze_copy(WebGPUGraph& graph, const std::vector<Valu
   const int64_t at = utils::let(
       kOp, "at = dim + self.rank + 1 if dim < 0 else dim",
       [&]() -> int64_t { return (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim; });
-  if (!((dim >= utils::sub(-self.rank(), 1)) && (dim <= self.rank()))) {
+  if ((dim < utils::sub(-self.rank(), 1)) || (dim > self.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         utils::format_value(utils::sub(-self.rank(), 1)) + ".." + utils::format_value(self.rank()));

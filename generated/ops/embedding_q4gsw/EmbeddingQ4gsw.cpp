@@ -73,11 +73,11 @@ EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<Va
       utils::let(kOp, "V = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
   const int64_t D = utils::let(kOp, "D = weight.dims[1] * 2",
                                [&]() -> int64_t { return utils::mul(weight.dim(1), 2); });
-  if (!((group_size > 0) && (utils::floormod(D, group_size) == 0))) {
+  if ((group_size <= 0) || (utils::floormod(D, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not divide the embedding dim",
                 utils::format_value(group_size), "a divisor of " + utils::format_value(D));
   }
-  if (!(weight_scales.dims() == std::vector<int64_t>{V, utils::floordiv(D, group_size)})) {
+  if (weight_scales.dims() != std::vector<int64_t>{V, utils::floordiv(D, group_size)}) {
     utils::fail(kOp, "weight_scales", "does not hold one scale per group of each row",
                 utils::format_value(weight_scales.dims()),
                 "[" + utils::format_value(V) + ", " +

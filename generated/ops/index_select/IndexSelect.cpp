@@ -101,12 +101,12 @@ IndexSelectPlan plan_index_select(WebGPUGraph& graph, const std::vector<ValueRef
   const int64_t inner = utils::let(kOp, "inner = prod(dims[d + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(dims, utils::add(d, 1), INT64_MAX));
   });
-  if (!((d >= 0) && (d < utils::length(dims)))) {
+  if ((d < 0) || (d >= utils::length(dims))) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 utils::format_value(-utils::length(dims)) + ".." +
                     utils::format_value(utils::sub(utils::length(dims), 1)));
   }
-  if (!((self.rank() > 0) || (index.numel() == 1))) {
+  if ((self.rank() <= 0) && (index.numel() != 1)) {
     utils::fail(kOp, "index", "does not hold one index for a 0-d self",
                 utils::format_value(index.numel()), "1");
   }

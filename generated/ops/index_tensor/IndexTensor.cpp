@@ -257,21 +257,21 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                                return _values;
                              }());
       });
-  if (!(utils::length(present) > 0)) {
+  if (utils::length(present) <= 0) {
     utils::fail(kOp, "indices", "holds no index tensor",
                 utils::format_value(utils::length(indices)), "at least one non-None entry");
   }
-  if (!(utils::length(indices) <= self.rank())) {
+  if (utils::length(indices) > self.rank()) {
     utils::fail(kOp, "indices", "has more entries than self has dims",
                 utils::format_value(utils::length(indices)),
                 "at most " + utils::format_value(self.rank()));
   }
-  if (!(utils::length(unbroadcast) == 0)) {
+  if (utils::length(unbroadcast) != 0) {
     utils::fail(kOp, "indices", "holds index tensors whose shapes do not broadcast",
                 utils::format_value(utils::at(indices, utils::at(unbroadcast, 0))->dims()),
                 "shapes that broadcast to " + utils::format_value(B));
   }
-  if (!(utils::length(out_dims) <= 8)) {
+  if (utils::length(out_dims) > 8) {
     utils::fail(kOp, "indices", "give the result too many dims",
                 utils::format_value(utils::length(out_dims)), "at most 8");
   }
@@ -346,8 +346,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 =
-      (self.dtype == DType::Bool) || !(!utils::contains(present, utils::sub(self.rank(), 1)) &&
-                                       (utils::floormod(self.dim(-1), 4) == 0));
+      (self.dtype == DType::Bool) || (utils::contains(present, utils::sub(self.rank(), 1)) ||
+                                      (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.kept_strides, 4,
@@ -413,8 +413,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kIndexTensorBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", !utils::contains(present, utils::sub(self.rank(), 1)) &&
-                                             (utils::floormod(self.dim(-1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", (!utils::contains(present, utils::sub(self.rank(), 1)) &&
+                                      (utils::floormod(self.dim(-1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {

@@ -225,12 +225,12 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
     return utils::mul(utils::ceil_div(steps, split), 8);
   });
-  if (!(mat2.dim(0) == K)) {
+  if (mat2.dim(0) != K) {
     utils::fail(kOp, "mat2", "does not match the inner dim", utils::format_value(mat2.dims()),
                 "dims[0] == " + utils::format_value(K));
   }
-  if (!(((utils::at(bias_dims, 0) == 1) || (utils::at(bias_dims, 0) == M)) &&
-        ((utils::at(bias_dims, 1) == 1) || (utils::at(bias_dims, 1) == N)))) {
+  if (((utils::at(bias_dims, 0) != 1) && (utils::at(bias_dims, 0) != M)) ||
+      ((utils::at(bias_dims, 1) != 1) && (utils::at(bias_dims, 1) != N))) {
     utils::fail(
         kOp, "self", "does not broadcast to the output", utils::format_value(self.dims()),
         "dims broadcasting to [" + utils::format_value(M) + ", " + utils::format_value(N) + "]");
@@ -254,7 +254,7 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.params.split = utils::to_u32(split, kOp, "split");
   plan.params.head_rows = utils::to_u32(head_rows, kOp, "head_rows");
-  plan.params.has_bias = beta != 0 ? 1 : 0;
+  plan.params.has_bias = (beta != 0) ? 1 : 0;
   plan.params.bias_stride_m = utils::to_u32(
       (utils::at(bias_dims, 0) > 1) ? utils::at(bias_dims, 1) : 0, kOp, "bias_stride_m");
   plan.params.bias_stride_n =
@@ -267,17 +267,17 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route0 = 0;  // gemv_nn
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (small) {
       plan.route0 = 1;  // gemm_small
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else {
       plan.route0 = 2;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     }
   }
   plan.run1 = !aligned;
@@ -286,12 +286,12 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route1 = 0;  // gemm_small_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
     } else {
       plan.route1 = 1;  // gemm_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
     }
   }
   plan.run2 = split > 1;

@@ -269,11 +269,11 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
     return utils::mul(utils::ceil_div(steps, split), 8);
   });
-  if (!(weight.dim(1) == K)) {
+  if (weight.dim(1) != K) {
     utils::fail(kOp, "weight", "does not match the input's last dim",
                 utils::format_value(weight.dims()), "[N, " + utils::format_value(K) + "]");
   }
-  if (!(!(bias != nullptr) || (bias->numel() == N))) {
+  if ((bias != nullptr) && (bias->numel() != N)) {
     utils::fail(kOp, "bias", "does not hold one value per output feature",
                 utils::format_value(bias->dims()), "[" + utils::format_value(N) + "]");
   }
@@ -335,12 +335,12 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route2 = 0;  // gemm_small
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides2 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
     } else {
       plan.route2 = 1;  // gemm_vec4
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides2 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
     }
   }
   plan.run3 = !gemv && !aligned;
@@ -349,12 +349,12 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route3 = 0;  // gemm_small_scalar
       plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
     } else {
       plan.route3 = 1;  // gemm_scalar
       plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides3 = {{"B_IS_NK", true ? 1.0 : 0.0}};
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
     }
   }
   plan.run4 = !gemv && (split > 1);

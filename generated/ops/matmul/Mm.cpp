@@ -214,7 +214,7 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
     return utils::mul(utils::ceil_div(steps, split), 8);
   });
-  if (!(mat2.dim(0) == K)) {
+  if (mat2.dim(0) != K) {
     utils::fail(kOp, "mat2", "does not match the inner dim", utils::format_value(mat2.dims()),
                 "dims[0] == " + utils::format_value(K));
   }
@@ -248,17 +248,17 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route0 = 0;  // gemv_nn
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (small) {
       plan.route0 = 1;  // gemm_small
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else {
       plan.route0 = 2;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
     }
   }
   plan.run1 = !aligned;
@@ -267,12 +267,12 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route1 = 0;  // gemm_small_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
     } else {
       plan.route1 = 1;  // gemm_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"B_IS_NK", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
     }
   }
   plan.run2 = split > 1;

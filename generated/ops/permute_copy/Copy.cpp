@@ -117,11 +117,11 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         }()
                                            : std::vector<int64_t>{0};
       });
-  if (!(src.dtype == self.dtype)) {
+  if (src.dtype != self.dtype) {
     utils::fail(kOp, "src", "has a different dtype from self", utils::format_value(src.dtype),
                 utils::format_value(self.dtype) + " (a converting copy is not implemented)");
   }
-  if (!(utils::length(clashing) == 0)) {
+  if (utils::length(clashing) != 0) {
     utils::fail(kOp, "src", "does not broadcast to self's shape", utils::format_value(src.dims()),
                 "at most " + utils::format_value(self.rank()) +
                     " dims, each 1 or equal to its dim of " + utils::format_value(self.dims()) +
@@ -143,8 +143,8 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = (out.dtype == DType::Bool) || !((src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
-                                              (utils::floormod(self.dim(-1), 4) == 0));
+  plan.run1 = (out.dtype == DType::Bool) || ((src.rank() <= 0) || (src.dim(-1) != self.dim(-1)) ||
+                                             (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(self.dims(), 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.in_mods, 4, utils::right_align(self.dims(), 8, 1), kOp, "in_mods");
@@ -157,8 +157,8 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
-                                             (utils::floormod(self.dim(-1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", ((src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
+                                      (utils::floormod(self.dim(-1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {

@@ -143,20 +143,20 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                      return _values;
                    }();
                  });
-  if (!(lead >= 0)) {
+  if (lead < 0) {
     utils::fail(kOp, "size", "has fewer entries than the input has dims", utils::format_value(size),
                 "at least " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(size) <= 8)) {
+  if (utils::length(size) > 8) {
     utils::fail(kOp, "size", "has too many entries", utils::format_value(size),
                 "at most 8 entries");
   }
-  if (!(utils::length(negative) == 0)) {
+  if (utils::length(negative) != 0) {
     utils::fail(
         kOp, "size", "holds a negative size where no input dim is kept", utils::format_value(size),
         "sizes >= 0, or -1 for one of the last " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(clashing) == 0)) {
+  if (utils::length(clashing) != 0) {
     utils::fail(
         kOp, "size", "changes an input dim that is not 1", utils::format_value(size),
         "-1 or the input's size where its dims " + utils::format_value(self.dims()) + " are not 1");
@@ -179,8 +179,8 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = (out.dtype == DType::Bool) ||
-              !((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
-                (utils::floormod(utils::at(target, -1), 4) == 0));
+              ((self.rank() <= 0) || (self.dim(-1) != utils::at(target, -1)) ||
+               (utils::floormod(utils::at(target, -1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(target, 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.in_mods, 4, utils::right_align(target, 8, 1), kOp, "in_mods");
@@ -193,10 +193,11 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
-                                             (utils::floormod(utils::at(target, -1), 4) == 0)
-                                         ? 1.0
-                                         : 0.0}};
+      plan.overrides1 = {
+          {"ALIGNED", ((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
+                       (utils::floormod(utils::at(target, -1), 4) == 0))
+                          ? 1.0
+                          : 0.0}};
     } else {
       plan.route1 = 1;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),

@@ -113,16 +113,16 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        }(),
                        self.dims());
                  });
-  if (!(utils::length(repeats) >= self.rank())) {
+  if (utils::length(repeats) < self.rank()) {
     utils::fail(kOp, "repeats", "has fewer entries than the input has dims",
                 utils::format_value(repeats),
                 "at least " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(repeats) <= 8)) {
+  if (utils::length(repeats) > 8) {
     utils::fail(kOp, "repeats", "has too many entries", utils::format_value(repeats),
                 "at most 8 entries");
   }
-  if (!((utils::length(repeats) == 0) || (utils::min_of(repeats) >= 0))) {
+  if ((utils::length(repeats) != 0) && (utils::min_of(repeats) < 0)) {
     utils::fail(kOp, "repeats", "holds a negative count", utils::format_value(repeats),
                 "counts >= 0");
   }
@@ -159,7 +159,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = (out.dtype == DType::Bool) ||
-              !((utils::length(repeats) > 0) && (utils::floormod(utils::at(padded, -1), 4) == 0));
+              ((utils::length(repeats) <= 0) || (utils::floormod(utils::at(padded, -1), 4) != 0));
   if (plan.run1) {
     utils::pack(
         plan.params1.out_dims, 4,
@@ -182,8 +182,8 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (utils::length(repeats) > 0) &&
-                                             (utils::floormod(utils::at(padded, -1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", ((utils::length(repeats) > 0) &&
+                                      (utils::floormod(utils::at(padded, -1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {

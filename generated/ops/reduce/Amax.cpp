@@ -76,12 +76,12 @@ AmaxPlan plan_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
   });
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "dims in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));
   }
-  if (!(utils::add(utils::sub(hi, lo), 1) == utils::length(dims))) {
+  if (utils::add(utils::sub(hi, lo), 1) != utils::length(dims)) {
     utils::fail(kOp, "dim", "does not name adjacent dims, each once", utils::format_value(dim),
                 "a run of adjacent dims such as [-2, -1]");
   }
@@ -99,7 +99,7 @@ AmaxPlan plan_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
   plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
                                        graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"MODE", static_cast<double>(2)}};
+  plan.overrides0 = {{"MODE", 2.0}};
   return plan;
 }
 

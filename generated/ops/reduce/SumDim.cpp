@@ -89,16 +89,16 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
   });
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "dims in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));
   }
-  if (!(utils::add(utils::sub(hi, lo), 1) == utils::length(dims))) {
+  if (utils::add(utils::sub(hi, lo), 1) != utils::length(dims)) {
     utils::fail(kOp, "dim", "does not name adjacent dims, each once", utils::format_value(dim),
                 "a run of adjacent dims such as [-2, -1]");
   }
-  if (!(out.dtype == self.dtype)) {
+  if (out.dtype != self.dtype) {
     utils::fail(kOp, "dtype", "converts the sum to another dtype, which is not implemented",
                 utils::format_value(out.dtype),
                 "None or self's dtype, " + utils::format_value(self.dtype) +
@@ -120,7 +120,7 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"MODE", static_cast<double>(0)}};
+    plan.overrides0 = {{"MODE", 0.0}};
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {

@@ -145,30 +145,30 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         return (attn_mask != nullptr) ? utils::right_align(attn_mask->dims(), 4, 1)
                                       : std::vector<int64_t>{1, 1, 1, 1};
       });
-  if (!(utils::slice(k.dims(), 0, 2) == utils::slice(q.dims(), 0, 2))) {
+  if (utils::slice(k.dims(), 0, 2) != utils::slice(q.dims(), 0, 2)) {
     utils::fail(kOp, "k", "has a different batch or head count than q",
                 utils::format_value(k.dims()),
                 "[" + utils::format_value(B) + ", " + utils::format_value(H) + ", S_kv, " +
                     utils::format_value(D) + "]");
   }
-  if (!(k.dim(3) == D)) {
+  if (k.dim(3) != D) {
     utils::fail(kOp, "k", "has a different head_dim than q", utils::format_value(k.dim(3)),
                 utils::format_value(D));
   }
-  if (!(utils::slice(v.dims(), 0, 3) == utils::slice(k.dims(), 0, 3))) {
+  if (utils::slice(v.dims(), 0, 3) != utils::slice(k.dims(), 0, 3)) {
     utils::fail(kOp, "v", "does not match k's batch, heads and length",
                 utils::format_value(v.dims()),
                 "[" + utils::format_value(B) + ", " + utils::format_value(H) + ", " +
                     utils::format_value(Skv) + ", D_v]");
   }
-  if (!(utils::floormod(D, 4) == 0)) {
+  if (utils::floormod(D, 4) != 0) {
     utils::fail(kOp, "q", "has a head_dim that is not a multiple of 4 (vec4 loads)",
                 utils::format_value(D), "a multiple of 4");
   }
-  if (!(((utils::at(mask4, 0) == 1) || (utils::at(mask4, 0) == B)) &&
-        ((utils::at(mask4, 1) == 1) || (utils::at(mask4, 1) == H)) &&
-        ((utils::at(mask4, 2) == 1) || (utils::at(mask4, 2) == Sq)) &&
-        ((utils::at(mask4, 3) == 1) || (utils::at(mask4, 3) == Skv)))) {
+  if (((utils::at(mask4, 0) != 1) && (utils::at(mask4, 0) != B)) ||
+      ((utils::at(mask4, 1) != 1) && (utils::at(mask4, 1) != H)) ||
+      ((utils::at(mask4, 2) != 1) && (utils::at(mask4, 2) != Sq)) ||
+      ((utils::at(mask4, 3) != 1) && (utils::at(mask4, 3) != Skv))) {
     utils::fail(kOp, "attn_mask", "does not broadcast to the attention weights",
                 utils::format_value(attn_mask->dims()),
                 "a shape broadcastable to [" + utils::format_value(B) + ", " +

@@ -80,12 +80,12 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
       kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
       [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
   const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
-  if (!((dim >= -self.rank()) && (dim < self.rank()))) {
+  if ((dim < -self.rank()) || (dim >= self.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         utils::format_value(-self.rank()) + ".." + utils::format_value(utils::sub(self.rank(), 1)));
   }
-  if (!((index >= -size) && (index < size))) {
+  if ((index < -size) || (index >= size)) {
     utils::fail(kOp, "index", "is out of range for the selected dim", utils::format_value(index),
                 utils::format_value(-size) + ".." + utils::format_value(utils::sub(size, 1)));
   }

@@ -102,11 +102,11 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t n = utils::let(kOp, "n = ceil_div(e - s, max(step, 1))", [&]() -> int64_t {
     return utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
   });
-  if (!((d >= 0) && (d < self.rank()))) {
+  if ((d < 0) || (d >= self.rank())) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
   }
-  if (!(step >= 1)) {
+  if (step < 1) {
     utils::fail(kOp, "step", "is not positive", utils::format_value(step), "a step >= 1");
   }
   utils::check_output_dims(kOp, "out", out, utils::replace_at(self.dims(), d, n));

@@ -120,15 +120,15 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
       kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
       [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
   const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
-  if (!((d >= 0) && (d < self.rank()))) {
+  if ((d < 0) || (d >= self.rank())) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
   }
-  if (!((utils::length(split_sizes) == 0) || (utils::min_of(split_sizes) >= 0))) {
+  if ((utils::length(split_sizes) != 0) && (utils::min_of(split_sizes) < 0)) {
     utils::fail(kOp, "split_sizes", "holds a negative size", utils::format_value(split_sizes),
                 "sizes >= 0");
   }
-  if (!(utils::sum(split_sizes) == D)) {
+  if (utils::sum(split_sizes) != D) {
     utils::fail(kOp, "split_sizes", "do not add up to the split dim",
                 utils::format_value(split_sizes), "sizes summing to " + utils::format_value(D));
   }

@@ -111,18 +111,18 @@ SliceScatterPlan plan_slice_scatter(WebGPUGraph& graph, const std::vector<ValueR
                  [&]() -> std::vector<int64_t> {
                    return in_range ? utils::replace_at(self.dims(), d, n) : self.dims();
                  });
-  if (!(in_range)) {
+  if (!in_range) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
   }
-  if (!(step >= 1)) {
+  if (step < 1) {
     utils::fail(kOp, "step", "is not positive", utils::format_value(step), "a step >= 1");
   }
-  if (!(src.dtype == self.dtype)) {
+  if (src.dtype != self.dtype) {
     utils::fail(kOp, "src", "has a dtype other than self's", utils::format_value(src.dtype),
                 utils::format_value(self.dtype));
   }
-  if (!(src.dims() == slice_dims)) {
+  if (src.dims() != slice_dims) {
     utils::fail(kOp, "src", "does not have the slice's shape", utils::format_value(src.dims()),
                 utils::format_value(slice_dims));
   }

@@ -99,12 +99,12 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
                                      ? utils::floor_to_int(IW * utils::at(scale_factors, 1))
                                      : 0);
                  });
-  if (!((utils::length(output_size) == 2) || (utils::length(scale_factors) == 2))) {
+  if ((utils::length(output_size) != 2) && (utils::length(scale_factors) != 2)) {
     utils::fail(kOp, "output_size", "and scale_factors are both missing",
                 utils::format_value(utils::length(output_size)),
                 "2 output sizes or 2 scale factors");
   }
-  if (!((IH > 0) && (IW > 0))) {
+  if ((IH <= 0) || (IW <= 0)) {
     utils::fail(kOp, "input", "has an empty spatial dim", utils::format_value(input.dims()),
                 "non-zero H and W");
   }

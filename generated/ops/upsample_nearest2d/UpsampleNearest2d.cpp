@@ -94,12 +94,12 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
                           ? utils::floor_to_int(input.dim(3) * utils::at(scale_factors, 1))
                           : 0);
       });
-  if (!((utils::length(output_size) == 2) || (utils::length(scale_factors) == 2))) {
+  if ((utils::length(output_size) != 2) && (utils::length(scale_factors) != 2)) {
     utils::fail(kOp, "output_size", "and scale_factors are both missing",
                 utils::format_value(utils::length(output_size)),
                 "2 output sizes or 2 scale factors");
   }
-  if (!((input.dim(2) > 0) && (input.dim(3) > 0))) {
+  if ((input.dim(2) <= 0) || (input.dim(3) <= 0)) {
     utils::fail(kOp, "input", "has an empty spatial dim", utils::format_value(input.dims()),
                 "non-zero H and W");
   }
