@@ -14,6 +14,8 @@
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
+#include "ops/unary/bitwise_not_wgsl.h"
+#include "ops/unary/bitwise_not_bool_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
@@ -71,6 +73,7 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
@@ -155,6 +158,19 @@ const std::vector<KernelSource>& all_kernels() {
         kBinaryBroadcastI32WorkgroupSizeZ},
        kBinaryBroadcastI32Bindings,
        kBinaryBroadcastI32BindingCount},
+      {"bitwise_not",
+       kBitwiseNotWGSL,
+       "main",
+       {kBitwiseNotWorkgroupSizeX, kBitwiseNotWorkgroupSizeY, kBitwiseNotWorkgroupSizeZ},
+       kBitwiseNotBindings,
+       kBitwiseNotBindingCount},
+      {"bitwise_not_bool",
+       kBitwiseNotBoolWGSL,
+       "main",
+       {kBitwiseNotBoolWorkgroupSizeX, kBitwiseNotBoolWorkgroupSizeY,
+        kBitwiseNotBoolWorkgroupSizeZ},
+       kBitwiseNotBoolBindings,
+       kBitwiseNotBoolBindingCount},
       {"cat_copy",
        kCatCopyWGSL,
        "main",
@@ -522,6 +538,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"round",
+       kRoundWGSL,
+       "main",
+       {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
+       kRoundBindings,
+       kRoundBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",

@@ -69,6 +69,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/AsStridedCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Copy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Permute.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
@@ -85,6 +86,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/BitwiseNot.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Cos.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Exp.cpp
@@ -98,6 +100,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Neg.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Pow.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Round.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Rsqrt.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sin.cpp
