@@ -9,6 +9,8 @@
 #include "ops/unary/abs_i32_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
@@ -126,6 +128,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
        kAnyRowsBindings,
        kAnyRowsBindingCount},
+      {"arg_reduce_rows",
+       kArgReduceRowsWGSL,
+       "main",
+       {kArgReduceRowsWorkgroupSizeX, kArgReduceRowsWorkgroupSizeY, kArgReduceRowsWorkgroupSizeZ},
+       kArgReduceRowsBindings,
+       kArgReduceRowsBindingCount},
+      {"arg_reduce_rows_i32",
+       kArgReduceRowsI32WGSL,
+       "main",
+       {kArgReduceRowsI32WorkgroupSizeX, kArgReduceRowsI32WorkgroupSizeY,
+        kArgReduceRowsI32WorkgroupSizeZ},
+       kArgReduceRowsI32Bindings,
+       kArgReduceRowsI32BindingCount},
       {"attn_v",
        kAttnVWGSL,
        "main",

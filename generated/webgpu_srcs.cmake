@@ -73,6 +73,9 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amin.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Argmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Argmin.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
