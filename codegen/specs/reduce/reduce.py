@@ -22,8 +22,8 @@ as torch; the result is int64 in torch and int32 on the GPU. dim=None reduces th
 flattened tensor. CLIP's text model pools at the argmax of its int64 token ids.
 """
 
-from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, Int, IntList, Kernel,
-                              Op, Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
+from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
+                              Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
 REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
