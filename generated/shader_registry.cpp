@@ -35,6 +35,7 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
@@ -295,6 +296,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"div_rounding",
+       kDivRoundingWGSL,
+       "main",
+       {kDivRoundingWorkgroupSizeX, kDivRoundingWorkgroupSizeY, kDivRoundingWorkgroupSizeZ},
+       kDivRoundingBindings,
+       kDivRoundingBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",

@@ -6,6 +6,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Div.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/DivMode.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Maximum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Minimum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp

@@ -8,7 +8,7 @@ from codegen.language import F32, I32, Case, Guard, Kernel, Op, Output, Scalar, 
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 from codegen.specs.unary._family import INF, NAN, UNARY_WORKGROUP, dtype_dispatch
 
-FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP)
+FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP, helpers=("fmod_bits.wgsl",))
 FMOD_I32 = Kernel("fmod_scalar_i32", workgroup=UNARY_WORKGROUP)
 FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
 

@@ -55,14 +55,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     output[i3] = apply(x3);
   }
 }
-// codegen/specs/unary/fmod_scalar.wgsl
-// fmod.Scalar on float32: C's fmod (torch.fmod), x - trunc(x / d) * d computed exactly (the
-// result is always a float32; no rounding happens), with the dividend's sign. Done on the
-// bits with integer arithmetic (musl's fmodf: binary long division of the significands),
-// so subnormal inputs and results are kept whatever the adapter does with subnormal
-// floats. Edges as C and torch: x = +-inf or d = +-0 or a NaN on either side -> NaN;
-// |x| < |d| (d = +-inf included) -> x; a zero result keeps x's sign (-7.5 fmod 2.5 = -0.0).
-// The tensors are bound as u32 words: float32 bits in and out.
+// codegen/specs/unary/fmod_bits.wgsl
+// fmod on float32 bits: C's fmod (torch.fmod), x - trunc(x / d) * d computed exactly (the
+// result is always a float32; no rounding happens), with the dividend's sign. Done with
+// integer arithmetic (musl's fmodf: binary long division of the significands), so
+// subnormal inputs and results are kept whatever the adapter does with subnormal floats.
+// Edges as C and torch: x = +-inf or d = +-0 or a NaN on either side -> NaN; |x| < |d|
+// (d = +-inf included) -> x; a zero result keeps x's sign (-7.5 fmod 2.5 = -0.0).
+// Used by fmod.Scalar and by div.Tensor_mode's floor division.
 
 // The significand of a non-zero finite magnitude `m` with its leading 1 at bit 23, and the
 // exponent that goes with it (below 1 for a subnormal, which is normalized here).
@@ -118,6 +118,9 @@ fn fmod_bits(x: u32, d: u32) -> u32 {
   }
   return sign | (r >> u32(1i - e));
 }
+// codegen/specs/unary/fmod_scalar.wgsl
+// fmod.Scalar on float32: fmod_bits (fmod_bits.wgsl) on each element's bits. The tensors
+// are bound as u32 words: float32 bits in and out.
 
 // The entry point is in unary_map.wgsl.
 fn apply(x: vec4<u32>) -> vec4<u32> {
