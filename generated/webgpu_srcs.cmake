@@ -70,8 +70,10 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/AsStridedCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Copy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Flip.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Permute.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PixelShuffle.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amin.cpp

@@ -7,7 +7,8 @@ gives a broadcast dim stride 0, repeat wraps each coordinate around its input di
 as_strided_copy reads the input's contiguous storage with the strides it is given (the
 view HF's adaptive_avg_pool1d leaves after its mean; a storage offset other than 0 is
 refused: the gather has no base offset, and no exported model has needed one), copy
-gathers src into self's shape as expand_copy does (stride 0 on src's broadcast dims). When
+gathers src into self's shape as expand_copy does (stride 0 on src's broadcast dims); flip
+and pixel_shuffle (shuffle.py) are gathers too (_gather.py holds the shared parts). When
 the innermost output dim reads its input dim contiguously and every size on the way is a
 multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
 per vec4). float32 and int32 move as 32-bit words and share those kernels; bool (one byte
@@ -15,45 +16,11 @@ per element) has its own kernel, in which an invocation owns one output word and
 assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
-                          IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
+from codegen.language import Case, Guard, Ignored, Int, IntList, Op, Output, Tensor
 from codegen.graph.inputs import randint, randn, tensor
-
-DTYPES = (F32, I32, BOOL)
-MAX_RANK = 8
-# LANES elements per invocation, from one body
-GATHER = Kernel("strided_gather", consts={"LANES": "1u"})
-GATHER_VEC4 = GATHER.variant("strided_gather_vec4", consts={"LANES": "4u"})
-GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)},
-                      helpers=("../copy/byte_words.wgsl",))
+from codegen.specs.permute_copy._gather import DTYPES, MAX_RANK, gather
 
 NAN, INF = float("nan"), float("inf")
-
-
-def gather(dims: str, mods: str, strides: str, vec4: str, source: str = "self") -> list[Dispatch]:
-    """The gather of tensor argument `source` over output dims `dims` (int-list
-    expressions, one entry per output dim): the vec4 kernel when `vec4` holds, else one
-    element per invocation; bool one output word (4 elements) per invocation."""
-
-    def dispatch(kernel: Kernel, elem: str, lanes: int, when: str, routes=()) -> Dispatch:
-        return Dispatch(
-            params={
-                "out_dims": Param("array<vec4<u32>, 2>", f"right_align({dims}, {MAX_RANK}, 1)"),
-                "in_mods": Param("array<vec4<u32>, 2>", f"right_align({mods}, {MAX_RANK}, 1)"),
-                "in_strides": Param("array<vec4<u32>, 2>",
-                                    f"right_align({strides}, {MAX_RANK}, 0)"),
-                "num_elements": u32(f"out.numel // {lanes}"),
-            },
-            bindings=[Bind("input", source, elem=elem),
-                      Bind("output", "out", write=True, elem=elem)],
-            routes=[*routes, Route(kernel, Elementwise(f"out.numel // {lanes}"))],
-            name=kernel.name, when=when)
-
-    bytes_route = Route(GATHER_BYTES, Elementwise("ceil_div(out.numel, 4)"),
-                        when="out.dtype == 'bool'", overrides={"ALIGNED": vec4})
-    return [dispatch(GATHER_VEC4, "vec4<u32>", 4, f"out.dtype != 'bool' and ({vec4})"),
-            dispatch(GATHER, "u32", 1, f"out.dtype == 'bool' or not ({vec4})",
-                     routes=[bytes_route])]
 
 
 PERMUTED = "permute(self.dims, dims)"
