@@ -43,6 +43,7 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -346,6 +347,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"gather_elements",
+       kGatherElementsWGSL,
+       "main",
+       {kGatherElementsWorkgroupSizeX, kGatherElementsWorkgroupSizeY,
+        kGatherElementsWorkgroupSizeZ},
+       kGatherElementsBindings,
+       kGatherElementsBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",
