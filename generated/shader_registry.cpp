@@ -53,6 +53,7 @@
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
@@ -419,6 +420,12 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsSubgroupBindings,
        kGemvRowsSubgroupBindingCount,
        kGemvRowsSubgroupFeatures},
+      {"grid_sampler_2d",
+       kGridSampler2dWGSL,
+       "main",
+       {kGridSampler2dWorkgroupSizeX, kGridSampler2dWorkgroupSizeY, kGridSampler2dWorkgroupSizeZ},
+       kGridSampler2dBindings,
+       kGridSampler2dBindingCount},
       {"hardswish",
        kHardswishWGSL,
        "main",
