@@ -18,17 +18,6 @@ _SPEC.loader.exec_module(coverage)
 # any other upstream target has no spec (a spec was lost or renamed) and when one of these
 # gets a spec (remove it here, and regenerate docs/coverage.md).
 KNOWN_MISSING: dict[str, str] = {
-    "aten.amin.default": "ops parity",
-    "aten.argmax.default": "ops parity",
-    "aten.argmin.default": "ops parity",
-    "aten.bitwise_not.default": "ops parity",
-    "aten.div.Tensor_mode": "ops parity",
-    "aten.flip.default": "ops parity",
-    "aten.gather.default": "ops parity",
-    "aten.grid_sampler_2d.default": "ops parity",
-    "aten.permute.default": "ops parity",
-    "aten.pixel_shuffle.default": "ops parity",
-    "aten.round.default": "ops parity",
     "et_vk.apply_rotary_emb_interleaved.default": "ops parity",
     "et_vk.grid_priors.default": "ops parity",
     "et_vk.linear_qcs4w.default": "ops parity",

@@ -25,7 +25,7 @@ FLIP = Op(
         "in_range": "len(dims) == 0 or (min(dims) >= -r1 and max(dims) < r1)",
         "flipped": "normalize_dims(dims, self.rank) if in_range and self.rank > 0 else []",
         "strides": "contiguous_strides(self.dims)",
-        "signed": "[-strides[k] if k in flipped else strides[k] for k in range(self.rank)]",
+        "signed_strides": "[-strides[k] if k in flipped else strides[k] for k in range(self.rank)]",
         "offset": "sum([max(self.dims[k] - 1, 0) * strides[k] for k in flipped])",
     },
     guards=[
@@ -36,7 +36,7 @@ FLIP = Op(
     ],
     shapes={"out": "self.dims"},
     resize="dynamic",
-    dispatches=gather("self.dims", "self.dims", f"[s % {U32_WRAP} for s in signed]",
+    dispatches=gather("self.dims", "self.dims", f"[s % {U32_WRAP} for s in signed_strides]",
                       "self.rank > 0 and (self.rank - 1) not in flipped and "
                       "self.dims[-1] % 4 == 0", offset="offset"),
     cases=[

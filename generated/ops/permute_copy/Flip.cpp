@@ -113,7 +113,7 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                            ? utils::normalize_dims(dims, self.rank())
                                            : std::vector<int64_t>{};
   const std::vector<int64_t> strides = utils::contiguous_strides(self.dims());
-  const std::vector<int64_t> signed = [&]() {
+  const std::vector<int64_t> signed_strides = [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {
       _values.push_back(utils::contains(flipped, _k) ? -utils::at(strides, _k)
@@ -158,7 +158,7 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 utils::right_align(
                     [&]() {
                       std::vector<int64_t> _values;
-                      for (const auto& _s : signed) {
+                      for (const auto& _s : signed_strides) {
                         _values.push_back(utils::floormod(_s, int64_t{4294967296}));
                       }
                       return _values;
@@ -181,7 +181,7 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 utils::right_align(
                     [&]() {
                       std::vector<int64_t> _values;
-                      for (const auto& _s : signed) {
+                      for (const auto& _s : signed_strides) {
                         _values.push_back(utils::floormod(_s, int64_t{4294967296}));
                       }
                       return _values;
