@@ -18,6 +18,8 @@ from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, In
                           Override, Params, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import randn, tensor
 
+HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
+
 # LOG: log_softmax; SAFE: _safe_softmax
 OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
 LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=OVERRIDES)
@@ -42,13 +44,13 @@ def dispatches(log: bool, safe: bool) -> list[Dispatch]:
                  bindings=[Bind("input", "self", elem="vec4<f32>"),
                            Bind("output", "out", write=True, elem="vec4<f32>")],
                  routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)],
-                 when=VEC4, helpers=["softmax_common.wgsl"]),
+                 when=VEC4, helpers=HELPERS),
         Dispatch(params=params,
                  bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
                  routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
                                overrides=picked),
                          Route(STRIDED, Elementwise("lines"), overrides=picked)],
-                 when=f"not ({VEC4})", helpers=["softmax_common.wgsl"]),
+                 when=f"not ({VEC4})", helpers=HELPERS),
     ]
 
 

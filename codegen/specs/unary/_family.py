@@ -1,5 +1,5 @@
 """The unary family's shared parts (not a spec file: the loader skips `_` files): the
-elementwise op shape, the per-dtype dispatch, the math family's standard cases. The spec
+elementwise op shape and its kernels, the per-dtype dispatch, the math family's standard cases. The spec
 modules of this folder (unary.py, fmod.py, rounding.py) build their ops from these."""
 
 from codegen.language import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Output, Route,
@@ -9,6 +9,12 @@ from codegen.graph.inputs import rand, randn, tensor
 NAN, INF = float("nan"), float("inf")
 
 UNARY_WORKGROUP = (128, 1, 1)
+ENTRY = ["../common/map_vec4s.wgsl", "unary_map.wgsl"]  # the shared entry point, apply()
+
+
+def unary_kernel(name: str, vec: str = "vec4<f32>", **kw) -> Kernel:
+    """A unary kernel: its apply() maps a `vec` (the alias Vec: the type its bindings hold)."""
+    return Kernel(name, workgroup=UNARY_WORKGROUP, aliases={"Vec": vec}, **kw)
 
 
 def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None,
@@ -24,7 +30,7 @@ def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_
         resize="dynamic",
         dispatches=[Dispatch(
             params={"num_vec4": u32("ceil_div(out.numel, 4)"), **(extra_params or {})},
-            helpers=["unary_map.wgsl", *helpers],
+            helpers=[*ENTRY, *helpers],
             bindings=[Bind("input", "self", elem="vec4<f32>"),
                       Bind("output", "out", write=True, elem="vec4<f32>")],
             routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
@@ -42,7 +48,7 @@ REJECTS_INT32 = "self has an unsupported dtype (got int32, expected float32)"
 def math_op(name: str, cases: list[Case], kernel: Kernel | None = None, helpers=FLOAT_BITS,
             **kw) -> Op:
     """A unary op of the math family: its kernel is <name>.wgsl unless a shared one is given."""
-    return unary_op(name, kernel or Kernel(name, workgroup=UNARY_WORKGROUP), cases,
+    return unary_op(name, kernel or unary_kernel(name), cases,
                     helpers=helpers, **kw)
 
 
@@ -74,7 +80,7 @@ def dtype_dispatch(kernel: Kernel, dtype: str, elem: str, helpers=(), **params) 
     its Params named after the dtype; `params` beyond num_vec4 as given."""
     return Dispatch(
         params={"num_vec4": u32("ceil_div(out.numel, 4)"), **params},
-        helpers=["unary_map.wgsl", *helpers],
+        helpers=[*ENTRY, *helpers],
         bindings=[Bind("input", "self", elem=elem),
                   Bind("output", "out", write=True, elem=elem)],
         routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],

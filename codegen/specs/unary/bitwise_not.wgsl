@@ -2,7 +2,7 @@
 // holds as int32) flips every bit; bool (bitwise_not_bool: four 1-byte elements per word)
 // gives 1 where a byte is 0 and 0 where it is not, so any non-zero byte reads as true.
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<u32>) -> vec4<u32> {
   if (BOOL_BYTES) {
     // bit 0 of each byte gathers the byte's eight bits (no shift crosses into bit 0 of

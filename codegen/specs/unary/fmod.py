@@ -4,12 +4,12 @@ kernel per dtype on the unary family's entry point (_family.py).
 torch.roll decomposes into index_select over (arange + shift) fmod n (Swin's shifted
 windows): an int64 tensor, which the graph holds as int32."""
 
-from codegen.language import F32, I32, Case, Guard, Kernel, Op, Output, Scalar, Tensor, f32, i32
+from codegen.language import F32, I32, Case, Guard, Op, Output, Scalar, Tensor, f32, i32
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
-from codegen.specs.unary._family import INF, NAN, UNARY_WORKGROUP, dtype_dispatch
+from codegen.specs.unary._family import INF, NAN, dtype_dispatch, unary_kernel
 
-FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP, helpers=("fmod_bits.wgsl",))
-FMOD_I32 = Kernel("fmod_scalar_i32", workgroup=UNARY_WORKGROUP)
+FMOD = unary_kernel("fmod_scalar", "vec4<u32>", helpers=("fmod_bits.wgsl",))
+FMOD_I32 = unary_kernel("fmod_scalar_i32", "vec4<i32>")
 FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
 
 

@@ -1,4 +1,4 @@
-"""round and bitwise_not: unary ops on the family's entry point (unary_map.wgsl).
+"""round and bitwise_not: unary ops on the family's entry point (_family.py).
 
 round: float32, halves to even (torch.round), on the bits where the result must keep a
 sign or a NaN. bitwise_not: int32 (and int64, which the graph holds as int32) flips every
@@ -8,8 +8,8 @@ vec4 holds 16 of them. One body serves both (the BOOL_BYTES constant)."""
 from codegen.language import (BOOL, I32, Bind, Case, Dispatch, Elementwise, Kernel, Op, Output,
                               Route, Tensor, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, tensor
-from codegen.specs.unary._family import (FLOAT_BITS, INF, NAN, UNARY_WORKGROUP, math_op,
-                                         standard_cases)
+from codegen.specs.unary._family import (ENTRY, FLOAT_BITS, INF, NAN, math_op, standard_cases,
+                                         unary_kernel)
 
 # ties both ways, the largest non-integers (2^23 - 0.5), the first integers-only range,
 # values just below a half, tiny values that round to a signed zero
@@ -20,7 +20,7 @@ ROUND_SPECIALS = [NAN, -NAN, INF, -INF, -0.0, 0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2
 ROUND = math_op("round", standard_cases("round", ROUND_SPECIALS, tolerance=(0.0, 0.0)),
                 helpers=FLOAT_BITS)
 
-NOT = Kernel("bitwise_not", workgroup=UNARY_WORKGROUP, consts={"BOOL_BYTES": "false"})
+NOT = unary_kernel("bitwise_not", "vec4<u32>", consts={"BOOL_BYTES": "false"})
 NOT_BOOL = NOT.variant("bitwise_not_bool", consts={"BOOL_BYTES": "true"})
 
 
@@ -29,7 +29,7 @@ def not_dispatch(kernel: Kernel, dtype: str, per_vec4: int) -> Dispatch:
     count = f"ceil_div(out.numel, {per_vec4})"
     return Dispatch(
         params={"num_vec4": u32(count)},
-        helpers=["unary_map.wgsl"],
+        helpers=ENTRY,
         bindings=[Bind("input", "self", elem="vec4<u32>"),
                   Bind("output", "out", write=True, elem="vec4<u32>")],
         routes=[Route(kernel, Elementwise(count, per_invocation=4))],

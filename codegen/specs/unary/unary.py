@@ -1,17 +1,17 @@
 """Elementwise unary ops: one handler shape, one kernel per op.
 
-Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps 4 vec4s
-per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
-elements but never past the buffer). float32 only, except abs, which has a kernel per
+Each kernel is an apply() on vec4s; the shared entry point (../common/map_vec4s.wgsl)
+maps 4 vec4s per invocation (tensor buffers are whole vec4s, so the last vec4 may run past
+the elements but never past the buffer). float32 only, except abs, which has a kernel per
 dtype (float32 on the bits, int32 for int32 and int64 tensors). The family's shared parts
 are in _family.py; fmod.Scalar is in fmod.py, round and bitwise_not in rounding.py."""
 
-from codegen.language import (F32, I32, Case, Guard, Kernel, Op, Output, Override, Scalar, Str,
+from codegen.language import (F32, I32, Case, Guard, Op, Output, Override, Scalar, Str,
                               Tensor, f32, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 from codegen.specs.unary._family import (FLOAT_BITS, FLT_MIN, INF, NAN, REJECTS_INT32, SIGNED,
-                                         UNARY_WORKGROUP, dtype_dispatch, math_op,
-                                         standard_cases, unary_op)
+                                         dtype_dispatch, math_op, standard_cases,
+                                         unary_kernel, unary_op)
 
 # IEEE special values (see docs/numerics.md): NaN, both infinities, both zeros, the
 # largest finite floats and values that overflow exp() in a naive sigmoid.
@@ -32,15 +32,15 @@ def common_cases(kernel: str, exact_specials: bool) -> list[Case]:
 
 
 OPS = [
-    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP),
+    unary_op("relu", unary_kernel("relu"),
              common_cases("relu", exact_specials=True) + [
         # 773 vec4s, the last one partial: in the second workgroup lanes 0-4 store 3 vec4s,
         # the other lanes 2
         Case("partial_invocation", (randn(773 * 4 - 1),)),
     ]),
-    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP),
+    unary_op("sigmoid", unary_kernel("sigmoid"),
              common_cases("sigmoid", exact_specials=False)),
-    unary_op("leaky_relu", Kernel("leaky_relu", workgroup=UNARY_WORKGROUP), [
+    unary_op("leaky_relu", unary_kernel("leaky_relu"), [
         Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
         Case("slope_2d", (randn(3, 32), 0.2)),
         Case("default_slope", (randn(5, 7),)),
@@ -50,7 +50,7 @@ OPS = [
         Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
-    unary_op("gelu", Kernel("gelu", workgroup=UNARY_WORKGROUP), [
+    unary_op("gelu", unary_kernel("gelu"), [
         Case("basic_4d", (randn(2, 3, 8, 8),), route="gelu"),
         Case("tanh_4d", (randn(2, 3, 8, 8),), kwargs={"approximate": "tanh"}),
         Case("odd_length", (randn(1001),)),
@@ -72,8 +72,8 @@ OPS = [
 # --- the elementwise math family -------------------------------------------------------
 
 
-SIN_COS = Kernel("sin_cos", workgroup=UNARY_WORKGROUP, overrides={"QUADRANT": Override("u32", 0)})
-CLAMP = Kernel("clamp", workgroup=UNARY_WORKGROUP)
+SIN_COS = unary_kernel("sin_cos", overrides={"QUADRANT": Override("u32", 0)})
+CLAMP = unary_kernel("clamp")
 CLAMP_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 0.5, -0.5, 3.4e38, -3.4e38, 2.0,
                          -2.0, 1e-30])
 
@@ -203,7 +203,7 @@ MATH_OPS = [
         extra_args=[Scalar("min_val", default=-1.0), Scalar("max_val", default=1.0)],
         extra_params={"min_value": f32("min_val"), "max_value": f32("max_val"),
                       "has_min": u32("1"), "has_max": u32("1")}),
-    math_op("pow", pow_cases(), kernel=Kernel("pow_scalar", workgroup=UNARY_WORKGROUP), target="aten.pow.Tensor_Scalar",
+    math_op("pow", pow_cases(), kernel=unary_kernel("pow_scalar"), target="aten.pow.Tensor_Scalar",
             helpers=FLOAT_BITS + ("exp_reduced.wgsl", "ieee_roots.wgsl"),
             extra_args=[Scalar("exponent")], extra_params={"exponent": f32("exponent")}),
 ]
@@ -235,8 +235,8 @@ OPS.append(math_op("log", [
 
 # --- abs: float32 on the bits, int32 (and int64, held as int32) in two's complement -----
 
-ABS_F32 = Kernel("abs", workgroup=UNARY_WORKGROUP)
-ABS_I32 = Kernel("abs_i32", workgroup=UNARY_WORKGROUP)
+ABS_F32 = unary_kernel("abs")
+ABS_I32 = unary_kernel("abs_i32", "vec4<i32>")
 
 
 INT32_EDGES = [INT32_MIN, INT32_MAX, INT32_MIN + 1, -1, 0, 1, -7, 7]
@@ -266,7 +266,7 @@ OPS.append(Op(
 
 # --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------
 
-SCALAR_ARITH = Kernel("scalar_arith", workgroup=UNARY_WORKGROUP,
+SCALAR_ARITH = unary_kernel("scalar_arith",
                       overrides={"OP": Override("u32", 0)})
 ARITH_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 2.5, -7.0])
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/binary_broadcast_i32.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1ed581c7ac59ad81ca1af27c8a97837acb66a514fbde6c7dfab8e54da600371d
+// wgsl-sha256: 62cd9e1280237cb95b6253a08a32115d4902d57ec8516c3122d5387c6dff2468
 // The module below is generated/ops/binary/binary_broadcast_i32.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
