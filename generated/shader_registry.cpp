@@ -53,6 +53,7 @@
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
+#include "ops/grid_priors/grid_priors_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
@@ -420,6 +421,12 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsSubgroupBindings,
        kGemvRowsSubgroupBindingCount,
        kGemvRowsSubgroupFeatures},
+      {"grid_priors",
+       kGridPriorsWGSL,
+       "main",
+       {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
+       kGridPriorsBindings,
+       kGridPriorsBindingCount},
       {"grid_sampler_2d",
        kGridSampler2dWGSL,
        "main",

@@ -58,6 +58,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ScalarTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/Zeros.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/grid_priors/GridPriors.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/grid_sampler_2d/GridSampler2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/Gather.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/IndexSelect.cpp
