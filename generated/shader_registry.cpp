@@ -79,6 +79,7 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
 #include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
@@ -582,6 +583,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"rotary_emb_interleaved",
+       kRotaryEmbInterleavedWGSL,
+       "main",
+       {kRotaryEmbInterleavedWorkgroupSizeX, kRotaryEmbInterleavedWorkgroupSizeY,
+        kRotaryEmbInterleavedWorkgroupSizeZ},
+       kRotaryEmbInterleavedBindings,
+       kRotaryEmbInterleavedBindingCount},
       {"round",
        kRoundWGSL,
        "main",

@@ -2,6 +2,7 @@
 # The generated sources of the WebGPU delegate: one handler per op, plus the shader registry.
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_interleaved/ApplyRotaryEmbInterleaved.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/avg_pool2d/AvgPool2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
