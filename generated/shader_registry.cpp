@@ -63,6 +63,8 @@
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
+#include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
+#include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
 #include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
@@ -486,6 +488,19 @@ const std::vector<KernelSource>& all_kernels() {
         kLinearPackWeightWorkgroupSizeZ},
        kLinearPackWeightBindings,
        kLinearPackWeightBindingCount},
+      {"linear_q8ta_q8csw",
+       kLinearQ8taQ8cswWGSL,
+       "main",
+       {kLinearQ8taQ8cswWorkgroupSizeX, kLinearQ8taQ8cswWorkgroupSizeY,
+        kLinearQ8taQ8cswWorkgroupSizeZ},
+       kLinearQ8taQ8cswBindings,
+       kLinearQ8taQ8cswBindingCount},
+      {"linear_qcs4w",
+       kLinearQcs4wWGSL,
+       "main",
+       {kLinearQcs4wWorkgroupSizeX, kLinearQcs4wWorkgroupSizeY, kLinearQcs4wWorkgroupSizeZ},
+       kLinearQcs4wBindings,
+       kLinearQcs4wBindingCount},
       {"log",
        kLogWGSL,
        "main",

@@ -64,6 +64,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/Gather.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/IndexSelect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQ8taQ8csw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQcs4w.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Linear.cpp
