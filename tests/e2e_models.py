@@ -577,3 +577,35 @@ def hf_whisper_encoder():
                            encoder_attention_heads=2, encoder_ffn_dim=64,
                            max_source_positions=16)
     return _Hidden(WhisperEncoder(config)).eval(), _inputs(31, (1, 8, 32))
+
+
+class _HiddenAndPooled(nn.Module):
+    """A text encoder called as the exporter calls it: token ids in, its last hidden state
+    and pooled output out."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids):
+        out = self.model(input_ids=ids)
+        return out.last_hidden_state, out.pooler_output
+
+
+def hf_clip_text():
+    """transformers' CLIPTextModel at a small config: token and position embeddings, a
+    causal mask, pre-norm attention layers with quick-GELU MLPs, the final layer norm, and
+    the pooling at the end-of-text token. With eos_token_id 2 (the released CLIP configs)
+    transformers pools at the argmax of the int64 token ids (argmax, then index.Tensor with
+    an arange): the end-of-text token holds the largest id. Both rows put it at a
+    different position."""
+    from transformers import CLIPTextConfig, CLIPTextModel
+
+    torch.manual_seed(0)
+    config = CLIPTextConfig(vocab_size=128, hidden_size=64, intermediate_size=128,
+                            num_hidden_layers=2, num_attention_heads=4,
+                            max_position_embeddings=16, bos_token_id=0, pad_token_id=1,
+                            eos_token_id=2)
+    ids = torch.randint(3, 127, (2, 12), generator=torch.Generator().manual_seed(32))
+    ids[0, 7] = ids[1, 11] = 127  # the end-of-text token: the largest id in its row
+    return _HiddenAndPooled(CLIPTextModel(config)).eval(), (ids,)

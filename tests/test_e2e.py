@@ -31,7 +31,7 @@ MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block",
           "cnn_stem_pool_bn", "hf_resnet", "hf_mobilenet_v2", "hf_convnext", "hf_vit",
           "hf_siglip", "hf_davit", "hf_llama", "hf_swin", "hf_beit", "hf_t5_encoder",
           "hf_bloom", "hf_levit", "hf_wav2vec2", "hf_whisper_encoder", "hf_bloom_kv",
-          "hf_llama_kv", "hf_stablelm", "hf_phi3"]
+          "hf_llama_kv", "hf_stablelm", "hf_phi3", "hf_clip_text"]
 
 
 def _export(name, path):

@@ -30,7 +30,7 @@
 //        "symints": [{"ref": 5, "value": 1}]}
 //     ]
 //   }
-// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8, dims,
+// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8|int8, dims,
 // data?: raw little-endian file (relative to the case file), view_of?: ref of
 // an earlier tensor whose buffer it aliases}, Null {}, Int/SymInt {value:
 // integer}, Double {value}, Bool {value}, String {value}, IntList, DoubleList,

@@ -21,7 +21,8 @@ struct ExpandCopyStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ExpandCopyStridedGatherVec4Params, out_dims) == 0,
               "ExpandCopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(ExpandCopyStridedGatherVec4Params, in_strides) == 64,
               "ExpandCopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(ExpandCopyStridedGatherVec4Params, num_elements) == 96,
               "ExpandCopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(ExpandCopyStridedGatherVec4Params, in_offset) == 100,
+              "ExpandCopyStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(ExpandCopyStridedGatherVec4Params) == 112,
               "ExpandCopyStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct ExpandCopyStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ExpandCopyStridedGatherParams, out_dims) == 0,
               "ExpandCopyStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(ExpandCopyStridedGatherParams, in_strides) == 64,
               "ExpandCopyStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(ExpandCopyStridedGatherParams, num_elements) == 96,
               "ExpandCopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(ExpandCopyStridedGatherParams, in_offset) == 100,
+              "ExpandCopyStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(ExpandCopyStridedGatherParams) == 112,
               "ExpandCopyStridedGatherParams must match the WGSL struct size 112");
 
@@ -174,6 +180,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                 utils::right_align(utils::broadcast_strides(self.dims(), target), 8, 0), kOp,
                 "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -188,6 +195,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                 utils::right_align(utils::broadcast_strides(self.dims(), target), 8, 0), kOp,
                 "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
