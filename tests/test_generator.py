@@ -403,11 +403,11 @@ def test_opgen_new_refuses_before_writing_anything(repo):
 
 
 def test_opgen_new_scaffolds_keyword_only_and_string_arguments(repo):
-    """div.Tensor_mode's `*, str? rounding_mode`: a Str argument whose values start from
+    """div.Scalar_mode's `*, str? rounding_mode`: a Str argument whose values start from
     its default and the sample's mode, passed by keyword in the case (a valid call)."""
-    res = opgen(repo, "new", "div_mode", "--target", "aten.div.Tensor_mode")
+    res = opgen(repo, "new", "div_scalar_mode", "--target", "aten.div.Scalar_mode")
     assert res.returncode == 0, res.stderr
-    text = (repo / "codegen/specs/div_mode/div_mode.py").read_text()
+    text = (repo / "codegen/specs/div_scalar_mode/div_scalar_mode.py").read_text()
     assert re.search(r"Str\('rounding_mode', values=\('', '(trunc|floor)'\), optional=True\)",
                      text), text
     assert re.search(r'kwargs=\{"rounding_mode": "(trunc|floor)"\}', text), text
