@@ -190,14 +190,14 @@ def test_views_share_their_input_buffer_and_copy_nothing(tmp_path):
         assert torch.equal(got, want)
 
 
-class WithRound(torch.nn.Module):
+class WithLog10(torch.nn.Module):
     """relu (has a handler) then round (Vulkan takes it; our op table has no spec)."""
 
     def forward(self, x):
-        return torch.round(torch.relu(x))
+        return torch.log10(torch.relu(x) + 1.0)
 
 
-UNSUPPORTED = "aten.round.default"
+UNSUPPORTED = "aten.log10.default"
 
 
 @pytest.fixture(scope="module")
@@ -206,15 +206,15 @@ def unsupported_pte(tmp_path_factory):
 
     if UNSUPPORTED in supported_targets():
         pytest.fail(f"{UNSUPPORTED} gained a spec: pick another unsupported op for this test")
-    path = tmp_path_factory.mktemp("unsupported") / "round.pte"
-    result = export(WithRound(), (torch.randn(2, 8),), path, allow_unsupported=True)
+    path = tmp_path_factory.mktemp("unsupported") / "log10.pte"
+    result = export(WithLog10(), (torch.randn(2, 8),), path, allow_unsupported=True)
     assert result.coverage.missing == {UNSUPPORTED: 1}, result.coverage_table()
     return path
 
 
 def test_strict_export_refuses_an_unsupported_op():
     with pytest.raises(ExportError, match=UNSUPPORTED.replace(".", r"\.")):
-        export(WithRound(), (torch.randn(2, 8),))
+        export(WithLog10(), (torch.randn(2, 8),))
 
 
 def test_unsupported_op_fails_at_load_naming_it(unsupported_pte):
