@@ -57,13 +57,13 @@ ApplyRotaryEmbInterleavedPlan plan_apply_rotary_emb_interleaved(WebGPUGraph& gra
   utils::check_rank(kOp, "freqs_cis", freqs_cis, 1, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 3, 3);
-  const int64_t N = x.dim(1);
-  const int64_t C = x.dim(2);
-  if (!(utils::floormod(C, 2) == 0)) {
+  const int64_t N = utils::let(kOp, "N = x.dims[1]", [&]() -> int64_t { return x.dim(1); });
+  const int64_t C = utils::let(kOp, "C = x.dims[2]", [&]() -> int64_t { return x.dim(2); });
+  if (utils::floormod(C, 2) != 0) {
     utils::fail(kOp, "x", "has an odd last dim (it holds (real, imag) pairs)",
                 utils::format_value(x.dims()), "an even C in [B, N, C]");
   }
-  if (!(freqs_cis.numel() == utils::mul(N, C))) {
+  if (freqs_cis.numel() != utils::mul(N, C)) {
     utils::fail(kOp, "freqs_cis", "does not hold one (cos, sin) pair per pair of a row of x",
                 utils::format_value(freqs_cis.dims()),
                 utils::format_value(utils::mul(N, C)) + " elements ([N, C] flattened)");

@@ -55,8 +55,8 @@ GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_rank(kOp, "self", self, 2, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 2, 2);
-  const int64_t H = self.dim(-2);
-  const int64_t W = self.dim(-1);
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{utils::mul(H, W), 2});
 
   GridPriorsPlan plan;
@@ -73,8 +73,8 @@ GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>&
 void resize_grid_priors_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t H = self.dim(-2);
-  const int64_t W = self.dim(-1);
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{utils::mul(H, W), 2});
 }
 

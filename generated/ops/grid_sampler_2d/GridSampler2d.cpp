@@ -68,29 +68,31 @@ GridSampler2dPlan plan_grid_sampler_2d(WebGPUGraph& graph, const std::vector<Val
   utils::check_rank(kOp, "grid", grid, 4, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t N = input.dim(0);
-  const int64_t C = input.dim(1);
-  const int64_t IH = input.dim(2);
-  const int64_t IW = input.dim(3);
-  const int64_t OH = grid.dim(1);
-  const int64_t OW = grid.dim(2);
-  if (!((interpolation_mode == 0) || (interpolation_mode == 1))) {
+  const int64_t N = utils::let(kOp, "N = input.dims[0]", [&]() -> int64_t { return input.dim(0); });
+  const int64_t C = utils::let(kOp, "C = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
+  const int64_t IH =
+      utils::let(kOp, "IH = input.dims[2]", [&]() -> int64_t { return input.dim(2); });
+  const int64_t IW =
+      utils::let(kOp, "IW = input.dims[3]", [&]() -> int64_t { return input.dim(3); });
+  const int64_t OH = utils::let(kOp, "OH = grid.dims[1]", [&]() -> int64_t { return grid.dim(1); });
+  const int64_t OW = utils::let(kOp, "OW = grid.dims[2]", [&]() -> int64_t { return grid.dim(2); });
+  if ((interpolation_mode != 0) && (interpolation_mode != 1)) {
     utils::fail(kOp, "interpolation_mode", "is not supported",
                 utils::format_value(interpolation_mode), "0 (bilinear) or 1 (nearest)");
   }
-  if (!((padding_mode >= 0) && (padding_mode <= 2))) {
+  if ((padding_mode < 0) || (padding_mode > 2)) {
     utils::fail(kOp, "padding_mode", "is not supported", utils::format_value(padding_mode),
                 "0 (zeros), 1 (border) or 2 (reflection)");
   }
-  if (!(grid.dim(0) == N)) {
+  if (grid.dim(0) != N) {
     utils::fail(kOp, "grid", "has a different batch from input", utils::format_value(grid.dim(0)),
                 utils::format_value(N));
   }
-  if (!(grid.dim(3) == 2)) {
+  if (grid.dim(3) != 2) {
     utils::fail(kOp, "grid", "does not hold (x, y) pairs", utils::format_value(grid.dims()),
                 "a last dim of 2");
   }
-  if (!((IH > 0) && (IW > 0))) {
+  if ((IH <= 0) || (IW <= 0)) {
     utils::fail(kOp, "input", "has an empty image", utils::format_value(input.dims()),
                 "non-zero height and width");
   }
@@ -106,7 +108,7 @@ GridSampler2dPlan plan_grid_sampler_2d(WebGPUGraph& graph, const std::vector<Val
   plan.grid0 = utils::elementwise_grid(utils::mul(utils::mul(N, OH), OW),
                                        kGridSampler2dKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"NEAREST", interpolation_mode == 1 ? 1.0 : 0.0},
+  plan.overrides0 = {{"NEAREST", (interpolation_mode == 1) ? 1.0 : 0.0},
                      {"PADDING", static_cast<double>(padding_mode)},
                      {"ALIGN_CORNERS", align_corners ? 1.0 : 0.0}};
   return plan;
@@ -117,10 +119,10 @@ void resize_grid_sampler_2d_outputs(WebGPUGraph& graph, const std::vector<ValueR
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& grid = graph.get_tensor(args[1]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t N = input.dim(0);
-  const int64_t C = input.dim(1);
-  const int64_t OH = grid.dim(1);
-  const int64_t OW = grid.dim(2);
+  const int64_t N = utils::let(kOp, "N = input.dims[0]", [&]() -> int64_t { return input.dim(0); });
+  const int64_t C = utils::let(kOp, "C = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
+  const int64_t OH = utils::let(kOp, "OH = grid.dims[1]", [&]() -> int64_t { return grid.dim(1); });
+  const int64_t OW = utils::let(kOp, "OW = grid.dims[2]", [&]() -> int64_t { return grid.dim(2); });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{N, C, OH, OW});
 }
 

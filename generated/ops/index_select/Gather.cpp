@@ -61,31 +61,47 @@ GatherPlan plan_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "index", index, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const std::vector<int64_t> dims = (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
-  const std::vector<int64_t> index_dims =
-      (index.rank() > 0) ? index.dims() : std::vector<int64_t>{1};
-  const int64_t d = (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
-  const bool in_range = (d >= 0) && (d < utils::length(dims));
-  const std::vector<int64_t> strides = utils::contiguous_strides(dims);
-  const std::vector<int64_t> too_large = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(dims))) {
-      if ((_k != d) && (_k < utils::length(index_dims)) &&
-          (utils::at(index_dims, _k) > utils::at(dims, _k)))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  if (!(in_range)) {
+  const std::vector<int64_t> dims =
+      utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
+      });
+  const std::vector<int64_t> index_dims = utils::let(
+      kOp, "index_dims = index.dims if index.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (index.rank() > 0) ? index.dims() : std::vector<int64_t>{1};
+      });
+  const int64_t d = utils::let(kOp, "d = dim + len(dims) if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
+  });
+  const bool in_range = utils::let(kOp, "in_range = d >= 0 and d < len(dims)",
+                                   [&]() -> bool { return (d >= 0) && (d < utils::length(dims)); });
+  const std::vector<int64_t> strides =
+      utils::let(kOp, "strides = contiguous_strides(dims)",
+                 [&]() -> std::vector<int64_t> { return utils::contiguous_strides(dims); });
+  const std::vector<int64_t> too_large =
+      utils::let(kOp,
+                 "too_large = [k for k in range(len(dims)) if k != d and k < len(index_dims) and "
+                 "index_dims[k] > dims[k]]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(dims))) {
+                       if ((_k != d) && (_k < utils::length(index_dims)) &&
+                           (utils::at(index_dims, _k) > utils::at(dims, _k)))
+                         _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  if (!in_range) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 utils::format_value(-utils::length(dims)) + ".." +
                     utils::format_value(utils::sub(utils::length(dims), 1)));
   }
-  if (!(index.rank() == self.rank())) {
+  if (index.rank() != self.rank()) {
     utils::fail(kOp, "index", "has a different number of dims from self",
                 utils::format_value(index.rank()), utils::format_value(self.rank()));
   }
-  if (!(utils::length(too_large) == 0)) {
+  if (utils::length(too_large) != 0) {
     utils::fail(kOp, "index", "is larger than self outside dim", utils::format_value(index.dims()),
                 "each dim but " + utils::format_value(d) + " at most self's " +
                     utils::format_value(self.dims()));

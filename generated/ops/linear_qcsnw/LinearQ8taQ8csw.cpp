@@ -78,26 +78,29 @@ LinearQ8taQ8cswPlan plan_linear_q8ta_q8csw(WebGPUGraph& graph, const std::vector
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 8);
-  const int64_t K = x.dim(-1);
-  const int64_t N = weights.dim(0);
-  const int64_t M = (K > 0) ? utils::floordiv(x.numel(), K) : 0;
-  if (!(weights.dim(1) == K)) {
+  const int64_t K = utils::let(kOp, "K = x.dims[-1]", [&]() -> int64_t { return x.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  const int64_t M = utils::let(kOp, "M = x.numel // K if K > 0 else 0", [&]() -> int64_t {
+    return (K > 0) ? utils::floordiv(x.numel(), K) : 0;
+  });
+  if (weights.dim(1) != K) {
     utils::fail(kOp, "weights", "does not match x's last dim", utils::format_value(weights.dims()),
                 "[N, " + utils::format_value(K) + "]");
   }
-  if (!(weight_sums.dim(0) >= N)) {
+  if (weight_sums.dim(0) < N) {
     utils::fail(kOp, "weight_sums", "has fewer entries than weights has rows",
                 utils::format_value(weight_sums.dims()), "at least " + utils::format_value(N));
   }
-  if (!(weight_scales.dim(0) >= N)) {
+  if (weight_scales.dim(0) < N) {
     utils::fail(kOp, "weight_scales", "has fewer entries than weights has rows",
                 utils::format_value(weight_scales.dims()), "at least " + utils::format_value(N));
   }
-  if (!(!(bias != nullptr) || (bias->dim(0) >= N))) {
+  if ((bias != nullptr) && (bias->dim(0) < N)) {
     utils::fail(kOp, "bias", "has fewer entries than weights has rows",
                 utils::format_value(bias->dims()), "at least " + utils::format_value(N));
   }
-  if (!((input_zero_point >= -128) && (input_zero_point <= 127))) {
+  if ((input_zero_point < -128) || (input_zero_point > 127)) {
     utils::fail(kOp, "input_zero_point", "is outside int8", utils::format_value(input_zero_point),
                 "-128..127");
   }
@@ -121,7 +124,8 @@ void resize_linear_q8ta_q8csw_outputs(WebGPUGraph& graph, const std::vector<Valu
   const Tensor& x = graph.get_tensor(args[0]);
   const Tensor& weights = graph.get_tensor(args[3]);
   Tensor& out = graph.get_tensor(args[7]);
-  const int64_t N = weights.dim(0);
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(x.dims(), 0, -1), std::vector<int64_t>{N}));
 }

@@ -58,16 +58,19 @@ LinearQcs4wPlan plan_linear_qcs4w(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_rank(kOp, "scales", scales, 1, 1);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 8);
-  const int64_t K = self.dim(-1);
-  const int64_t N = weight.dim(0);
-  const int64_t M = (K > 0) ? utils::floordiv(self.numel(), K) : 0;
-  if (!(weight.dim(1) == utils::floordiv(utils::add(K, 1), 2))) {
+  const int64_t K = utils::let(kOp, "K = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
+  const int64_t M = utils::let(kOp, "M = self.numel // K if K > 0 else 0", [&]() -> int64_t {
+    return (K > 0) ? utils::floordiv(self.numel(), K) : 0;
+  });
+  if (weight.dim(1) != utils::floordiv(utils::add(K, 1), 2)) {
     utils::fail(kOp, "weight", "does not hold two 4-bit values per byte over self's last dim",
                 utils::format_value(weight.dims()),
                 "[N, " + utils::format_value(utils::floordiv(utils::add(K, 1), 2)) +
                     "] for K = " + utils::format_value(K));
   }
-  if (!(scales.dim(0) >= N)) {
+  if (scales.dim(0) < N) {
     utils::fail(kOp, "scales", "has fewer entries than weight has rows",
                 utils::format_value(scales.dims()), "at least " + utils::format_value(N));
   }
@@ -89,7 +92,8 @@ void resize_linear_qcs4w_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t N = weight.dim(0);
+  const int64_t N =
+      utils::let(kOp, "N = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
 }

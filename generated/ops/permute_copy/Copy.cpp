@@ -107,21 +107,27 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "src", src, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "src", src, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> clashing = (src.rank() <= self.rank()) ? [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(src.rank())) {
-      if ((src.dim(_k) != 1) &&
-          (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }()
-                                                                    : std::vector<int64_t>{0};
-  if (!(src.dtype == self.dtype)) {
+  const std::vector<int64_t> clashing = utils::let(
+      kOp,
+      "clashing = [k for k in range(src.rank) if src.dims[k] != 1 and src.dims[k] != self.dims[k + "
+      "self.rank - src.rank]] if src.rank <= self.rank else [0]",
+      [&]() -> std::vector<int64_t> {
+        return (src.rank() <= self.rank()) ? [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(src.rank())) {
+            if ((src.dim(_k) != 1) &&
+                (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
+              _values.push_back(_k);
+          }
+          return _values;
+        }()
+                                           : std::vector<int64_t>{0};
+      });
+  if (src.dtype != self.dtype) {
     utils::fail(kOp, "src", "has a different dtype from self", utils::format_value(src.dtype),
                 utils::format_value(self.dtype) + " (a converting copy is not implemented)");
   }
-  if (!(utils::length(clashing) == 0)) {
+  if (utils::length(clashing) != 0) {
     utils::fail(kOp, "src", "does not broadcast to self's shape", utils::format_value(src.dims()),
                 "at most " + utils::format_value(self.rank()) +
                     " dims, each 1 or equal to its dim of " + utils::format_value(self.dims()) +
@@ -144,8 +150,8 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = (out.dtype == DType::Bool) || !((src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
-                                              (utils::floormod(self.dim(-1), 4) == 0));
+  plan.run1 = (out.dtype == DType::Bool) || ((src.rank() <= 0) || (src.dim(-1) != self.dim(-1)) ||
+                                             (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(self.dims(), 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.in_mods, 4, utils::right_align(self.dims(), 8, 1), kOp, "in_mods");
@@ -159,8 +165,8 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
-                                             (utils::floormod(self.dim(-1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", ((src.rank() > 0) && (src.dim(-1) == self.dim(-1)) &&
+                                      (utils::floormod(self.dim(-1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {

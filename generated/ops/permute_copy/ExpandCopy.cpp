@@ -105,46 +105,64 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t lead = utils::sub(utils::length(size), self.rank());
-  const std::vector<int64_t> target = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
-                            ? utils::at(size, _k)
-                            : self.dim(utils::sub(_k, lead)));
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> negative = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(target))) {
-      if (utils::at(target, _k) < 0) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> clashing = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      if ((_k >= lead) && (lead >= 0) && (self.dim(utils::sub(_k, lead)) != 1) &&
-          (utils::at(target, _k) != self.dim(utils::sub(_k, lead))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  if (!(lead >= 0)) {
+  const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
+    return utils::sub(utils::length(size), self.rank());
+  });
+  const std::vector<int64_t> target =
+      utils::let(kOp,
+                 "target = [size[k] if k < lead or size[k] != -1 else self.dims[k - lead] for k in "
+                 "range(len(size))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
+                                             ? utils::at(size, _k)
+                                             : self.dim(utils::sub(_k, lead)));
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> negative =
+      utils::let(kOp, "negative = [k for k in range(len(target)) if target[k] < 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(target))) {
+                       if (utils::at(target, _k) < 0) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> clashing =
+      utils::let(kOp,
+                 "clashing = [k for k in range(len(size)) if k >= lead and lead >= 0 and "
+                 "self.dims[k - lead] != 1 and target[k] != self.dims[k - lead]]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       if ((_k >= lead) && (lead >= 0) && (self.dim(utils::sub(_k, lead)) != 1) &&
+                           (utils::at(target, _k) != self.dim(utils::sub(_k, lead))))
+                         _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  if (lead < 0) {
     utils::fail(kOp, "size", "has fewer entries than the input has dims", utils::format_value(size),
                 "at least " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(size) <= 8)) {
+  if (utils::length(size) > 8) {
     utils::fail(kOp, "size", "has too many entries", utils::format_value(size),
                 "at most 8 entries");
   }
-  if (!(utils::length(negative) == 0)) {
+  if (utils::length(negative) != 0) {
     utils::fail(
         kOp, "size", "holds a negative size where no input dim is kept", utils::format_value(size),
         "sizes >= 0, or -1 for one of the last " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(clashing) == 0)) {
+  if (utils::length(clashing) != 0) {
     utils::fail(
         kOp, "size", "changes an input dim that is not 1", utils::format_value(size),
         "-1 or the input's size where its dims " + utils::format_value(self.dims()) + " are not 1");
@@ -168,8 +186,8 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = (out.dtype == DType::Bool) ||
-              !((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
-                (utils::floormod(utils::at(target, -1), 4) == 0));
+              ((self.rank() <= 0) || (self.dim(-1) != utils::at(target, -1)) ||
+               (utils::floormod(utils::at(target, -1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(target, 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.in_mods, 4, utils::right_align(target, 8, 1), kOp, "in_mods");
@@ -183,10 +201,11 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
-                                             (utils::floormod(utils::at(target, -1), 4) == 0)
-                                         ? 1.0
-                                         : 0.0}};
+      plan.overrides1 = {
+          {"ALIGNED", ((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
+                       (utils::floormod(utils::at(target, -1), 4) == 0))
+                          ? 1.0
+                          : 0.0}};
     } else {
       plan.route1 = 1;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
@@ -202,16 +221,24 @@ void resize_expand_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> size = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t lead = utils::sub(utils::length(size), self.rank());
-  const std::vector<int64_t> target = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
-                            ? utils::at(size, _k)
-                            : self.dim(utils::sub(_k, lead)));
-    }
-    return _values;
-  }();
+  const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
+    return utils::sub(utils::length(size), self.rank());
+  });
+  const std::vector<int64_t> target =
+      utils::let(kOp,
+                 "target = [size[k] if k < lead or size[k] != -1 else self.dims[k - lead] for k in "
+                 "range(len(size))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
+                                             ? utils::at(size, _k)
+                                             : self.dim(utils::sub(_k, lead)));
+                     }
+                     return _values;
+                   }();
+                 });
   utils::resize_output(kOp, "out", out, target);
 }
 

@@ -106,42 +106,60 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const int64_t r1 = utils::max_of(self.rank(), 1);
-  const bool in_range =
-      (utils::length(dims) == 0) || ((utils::min_of(dims) >= -r1) && (utils::max_of(dims) < r1));
-  const std::vector<int64_t> flipped = (in_range && (self.rank() > 0))
-                                           ? utils::normalize_dims(dims, self.rank())
-                                           : std::vector<int64_t>{};
-  const std::vector<int64_t> strides = utils::contiguous_strides(self.dims());
-  const std::vector<int64_t> signed_strides = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(self.rank())) {
-      _values.push_back(utils::contains(flipped, _k) ? -utils::at(strides, _k)
-                                                     : utils::at(strides, _k));
-    }
-    return _values;
-  }();
-  const int64_t offset = utils::sum([&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : flipped) {
-      _values.push_back(
-          utils::mul(utils::max_of(utils::sub(self.dim(_k), 1), 0), utils::at(strides, _k)));
-    }
-    return _values;
-  }());
-  if (!(in_range)) {
+  const int64_t r1 = utils::let(kOp, "r1 = max(self.rank, 1)",
+                                [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dims) == 0 or (min(dims) >= -r1 and max(dims) < r1)", [&]() -> bool {
+        return (utils::length(dims) == 0) ||
+               ((utils::min_of(dims) >= -r1) && (utils::max_of(dims) < r1));
+      });
+  const std::vector<int64_t> flipped = utils::let(
+      kOp, "flipped = normalize_dims(dims, self.rank) if in_range and self.rank > 0 else []",
+      [&]() -> std::vector<int64_t> {
+        return (in_range && (self.rank() > 0)) ? utils::normalize_dims(dims, self.rank())
+                                               : std::vector<int64_t>{};
+      });
+  const std::vector<int64_t> strides =
+      utils::let(kOp, "strides = contiguous_strides(self.dims)",
+                 [&]() -> std::vector<int64_t> { return utils::contiguous_strides(self.dims()); });
+  const std::vector<int64_t> signed_strides = utils::let(
+      kOp,
+      "signed_strides = [-strides[k] if k in flipped else strides[k] for k in range(self.rank)]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(self.rank())) {
+            _values.push_back(utils::contains(flipped, _k) ? -utils::at(strides, _k)
+                                                           : utils::at(strides, _k));
+          }
+          return _values;
+        }();
+      });
+  const int64_t offset =
+      utils::let(kOp, "offset = sum([max(self.dims[k] - 1, 0) * strides[k] for k in flipped])",
+                 [&]() -> int64_t {
+                   return utils::sum([&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : flipped) {
+                       _values.push_back(utils::mul(utils::max_of(utils::sub(self.dim(_k), 1), 0),
+                                                    utils::at(strides, _k)));
+                     }
+                     return _values;
+                   }());
+                 });
+  if (!in_range) {
     utils::fail(
         kOp, "dims", "names a dim the input does not have", utils::format_value(dims),
         "dims in " + utils::format_value(-r1) + ".." + utils::format_value(utils::sub(r1, 1)));
   }
-  if (!(utils::length([&]() {
-          std::vector<int64_t> _values;
-          for (const auto& _k : utils::range(utils::length(flipped))) {
-            if (utils::contains(utils::slice(flipped, 0, _k), utils::at(flipped, _k)))
-              _values.push_back(_k);
-          }
-          return _values;
-        }()) == 0)) {
+  if (utils::length([&]() {
+        std::vector<int64_t> _values;
+        for (const auto& _k : utils::range(utils::length(flipped))) {
+          if (utils::contains(utils::slice(flipped, 0, _k), utils::at(flipped, _k)))
+            _values.push_back(_k);
+        }
+        return _values;
+      }()) != 0) {
     utils::fail(kOp, "dims", "names a dim more than once", utils::format_value(dims),
                 "each dim once");
   }
@@ -172,8 +190,8 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = (out.dtype == DType::Bool) ||
-              !((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
-                (utils::floormod(self.dim(-1), 4) == 0));
+              ((self.rank() <= 0) || utils::contains(flipped, utils::sub(self.rank(), 1)) ||
+               (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(self.dims(), 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.in_mods, 4, utils::right_align(self.dims(), 8, 1), kOp, "in_mods");
@@ -196,8 +214,8 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {
-          {"ALIGNED", (self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
-                              (utils::floormod(self.dim(-1), 4) == 0)
+          {"ALIGNED", ((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
+                       (utils::floormod(self.dim(-1), 4) == 0))
                           ? 1.0
                           : 0.0}};
     } else {

@@ -106,7 +106,7 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::is_permutation(dims, self.rank()))) {
+  if (!utils::is_permutation(dims, self.rank())) {
     utils::fail(
         kOp, "dims", "is not a permutation of the input's dims", utils::format_value(dims),
         "each of 0.." + utils::format_value(utils::sub(self.rank(), 1)) + " once (negatives wrap)");
@@ -136,9 +136,9 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
   }
   plan.run1 =
       (out.dtype == DType::Bool) ||
-      !((self.rank() > 0) &&
-        (utils::at(utils::normalize_dims(dims, self.rank()), -1) == utils::sub(self.rank(), 1)) &&
-        (utils::floormod(self.dim(-1), 4) == 0));
+      ((self.rank() <= 0) ||
+       (utils::at(utils::normalize_dims(dims, self.rank()), -1) != utils::sub(self.rank(), 1)) ||
+       (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4,
                 utils::right_align(utils::permute(self.dims(), dims), 8, 1), kOp, "out_dims");
@@ -155,10 +155,10 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (self.rank() > 0) &&
-                                             (utils::at(utils::normalize_dims(dims, self.rank()),
-                                                        -1) == utils::sub(self.rank(), 1)) &&
-                                             (utils::floormod(self.dim(-1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", ((self.rank() > 0) &&
+                                      (utils::at(utils::normalize_dims(dims, self.rank()), -1) ==
+                                       utils::sub(self.rank(), 1)) &&
+                                      (utils::floormod(self.dim(-1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {

@@ -72,16 +72,21 @@ PixelShufflePlan plan_pixel_shuffle(WebGPUGraph& graph, const std::vector<ValueR
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 3, 8);
   const int64_t r = upscale_factor;
-  const int64_t C_in = self.dim(-3);
-  const int64_t H = self.dim(-2);
-  const int64_t W = self.dim(-1);
-  const int64_t C = (r > 0) ? utils::floordiv(C_in, utils::mul(r, r)) : 0;
-  const int64_t B = utils::prod(utils::slice(self.dims(), 0, -3));
-  if (!(r > 0)) {
+  const int64_t C_in =
+      utils::let(kOp, "C_in = self.dims[-3]", [&]() -> int64_t { return self.dim(-3); });
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t C = utils::let(kOp, "C = C_in // (r * r) if r > 0 else 0", [&]() -> int64_t {
+    return (r > 0) ? utils::floordiv(C_in, utils::mul(r, r)) : 0;
+  });
+  const int64_t B = utils::let(kOp, "B = prod(self.dims[:-3])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), 0, -3));
+  });
+  if (r <= 0) {
     utils::fail(kOp, "upscale_factor", "is not positive", utils::format_value(upscale_factor),
                 "an upscale_factor >= 1");
   }
-  if (!(utils::floormod(C_in, utils::mul(r, r)) == 0)) {
+  if (utils::floormod(C_in, utils::mul(r, r)) != 0) {
     utils::fail(kOp, "self", "has channels not divisible by upscale_factor squared",
                 utils::format_value(self.dims()),
                 "dim -3 a multiple of " + utils::format_value(utils::mul(r, r)));
@@ -110,7 +115,7 @@ PixelShufflePlan plan_pixel_shuffle(WebGPUGraph& graph, const std::vector<ValueR
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kStridedGatherBytesKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"ALIGNED", false ? 1.0 : 0.0}};
+    plan.overrides0 = {{"ALIGNED", 0.0}};
   } else {
     plan.route0 = 1;  // strided_gather
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
@@ -126,10 +131,13 @@ void resize_pixel_shuffle_outputs(WebGPUGraph& graph, const std::vector<ValueRef
   const int64_t upscale_factor = utils::read_int(graph, args[1], kOp, "upscale_factor", false);
   Tensor& out = graph.get_tensor(args[2]);
   const int64_t r = upscale_factor;
-  const int64_t C_in = self.dim(-3);
-  const int64_t H = self.dim(-2);
-  const int64_t W = self.dim(-1);
-  const int64_t C = (r > 0) ? utils::floordiv(C_in, utils::mul(r, r)) : 0;
+  const int64_t C_in =
+      utils::let(kOp, "C_in = self.dims[-3]", [&]() -> int64_t { return self.dim(-3); });
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t C = utils::let(kOp, "C = C_in // (r * r) if r > 0 else 0", [&]() -> int64_t {
+    return (r > 0) ? utils::floordiv(C_in, utils::mul(r, r)) : 0;
+  });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(self.dims(), 0, -3),
                                      std::vector<int64_t>{C, utils::mul(H, r), utils::mul(W, r)}));

@@ -105,26 +105,30 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
-  if (!(utils::length(repeats) >= self.rank())) {
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
+  if (utils::length(repeats) < self.rank()) {
     utils::fail(kOp, "repeats", "has fewer entries than the input has dims",
                 utils::format_value(repeats),
                 "at least " + utils::format_value(self.rank()) + " entries");
   }
-  if (!(utils::length(repeats) <= 8)) {
+  if (utils::length(repeats) > 8) {
     utils::fail(kOp, "repeats", "has too many entries", utils::format_value(repeats),
                 "at most 8 entries");
   }
-  if (!((utils::length(repeats) == 0) || (utils::min_of(repeats) >= 0))) {
+  if ((utils::length(repeats) != 0) && (utils::min_of(repeats) < 0)) {
     utils::fail(kOp, "repeats", "holds a negative count", utils::format_value(repeats),
                 "counts >= 0");
   }
@@ -162,7 +166,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 = (out.dtype == DType::Bool) ||
-              !((utils::length(repeats) > 0) && (utils::floormod(utils::at(padded, -1), 4) == 0));
+              ((utils::length(repeats) <= 0) || (utils::floormod(utils::at(padded, -1), 4) != 0));
   if (plan.run1) {
     utils::pack(
         plan.params1.out_dims, 4,
@@ -186,8 +190,8 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kStridedGatherBytesKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"ALIGNED", (utils::length(repeats) > 0) &&
-                                             (utils::floormod(utils::at(padded, -1), 4) == 0)
+      plan.overrides1 = {{"ALIGNED", ((utils::length(repeats) > 0) &&
+                                      (utils::floormod(utils::at(padded, -1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
     } else {
@@ -205,16 +209,20 @@ void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[2]);
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(utils::length(repeats))) {

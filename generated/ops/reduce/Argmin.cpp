@@ -63,19 +63,38 @@ ArgminPlan plan_argmin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_dtype(kOp, "out", out, {DType::Int32});
-  const std::vector<int64_t> dims = (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
-  const int64_t d = !dim_is_null ? ((dim < 0) ? utils::add(dim, utils::length(dims)) : dim) : 0;
-  const bool in_range = dim_is_null || ((d >= 0) && (d < utils::length(dims)));
-  const int64_t outer = (!dim_is_null && in_range) ? utils::prod(utils::slice(dims, 0, d)) : 1;
-  const int64_t reduce = !dim_is_null ? (in_range ? utils::at(dims, d) : 0) : self.numel();
-  const int64_t inner =
-      (!dim_is_null && in_range) ? utils::prod(utils::slice(dims, utils::add(d, 1), INT64_MAX)) : 1;
-  if (!(in_range)) {
+  const std::vector<int64_t> dims =
+      utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
+      });
+  const int64_t d = utils::let(
+      kOp, "d = (dim + len(dims) if dim < 0 else dim) if dim is not None else 0", [&]() -> int64_t {
+        return !dim_is_null ? ((dim < 0) ? utils::add(dim, utils::length(dims)) : dim) : 0;
+      });
+  const bool in_range =
+      utils::let(kOp, "in_range = dim is None or (d >= 0 and d < len(dims))",
+                 [&]() -> bool { return dim_is_null || ((d >= 0) && (d < utils::length(dims))); });
+  const int64_t outer = utils::let(
+      kOp, "outer = prod(dims[:d]) if dim is not None and in_range else 1", [&]() -> int64_t {
+        return (!dim_is_null && in_range) ? utils::prod(utils::slice(dims, 0, d)) : 1;
+      });
+  const int64_t reduce =
+      utils::let(kOp, "reduce = (dims[d] if in_range else 0) if dim is not None else self.numel",
+                 [&]() -> int64_t {
+                   return !dim_is_null ? (in_range ? utils::at(dims, d) : 0) : self.numel();
+                 });
+  const int64_t inner = utils::let(
+      kOp, "inner = prod(dims[d + 1:]) if dim is not None and in_range else 1", [&]() -> int64_t {
+        return (!dim_is_null && in_range)
+                   ? utils::prod(utils::slice(dims, utils::add(d, 1), INT64_MAX))
+                   : 1;
+      });
+  if (!in_range) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 utils::format_value(-utils::length(dims)) + ".." +
                     utils::format_value(utils::sub(utils::length(dims), 1)) + " or None");
   }
-  if (!(reduce > 0)) {
+  if (reduce <= 0) {
     utils::fail(kOp, "self", "has an empty reduced dim (torch refuses it)",
                 utils::format_value(self.dims()),
                 "at least one element along dim (in the tensor for dim=None)");
@@ -98,13 +117,13 @@ ArgminPlan plan_argmin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"TAKE_MIN", true ? 1.0 : 0.0}};
+    plan.overrides0 = {{"TAKE_MIN", 1.0}};
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {
     plan.grid1 = utils::elementwise_grid(utils::mul(outer, inner), 1,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides1 = {{"TAKE_MIN", true ? 1.0 : 0.0}};
+    plan.overrides1 = {{"TAKE_MIN", 1.0}};
   }
   return plan;
 }
@@ -116,8 +135,14 @@ void resize_argmin_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const int64_t dim = dim_is_null ? 0 : utils::read_int(graph, args[1], kOp, "dim", false);
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   Tensor& out = graph.get_tensor(args[3]);
-  const std::vector<int64_t> dims = (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
-  const int64_t d = !dim_is_null ? ((dim < 0) ? utils::add(dim, utils::length(dims)) : dim) : 0;
+  const std::vector<int64_t> dims =
+      utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
+      });
+  const int64_t d = utils::let(
+      kOp, "d = (dim + len(dims) if dim < 0 else dim) if dim is not None else 0", [&]() -> int64_t {
+        return !dim_is_null ? ((dim < 0) ? utils::add(dim, utils::length(dims)) : dim) : 0;
+      });
   utils::resize_output(
       kOp, "out", out,
       (dim_is_null || (self.rank() == 0))
