@@ -609,3 +609,37 @@ def hf_clip_text():
     ids = torch.randint(3, 127, (2, 12), generator=torch.Generator().manual_seed(32))
     ids[0, 7] = ids[1, 11] = 127  # the end-of-text token: the largest id in its row
     return _HiddenAndPooled(CLIPTextModel(config)).eval(), (ids,)
+
+
+class _Exported(nn.Module):
+    """A PT2E-converted GraphModule behind a plain module (the exporter calls eval(),
+    which torchao refuses on the converted module itself)."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)
+
+
+def pt2e_qcs4w_mlp():
+    """A two-layer MLP quantized by ExecuTorch's VulkanQuantizer, weight-only 4-bit per
+    channel (PT2E): the Vulkan lowering fuses each dequantize + linear into
+    et_vk.linear_qcs4w over weights it packs two to a byte (the bias as an add). Compared
+    with the quantized model run eagerly."""
+    from executorch.backends.vulkan.quantizer.vulkan_quantizer import (
+        VulkanQuantizer, get_symmetric_quantization_config)
+    from torchao.quantization.pt2e import allow_exported_model_train_eval
+    from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(64, 48), nn.ReLU(), nn.Linear(48, 20, bias=False)).eval()
+    inputs = _inputs(33, (3, 64))
+    quantizer = VulkanQuantizer().set_global(
+        get_symmetric_quantization_config(is_dynamic=False, weight_bits=4))
+    prepared = prepare_pt2e(torch.export.export(model, inputs).module(), quantizer)
+    prepared(*inputs)
+    converted = convert_pt2e(prepared)
+    allow_exported_model_train_eval(converted)
+    return _Exported(converted), inputs

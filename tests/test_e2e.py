@@ -66,6 +66,19 @@ def test_model_fully_delegated_matches_eager(name, tmp_path):
           f"median latency {latency.median_ms:.3f} ms on {latency.device}")
 
 
+def test_pt2e_weight_only_4bit_linears_run_as_linear_qcs4w(tmp_path):
+    """VulkanQuantizer's 4-bit weight-only PT2E flow: each linear becomes
+    et_vk.linear_qcs4w over the packed weight (the lowering's own layout), delegated, and
+    the .pte matches the quantized model run eagerly."""
+    pte = tmp_path / "qcs4w.pte"
+    model, inputs, result = _export("pt2e_qcs4w_mlp", pte)
+    assert result.coverage.fully_delegated, result.coverage_table()
+    assert result.coverage.delegated.get("et_vk.linear_qcs4w.default") == 2, \
+        result.coverage_table()
+    outputs, _ = run_pte(pte, inputs, iters=1)
+    _check_close(outputs, model, inputs)
+
+
 class WeightAsInput(torch.nn.Module):
     """A conv whose weight is a graph input, not a constant."""
 

@@ -18,10 +18,6 @@ _SPEC.loader.exec_module(coverage)
 # any other upstream target has no spec (a spec was lost or renamed) and when one of these
 # gets a spec (remove it here, and regenerate docs/coverage.md).
 KNOWN_MISSING: dict[str, str] = {
-    "et_vk.apply_rotary_emb_interleaved.default": "ops parity",
-    "et_vk.grid_priors.default": "ops parity",
-    "et_vk.linear_qcs4w.default": "ops parity",
-    "et_vk.linear_q8ta_q8csw.default": "ops parity",
     "add": "LLM path (SymInt arithmetic)",
     "floordiv": "LLM path (SymInt arithmetic)",
     "mul": "LLM path (SymInt arithmetic)",

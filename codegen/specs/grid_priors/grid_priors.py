@@ -37,6 +37,10 @@ OPS = [Op(
         # 80 x 80 cells over several workgroups; float32 rounding of (w + 0.3) * 3
         Case("many_cells", (randn(1, 1, 80, 80), 3, 0.3), exact=True),
         Case("single_cell", (randn(1, 1), 64, 0.5), exact=True),
+        # an infinite or NaN offset flows through as float32 arithmetic does (0 * inf: NaN)
+        Case("ieee_offsets", (randn(1, 3, 4), 8, float("-inf")), exact=True),
+        Case("nan_offset", (randn(1, 2, 3), 8, float("nan")), exact=True),
+        Case("zero_stride_inf_offset", (randn(1, 2, 3), 0, float("inf")), exact=True),
         Case("empty", (randn(1, 0, 4), 8, 0.5), exact=True),
         Case("resize", (randn(1, 4, 20, 20), 8, 0.5), resize={"self": (1, 4, 10, 13)},
              exact=True),

@@ -151,6 +151,14 @@ Q8TA_OP = Op(
         Case("prime_shapes", q8ta_args((7,), 13, 11, -128, seed=3), **TOL),
         Case("extreme_zero_point", q8ta_args((4,), 8, 36, 127, seed=4), **TOL),
         Case("unpadded", q8ta_args((2,), 6, 8, 5, seed=5, pad=6), **TOL),
+        # a NaN or infinite bias or scale passes into its column; input_scale 0 leaves
+        # only the bias (0 + -0.0 = +0.0)
+        Case("ieee_bias", replaced(q8ta_args((3,), 8, 16, 2, seed=8), 6,
+                                   tensor([NAN, INF, -INF, -0.0, 0.0, 1e-45, 3.4e38, -1.0])),
+             **TOL),
+        Case("ieee_scales", replaced(replaced(q8ta_args((3,), 8, 16, 2, seed=9), 1, 0.0), 5,
+                                     tensor([NAN, INF, -INF, -0.0, 0.0, 1e-45, 3.4e38, 1.0])),
+             **TOL),
         Case("empty_rows", q8ta_args((0,), 8, 16, 1, seed=6), **TOL),
         Case("resize", q8ta_args((6,), 16, 32, -9, seed=7), resize={"x": (3, 32)}, **TOL),
         Case("wrong_k", replaced(BASE, 0, randint(-9, 9, 2, 12, dtype="int8")),
