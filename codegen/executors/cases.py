@@ -117,9 +117,17 @@ def reference(bound: BoundOp, target: str, args: tuple, kwargs: dict | None = No
             return v.to(torch.float64) if v.is_floating_point() and to_float64 else v.clone()
         return v
 
-    args = tuple(promote(a) for a in torch_args(bound, args))
-    kwargs = {k: promote(v) for k, v in (kwargs or {}).items()}
-    return torch_op(bound.op.golden or target)(*args, **kwargs), args
+    op = torch_op(bound.op.golden or target)
+    promoted = tuple(promote(a) for a in torch_args(bound, args))
+    promoted_kwargs = {k: promote(v) for k, v in (kwargs or {}).items()}
+    try:
+        return op(*promoted, **promoted_kwargs), promoted
+    except RuntimeError:
+        if not to_float64:
+            raise
+    # Kernels torch has only for float32/16 (_weight_int8pack_mm) are referenced in the
+    # case's own dtypes.
+    return reference(bound, target, args, kwargs, to_float64=False)
 
 
 def _clone(args: tuple) -> tuple:
