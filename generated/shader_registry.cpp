@@ -31,6 +31,7 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
@@ -64,8 +65,14 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/q8ta/q8ta_conv2d_wgsl.h"
+#include "ops/q8ta/q8ta_linear_wgsl.h"
+#include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
+#include "ops/q8ta/q8ta_map_wgsl.h"
+#include "ops/q8ta/q8ta_pixel_shuffle_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
+#include "ops/q8ta/quantize_per_tensor_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
@@ -264,6 +271,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"dequantize_per_tensor",
+       kDequantizePerTensorWGSL,
+       "main",
+       {kDequantizePerTensorWorkgroupSizeX, kDequantizePerTensorWorkgroupSizeY,
+        kDequantizePerTensorWorkgroupSizeZ},
+       kDequantizePerTensorBindings,
+       kDequantizePerTensorBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -480,6 +494,38 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q8ta_conv2d",
+       kQ8taConv2dWGSL,
+       "main",
+       {kQ8taConv2dWorkgroupSizeX, kQ8taConv2dWorkgroupSizeY, kQ8taConv2dWorkgroupSizeZ},
+       kQ8taConv2dBindings,
+       kQ8taConv2dBindingCount},
+      {"q8ta_linear",
+       kQ8taLinearWGSL,
+       "main",
+       {kQ8taLinearWorkgroupSizeX, kQ8taLinearWorkgroupSizeY, kQ8taLinearWorkgroupSizeZ},
+       kQ8taLinearBindings,
+       kQ8taLinearBindingCount},
+      {"q8ta_linear_gemv",
+       kQ8taLinearGemvWGSL,
+       "main",
+       {kQ8taLinearGemvWorkgroupSizeX, kQ8taLinearGemvWorkgroupSizeY,
+        kQ8taLinearGemvWorkgroupSizeZ},
+       kQ8taLinearGemvBindings,
+       kQ8taLinearGemvBindingCount},
+      {"q8ta_map",
+       kQ8taMapWGSL,
+       "main",
+       {kQ8taMapWorkgroupSizeX, kQ8taMapWorkgroupSizeY, kQ8taMapWorkgroupSizeZ},
+       kQ8taMapBindings,
+       kQ8taMapBindingCount},
+      {"q8ta_pixel_shuffle",
+       kQ8taPixelShuffleWGSL,
+       "main",
+       {kQ8taPixelShuffleWorkgroupSizeX, kQ8taPixelShuffleWorkgroupSizeY,
+        kQ8taPixelShuffleWorkgroupSizeZ},
+       kQ8taPixelShuffleBindings,
+       kQ8taPixelShuffleBindingCount},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -492,6 +538,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ},
        kQkPerRowBindings,
        kQkPerRowBindingCount},
+      {"quantize_per_tensor",
+       kQuantizePerTensorWGSL,
+       "main",
+       {kQuantizePerTensorWorkgroupSizeX, kQuantizePerTensorWorkgroupSizeY,
+        kQuantizePerTensorWorkgroupSizeZ},
+       kQuantizePerTensorBindings,
+       kQuantizePerTensorBindingCount},
       {"reduce_rows",
        kReduceRowsWGSL,
        "main",

@@ -71,6 +71,17 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/DequantizePerTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taAdd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2d.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dDw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dPw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dTransposed.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taLinear.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taLinearGemv.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taPixelShuffle.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taRelu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/QuantizePerTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp

@@ -30,7 +30,7 @@ from codegen.et.export import InputError, load_factory, lower, pte_coverage, rea
 from codegen.paths import built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
-           "uint8": "uint8", "bool": "bool"}
+           "uint8": "uint8", "int8": "int8", "bool": "bool"}
 
 
 class PteError(RuntimeError):

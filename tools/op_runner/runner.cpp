@@ -29,12 +29,12 @@ std::string read_text(const fs::path& path, const char* what) {
 
 DType parse_dtype(const json::Value& v) {
   const std::string& name = v.as_string();
-  for (DType d :
-       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8}) {
+  for (DType d : {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16,
+                  DType::UInt8, DType::Int8}) {
     if (name == dtype_name(d)) return d;
   }
-  case_error(
-      v, "unknown dtype \"" + name + "\" (expected float32, int32, int64, bool, float16 or uint8)");
+  case_error(v, "unknown dtype \"" + name +
+                    "\" (expected float32, int32, int64, bool, float16, uint8 or int8)");
 }
 
 std::vector<int64_t> int_list(const json::Value& v) {
