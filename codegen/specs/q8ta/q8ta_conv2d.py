@@ -224,6 +224,7 @@ OPS = [
         Case("extreme_zero_points", conv_args((1, 4, 6, 5), 4, zp_in=127, zp_out=-128,
                                               activation="relu"), steps=1),
         Case("saturates", conv_args((1, 4, 6, 6), 6, out_scale=0.002), steps=1),
+        Case("one_input_channel", conv_args((1, 1, 8, 9), 4, padding=(1, 1)), steps=1),
         *common_negatives(STEM, 8),
         Case("rejects_groups", conv_args((1, 6, 6, 6), 8, groups=4),
              raises="groups does not divide the channels (got 4, expected a divisor of IC=6 "
@@ -261,6 +262,8 @@ OPS = [
              conv_args((2, 6, 4, 5), 8, kernel=(3, 3), stride=(2, 3), padding=(1, 0),
                        groups=2, transposed=True, output_padding=(1, 2), activation="relu"),
              steps=1),
+        Case("transposed_1x1_s2", conv_args((1, 5, 3, 4), 4, kernel=(1, 1), stride=(2, 2),
+                                            transposed=True, output_padding=(1, 1)), steps=1),
         *common_negatives(TR, 6, transposed=True)[:8],
         Case("rejects_output_padding", with_arg(TR, True, output_padding=[2, 0]),
              raises="output_padding is not smaller than stride or dilation (got [2, 0], "

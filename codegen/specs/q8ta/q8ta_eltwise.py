@@ -95,6 +95,8 @@ ADD = Op(
     cases=[
         Case("residual", add_args((1, 16, 5, 7)), route="q8ta_map"),
         Case("odd_shape_alpha_half", add_args((3, 5, 7), alpha=0.5)),
+        # the partitioner writes alpha = 1 (an int in the graph) as Int
+        Case("int_alpha", add_args((2, 7), alpha=1)),
         Case("saturates", add_args((2, 9, 11), out=(0.005, 0))),
         Case("relu_zero_point", add_args((1, 13, 3, 3), out=(0.03, -128))),
         # alpha * b is rounded before the add; a GPU compiler may fuse them into one FMA

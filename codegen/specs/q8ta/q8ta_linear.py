@@ -142,6 +142,7 @@ OPS = [
              route="q8ta_linear_gemv", steps=1),
         Case("rank3_prime", linear_args((1, 1), 68, 7, zp_in=-9, zp_out=11), steps=1),
         Case("two_rows_no_bias", linear_args((2, 1), 12, 5, bias=False), steps=1),
+        Case("channels_multiple_of_4", linear_args((1,), 40, 12, zp_in=0, zp_out=0), steps=1),
         *negative_cases(),
     ]),
 ]

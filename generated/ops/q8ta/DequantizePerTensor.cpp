@@ -61,7 +61,7 @@ DequantizePerTensorPlan plan_dequantize_per_tensor(WebGPUGraph& graph,
                                                    const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 8);
   const Tensor& input = graph.get_tensor(args[0]);
-  const double scale = graph.get_double(args[1]);
+  const double scale = utils::read_double(graph, args[1], kOp, "scale");
   const int64_t zero_point = utils::read_int(graph, args[2], kOp, "zero_point", false);
   const int64_t quant_min = utils::read_int(graph, args[3], kOp, "quant_min", false);
   const int64_t quant_max = utils::read_int(graph, args[4], kOp, "quant_max", false);

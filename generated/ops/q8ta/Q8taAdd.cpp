@@ -62,16 +62,16 @@ Q8taAddPlan plan_q8ta_add(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_arg_count(kOp, args, 10);
   const Tensor& input_a = graph.get_tensor(args[0]);
   const Tensor& input_b = graph.get_tensor(args[1]);
-  const double input_a_scale = graph.get_double(args[2]);
+  const double input_a_scale = utils::read_double(graph, args[2], kOp, "input_a_scale");
   const int64_t input_a_zero_point =
       utils::read_int(graph, args[3], kOp, "input_a_zero_point", false);
-  const double input_b_scale = graph.get_double(args[4]);
+  const double input_b_scale = utils::read_double(graph, args[4], kOp, "input_b_scale");
   const int64_t input_b_zero_point =
       utils::read_int(graph, args[5], kOp, "input_b_zero_point", false);
-  const double output_scale = graph.get_double(args[6]);
+  const double output_scale = utils::read_double(graph, args[6], kOp, "output_scale");
   const int64_t output_zero_point =
       utils::read_int(graph, args[7], kOp, "output_zero_point", false);
-  const double alpha = graph.get_double(args[8]);
+  const double alpha = utils::read_double(graph, args[8], kOp, "alpha");
   const Tensor& out = graph.get_tensor(args[9]);
   utils::check_dtype(kOp, "input_a", input_a, {DType::Int8});
   utils::check_rank(kOp, "input_a", input_a, 0, 8);

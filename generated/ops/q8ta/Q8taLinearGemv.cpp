@@ -72,12 +72,12 @@ struct Q8taLinearGemvPlan {
 Q8taLinearGemvPlan plan_q8ta_linear_gemv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 11);
   const Tensor& x = graph.get_tensor(args[0]);
-  const double input_scale = graph.get_double(args[1]);
+  const double input_scale = utils::read_double(graph, args[1], kOp, "input_scale");
   const int64_t input_zero_point = utils::read_int(graph, args[2], kOp, "input_zero_point", false);
   const Tensor& weights = graph.get_tensor(args[3]);
   const Tensor& weight_sums = graph.get_tensor(args[4]);
   const Tensor& weight_scales = graph.get_tensor(args[5]);
-  const double output_scale = graph.get_double(args[6]);
+  const double output_scale = utils::read_double(graph, args[6], kOp, "output_scale");
   const int64_t output_zero_point =
       utils::read_int(graph, args[7], kOp, "output_zero_point", false);
   const Tensor* bias = graph.is_null(args[8]) ? nullptr : &graph.get_tensor(args[8]);

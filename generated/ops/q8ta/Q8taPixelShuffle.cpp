@@ -70,9 +70,9 @@ Q8taPixelShufflePlan plan_q8ta_pixel_shuffle(WebGPUGraph& graph,
                                              const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 7);
   const Tensor& input = graph.get_tensor(args[0]);
-  const double input_scale = graph.get_double(args[1]);
+  const double input_scale = utils::read_double(graph, args[1], kOp, "input_scale");
   const int64_t input_zero_point = utils::read_int(graph, args[2], kOp, "input_zero_point", false);
-  const double output_inv_scale = graph.get_double(args[3]);
+  const double output_inv_scale = utils::read_double(graph, args[3], kOp, "output_inv_scale");
   const int64_t output_zero_point =
       utils::read_int(graph, args[4], kOp, "output_zero_point", false);
   const int64_t upscale_factor = utils::read_int(graph, args[5], kOp, "upscale_factor", false);
