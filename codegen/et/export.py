@@ -133,11 +133,14 @@ def vk_graph_ops(blob: bytes) -> list[str]:
 
 
 # Edge ops the Vulkan lowering turns into an op we serve, so the partitioner must be
-# allowed to take them: it fuses conv + hardtanh (ReLU6) into conv_with_clamp. (addmm,
-# which it fuses with a permuted weight back into linear, has its own spec.) One it does
-# not fuse reaches the VK00 read-back check as an operator without a handler, so nothing
-# unserved is ever delegated silently.
-FUSED_FROM = {CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
+# allowed to take them: it fuses conv + hardtanh (ReLU6) into conv_with_clamp, and
+# dequantize -> pixel_shuffle -> quantize in a static int8 graph into q8ta_pixel_shuffle.
+# (addmm, which it fuses with a permuted weight back into linear, has its own spec; the
+# other q8ta fusions start from ops with specs of their own.) One it does not fuse
+# reaches the VK00 read-back check as an operator without a handler, so nothing unserved
+# is ever delegated silently.
+FUSED_FROM = {CONV_WITH_CLAMP: ("aten.hardtanh.default",),
+              "et_vk.q8ta_pixel_shuffle.default": ("aten.pixel_shuffle.default",)}
 # Ops a spec serves whole that ExecuTorch's decomposition table would break up before the
 # partitioner sees them: scaled_dot_product_attention's math path (HF attention) calls
 # _safe_softmax, which decomposes into a softmax and five mask ops over the scores.

@@ -55,3 +55,19 @@ def cpu_reference(model, inputs: tuple) -> list:
     buffer = program.to_executorch().buffer
     method = Runtime.get().load_program(buffer).load_method("forward")
     return list(method.execute(list(inputs)))
+
+
+def output_scales(model) -> list[float]:
+    """The quantization scale of each output of a converted PT2E graph (the scale of the
+    dequantize_per_tensor that produces it): one int8 step of that output."""
+    import torch
+
+    dequantize = torch.ops.quantized_decomposed.dequantize_per_tensor.default
+    (output,) = [n for n in model.graph.nodes if n.op == "output"]
+    scales = []
+    for node in output.args[0]:
+        if getattr(node, "target", None) is not dequantize:
+            raise ValueError(f"output {node} is not a dequantize_per_tensor (got "
+                             f"{getattr(node, 'target', node)})")
+        scales.append(float(node.args[1]))
+    return scales
