@@ -7,6 +7,7 @@
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/unary/abs_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
+#include "ops/training/adamw_step_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
@@ -39,6 +40,8 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/training/fused_ce_rows_wgsl.h"
+#include "ops/training/fused_ce_sum_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -55,6 +58,7 @@
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
@@ -118,6 +122,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ},
        kAbsI32Bindings,
        kAbsI32BindingCount},
+      {"adamw_step",
+       kAdamwStepWGSL,
+       "main",
+       {kAdamwStepWorkgroupSizeX, kAdamwStepWorkgroupSizeY, kAdamwStepWorkgroupSizeZ},
+       kAdamwStepBindings,
+       kAdamwStepBindingCount},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -322,6 +332,18 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"fused_ce_rows",
+       kFusedCeRowsWGSL,
+       "main",
+       {kFusedCeRowsWorkgroupSizeX, kFusedCeRowsWorkgroupSizeY, kFusedCeRowsWorkgroupSizeZ},
+       kFusedCeRowsBindings,
+       kFusedCeRowsBindingCount},
+      {"fused_ce_sum",
+       kFusedCeSumWGSL,
+       "main",
+       {kFusedCeSumWorkgroupSizeX, kFusedCeSumWorkgroupSizeY, kFusedCeSumWorkgroupSizeZ},
+       kFusedCeSumBindings,
+       kFusedCeSumBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",
@@ -432,6 +454,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ},
        kLeakyReluBindings,
        kLeakyReluBindingCount},
+      {"linear_dw",
+       kLinearDwWGSL,
+       "main",
+       {kLinearDwWorkgroupSizeX, kLinearDwWorkgroupSizeY, kLinearDwWorkgroupSizeZ},
+       kLinearDwBindings,
+       kLinearDwBindingCount},
       {"linear_pack_weight",
        kLinearPackWeightWGSL,
        "main",

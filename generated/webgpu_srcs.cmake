@@ -94,6 +94,9 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/SafeSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/AdamwStep.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/FusedCe.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/LinearDw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
