@@ -10,11 +10,15 @@
 #include "ops/training/adamw_step_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
+#include "ops/unary/bitwise_not_wgsl.h"
+#include "ops/unary/bitwise_not_bool_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
@@ -33,6 +37,7 @@
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
 #include "ops/q8ta/dequantize_per_tensor_wgsl.h"
+#include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
@@ -42,6 +47,7 @@
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
 #include "ops/training/fused_ce_rows_wgsl.h"
 #include "ops/training/fused_ce_sum_wgsl.h"
+#include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -51,6 +57,8 @@
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
+#include "ops/grid_priors/grid_priors_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
@@ -60,6 +68,8 @@
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
+#include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
+#include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
 #include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
@@ -82,6 +92,8 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
+#include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
@@ -140,6 +152,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
        kAnyRowsBindings,
        kAnyRowsBindingCount},
+      {"arg_reduce_rows",
+       kArgReduceRowsWGSL,
+       "main",
+       {kArgReduceRowsWorkgroupSizeX, kArgReduceRowsWorkgroupSizeY, kArgReduceRowsWorkgroupSizeZ},
+       kArgReduceRowsBindings,
+       kArgReduceRowsBindingCount},
+      {"arg_reduce_rows_i32",
+       kArgReduceRowsI32WGSL,
+       "main",
+       {kArgReduceRowsI32WorkgroupSizeX, kArgReduceRowsI32WorkgroupSizeY,
+        kArgReduceRowsI32WorkgroupSizeZ},
+       kArgReduceRowsI32Bindings,
+       kArgReduceRowsI32BindingCount},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -172,6 +197,19 @@ const std::vector<KernelSource>& all_kernels() {
         kBinaryBroadcastI32WorkgroupSizeZ},
        kBinaryBroadcastI32Bindings,
        kBinaryBroadcastI32BindingCount},
+      {"bitwise_not",
+       kBitwiseNotWGSL,
+       "main",
+       {kBitwiseNotWorkgroupSizeX, kBitwiseNotWorkgroupSizeY, kBitwiseNotWorkgroupSizeZ},
+       kBitwiseNotBindings,
+       kBitwiseNotBindingCount},
+      {"bitwise_not_bool",
+       kBitwiseNotBoolWGSL,
+       "main",
+       {kBitwiseNotBoolWorkgroupSizeX, kBitwiseNotBoolWorkgroupSizeY,
+        kBitwiseNotBoolWorkgroupSizeZ},
+       kBitwiseNotBoolBindings,
+       kBitwiseNotBoolBindingCount},
       {"cat_copy",
        kCatCopyWGSL,
        "main",
@@ -288,6 +326,12 @@ const std::vector<KernelSource>& all_kernels() {
         kDequantizePerTensorWorkgroupSizeZ},
        kDequantizePerTensorBindings,
        kDequantizePerTensorBindingCount},
+      {"div_rounding",
+       kDivRoundingWGSL,
+       "main",
+       {kDivRoundingWorkgroupSizeX, kDivRoundingWorkgroupSizeY, kDivRoundingWorkgroupSizeZ},
+       kDivRoundingBindings,
+       kDivRoundingBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -344,6 +388,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kFusedCeSumWorkgroupSizeX, kFusedCeSumWorkgroupSizeY, kFusedCeSumWorkgroupSizeZ},
        kFusedCeSumBindings,
        kFusedCeSumBindingCount},
+      {"gather_elements",
+       kGatherElementsWGSL,
+       "main",
+       {kGatherElementsWorkgroupSizeX, kGatherElementsWorkgroupSizeY,
+        kGatherElementsWorkgroupSizeZ},
+       kGatherElementsBindings,
+       kGatherElementsBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",
@@ -409,6 +460,18 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsSubgroupBindings,
        kGemvRowsSubgroupBindingCount,
        kGemvRowsSubgroupFeatures},
+      {"grid_priors",
+       kGridPriorsWGSL,
+       "main",
+       {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
+       kGridPriorsBindings,
+       kGridPriorsBindingCount},
+      {"grid_sampler_2d",
+       kGridSampler2dWGSL,
+       "main",
+       {kGridSampler2dWorkgroupSizeX, kGridSampler2dWorkgroupSizeY, kGridSampler2dWorkgroupSizeZ},
+       kGridSampler2dBindings,
+       kGridSampler2dBindingCount},
       {"hardswish",
        kHardswishWGSL,
        "main",
@@ -467,6 +530,19 @@ const std::vector<KernelSource>& all_kernels() {
         kLinearPackWeightWorkgroupSizeZ},
        kLinearPackWeightBindings,
        kLinearPackWeightBindingCount},
+      {"linear_q8ta_q8csw",
+       kLinearQ8taQ8cswWGSL,
+       "main",
+       {kLinearQ8taQ8cswWorkgroupSizeX, kLinearQ8taQ8cswWorkgroupSizeY,
+        kLinearQ8taQ8cswWorkgroupSizeZ},
+       kLinearQ8taQ8cswBindings,
+       kLinearQ8taQ8cswBindingCount},
+      {"linear_qcs4w",
+       kLinearQcs4wWGSL,
+       "main",
+       {kLinearQcs4wWorkgroupSizeX, kLinearQcs4wWorkgroupSizeY, kLinearQcs4wWorkgroupSizeZ},
+       kLinearQcs4wBindings,
+       kLinearQcs4wBindingCount},
       {"log",
        kLogWGSL,
        "main",
@@ -603,6 +679,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"rotary_emb_interleaved",
+       kRotaryEmbInterleavedWGSL,
+       "main",
+       {kRotaryEmbInterleavedWorkgroupSizeX, kRotaryEmbInterleavedWorkgroupSizeY,
+        kRotaryEmbInterleavedWorkgroupSizeZ},
+       kRotaryEmbInterleavedBindings,
+       kRotaryEmbInterleavedBindingCount},
+      {"round",
+       kRoundWGSL,
+       "main",
+       {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
+       kRoundBindings,
+       kRoundBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",

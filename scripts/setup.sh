@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs everything the toolkit needs on a fresh Debian machine: the CPU WebGPU
-# adapter (lavapipe), a C++ toolchain, Chromium (the browser executor's WebGPU, driven by
-# the pinned playwright; never a browser download), and a venv with the pinned packages.
+# adapter (lavapipe), a C++ toolchain, flatbuffers (the VK00 reader), nlohmann/json (the
+# tools), GoogleTest (the native tests), Chromium (the browser executor's WebGPU, driven
+# by the pinned playwright; never a browser download), and a venv with the pinned packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 need=()
-for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-compiler chromium; do
+for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-compiler \
+           nlohmann-json3-dev libgtest-dev chromium; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

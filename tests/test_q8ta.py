@@ -1,6 +1,6 @@
-"""The static int8 family's goldens (codegen/specs/q8ta/_golden.py) against ExecuTorch's own
-references (backends/vulkan/custom_ops_lib.py) where those are right, and against the
-unfused float graph where they are not.
+"""The static int8 family's goldens (opgen_ref, codegen/graph/references.py) against
+ExecuTorch's own references (backends/vulkan/custom_ops_lib.py) where those are right, and
+against the unfused float graph where they are not.
 
 ExecuTorch's references of the q8ta ops serve export (shapes), not numerics, and two of
 them disagree with the partitioner's own packing (patterns/quantized_linear.py and
@@ -113,5 +113,5 @@ def test_conv_golden_is_the_unfused_graph_on_the_partitioners_packing(transposed
             [kh, kw], [2, 2], [1, 1]) + (([1, 1],) if transposed else ()) + (
             [1, 1], groups, "relu")
     name = "q8ta_conv2d_transposed" if transposed else "q8ta_conv2d"
-    got = getattr(torch.ops.opgen_golden, name)(*args)
+    got = getattr(torch.ops.opgen_ref, name)(*args)
     _close(got, _quantize(want, ys, yzp, True), name)

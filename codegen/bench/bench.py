@@ -345,6 +345,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"adapter: {adapter}; peaks: "
           f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")
     results = []
+    print("\n".join(report([], peaks).splitlines()[:2]), flush=True)  # the table's head, once
     for name, target, call_args, options in jobs:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
@@ -352,10 +353,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
                           force=force, executor=executor,
                           constants=tuple(a for a in args.constants.split(",") if a), **options)
         results.extend(rows)
-        for r in rows:
+        for r in rows:  # each row as soon as it is timed: the table is printed once
             print("\n".join(report([r], peaks).splitlines()[2:]), flush=True)
-    print()
-    print(report(results, peaks))
     if args.json:
         args.json.write_text(json.dumps({"adapter": adapter, "peaks": peaks,
                                          "results": [asdict(r) for r in results]}, indent=2))

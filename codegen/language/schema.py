@@ -47,8 +47,7 @@ NAMESPACE_MODULES = {
     "dim_order_ops": "executorch.exir.passes.dim_order_ops_registry",  # dim-order copies
     # PT2E's quantize/dequantize ops (torch registers them only when this is imported)
     "quantized_decomposed": "torch.ao.quantization.fx._decomposed",
-    # references a spec folder registers where torch has no right one (executors.goldens)
-    "opgen_golden": "codegen.executors.goldens",
+    "opgen_ref": "codegen.graph.references",  # references for custom ops' spec cases
 }
 
 

@@ -113,7 +113,7 @@ def linear_op(name: str, kernel: Kernel, grid, cases: list[Case]) -> Op:
         guards=GUARDS,
         shapes={"out": "x.dims[:-1] + [N]"},
         resize="static",
-        golden="opgen_golden.q8ta_linear.default",
+        golden="opgen_ref.q8ta_linear.default",
         flops="2 * M * N * K",
         dispatches=[Dispatch(params=PARAMS, helpers=["q8ta_linear_epilogue.wgsl"],
                              bindings=BINDINGS, routes=[Route(kernel, grid)])],

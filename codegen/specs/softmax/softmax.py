@@ -10,7 +10,7 @@ other line gives exactly 0 (softmax) or -inf (log_softmax). NaN is carried expli
 not left to the adapter's exp and log. The LOG override picks log_softmax; SAFE picks
 _safe_softmax, torch's softmax for attention (scaled_dot_product_attention's math path):
 an all -inf line (a fully masked query) gives zeros instead of NaN. The exporter keeps
-_safe_softmax whole (codegen/et/export.py); decomposed, it is a softmax plus five mask
+_safe_softmax whole (codegen/et/lowering.py); decomposed, it is a softmax plus five mask
 ops (eq, any, logical_not, full_like, where) over the whole score tensor.
 """
 

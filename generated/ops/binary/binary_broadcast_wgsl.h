@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/binary_broadcast.wgsl - DO NOT EDIT.
-// wgsl-sha256: 390d6e99cf29d5718b4e49a2353f31fe9d7f25d8b743870646a43d31dfc34f4a
+// wgsl-sha256: 485916939d10e142df9859b2fa63013295b31876942ebb5ed0dc76446580c25a
 // The module below is generated/ops/binary/binary_broadcast.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -138,13 +138,8 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
   }
   return combine(x, y);
 }
-// codegen/specs/binary/binary_broadcast.wgsl
-// binary_broadcast: out = lhs <OP> alpha * rhs on float32 with NumPy broadcasting. Dims are
-// right-aligned into eight slots; a broadcast operand dim has stride 0.
-// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 3 true division, 4 minimum, 5 maximum.
-// The entry point and the indexing are in binary_map.wgsl.
-
-alias Elem = f32;
+// codegen/specs/binary/divide.wgsl
+// IEEE float32 division for the binary kernels (binary_broadcast, div_rounding).
 
 fn magnitude(v: vec4<f32>) -> vec4<u32> {
   return bitcast<vec4<u32>>(v) & vec4<u32>(0x7fffffffu);
@@ -169,6 +164,14 @@ fn divide(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
   q = select(q, bitcast<vec4<f32>>(sign), (my == inf) & (mx < inf));
   return select(q, bitcast<vec4<f32>>(inf | vec4<u32>(0x00400000u) | mx), nan);
 }
+// codegen/specs/binary/binary_broadcast.wgsl
+// binary_broadcast: out = lhs <OP> alpha * rhs on float32 with NumPy broadcasting. Dims are
+// right-aligned into eight slots; a broadcast operand dim has stride 0.
+// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 3 true division, 4 minimum, 5 maximum.
+// The entry point and the indexing are in binary_map.wgsl, magnitude() and divide() in
+// divide.wgsl.
+
+alias Elem = f32;
 
 // An order-preserving integer key with -0.0 below 0.0 (IEEE 754-2019 minimum/maximum):
 // the magnitude, bit-complemented for a set sign.

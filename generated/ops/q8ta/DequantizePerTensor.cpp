@@ -73,11 +73,11 @@ DequantizePerTensorPlan plan_dequantize_per_tensor(WebGPUGraph& graph,
   if (!(scale > 0.0)) {
     utils::fail(kOp, "scale", "is not positive", utils::format_value(scale), "a scale > 0");
   }
-  if (!((quant_min >= -128) && (quant_min <= quant_max))) {
+  if ((quant_min < -128) || (quant_min > quant_max)) {
     utils::fail(kOp, "quant_min", "is not an int8 value at most quant_max",
                 utils::format_value(quant_min), "-128.." + utils::format_value(quant_max));
   }
-  if (!(quant_max <= 127)) {
+  if (quant_max > 127) {
     utils::fail(kOp, "quant_max", "does not fit int8", utils::format_value(quant_max),
                 "at most 127");
   }

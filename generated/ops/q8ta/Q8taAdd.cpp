@@ -79,7 +79,7 @@ Q8taAddPlan plan_q8ta_add(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_rank(kOp, "input_b", input_b, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Int8});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(input_b.dims() == input_a.dims())) {
+  if (input_b.dims() != input_a.dims()) {
     utils::fail(kOp, "input_b", "does not have input_a's shape (q8ta_add does not broadcast)",
                 utils::format_value(input_b.dims()), utils::format_value(input_a.dims()));
   }
@@ -110,7 +110,7 @@ Q8taAddPlan plan_q8ta_add(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   plan.grid0 =
       utils::elementwise_grid(utils::ceil_div(input_a.numel(), 4), kQ8taMapKernel.workgroup_size[0],
                               graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"ADD", true ? 1.0 : 0.0}};
+  plan.overrides0 = {{"ADD", 1.0}};
   return plan;
 }
 

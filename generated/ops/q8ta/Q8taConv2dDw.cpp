@@ -155,88 +155,115 @@ Q8taConv2dDwPlan plan_q8ta_conv2d_dw(WebGPUGraph& graph, const std::vector<Value
   }
   utils::check_dtype(kOp, "out", out, {DType::Int8});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t B = x.dim(0);
-  const int64_t IC = x.dim(1);
-  const int64_t IH = x.dim(2);
-  const int64_t IW = x.dim(3);
-  const int64_t KH = (utils::length(kernel_size) == 2) ? utils::at(kernel_size, 0) : 0;
-  const int64_t KW = (utils::length(kernel_size) == 2) ? utils::at(kernel_size, 1) : 0;
-  const int64_t sH = (utils::length(stride) == 2) ? utils::at(stride, 0) : 0;
-  const int64_t sW = (utils::length(stride) == 2) ? utils::at(stride, 1) : 0;
-  const int64_t pH = (utils::length(padding) == 2) ? utils::at(padding, 0) : 0;
-  const int64_t pW = (utils::length(padding) == 2) ? utils::at(padding, 1) : 0;
-  const int64_t dH = (utils::length(dilation) == 2) ? utils::at(dilation, 0) : 0;
-  const int64_t dW = (utils::length(dilation) == 2) ? utils::at(dilation, 1) : 0;
-  const int64_t g = utils::max_of(groups, 1);
-  const int64_t OC = weights.dim(2);
-  const int64_t icpg = utils::floordiv(IC, g);
-  const int64_t ocpg = utils::floordiv(OC, g);
-  const int64_t K = utils::mul(utils::mul(KH, KW), icpg);
-  const int64_t OH = utils::add(
-      utils::floordiv(
-          utils::sub(
-              utils::sub(utils::add(IH, utils::mul(2, pH)), utils::mul(dH, utils::sub(KH, 1))), 1),
-          utils::max_of(sH, 1)),
-      1);
-  const int64_t OW = utils::add(
-      utils::floordiv(
-          utils::sub(
-              utils::sub(utils::add(IW, utils::mul(2, pW)), utils::mul(dW, utils::sub(KW, 1))), 1),
-          utils::max_of(sW, 1)),
-      1);
+  const int64_t B = utils::let(kOp, "B = x.dims[0]", [&]() -> int64_t { return x.dim(0); });
+  const int64_t IC = utils::let(kOp, "IC = x.dims[1]", [&]() -> int64_t { return x.dim(1); });
+  const int64_t IH = utils::let(kOp, "IH = x.dims[2]", [&]() -> int64_t { return x.dim(2); });
+  const int64_t IW = utils::let(kOp, "IW = x.dims[3]", [&]() -> int64_t { return x.dim(3); });
+  const int64_t KH =
+      utils::let(kOp, "KH = kernel_size[0] if len(kernel_size) == 2 else 0", [&]() -> int64_t {
+        return (utils::length(kernel_size) == 2) ? utils::at(kernel_size, 0) : 0;
+      });
+  const int64_t KW =
+      utils::let(kOp, "KW = kernel_size[1] if len(kernel_size) == 2 else 0", [&]() -> int64_t {
+        return (utils::length(kernel_size) == 2) ? utils::at(kernel_size, 1) : 0;
+      });
+  const int64_t sH = utils::let(kOp, "sH = stride[0] if len(stride) == 2 else 0", [&]() -> int64_t {
+    return (utils::length(stride) == 2) ? utils::at(stride, 0) : 0;
+  });
+  const int64_t sW = utils::let(kOp, "sW = stride[1] if len(stride) == 2 else 0", [&]() -> int64_t {
+    return (utils::length(stride) == 2) ? utils::at(stride, 1) : 0;
+  });
+  const int64_t pH = utils::let(
+      kOp, "pH = padding[0] if len(padding) == 2 else 0",
+      [&]() -> int64_t { return (utils::length(padding) == 2) ? utils::at(padding, 0) : 0; });
+  const int64_t pW = utils::let(
+      kOp, "pW = padding[1] if len(padding) == 2 else 0",
+      [&]() -> int64_t { return (utils::length(padding) == 2) ? utils::at(padding, 1) : 0; });
+  const int64_t dH = utils::let(
+      kOp, "dH = dilation[0] if len(dilation) == 2 else 0",
+      [&]() -> int64_t { return (utils::length(dilation) == 2) ? utils::at(dilation, 0) : 0; });
+  const int64_t dW = utils::let(
+      kOp, "dW = dilation[1] if len(dilation) == 2 else 0",
+      [&]() -> int64_t { return (utils::length(dilation) == 2) ? utils::at(dilation, 1) : 0; });
+  const int64_t g =
+      utils::let(kOp, "g = max(groups, 1)", [&]() -> int64_t { return utils::max_of(groups, 1); });
+  const int64_t OC =
+      utils::let(kOp, "OC = weights.dims[2]", [&]() -> int64_t { return weights.dim(2); });
+  const int64_t icpg =
+      utils::let(kOp, "icpg = IC // g", [&]() -> int64_t { return utils::floordiv(IC, g); });
+  const int64_t ocpg =
+      utils::let(kOp, "ocpg = OC // g", [&]() -> int64_t { return utils::floordiv(OC, g); });
+  const int64_t K = utils::let(kOp, "K = KH * KW * icpg",
+                               [&]() -> int64_t { return utils::mul(utils::mul(KH, KW), icpg); });
+  const int64_t OH =
+      utils::let(kOp, "OH = (IH + 2 * pH - dH * (KH - 1) - 1) // max(sH, 1) + 1", [&]() -> int64_t {
+        return utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
+                                                                utils::mul(dH, utils::sub(KH, 1))),
+                                                     1),
+                                          utils::max_of(sH, 1)),
+                          1);
+      });
+  const int64_t OW =
+      utils::let(kOp, "OW = (IW + 2 * pW - dW * (KW - 1) - 1) // max(sW, 1) + 1", [&]() -> int64_t {
+        return utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
+                                                                utils::mul(dW, utils::sub(KW, 1))),
+                                                     1),
+                                          utils::max_of(sW, 1)),
+                          1);
+      });
   const int64_t oc_stride = 1;
   const int64_t tap_stride = OC;
   const int64_t scale_period = OC;
-  if (!(utils::length(kernel_size) == 2)) {
+  if (utils::length(kernel_size) != 2) {
     utils::fail(kOp, "kernel_size", "does not hold two values", utils::format_value(kernel_size),
                 "[H, W] values");
   }
-  if (!(utils::length(stride) == 2)) {
+  if (utils::length(stride) != 2) {
     utils::fail(kOp, "stride", "does not hold two values", utils::format_value(stride),
                 "[H, W] values");
   }
-  if (!(utils::length(padding) == 2)) {
+  if (utils::length(padding) != 2) {
     utils::fail(kOp, "padding", "does not hold two values", utils::format_value(padding),
                 "[H, W] values");
   }
-  if (!(utils::length(dilation) == 2)) {
+  if (utils::length(dilation) != 2) {
     utils::fail(kOp, "dilation", "does not hold two values", utils::format_value(dilation),
                 "[H, W] values");
   }
-  if (!(utils::min_of(kernel_size) > 0)) {
+  if (utils::min_of(kernel_size) <= 0) {
     utils::fail(kOp, "kernel_size", "is not positive", utils::format_value(kernel_size),
                 "sizes >= 1");
   }
-  if (!(utils::min_of(stride) > 0)) {
+  if (utils::min_of(stride) <= 0) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
-  if (!(utils::min_of(dilation) > 0)) {
+  if (utils::min_of(dilation) <= 0) {
     utils::fail(kOp, "dilation", "is not positive", utils::format_value(dilation),
                 "dilations >= 1");
   }
-  if (!(utils::min_of(padding) >= 0)) {
+  if (utils::min_of(padding) < 0) {
     utils::fail(kOp, "padding", "is negative", utils::format_value(padding), "paddings >= 0");
   }
-  if (!((groups > 0) && (utils::floormod(IC, g) == 0) && (utils::floormod(OC, g) == 0))) {
+  if ((groups <= 0) || (utils::floormod(IC, g) != 0) || (utils::floormod(OC, g) != 0)) {
     utils::fail(
         kOp, "groups", "does not divide the channels", utils::format_value(groups),
         "a divisor of IC=" + utils::format_value(IC) + " and OC=" + utils::format_value(OC));
   }
-  if (!(utils::slice(weights.dims(), 0, 2) == std::vector<int64_t>{KH, KW})) {
+  if (utils::slice(weights.dims(), 0, 2) != std::vector<int64_t>{KH, KW}) {
     utils::fail(kOp, "weights", "does not hold [KH, KW, OC] taps",
                 utils::format_value(weights.dims()),
                 "[" + utils::format_value(KH) + ", " + utils::format_value(KW) + ", OC]");
   }
-  if (!((groups == IC) && (OC == IC))) {
+  if ((groups != IC) || (OC != IC)) {
     utils::fail(kOp, "groups", "is not depthwise (groups == IC == OC)", utils::format_value(groups),
                 utils::format_value(IC) + " with " + utils::format_value(IC) + " output channels");
   }
-  if (!(weight_scales.numel() >= scale_period)) {
+  if (weight_scales.numel() < scale_period) {
     utils::fail(kOp, "weight_scales", "holds fewer than one scale per output channel",
                 utils::format_value(weight_scales.numel()),
                 "at least " + utils::format_value(scale_period));
   }
-  if (!(!(bias != nullptr) || (bias->numel() >= OC))) {
+  if ((bias != nullptr) && (bias->numel() < OC)) {
     utils::fail(kOp, "bias", "holds fewer than one value per output channel",
                 utils::format_value(bias->numel()), "at least " + utils::format_value(OC));
   }
@@ -248,7 +275,7 @@ Q8taConv2dDwPlan plan_q8ta_conv2d_dw(WebGPUGraph& graph, const std::vector<Value
     utils::fail(kOp, "output_scale", "is not positive", utils::format_value(output_scale),
                 "a scale > 0");
   }
-  if (!((OH > 0) && (OW > 0))) {
+  if ((OH <= 0) || (OW <= 0)) {
     utils::fail(kOp, "x", "is smaller than the kernel", utils::format_value(x.dims()),
                 "an output of at least 1x1");
   }
@@ -281,7 +308,7 @@ Q8taConv2dDwPlan plan_q8ta_conv2d_dw(WebGPUGraph& graph, const std::vector<Value
   plan.params0.output_inv_scale = utils::to_f32(utils::divide(1.0, output_scale));
   plan.params0.output_zero_point = utils::to_i32(output_zero_point, kOp, "output_zero_point");
   plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params0.relu = activation == "relu" ? 1 : 0;
+  plan.params0.relu = (activation == "relu") ? 1 : 0;
   plan.params0.transposed = utils::to_u32(0, kOp, "transposed");
   plan.grid0 =
       utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kQ8taConv2dKernel.workgroup_size[0],

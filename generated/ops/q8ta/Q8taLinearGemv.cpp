@@ -100,24 +100,27 @@ Q8taLinearGemvPlan plan_q8ta_linear_gemv(WebGPUGraph& graph, const std::vector<V
   }
   utils::check_dtype(kOp, "out", out, {DType::Int8});
   utils::check_rank(kOp, "out", out, 1, 4);
-  const int64_t K = x.dim(-1);
-  const int64_t N = weights.dim(0);
-  const int64_t M = utils::floordiv(x.numel(), utils::max_of(x.dim(-1), 1));
-  if (!((utils::floormod(K, 4) == 0) && (K > 0))) {
+  const int64_t K = utils::let(kOp, "K = x.dims[-1]", [&]() -> int64_t { return x.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  const int64_t M = utils::let(kOp, "M = x.numel // max(x.dims[-1], 1)", [&]() -> int64_t {
+    return utils::floordiv(x.numel(), utils::max_of(x.dim(-1), 1));
+  });
+  if ((utils::floormod(K, 4) != 0) || (K <= 0)) {
     utils::fail(kOp, "x",
                 "has in_features that are not a positive multiple of 4 (the Vulkan partitioner "
                 "fuses only those)",
                 utils::format_value(K), "a multiple of 4");
   }
-  if (!(weights.dim(1) == K)) {
+  if (weights.dim(1) != K) {
     utils::fail(kOp, "weights", "does not match the input features",
                 utils::format_value(weights.dims()), "[N, " + utils::format_value(K) + "]");
   }
-  if (!(weight_scales.numel() >= N)) {
+  if (weight_scales.numel() < N) {
     utils::fail(kOp, "weight_scales", "holds fewer than one scale per output channel",
                 utils::format_value(weight_scales.numel()), "at least " + utils::format_value(N));
   }
-  if (!(!(bias != nullptr) || (bias->numel() >= N))) {
+  if ((bias != nullptr) && (bias->numel() < N)) {
     utils::fail(kOp, "bias", "holds fewer than one value per output channel",
                 utils::format_value(bias->numel()), "at least " + utils::format_value(N));
   }
@@ -143,7 +146,7 @@ Q8taLinearGemvPlan plan_q8ta_linear_gemv(WebGPUGraph& graph, const std::vector<V
   plan.params0.output_inv_scale = utils::to_f32(utils::divide(1.0, output_scale));
   plan.params0.output_zero_point = utils::to_i32(output_zero_point, kOp, "output_zero_point");
   plan.params0.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params0.relu = activation == "relu" ? 1 : 0;
+  plan.params0.relu = (activation == "relu") ? 1 : 0;
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4), 1,
                                        graph.limits().max_workgroups_per_dimension);
   return plan;

@@ -82,14 +82,18 @@ Q8taPixelShufflePlan plan_q8ta_pixel_shuffle(WebGPUGraph& graph,
   utils::check_dtype(kOp, "out", out, {DType::Int8});
   utils::check_rank(kOp, "out", out, 3, 6);
   const int64_t r = upscale_factor;
-  const int64_t C = utils::floordiv(input.dim(-3), utils::max_of(utils::mul(r, r), 1));
-  const int64_t H = input.dim(-2);
-  const int64_t W = input.dim(-1);
-  if (!(r > 0)) {
+  const int64_t C = utils::let(kOp, "C = input.dims[-3] // max(r * r, 1)", [&]() -> int64_t {
+    return utils::floordiv(input.dim(-3), utils::max_of(utils::mul(r, r), 1));
+  });
+  const int64_t H =
+      utils::let(kOp, "H = input.dims[-2]", [&]() -> int64_t { return input.dim(-2); });
+  const int64_t W =
+      utils::let(kOp, "W = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
+  if (r <= 0) {
     utils::fail(kOp, "upscale_factor", "is not positive", utils::format_value(upscale_factor),
                 "a factor >= 1");
   }
-  if (!(utils::floormod(input.dim(-3), utils::mul(r, r)) == 0)) {
+  if (utils::floormod(input.dim(-3), utils::mul(r, r)) != 0) {
     utils::fail(kOp, "input", "has channels that upscale_factor squared does not divide",
                 utils::format_value(input.dims()),
                 "channels a multiple of " + utils::format_value(utils::mul(r, r)));
@@ -131,9 +135,13 @@ void resize_q8ta_pixel_shuffle_outputs(WebGPUGraph& graph, const std::vector<Val
   const int64_t upscale_factor = utils::read_int(graph, args[5], kOp, "upscale_factor", false);
   Tensor& out = graph.get_tensor(args[6]);
   const int64_t r = upscale_factor;
-  const int64_t C = utils::floordiv(input.dim(-3), utils::max_of(utils::mul(r, r), 1));
-  const int64_t H = input.dim(-2);
-  const int64_t W = input.dim(-1);
+  const int64_t C = utils::let(kOp, "C = input.dims[-3] // max(r * r, 1)", [&]() -> int64_t {
+    return utils::floordiv(input.dim(-3), utils::max_of(utils::mul(r, r), 1));
+  });
+  const int64_t H =
+      utils::let(kOp, "H = input.dims[-2]", [&]() -> int64_t { return input.dim(-2); });
+  const int64_t W =
+      utils::let(kOp, "W = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(input.dims(), 0, -3),
                                      std::vector<int64_t>{C, utils::mul(H, r), utils::mul(W, r)}));

@@ -88,15 +88,15 @@ AdamwStepPlan plan_adamw_step(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_dtype(kOp, "param_out", param_out, {DType::Float32});
   utils::check_dtype(kOp, "m_out", m_out, {DType::Float32});
   utils::check_dtype(kOp, "v_out", v_out, {DType::Float32});
-  if (!(m.dims() == param.dims())) {
+  if (m.dims() != param.dims()) {
     utils::fail(kOp, "m", "does not have param's shape", utils::format_value(m.dims()),
                 utils::format_value(param.dims()));
   }
-  if (!(v.dims() == param.dims())) {
+  if (v.dims() != param.dims()) {
     utils::fail(kOp, "v", "does not have param's shape", utils::format_value(v.dims()),
                 utils::format_value(param.dims()));
   }
-  if (!(grad.dims() == param.dims())) {
+  if (grad.dims() != param.dims()) {
     utils::fail(kOp, "grad", "does not have param's shape", utils::format_value(grad.dims()),
                 utils::format_value(param.dims()));
   }

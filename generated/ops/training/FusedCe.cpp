@@ -83,13 +83,15 @@ FusedCePlan plan_fused_ce(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_rank(kOp, "loss", loss, 0, 0);
   utils::check_dtype(kOp, "dlogits", dlogits, {DType::Float32});
   utils::check_rank(kOp, "dlogits", dlogits, 2, 2);
-  const int64_t N = logits.dim(0);
-  const int64_t C = logits.dim(1);
-  if (!(labels.dims() == std::vector<int64_t>{N})) {
+  const int64_t N =
+      utils::let(kOp, "N = logits.dims[0]", [&]() -> int64_t { return logits.dim(0); });
+  const int64_t C =
+      utils::let(kOp, "C = logits.dims[1]", [&]() -> int64_t { return logits.dim(1); });
+  if (labels.dims() != std::vector<int64_t>{N}) {
     utils::fail(kOp, "labels", "does not hold one label per row",
                 utils::format_value(labels.dims()), "[" + utils::format_value(N) + "]");
   }
-  if (!(C > 0)) {
+  if (C <= 0) {
     utils::fail(kOp, "logits", "has no classes", utils::format_value(logits.dims()),
                 "at least one class");
   }

@@ -51,15 +51,18 @@ LinearDwPlan plan_linear_dw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_rank(kOp, "x", x, 1, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 2, 2);
-  const int64_t N = d_out.dim(-1);
-  const int64_t K = x.dim(-1);
-  const int64_t R = utils::floordiv(d_out.numel(), utils::max_of(d_out.dim(-1), 1));
-  if (!((N > 0) && (K > 0))) {
+  const int64_t N =
+      utils::let(kOp, "N = d_out.dims[-1]", [&]() -> int64_t { return d_out.dim(-1); });
+  const int64_t K = utils::let(kOp, "K = x.dims[-1]", [&]() -> int64_t { return x.dim(-1); });
+  const int64_t R = utils::let(kOp, "R = d_out.numel // max(d_out.dims[-1], 1)", [&]() -> int64_t {
+    return utils::floordiv(d_out.numel(), utils::max_of(d_out.dim(-1), 1));
+  });
+  if ((N <= 0) || (K <= 0)) {
     utils::fail(kOp, "d_out", "or x has no features",
                 utils::format_value(std::vector<int64_t>{N, K}),
                 "at least one output and one input feature");
   }
-  if (!(utils::floordiv(x.numel(), K) == R)) {
+  if (utils::floordiv(x.numel(), K) != R) {
     utils::fail(kOp, "x", "does not have d_out's rows", utils::format_value(x.dims()),
                 utils::format_value(R) + " rows of " + utils::format_value(K) + " features");
   }
