@@ -79,6 +79,8 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/training/q4gsw_backward_wgsl.h"
+#include "ops/training/q4gsw_requant_wgsl.h"
 #include "ops/q8ta/q8ta_conv2d_wgsl.h"
 #include "ops/q8ta/q8ta_linear_wgsl.h"
 #include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
@@ -598,6 +600,18 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q4gsw_backward",
+       kQ4gswBackwardWGSL,
+       "main",
+       {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
+       kQ4gswBackwardBindings,
+       kQ4gswBackwardBindingCount},
+      {"q4gsw_requant",
+       kQ4gswRequantWGSL,
+       "main",
+       {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
+       kQ4gswRequantBindings,
+       kQ4gswRequantBindingCount},
       {"q8ta_conv2d",
        kQ8taConv2dWGSL,
        "main",

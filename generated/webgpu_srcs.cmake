@@ -110,6 +110,8 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/training/AdamwStep.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/training/FusedCe.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/training/LinearDw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/LinearQ4gswBackward.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/Q4gswRequant.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/BitwiseNot.cpp

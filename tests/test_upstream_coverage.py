@@ -18,10 +18,6 @@ _SPEC.loader.exec_module(coverage)
 # any other upstream target has no spec (a spec was lost or renamed) and when one of these
 # gets a spec (remove it here, and regenerate docs/coverage.md).
 KNOWN_MISSING: dict[str, str] = {
-    "et_vk.apply_rotary_emb_interleaved.default": "ops parity",
-    "et_vk.grid_priors.default": "ops parity",
-    "et_vk.linear_qcs4w.default": "ops parity",
-    "et_vk.linear_q8ta_q8csw.default": "ops parity",
     "add": "LLM path (SymInt arithmetic)",
     "floordiv": "LLM path (SymInt arithmetic)",
     "mul": "LLM path (SymInt arithmetic)",
@@ -33,22 +29,6 @@ KNOWN_MISSING: dict[str, str] = {
     "et_vk.linear_dq8ca_q4gsw.default": "LLM path",
     "et_vk.linear_q4gsw.default": "LLM path",
     "et_vk.select_as_symint.default": "LLM path",
-    "et_vk.q8ta_add.default": "static int8 family",
-    "et_vk.q8ta_conv2d.default": "static int8 family",
-    "et_vk.q8ta_conv2d_dw.default": "static int8 family",
-    "et_vk.q8ta_conv2d_pw.default": "static int8 family",
-    "et_vk.q8ta_conv2d_transposed.default": "static int8 family",
-    "et_vk.q8ta_linear.default": "static int8 family",
-    "et_vk.q8ta_linear_gemv.default": "static int8 family",
-    "et_vk.q8ta_pixel_shuffle.default": "static int8 family",
-    "et_vk.q8ta_relu.default": "static int8 family",
-    "quantized_decomposed.dequantize_per_tensor.default": "static int8 family",
-    "quantized_decomposed.quantize_per_tensor.default": "static int8 family",
-    "et_vk.adamw_step.default": "on-device training",
-    "et_vk.fused_ce.default": "on-device training",
-    "et_vk.linear_dW.default": "on-device training",
-    "et_vk.linear_q4gsw_backward.default": "on-device training",
-    "et_vk.q4gsw_requant.default": "on-device training",
 }
 
 

@@ -18,6 +18,9 @@ as its `golden`, and `import_namespace("opgen_ref")` registers them).
   per-channel tensors; weight_sums (derived data) is not read. tests/test_q8ta.py checks
   them against ExecuTorch's references where those are right, and against the unfused
   graph on the pattern's packing.
+- et_vk.linear_q4gsw_backward: ExecuTorch's reference multiplies a float32 dequantized
+  weight with the gradient in its own dtype (float64 here fails); this is d_out @ W in
+  float64, W unpacked as linear_q4gsw's reference unpacks it (low nibble first, - 8).
 """
 
 from __future__ import annotations
@@ -138,3 +141,16 @@ for _name, _fn in [("q8ta_linear", _q8ta_linear), ("q8ta_conv2d", _q8ta_conv2d),
                    ("q8ta_conv2d_dw", _q8ta_conv2d_dw),
                    ("q8ta_conv2d_transposed", _q8ta_conv2d_transposed)]:
     LIBRARY.impl(_name, _fn, "CompositeExplicitAutograd")
+
+
+def _linear_q4gsw_backward(d_out, weights, weight_scales, group_size):
+    b = weights.to(torch.int64)
+    n, k = b.shape[0], 2 * b.shape[1]
+    w = torch.stack(((b & 15) - 8, (b >> 4) - 8), dim=-1).reshape(n, k).to(torch.float64)
+    scales = weight_scales.to(torch.float64).t().repeat_interleave(group_size, dim=1)
+    return (d_out.to(torch.float64) @ (w * scales)).to(d_out.dtype)
+
+
+LIBRARY.define("linear_q4gsw_backward(Tensor d_out, Tensor weights, Tensor weight_scales, "
+               "int group_size) -> Tensor")
+LIBRARY.impl("linear_q4gsw_backward", _linear_q4gsw_backward, "CompositeExplicitAutograd")
