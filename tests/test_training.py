@@ -105,3 +105,14 @@ def test_q4gsw_requant_inverts_the_dequantization(executor):
     latent = dense + noise * scales.t().repeat_interleave(8, dim=1)
     got = executor.call("et_vk.q4gsw_requant.default", latent, scales, 8)
     assert torch.equal(got, packed)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_fused_ce_label_past_the_classes_shows_as_nan(executor):
+    """torch rejects such a label; a kernel cannot, so its row and the loss are NaN."""
+    logits = torch.randn(4, 5, generator=_g(13))
+    labels = torch.tensor([1, 5, -100, 0])
+    loss, dlogits = executor.call("et_vk.fused_ce.default", logits, labels, 3.0)
+    assert torch.isnan(loss)
+    assert torch.isnan(dlogits[1]).all() and not torch.isnan(dlogits[[0, 2, 3]]).any()
+    assert torch.equal(dlogits[2], torch.zeros(5))

@@ -29,7 +29,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let label = labels[row];
   let ignored = label < 0;
   let bad = label >= i32(params.C);
-  let nan = bitcast<f32>(0x7fc00000u);
+  let nan = quiet_nan(params.C);
   for (var c = lid; c < params.C; c += WORKGROUP_SIZE_X) {
     let p = exp(logits[base + c] - row_max) / row_sum;
     let g = (p - select(0.0, 1.0, i32(c) == label)) * params.inv_n_valid;
@@ -45,4 +45,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     }
     row_loss[row] = term;
   }
+}
+
+// A quiet NaN made at run time from any runtime value: WGSL rejects a NaN constant (Tint:
+// "value nan cannot be represented as 'f32'").
+fn quiet_nan(any: u32) -> f32 {
+  return bitcast<f32>(0x7fc00000u | (any & 0u));
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/training/fused_ce_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1f1d0dae5be66a7b241452445f53a2f90280b331a4a6bf13f551580570d65959
+// wgsl-sha256: 21ac99ac496aa1368d8083d720cd9b28e303917c3cc743534e80bf9bba0ce6ed
 // The module below is generated/ops/training/fused_ce_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -86,7 +86,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let label = labels[row];
   let ignored = label < 0;
   let bad = label >= i32(params.C);
-  let nan = bitcast<f32>(0x7fc00000u);
+  let nan = quiet_nan(params.C);
   for (var c = lid; c < params.C; c += WORKGROUP_SIZE_X) {
     let p = exp(logits[base + c] - row_max) / row_sum;
     let g = (p - select(0.0, 1.0, i32(c) == label)) * params.inv_n_valid;
@@ -102,6 +102,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     }
     row_loss[row] = term;
   }
+}
+
+// A quiet NaN made at run time from any runtime value: WGSL rejects a NaN constant (Tint:
+// "value nan cannot be represented as 'f32'").
+fn quiet_nan(any: u32) -> f32 {
+  return bitcast<f32>(0x7fc00000u | (any & 0u));
 }
 )wgsl";
 
