@@ -83,6 +83,8 @@ const char* dtype_name(ScalarType t) {
       return "float16";
     case ScalarType::Byte:
       return "uint8";
+    case ScalarType::Char:
+      return "int8";
     case ScalarType::Bool:
       return "bool";
     default:

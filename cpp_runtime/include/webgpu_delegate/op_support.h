@@ -56,6 +56,16 @@ inline int64_t read_int(const WebGPUGraph& graph, ValueRef ref, const char* op,
        symbolic ? "Int, SymInt or an integral Double" : "Int or an integral Double");
 }
 
+// A `float` argument: a Double, or an Int (ExecuTorch's serializer writes a float
+// argument whose Python value is an int, e.g. q8ta_add's alpha = 1, as Int).
+inline double read_double(const WebGPUGraph& graph, ValueRef ref, const char* op,
+                          const char* argument) {
+  const ValueType type = graph.type_of(ref);
+  if (type == ValueType::Double) return graph.get_double(ref);
+  if (type == ValueType::Int) return static_cast<double>(graph.get_int(ref));
+  fail(op, argument, "has the wrong value type", value_type_name(type), "Double or Int");
+}
+
 // The number of outputs a variable-length output list must hold.
 inline void check_output_count(const char* op, const char* argument,
                                const std::vector<ValueRef>& outputs, int64_t expected) {

@@ -49,7 +49,7 @@ GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t stride = utils::read_int(graph, args[1], kOp, "stride", false);
-  const double offset = graph.get_double(args[2]);
+  const double offset = utils::read_double(graph, args[2], kOp, "offset");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "self", self, 2, 8);

@@ -57,7 +57,7 @@ struct LinearQ8taQ8cswPlan {
 LinearQ8taQ8cswPlan plan_linear_q8ta_q8csw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 8);
   const Tensor& x = graph.get_tensor(args[0]);
-  const double input_scale = graph.get_double(args[1]);
+  const double input_scale = utils::read_double(graph, args[1], kOp, "input_scale");
   const int64_t input_zero_point = utils::read_int(graph, args[2], kOp, "input_zero_point", false);
   const Tensor& weights = graph.get_tensor(args[3]);
   const Tensor& weight_sums = graph.get_tensor(args[4]);
