@@ -87,13 +87,15 @@ std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data, bool views_share_buffers)
+          const NamedDataLookup& named_data, bool views_share_buffers,
+          ExternalConstants* external)
       : graph_(graph),
         blob_(blob),
         header_(header),
         fb_(fb),
         named_data_(named_data),
-        views_share_buffers_(views_share_buffers) {}
+        views_share_buffers_(views_share_buffers),
+        external_(external) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
@@ -341,33 +343,53 @@ class Builder {
            std::to_string(constants ? constants->size() : 0) + " constants)");
     }
     const auto* c = constants->Get(cid);
-    std::vector<uint8_t> bytes;
-    if (c->offset() == kNamedConstant) {
+    const bool named = c->offset() == kNamedConstant;
+    std::string key;
+    if (named) {
       if (!c->named_key()) fail(value_what(id) + ": named constant without a key");
-      bytes = named_data_(c->named_key()->str());
-      if (bytes.size() < c->length()) {
-        fail(value_what(id) + ": named constant '" + c->named_key()->str() + "' holds " +
-             std::to_string(bytes.size()) + " bytes, the graph expects " +
-             std::to_string(c->length()));
+      key = c->named_key()->str();
+    } else if (c->offset() > header_.bytes_size ||
+               c->length() > header_.bytes_size - c->offset()) {
+      fail(value_what(id) + ": constant bytes [" + std::to_string(c->offset()) + ", +" +
+           std::to_string(c->length()) + ") lie outside the constant segment (" +
+           std::to_string(header_.bytes_size) + " bytes)");
+    }
+    auto check_named_size = [&](uint64_t held) {
+      if (held < c->length()) {
+        fail(value_what(id) + ": named constant '" + key + "' holds " + std::to_string(held) +
+             " bytes, the graph expects " + std::to_string(c->length()));
       }
+    };
+    const Tensor& tensor = graph_.get_tensor(r);
+    auto check_size = [&](uint64_t held) {
+      if (held != tensor.nbytes()) {
+        fail(value_what(id) + ": constant holds " + std::to_string(held) + " bytes, expected " +
+             std::to_string(tensor.nbytes()) + " for " + dtype_name(tensor.dtype) +
+             utils::format_value(tensor.dims()));
+      }
+    };
+    const bool int64 = t.datatype() == vkgraph::VkDataType_INT64;
+    std::vector<uint8_t> bytes;
+    if (external_) {
+      // written into the GPU buffer from where it lies, unless int64 (narrowed here)
+      if (named) check_named_size(external_->named_size(key));
+      const uint64_t offset = named ? 0 : c->offset();
+      if (!int64) {
+        check_size(c->length());
+        if (c->length() > 0) external_->write(graph_, r, key, offset, c->length());
+        return;
+      }
+      bytes = external_->read(key, offset, c->length());
+    } else if (named) {
+      bytes = named_data_(key);
+      check_named_size(bytes.size());
       bytes.resize(c->length());
     } else {
-      if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
-        fail(value_what(id) + ": constant bytes [" + std::to_string(c->offset()) + ", +" +
-             std::to_string(c->length()) + ") lie outside the constant segment (" +
-             std::to_string(header_.bytes_size) + " bytes)");
-      }
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
     }
-    if (t.datatype() == vkgraph::VkDataType_INT64)
-      bytes = narrow_int64(bytes.data(), bytes.size(), id);
-    const Tensor& tensor = graph_.get_tensor(r);
-    if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id) + ": constant holds " + std::to_string(bytes.size()) +
-           " bytes, expected " + std::to_string(tensor.nbytes()) + " for " +
-           dtype_name(tensor.dtype) + utils::format_value(tensor.dims()));
-    }
+    if (int64) bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    check_size(bytes.size());
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
 
@@ -393,6 +415,7 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   const bool views_share_buffers_;
+  ExternalConstants* external_;  // null: the constants are in the blob or named_data_
   std::vector<ValueRef> refs_;  // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
@@ -444,7 +467,8 @@ bool is_builtin_op(const std::string& name) {
 }
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
-                         const NamedDataLookup& named_data, bool views_share_buffers)
+                         const NamedDataLookup& named_data, bool views_share_buffers,
+                         ExternalConstants* external)
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
@@ -457,7 +481,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
+          external)
       .build(inputs_, outputs_, ops_);
 }
 
