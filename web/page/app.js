@@ -158,5 +158,6 @@ ready.then(() => {
       $('error').textContent = e.message;
     }
   };
-  if (state.index.models.length) $('run').click();
+  // ?manual: a script drives the page (window.opgenPage); otherwise run the first model
+  if (state.index.models.length && !new URLSearchParams(location.search).has('manual')) $('run').click();
 }, (e) => { $('error').textContent = e.message; $('adapter').textContent = ''; });

@@ -91,6 +91,13 @@ class OpgenRuntime {
     }
   }
 
+  // The binding's waits that returned to the event loop (WebGPU promises), and their time;
+  // since `since` when given.
+  waits(since = null) {
+    const s = Object.assign({sleeps: 0, sleep_ms: 0}, this.module.wgpujsStats || {});
+    return since ? {sleeps: s.sleeps - since.sleeps, sleep_ms: s.sleep_ms - since.sleep_ms} : s;
+  }
+
   lastError() {
     return this.module.ccall('opgen_last_error', 'string', [], []);
   }
@@ -124,7 +131,7 @@ class OpgenRuntime {
 
   loadModelBytes(device, meta, file, fetchMs = 0) {
     return this.serial(async (m) => {
-      const t0 = performance.now();
+      const t0 = performance.now(), w0 = this.waits();
       const source = m.opgenSources.length;
       m.opgenSources.push(file);
       const blob = new Uint8Array(file, meta.blob.offset, meta.blob.size);
@@ -146,7 +153,9 @@ class OpgenRuntime {
         throw e;
       }
       const info = JSON.parse(this.check(await this.invoke('opgen_model_info', 'string', [id])));
+      const waits = this.waits(w0);
       return new OpgenModel(this, id, meta, info, {fetch_ms: fetchMs, load_ms: performance.now() - t0,
+                                                   waits: waits.sleeps, wait_ms: waits.sleep_ms,
                                                    wasm_bytes: inMemory.length, file_bytes: file.byteLength});
     });
   }
