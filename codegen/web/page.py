@@ -2,9 +2,10 @@
 (the browser executor's op cases, the tests of `opgen web`'s sites). Nothing here
 computes: the page runs the wasm module, Python only starts it, asks and reads answers.
 
-The browser is the one the planned-steps executor uses (browser_device: Debian's
-chromium, WebGPU on SwiftShader, the same flags); files are served by a loopback HTTP
-server of this process from the folders given (the first that holds a path wins).
+The browser is the process's one Chromium (browser_device.chromium: Debian's chromium,
+WebGPU on SwiftShader, the planned-steps executor's flags); each Page is a tab of it. Files
+are served by a loopback HTTP server of this process from the folders given (the first
+that holds a path wins).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from codegen.executors.browser_device import CHROMIUM, FLAGS, INSTALL_CHROMIUM, PLAYWRIGHT_PIN, \
-    BrowserError
+from codegen.executors.browser_device import CHROMIUM, INSTALL_CHROMIUM, PLAYWRIGHT_PIN, \
+    BrowserError, chromium
 
 TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
          ".json": "application/json", ".bin": "application/octet-stream"}
@@ -52,7 +53,7 @@ class Page:
         if not Path(executable).exists():
             raise BrowserError(f"Chromium not found at {executable}: {INSTALL_CHROMIUM}")
         try:
-            from playwright.sync_api import Error, sync_playwright
+            from playwright.sync_api import Error
         except ImportError:
             raise BrowserError(f"the Python package playwright is missing: pip install "
                                f"'{PLAYWRIGHT_PIN}'") from None
@@ -63,13 +64,10 @@ class Page:
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(tuple(Path(f).resolve() for f in folders)))
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self._httpd.server_address[1]}"
-        self._playwright = self._browser = None
+        self._page = None
         t0 = time.perf_counter()
         try:
-            self._playwright = sync_playwright().start()
-            self._browser = self._playwright.chromium.launch(executable_path=executable,
-                                                             headless=True, args=FLAGS)
-            self._page = self._browser.new_page()
+            self._page = chromium(executable).new_page()
             self._page.set_default_timeout(self.timeout_ms)
             self._page.on("pageerror", lambda exc: self.errors.append(str(exc)))
             self._page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
@@ -94,18 +92,17 @@ class Page:
             message = "\n".join(line for line in e.message.splitlines()
                                 if not line.lstrip().startswith("at "))
             message = message.removeprefix("Page.evaluate: ").removeprefix("Error: ")
+            # opgen.js's own error class carries the runtime's message as it is
+            message = message.removeprefix("OpgenError: ")
             raise BrowserError(message + ("; page errors: " + "; ".join(self.errors)
                                           if self.errors else "")) from None
 
     def close(self) -> None:
-        browser, self._browser = self._browser, None
-        playwright, self._playwright = self._playwright, None
+        page, self._page = self._page, None
         try:
-            if browser is not None:
-                browser.close()
+            if page is not None and not page.is_closed():
+                page.close()
         finally:
-            if playwright is not None:
-                playwright.stop()
             self._httpd.shutdown()
             self._httpd.server_close()
 
