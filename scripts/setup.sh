@@ -14,6 +14,7 @@ for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-com
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
@@ -24,3 +25,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # torch is pinned (a bare `torch` would pull a multi-GB CUDA build)
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test,executorch]'
+# onnxruntime-web for the same-page comparison (opgen web --ort, tests/test_web.py), from
+# the npm registry: keep in step with codegen/web/ort.py's ORT_WEB_PIN
+if [ ! -f .ort_web/node_modules/onnxruntime-web/dist/ort.webgpu.min.js ]; then
+  npm install --prefix .ort_web --no-audit --no-fund --silent onnxruntime-web@1.30.0
+fi

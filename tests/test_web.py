@@ -2,11 +2,12 @@
 with `opgen export`, written into a site by `opgen web`, loaded and run by that site's
 page in headless Chromium (WebGPU on SwiftShader) through the WebAssembly delegate, with
 no Python in the inference path; compared with the native delegate (webgpu_pte_runner) and
-with eager PyTorch. A model the page cannot load fails there with the native message.
+with eager PyTorch, and run the same way in the same page on onnxruntime-web's WebGPU
+execution provider. A model the page cannot load fails there with the native message.
 
 Needs the browser build (scripts/build_web.sh: build-web/web, or OPGEN_WEB_BUILD), the
-native build with the ExecuTorch backend (build/webgpu_pte_runner), Chromium, playwright
-and the executorch package.
+native build with the ExecuTorch backend (build/webgpu_pte_runner), Chromium, playwright,
+the executorch package, onnxscript and onnxruntime-web (.ort_web/: scripts/setup.sh).
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ def site(tmp_path_factory, built):
         path = folder / f"bad_{what}.pte"
         path.write_bytes(_corrupt((folder / "hf_vit.pte").read_bytes(), what))
         failing[f"bad_{what}"] = (path, [torch.randn(1, 3, 32, 32)])
-    site = write_site(ptes, folder / "site", references)
+    site = write_site(ptes, folder / "site", references, ort=True)
     write_site([p for p, _ in failing.values()], folder / "failing")
     page = Page([folder / "site"], "index.html?manual", ready="opgenPage.ready")
     failing_page = Page([folder / "failing"], "index.html?manual", ready="opgenPage.ready")
@@ -111,7 +112,7 @@ def _tensor(o: dict) -> torch.Tensor:
 
 @pytest.mark.parametrize("name", MODELS)
 def test_model_runs_in_the_page_like_native_and_eager(site, name):
-    run = site["page"].evaluate("([n]) => opgenPage.run(n, {iters: 3})", name)
+    run = site["page"].evaluate("([n]) => opgenPage.run(n, {iters: 3, ort: true})", name)
     outputs = [_tensor(o) for o in run["outputs"]]
     model, inputs = getattr(e2e_models, name)()
     with torch.no_grad():
@@ -133,10 +134,18 @@ def test_model_runs_in_the_page_like_native_and_eager(site, name):
     load, web = run["load"], read_web_model(site["site"].parent / f"{name}.pte")
     fb_offset, fb_size = struct.unpack_from("<II", web.blob, 10)
     assert load["wasm_bytes"] == fb_offset + fb_size < load["file_bytes"]
+    # onnxruntime-web on the same inputs, in the same page: its outputs are eager's too
+    ort = run["ort"]
+    for i, (o, want) in enumerate(zip(ort["outputs"], expected)):
+        got = _tensor(dict(o, dtype="float32"))
+        error, why = e2e_models.eager_mismatch(got, want)
+        assert why is None, f"{name} output {i} on onnxruntime-web against eager: {why}"
     print(f"\n{name}: {run['graph']['ops']} ops, {run['graph']['dispatches']} dispatches; load "
           f"{load['load_ms']:.0f} ms ({load['wait_ms']:.0f} ms of it in WebGPU waits: shader "
-          f"compiles), first run {run['first_run_ms']:.1f} ms, median {run['median_ms']:.1f} ms "
-          f"on SwiftShader (a CPU device); max error relative to native {relative:.2g}")
+          f"compiles), first run {run['first_run_ms']:.1f} ms, median {run['median_ms']:.1f} ms; "
+          f"onnxruntime-web {ort['version']}: session {ort['load_ms']:.0f} ms, first run "
+          f"{ort['first_run_ms']:.1f} ms, median {ort['median_ms']:.1f} ms; on SwiftShader (a "
+          f"CPU device); max error relative to native {relative:.2g}")
 
 
 @pytest.mark.parametrize("name", ["round", "wide", "bad_identifier", "bad_region"])

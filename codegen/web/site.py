@@ -10,7 +10,8 @@ The folder holds the page (web/page/: index.html, app.js, opgen.js), the module
 `<name>.json` + `<name>.bin` (codegen.web.model), and `models/index.json` listing them.
 `--reference` (one per model, in order) stores the factory's example inputs and eager
 PyTorch's outputs beside the model: the page then runs on those inputs and shows its error
-against eager.
+against eager. `--ort` adds onnxruntime-web and each model's ONNX (codegen.web.ort): the
+page then runs the same inputs on ORT's WebGPU execution provider, timed the same way.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from pathlib import Path
 from codegen.et.export import InputError, load_factory
 from codegen.paths import REPO_ROOT
 from codegen.web.model import WebModel, read_web_model
+from codegen.web.ort import add_ort
 
 PAGE_DIR = REPO_ROOT / "web" / "page"
-PAGE_FILES = ("index.html", "app.js", "opgen.js")
+PAGE_FILES = ("index.html", "app.js", "opgen.js", "ort_compare.js")
 MODULE_FILES = ("webgpu_delegate.js", "webgpu_delegate.wasm")
 BUILD_HINT = "build it with scripts/build_web.sh (emcmake cmake -S . -B build-web)"
 
@@ -67,8 +69,9 @@ def add_reference(model: WebModel, meta: dict, folder: Path, factory: str) -> No
 
 
 def write_site(ptes: list[str | Path], out: str | Path, references: list[str] | None = None,
-               extra_files: dict[str, bytes] | None = None) -> Path:
-    """Writes the site folder; returns it. Refuses a .pte that is not one whole delegate."""
+               ort: bool = False) -> Path:
+    """Writes the site folder; returns it. Refuses a .pte that is not one whole delegate.
+    `ort`: also onnxruntime-web and each model's ONNX (codegen.web.ort; needs references)."""
     references = list(references or [])
     if references and len(references) != len(ptes):
         raise InputError(f"--reference: {len(references)} given for {len(ptes)} models "
@@ -79,26 +82,27 @@ def write_site(ptes: list[str | Path], out: str | Path, references: list[str] | 
         raise InputError(f"-o {out} is a file (expected a folder)")
     models_dir = out / "models"
     models_dir.mkdir(parents=True, exist_ok=True)
-    listed = []
+    listed, metas = [], {}
     for k, pte in enumerate(ptes):
         model = read_web_model(pte)
-        if model.name in {m["name"] for m in listed}:
+        if model.name in metas:
             raise InputError(f"two models are named {model.name!r} ({pte}): rename one .pte")
         meta, data = model.files()
         if references:
             add_reference(model, meta, models_dir, references[k])
-        (models_dir / f"{model.name}.json").write_text(json.dumps(meta, indent=1) + "\n")
         (models_dir / f"{model.name}.bin").write_bytes(data)
+        metas[model.name] = meta
         listed.append({"name": model.name, "source": model.source, "bytes": len(data),
                        "reference": "reference" in meta})
+    if ort:
+        add_ort(out, metas)
+    for name, meta in metas.items():
+        (models_dir / f"{name}.json").write_text(json.dumps(meta, indent=1) + "\n")
     (models_dir / "index.json").write_text(json.dumps({"models": listed}, indent=1) + "\n")
     for name in PAGE_FILES:
         shutil.copyfile(PAGE_DIR / name, out / name)
     for name in MODULE_FILES:
         shutil.copyfile(source / name, out / name)
-    for name, data in (extra_files or {}).items():
-        (out / name).parent.mkdir(parents=True, exist_ok=True)
-        (out / name).write_bytes(data)
     return out
 
 
@@ -110,10 +114,13 @@ def add_parser(sub) -> None:
     w.add_argument("--reference", action="append", metavar="MODULE:FACTORY",
                    help="per model, in order: store the factory's example inputs and eager "
                         "outputs, which the page runs and compares with")
+    w.add_argument("--ort", action="store_true",
+                   help="also run each model on onnxruntime-web's WebGPU EP in the same page "
+                        "(its ONNX exported from the --reference factory)")
 
 
 def cmd_web(args) -> int:
-    out = write_site(args.pte, args.output, args.reference)
+    out = write_site(args.pte, args.output, args.reference, ort=args.ort)
     index = json.loads((out / "models" / "index.json").read_text())
     for m in index["models"]:
         print(f"  models/{m['name']}.json + .bin ({m['bytes']} bytes) from {m['source']}"

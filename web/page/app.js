@@ -82,8 +82,9 @@ function compare(got, want) {
 }
 
 // Loads `name`, runs it `iters` times on its reference or random inputs; returns what the
-// page shows: outputs (with data), errors against eager, times in ms.
-async function run(name, {iters = 10, inputs = 'reference', seed = 1} = {}) {
+// page shows: outputs (with data), errors against eager, times in ms; with `ort` (and a
+// site written with --ort), the same on onnxruntime-web's WebGPU EP (ort_compare.js).
+async function run(name, {iters = 10, inputs = 'reference', seed = 1, ort = false} = {}) {
   const t0 = performance.now();
   const model = await load(name);
   const loadMs = performance.now() - t0;
@@ -101,9 +102,12 @@ async function run(name, {iters = 10, inputs = 'reference', seed = 1} = {}) {
                   load: Object.assign({total_ms: loadMs}, model.times), graph: model.info,
                   first_run_ms: first.ms, runs_ms: times, median_ms: median(times),
                   stats: last.stats, outputs: last.outputs};
-  if (useReference) {
-    const want = await readReference(meta, 'outputs');
-    result.errors = last.outputs.map((o, i) => compare(o, want[i]));
+  const want = useReference ? await readReference(meta, 'outputs') : null;
+  if (want) result.errors = last.outputs.map((o, i) => compare(o, want[i]));
+  if (ort && meta.onnx) {
+    result.ort = await OrtCompare.run(name, meta, x, iters);
+    result.ort.vs_delegate = result.ort.outputs.map((o, i) => compare(o, last.outputs[i]));
+    if (want) result.ort.errors = result.ort.outputs.map((o, i) => compare(o, want[i]));
   }
   return result;
 }
@@ -128,6 +132,15 @@ function show(r) {
     `wait ${r.stats.wait_ms.toFixed(2)} ms (${r.stats.dispatches} dispatches)</td></tr></table>` +
     `<p class="muted">Device: ${state.device.info.describe}${state.device.info.adapter_type === 'CPU' ?
       ' — a CPU device (e.g. SwiftShader): these times are not a GPU\'s.' : ''}</p>`;
+  if (r.ort) {
+    const o = r.ort, err = (e) => e ? e.map((x) => x.relative.toExponential(1)).join(', ') : '–';
+    $('latency').innerHTML += `<table><tr><th></th><th>this delegate (wasm)</th><th>onnxruntime-web ${o.version} (WebGPU EP)</th></tr>` +
+      `<tr><th>load</th><td>${r.load.load_ms.toFixed(0)} ms</td><td>${o.load_ms.toFixed(0)} ms (session)</td></tr>` +
+      `<tr><th>first run</th><td>${r.first_run_ms.toFixed(1)} ms</td><td>${o.first_run_ms.toFixed(1)} ms</td></tr>` +
+      `<tr><th>median of ${r.runs_ms.length} runs</th><td>${r.median_ms.toFixed(2)} ms</td><td>${o.median_ms.toFixed(2)} ms</td></tr>` +
+      `<tr><th>error vs eager (relative to scale)</th><td>${err(r.errors)}</td><td>${err(o.errors)}</td></tr></table>` +
+      `<p class="muted">onnxruntime-web compiles its shaders at the first run, this delegate at load.</p>`;
+  }
 }
 
 // For scripts: outputs as base64 (Playwright moves JSON).
@@ -138,7 +151,9 @@ function portable(r) {
     for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(s);
   };
-  return Object.assign({}, r, {outputs: r.outputs.map((o) => ({dtype: o.dtype, dims: o.dims, data: b64(o.data)}))});
+  const out = Object.assign({}, r, {outputs: r.outputs.map((o) => ({dtype: o.dtype, dims: o.dims, data: b64(o.data)}))});
+  if (r.ort) out.ort = Object.assign({}, r.ort, {outputs: r.ort.outputs.map((o) => ({dims: o.dims, data: b64(o.data)}))});
+  return out;
 }
 
 const ready = init();
@@ -153,7 +168,7 @@ ready.then(() => {
     $('error').textContent = '';
     try {
       show(await run($('model').value, {iters: Number($('iters').value), inputs: $('inputs').value,
-                                        seed: Number($('seed').value)}));
+                                        seed: Number($('seed').value), ort: $('ort').checked}));
     } catch (e) {
       $('error').textContent = e.message;
     }
