@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the toolkit needs on a fresh Debian machine: the CPU WebGPU
-# adapter (lavapipe), a C++ toolchain, Chromium (the browser executor's WebGPU, driven by
-# the pinned playwright; never a browser download), emscripten + binaryen + node (the
+# adapter (lavapipe), a C++ toolchain, flatbuffers (the VK00 reader), nlohmann/json (the
+# tools), GoogleTest (the native tests), Chromium (the browser executor's WebGPU, driven
+# by the pinned playwright; never a browser download), emscripten + binaryen + node (the
 # browser build, scripts/build_web.sh), and a venv with the pinned packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,8 +10,8 @@ cd "$(dirname "$0")/.."
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 need=()
-for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-compiler chromium \
-           emscripten binaryen; do
+for pkg in mesa-vulkan-drivers libvulkan1 g++ libflatbuffers-dev flatbuffers-compiler \
+           nlohmann-json3-dev libgtest-dev chromium emscripten binaryen; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 command -v node >/dev/null 2>&1 || need+=(nodejs)

@@ -30,7 +30,8 @@ from codegen.et.export import BACKEND_ID, InputError, read_pte
 FORMAT = "opgen-web-1"
 ALIGN = 16
 # ExecuTorch's ScalarType values -> the graph's dtype names
-SCALAR_TYPES = {0: "uint8", 3: "int32", 4: "int64", 5: "float16", 6: "float32", 11: "bool"}
+SCALAR_TYPES = {0: "uint8", 1: "int8", 3: "int32", 4: "int64", 5: "float16", 6: "float32",
+                11: "bool"}
 
 
 class WebModelError(InputError):

@@ -16,7 +16,7 @@
 
 const DTYPES = {
   float32: Float32Array, int32: Int32Array, int64: BigInt64Array, uint8: Uint8Array,
-  bool: Uint8Array, float16: Uint16Array,
+  bool: Uint8Array, float16: Uint16Array, int8: Int8Array,
 };
 
 class OpgenError extends Error {}

@@ -10,13 +10,13 @@
 
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "runner.h"
 #include "web_model.h"
 #include "webgpu_delegate/device.h"
 #include "webgpu_delegate/graph.h"
-#include "webgpu_delegate/json.h"
 
 namespace {
 
@@ -54,8 +54,11 @@ const char* text(std::string s) {
   return g_text.c_str();
 }
 
+std::string quote(const std::string& s) {
+  return nlohmann::json(s).dump();
+}
+
 std::string device_json(const Device& d) {
-  using webgpu_delegate::json::quote;
   const auto& a = d.adapter_description();
   const auto& l = d.limits();
   std::string features;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "webgpu_delegate/graph.h"
 
@@ -16,15 +17,14 @@ void opgen_js_read_bytes(int source, uint64_t offset, uint64_t length, void* int
 namespace webgpu_delegate::web {
 namespace {
 
+using Json = nlohmann::json;
+
 // The named constants and the constant segment of the model file, by file offset.
 class PageConstants final : public vk::ExternalConstants {
  public:
-  PageConstants(int source, const json::Value& spec) : source_(source) {
-    spec.expect_keys({"named", "segment", "inputs", "outputs"});
-    for (const auto& [key, where] : spec.at("named").as_object()) {
-      named_[key] = range(where);
-    }
-    segment_ = range(spec.at("segment"));
+  PageConstants(int source, const Json& spec) : source_(source) {
+    for (const auto& [key, where] : spec.at("named").items()) named_[key] = range(where, key);
+    segment_ = range(spec.at("segment"), "segment");
   }
 
   uint64_t named_size(const std::string& key) override { return named(key).second; }
@@ -46,12 +46,11 @@ class PageConstants final : public vk::ExternalConstants {
  private:
   using Range = std::pair<uint64_t, uint64_t>;  // file offset, length
 
-  static Range range(const json::Value& v) {
-    const auto& pair = v.as_array();
-    if (pair.size() != 2 || pair[0].as_int() < 0 || pair[1].as_int() < 0) {
-      throw Error("WebGPU web model: " + v.path() + " must be [offset, length]");
+  static Range range(const Json& v, const std::string& what) {
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number_unsigned() || !v[1].is_number_unsigned()) {
+      throw Error("WebGPU web model: " + what + " must be [offset, length], got " + v.dump());
     }
-    return {static_cast<uint64_t>(pair[0].as_int()), static_cast<uint64_t>(pair[1].as_int())};
+    return {v[0].get<uint64_t>(), v[1].get<uint64_t>()};
   }
 
   // The message the ExecuTorch backend gives for a key the program lacks.
@@ -79,7 +78,7 @@ class PageConstants final : public vk::ExternalConstants {
 
 size_t host_dtype_size(const std::string& dtype) {
   for (DType d : {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16,
-                  DType::UInt8}) {
+                  DType::UInt8, DType::Int8}) {
     if (dtype == dtype_name(d)) return dtype_size(d);
   }
   throw Error("WebGPU web model: unknown dtype '" + dtype + "'");
@@ -98,14 +97,13 @@ std::string io_what(const char* kind, size_t i) {
   return std::string("delegate ") + kind + " " + std::to_string(i);
 }
 
-std::vector<HostTensor> host_tensors(const json::Value& list) {
+std::vector<HostTensor> host_tensors(const Json& list) {
   std::vector<HostTensor> out;
-  for (const auto& v : list.as_array()) {
-    v.expect_keys({"dtype", "dims"});
+  for (const auto& v : list) {
     HostTensor t;
-    t.dtype = v.at("dtype").as_string();
+    t.dtype = v.at("dtype").get<std::string>();
     host_dtype_size(t.dtype);
-    for (const auto& d : v.at("dims").as_array()) t.dims.push_back(d.as_int());
+    t.dims = v.at("dims").get<std::vector<int64_t>>();
     out.push_back(std::move(t));
   }
   return out;
@@ -119,7 +117,12 @@ std::string dims_json(const std::vector<int64_t>& dims) {
 
 WebModel::WebModel(Device& device, int source, const uint8_t* blob, size_t blob_size,
                    const std::string& spec_text) {
-  const json::Value spec = json::parse(spec_text, "model spec");
+  Json spec;
+  try {
+    spec = Json::parse(spec_text);
+  } catch (const Json::exception& e) {
+    throw Error(std::string("WebGPU web model: the model spec is not JSON: ") + e.what());
+  }
   constants_ = std::make_unique<PageConstants>(source, spec);
   inputs_ = host_tensors(spec.at("inputs"));
   outputs_ = host_tensors(spec.at("outputs"));

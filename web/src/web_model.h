@@ -15,7 +15,6 @@
 
 #include "vk_graph.h"
 #include "webgpu_delegate/device.h"
-#include "webgpu_delegate/json.h"
 
 namespace webgpu_delegate::web {
 
