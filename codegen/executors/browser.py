@@ -11,8 +11,8 @@ Planned steps in Python (`codegen.executors.browser_planned`) remain for the ben
 
 from __future__ import annotations
 
-import base64
 import functools
+import itertools
 import json
 from pathlib import Path
 
@@ -20,6 +20,9 @@ from codegen.executors.call import BoundCall
 from codegen.executors.interface import Executor
 from codegen.executors.native import NativeNode
 from codegen.graph.errors import OpError
+
+
+_RUNS = itertools.count()
 
 
 def page():
@@ -39,20 +42,29 @@ class BrowserNode(NativeNode):
     replays the build and every resize so far (as NativeNode)."""
 
     def _run_runner(self, case: Path, out_dir: Path, masked: frozenset[str]) -> dict:
-        files = {}
+        # the case's files travel as binary HTTP bodies (a spec case moves up to 64 MiB)
+        run = f"/case/{next(_RUNS)}"
+        the_page, files = page(), {}
         for f in case.parent.iterdir():
             if f.is_file():
-                files[f.name] = (f.read_text() if f.suffix == ".json"
-                                 else base64.b64encode(f.read_bytes()).decode("ascii"))
-        result = page().evaluate("([files, m]) => opgenCases.runCase(files, m)", files,
-                                 sorted(masked))
-        if "error" in result:
-            raise OpError(result["error"] or "the WebAssembly op runner failed without a message")
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for name, data in result["outputs"].items():
-            (out_dir / name).write_bytes(base64.b64decode(data))
-        (out_dir / "manifest.json").write_text(json.dumps(result["manifest"]))
-        return result["manifest"]["runs"][-1]
+                the_page.put(f"{run}/in/{f.name}", f.read_bytes())
+                files[f.name] = f"{run}/in/{f.name}"
+        try:
+            result = the_page.evaluate("([files, out, m]) => opgenCases.runCase(files, out, m)",
+                                       files, f"{run}/out", sorted(masked))
+            if "error" in result:
+                raise OpError(result["error"] or "the WebAssembly op runner failed without a message")
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for r in result["manifest"]["runs"]:
+                for o in r["outputs"]:
+                    data = the_page.take(f"{run}/out/{o['file']}")
+                    if data is None:
+                        raise RuntimeError(f"the page did not send {o['file']} back")
+                    (out_dir / o["file"]).write_bytes(data)
+            (out_dir / "manifest.json").write_text(json.dumps(result["manifest"]))
+            return result["manifest"]["runs"][-1]
+        finally:
+            the_page.clear(run + "/")
 
 
 class Browser(Executor):

@@ -25,7 +25,8 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen.et.export import BACKEND_ID, InputError, read_pte
+from codegen.et.coverage import BACKEND_ID, read_pte
+from codegen.et.errors import InputError
 
 FORMAT = "opgen-web-1"
 ALIGN = 16

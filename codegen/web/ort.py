@@ -15,7 +15,8 @@ import os
 import shutil
 from pathlib import Path
 
-from codegen.et.export import InputError, load_factory
+from codegen.et.errors import InputError
+from codegen.et.factory import load_factory
 from codegen.paths import REPO_ROOT
 
 ORT_WEB_PIN = "onnxruntime-web@1.30.0"  # keep in step with scripts/setup.sh

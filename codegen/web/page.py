@@ -23,9 +23,26 @@ TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/ja
          ".json": "application/json", ".bin": "application/octet-stream"}
 
 
-def _handler(folders: tuple[Path, ...]):
+def _handler(folders: tuple[Path, ...], store: dict[str, bytes]):
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+        def do_GET(self) -> None:
+            if self.path in store:  # bytes Python put there (Page.put)
+                self._reply(200, store[self.path])
+            else:
+                super().do_GET()
+
+        def do_POST(self) -> None:  # bytes the page sends back (Page.take)
+            store[self.path] = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            self._reply(204, b"")
+
+        def _reply(self, status: int, body: bytes) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def translate_path(self, path: str) -> str:
             first = Path(super().translate_path(path))  # under folders[0], the base directory
@@ -61,7 +78,9 @@ class Page:
         self.errors: list[str] = []
         self.console: list[str] = []
         self.timeout_ms = timeout_s * 1e3
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(tuple(Path(f).resolve() for f in folders)))
+        self._store: dict[str, bytes] = {}
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(
+            tuple(Path(f).resolve() for f in folders), self._store))
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self._httpd.server_address[1]}"
         self._page = None
@@ -96,6 +115,19 @@ class Page:
             message = message.removeprefix("OpgenError: ")
             raise BrowserError(message + ("; page errors: " + "; ".join(self.errors)
                                           if self.errors else "")) from None
+
+    def put(self, path: str, data: bytes) -> None:
+        """Serves `data` at `path` (from /): binary bodies, not JSON through Playwright,
+        whose messages grow slow with size (docs/browser.md)."""
+        self._store[path] = data
+
+    def take(self, path: str) -> bytes | None:
+        """What the page POSTed to `path` (removed from the store), or None."""
+        return self._store.pop(path, None)
+
+    def clear(self, prefix: str) -> None:
+        for path in [p for p in self._store if p.startswith(prefix)]:
+            del self._store[path]
 
     def close(self) -> None:
         page, self._page = self._page, None

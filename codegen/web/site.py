@@ -21,8 +21,9 @@ import os
 import shutil
 from pathlib import Path
 
-from codegen.et.export import InputError, load_factory
-from codegen.paths import REPO_ROOT
+from codegen.et.errors import InputError
+from codegen.et.factory import load_factory
+from codegen.paths import REPO_ROOT, StaleBuildError, generated_stamp
 from codegen.web.model import WebModel, read_web_model
 from codegen.web.ort import add_ort
 
@@ -33,12 +34,21 @@ BUILD_HINT = "build it with scripts/build_web.sh (emcmake cmake -S . -B build-we
 
 
 def module_dir() -> Path:
-    """The folder of the built WebAssembly delegate (build-web/web, or $OPGEN_WEB_BUILD)."""
+    """The folder of the built WebAssembly delegate (build-web/web, or $OPGEN_WEB_BUILD),
+    refused (StaleBuildError) when it was built from other generated sources than
+    generated/'s (its webgpu_delegate.stamp, written by the build: web/stamp.cmake)."""
     folder = Path(os.environ.get("OPGEN_WEB_BUILD", REPO_ROOT / "build-web" / "web"))
     missing = [f for f in MODULE_FILES if not (folder / f).is_file()]
     if missing:
         raise InputError(f"the WebAssembly delegate is not built ({', '.join(missing)} missing "
                          f"in {folder}): {BUILD_HINT}, or set OPGEN_WEB_BUILD")
+    stamp = folder / "webgpu_delegate.stamp"
+    built = stamp.read_text().strip() if stamp.is_file() else ""
+    if built != generated_stamp():
+        raise StaleBuildError(f"the WebAssembly delegate in {folder} was built from other "
+                              f"generated sources than generated/'s (stamp "
+                              f"{built[:12] or 'missing'}, generated/'s {generated_stamp()[:12]}): "
+                              f"it would run old handlers and kernels; {BUILD_HINT}")
     return folder
 
 
