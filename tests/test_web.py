@@ -165,3 +165,15 @@ def test_load_error_in_the_page_is_the_native_message(site, name):
         native_message = native_message.rsplit(" ", 1)[0] + f" {limit}"
         assert "more than the device's maxBufferSize" in web_message
     assert web_message == native_message
+
+
+def test_opgen_web_refuses_a_model_that_is_not_one_whole_delegate(tmp_path, built):
+    """A .pte whose program also runs CPU kernels (a pool the spec's guard keeps off the
+    delegate) cannot become a web model: the page has no ExecuTorch runtime to run them."""
+    from codegen.web.model import WebModelError
+
+    model, inputs = e2e_models.pool_ceil_mode()
+    export(model, inputs, tmp_path / "pool.pte")
+    with pytest.raises(WebModelError, match=r"runs \d+ delegate calls and KernelCall\w* instructions: "
+                                            r"the page runs a model that is one whole"):
+        write_site([tmp_path / "pool.pte"], tmp_path / "site")
