@@ -81,13 +81,15 @@ std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data, bool views_share_buffers)
+          const NamedDataLookup& named_data, bool views_share_buffers,
+          ExternalConstants* external)
       : graph_(graph),
         blob_(blob),
         header_(header),
         fb_(fb),
         named_data_(named_data),
-        views_share_buffers_(views_share_buffers) {}
+        views_share_buffers_(views_share_buffers),
+        external_(external) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
@@ -334,30 +336,51 @@ class Builder {
            constants ? constants->size() : 0, " constants)");
     }
     const auto* c = constants->Get(cid);
-    std::vector<uint8_t> bytes;
-    if (c->offset() == kNamedConstant) {
+    const bool named = c->offset() == kNamedConstant;
+    std::string key;
+    if (named) {
       if (!c->named_key()) fail(value_what(id), ": named constant without a key");
-      bytes = named_data_(c->named_key()->str());
-      if (bytes.size() < c->length()) {
-        fail(value_what(id), ": named constant '", c->named_key()->str(), "' holds ", bytes.size(),
+      key = c->named_key()->str();
+    } else if (c->offset() > header_.bytes_size ||
+               c->length() > header_.bytes_size - c->offset()) {
+      fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
+           ") lie outside the constant segment (", header_.bytes_size, " bytes)");
+    }
+    auto check_named_size = [&](uint64_t held) {
+      if (held < c->length()) {
+        fail(value_what(id), ": named constant '", key, "' holds ", held,
              " bytes, the graph expects ", c->length());
       }
+    };
+    const Tensor& tensor = graph_.get_tensor(r);
+    auto check_size = [&](uint64_t held) {
+      if (held != tensor.nbytes()) {
+        fail(value_what(id), ": constant holds ", held, " bytes, expected ", tensor.nbytes(),
+             " for ", dtype_name(tensor.dtype), tensor.dims());
+      }
+    };
+    const bool int64 = t.datatype() == vkgraph::VkDataType_INT64;
+    std::vector<uint8_t> bytes;
+    if (external_) {
+      // written into the GPU buffer from where it lies, unless int64 (narrowed here)
+      if (named) check_named_size(external_->named_size(key));
+      const uint64_t offset = named ? 0 : c->offset();
+      if (!int64) {
+        check_size(c->length());
+        if (c->length() > 0) external_->write(graph_, r, key, offset, c->length());
+        return;
+      }
+      bytes = external_->read(key, offset, c->length());
+    } else if (named) {
+      bytes = named_data_(key);
+      check_named_size(bytes.size());
       bytes.resize(c->length());
     } else {
-      if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
-        fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
-             ") lie outside the constant segment (", header_.bytes_size, " bytes)");
-      }
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
     }
-    if (t.datatype() == vkgraph::VkDataType_INT64)
-      bytes = narrow_int64(bytes.data(), bytes.size(), id);
-    const Tensor& tensor = graph_.get_tensor(r);
-    if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id), ": constant holds ", bytes.size(), " bytes, expected ", tensor.nbytes(),
-           " for ", dtype_name(tensor.dtype), tensor.dims());
-    }
+    if (int64) bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    check_size(bytes.size());
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
 
@@ -383,6 +406,7 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   const bool views_share_buffers_;
+  ExternalConstants* external_;        // null: the constants are in the blob or named_data_
   std::vector<ValueRef> refs_;         // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
@@ -402,7 +426,8 @@ bool is_builtin_op(const std::string& name) {
 }
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
-                         const NamedDataLookup& named_data, bool views_share_buffers)
+                         const NamedDataLookup& named_data, bool views_share_buffers,
+                         ExternalConstants* external)
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
@@ -415,7 +440,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
+          external)
       .build(inputs_, outputs_, ops_);
 }
 
