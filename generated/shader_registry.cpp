@@ -7,13 +7,18 @@
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/unary/abs_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
+#include "ops/training/adamw_step_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
+#include "ops/unary/bitwise_not_wgsl.h"
+#include "ops/unary/bitwise_not_bool_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
@@ -32,6 +37,8 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/q8ta/dequantize_per_tensor_wgsl.h"
+#include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
@@ -39,6 +46,9 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/training/fused_ce_rows_wgsl.h"
+#include "ops/training/fused_ce_sum_wgsl.h"
+#include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -48,6 +58,8 @@
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
+#include "ops/grid_priors/grid_priors_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
@@ -58,7 +70,10 @@
 #include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
+#include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
+#include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
 #include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
@@ -68,20 +83,30 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/training/q4gsw_backward_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
+#include "ops/training/q4gsw_requant_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
+#include "ops/q8ta/q8ta_conv2d_wgsl.h"
+#include "ops/q8ta/q8ta_linear_wgsl.h"
+#include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
+#include "ops/q8ta/q8ta_map_wgsl.h"
+#include "ops/q8ta/q8ta_pixel_shuffle_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
+#include "ops/q8ta/quantize_per_tensor_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
-#include "ops/apply_rotary_emb/rotary_emb_interleaved_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
+#include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
@@ -122,6 +147,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ},
        kAbsI32Bindings,
        kAbsI32BindingCount},
+      {"adamw_step",
+       kAdamwStepWGSL,
+       "main",
+       {kAdamwStepWorkgroupSizeX, kAdamwStepWorkgroupSizeY, kAdamwStepWorkgroupSizeZ},
+       kAdamwStepBindings,
+       kAdamwStepBindingCount},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -134,6 +165,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
        kAnyRowsBindings,
        kAnyRowsBindingCount},
+      {"arg_reduce_rows",
+       kArgReduceRowsWGSL,
+       "main",
+       {kArgReduceRowsWorkgroupSizeX, kArgReduceRowsWorkgroupSizeY, kArgReduceRowsWorkgroupSizeZ},
+       kArgReduceRowsBindings,
+       kArgReduceRowsBindingCount},
+      {"arg_reduce_rows_i32",
+       kArgReduceRowsI32WGSL,
+       "main",
+       {kArgReduceRowsI32WorkgroupSizeX, kArgReduceRowsI32WorkgroupSizeY,
+        kArgReduceRowsI32WorkgroupSizeZ},
+       kArgReduceRowsI32Bindings,
+       kArgReduceRowsI32BindingCount},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -166,6 +210,19 @@ const std::vector<KernelSource>& all_kernels() {
         kBinaryBroadcastI32WorkgroupSizeZ},
        kBinaryBroadcastI32Bindings,
        kBinaryBroadcastI32BindingCount},
+      {"bitwise_not",
+       kBitwiseNotWGSL,
+       "main",
+       {kBitwiseNotWorkgroupSizeX, kBitwiseNotWorkgroupSizeY, kBitwiseNotWorkgroupSizeZ},
+       kBitwiseNotBindings,
+       kBitwiseNotBindingCount},
+      {"bitwise_not_bool",
+       kBitwiseNotBoolWGSL,
+       "main",
+       {kBitwiseNotBoolWorkgroupSizeX, kBitwiseNotBoolWorkgroupSizeY,
+        kBitwiseNotBoolWorkgroupSizeZ},
+       kBitwiseNotBoolBindings,
+       kBitwiseNotBoolBindingCount},
       {"cat_copy",
        kCatCopyWGSL,
        "main",
@@ -282,6 +339,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"dequantize_per_tensor",
+       kDequantizePerTensorWGSL,
+       "main",
+       {kDequantizePerTensorWorkgroupSizeX, kDequantizePerTensorWorkgroupSizeY,
+        kDequantizePerTensorWorkgroupSizeZ},
+       kDequantizePerTensorBindings,
+       kDequantizePerTensorBindingCount},
+      {"div_rounding",
+       kDivRoundingWGSL,
+       "main",
+       {kDivRoundingWorkgroupSizeX, kDivRoundingWorkgroupSizeY, kDivRoundingWorkgroupSizeZ},
+       kDivRoundingBindings,
+       kDivRoundingBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -326,6 +396,25 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"fused_ce_rows",
+       kFusedCeRowsWGSL,
+       "main",
+       {kFusedCeRowsWorkgroupSizeX, kFusedCeRowsWorkgroupSizeY, kFusedCeRowsWorkgroupSizeZ},
+       kFusedCeRowsBindings,
+       kFusedCeRowsBindingCount},
+      {"fused_ce_sum",
+       kFusedCeSumWGSL,
+       "main",
+       {kFusedCeSumWorkgroupSizeX, kFusedCeSumWorkgroupSizeY, kFusedCeSumWorkgroupSizeZ},
+       kFusedCeSumBindings,
+       kFusedCeSumBindingCount},
+      {"gather_elements",
+       kGatherElementsWGSL,
+       "main",
+       {kGatherElementsWorkgroupSizeX, kGatherElementsWorkgroupSizeY,
+        kGatherElementsWorkgroupSizeZ},
+       kGatherElementsBindings,
+       kGatherElementsBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",
@@ -391,6 +480,18 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsSubgroupBindings,
        kGemvRowsSubgroupBindingCount,
        kGemvRowsSubgroupFeatures},
+      {"grid_priors",
+       kGridPriorsWGSL,
+       "main",
+       {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
+       kGridPriorsBindings,
+       kGridPriorsBindingCount},
+      {"grid_sampler_2d",
+       kGridSampler2dWGSL,
+       "main",
+       {kGridSampler2dWorkgroupSizeX, kGridSampler2dWorkgroupSizeY, kGridSampler2dWorkgroupSizeZ},
+       kGridSampler2dBindings,
+       kGridSampler2dBindingCount},
       {"hardswish",
        kHardswishWGSL,
        "main",
@@ -454,6 +555,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ},
        kLeakyReluBindings,
        kLeakyReluBindingCount},
+      {"linear_dw",
+       kLinearDwWGSL,
+       "main",
+       {kLinearDwWorkgroupSizeX, kLinearDwWorkgroupSizeY, kLinearDwWorkgroupSizeZ},
+       kLinearDwBindings,
+       kLinearDwBindingCount},
       {"linear_pack_weight",
        kLinearPackWeightWGSL,
        "main",
@@ -461,6 +568,19 @@ const std::vector<KernelSource>& all_kernels() {
         kLinearPackWeightWorkgroupSizeZ},
        kLinearPackWeightBindings,
        kLinearPackWeightBindingCount},
+      {"linear_q8ta_q8csw",
+       kLinearQ8taQ8cswWGSL,
+       "main",
+       {kLinearQ8taQ8cswWorkgroupSizeX, kLinearQ8taQ8cswWorkgroupSizeY,
+        kLinearQ8taQ8cswWorkgroupSizeZ},
+       kLinearQ8taQ8cswBindings,
+       kLinearQ8taQ8cswBindingCount},
+      {"linear_qcs4w",
+       kLinearQcs4wWGSL,
+       "main",
+       {kLinearQcs4wWorkgroupSizeX, kLinearQcs4wWorkgroupSizeY, kLinearQcs4wWorkgroupSizeZ},
+       kLinearQcs4wBindings,
+       kLinearQcs4wBindingCount},
       {"log",
        kLogWGSL,
        "main",
@@ -516,6 +636,12 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q4gsw_backward",
+       kQ4gswBackwardWGSL,
+       "main",
+       {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
+       kQ4gswBackwardBindings,
+       kQ4gswBackwardBindingCount},
       {"q4gsw_gemv",
        kQ4gswGemvWGSL,
        "main",
@@ -544,6 +670,12 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvSubgroupDq8Bindings,
        kQ4gswGemvSubgroupDq8BindingCount,
        kQ4gswGemvSubgroupDq8Features},
+      {"q4gsw_requant",
+       kQ4gswRequantWGSL,
+       "main",
+       {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
+       kQ4gswRequantBindings,
+       kQ4gswRequantBindingCount},
       {"q4gsw_tiled",
        kQ4gswTiledWGSL,
        "main",
@@ -556,6 +688,38 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
        kQ4gswTiledDq8Bindings,
        kQ4gswTiledDq8BindingCount},
+      {"q8ta_conv2d",
+       kQ8taConv2dWGSL,
+       "main",
+       {kQ8taConv2dWorkgroupSizeX, kQ8taConv2dWorkgroupSizeY, kQ8taConv2dWorkgroupSizeZ},
+       kQ8taConv2dBindings,
+       kQ8taConv2dBindingCount},
+      {"q8ta_linear",
+       kQ8taLinearWGSL,
+       "main",
+       {kQ8taLinearWorkgroupSizeX, kQ8taLinearWorkgroupSizeY, kQ8taLinearWorkgroupSizeZ},
+       kQ8taLinearBindings,
+       kQ8taLinearBindingCount},
+      {"q8ta_linear_gemv",
+       kQ8taLinearGemvWGSL,
+       "main",
+       {kQ8taLinearGemvWorkgroupSizeX, kQ8taLinearGemvWorkgroupSizeY,
+        kQ8taLinearGemvWorkgroupSizeZ},
+       kQ8taLinearGemvBindings,
+       kQ8taLinearGemvBindingCount},
+      {"q8ta_map",
+       kQ8taMapWGSL,
+       "main",
+       {kQ8taMapWorkgroupSizeX, kQ8taMapWorkgroupSizeY, kQ8taMapWorkgroupSizeZ},
+       kQ8taMapBindings,
+       kQ8taMapBindingCount},
+      {"q8ta_pixel_shuffle",
+       kQ8taPixelShuffleWGSL,
+       "main",
+       {kQ8taPixelShuffleWorkgroupSizeX, kQ8taPixelShuffleWorkgroupSizeY,
+        kQ8taPixelShuffleWorkgroupSizeZ},
+       kQ8taPixelShuffleBindings,
+       kQ8taPixelShuffleBindingCount},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -568,6 +732,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ},
        kQkPerRowBindings,
        kQkPerRowBindingCount},
+      {"quantize_per_tensor",
+       kQuantizePerTensorWGSL,
+       "main",
+       {kQuantizePerTensorWorkgroupSizeX, kQuantizePerTensorWorkgroupSizeY,
+        kQuantizePerTensorWorkgroupSizeZ},
+       kQuantizePerTensorBindings,
+       kQuantizePerTensorBindingCount},
       {"reduce_rows",
        kReduceRowsWGSL,
        "main",
@@ -605,6 +776,18 @@ const std::vector<KernelSource>& all_kernels() {
         kRotaryEmbInterleavedWorkgroupSizeZ},
        kRotaryEmbInterleavedBindings,
        kRotaryEmbInterleavedBindingCount},
+      {"rotary_emb_meta",
+       kRotaryEmbMetaWGSL,
+       "main",
+       {kRotaryEmbMetaWorkgroupSizeX, kRotaryEmbMetaWorkgroupSizeY, kRotaryEmbMetaWorkgroupSizeZ},
+       kRotaryEmbMetaBindings,
+       kRotaryEmbMetaBindingCount},
+      {"round",
+       kRoundWGSL,
+       "main",
+       {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
+       kRoundBindings,
+       kRoundBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",

@@ -56,7 +56,7 @@ def scale_request(n: int, size: int, bindings, **extra) -> dict:
                     {"id": 2, "size": size, "data": struct.pack(f"<{size // 4}f", *[-1.0] * (size // 4))}],
         "steps": [{"kind": "dispatch", "kernel": "test_scale",
                    "params": struct.pack("<Iff", n, 2.0, 0.5), "bindings": bindings,
-                   "grid": [-(-n // 64), 1, 1]}],
+                   "dummy_bytes": [16] * len(bindings), "grid": [-(-n // 64), 1, 1]}],
         "read": [2]}, **extra)
 
 

@@ -2,7 +2,8 @@
 
 Each expression is rendered to C++, compiled with g++ against the runtime's utils.h and
 evaluated on the same random inputs (negatives, zeros and boundaries included) as the
-Python evaluator; results, and whether an error occurred, must match exactly.
+Python evaluator; results, and whether an error occurred, must match exactly. Every bool
+expression is also rendered negated (a guard's failure test) and must give `not` its value.
 """
 
 import random
@@ -37,15 +38,22 @@ EXPRESSIONS = [
     "[x // (b % 3) for x in xs if x in ys]", "len([k for k in range(a % 5) if k % 2 == 0])",
     # floats as error messages show them (Python's repr: fixed for exponents -4..15)
     "f * 1e9", "f * 1e15", "f * 1e16", "f * 1e-4", "f * 1e-5", "f * 1e300", "f / 3.0",
+    # negations (rendered simplified: flipped comparisons, De Morgan, no `!!`)
+    "not (a > b)", "not (f < 1.0)", "not (f >= 0.5 and a != 0)", "not (a == b or flag)",
+    "not (xs == ys)", "not (a in xs)", "not not flag", "not (not flag or a <= c)",
+    # name-free parts are written as their values; a fixed condition picks its branch
+    "a + (2 if 1 > 0 else 3)", "floor(0.5) + a", "f * (1.0 if 0.0 >= 0.0 else 2.0)",
+    "f if 1 > 2 else 0.5", "b if flag else b", "(7 // 2) * a", "float(3) / 2.0 + f",
 ]
 
 CPP_TYPE = {E.INT: "int64_t", E.FLOAT: "double", E.BOOL: "bool", E.INT_LIST: "std::vector<int64_t>"}
 
 
-def _program(exprs: list[E.Expr]) -> str:
+def _program(exprs: list[tuple[str, str]]) -> str:
+    """`exprs`: (C++ type, C++ text) of each case."""
     cases = []
-    for i, e in enumerate(exprs):
-        cases.append(f"    try {{ {CPP_TYPE[e.type]} v = {e.cpp()}; std::cout << show(v); }} "
+    for cpp_type, text in exprs:
+        cases.append(f"    try {{ {cpp_type} v = {text}; std::cout << show(v); }} "
                      f"catch (const webgpu_delegate::Error&) {{ std::cout << \"ERR\"; }}\n"
                      f"    std::cout << '\\n';")
     body = "\n".join(cases)
@@ -74,12 +82,12 @@ int main() {{
 """
 
 
-def _py(e: E.Expr, env: dict) -> str:
+def _py(e: E.Expr, env: dict, negate: bool = False) -> str:
     try:
         v = e.evaluate(env)
     except E.EvalError:
         return "ERR"
-    return E.format_value(v)
+    return E.format_value(not v if negate else v)
 
 
 def _inputs(rng: random.Random, n: int) -> list[dict]:
@@ -97,8 +105,11 @@ def _inputs(rng: random.Random, n: int) -> list[dict]:
 
 def test_cpp_rendering_matches_python(tmp_path):
     exprs = [E.Expr(t, SCOPE) for t in EXPRESSIONS]
+    # each expression, then each bool expression negated
+    cases = [(e, False) for e in exprs] + [(e, True) for e in exprs if e.type == E.BOOL]
     src = tmp_path / "exprs.cpp"
-    src.write_text(_program(exprs))
+    src.write_text(_program([(CPP_TYPE[e.type], e.cpp_negated() if negate else e.cpp())
+                             for e, negate in cases]))
     exe = tmp_path / "exprs"
     subprocess.run(["g++", "-std=c++17", "-O1", "-Wall", "-Werror", "-I",
                     str(ROOT / "cpp_runtime/include"), str(src), "-o", str(exe)], check=True)
@@ -110,11 +121,12 @@ def test_cpp_rendering_matches_python(tmp_path):
     lines = out.stdout.split("\n")
     mismatches = []
     for k, env in enumerate(envs):
-        for i, e in enumerate(exprs):
-            cpp = lines[k * len(exprs) + i]
-            py = _py(e, env)
+        for i, (e, negate) in enumerate(cases):
+            cpp = lines[k * len(cases) + i]
+            py = _py(e, env, negate)
             if cpp != py:
-                mismatches.append(f"{e.text} with {env}: C++ {cpp}, Python {py}")
+                shown = f"not ({e.text})" if negate else e.text
+                mismatches.append(f"{shown} with {env}: C++ {cpp}, Python {py}")
     assert not mismatches, "\n".join(mismatches[:10])
     errors = sum(_py(e, env) == "ERR" for env in envs for e in exprs)
     assert errors > 0, "the inputs never exercise an error path"
@@ -187,3 +199,22 @@ def test_an_argument_may_share_a_builtins_name():
     assert e.names == ["f", "min"]
     assert e.evaluate({"min": 2.0, "f": 1.5}) == 1.5
     assert E.Expr("min * 2.0", scope).names == ["min"]
+
+
+def test_cpp_reads_like_hand_written_cpp():
+    """Negations flip what they negate; name-free parts are their values."""
+    scope = {**SCOPE, "o": E.Sym(E.OPT_TENSOR, "o")}
+    negated = {"not flag": "flag", "flag": "!flag", "a == b or c <= 0": "(a != b) && (c > 0)",
+               "f < 1.0": "!(f < 1.0)", "f == 1.0": "f != 1.0",
+               "a in xs": "!utils::contains(xs, a)",
+               "not o.present or o.dims[0] == 1": "(o != nullptr) && (o->dim(0) != 1)",
+               "broadcasts(xs, ys)": "!utils::broadcasts(xs, ys)"}
+    for text, want in negated.items():
+        assert E.Expr(text, scope).cpp_negated() == want, text
+    rendered = {"not (a > b)": "a <= b", "0.0 >= 0.0": "true",
+                "floor(-0.5) + a": "utils::add(-1, a)",
+                "a if 1 > 0 else b": "a", "b if flag else b": "b",
+                "a if 0 > 1 else c": "c",
+                "a if flag else 2 * 3": "flag ? a : 6"}
+    for text, want in rendered.items():
+        assert E.Expr(text, scope).cpp() == want, text

@@ -1,5 +1,5 @@
 """What the gathers do with indices torch would reject (a GPU kernel cannot raise):
-embedding and index_select write NaN for an index outside the indexed dim; index.Tensor
+embedding, index_select and gather write NaN for an index outside the indexed dim; index.Tensor
 wraps negative indices once and clamps the rest into the dim (see the specs' docstrings)."""
 
 import pytest
@@ -47,3 +47,16 @@ def test_index_select_int32_out_of_range_is_the_nan_word(executor):
     got = EXECUTORS[executor].call("aten.index_select.default", x, 0, torch.tensor([3, 4, -1]))
     assert torch.equal(got[0], x[3])
     assert (got[1:] == 0x7fc00000).all()
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_gather_out_of_range_is_nan(executor):
+    x = torch.randn(3, 5)
+    index = torch.tensor([[4, 5, -1], [0, 2**31 - 1, -(2**31)], [2, 2, 9]])
+    got = EXECUTORS[executor].call("aten.gather.default", x, 1, index)
+    bad = (index < 0) | (index >= 5)
+    assert torch.isnan(got[bad]).all()
+    assert torch.equal(got[~bad], torch.gather(x, 1, index.clamp(0, 4))[~bad])
+    ints = torch.randint(-50, 50, (4, 3), dtype=torch.int32)
+    got = EXECUTORS[executor].call("aten.gather.default", ints, 0, torch.tensor([[3, 4, -1]]))
+    assert got[0, 0] == ints[3, 0] and (got[0, 1:] == 0x7fc00000).all()

@@ -21,8 +21,6 @@ NOT_OPS = {
     "aten._assert_scalar.default": "returns nothing",
     "aten.sym_constrain_range_for_size.default": "returns nothing",
     "aten.sym_size.int": "returns SymInt",
-    # its packed weight is int8 in every valid call; the runtime has no int8 tensors
-    "aten._weight_int8pack_mm.default": "mat2 is a int8 tensor",
 }
 
 SCRIPT = r"""

@@ -8,6 +8,8 @@ updating the recorded dispatch in place; a changed route or set of dispatches fa
 
 from __future__ import annotations
 
+import re
+
 from codegen.emit.cpp_steps import Ctx, Handler, scratch_ref, tensor_refs
 from codegen.lower import steps as S
 from codegen.language import expr as E
@@ -54,6 +56,32 @@ def shared_member(block: BoundParams) -> str:
     return f"params_{key}" if key else "params"
 
 
+def _enclosed(text: str) -> bool:
+    """Whether `text` is one parenthesized whole, as `(w != nullptr)`."""
+    depth = 0
+    for i, c in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if depth == 0:
+            return i == len(text) - 1 and text.startswith("(")
+    return False
+
+
+def _number(e: E.Expr, one: str, zero: str, cast: str) -> str:
+    """A bool or int expression as a number: a literal as a literal (`1.0`, not
+    `true ? 1.0 : 0.0`), a bool as `<cond> ? one : zero`, an int through `cast`."""
+    text = e.cpp()
+    if e.type == E.BOOL:
+        if text in ("true", "false"):
+            return one if text == "true" else zero
+        cond = text if re.fullmatch(r"[\w:.]+(\(\))?", text) or _enclosed(text) else f"({text})"
+        return f"{cond} ? {one} : {zero}"
+    if cast == "double" and e.type == E.FLOAT:
+        return text
+    if cast == "double" and re.fullmatch(r"-?\d+", text):
+        return f"{text}.0"
+    return f"static_cast<{cast}>({text})" if cast else text
+
+
 def _param_lines(block: BoundParams, target: str) -> list[str]:
     lines = []
     for name, e in block.exprs.items():
@@ -65,7 +93,7 @@ def _param_lines(block: BoundParams, target: str) -> list[str]:
         elif t.scalar == "f32":
             lines.append(f"{field} = utils::to_f32({e.cpp()});")
         elif e.type == E.BOOL:
-            lines.append(f"{field} = {e.cpp()} ? 1 : 0;")
+            lines.append(f"{field} = {_number(e, '1', '0', '')};")
         else:
             fn = "to_u32" if t.scalar == "u32" else "to_i32"
             lines.append(f"{field} = utils::{fn}({e.cpp()}, kOp, {cpp_string(name)});")
@@ -82,7 +110,7 @@ def pack_params(h: Handler, s: S.PackParams, ctx: Ctx) -> None:
 def _override_cpp(route) -> str:
     items = []
     for name, e in route.overrides.items():
-        value = f"{e.cpp()} ? 1.0 : 0.0" if e.type == E.BOOL else f"static_cast<double>({e.cpp()})"
+        value = _number(e, "1.0", "0.0", "double")
         items.append(f"{{{cpp_string(name)}, {value}}}")
     return "{" + ", ".join(items) + "}"
 

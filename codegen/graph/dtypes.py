@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 F32, I32, I64, BOOL, F16, U8, I8 = ("float32", "int32", "int64", "bool", "float16", "uint8",
-                                    "int8")
+                                     "int8")
 
 
 @dataclass(frozen=True)

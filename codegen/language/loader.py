@@ -47,9 +47,13 @@ def _import(path: Path) -> list[Op]:
     try:
         module_spec.loader.exec_module(module)
     except SpecError as e:
-        raise SpecFileError(f"{rel(path)}:{_line_in(path, e)}: {e}") from None
+        raise SpecFileError(f"{_where(path, e)}: {e}") from None
+    except SyntaxError as e:  # its text repeats the file and line: say them once
+        column = f":{e.offset}" if e.offset and e.lineno else ""
+        raise SpecFileError(f"{_where(path, e)}{column}: SyntaxError: {e.msg}"
+                            + (f"\n    {e.text.rstrip()}" if e.text else "")) from None
     except Exception as e:  # a Python mistake in the spec file: say where, briefly
-        raise SpecFileError(f"{rel(path)}:{_line_in(path, e)}: {type(e).__name__}: {e}") from None
+        raise SpecFileError(f"{_where(path, e)}: {type(e).__name__}: {e}") from None
     ops = getattr(module, "OPS", None)
     if not isinstance(ops, (list, tuple)) or not ops or not all(isinstance(o, Op) for o in ops):
         raise SpecFileError(f"{rel(path)}: OPS must be a non-empty list of Op(...) "
@@ -57,9 +61,19 @@ def _import(path: Path) -> list[Op]:
     return list(ops)
 
 
-def _line_in(path: Path, exc: BaseException) -> int:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename) == path]
-    return frames[-1].lineno if frames else 1
+def _where(path: Path, exc: BaseException) -> str:
+    """'file:line' of the mistake: a SyntaxError's own (it has no frame in the file), else
+    the innermost frame in a spec folder (the spec file, or a shared module of the folder
+    such as unary/_family.py that it calls into)."""
+    specs = path.resolve().parents[1]
+    if isinstance(exc, SyntaxError) and exc.filename and \
+            Path(exc.filename).resolve().is_relative_to(specs):
+        return f"{rel(Path(exc.filename))}:{exc.lineno or 1}"
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if Path(f.filename).resolve().is_relative_to(specs)]
+    if not frames:
+        return f"{rel(path)}:1"
+    return f"{rel(Path(frames[-1].filename))}:{frames[-1].lineno}"
 
 
 def load(specs_dir: Path = SPECS_DIR) -> Catalog:

@@ -128,6 +128,10 @@ class Int(_Scalar, Arg):
 
 @spec_class
 class Double(_Scalar, Arg):
+    """A `float` (`float?` with optional=True); expressions read it as a float. A None
+    reads as `default` (a literal or an expression over the arguments before it, e.g.
+    sdpa's `default="1.0 / sqrt(float(q.dims[-1]))"`), else 0.0."""
+
     optional: bool = False
     default: Union[float, int, str, None] = None
     CPP_TYPE = "double"
@@ -142,12 +146,17 @@ class Double(_Scalar, Arg):
         return E.FLOAT
 
     def cpp_value(self, arg: str) -> str:
-        # an integral float the serializer shares with an int constant arrives as Int
-        # (sdpa_with_kv_cache's drpout_p = 0)
-        return f"graph.get_scalar({arg})"
+        return f"utils::read_double(graph, {arg}, kOp, {cpp_string(self.name)})"
 
     def convert(self, v: Any) -> Any:
         return float(v)
+
+    def convert_value(self, value: Value, op: str) -> Any:
+        """Twin of utils::read_double: a Double, or an Int (ExecuTorch's serializer writes
+        a float argument whose Python value is an int as Int)."""
+        if value.kind in ("Double", "Int"):
+            return float(value.data)
+        raise fail(op, self.name, "has the wrong value type", value.kind, "Double or Int")
 
 
 @spec_class
@@ -176,6 +185,8 @@ class Scalar(_Scalar, Arg):
 
 @spec_class
 class Bool(_Scalar, Arg):
+    """A `bool` (`bool?` with optional=True); a None reads as `default`, else False."""
+
     optional: bool = False
     default: Union[bool, str, None] = None
     CPP_TYPE = "bool"

@@ -94,14 +94,14 @@ bool compatible(ScalarType host, DType gpu) {
 }
 
 std::string io_what(const char* kind, size_t i) {
-  return std::string("delegate ") + kind + " " + std::to_string(i);
+  return utils::message("delegate ", kind, " ", i);
 }
 
 void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
   if (!compatible(t.scalar_type(), g.dtype)) {
-    throw Error("WebGPU delegate: " + what + " has ExecuTorch dtype " +
-                std::to_string(static_cast<int>(t.scalar_type())) + ", the graph tensor is " +
-                dtype_name(g.dtype));
+    throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
+                               static_cast<int>(t.scalar_type()), ", the graph tensor is ",
+                               dtype_name(g.dtype)));
   }
 }
 
@@ -115,8 +115,8 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
     for (size_t i = 0; i < narrow.size(); ++i) {
       if (src[i] < std::numeric_limits<int32_t>::min() ||
           src[i] > std::numeric_limits<int32_t>::max()) {
-        throw Error("WebGPU delegate: " + what + " element " + std::to_string(i) + " = " +
-                    std::to_string(src[i]) + " does not fit the graph's int32");
+        throw Error(utils::message("WebGPU delegate: ", what, " element ", i, " = ", src[i],
+                                   " does not fit the graph's int32"));
       }
       narrow[i] = static_cast<int32_t>(src[i]);
     }
@@ -132,8 +132,7 @@ void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
   check_dtype(t, g, what);
   std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
-    throw Error("WebGPU delegate: " + what + " cannot be resized to " +
-                utils::format_value(g.dims()));
+    throw Error(utils::message("WebGPU delegate: ", what, " cannot be resized to ", g.dims()));
   }
   if (t.scalar_type() == ScalarType::Long) {
     std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
@@ -156,11 +155,12 @@ class WebGPUBackend final : public et::BackendInterface {
       const et::NamedDataMap* named = context.get_named_data_map();
       auto lookup = [named](const std::string& key) {
         if (!named)
-          throw Error("WebGPU delegate: constant '" + key +
-                      "' is stored by name, but the program has no named data");
+          throw Error(utils::message("WebGPU delegate: constant '", key,
+                                     "' is stored by name, but the program has no named data"));
         auto data = named->get_data(key.c_str());
         if (!data.ok())
-          throw Error("WebGPU delegate: named constant '" + key + "' is not in the program");
+          throw Error(
+              utils::message("WebGPU delegate: named constant '", key, "' is not in the program"));
         et::FreeableBuffer buffer = std::move(data.get());
         const auto* p = static_cast<const uint8_t*>(buffer.data());
         std::vector<uint8_t> bytes(p, p + buffer.size());
@@ -194,9 +194,9 @@ class WebGPUBackend final : public et::BackendInterface {
     const auto& outputs = loaded.outputs();
     try {
       if (args.size() != inputs.size() + outputs.size()) {
-        throw Error("WebGPU delegate: called with " + std::to_string(args.size()) +
-                    " arguments, the graph has " + std::to_string(inputs.size()) + " inputs and " +
-                    std::to_string(outputs.size()) + " outputs");
+        throw Error(utils::message("WebGPU delegate: called with ", args.size(),
+                                   " arguments, the graph has ", inputs.size(), " inputs and ",
+                                   outputs.size(), " outputs"));
       }
       // New live shapes (dynamic inputs) and SymInt values first, then one resize pass.
       bool resized = false;
@@ -215,9 +215,9 @@ class WebGPUBackend final : public et::BackendInterface {
             resized = true;
           }
         } else {
-          throw Error("WebGPU delegate: " + io_what("input", i) + " has EValue tag " +
-                      std::to_string(static_cast<int>(a.tag)) + ", the graph expects a " +
-                      value_type_name(graph.type_of(inputs[i])));
+          throw Error(utils::message("WebGPU delegate: ", io_what("input", i), " has EValue tag ",
+                                     static_cast<int>(a.tag), ", the graph expects a ",
+                                     value_type_name(graph.type_of(inputs[i]))));
         }
       }
       if (resized) graph.propagate_resize();
@@ -229,7 +229,8 @@ class WebGPUBackend final : public et::BackendInterface {
       for (size_t j = 0; j < outputs.size(); ++j) {
         et::EValue& o = *args[inputs.size() + j];
         if (!o.isTensor())
-          throw Error("WebGPU delegate: " + io_what("output", j) + " is not a tensor");
+          throw Error(
+              utils::message("WebGPU delegate: ", io_what("output", j), " is not a tensor"));
         auto t = o.toTensor();
         copy_out(graph, outputs[j], t, io_what("output", j));
       }

@@ -17,22 +17,15 @@
 namespace webgpu_delegate::vk {
 namespace {
 
-constexpr size_t kHeaderLength = 30;
 constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // VkBytes.offset
 
-template <typename T>
-T read_le(const uint8_t* p) {
-  T v = 0;
-  for (size_t i = 0; i < sizeof(T); ++i) v |= static_cast<T>(p[i]) << (8 * i);
-  return v;
-}
-
-[[noreturn]] void fail(const std::string& what) {
-  throw Error("WebGPU VK00 graph: " + what);
+template <class... Parts>
+[[noreturn]] void fail(const Parts&... parts) {
+  throw Error(utils::message("WebGPU VK00 graph: ", parts...));
 }
 
 std::string value_what(uint32_t id) {
-  return "value " + std::to_string(id);
+  return utils::message("value ", id);
 }
 
 DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
@@ -53,7 +46,7 @@ DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
     case vkgraph::VkDataType_BOOL:
       return DType::Bool;
     default:
-      fail(value_what(id) + ": tensor dtype " + vkgraph::EnumNameVkDataType(t) +
+      fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t),
            " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8, INT8 or BOOL)");
   }
 }
@@ -65,8 +58,7 @@ std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t i
     int64_t v;
     std::memcpy(&v, data + 8 * i, 8);
     if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-      fail(value_what(id) + ": int64 constant element " + std::to_string(i) + " = " +
-           std::to_string(v) + " does not fit int32");
+      fail(value_what(id), ": int64 constant element ", i, " = ", v, " does not fit int32");
     }
     const int32_t n = static_cast<int32_t>(v);
     std::memcpy(out.data() + 4 * i, &n, 4);
@@ -89,18 +81,20 @@ std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data, bool views_share_buffers)
+          const NamedDataLookup& named_data, bool views_share_buffers,
+          ExternalConstants* external)
       : graph_(graph),
         blob_(blob),
         header_(header),
         fb_(fb),
         named_data_(named_data),
-        views_share_buffers_(views_share_buffers) {}
+        views_share_buffers_(views_share_buffers),
+        external_(external) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
     if (fb_.shaders() && fb_.shaders()->size() > 0) {
-      fail("the graph carries " + std::to_string(fb_.shaders()->size()) +
+      fail("the graph carries ", fb_.shaders()->size(),
            " custom shaders, which this delegate does not run");
     }
     const auto* chain = fb_.chain();
@@ -117,7 +111,7 @@ class Builder {
         const std::string name = op_target(call->name()->str());
         std::vector<ValueRef> args;
         if (call->args()) {
-          for (int32_t a : *call->args()) args.push_back(ref(a, "node " + std::to_string(i)));
+          for (int32_t a : *call->args()) args.push_back(ref(a, utils::message("node ", i)));
         }
         ops.push_back(name);
         try {
@@ -127,7 +121,7 @@ class Builder {
             graph_.add_node(name, args);
           }
         } catch (const Error& e) {
-          fail("node " + std::to_string(i) + " (" + name + "): " + e.what());
+          fail("node ", i, " (", name, "): ", e.what());
         }
       }
     }
@@ -135,7 +129,7 @@ class Builder {
     for (uint32_t id : ids(fb_.output_ids())) {
       const ValueRef r = io_ref(id, "output");
       if (graph_.type_of(r) != ValueType::Tensor) {
-        fail("output " + value_what(id) + " is a " + value_type_name(graph_.type_of(r)) +
+        fail("output ", value_what(id), " is a ", value_type_name(graph_.type_of(r)),
              ", expected a tensor");
       }
       outputs.push_back(r);
@@ -152,7 +146,7 @@ class Builder {
     std::map<std::string, std::vector<uint32_t>> missing;
     for (uint32_t i = 0; i < chain->size(); ++i) {
       const auto* call = chain->Get(i);
-      if (!call->name()) fail("node " + std::to_string(i) + " has no operator name");
+      if (!call->name()) fail("node ", i, " has no operator name");
       const std::string name = op_target(call->name()->str());
       if (!is_builtin_op(name) && !registry.has_op(name)) missing[name].push_back(i);
     }
@@ -161,11 +155,11 @@ class Builder {
     for (const auto& [name, nodes] : missing) {
       list += (list.empty() ? "" : ", ") + name + " (node";
       list += nodes.size() > 1 ? "s" : "";
-      for (size_t k = 0; k < nodes.size(); ++k) list += (k ? ", " : " ") + std::to_string(nodes[k]);
+      for (size_t k = 0; k < nodes.size(); ++k) list += utils::message(k ? ", " : " ", nodes[k]);
       list += ")";
     }
-    fail("no WebGPU handler for operator" + std::string(missing.size() > 1 ? "s " : " ") + list +
-         "; " + std::to_string(registry.targets().size()) +
+    fail("no WebGPU handler for operator", missing.size() > 1 ? "s " : " ", list, "; ",
+         registry.targets().size(),
          " targets are registered (write a spec: opgen new <op> --target <target>)");
   }
 
@@ -235,7 +229,7 @@ class Builder {
     int64_t n = 1;
     for (int64_t x : d) {
       if (x != 0 && n > std::numeric_limits<int64_t>::max() / x)
-        fail(value_what(id) + ": too many elements");
+        fail(value_what(id), ": too many elements");
       n *= x;
     }
     return n;
@@ -247,10 +241,9 @@ class Builder {
 
   ValueRef ref(int64_t id, const std::string& where) const {
     if (id < 0 || static_cast<size_t>(id) >= refs_.size() || refs_[id] < 0) {
-      fail(where + ": refers to " + value_what(static_cast<uint32_t>(id)) +
-           ", which does not exist" +
-           (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : "") + " (the graph has " +
-           std::to_string(refs_.size()) + " values)");
+      fail(where, ": refers to ", value_what(static_cast<uint32_t>(id)), ", which does not exist",
+           (id >= 0 && static_cast<size_t>(id) < refs_.size() ? " yet" : ""), " (the graph has ",
+           refs_.size(), " values)");
     }
     return refs_[id];
   }
@@ -283,8 +276,8 @@ class Builder {
         for (size_t k = 0; k < items.size(); ++k) {
           if (items[k] < std::numeric_limits<int32_t>::min() ||
               items[k] > std::numeric_limits<int32_t>::max()) {
-            fail(value_what(id) + ": IntList item " + std::to_string(k) + " = " +
-                 std::to_string(items[k]) + " is outside the int32 range");
+            fail(value_what(id), ": IntList item ", k, " = ", items[k],
+                 " is outside the int32 range");
           }
         }
         return graph_.add_int_list(std::move(items));
@@ -309,7 +302,7 @@ class Builder {
       case vkgraph::GraphTypes_VkTensor:
         return add_tensor(id, *v.value_as_VkTensor());
       default:
-        fail(value_what(id) + ": unknown value type " + std::to_string(v.value_type()));
+        fail(value_what(id), ": unknown value type ", static_cast<int>(v.value_type()));
     }
   }
 
@@ -339,51 +332,69 @@ class Builder {
     const auto* constants = fb_.constants();
     const uint32_t cid = static_cast<uint32_t>(t.constant_id());
     if (!constants || cid >= constants->size()) {
-      fail(value_what(id) + ": constant_id " + std::to_string(cid) + " out of range (" +
-           std::to_string(constants ? constants->size() : 0) + " constants)");
+      fail(value_what(id), ": constant_id ", cid, " out of range (",
+           constants ? constants->size() : 0, " constants)");
     }
     const auto* c = constants->Get(cid);
-    std::vector<uint8_t> bytes;
-    if (c->offset() == kNamedConstant) {
-      if (!c->named_key()) fail(value_what(id) + ": named constant without a key");
-      bytes = named_data_(c->named_key()->str());
-      if (bytes.size() < c->length()) {
-        fail(value_what(id) + ": named constant '" + c->named_key()->str() + "' holds " +
-             std::to_string(bytes.size()) + " bytes, the graph expects " +
-             std::to_string(c->length()));
+    const bool named = c->offset() == kNamedConstant;
+    std::string key;
+    if (named) {
+      if (!c->named_key()) fail(value_what(id), ": named constant without a key");
+      key = c->named_key()->str();
+    } else if (c->offset() > header_.bytes_size ||
+               c->length() > header_.bytes_size - c->offset()) {
+      fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
+           ") lie outside the constant segment (", header_.bytes_size, " bytes)");
+    }
+    auto check_named_size = [&](uint64_t held) {
+      if (held < c->length()) {
+        fail(value_what(id), ": named constant '", key, "' holds ", held,
+             " bytes, the graph expects ", c->length());
       }
+    };
+    const Tensor& tensor = graph_.get_tensor(r);
+    auto check_size = [&](uint64_t held) {
+      if (held != tensor.nbytes()) {
+        fail(value_what(id), ": constant holds ", held, " bytes, expected ", tensor.nbytes(),
+             " for ", dtype_name(tensor.dtype), tensor.dims());
+      }
+    };
+    const bool int64 = t.datatype() == vkgraph::VkDataType_INT64;
+    std::vector<uint8_t> bytes;
+    if (external_) {
+      // written into the GPU buffer from where it lies, unless int64 (narrowed here)
+      if (named) check_named_size(external_->named_size(key));
+      const uint64_t offset = named ? 0 : c->offset();
+      if (!int64) {
+        check_size(c->length());
+        if (c->length() > 0) external_->write(graph_, r, key, offset, c->length());
+        return;
+      }
+      bytes = external_->read(key, offset, c->length());
+    } else if (named) {
+      bytes = named_data_(key);
+      check_named_size(bytes.size());
       bytes.resize(c->length());
     } else {
-      if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
-        fail(value_what(id) + ": constant bytes [" + std::to_string(c->offset()) + ", +" +
-             std::to_string(c->length()) + ") lie outside the constant segment (" +
-             std::to_string(header_.bytes_size) + " bytes)");
-      }
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
     }
-    if (t.datatype() == vkgraph::VkDataType_INT64)
-      bytes = narrow_int64(bytes.data(), bytes.size(), id);
-    const Tensor& tensor = graph_.get_tensor(r);
-    if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id) + ": constant holds " + std::to_string(bytes.size()) +
-           " bytes, expected " + std::to_string(tensor.nbytes()) + " for " +
-           dtype_name(tensor.dtype) + utils::format_value(tensor.dims()));
-    }
+    if (int64) bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    check_size(bytes.size());
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
 
   // et_vk.prepack(constant, out): a copy recorded in the graph (add_copy).
   void add_prepack(const std::vector<ValueRef>& args) {
     if (args.size() != 2) {
-      throw Error("expected 2 arguments (constant, out), got " + std::to_string(args.size()));
+      throw Error(utils::message("expected 2 arguments (constant, out), got ", args.size()));
     }
     const Tensor& src = graph_.get_tensor(args[0]);
     const Tensor& dst = graph_.get_tensor(args[1]);
     if (src.dtype != dst.dtype || src.numel() != dst.numel()) {
-      throw Error("out (" + std::string(dtype_name(dst.dtype)) + utils::format_value(dst.dims()) +
-                  ") must match the constant (" + dtype_name(src.dtype) +
-                  utils::format_value(src.dims()) + ")");
+      throw Error(utils::message("out (", dtype_name(dst.dtype), dst.dims(),
+                                 ") must match the constant (", dtype_name(src.dtype), src.dims(),
+                                 ")"));
     }
     const uint64_t nbytes = (src.nbytes() + 3) / 4 * 4;  // buffers are padded to 4 bytes
     if (nbytes > 0) graph_.add_copy(args[0], args[1], nbytes);
@@ -395,45 +406,14 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   const bool views_share_buffers_;
-  std::vector<ValueRef> refs_;  // VK00 value id -> graph value
+  ExternalConstants* external_;        // null: the constants are in the blob or named_data_
+  std::vector<ValueRef> refs_;         // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
   std::map<size_t, ValueRef> buffer_refs_;  // planned buffer -> its UInt8 tensor
 };
 
 }  // namespace
-
-Header parse_header(const uint8_t* data, size_t size) {
-  if (!data || size < kHeaderLength) {
-    fail("blob of " + std::to_string(size) + " bytes is shorter than the " +
-         std::to_string(kHeaderLength) + "-byte VH00 header");
-  }
-  if (std::memcmp(data + 4, "VH00", 4) != 0) {
-    fail("blob does not start with a VH00 header (magic \"" +
-         std::string(reinterpret_cast<const char*>(data + 4), 4) + "\")");
-  }
-  const uint16_t length = read_le<uint16_t>(data + 8);
-  if (length != kHeaderLength) {
-    fail("VH00 header length " + std::to_string(length) + ", expected " +
-         std::to_string(kHeaderLength));
-  }
-  Header h;
-  h.flatbuffer_offset = read_le<uint32_t>(data + 10);
-  h.flatbuffer_size = read_le<uint32_t>(data + 14);
-  h.bytes_offset = read_le<uint32_t>(data + 18);
-  h.bytes_size = read_le<uint64_t>(data + 22);
-  if (uint64_t{h.flatbuffer_offset} + h.flatbuffer_size > size || h.flatbuffer_size == 0) {
-    fail("VH00 flatbuffer region [" + std::to_string(h.flatbuffer_offset) + ", +" +
-         std::to_string(h.flatbuffer_size) + ") does not fit the " + std::to_string(size) +
-         "-byte blob");
-  }
-  if (h.bytes_offset > size || h.bytes_size > size - h.bytes_offset) {
-    fail("VH00 constant region [" + std::to_string(h.bytes_offset) + ", +" +
-         std::to_string(h.bytes_size) + ") does not fit the " + std::to_string(size) +
-         "-byte blob");
-  }
-  return h;
-}
 
 std::string op_target(const std::string& name) {
   // The serializer writes an ATen operator the edge dialect left alone (scalar_tensor) by
@@ -454,12 +434,13 @@ bool is_builtin_op(const std::string& name) {
 }
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
-                         const NamedDataLookup& named_data, bool views_share_buffers)
+                         const NamedDataLookup& named_data, bool views_share_buffers,
+                         ExternalConstants* external)
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
   if (h.flatbuffer_size < 8) {  // root offset + file identifier
-    fail("the VK00 flatbuffer is " + std::to_string(h.flatbuffer_size) +
+    fail("the VK00 flatbuffer is ", h.flatbuffer_size,
          " bytes, shorter than its 8-byte root offset and file identifier");
   }
   if (!vkgraph::VkGraphBufferHasIdentifier(fb_data)) {
@@ -467,7 +448,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
+          external)
       .build(inputs_, outputs_, ops_);
 }
 

@@ -7,10 +7,11 @@ namespace webgpu_delegate {
 void WebGPUGraph::Impl::plan_constants() {
   if (constant_plan_valid) return;
   if (!released.empty()) {
-    throw Error("WebGPU graph: the constant dispatches would be planned again (a buffer they "
-                "touch was written, or a dispatch was added), but " +
-                std::to_string(released.size()) +
-                " buffers only they touched were freed after load (release_consumed_constants)");
+    throw Error(utils::message(
+        "WebGPU graph: the constant dispatches would be planned again (a buffer they "
+        "touch was written, or a dispatch was added), but ",
+        released.size(),
+        " buffers only they touched were freed after load (release_consumed_constants)"));
   }
   std::vector<CommandAccess> accesses;
   accesses.reserve(commands.size());
@@ -48,8 +49,9 @@ bool WebGPUGraph::is_constant(ValueRef tensor) const {
 void WebGPUGraph::set_constant_dispatches_once(bool once) {
   if (impl_->constants_once == once) return;
   if (!impl_->released.empty()) {
-    throw Error("WebGPU graph: set_constant_dispatches_once after release_consumed_constants "
-                "(the constant dispatches cannot run again: their inputs were freed)");
+    throw Error(
+        "WebGPU graph: set_constant_dispatches_once after release_consumed_constants "
+        "(the constant dispatches cannot run again: their inputs were freed)");
   }
   impl_->constants_once = once;
   impl_->constant_plan_valid = false;
@@ -58,9 +60,9 @@ void WebGPUGraph::set_constant_dispatches_once(bool once) {
 void WebGPUGraph::Impl::check_not_released(ValueRef tensor, const char* what) const {
   const Tensor& t = get_as<Tensor>(tensor, ValueType::Tensor);
   if (released.count(t.buffer)) {
-    throw Error("WebGPU graph: " + std::string(what) + " of value " + std::to_string(tensor) +
-                " (" + describe_tensor(t) +
-                "): its buffer was freed after load (release_consumed_constants)");
+    throw Error(utils::message("WebGPU graph: ", what, " of value ", tensor, " (",
+                               describe_tensor(t),
+                               "): its buffer was freed after load (release_consumed_constants)"));
   }
 }
 

@@ -62,8 +62,8 @@ bool masked(const DeviceOptions& options, Feature feature) {
       known += (known.empty() ? "" : ", ") + std::string(feature_name(f));
     }
     if (!valid) {
-      throw Error("WebGPU device: cannot mask unknown feature '" + name + "' (known: " + known +
-                  ")");
+      throw Error(utils::message("WebGPU device: cannot mask unknown feature '", name,
+                                 "' (known: ", known, ")"));
     }
     found = found || name == feature_name(feature);
   }
@@ -96,39 +96,28 @@ WGPUBackendType parse_backend_type(const std::string& name) {
     valid += valid.empty() ? "" : ", ";
     valid += b.name;
   }
-  throw Error("WebGPU device: unknown backend type '" + name + "' (expected one of " + valid + ")");
+  throw Error(utils::message("WebGPU device: unknown backend type '", name, "' (expected one of ",
+                             valid, ")"));
 }
 
 Device::Device(const DeviceOptions& options) {
-  try {
-    acquire_adapter(options);
-    acquire_device(options);
-    read_limits();
-    pipelines_ = std::make_unique<PipelineCache>(*this);
-  } catch (...) {
-    release();
-    throw;
-  }
+  acquire_adapter(options);
+  acquire_device(options);
+  read_limits();
+  pipelines_ = std::make_unique<PipelineCache>(*this);
 }
 
-Device::~Device() {
-  release();
-}
+Device::~Device() = default;
 
-void Device::release() {
-  tearing_down_ = true;
-  pipelines_.reset();
-  if (queue_) wgpuQueueRelease(queue_);
-  if (device_) wgpuDeviceRelease(device_);
-  // Deliver the device-lost callback (reason Destroyed/CallbackCancelled)
-  // while `this` is still alive.
-  if (instance_) wgpuInstanceProcessEvents(instance_);
-  if (adapter_) wgpuAdapterRelease(adapter_);
-  if (instance_) wgpuInstanceRelease(instance_);
-  queue_ = nullptr;
-  device_ = nullptr;
-  adapter_ = nullptr;
-  instance_ = nullptr;
+Device::Objects::~Objects() {
+  tearing_down = true;
+  queue.reset();
+  device.reset();
+  // Deliver the device-lost callback (reason Destroyed/CallbackCancelled) while the
+  // Device is still alive.
+  if (instance) wgpuInstanceProcessEvents(instance.get());
+  adapter.reset();
+  instance.reset();
 }
 
 void Device::acquire_adapter(const DeviceOptions& options) {
@@ -142,8 +131,8 @@ void Device::acquire_adapter(const DeviceOptions& options) {
 
   WGPUInstanceDescriptor instance_desc = WGPU_INSTANCE_DESCRIPTOR_INIT;
   auto keep_alive = ext::restrict_instance_backends(instance_desc, backend);
-  instance_ = wgpuCreateInstance(&instance_desc);
-  if (!instance_) throw Error("WebGPU device: wgpuCreateInstance failed");
+  objects_.instance.reset(wgpuCreateInstance(&instance_desc));
+  if (!objects_.instance) throw Error("WebGPU device: wgpuCreateInstance failed");
 
   RequestResult<WGPURequestAdapterStatus, WGPUAdapter, WGPURequestAdapterStatus_Success> result;
   WGPURequestAdapterOptions adapter_options = WGPU_REQUEST_ADAPTER_OPTIONS_INIT;
@@ -153,17 +142,18 @@ void Device::acquire_adapter(const DeviceOptions& options) {
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
   callback.callback = decltype(result)::on_request;
   callback.userdata1 = &result;
-  wgpuInstanceRequestAdapter(instance_, &adapter_options, callback);
-  while (!result.done) wgpuInstanceProcessEvents(instance_);
+  wgpuInstanceRequestAdapter(instance(), &adapter_options, callback);
+  while (!result.done) wgpuInstanceProcessEvents(instance());
   if (!result.object) {
-    throw Error("WebGPU device: no adapter" +
-                (backend_name.empty() ? std::string() : " for backend " + backend_name) + ": " +
-                result.message);
+    throw Error(
+        utils::message("WebGPU device: no adapter",
+                       (backend_name.empty() ? std::string() : " for backend " + backend_name),
+                       ": ", result.message));
   }
-  adapter_ = result.object;
+  objects_.adapter.reset(result.object);
 
   WGPUAdapterInfo info = WGPU_ADAPTER_INFO_INIT;
-  if (wgpuAdapterGetInfo(adapter_, &info) != WGPUStatus_Success) {
+  if (wgpuAdapterGetInfo(adapter(), &info) != WGPUStatus_Success) {
     throw Error("WebGPU device: wgpuAdapterGetInfo failed");
   }
   description_.device = to_string(info.device);
@@ -175,22 +165,22 @@ void Device::acquire_adapter(const DeviceOptions& options) {
   const WGPUBackendType got = info.backendType;
   wgpuAdapterInfoFreeMembers(info);
   if (backend != WGPUBackendType_Undefined && got != backend) {
-    throw Error("WebGPU device: adapter backend is " + description_.backend + ", expected " +
-                backend_name);
+    throw Error(utils::message("WebGPU device: adapter backend is ", description_.backend,
+                               ", expected ", backend_name));
   }
 }
 
 void Device::acquire_device(const DeviceOptions& options) {
   WGPULimits adapter_limits = WGPU_LIMITS_INIT;
-  if (wgpuAdapterGetLimits(adapter_, &adapter_limits) != WGPUStatus_Success) {
+  if (wgpuAdapterGetLimits(adapter(), &adapter_limits) != WGPUStatus_Success) {
     throw Error("WebGPU device: wgpuAdapterGetLimits failed");
   }
   std::vector<WGPUFeatureName> features;
   for (Feature f : kFeatures) {
-    const WGPUFeatureName offered = ext::offered_feature(adapter_, f);
+    const WGPUFeatureName offered = ext::offered_feature(adapter(), f);
     if (offered != WGPUFeatureName_Force32 && !masked(options, f)) features.push_back(offered);
   }
-  if (wgpuAdapterHasFeature(adapter_, WGPUFeatureName_TimestampQuery)) {  // for profiling
+  if (wgpuAdapterHasFeature(adapter(), WGPUFeatureName_TimestampQuery)) {  // for profiling
     features.push_back(WGPUFeatureName_TimestampQuery);
   }
 
@@ -210,22 +200,22 @@ void Device::acquire_device(const DeviceOptions& options) {
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
   callback.callback = decltype(result)::on_request;
   callback.userdata1 = &result;
-  wgpuAdapterRequestDevice(adapter_, &desc, callback);
-  while (!result.done) wgpuInstanceProcessEvents(instance_);
+  wgpuAdapterRequestDevice(adapter(), &desc, callback);
+  while (!result.done) wgpuInstanceProcessEvents(instance());
   if (!result.object) {
-    throw Error("WebGPU device: requestDevice failed on " + description_.device + ": " +
-                result.message);
+    throw Error(utils::message("WebGPU device: requestDevice failed on ", description_.device, ": ",
+                               result.message));
   }
-  device_ = result.object;
-  queue_ = wgpuDeviceGetQueue(device_);
+  objects_.device.reset(result.object);
+  objects_.queue.reset(wgpuDeviceGetQueue(handle()));
   for (Feature f : kFeatures) {
-    if (ext::device_has(device_, f)) features_.push_back(f);
+    if (ext::device_has(handle(), f)) features_.push_back(f);
   }
 }
 
 void Device::read_limits() {
   WGPULimits l = WGPU_LIMITS_INIT;
-  if (wgpuDeviceGetLimits(device_, &l) != WGPUStatus_Success) {
+  if (wgpuDeviceGetLimits(handle(), &l) != WGPUStatus_Success) {
     throw Error("WebGPU device: wgpuDeviceGetLimits failed");
   }
   limits_.max_workgroups_per_dimension = l.maxComputeWorkgroupsPerDimension;
@@ -241,7 +231,7 @@ void Device::read_limits() {
 }
 
 bool Device::has_feature(WGPUFeatureName feature) const {
-  return wgpuDeviceHasFeature(device_, feature);
+  return wgpuDeviceHasFeature(handle(), feature);
 }
 
 bool Device::has_feature(Feature feature) const {
@@ -287,22 +277,22 @@ void Device::on_uncaptured_error(WGPUDevice const*, WGPUErrorType type, WGPUStri
 void Device::on_device_lost(WGPUDevice const*, WGPUDeviceLostReason reason, WGPUStringView message,
                             void* self, void*) {
   auto* device = static_cast<Device*>(self);
-  if (device->tearing_down_) return;  // our own release, not a failure
+  if (device->objects_.tearing_down) return;  // our own release, not a failure
   std::lock_guard<std::mutex> lock(device->errors_mutex_);
   device->lost_ = true;
   device->lost_message_ =
-      "reason " + std::to_string(static_cast<int>(reason)) + ": " + to_string(message);
+      utils::message("reason ", static_cast<int>(reason), ": ", to_string(message));
 }
 
 void Device::check_errors(const std::string& context) {
   std::lock_guard<std::mutex> lock(errors_mutex_);
   if (lost_) {
-    throw Error("WebGPU device lost during " + context + " (" + lost_message_ + ")");
+    throw Error(utils::message("WebGPU device lost during ", context, " (", lost_message_, ")"));
   }
   if (!pending_errors_.empty()) {
     std::string message = "WebGPU " + context + ": uncaptured " + pending_errors_.front();
     if (pending_errors_.size() > 1) {
-      message += " (and " + std::to_string(pending_errors_.size() - 1) + " more)";
+      message += utils::message(" (and ", pending_errors_.size() - 1, " more)");
     }
     pending_errors_.clear();
     throw Error(message);
@@ -310,18 +300,18 @@ void Device::check_errors(const std::string& context) {
 }
 
 void Device::wait_until(const bool& done, const char* what, bool queue_work) {
-  if (!done && queue_work) ext::poll(device_, /*wait=*/true);
+  if (!done && queue_work) ext::poll(handle(), /*wait=*/true);
   while (!done) {
-    wgpuInstanceProcessEvents(instance_);
+    wgpuInstanceProcessEvents(instance());
     if (done) break;
     {
       std::lock_guard<std::mutex> lock(errors_mutex_);
       if (lost_) {
-        throw Error(std::string("WebGPU device lost while waiting for ") + what + " (" +
-                    lost_message_ + ")");
+        throw Error(utils::message("WebGPU device lost while waiting for ", what, " (",
+                                   lost_message_, ")"));
       }
     }
-    if (!ext::poll(device_, /*wait=*/false)) std::this_thread::yield();
+    if (!ext::poll(handle(), /*wait=*/false)) std::this_thread::yield();
   }
 }
 
@@ -331,11 +321,11 @@ void Device::wait_queue_idle() {
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
   callback.callback = decltype(result)::on_status;
   callback.userdata1 = &result;
-  wgpuQueueOnSubmittedWorkDone(queue_, callback);
+  wgpuQueueOnSubmittedWorkDone(queue(), callback);
   wait_until(result.done, "submitted work", /*queue_work=*/true);
   if (result.status != WGPUQueueWorkDoneStatus_Success) {
-    throw Error("WebGPU device: submitted work failed (status " +
-                std::to_string(static_cast<int>(result.status)) + "): " + result.message);
+    throw Error(utils::message("WebGPU device: submitted work failed (status ",
+                               static_cast<int>(result.status), "): ", result.message));
   }
 }
 
@@ -345,8 +335,8 @@ void Device::wait_queue_idle() {
 constexpr int kErrorScopes = 2;
 
 void Device::push_error_scopes() {
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  wgpuDevicePushErrorScope(handle(), WGPUErrorFilter_OutOfMemory);
+  wgpuDevicePushErrorScope(handle(), WGPUErrorFilter_Validation);
 }
 
 std::string Device::pop_error_scopes() {
@@ -370,7 +360,7 @@ std::string Device::pop_error_scopes() {
       r->done = true;
     };
     callback.userdata1 = &result;
-    wgpuDevicePopErrorScope(device_, callback);
+    wgpuDevicePopErrorScope(handle(), callback);
     wait_until(result.done, "an error scope", /*queue_work=*/false);
     if (!result.message.empty()) {
       if (!messages.empty()) messages += "\n";

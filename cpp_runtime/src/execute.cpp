@@ -17,11 +17,18 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// Finishes the encoder and submits its commands.
+void submit(Device& device, Handle<WGPUCommandEncoder> encoder) {
+  Handle<WGPUCommandBuffer> commands{wgpuCommandEncoderFinish(encoder.get(), nullptr)};
+  WGPUCommandBuffer buffer = commands.get();
+  wgpuQueueSubmit(device.queue(), 1, &buffer);
+}
+
 void check_transfer(const char* what, ValueRef ref, const Tensor& t, size_t nbytes) {
   if (nbytes != t.nbytes()) {
-    throw Error(std::string("WebGPU graph: ") + what + " of value " + std::to_string(ref) +
-                " has the wrong byte count (got " + std::to_string(nbytes) + ", expected " +
-                std::to_string(t.nbytes()) + " for " + describe_tensor(t) + ")");
+    throw Error(utils::message("WebGPU graph: ", what, " of value ", ref,
+                               " has the wrong byte count (got ", nbytes, ", expected ", t.nbytes(),
+                               " for ", describe_tensor(t), ")"));
   }
 }
 
@@ -35,7 +42,7 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   impl_->note_host_values(tensor, data, nbytes);
   if (nbytes == 0) return;
   if (data == nullptr)
-    throw Error("WebGPU graph: copy_in of value " + std::to_string(tensor) + " from null");
+    throw Error(utils::message("WebGPU graph: copy_in of value ", tensor, " from null"));
   Device& device = impl_->device;
   if (nbytes % 4 == 0) {
     wgpuQueueWriteBuffer(device.queue(), t.buffer, 0, data, nbytes);
@@ -45,7 +52,18 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
     std::memcpy(padded.data(), data, nbytes);
     wgpuQueueWriteBuffer(device.queue(), t.buffer, 0, padded.data(), padded.size());
   }
-  device.check_errors("copy_in of value " + std::to_string(tensor));
+  device.check_errors(utils::message("copy_in of value ", tensor));
+}
+
+void WebGPUGraph::copy_in_from(ValueRef tensor, size_t nbytes,
+                               const std::function<void(WGPUQueue, WGPUBuffer)>& write) {
+  const Tensor& t = get_tensor(tensor);
+  check_transfer("copy_in", tensor, t, nbytes);
+  impl_->check_not_released(tensor, "copy_in");
+  impl_->note_host_write(t.buffer);
+  if (nbytes == 0) return;
+  write(impl_->device.queue(), t.buffer);
+  impl_->device.check_errors(utils::message("copy_in of value ", tensor));
 }
 
 void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
@@ -54,53 +72,49 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   impl_->check_not_released(tensor, "copy_out");
   if (nbytes == 0) return;
   if (data == nullptr)
-    throw Error("WebGPU graph: copy_out of value " + std::to_string(tensor) + " to null");
-  impl_->read_back(t.buffer, data, nbytes, "copy_out of value " + std::to_string(tensor));
+    throw Error(utils::message("WebGPU graph: copy_out of value ", tensor, " to null"));
+  impl_->read_back(t.buffer, data, nbytes, utils::message("copy_out of value ", tensor));
 }
 
 void WebGPUGraph::Impl::read_back(WGPUBuffer src, void* data, size_t nbytes,
                                   const std::string& context) {
   const uint64_t bytes = round_up(nbytes, 4);
   if (staging_bytes < bytes) {
-    if (staging) wgpuBufferRelease(staging);
-    staging = nullptr;
+    staging.reset();
     staging_bytes = 0;
     staging = create_buffer(bytes, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst,
                             "the read-back staging buffer");
     staging_bytes = bytes;
   }
   device.push_error_scopes();
-  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
-  wgpuCommandEncoderCopyBufferToBuffer(encoder, src, 0, staging, 0, bytes);
-  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
-  wgpuQueueSubmit(device.queue(), 1, &commands);
-  wgpuCommandBufferRelease(commands);
-  wgpuCommandEncoderRelease(encoder);
+  Handle<WGPUCommandEncoder> encoder{wgpuDeviceCreateCommandEncoder(device.handle(), nullptr)};
+  wgpuCommandEncoderCopyBufferToBuffer(encoder.get(), src, 0, staging.get(), 0, bytes);
+  submit(device, std::move(encoder));
 
   StatusResult<WGPUMapAsyncStatus> result;
   WGPUBufferMapCallbackInfo callback = WGPU_BUFFER_MAP_CALLBACK_INFO_INIT;
   callback.mode = WGPUCallbackMode_AllowProcessEvents;
   callback.callback = decltype(result)::on_status;
   callback.userdata1 = &result;
-  wgpuBufferMapAsync(staging, WGPUMapMode_Read, 0, bytes, callback);
+  wgpuBufferMapAsync(staging.get(), WGPUMapMode_Read, 0, bytes, callback);
   const std::string errors = device.pop_error_scopes();
   device.wait_until(result.done, "a buffer map", /*queue_work=*/true);
   if (!errors.empty()) {
     // Leave the staging buffer unmapped for the next read-back.
-    if (result.status == WGPUMapAsyncStatus_Success) wgpuBufferUnmap(staging);
-    throw Error("WebGPU " + context + ": " + errors);
+    if (result.status == WGPUMapAsyncStatus_Success) wgpuBufferUnmap(staging.get());
+    throw Error(utils::message("WebGPU ", context, ": ", errors));
   }
   if (result.status != WGPUMapAsyncStatus_Success) {
-    throw Error("WebGPU " + context + ": mapping the staging buffer failed (status " +
-                std::to_string(static_cast<int>(result.status)) + "): " + result.message);
+    throw Error(utils::message("WebGPU ", context, ": mapping the staging buffer failed (status ",
+                               static_cast<int>(result.status), "): ", result.message));
   }
-  const void* mapped = wgpuBufferGetConstMappedRange(staging, 0, bytes);
+  const void* mapped = wgpuBufferGetConstMappedRange(staging.get(), 0, bytes);
   if (mapped == nullptr) {
-    wgpuBufferUnmap(staging);
-    throw Error("WebGPU " + context + ": the mapped range is null");
+    wgpuBufferUnmap(staging.get());
+    throw Error(utils::message("WebGPU ", context, ": the mapped range is null"));
   }
   std::memcpy(data, mapped, nbytes);
-  wgpuBufferUnmap(staging);
+  wgpuBufferUnmap(staging.get());
   device.check_errors(context);
 }
 
@@ -109,32 +123,30 @@ constexpr size_t kMaxTimedDispatches = 2048;
 
 void WebGPUGraph::Impl::reserve_timestamps(size_t count) {
   if (count > kMaxTimedDispatches) {
-    throw Error("WebGPU profiling: the graph has " + std::to_string(count) +
-                " dispatches and copies, more than the " + std::to_string(kMaxTimedDispatches) +
-                " one query set can time");
+    throw Error(utils::message("WebGPU profiling: the graph has ", count,
+                               " dispatches and copies, more than the ", kMaxTimedDispatches,
+                               " one query set can time"));
   }
   const uint32_t queries = static_cast<uint32_t>(2 * std::max<size_t>(count, 1));
   if (timestamp_capacity >= queries) return;
-  if (timestamps) wgpuQuerySetRelease(timestamps);
-  if (timestamp_resolve) wgpuBufferRelease(timestamp_resolve);
-  timestamps = nullptr;
-  timestamp_resolve = nullptr;
+  timestamps.reset();
+  timestamp_resolve.reset();
   timestamp_capacity = 0;
   WGPUQuerySetDescriptor desc = WGPU_QUERY_SET_DESCRIPTOR_INIT;
   desc.label = string_view("profiling timestamps");
   desc.type = WGPUQueryType_Timestamp;
   desc.count = queries;
-  timestamps = wgpuDeviceCreateQuerySet(device.handle(), &desc);
-  timestamp_resolve = create_buffer(8ull * queries,
-                                    WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
-                                    "the profiling timestamps");
+  timestamps.reset(wgpuDeviceCreateQuerySet(device.handle(), &desc));
+  timestamp_resolve =
+      create_buffer(8ull * queries, WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
+                    "the profiling timestamps");
   timestamp_capacity = queries;
 }
 
 void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
   if (timed_kernels.empty()) return;
   std::vector<uint64_t> ticks(2 * timed_kernels.size());
-  read_back(timestamp_resolve, ticks.data(), ticks.size() * sizeof(uint64_t), context);
+  read_back(timestamp_resolve.get(), ticks.data(), ticks.size() * sizeof(uint64_t), context);
   for (size_t i = 0; i < timed_kernels.size(); ++i) {
     KernelTime& k = kernel_times[*timed_kernels[i]];
     ++k.dispatches;
@@ -146,10 +158,9 @@ void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
 
 namespace {
 
-void end_pass(WGPUComputePassEncoder& pass) {
-  wgpuComputePassEncoderEnd(pass);
-  wgpuComputePassEncoderRelease(pass);
-  pass = nullptr;
+void end_pass(Handle<WGPUComputePassEncoder>& pass) {
+  wgpuComputePassEncoderEnd(pass.get());
+  pass.reset();
 }
 
 }  // namespace
@@ -161,16 +172,17 @@ std::vector<bool> WebGPUGraph::Impl::constant_reruns() const {
     const Command& c = commands[i];
     if (!c.constant) continue;
     const auto& reads = c.access.reads;
-    const bool inputs_changed = std::any_of(reads.begin(), reads.end(),
-                                            [&](BufferId b) { return rewritten.count(b) > 0; });
+    const bool inputs_changed =
+        std::any_of(reads.begin(), reads.end(), [&](BufferId b) { return rewritten.count(b) > 0; });
     if (!c.stale && !inputs_changed) continue;  // its result is still in its buffers
     for (const auto* list : {&c.access.reads, &c.access.writes}) {
       for (BufferId b : *list) {
         if (released.count(b)) {
-          throw Error("WebGPU kernel " + c.pipeline->shader->name +
-                      ": a constant dispatch must run again (its params, grid or inputs "
-                      "changed), but a buffer it reads or writes was freed after load "
-                      "(release_consumed_constants)");
+          throw Error(
+              utils::message("WebGPU kernel ", c.pipeline->shader->name,
+                             ": a constant dispatch must run again (its params, grid or inputs "
+                             "changed), but a buffer it reads or writes was freed after load "
+                             "(release_consumed_constants)"));
         }
       }
     }
@@ -182,7 +194,7 @@ std::vector<bool> WebGPUGraph::Impl::constant_reruns() const {
 
 void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
                                const std::vector<bool>& reruns, ExecuteStats& stats) {
-  WGPUComputePassEncoder pass = nullptr;
+  Handle<WGPUComputePassEncoder> pass;
   WGPUComputePipeline bound_pipeline = nullptr;
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
@@ -199,20 +211,20 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
     if (!pass) {
       // profiling: each dispatch in a pass of its own, between two timestamps
       WGPUPassTimestampWrites writes = WGPU_PASS_TIMESTAMP_WRITES_INIT;
-      writes.querySet = timestamps;
+      writes.querySet = timestamps.get();
       writes.beginningOfPassWriteIndex = static_cast<uint32_t>(2 * timed_kernels.size());
       writes.endOfPassWriteIndex = writes.beginningOfPassWriteIndex + 1;
       WGPUComputePassDescriptor desc = WGPU_COMPUTE_PASS_DESCRIPTOR_INIT;
       desc.timestampWrites = &writes;
-      pass = wgpuCommandEncoderBeginComputePass(encoder, profiling ? &desc : nullptr);
+      pass.reset(wgpuCommandEncoderBeginComputePass(encoder, profiling ? &desc : nullptr));
       bound_pipeline = nullptr;
     }
-    if (c.pipeline->pipeline != bound_pipeline) {
-      wgpuComputePassEncoderSetPipeline(pass, c.pipeline->pipeline);
-      bound_pipeline = c.pipeline->pipeline;
+    if (c.pipeline->pipeline.get() != bound_pipeline) {
+      bound_pipeline = c.pipeline->pipeline.get();
+      wgpuComputePassEncoderSetPipeline(pass.get(), bound_pipeline);
     }
-    wgpuComputePassEncoderSetBindGroup(pass, 0, c.bind_group, 0, nullptr);
-    wgpuComputePassEncoderDispatchWorkgroups(pass, c.grid.x, c.grid.y, c.grid.z);
+    wgpuComputePassEncoderSetBindGroup(pass.get(), 0, c.bind_group.get(), 0, nullptr);
+    wgpuComputePassEncoderDispatchWorkgroups(pass.get(), c.grid.x, c.grid.y, c.grid.z);
     if (profiling) {
       end_pass(pass);
       timed_kernels.push_back(&c.pipeline->shader->name);
@@ -233,7 +245,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   device.push_error_scopes();
   for (auto& c : g.commands) {
     if (c.uniform && c.params_dirty) {
-      wgpuQueueWriteBuffer(device.queue(), c.uniform, 0, c.params.data(), c.params.size());
+      wgpuQueueWriteBuffer(device.queue(), c.uniform.get(), 0, c.params.data(), c.params.size());
       c.params_dirty = false;
     }
   }
@@ -241,20 +253,17 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
 
   t0 = Clock::now();
   if (g.profiling) g.reserve_timestamps(g.commands.size());
-  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device.handle(), nullptr);
-  g.record(encoder, constants_only, reruns, stats);
+  Handle<WGPUCommandEncoder> encoder{wgpuDeviceCreateCommandEncoder(device.handle(), nullptr)};
+  g.record(encoder.get(), constants_only, reruns, stats);
   if (!g.timed_kernels.empty()) {
-    wgpuCommandEncoderResolveQuerySet(encoder, g.timestamps, 0,
+    wgpuCommandEncoderResolveQuerySet(encoder.get(), g.timestamps.get(), 0,
                                       static_cast<uint32_t>(2 * g.timed_kernels.size()),
-                                      g.timestamp_resolve, 0);
+                                      g.timestamp_resolve.get(), 0);
   }
   stats.record_seconds = seconds_since(t0);
 
   t0 = Clock::now();
-  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
-  wgpuQueueSubmit(device.queue(), 1, &commands);
-  wgpuCommandBufferRelease(commands);
-  wgpuCommandEncoderRelease(encoder);
+  submit(device, std::move(encoder));
   stats.submit_seconds = seconds_since(t0);
   const std::string errors = device.pop_error_scopes();
 
@@ -263,7 +272,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   stats.wait_seconds = seconds_since(t0);
   if (!errors.empty()) {
     g.timed_kernels.clear();
-    throw Error("WebGPU " + std::string(what) + ": " + errors);
+    throw Error(utils::message("WebGPU ", what, ": ", errors));
   }
   device.check_errors(what);
   for (size_t i = 0; i < reruns.size(); ++i) {
@@ -285,8 +294,8 @@ void WebGPUGraph::run_constant_dispatches() {
 
 void WebGPUGraph::set_profiling(bool on) {
   if (on && !impl_->device.has_feature(WGPUFeatureName_TimestampQuery)) {
-    throw Error("WebGPU profiling: " + impl_->device.describe() +
-                " offers no timestamp queries (feature timestamp-query)");
+    throw Error(utils::message("WebGPU profiling: ", impl_->device.describe(),
+                               " offers no timestamp queries (feature timestamp-query)"));
   }
   impl_->profiling = on;
 }

@@ -1,4 +1,5 @@
-// WebGPUGraph's private state, shared by values.cpp, graph.cpp and execute.cpp.
+// WebGPUGraph's private state, shared by values.cpp, graph.cpp, dispatch.cpp, execute.cpp
+// and constants.cpp.
 #pragma once
 
 #include <webgpu.h>
@@ -14,6 +15,7 @@
 #include "constant_plan.h"
 #include "pipeline_cache.h"
 #include "webgpu_delegate/device.h"
+#include "webgpu_delegate/wgpu_handle.h"
 #include "webgpu_delegate/graph.h"
 
 namespace webgpu_delegate {
@@ -33,9 +35,9 @@ struct Command {
   enum class Kind : uint8_t { Dispatch, Copy };
   Kind kind = Kind::Dispatch;
   const PipelineEntry* pipeline = nullptr;
-  WGPUBindGroup bind_group = nullptr;
-  WGPUBuffer uniform = nullptr;  // graph-owned; null when the kernel takes no params
-  std::vector<uint8_t> params;   // the bytes the uniform must hold
+  Handle<WGPUBindGroup> bind_group;
+  Handle<WGPUBuffer> uniform;   // null when the kernel takes no params
+  std::vector<uint8_t> params;  // the bytes the uniform must hold
   bool params_dirty = false;
   utils::Grid grid;
   // Copy only
@@ -53,15 +55,14 @@ struct Command {
 
 struct WebGPUGraph::Impl {
   explicit Impl(Device& d) : device(d) {}
-  ~Impl();
 
   Device& device;
   // A deque so Tensor& and other references stay valid while values are added.
   std::deque<Value> values;
-  std::vector<WGPUBuffer> owned_buffers;
+  std::vector<Handle<WGPUBuffer>> owned_buffers;
   // Dummy buffers, by (bytes, ordinal among a dispatch's dummies): reused across
   // dispatches, never twice within one.
-  std::map<std::pair<uint64_t, size_t>, WGPUBuffer> dummies;
+  std::map<std::pair<uint64_t, size_t>, Handle<WGPUBuffer>> dummies;
   std::vector<Command> commands;
   std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
   // Tensors ops read on the host (read_on_host), tensors device commands write, and
@@ -70,8 +71,8 @@ struct WebGPUGraph::Impl {
   std::set<ValueRef> device_written;
   bool host_values_pending = false;
   size_t num_nodes = 0;
-  std::string building;  // the target of the node add_node is adding ("" otherwise)
-  WGPUBuffer staging = nullptr;  // map-read buffer for copy_out
+  std::string building;        // the target of the node add_node is adding ("" otherwise)
+  Handle<WGPUBuffer> staging;  // map-read buffer for copy_out
   uint64_t staging_bytes = 0;
   ExecuteStats stats;
   // Constants (mark_constant) and the commands that depend on them alone (constants.cpp).
@@ -87,9 +88,9 @@ struct WebGPUGraph::Impl {
   // Profiling (set_profiling): a query set of two timestamps per dispatch, the buffer
   // they resolve into, the kernel of each dispatch record() timed, and the sums.
   bool profiling = false;
-  WGPUQuerySet timestamps = nullptr;
+  Handle<WGPUQuerySet> timestamps;
   uint32_t timestamp_capacity = 0;
-  WGPUBuffer timestamp_resolve = nullptr;
+  Handle<WGPUBuffer> timestamp_resolve;
   std::vector<const std::string*> timed_kernels;
   std::map<std::string, KernelTime> kernel_times;
 
@@ -105,8 +106,14 @@ struct WebGPUGraph::Impl {
   }
   // "WebGPU <target>: " while add_node runs a handler, "WebGPU <fallback>: " otherwise.
   std::string prefix(const std::string& fallback) const;
-  WGPUBuffer create_buffer(uint64_t bytes, WGPUBufferUsage usage, const std::string& what);
+  Handle<WGPUBuffer> create_buffer(uint64_t bytes, WGPUBufferUsage usage, const std::string& what);
   WGPUBuffer dummy(uint64_t bytes, size_t ordinal);
+  // add_dispatch's steps (dispatch.cpp): the params bytes and their uniform buffer, each
+  // binding's buffer (EntryBuilder), the bind group of those entries.
+  class EntryBuilder;
+  void bind_params(Command& cmd, const std::string& kernel, const void* params, size_t params_size);
+  Handle<WGPUBindGroup> create_bind_group(const std::string& kernel, const PipelineEntry& pipeline,
+                                          const std::vector<WGPUBindGroupEntry>& entries);
   Command& command(DispatchId id, Command::Kind kind, const char* caller);
   // Decides which commands are constant when something changed since the last plan;
   // a new plan runs every constant command again.

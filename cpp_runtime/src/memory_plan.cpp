@@ -20,9 +20,7 @@ struct Life {
     first = std::min(first, other.first);
     last = std::max(last, other.last);
   }
-  bool apart_from(const Life& other) const {
-    return last < other.first || other.last < first;
-  }
+  bool apart_from(const Life& other) const { return last < other.first || other.last < first; }
 };
 
 // Tensors that live in one buffer.
@@ -41,8 +39,8 @@ size_t find_root(std::vector<size_t>& parent, size_t i) {
 template <typename Where>
 void check_tensor(const PlanGraph& graph, size_t t, Where where) {
   if (t >= graph.bytes.size()) {
-    throw Error("WebGPU memory plan: " + where() + " names tensor " + std::to_string(t) +
-                ", beyond the " + std::to_string(graph.bytes.size()) + " planned");
+    throw Error(utils::message("WebGPU memory plan: ", where(), " names tensor ", t,
+                               ", beyond the ", graph.bytes.size(), " planned"));
   }
 }
 
@@ -60,7 +58,7 @@ std::vector<Life> lives(const PlanGraph& graph) {
   }
   for (int64_t i = 0; i < end; ++i) {
     for (size_t t : graph.nodes[i].tensors) {
-      check_tensor(graph, t, [i] { return "node " + std::to_string(i); });
+      check_tensor(graph, t, [i] { return utils::message("node ", i); });
       lives[t].add(i);
     }
   }
@@ -86,7 +84,7 @@ std::vector<Group> groups_of(const PlanGraph& graph) {
       continue;
     }
     for (size_t t : {node.input, node.output}) {
-      check_tensor(graph, t, [i] { return "node " + std::to_string(i) + "'s view"; });
+      check_tensor(graph, t, [i] { return utils::message("node ", i, "'s view"); });
     }
     const size_t a = find_root(parent, node.input), b = find_root(parent, node.output);
     parent[std::max(a, b)] = std::min(a, b);
@@ -114,9 +112,8 @@ MemoryPlan plan_memory(const PlanGraph& graph) {
   const std::vector<Group> groups = groups_of(graph);
   std::vector<size_t> order(groups.size());
   std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return groups[a].bytes > groups[b].bytes;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return groups[a].bytes > groups[b].bytes; });
 
   MemoryPlan plan;
   plan.buffer_of.assign(graph.bytes.size(), 0);

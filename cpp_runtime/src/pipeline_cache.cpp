@@ -30,12 +30,13 @@ void check_kernel_source(const KernelSource& kernel) {
     throw Error("WebGPU kernel: KernelSource without a name");
   }
   if (kernel.wgsl == nullptr || kernel.entry_point == nullptr || *kernel.entry_point == '\0') {
-    throw Error(std::string("WebGPU kernel ") + kernel.name +
-                ": KernelSource needs WGSL text and an entry point");
+    throw Error(utils::message("WebGPU kernel ", kernel.name,
+                               ": KernelSource needs WGSL text and an entry point"));
   }
   if (kernel.bindings == nullptr || kernel.binding_count == 0) {
-    throw Error(std::string("WebGPU kernel ") + kernel.name +
-                ": KernelSource needs its binding table (the generated k<Kernel>Bindings)");
+    throw Error(
+        utils::message("WebGPU kernel ", kernel.name,
+                       ": KernelSource needs its binding table (the generated k<Kernel>Bindings)"));
   }
 }
 
@@ -45,17 +46,8 @@ PipelineCache::PipelineCache(Device& device) : device_(device) {}
 
 void PipelineCache::check_same_source(const ShaderEntry& entry, const KernelSource& kernel) {
   if (kernel.wgsl != entry.wgsl_pointer && entry.wgsl != kernel.wgsl) {
-    throw Error(std::string("WebGPU kernel ") + kernel.name +
-                ": two different WGSL sources use this kernel name");
-  }
-}
-
-PipelineCache::~PipelineCache() {
-  for (auto& [key, p] : pipelines_) wgpuComputePipelineRelease(p->pipeline);
-  for (auto& [key, s] : shaders_) {
-    if (s->pipeline_layout) wgpuPipelineLayoutRelease(s->pipeline_layout);
-    if (s->bind_group_layout) wgpuBindGroupLayoutRelease(s->bind_group_layout);
-    if (s->module) wgpuShaderModuleRelease(s->module);
+    throw Error(utils::message("WebGPU kernel ", kernel.name,
+                               ": two different WGSL sources use this kernel name"));
   }
 }
 
@@ -80,7 +72,7 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   WGPUShaderModuleDescriptor module_desc = WGPU_SHADER_MODULE_DESCRIPTOR_INIT;
   module_desc.nextInChain = &source.chain;
   module_desc.label = string_view(entry->name);
-  entry->module = ext::create_shader_module(dev, module_desc, kernel.runtime_checks);
+  entry->module.reset(ext::create_shader_module(dev, module_desc, kernel.runtime_checks));
 
   std::vector<WGPUBindGroupLayoutEntry> layout_entries;
   for (uint32_t i = 0; i < entry->bindings.size(); ++i) {
@@ -99,19 +91,17 @@ const ShaderEntry& PipelineCache::shader(const KernelSource& kernel) {
   bgl_desc.label = string_view(entry->name);
   bgl_desc.entryCount = layout_entries.size();
   bgl_desc.entries = layout_entries.data();
-  entry->bind_group_layout = wgpuDeviceCreateBindGroupLayout(dev, &bgl_desc);
+  entry->bind_group_layout.reset(wgpuDeviceCreateBindGroupLayout(dev, &bgl_desc));
   WGPUPipelineLayoutDescriptor pl_desc = WGPU_PIPELINE_LAYOUT_DESCRIPTOR_INIT;
   pl_desc.label = string_view(entry->name);
   pl_desc.bindGroupLayoutCount = 1;
-  pl_desc.bindGroupLayouts = &entry->bind_group_layout;
-  entry->pipeline_layout = wgpuDeviceCreatePipelineLayout(dev, &pl_desc);
+  WGPUBindGroupLayout layout = entry->bind_group_layout.get();
+  pl_desc.bindGroupLayouts = &layout;
+  entry->pipeline_layout.reset(wgpuDeviceCreatePipelineLayout(dev, &pl_desc));
   const std::string errors = device_.pop_error_scopes();
   if (!errors.empty() || !entry->module) {
-    if (entry->pipeline_layout) wgpuPipelineLayoutRelease(entry->pipeline_layout);
-    if (entry->bind_group_layout) wgpuBindGroupLayoutRelease(entry->bind_group_layout);
-    if (entry->module) wgpuShaderModuleRelease(entry->module);
-    throw Error("WebGPU kernel " + entry->name + ": shader module creation failed: " +
-                (errors.empty() ? std::string("no module returned") : errors));
+    throw Error(utils::message("WebGPU kernel ", entry->name, ": shader module creation failed: ",
+                               (errors.empty() ? std::string("no module returned") : errors)));
   }
   const ShaderEntry& result = *entry;
   shaders_.emplace(entry->name, std::move(entry));
@@ -132,8 +122,8 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   std::vector<WGPUConstantEntry> constants;
   for (const auto& o : overrides) {
     if (o.name == nullptr || *o.name == '\0') {
-      throw Error(std::string("WebGPU kernel ") + kernel.name +
-                  ": override constant without a name");
+      throw Error(
+          utils::message("WebGPU kernel ", kernel.name, ": override constant without a name"));
     }
     WGPUConstantEntry c = WGPU_CONSTANT_ENTRY_INIT;
     c.key = string_view(o.name);
@@ -143,23 +133,23 @@ const PipelineEntry& PipelineCache::get(const KernelSource& kernel,
   device_.push_error_scopes();
   WGPUComputePipelineDescriptor desc = WGPU_COMPUTE_PIPELINE_DESCRIPTOR_INIT;
   desc.label = string_view(kernel.name);
-  desc.layout = shader_entry.pipeline_layout;
-  desc.compute.module = shader_entry.module;
+  desc.layout = shader_entry.pipeline_layout.get();
+  desc.compute.module = shader_entry.module.get();
   desc.compute.entryPoint = string_view(kernel.entry_point);
   desc.compute.constantCount = constants.size();
   desc.compute.constants = constants.data();
-  WGPUComputePipeline pipeline = wgpuDeviceCreateComputePipeline(device_.handle(), &desc);
+  Handle<WGPUComputePipeline> pipeline{wgpuDeviceCreateComputePipeline(device_.handle(), &desc)};
   const std::string errors = device_.pop_error_scopes();
   if (!errors.empty() || !pipeline) {
-    if (pipeline) wgpuComputePipelineRelease(pipeline);
-    throw Error(std::string("WebGPU kernel ") + kernel.name +
-                ": compute pipeline creation (entry point " + kernel.entry_point +
-                ") failed: " + (errors.empty() ? std::string("no pipeline returned") : errors));
+    throw Error(utils::message(
+        "WebGPU kernel ", kernel.name, ": compute pipeline creation (entry point ",
+        kernel.entry_point,
+        ") failed: ", (errors.empty() ? std::string("no pipeline returned") : errors)));
   }
   auto entry = std::make_unique<PipelineEntry>();
   entry->shader = &shader_entry;
   entry->entry_point = kernel.entry_point;
-  entry->pipeline = pipeline;
+  entry->pipeline = std::move(pipeline);
   const PipelineEntry& result = *entry;
   pipelines_.emplace(key, std::move(entry));
   return result;

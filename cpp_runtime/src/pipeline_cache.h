@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/wgpu_handle.h"
 
 namespace webgpu_delegate {
 
@@ -21,22 +22,21 @@ struct ShaderEntry {
   std::string name;
   std::string wgsl;
   const char* wgsl_pointer = nullptr;  // the text's address when first seen (fast re-check)
-  WGPUShaderModule module = nullptr;
+  Handle<WGPUShaderModule> module;
   std::vector<KernelBinding> bindings;  // the kernel's table: binding i is entry i
-  WGPUBindGroupLayout bind_group_layout = nullptr;
-  WGPUPipelineLayout pipeline_layout = nullptr;
+  Handle<WGPUBindGroupLayout> bind_group_layout;
+  Handle<WGPUPipelineLayout> pipeline_layout;
 };
 
 struct PipelineEntry {
   const ShaderEntry* shader = nullptr;
   std::string entry_point;
-  WGPUComputePipeline pipeline = nullptr;
+  Handle<WGPUComputePipeline> pipeline;
 };
 
 class PipelineCache {
  public:
   explicit PipelineCache(Device& device);
-  ~PipelineCache();
   PipelineCache(const PipelineCache&) = delete;
   PipelineCache& operator=(const PipelineCache&) = delete;
 
@@ -53,6 +53,7 @@ class PipelineCache {
 
   Device& device_;
   std::map<std::string, std::unique_ptr<ShaderEntry>> shaders_;
+  // after shaders_: its pipelines go first
   std::map<std::string, std::unique_ptr<PipelineEntry>> pipelines_;
 };
 

@@ -12,14 +12,16 @@ OperatorRegistry& OperatorRegistry::instance() {
 void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
                                    const char* registrant, OpAliasing aliasing) {
   const std::string who = registrant ? registrant : "<unnamed>";
-  if (target.empty()) throw Error("WebGPU registry: " + who + " registers an empty target name");
+  if (target.empty())
+    throw Error(utils::message("WebGPU registry: ", who, " registers an empty target name"));
   if (handler == nullptr) {
-    throw Error("WebGPU registry: " + who + " registers a null handler for " + target);
+    throw Error(utils::message("WebGPU registry: ", who, " registers a null handler for ", target));
   }
   for (const auto& [name, entry] : entries_) {
     if (name == target) {
-      throw Error("WebGPU registry: " + target + " is registered twice, by " + entry.registrant +
-                  " and by " + who + " (one registration per target)");
+      throw Error(utils::message("WebGPU registry: ", target, " is registered twice, by ",
+                                 entry.registrant, " and by ", who,
+                                 " (one registration per target)"));
     }
   }
   entries_.emplace_back(target, Entry{handler, who, aliasing});
@@ -34,7 +36,7 @@ const OperatorRegistry::Entry& OperatorRegistry::entry(const std::string& target
   for (const auto& [name, entry] : entries_) {
     if (name == target) return entry;
   }
-  throw Error("WebGPU registry: no op registered for target '" + target + "'");
+  throw Error(utils::message("WebGPU registry: no op registered for target '", target, "'"));
 }
 
 OpHandler OperatorRegistry::get_op(const std::string& target) const {

@@ -23,7 +23,7 @@ const char* dtype_name(DType dtype) {
     case DType::Int8:
       return "int8";
   }
-  throw Error("WebGPU graph: invalid dtype " + std::to_string(static_cast<int>(dtype)));
+  throw Error(utils::message("WebGPU graph: invalid dtype ", static_cast<int>(dtype)));
 }
 
 size_t dtype_size(DType dtype) {
@@ -42,7 +42,7 @@ size_t dtype_size(DType dtype) {
     case DType::Int8:
       return 1;
   }
-  throw Error("WebGPU graph: invalid dtype " + std::to_string(static_cast<int>(dtype)));
+  throw Error(utils::message("WebGPU graph: invalid dtype ", static_cast<int>(dtype)));
 }
 
 const char* value_type_name(ValueType type) {
@@ -87,12 +87,11 @@ int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what)
   int64_t n = 1;
   for (int64_t d : dims) {
     if (d < 0) {
-      throw Error("WebGPU graph: " + what + " has a negative dim (got " +
-                  utils::format_value(dims) + ")");
+      throw Error(utils::message("WebGPU graph: ", what, " has a negative dim (got ", dims, ")"));
     }
     if (d != 0 && n > std::numeric_limits<int64_t>::max() / d) {
-      throw Error("WebGPU graph: " + what + " has too many elements (got " +
-                  utils::format_value(dims) + ")");
+      throw Error(
+          utils::message("WebGPU graph: ", what, " has too many elements (got ", dims, ")"));
     }
     n *= d;
   }
@@ -102,8 +101,8 @@ int64_t checked_numel(const std::vector<int64_t>& dims, const std::string& what)
 // --- Impl helpers -------------------------------------------------------------
 const Value& WebGPUGraph::Impl::value(ValueRef ref) const {
   if (ref < 0 || static_cast<size_t>(ref) >= values.size()) {
-    throw Error("WebGPU graph: value " + std::to_string(ref) + " does not exist (the graph has " +
-                std::to_string(values.size()) + " values)");
+    throw Error(utils::message("WebGPU graph: value ", ref, " does not exist (the graph has ",
+                               values.size(), " values)"));
   }
   return values[static_cast<size_t>(ref)];
 }
@@ -121,8 +120,8 @@ ValueRef WebGPUGraph::Impl::push(ValueType type, decltype(Value::data) data) {
 }
 
 void WebGPUGraph::Impl::type_error(ValueRef ref, const char* expected) const {
-  throw Error("WebGPU graph: value " + std::to_string(ref) + " is " +
-              value_type_name(value(ref).type) + ", expected " + expected);
+  throw Error(utils::message("WebGPU graph: value ", ref, " is ", value_type_name(value(ref).type),
+                             ", expected ", expected));
 }
 
 // --- adding -------------------------------------------------------------------

@@ -8,12 +8,14 @@
 #include <iterator>
 #include <vector>
 
-#include "check.h"
+#include <nlohmann/json.hpp>
+
 #include "device_fixture.h"
 #include "runner.h"
-#include "webgpu_delegate/json.h"
+#include "throws.h"
 
 using namespace webgpu_delegate;
+using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
@@ -61,7 +63,7 @@ std::string read_text(const fs::path& p) {
 
 }  // namespace
 
-TEST(runs_a_case_with_a_resize_step) {
+TEST(OpRunner, runs_a_case_with_a_resize_step) {
   const fs::path dir = scratch("scale");
   write_floats(dir / "x.bin", {1, 2, 3, 4, 5, 6});
   write_floats(dir / "x_small.bin", {10, 20, 30});
@@ -79,25 +81,24 @@ TEST(runs_a_case_with_a_resize_step) {
     "resize": [{"tensors": [{"ref": 0, "dims": [1, 3], "data": "x_small.bin"}]}]
   })");
   runner::run_case_file(test_device(), (dir / "case.json").string(), (dir / "out").string());
-  const json::Value m = json::parse(read_text(dir / "out" / "manifest.json"), "manifest");
-  CHECK_EQ(m.at("target").as_string(), std::string("test.scale_bias.default"));
-  const auto& runs = m.at("runs").as_array();
-  CHECK_EQ(runs.size(), 2u);
-  const auto& o0 = runs[0].at("outputs").as_array()[0];
-  CHECK_EQ(o0.at("ref").as_int(), 3);
-  CHECK_EQ(o0.at("dtype").as_string(), std::string("float32"));
-  CHECK_EQ(o0.at("dims").as_array().size(), 2u);
-  CHECK(read_floats(dir / "out" / o0.at("file").as_string()) ==
-        (std::vector<float>{2.5f, 4.5f, 6.5f, 8.5f, 10.5f, 12.5f}));
-  CHECK_EQ(runs[0].at("kernels").as_array().size(), 1u);
-  CHECK_EQ(runs[0].at("kernels").as_array()[0].as_string(), std::string("test_scale"));
-  const auto& o1 = runs[1].at("outputs").as_array()[0];
-  CHECK_EQ(o1.at("dims").as_array()[0].as_int(), 1);
-  CHECK(read_floats(dir / "out" / o1.at("file").as_string()) ==
-        (std::vector<float>{20.5f, 40.5f, 60.5f}));
+  const json m = json::parse(read_text(dir / "out" / "manifest.json"));
+  ASSERT_EQ(m.at("target"), "test.scale_bias.default");
+  const json& runs = m.at("runs");
+  ASSERT_EQ(runs.size(), 2u);
+  const json& o0 = runs[0].at("outputs").at(0);
+  ASSERT_EQ(o0.at("ref"), 3);
+  ASSERT_EQ(o0.at("dtype"), "float32");
+  ASSERT_EQ(o0.at("dims"), json({2, 3}));
+  ASSERT_EQ(read_floats(dir / "out" / o0.at("file").get<std::string>()),
+            (std::vector<float>{2.5f, 4.5f, 6.5f, 8.5f, 10.5f, 12.5f}));
+  ASSERT_EQ(runs[0].at("kernels"), json({"test_scale"}));
+  const json& o1 = runs[1].at("outputs").at(0);
+  ASSERT_EQ(o1.at("dims"), json({1, 3}));
+  ASSERT_EQ(read_floats(dir / "out" / o1.at("file").get<std::string>()),
+            (std::vector<float>{20.5f, 40.5f, 60.5f}));
 }
 
-TEST(every_value_type_parses) {
+TEST(OpRunner, every_value_type_parses) {
   const fs::path dir = scratch("types");
   write_floats(dir / "x.bin", {1, 2});
   write_file(dir / "case.json", R"({
@@ -122,16 +123,17 @@ TEST(every_value_type_parses) {
   })");
   write_floats(dir / "x1.bin", {7});
   runner::run_case_file(test_device(), (dir / "case.json").string(), (dir / "out").string());
-  CHECK(read_floats(dir / "out" / "run0_value2.bin") == (std::vector<float>{1, 2}));
-  CHECK(read_floats(dir / "out" / "run0_value10.bin") == (std::vector<float>{1}));  // the view
-  CHECK(read_floats(dir / "out" / "run1_value2.bin") == (std::vector<float>{7}));   // resized
-  CHECK_THROWS(Error,
-               runner::run_case_file(test_device(), (dir / "case.json").string() + ".missing",
-                                     (dir / "o").string()),
-               "cannot read case file");
+  ASSERT_TRUE(read_floats(dir / "out" / "run0_value2.bin") == (std::vector<float>{1, 2}));
+  ASSERT_TRUE(read_floats(dir / "out" / "run0_value10.bin") ==
+              (std::vector<float>{1}));                                                  // the view
+  ASSERT_TRUE(read_floats(dir / "out" / "run1_value2.bin") == (std::vector<float>{7}));  // resized
+  ASSERT_THROWS_WITH(Error,
+                     runner::run_case_file(test_device(), (dir / "case.json").string() + ".missing",
+                                           (dir / "o").string()),
+                     "cannot read case file");
 }
 
-TEST(malformed_cases_fail_with_the_place_and_the_problem) {
+TEST(OpRunner, malformed_cases_fail_with_the_place_and_the_problem) {
   const fs::path dir = scratch("bad");
   write_floats(dir / "x.bin", {1, 2, 3});
   const std::string head = R"({"target": "test.scale.default", "values": [)";
@@ -155,33 +157,43 @@ TEST(malformed_cases_fail_with_the_place_and_the_problem) {
        {"WebGPU test.scale: out has the wrong shape (got [4], expected [3])"}},
       {R"({"type": "Tensor", "dtype": "float32", "dims": [3], "data": "missing.bin"}, {"type": "Double", "value": 1}, {"type": "Tensor", "dtype": "float32", "dims": [3]})",
        {"cannot read input file", "missing.bin"}},
+      {R"({"type": "Tensor", "dtype": "float32", "dims": [3], "data": "x.bin"}, {"type": "Int", "value": 9223372036854775808}, {"type": "Tensor", "dtype": "float32", "dims": [3]})",
+       {"$.values[1].value: integer out of the int64 range"}},
+      {R"({"type": "Tensor", "dtype": "float32", "dims": [3], "data": "x.bin", "dims": [4]}, {"type": "Double", "value": 1}, {"type": "Tensor", "dtype": "float32", "dims": [3]})",
+       {".json: duplicate key \"dims\""}},
   };
   int i = 0;
   for (const auto& c : cases) {
     const fs::path file = dir / ("case" + std::to_string(i++) + ".json");
     write_file(file, head + c.values + tail);
-    check::throws_with<Error>(
-        __FILE__, __LINE__, file.c_str(),
+    ASSERT_TRUE(webgpu_test::throws_with<Error>(
         [&] { runner::run_case_file(test_device(), file.string(), (dir / "out").string()); },
-        c.needles);
+        c.needles))
+        << file;
   }
   write_file(
       dir / "refs.json",
       R"({"target": "test.scale.default", "values": [], "args": [5], "inputs": [], "outputs": []})");
-  CHECK_THROWS(
+  ASSERT_THROWS_WITH(
       Error,
       runner::run_case_file(test_device(), (dir / "refs.json").string(), (dir / "out").string()),
       "case $.args[0]: value ref 5 out of range (the case has 0 values)");
   write_file(
       dir / "unknown.json",
       R"({"target": "aten.nope.default", "values": [], "args": [], "inputs": [], "outputs": []})");
-  CHECK_THROWS(
+  ASSERT_THROWS_WITH(
       Error,
       runner::run_case_file(test_device(), (dir / "unknown.json").string(), (dir / "out").string()),
       "no op registered for target 'aten.nope.default'");
+  // strict JSON: errors name the file and the place
   write_file(dir / "syntax.json", "{\"target\": \"x\",}");
-  CHECK_THROWS(
+  ASSERT_THROWS_WITH(
       Error,
       runner::run_case_file(test_device(), (dir / "syntax.json").string(), (dir / "out").string()),
-      "syntax.json:1:16: expected a string key");
+      "syntax.json: ", "line 1, column 16", "expected string literal");
+  write_file(dir / "comment.json", "// a comment\n{}");
+  ASSERT_THROWS_WITH(
+      Error,
+      runner::run_case_file(test_device(), (dir / "comment.json").string(), (dir / "out").string()),
+      "comment.json: ", "line 1, column 1");
 }

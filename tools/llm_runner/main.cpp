@@ -34,12 +34,14 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "backend.h"
-#include "webgpu_delegate/json.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 using executorch::aten::ScalarType;
 using executorch::extension::Module;
 namespace backend = webgpu_delegate::executorch_backend;
@@ -149,20 +151,6 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::string json_list(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string json_list(const std::vector<double>& v) {
-  std::ostringstream s;
-  s << "[";
-  for (size_t i = 0; i < v.size(); ++i) s << (i ? ", " : "") << v[i];
-  s << "]";
-  return s.str();
-}
-
 int run(int argc, char** argv) {
   std::string model, out_dir;
   std::vector<int64_t> prompt;
@@ -231,7 +219,7 @@ int run(int argc, char** argv) {
 
   const std::string device = backend::device_description();
   std::cout << "webgpu_llm_runner: " << model << " on " << device << "\n"
-            << "tokens: " << json_list(tokens) << "\n"
+            << "tokens: " << json(tokens).dump() << "\n"
             << "prefill: " << prompt.size() << " tokens in " << prefill_ms << " ms ("
             << prefill_tok_s << " tok/s)\n"
             << "decode: " << decode_ms.size() << " tokens, " << decode_tok_s << " tok/s; "
@@ -243,28 +231,30 @@ int run(int argc, char** argv) {
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
   bin.write(reinterpret_cast<const char*>(all_logits.data()),
             static_cast<std::streamsize>(all_logits.size() * sizeof(float)));
-  std::ostringstream times;  // per decode step: the decode steps' GPU time, divided
+  json times = json::object();  // per decode step: the decode steps' GPU time, divided
   const double steps = static_cast<double>(std::max<size_t>(decode_ms.size(), 1));
   for (const auto& [kernel, t] : backend::dispatch_counts().kernel_times) {
     auto before = prefill_times.find(kernel);
     const double n = static_cast<double>(
         t.dispatches - (before == prefill_times.end() ? 0 : before->second.dispatches));
     const double ms = t.gpu_ms - (before == prefill_times.end() ? 0.0 : before->second.gpu_ms);
-    if (n == 0) continue;
-    times << (times.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel)
-          << ": {\"dispatches\": " << n / steps << ", \"gpu_ms\": " << ms / steps << "}";
+    if (n > 0) times[kernel] = {{"dispatches", n / steps}, {"gpu_ms", ms / steps}};
   }
+  const json manifest = {{"device", device},
+                         {"prompt", prompt},
+                         {"tokens", tokens},
+                         {"prefill_ms", prefill_ms},
+                         {"prefill_tok_s", prefill_tok_s},
+                         {"decode_ms", decode_ms},
+                         {"decode_tok_s", decode_tok_s},
+                         {"dispatches_per_token", dispatches},
+                         {"pipelines_at_load", pipelines_at_load},
+                         {"pipelines_after", pipelines_after},
+                         {"vocab", all_logits.size() / static_cast<size_t>(new_tokens)},
+                         {"max_seq_len", gen.max_seq_len()},
+                         {"kernel_times", times}};
   std::ofstream out(fs::path(out_dir) / "manifest.json");
-  out << "{\"device\": " << webgpu_delegate::json::quote(device)
-      << ", \"prompt\": " << json_list(prompt) << ", \"tokens\": " << json_list(tokens)
-      << ", \"prefill_ms\": " << prefill_ms << ", \"prefill_tok_s\": " << prefill_tok_s
-      << ", \"decode_ms\": " << json_list(decode_ms) << ", \"decode_tok_s\": " << decode_tok_s
-      << ", \"dispatches_per_token\": " << dispatches
-      << ", \"pipelines_at_load\": " << pipelines_at_load
-      << ", \"pipelines_after\": " << pipelines_after
-      << ", \"vocab\": " << (all_logits.size() / static_cast<size_t>(new_tokens))
-      << ", \"max_seq_len\": " << gen.max_seq_len() << ", \"kernel_times\": {" << times.str()
-      << "}}\n";
+  out << manifest.dump(1) << "\n";
   if (!bin || !out) throw Failure{"cannot write " + out_dir};
   return 0;
 }

@@ -4,11 +4,13 @@
 //                    [--mask-features subgroups,shader-f16]
 //   webgpu_op_runner --list-targets
 //   webgpu_op_runner --device-info [--backend ...] [--mask-features ...]
+//   webgpu_op_runner --build-stamp
 //
 // --mask-features: optional WebGPU features the device is created without even
 // where the adapter offers them (routes that need them give way to their
 // fallbacks). --device-info prints the device's optional features on its
-// "features" line.
+// "features" line. --build-stamp prints the hash of the generated sources the runner was
+// built from (tools/generated_stamp.cmake), without opening a device.
 //
 // Case file (strict JSON; unknown keys are errors):
 //   {
@@ -54,6 +56,7 @@
 #include <string>
 
 #include "runner.h"
+#include "webgpu_delegate/build_stamp.h"
 #include "webgpu_delegate/device.h"
 #include "webgpu_delegate/graph.h"
 
@@ -64,7 +67,8 @@ int usage(const char* why) {
             << "usage: webgpu_op_runner --case CASE.json --out DIR [--backend NAME] "
                "[--mask-features F1,F2]\n"
             << "       webgpu_op_runner --list-targets\n"
-            << "       webgpu_op_runner --device-info [--backend NAME] [--mask-features F1,F2]\n";
+            << "       webgpu_op_runner --device-info [--backend NAME] [--mask-features F1,F2]\n"
+            << "       webgpu_op_runner --build-stamp\n";
   return 2;
 }
 
@@ -92,6 +96,9 @@ int main(int argc, char** argv) {
       list_targets = true;
     } else if (a == "--device-info") {
       device_info = true;
+    } else if (a == "--build-stamp") {
+      std::cout << webgpu_delegate::generated_stamp() << "\n";
+      return 0;
     } else if (a == "-h" || a == "--help") {
       usage("help");
       return 0;

@@ -4,6 +4,8 @@
 //   webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]
 //                     [--warmup N] [--method NAME] [--out DIR] [--rerun-constants]
 //                     [--copy-views] [--profile]
+//   webgpu_pte_runner --build-stamp   (the hash of the generated sources it was built
+//                                      from, tools/generated_stamp.cmake)
 //
 // Inputs: one raw little-endian file per method input, in order (its byte size
 // must match the input's dtype and shape); without --input, random inputs from
@@ -44,14 +46,17 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "backend.h"
-#include "webgpu_delegate/json.h"
+#include "webgpu_delegate/build_stamp.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using executorch::aten::ScalarType;
 using executorch::extension::Module;
+using nlohmann::json;
 
 struct Failure {
   std::string message;
@@ -61,7 +66,8 @@ int usage(const std::string& why) {
   std::cerr << "webgpu_pte_runner: " << why << "\n"
             << "usage: webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]\n"
             << "                         [--warmup N] [--method NAME] [--out DIR]\n"
-            << "                         [--rerun-constants] [--copy-views] [--profile]\n";
+            << "                         [--rerun-constants] [--copy-views] [--profile]\n"
+            << "       webgpu_pte_runner --build-stamp\n";
   return 2;
 }
 
@@ -77,17 +83,13 @@ const char* dtype_name(ScalarType t) {
       return "float16";
     case ScalarType::Byte:
       return "uint8";
+    case ScalarType::Char:
+      return "int8";
     case ScalarType::Bool:
       return "bool";
     default:
       return nullptr;
   }
-}
-
-std::string json_dims(const std::vector<int64_t>& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
-  return s + "]";
 }
 
 std::string what_failed(const char* step, executorch::runtime::Error e) {
@@ -186,6 +188,10 @@ int run(int argc, char** argv) {
       webgpu_delegate::executorch_backend::set_views_share_buffers(false);
     else if (a == "--profile")
       profile = true;
+    else if (a == "--build-stamp") {
+      std::cout << webgpu_delegate::generated_stamp() << "\n";
+      return 0;
+    }
     else if (!a.empty() && a[0] != '-' && model.empty())
       model = a;
     else
@@ -215,7 +221,7 @@ int run(int argc, char** argv) {
   std::vector<Input> inputs;
   std::vector<executorch::extension::TensorPtr> tensors;
   std::vector<executorch::runtime::EValue> args;
-  std::ostringstream in_json;
+  json in_json = json::array();
   for (size_t i = 0; i < n_inputs; ++i) {
     auto info = meta->input_tensor_meta(i);
     if (!info.ok()) throw Failure{"input " + std::to_string(i) + " is not a tensor"};
@@ -226,10 +232,9 @@ int run(int argc, char** argv) {
     const std::string name = "input" + std::to_string(i) + ".bin";
     if (!out_dir.empty() && files.empty())
       write_file(fs::path(out_dir) / name, in.bytes.data(), in.bytes.size());
-    in_json << (i ? ", " : "") << "{\"dtype\": \"" << dtype_name(in.type)
-            << "\", \"dims\": " << json_dims({in.sizes.begin(), in.sizes.end()})
-            << ", \"file\": " << webgpu_delegate::json::quote(files.empty() ? name : files[i])
-            << "}";
+    in_json.push_back({{"dtype", dtype_name(in.type)},
+                       {"dims", in.sizes},
+                       {"file", files.empty() ? name : files[i]}});
   }
 
   std::vector<double> ms;
@@ -248,7 +253,7 @@ int run(int argc, char** argv) {
   for (double v : ms) mean += v / static_cast<double>(ms.size());
   const double median = sorted[sorted.size() / 2];
 
-  std::ostringstream out_json;
+  json out_json = json::array();
   for (size_t j = 0; j < outputs.size(); ++j) {
     if (!outputs[j].isTensor()) throw Failure{"output " + std::to_string(j) + " is not a tensor"};
     const auto& t = outputs[j].toTensor();
@@ -256,26 +261,22 @@ int run(int argc, char** argv) {
     if (!dt) throw Failure{"output " + std::to_string(j) + " has an unsupported dtype"};
     const std::string name = "output" + std::to_string(j) + ".bin";
     if (!out_dir.empty()) write_file(fs::path(out_dir) / name, t.const_data_ptr(), t.nbytes());
-    out_json << (j ? ", " : "") << "{\"dtype\": \"" << dt
-             << "\", \"dims\": " << json_dims({t.sizes().begin(), t.sizes().end()})
-             << ", \"file\": \"" << name << "\"}";
+    out_json.push_back({{"dtype", dt},
+                        {"dims", std::vector<int64_t>(t.sizes().begin(), t.sizes().end())},
+                        {"file", name}});
   }
   const std::string device = webgpu_delegate::executorch_backend::device_description();
   std::cout << "webgpu_pte_runner: " << model << " on " << device << ": " << outputs.size()
             << " outputs; latency over " << iters << " iterations: min " << sorted.front()
             << " ms, median " << median << " ms, mean " << mean << " ms\n";
   const auto counts = webgpu_delegate::executorch_backend::dispatch_counts();
-  std::ostringstream runs_json;
-  for (const auto& [kernel, runs] : counts.kernel_runs) {
-    runs_json << (runs_json.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel) << ": "
-              << runs;
-  }
+  const json runs_json = counts.kernel_runs;
   std::cout << "webgpu_pte_runner: " << counts.graphs << " delegate graphs, " << counts.last_execute
             << " dispatches per execute, " << counts.constant_dispatches
             << " constant dispatches run once at load (" << counts.freed_constant_bytes
             << " bytes only they touch freed); runs over " << warmup + iters
-            << " executes: {" << runs_json.str() << "}\n";
-  std::ostringstream times_json;
+            << " executes: " << runs_json.dump() << "\n";
+  json times_json = json::object();
   if (profile) {
     const double executes = warmup + iters;
     std::vector<std::pair<std::string, webgpu_delegate::KernelTime>> by_time(
@@ -291,23 +292,24 @@ int run(int argc, char** argv) {
       std::cout << "  " << kernel << ": " << std::setprecision(3) << ms << " ms ("
                 << std::setprecision(1) << (total > 0 ? 100 * ms / total : 0) << " %), "
                 << std::setprecision(0) << time.dispatches / executes << " dispatches\n";
-      times_json << (times_json.tellp() > 0 ? ", " : "") << webgpu_delegate::json::quote(kernel)
-                 << ": {\"dispatches\": " << time.dispatches / executes << ", \"gpu_ms\": " << ms
-                 << "}";
+      times_json[kernel] = {{"dispatches", time.dispatches / executes}, {"gpu_ms", ms}};
     }
   }
   if (!out_dir.empty()) {
+    json manifest = {{"device", device},
+                     {"iters", iters},
+                     {"inputs", in_json},
+                     {"outputs", out_json},
+                     {"latency_ms", {{"min", sorted.front()}, {"median", median}, {"mean", mean}}},
+                     {"dispatches",
+                      {{"executes", warmup + iters},
+                       {"constant", counts.constant_dispatches},
+                       {"freed_constant_bytes", counts.freed_constant_bytes},
+                       {"last_execute", counts.last_execute},
+                       {"kernel_runs", runs_json}}}};
+    if (profile) manifest["kernel_times"] = times_json;
     std::ofstream m(fs::path(out_dir) / "manifest.json");
-    m << "{\n  \"device\": " << webgpu_delegate::json::quote(device) << ",\n  \"iters\": " << iters
-      << ",\n  \"inputs\": [" << in_json.str() << "],\n  \"outputs\": [" << out_json.str()
-      << "],\n  \"latency_ms\": {\"min\": " << sorted.front() << ", \"median\": " << median
-      << ", \"mean\": " << mean << "},\n  \"dispatches\": {\"executes\": " << warmup + iters
-      << ", \"constant\": " << counts.constant_dispatches
-      << ", \"freed_constant_bytes\": " << counts.freed_constant_bytes
-      << ", \"last_execute\": " << counts.last_execute << ", \"kernel_runs\": {" << runs_json.str()
-      << "}}";
-    if (profile) m << ",\n  \"kernel_times\": {" << times_json.str() << "}";
-    m << "\n}\n";
+    m << manifest.dump(2) << "\n";
     if (!m) throw Failure{"cannot write the manifest in " + out_dir};
   }
   return 0;

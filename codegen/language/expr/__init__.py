@@ -27,6 +27,7 @@ from typing import Any, Mapping
 
 from codegen.language.expr.builtins import BUILTINS, Builtin
 from codegen.language.expr.check import check as _check
+from codegen.language.expr.cpp import negated as _negated
 from codegen.language.expr.cpp import render as _render
 from codegen.language.expr.evaluate import evaluate as _evaluate
 from codegen.language.expr.types import (ABSENT, BOOL, BOOL_LIST, DTYPE_NAMES, FLOAT, FLOAT_LIST,
@@ -77,6 +78,10 @@ class Expr:
     def cpp(self) -> str:
         """The expression as C++ text."""
         return _render(self, self.node, top=True)
+
+    def cpp_negated(self) -> str:
+        """`not (expression)` as C++ text (a guard's failure test)."""
+        return _negated(self, self.node, top=True)
 
     def evaluate(self, env: Mapping[str, Any]) -> Any:
         """The expression's value; raises EvalError where the C++ rendering throws."""

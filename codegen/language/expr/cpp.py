@@ -4,7 +4,9 @@ helpers, with the same semantics as the Python evaluator.
 One function per AST node kind, found through RENDERERS by the node's type. `top` says
 the text stands alone (a whole expression, a call argument, an index), so an infix
 operation needs no parentheses there. Integer arithmetic goes through utils:: calls that
-floor like Python and throw on int64 overflow.
+floor like Python and throw on int64 overflow. A part without names (`0.0 >= 0.0`, which
+spec helpers produce by substitution) is written as its value, computed by the Python
+evaluator; `negated` writes `not <expr>` the way a person would (`a != b`, not `!(a == b)`).
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+import math
+
 from codegen.graph.dtypes import REGISTRY
 from codegen.language.expr.builtins import BUILTINS
-from codegen.language.expr.types import (ARITH_OPS, CMP_OPS, INT, INT_LIST, OPT_TENSOR, TEXT,
-                                     cpp_string, null_cpp)
+from codegen.language.expr.evaluate import evaluate
+from codegen.language.expr.types import (ARITH_OPS, BOOL, CMP_OPS, FLOAT, INT, INT_LIST,
+                                     OPT_TENSOR, TEXT, EvalError, cpp_string, null_cpp)
 
 if TYPE_CHECKING:
     from codegen.language.expr import Expr
@@ -28,7 +33,63 @@ def render(ex: Expr, node: ast.AST, top: bool = False) -> str:
     renderer = RENDERERS.get(type(node))
     if renderer is None:
         raise AssertionError(ast.dump(node))
-    return renderer(ex, node, top)
+    return _folded(ex, node) or renderer(ex, node, top)
+
+
+def _folded(ex: Expr, node: ast.AST) -> str | None:
+    """A name-free int, float or bool part as its value (None where it has a name, fails to
+    evaluate, or is already a literal): the C++ would compute the same value."""
+    if isinstance(node, ast.Constant):
+        return None
+    parts = list(ast.walk(node))
+    called = {id(n.func) for n in parts if isinstance(n, ast.Call)}
+    if any(isinstance(n, ast.Name) and id(n) not in called for n in parts):
+        return None
+    kind = ex.node_types[id(node)]
+    if kind not in (INT, FLOAT, BOOL):
+        return None
+    try:
+        value = evaluate(ex, node, {})
+    except (EvalError, ArithmeticError):
+        return None
+    if kind == BOOL:
+        return "true" if value else "false"
+    if kind == FLOAT:
+        return repr(float(value)) if math.isfinite(value) else None
+    return f"int64_t{{{value}}}" if abs(value) > 2**31 - 1 else str(value)
+
+
+_NEGATED_CMP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt,
+                ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+                ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+def negated(ex: Expr, node: ast.AST, top: bool = False) -> str:
+    """C++ for `not <node>`: a double negation cancels, and/or follow De Morgan (evaluation
+    order and short-circuits unchanged), a comparison flips (an ordering only on integers:
+    `not f < 1.0` holds for NaN, `f >= 1.0` does not)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return render(ex, node.operand, top)
+    if isinstance(node, ast.BoolOp):
+        op = " || " if isinstance(node.op, ast.And) else " && "
+        return _wrap(op.join(negated(ex, v) for v in node.values), top)
+    if isinstance(node, ast.Compare):
+        flipped = _NEGATED_CMP[type(node.ops[0])]
+        ordering = flipped in (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+        operands = (node.left, *node.comparators)
+        if not ordering or all(ex.node_types.get(id(o)) != FLOAT for o in operands):
+            flip = ast.Compare(left=node.left, ops=[flipped()], comparators=node.comparators)
+            ex.node_types[id(flip)] = BOOL
+            try:
+                return render(ex, flip, top)
+            finally:
+                del ex.node_types[id(flip)]
+    if isinstance(node, ast.Attribute) and node.attr == "present":
+        return f"({render(ex, node.value)} == nullptr)"
+    folded = _folded(ex, node)
+    if folded is not None:
+        return "false" if folded == "true" else "true"
+    return f"!{render(ex, node)}"
 
 
 def _wrap(text: str, top: bool) -> str:
@@ -90,8 +151,9 @@ def _list(ex: Expr, node: ast.List, top: bool) -> str:
 
 
 def _unary(ex: Expr, node: ast.UnaryOp, top: bool) -> str:
-    inner = render(ex, node.operand)
-    return f"!{inner}" if isinstance(node.op, ast.Not) else f"-{inner}"
+    if isinstance(node.op, ast.Not):
+        return negated(ex, node.operand, top)
+    return f"-{render(ex, node.operand)}"
 
 
 def _binary(ex: Expr, node: ast.BinOp, top: bool) -> str:
@@ -125,8 +187,22 @@ def _compare(ex: Expr, node: ast.Compare, top: bool) -> str:
 
 
 def _if_exp(ex: Expr, node: ast.IfExp, top: bool) -> str:
-    text = f"{render(ex, node.test)} ? {render(ex, node.body)} : {render(ex, node.orelse)}"
-    return _wrap(text, top)
+    test = _folded(ex, node.test)
+    if test is not None:  # a fixed condition: the branch it picks (both have one type)
+        return render(ex, node.body if test == "true" else node.orelse, top)
+    body, orelse = render(ex, node.body), render(ex, node.orelse)
+    if body == orelse and _cannot_fail(ex, node.test):
+        return render(ex, node.body, top)
+    return _wrap(f"{render(ex, node.test)} ? {body} : {orelse}", top)
+
+
+def _cannot_fail(ex: Expr, node: ast.AST) -> bool:
+    """Whether evaluating `node` can raise nothing: no call, index, arithmetic, or member of
+    an optional tensor but `present`."""
+    return not any(isinstance(n, (ast.Call, ast.Subscript, ast.BinOp, ast.ListComp))
+                   or (isinstance(n, ast.Attribute) and n.attr != "present"
+                       and ex.node_types.get(id(n.value)) == OPT_TENSOR)
+                   for n in ast.walk(node))
 
 
 def _call(ex: Expr, node: ast.Call, top: bool) -> str:

@@ -14,7 +14,7 @@ from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, 
                               Outputs, Route, Tensor, u32)
 from codegen.graph.inputs import rand, randn
 
-ROPE = Kernel("rotary_emb_interleaved")
+ROPE = Kernel("rotary_emb_meta")
 
 
 def _args(q, k, rows=None, half=None):
@@ -68,7 +68,7 @@ OPS = [Op(
         routes=[Route(ROPE, Elementwise("q_pairs + k_pairs"))],
     )],
     cases=[
-        Case("prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16)), route="rotary_emb_interleaved"),
+        Case("prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16)), route="rotary_emb_meta"),
         Case("batch_two", _args((2, 3, 2, 8), (2, 3, 1, 8))),
         # built for a 6-token prefill, run for one decode token: params and grid follow
         Case("decode_resize", _args((1, 6, 4, 16), (1, 6, 2, 16)),

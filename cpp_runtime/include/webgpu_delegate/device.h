@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/wgpu_handle.h"
 
 namespace webgpu_delegate {
 
@@ -47,10 +48,10 @@ class Device {
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
 
-  WGPUInstance instance() const { return instance_; }
-  WGPUAdapter adapter() const { return adapter_; }
-  WGPUDevice handle() const { return device_; }
-  WGPUQueue queue() const { return queue_; }
+  WGPUInstance instance() const { return objects_.instance.get(); }
+  WGPUAdapter adapter() const { return objects_.adapter.get(); }
+  WGPUDevice handle() const { return objects_.device.get(); }
+  WGPUQueue queue() const { return objects_.queue.get(); }
   const Limits& limits() const { return limits_; }
   const AdapterDescription& adapter_description() const { return description_; }
   bool has_feature(WGPUFeatureName feature) const;
@@ -82,6 +83,18 @@ class Device {
   size_t pipelines_created() const;
 
  private:
+  // The WebGPU objects. Released in this order when the Device goes or its constructor
+  // fails: queue and device, then the instance's pending events (the device-lost
+  // callback, which sees `tearing_down`), adapter, instance.
+  struct Objects {
+    Handle<WGPUInstance> instance;
+    Handle<WGPUAdapter> adapter;
+    Handle<WGPUDevice> device;
+    Handle<WGPUQueue> queue;
+    bool tearing_down = false;
+    ~Objects();
+  };
+
   static void on_uncaptured_error(WGPUDevice const* device, WGPUErrorType type,
                                   WGPUStringView message, void* self, void*);
   static void on_device_lost(WGPUDevice const* device, WGPUDeviceLostReason reason,
@@ -89,22 +102,18 @@ class Device {
   void acquire_adapter(const DeviceOptions& options);
   void acquire_device(const DeviceOptions& options);
   void read_limits();
-  void release();
 
-  WGPUInstance instance_ = nullptr;
-  WGPUAdapter adapter_ = nullptr;
-  WGPUDevice device_ = nullptr;
-  WGPUQueue queue_ = nullptr;
-  Limits limits_;
-  std::vector<Feature> features_;  // the optional features the device was created with
-  AdapterDescription description_;
-  std::unique_ptr<PipelineCache> pipelines_;
-
+  // Declared first, so the callbacks that releasing the objects delivers still find them.
   std::mutex errors_mutex_;
   std::vector<std::string> pending_errors_;  // uncaptured errors, oldest first
   bool lost_ = false;
   std::string lost_message_;
-  bool tearing_down_ = false;
+
+  Objects objects_;
+  Limits limits_;
+  std::vector<Feature> features_;  // the optional features the device was created with
+  AdapterDescription description_;
+  std::unique_ptr<PipelineCache> pipelines_;  // declared last: released first
 };
 
 // A WGPUBackendType's name ("Vulkan") and its inverse (Error on unknown names,

@@ -14,13 +14,14 @@ namespace webgpu_delegate {
 namespace utils {
 
 // A tensor's dtype in a message (`t.dtype` in a guard's got or expected), by spec name.
-inline std::string format_value(DType d) { return dtype_name(d); }
+inline std::string format_value(DType d) {
+  return dtype_name(d);
+}
 
 // A graph (e.g. a hostile .pte) may hand a handler any number of arguments.
 inline void check_arg_count(const char* op, const std::vector<ValueRef>& args, size_t expected) {
   if (args.size() != expected) {
-    fail(op, "arguments", "have the wrong count", std::to_string(args.size()),
-         std::to_string(expected));
+    fail(op, "arguments", "have the wrong count", args.size(), expected);
   }
 }
 
@@ -37,8 +38,8 @@ inline void check_dtype(const char* op, const char* argument, const Tensor& t,
 inline void check_rank(const char* op, const char* argument, const Tensor& t, int64_t lo,
                        int64_t hi) {
   if (t.rank() < lo || t.rank() > hi) {
-    fail(op, argument, "has the wrong rank", std::to_string(t.rank()),
-         lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi));
+    fail(op, argument, "has the wrong rank", t.rank(),
+         lo == hi ? utils::message(lo) : utils::message(lo, "..", hi));
   }
 }
 
@@ -72,12 +73,21 @@ inline std::vector<int64_t> read_int_list(const WebGPUGraph& graph, ValueRef ref
   return values;
 }
 
+// A `float` argument: a Double, or an Int (ExecuTorch's serializer writes a float
+// argument whose Python value is an int, e.g. q8ta_add's alpha = 1, as Int).
+inline double read_double(const WebGPUGraph& graph, ValueRef ref, const char* op,
+                          const char* argument) {
+  const ValueType type = graph.type_of(ref);
+  if (type == ValueType::Double) return graph.get_double(ref);
+  if (type == ValueType::Int) return static_cast<double>(graph.get_int(ref));
+  fail(op, argument, "has the wrong value type", value_type_name(type), "Double or Int");
+}
+
 // The number of outputs a variable-length output list must hold.
 inline void check_output_count(const char* op, const char* argument,
                                const std::vector<ValueRef>& outputs, int64_t expected) {
   if (static_cast<int64_t>(outputs.size()) != expected) {
-    fail(op, argument, "holds the wrong number of outputs", std::to_string(outputs.size()),
-         std::to_string(expected));
+    fail(op, argument, "holds the wrong number of outputs", outputs.size(), expected);
   }
 }
 
@@ -86,16 +96,16 @@ inline void check_output_count(const char* op, const char* argument,
 inline void check_output_dims(const char* op, const char* argument, const Tensor& t,
                               const std::vector<int64_t>& expected) {
   if (t.dims() != expected) {
-    fail(op, argument, "has dims that do not match the op's output shape",
-         format_value(t.dims()), format_value(expected));
+    fail(op, argument, "has dims that do not match the op's output shape", format_value(t.dims()),
+         format_value(expected));
   }
 }
 
 inline void resize_output(const char* op, const char* argument, Tensor& t,
                           const std::vector<int64_t>& dims) {
   if (dims.size() != t.max_dims.size() || prod(dims) > prod(t.max_dims)) {
-    fail(op, argument, "cannot take the resized shape within its allocation",
-         format_value(dims), "at most " + format_value(t.max_dims));
+    fail(op, argument, "cannot take the resized shape within its allocation", format_value(dims),
+         "at most " + format_value(t.max_dims));
   }
   t.live_dims = dims;
 }
@@ -105,6 +115,20 @@ inline void check_not_resized(const char* op, const char* argument, const Tensor
   if (t.live_dims != t.max_dims) {
     fail(op, argument, "was resized, but this op supports static shapes only",
          format_value(t.live_dims), format_value(t.max_dims));
+  }
+}
+
+// A let's value (`let` is "<name> = <expression>"). Lets run before guards, so a let that
+// assumes what a guard checks fails first: the error names the op and the let (the
+// Python executors raise the same text, codegen/graph/errors.py let_failure).
+template <class F>
+auto let(const char* op, const char* let, F&& value) -> decltype(value()) {
+  try {
+    return value();
+  } catch (const Error& e) {
+    throw Error(std::string("WebGPU ") + op + ": let " + let + " failed: " + e.what() +
+                " (lets run before guards: each must hold for every input the tensor "
+                "checks accept)");
   }
 }
 
@@ -128,8 +152,7 @@ inline float narrow<float>(int64_t v, const char*, const char*) {
 template <class T, size_t N>
 void pack(T (&dst)[N], const std::vector<int64_t>& values, const char* op, const char* field) {
   if (values.size() != N) {
-    fail(op, field, "needs one value per component", std::to_string(values.size()),
-         std::to_string(N));
+    fail(op, field, "needs one value per component", values.size(), N);
   }
   for (size_t i = 0; i < N; ++i) dst[i] = narrow<T>(values[i], op, field);
 }
@@ -139,8 +162,7 @@ template <class T, size_t C, size_t S>
 void pack(T (&dst)[C][S], size_t lanes, const std::vector<int64_t>& values, const char* op,
           const char* field) {
   if (values.size() != C * lanes) {
-    fail(op, field, "needs one value per component", std::to_string(values.size()),
-         std::to_string(C * lanes));
+    fail(op, field, "needs one value per component", values.size(), C * lanes);
   }
   for (size_t i = 0; i < values.size(); ++i) {
     dst[i / lanes][i % lanes] = narrow<T>(values[i], op, field);

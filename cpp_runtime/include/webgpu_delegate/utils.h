@@ -1,68 +1,20 @@
 // Helpers the generated handlers call: the C++ twins of the spec expression
-// language's builtins (codegen/language/expr.py), checked narrowing for uniform packing,
-// error formatting and the dispatch-grid math. Header-only and device-free so
-// the expression and dispatch tests compile it on its own.
+// language's builtins (codegen/language/expr.py), checked narrowing for uniform packing
+// and the dispatch-grid math; error formatting comes from message.h. Header-only and
+// device-free so the expression and dispatch tests compile it on its own.
 #pragma once
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "webgpu_delegate/message.h"
+
 namespace webgpu_delegate {
-
-// Every failure the delegate reports: bad inputs, failed guards, device errors.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 namespace utils {
-
-// --- value formatting (identical to codegen.language.expr.format_value) -------------
-inline std::string format_value(int64_t v) { return std::to_string(v); }
-inline std::string format_value(int v) { return std::to_string(v); }
-inline std::string format_value(uint32_t v) { return std::to_string(v); }
-inline std::string format_value(bool v) { return v ? "true" : "false"; }
-// As Python's repr(): the shortest round-trip digits, written in fixed notation for
-// decimal exponents -4..15 (3000000000.0) and in scientific notation otherwise (1e+16).
-inline std::string format_value(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[400];
-  auto sci = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
-  std::string s(buf, sci.ptr);
-  const int exponent = std::stoi(s.substr(s.find('e') + 1));
-  if (exponent < -4 || exponent >= 16) return s;
-  auto fixed = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed);
-  s.assign(buf, fixed.ptr);
-  if (s.find('.') == std::string::npos) s += ".0";
-  return s;
-}
-inline std::string format_value(const std::string& v) { return v; }
-inline std::string format_value(const char* v) { return v; }
-template <class T>
-std::string format_value(const std::vector<T>& values) {
-  std::string s = "[";
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) s += ", ";
-    s += format_value(values[i]);
-  }
-  return s + "]";
-}
-
-// "WebGPU <op>: <argument> <what is wrong> (got <x>, expected <y>)"
-[[noreturn]] inline void fail(const std::string& op, const std::string& argument,
-                              const std::string& what, const std::string& got,
-                              const std::string& expected) {
-  throw Error("WebGPU " + op + ": " + argument + " " + what + " (got " + got + ", expected " +
-              expected + ")");
-}
 
 // --- expression builtins ---------------------------------------------------
 // int64 + - * of spec expressions: an overflow (which a hostile graph can provoke) is an
@@ -98,7 +50,7 @@ inline int64_t floormod(int64_t a, int64_t b) {
 }
 
 inline int64_t ceil_div(int64_t a, int64_t b) {
-  if (b <= 0) throw Error("ceil_div divisor must be positive (got " + std::to_string(b) + ")");
+  if (b <= 0) throw Error(message("ceil_div divisor must be positive (got ", b, ")"));
   return -floordiv(-a, b);
 }
 
@@ -107,10 +59,18 @@ inline double divide(double a, double b) {
   return a / b;
 }
 
-inline int64_t min_of(int64_t a, int64_t b) { return std::min(a, b); }
-inline double min_of(double a, double b) { return std::min(a, b); }
-inline int64_t max_of(int64_t a, int64_t b) { return std::max(a, b); }
-inline double max_of(double a, double b) { return std::max(a, b); }
+inline int64_t min_of(int64_t a, int64_t b) {
+  return std::min(a, b);
+}
+inline double min_of(double a, double b) {
+  return std::min(a, b);
+}
+inline int64_t max_of(int64_t a, int64_t b) {
+  return std::max(a, b);
+}
+inline double max_of(double a, double b) {
+  return std::max(a, b);
+}
 inline int64_t min_of(const std::vector<int64_t>& values) {
   if (values.empty()) throw Error("min() of an empty list");
   return *std::min_element(values.begin(), values.end());
@@ -123,7 +83,7 @@ inline int64_t max_of(const std::vector<int64_t>& values) {
 inline int64_t floor_to_int(double v) {
   const double f = std::floor(v);
   if (!std::isfinite(f) || f < -9223372036854775808.0 || f >= 9223372036854775808.0) {
-    throw Error(format_value(v) + " does not fit int64");
+    throw Error(message(v, " does not fit int64"));
   }
   return static_cast<int64_t>(f);
 }
@@ -139,15 +99,18 @@ std::vector<T> slice(const std::vector<T>& values, int64_t lo, int64_t hi) {
   return std::vector<T>(values.begin() + lo, values.begin() + hi);
 }
 
-inline int64_t abs_value(int64_t v) { return v < 0 ? -v : v; }
-inline double abs_value(double v) { return std::fabs(v); }
+inline int64_t abs_value(int64_t v) {
+  return v < 0 ? -v : v;
+}
+inline double abs_value(double v) {
+  return std::fabs(v);
+}
 
 template <class T>
 T at(const std::vector<T>& values, int64_t i) {
   const int64_t n = static_cast<int64_t>(values.size());
   if (i < -n || i >= n) {
-    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
-                " values");
+    throw Error(message("index ", i, " out of range for ", n, " values"));
   }
   return values[static_cast<size_t>(i < 0 ? i + n : i)];
 }
@@ -186,7 +149,7 @@ inline std::vector<int64_t> normalize_dims(const std::vector<int64_t>& dims, int
   std::vector<int64_t> out;
   for (int64_t d : dims) {
     if (d < -rank || d >= rank) {
-      throw Error("dim " + std::to_string(d) + " out of range for rank " + std::to_string(rank));
+      throw Error(message("dim ", d, " out of range for rank ", rank));
     }
     out.push_back(d < 0 ? d + rank : d);
   }
@@ -195,7 +158,7 @@ inline std::vector<int64_t> normalize_dims(const std::vector<int64_t>& dims, int
 
 // n ones (a keepdim shape's reduced dims).
 inline std::vector<int64_t> ones(int64_t n) {
-  if (n < 0) throw Error("ones: negative length " + std::to_string(n));
+  if (n < 0) throw Error(message("ones: negative length ", n));
   return std::vector<int64_t>(static_cast<size_t>(n), 1);
 }
 
@@ -203,8 +166,7 @@ inline std::vector<int64_t> ones(int64_t n) {
 inline std::vector<int64_t> replace_at(const std::vector<int64_t>& values, int64_t i, int64_t v) {
   const int64_t n = static_cast<int64_t>(values.size());
   if (i < -n || i >= n) {
-    throw Error("index " + std::to_string(i) + " out of range for " + std::to_string(n) +
-                " values");
+    throw Error(message("index ", i, " out of range for ", n, " values"));
   }
   std::vector<int64_t> out = values;
   out[static_cast<size_t>(i < 0 ? i + n : i)] = v;
@@ -234,8 +196,7 @@ inline std::vector<int64_t> infer_size(const std::vector<int64_t>& size, int64_t
 inline std::vector<int64_t> right_align(const std::vector<int64_t>& values, int64_t n,
                                         int64_t fill) {
   if (static_cast<int64_t>(values.size()) > n) {
-    throw Error("right_align: " + std::to_string(values.size()) + " values do not fit " +
-                std::to_string(n) + " slots");
+    throw Error(message("right_align: ", values.size(), " values do not fit ", n, " slots"));
   }
   std::vector<int64_t> out(static_cast<size_t>(n) - values.size(), fill);
   out.insert(out.end(), values.begin(), values.end());
@@ -260,7 +221,7 @@ inline std::vector<int64_t> broadcast_shape(const std::vector<int64_t>& a,
   std::vector<int64_t> out(static_cast<size_t>(n));
   for (size_t i = 0; i < out.size(); ++i) {
     if (pa[i] != pb[i] && pa[i] != 1 && pb[i] != 1) {
-      throw Error("shapes " + format_value(a) + " and " + format_value(b) + " do not broadcast");
+      throw Error(message("shapes ", a, " and ", b, " do not broadcast"));
     }
     out[i] = pa[i] == 1 ? pb[i] : pa[i];
   }
@@ -279,7 +240,7 @@ inline std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& dims)
 
 // sqrt() of the expression language: a negative (or NaN) operand is an error.
 inline double sqrt_of(double v) {
-  if (!(v >= 0.0)) throw Error("sqrt of a negative number (got " + format_value(v) + ")");
+  if (!(v >= 0.0)) throw Error(message("sqrt of a negative number (got ", v, ")"));
   return std::sqrt(v);
 }
 
@@ -298,8 +259,7 @@ inline std::vector<int64_t> permute(const std::vector<int64_t>& values,
   out.reserve(order.size());
   for (int64_t i : order) {
     if (i < -n || i >= n) {
-      throw Error("permute: index " + std::to_string(i) + " out of range for " +
-                  std::to_string(n) + " values");
+      throw Error(message("permute: index ", i, " out of range for ", n, " values"));
     }
     out.push_back(values[static_cast<size_t>(i < 0 ? i + n : i)]);
   }
@@ -335,7 +295,7 @@ inline std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& dims,
 inline int64_t integral_to_int(double v, const char* op, const char* argument) {
   if (!(std::isfinite(v) && v == std::trunc(v) && v >= -9223372036854775808.0 &&
         v < 9223372036854775808.0)) {
-    fail(op, argument, "is not an integral number", format_value(v), "an integer in int64 range");
+    fail(op, argument, "is not an integral number", v, "an integer in int64 range");
   }
   return static_cast<int64_t>(v);
 }
@@ -343,19 +303,21 @@ inline int64_t integral_to_int(double v, const char* op, const char* argument) {
 // --- checked narrowing for uniform packing --------------------------------
 inline uint32_t to_u32(int64_t v, const char* op, const char* field) {
   if (v < 0 || v > int64_t{std::numeric_limits<uint32_t>::max()}) {
-    fail(op, field, "does not fit u32", std::to_string(v), "0..4294967295");
+    fail(op, field, "does not fit u32", v, "0..4294967295");
   }
   return static_cast<uint32_t>(v);
 }
 
 inline int32_t to_i32(int64_t v, const char* op, const char* field) {
   if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-    fail(op, field, "does not fit i32", std::to_string(v), "-2147483648..2147483647");
+    fail(op, field, "does not fit i32", v, "-2147483648..2147483647");
   }
   return static_cast<int32_t>(v);
 }
 
-inline float to_f32(double v) { return static_cast<float>(v); }
+inline float to_f32(double v) {
+  return static_cast<float>(v);
+}
 
 // --- dispatch math ----------------------------------------------------------
 struct Grid {
@@ -369,13 +331,12 @@ struct Grid {
 // would pass `max_per_dim`. Kernels rebuild the linear index from
 // num_workgroups, so a resize only changes the grid, never the pipeline.
 inline Grid elementwise_grid(int64_t count, uint32_t wg_x, uint32_t max_per_dim) {
-  if (count < 0) throw Error("elementwise_grid: negative count " + std::to_string(count));
+  if (count < 0) throw Error(message("elementwise_grid: negative count ", count));
   const int64_t groups = std::max<int64_t>(1, ceil_div(count, wg_x));
   if (groups <= max_per_dim) return Grid{static_cast<uint32_t>(groups), 1, 1};
   const int64_t rows = ceil_div(groups, max_per_dim);
   if (rows > max_per_dim) {
-    throw Error("elementwise_grid: " + std::to_string(count) +
-                " invocations exceed the 2-D dispatch limit");
+    throw Error(message("elementwise_grid: ", count, " invocations exceed the 2-D dispatch limit"));
   }
   return Grid{max_per_dim, static_cast<uint32_t>(rows), 1};
 }
@@ -387,9 +348,8 @@ inline Grid tiles_grid(int64_t x, int64_t y, int64_t z, uint32_t tile_x, uint32_
   const int64_t gy = std::max<int64_t>(1, ceil_div(y, tile_y));
   const int64_t gz = std::max<int64_t>(1, z);
   if (gx > max_per_dim || gy > max_per_dim || gz > max_per_dim) {
-    throw Error("tiles_grid: " + std::to_string(gx) + "x" + std::to_string(gy) + "x" +
-                std::to_string(gz) + " workgroups exceed the per-dimension limit " +
-                std::to_string(max_per_dim));
+    throw Error(message("tiles_grid: ", gx, "x", gy, "x", gz,
+                        " workgroups exceed the per-dimension limit ", max_per_dim));
   }
   return Grid{static_cast<uint32_t>(gx), static_cast<uint32_t>(gy), static_cast<uint32_t>(gz)};
 }

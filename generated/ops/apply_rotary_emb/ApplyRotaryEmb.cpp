@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/apply_rotary_emb/rotary_emb_interleaved_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -38,14 +38,13 @@ static_assert(offsetof(ApplyRotaryEmbParams, num_pairs) == 20,
 static_assert(sizeof(ApplyRotaryEmbParams) == 32,
               "ApplyRotaryEmbParams must match the WGSL struct size 32");
 
-const KernelSource kRotaryEmbInterleavedKernel{
-    "rotary_emb_interleaved",
-    kRotaryEmbInterleavedWGSL,
+const KernelSource kRotaryEmbMetaKernel{
+    "rotary_emb_meta",
+    kRotaryEmbMetaWGSL,
     "main",
-    {kRotaryEmbInterleavedWorkgroupSizeX, kRotaryEmbInterleavedWorkgroupSizeY,
-     kRotaryEmbInterleavedWorkgroupSizeZ},
-    kRotaryEmbInterleavedBindings,
-    kRotaryEmbInterleavedBindingCount};
+    {kRotaryEmbMetaWorkgroupSizeX, kRotaryEmbMetaWorkgroupSizeY, kRotaryEmbMetaWorkgroupSizeZ},
+    kRotaryEmbMetaBindings,
+    kRotaryEmbMetaBindingCount};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ApplyRotaryEmbPlan {
@@ -75,29 +74,31 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
   utils::check_rank(kOp, "xq_out", xq_out, 4, 4);
   utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
   utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
-  const int64_t S = xq.dim(1);
-  const int64_t D = xq.dim(3);
-  const int64_t q_pairs = utils::floordiv(xq.numel(), 2);
-  const int64_t k_pairs = utils::floordiv(xk.numel(), 2);
-  if (!((xk.dim(0) == xq.dim(0)) && (xk.dim(1) == S))) {
+  const int64_t S = utils::let(kOp, "S = xq.dims[1]", [&]() -> int64_t { return xq.dim(1); });
+  const int64_t D = utils::let(kOp, "D = xq.dims[3]", [&]() -> int64_t { return xq.dim(3); });
+  const int64_t q_pairs = utils::let(kOp, "q_pairs = xq.numel // 2",
+                                     [&]() -> int64_t { return utils::floordiv(xq.numel(), 2); });
+  const int64_t k_pairs = utils::let(kOp, "k_pairs = xk.numel // 2",
+                                     [&]() -> int64_t { return utils::floordiv(xk.numel(), 2); });
+  if ((xk.dim(0) != xq.dim(0)) || (xk.dim(1) != S)) {
     utils::fail(kOp, "xk", "has a different batch or sequence length than xq",
                 utils::format_value(xk.dims()),
                 "[" + utils::format_value(xq.dim(0)) + ", " + utils::format_value(S) + ", H, D]");
   }
-  if (!(xk.dim(3) == D)) {
+  if (xk.dim(3) != D) {
     utils::fail(kOp, "xk", "has a different head_dim than xq", utils::format_value(xk.dim(3)),
                 utils::format_value(D));
   }
-  if (!(utils::floormod(D, 2) == 0)) {
+  if (utils::floormod(D, 2) != 0) {
     utils::fail(kOp, "xq", "has an odd head_dim", utils::format_value(D), "an even head_dim");
   }
-  if (!(freqs_cos.dims() == std::vector<int64_t>{S, utils::floordiv(D, 2)})) {
+  if (freqs_cos.dims() != std::vector<int64_t>{S, utils::floordiv(D, 2)}) {
     utils::fail(
         kOp, "freqs_cos", "does not hold one row of D/2 frequencies per token",
         utils::format_value(freqs_cos.dims()),
         "[" + utils::format_value(S) + ", " + utils::format_value(utils::floordiv(D, 2)) + "]");
   }
-  if (!(freqs_sin.dims() == freqs_cos.dims())) {
+  if (freqs_sin.dims() != freqs_cos.dims()) {
     utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
                 utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
   }
@@ -111,9 +112,9 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
   plan.params0.half = utils::to_u32(utils::floordiv(D, 2), kOp, "half");
   plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
   plan.params0.num_pairs = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_pairs");
-  plan.grid0 = utils::elementwise_grid(utils::add(q_pairs, k_pairs),
-                                       kRotaryEmbInterleavedKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.grid0 =
+      utils::elementwise_grid(utils::add(q_pairs, k_pairs), kRotaryEmbMetaKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
   return plan;
 }
 
@@ -131,7 +132,7 @@ void resize_apply_rotary_emb_outputs(WebGPUGraph& graph, const std::vector<Value
 void add_apply_rotary_emb(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ApplyRotaryEmbPlan built = plan_apply_rotary_emb(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kRotaryEmbInterleavedKernel, built.overrides0,
+      kRotaryEmbMetaKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[3]), Binding::of(graph.get_value_list(args[4])[0]),
        Binding::of(graph.get_value_list(args[4])[1])},

@@ -61,7 +61,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor& running_mean = graph.get_tensor(args[3]);
   const Tensor& running_var = graph.get_tensor(args[4]);
-  const double eps = graph.get_scalar(args[6]);
+  const double eps = utils::read_double(graph, args[6], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* save_mean =
@@ -90,20 +90,20 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   if (save_invstd != nullptr) {
     utils::check_dtype(kOp, "save_invstd", *save_invstd, {DType::Float32});
   }
-  const int64_t C = input.dim(1);
-  if (!(running_mean.numel() == C)) {
+  const int64_t C = utils::let(kOp, "C = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
+  if (running_mean.numel() != C) {
     utils::fail(kOp, "running_mean", "does not hold one value per channel",
                 utils::format_value(running_mean.dims()), utils::format_value(C) + " values");
   }
-  if (!(running_var.numel() == C)) {
+  if (running_var.numel() != C) {
     utils::fail(kOp, "running_var", "does not hold one value per channel",
                 utils::format_value(running_var.dims()), utils::format_value(C) + " values");
   }
-  if (!(!(weight != nullptr) || (weight->numel() == C))) {
+  if ((weight != nullptr) && (weight->numel() != C)) {
     utils::fail(kOp, "weight", "does not hold one value per channel",
                 utils::format_value(weight->dims()), utils::format_value(C) + " values");
   }
-  if (!(!(bias != nullptr) || (bias->numel() == C))) {
+  if ((bias != nullptr) && (bias->numel() != C)) {
     utils::fail(kOp, "bias", "does not hold one value per channel",
                 utils::format_value(bias->dims()), utils::format_value(C) + " values");
   }

@@ -115,16 +115,15 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+  if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
   }
-  if (!(other.dtype == self.dtype)) {
+  if (other.dtype != self.dtype) {
     utils::fail(kOp, "other", "has a different dtype from self", utils::format_value(other.dtype),
                 utils::format_value(self.dtype));
   }
-  if (!((self.dtype != DType::Int32) ||
-        (static_cast<double>(utils::floor_to_int(alpha)) == alpha))) {
+  if ((self.dtype == DType::Int32) && (static_cast<double>(utils::floor_to_int(alpha)) != alpha)) {
     utils::fail(kOp, "alpha", "is not an integer for int32 tensors", utils::format_value(alpha),
                 "an integral alpha");
   }
@@ -144,11 +143,11 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
     plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-    plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.params0.same_shape = (self.dims() == other.dims()) ? 1 : 0;
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kBinaryBroadcastKernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"OP", static_cast<double>(0)}};
+    plan.overrides0 = {{"OP", 0.0}};
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {
@@ -163,11 +162,11 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
     plan.params1.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params1.rank = utils::to_u32(out.rank(), kOp, "rank");
-    plan.params1.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.params1.same_shape = (self.dims() == other.dims()) ? 1 : 0;
     plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kBinaryBroadcastI32Kernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides1 = {{"OP", static_cast<double>(0)}};
+    plan.overrides1 = {{"OP", 0.0}};
   }
   return plan;
 }

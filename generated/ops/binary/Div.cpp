@@ -72,7 +72,7 @@ DivPlan plan_div(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+  if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
   }
@@ -92,11 +92,11 @@ DivPlan plan_div(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
     plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-    plan.params0.same_shape = self.dims() == other.dims() ? 1 : 0;
+    plan.params0.same_shape = (self.dims() == other.dims()) ? 1 : 0;
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kBinaryBroadcastKernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"OP", static_cast<double>(3)}};
+    plan.overrides0 = {{"OP", 3.0}};
   }
   return plan;
 }

@@ -113,7 +113,7 @@ PowTensorPlan plan_pow_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_rank(kOp, "exponent", exponent, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::broadcasts(self.dims(), exponent.dims()))) {
+  if (!utils::broadcasts(self.dims(), exponent.dims())) {
     utils::fail(kOp, "exponent", "does not broadcast with self",
                 utils::format_value(exponent.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
@@ -134,7 +134,7 @@ PowTensorPlan plan_pow_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& a
     plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
     plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-    plan.params0.same_shape = self.dims() == exponent.dims() ? 1 : 0;
+    plan.params0.same_shape = (self.dims() == exponent.dims()) ? 1 : 0;
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kPowTensorKernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
@@ -152,7 +152,7 @@ PowTensorPlan plan_pow_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& a
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
     plan.params1.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params1.rank = utils::to_u32(out.rank(), kOp, "rank");
-    plan.params1.same_shape = self.dims() == exponent.dims() ? 1 : 0;
+    plan.params1.same_shape = (self.dims() == exponent.dims()) ? 1 : 0;
     plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kPowTensorI32Kernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);

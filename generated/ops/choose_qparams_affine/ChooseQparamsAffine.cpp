@@ -66,7 +66,8 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
   const std::vector<int64_t> block_size = utils::read_int_list(graph, args[2], kOp, "block_size");
   const double quant_min = graph.is_null(args[4]) ? -128 : graph.get_scalar(args[4]);
   const double quant_max = graph.is_null(args[5]) ? 127 : graph.get_scalar(args[5]);
-  const double eps = graph.is_null(args[6]) ? 1.1754943508222875e-38 : graph.get_scalar(args[6]);
+  const double eps = graph.is_null(args[6]) ? 1.1754943508222875e-38
+                                            : utils::read_double(graph, args[6], kOp, "eps");
   const bool keepdim = graph.get_bool(args[9]);
   const std::vector<ValueRef>& out = graph.get_value_list(args[10]);
   const Tensor& scale = graph.get_tensor(utils::at(out, 0));
@@ -77,24 +78,32 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
   }
   utils::check_dtype(kOp, "scale", scale, {DType::Float32});
   utils::check_dtype(kOp, "zero_point", zero_point, {DType::Int8});
-  const int64_t K = (input != nullptr) ? input->dim(-1) : 0;
+  const int64_t K = utils::let(kOp, "K = input.dims[-1] if input.present else 0", [&]() -> int64_t {
+    return (input != nullptr) ? input->dim(-1) : 0;
+  });
   const int64_t rows =
-      (input != nullptr) ? utils::floordiv(input->numel(), utils::max_of(K, 1)) : 0;
-  const std::vector<int64_t> row_shape =
-      (input != nullptr) ? utils::concat(utils::slice(input->dims(), 0, -1),
-                                         keepdim ? std::vector<int64_t>{1} : std::vector<int64_t>{})
-                         : std::vector<int64_t>{};
-  if (!((input != nullptr))) {
+      utils::let(kOp, "rows = input.numel // max(K, 1) if input.present else 0", [&]() -> int64_t {
+        return (input != nullptr) ? utils::floordiv(input->numel(), utils::max_of(K, 1)) : 0;
+      });
+  const std::vector<int64_t> row_shape = utils::let(
+      kOp, "row_shape = input.dims[:-1] + ([1] if keepdim else []) if input.present else []",
+      [&]() -> std::vector<int64_t> {
+        return (input != nullptr)
+                   ? utils::concat(utils::slice(input->dims(), 0, -1),
+                                   keepdim ? std::vector<int64_t>{1} : std::vector<int64_t>{})
+                   : std::vector<int64_t>{};
+      });
+  if ((input == nullptr)) {
     utils::fail(kOp, "input", "is missing", utils::format_value("None"), "a tensor");
   }
-  if (!(block_size ==
-        utils::concat(utils::ones(utils::sub(input->rank(), 1)), std::vector<int64_t>{K}))) {
+  if (block_size !=
+      utils::concat(utils::ones(utils::sub(input->rank(), 1)), std::vector<int64_t>{K})) {
     utils::fail(kOp, "block_size", "does not make each row (token) one block",
                 utils::format_value(block_size),
                 utils::format_value(utils::concat(utils::ones(utils::sub(input->rank(), 1)),
                                                   std::vector<int64_t>{K})));
   }
-  if (!((-128 <= quant_min) && (quant_min < quant_max))) {
+  if (!(-128 <= quant_min) || !(quant_min < quant_max)) {
     utils::fail(kOp, "quant_min", "does not start an int8 range below quant_max",
                 utils::format_value(quant_min), "-128.." + utils::format_value(quant_max - 1));
   }
@@ -124,10 +133,14 @@ void resize_choose_qparams_affine_outputs(WebGPUGraph& graph, const std::vector<
   const std::vector<ValueRef>& out = graph.get_value_list(args[10]);
   Tensor& scale = graph.get_tensor(utils::at(out, 0));
   Tensor& zero_point = graph.get_tensor(utils::at(out, 1));
-  const std::vector<int64_t> row_shape =
-      (input != nullptr) ? utils::concat(utils::slice(input->dims(), 0, -1),
-                                         keepdim ? std::vector<int64_t>{1} : std::vector<int64_t>{})
-                         : std::vector<int64_t>{};
+  const std::vector<int64_t> row_shape = utils::let(
+      kOp, "row_shape = input.dims[:-1] + ([1] if keepdim else []) if input.present else []",
+      [&]() -> std::vector<int64_t> {
+        return (input != nullptr)
+                   ? utils::concat(utils::slice(input->dims(), 0, -1),
+                                   keepdim ? std::vector<int64_t>{1} : std::vector<int64_t>{})
+                   : std::vector<int64_t>{};
+      });
   utils::resize_output(kOp, "scale", scale, row_shape);
   utils::resize_output(kOp, "zero_point", zero_point, row_shape);
 }

@@ -79,7 +79,7 @@ GeTensorPlan plan_ge_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+  if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
   }
@@ -99,21 +99,21 @@ GeTensorPlan plan_ge_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.params0.num_quads = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_quads");
   plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-  plan.params0.same_shape = (self.dims() == out.dims()) && (other.dims() == out.dims()) ? 1 : 0;
+  plan.params0.same_shape = ((self.dims() == out.dims()) && (other.dims() == out.dims())) ? 1 : 0;
   plan.params0.scalar = utils::to_f32(0.0);
   plan.params0.scalar_int = utils::to_i32(0, kOp, "scalar_int");
-  plan.params0.scalar_is_int = false ? 1 : 0;
+  plan.params0.scalar_is_int = 0;
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kPredicateBroadcastKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"OP", static_cast<double>(5)},
+      {"OP", 5.0},
       {"A_KIND", static_cast<double>(
                      (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
       {"B_KIND", static_cast<double>((other.dtype == DType::Float32)
                                          ? 0
                                          : ((other.dtype == DType::Int32) ? 1 : 2))},
-      {"C_KIND", static_cast<double>(4)}};
+      {"C_KIND", 4.0}};
   return plan;
 }
 

@@ -77,8 +77,10 @@ NeScalarPlan plan_ne_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const bool int_scalar =
-      (utils::abs_value(other) <= 2147483647.0) && (utils::floor_to_int(other) == other);
+  const bool int_scalar = utils::let(
+      kOp, "int_scalar = abs(other) <= 2147483647.0 and floor(other) == other", [&]() -> bool {
+        return (utils::abs_value(other) <= 2147483647.0) && (utils::floor_to_int(other) == other);
+      });
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   NeScalarPlan plan;
@@ -95,20 +97,20 @@ NeScalarPlan plan_ne_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.params0.num_quads = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_quads");
   plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-  plan.params0.same_shape = self.dims() == out.dims() ? 1 : 0;
+  plan.params0.same_shape = (self.dims() == out.dims()) ? 1 : 0;
   plan.params0.scalar = utils::to_f32(other);
   plan.params0.scalar_int =
       utils::to_i32(int_scalar ? utils::floor_to_int(other) : 0, kOp, "scalar_int");
-  plan.params0.scalar_is_int = int_scalar && (self.dtype != DType::Float32) ? 1 : 0;
+  plan.params0.scalar_is_int = (int_scalar && (self.dtype != DType::Float32)) ? 1 : 0;
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kPredicateBroadcastKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"OP", static_cast<double>(1)},
+      {"OP", 1.0},
       {"A_KIND", static_cast<double>(
                      (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
-      {"B_KIND", static_cast<double>(3)},
-      {"C_KIND", static_cast<double>(4)}};
+      {"B_KIND", 3.0},
+      {"C_KIND", 4.0}};
   return plan;
 }
 

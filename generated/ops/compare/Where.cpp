@@ -94,11 +94,11 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  if (!(utils::broadcasts(self.dims(), other.dims()))) {
+  if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
                 "dims equal to or 1 where " + utils::format_value(self.dims()) + " differs");
   }
-  if (!(utils::broadcasts(condition.dims(), utils::broadcast_shape(self.dims(), other.dims())))) {
+  if (!utils::broadcasts(condition.dims(), utils::broadcast_shape(self.dims(), other.dims()))) {
     utils::fail(kOp, "condition", "does not broadcast with self and other",
                 utils::format_value(condition.dims()),
                 "dims equal to or 1 where " +
@@ -123,20 +123,20 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
   plan.params0.num_quads = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_quads");
   plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
-  plan.params0.same_shape = (condition.dims() == out.dims()) && (self.dims() == out.dims()) &&
-                                    (other.dims() == out.dims())
+  plan.params0.same_shape = ((condition.dims() == out.dims()) && (self.dims() == out.dims()) &&
+                             (other.dims() == out.dims()))
                                 ? 1
                                 : 0;
   plan.params0.scalar = utils::to_f32(0.0);
   plan.params0.scalar_int = utils::to_i32(0, kOp, "scalar_int");
-  plan.params0.scalar_is_int = false ? 1 : 0;
+  plan.params0.scalar_is_int = 0;
   if (out.dtype == DType::Bool) {
     plan.route0 = 0;  // predicate_broadcast
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kPredicateBroadcastKernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {
-        {"OP", static_cast<double>(9)},
+        {"OP", 9.0},
         {"A_KIND", static_cast<double>((condition.dtype == DType::Float32)
                                            ? 0
                                            : ((condition.dtype == DType::Int32) ? 1 : 2))},
@@ -161,7 +161,7 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         {"C_KIND", static_cast<double>((other.dtype == DType::Float32)
                                            ? 0
                                            : ((other.dtype == DType::Int32) ? 1 : 2))},
-        {"OUT_FLOAT", out.dtype == DType::Float32 ? 1.0 : 0.0}};
+        {"OUT_FLOAT", (out.dtype == DType::Float32) ? 1.0 : 0.0}};
   }
   return plan;
 }

@@ -214,146 +214,224 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 3, 4);
   const int64_t rank = input.rank();
-  const int64_t B = input.dim(0);
-  const int64_t IC = input.dim(1);
-  const int64_t IH = (rank == 4) ? input.dim(2) : 1;
-  const int64_t IW = input.dim(-1);
-  const int64_t KH = (weight.rank() == 4) ? weight.dim(-2) : 1;
-  const int64_t KW = weight.dim(-1);
-  const int64_t sH = (rank == 3) ? 1 : ((utils::length(stride) > 0) ? utils::at(stride, 0) : 1);
-  const int64_t sW = (utils::length(stride) > 0) ? utils::at(stride, -1) : 1;
-  const int64_t pH = (rank == 3) ? 0 : ((utils::length(padding) > 0) ? utils::at(padding, 0) : 0);
-  const int64_t pW = (utils::length(padding) > 0) ? utils::at(padding, -1) : 0;
-  const int64_t dH = (rank == 3) ? 1 : ((utils::length(dilation) > 0) ? utils::at(dilation, 0) : 1);
-  const int64_t dW = (utils::length(dilation) > 0) ? utils::at(dilation, -1) : 1;
-  const int64_t opH =
-      (rank == 3) ? 0 : ((utils::length(output_padding) > 0) ? utils::at(output_padding, 0) : 0);
-  const int64_t opW = (utils::length(output_padding) > 0) ? utils::at(output_padding, -1) : 0;
-  const int64_t g = utils::max_of(groups, 1);
-  const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
-  const int64_t icpg = utils::floordiv(IC, g);
-  const int64_t OH =
-      transposed
-          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IH, 1), sH),
-                                                        utils::mul(2, pH)),
-                                             utils::mul(dH, utils::sub(KH, 1))),
-                                  opH),
-                       1)
-          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
-                                                             utils::mul(dH, utils::sub(KH, 1))),
-                                                  1),
-                                       utils::max_of(sH, 1)),
-                       1);
-  const int64_t OW =
-      transposed
-          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IW, 1), sW),
-                                                        utils::mul(2, pW)),
-                                             utils::mul(dW, utils::sub(KW, 1))),
-                                  opW),
-                       1)
-          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
-                                                             utils::mul(dW, utils::sub(KW, 1))),
-                                                  1),
-                                       utils::max_of(sW, 1)),
-                       1);
+  const int64_t B = utils::let(kOp, "B = input.dims[0]", [&]() -> int64_t { return input.dim(0); });
+  const int64_t IC =
+      utils::let(kOp, "IC = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
+  const int64_t IH = utils::let(kOp, "IH = input.dims[2] if rank == 4 else 1",
+                                [&]() -> int64_t { return (rank == 4) ? input.dim(2) : 1; });
+  const int64_t IW =
+      utils::let(kOp, "IW = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
+  const int64_t KH =
+      utils::let(kOp, "KH = weight.dims[-2] if weight.rank == 4 else 1",
+                 [&]() -> int64_t { return (weight.rank() == 4) ? weight.dim(-2) : 1; });
+  const int64_t KW =
+      utils::let(kOp, "KW = weight.dims[-1]", [&]() -> int64_t { return weight.dim(-1); });
+  const int64_t sH = utils::let(
+      kOp, "sH = 1 if rank == 3 else stride[0] if len(stride) > 0 else 1", [&]() -> int64_t {
+        return (rank == 3) ? 1 : ((utils::length(stride) > 0) ? utils::at(stride, 0) : 1);
+      });
+  const int64_t sW = utils::let(kOp, "sW = stride[-1] if len(stride) > 0 else 1", [&]() -> int64_t {
+    return (utils::length(stride) > 0) ? utils::at(stride, -1) : 1;
+  });
+  const int64_t pH = utils::let(
+      kOp, "pH = 0 if rank == 3 else padding[0] if len(padding) > 0 else 0", [&]() -> int64_t {
+        return (rank == 3) ? 0 : ((utils::length(padding) > 0) ? utils::at(padding, 0) : 0);
+      });
+  const int64_t pW = utils::let(
+      kOp, "pW = padding[-1] if len(padding) > 0 else 0",
+      [&]() -> int64_t { return (utils::length(padding) > 0) ? utils::at(padding, -1) : 0; });
+  const int64_t dH = utils::let(
+      kOp, "dH = 1 if rank == 3 else dilation[0] if len(dilation) > 0 else 1", [&]() -> int64_t {
+        return (rank == 3) ? 1 : ((utils::length(dilation) > 0) ? utils::at(dilation, 0) : 1);
+      });
+  const int64_t dW = utils::let(
+      kOp, "dW = dilation[-1] if len(dilation) > 0 else 1",
+      [&]() -> int64_t { return (utils::length(dilation) > 0) ? utils::at(dilation, -1) : 1; });
+  const int64_t opH = utils::let(
+      kOp, "opH = 0 if rank == 3 else output_padding[0] if len(output_padding) > 0 else 0",
+      [&]() -> int64_t {
+        return (rank == 3)
+                   ? 0
+                   : ((utils::length(output_padding) > 0) ? utils::at(output_padding, 0) : 0);
+      });
+  const int64_t opW = utils::let(
+      kOp, "opW = output_padding[-1] if len(output_padding) > 0 else 0", [&]() -> int64_t {
+        return (utils::length(output_padding) > 0) ? utils::at(output_padding, -1) : 0;
+      });
+  const int64_t g =
+      utils::let(kOp, "g = max(groups, 1)", [&]() -> int64_t { return utils::max_of(groups, 1); });
+  const int64_t OC = utils::let(
+      kOp, "OC = weight.dims[1] * g if transposed else weight.dims[0]",
+      [&]() -> int64_t { return transposed ? utils::mul(weight.dim(1), g) : weight.dim(0); });
+  const int64_t icpg =
+      utils::let(kOp, "icpg = IC // g", [&]() -> int64_t { return utils::floordiv(IC, g); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = (IH - 1) * sH - 2 * pH + dH * (KH - 1) + opH + 1 if transposed else (IH + 2 * pH - dH "
+      "* (KH - 1) - 1) // max(sH, 1) + 1",
+      [&]() -> int64_t {
+        return transposed
+                   ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IH, 1), sH),
+                                                                 utils::mul(2, pH)),
+                                                      utils::mul(dH, utils::sub(KH, 1))),
+                                           opH),
+                                1)
+                   : utils::add(
+                         utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
+                                                               utils::mul(dH, utils::sub(KH, 1))),
+                                                    1),
+                                         utils::max_of(sH, 1)),
+                         1);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = (IW - 1) * sW - 2 * pW + dW * (KW - 1) + opW + 1 if transposed else (IW + 2 * pW - dW "
+      "* (KW - 1) - 1) // max(sW, 1) + 1",
+      [&]() -> int64_t {
+        return transposed
+                   ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IW, 1), sW),
+                                                                 utils::mul(2, pW)),
+                                                      utils::mul(dW, utils::sub(KW, 1))),
+                                           opW),
+                                1)
+                   : utils::add(
+                         utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
+                                                               utils::mul(dW, utils::sub(KW, 1))),
+                                                    1),
+                                         utils::max_of(sW, 1)),
+                         1);
+      });
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
-  const int64_t K = utils::mul(utils::mul(IC, KH), KW);
-  const bool gemm128 = gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
-  const bool tgemm =
-      transposed && (groups == 1) && (dH == 1) && (dW == 1) && (utils::mul(sH, sW) <= 1024);
+  const int64_t K = utils::let(kOp, "K = IC * KH * KW",
+                               [&]() -> int64_t { return utils::mul(utils::mul(IC, KH), KW); });
+  const bool gemm128 = utils::let(
+      kOp, "gemm128 = gemm and not stem and OC >= 128 and B * OH * OW >= 64", [&]() -> bool {
+        return gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
+      });
+  const bool tgemm = utils::let(
+      kOp, "tgemm = transposed and groups == 1 and dH == 1 and dW == 1 and sH * sW <= 1024",
+      [&]() -> bool {
+        return transposed && (groups == 1) && (dH == 1) && (dW == 1) &&
+               (utils::mul(sH, sW) <= 1024);
+      });
   const int64_t tiles =
-      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
-  const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
-                             : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
-  const int64_t split64 =
-      (tiles < 512)
-          ? utils::max_of(
-                1, utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
-                                               utils::floordiv(steps, 8)),
-                                 8))
-          : 1;
-  const int64_t tiles128 =
-      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128), utils::ceil_div(OC, 128));
-  const int64_t steps128 = utils::ceil_div(K, 8);
-  const int64_t split128 =
-      (tiles128 < 132)
-          ? utils::max_of(
-                1, utils::min_of(utils::min_of(utils::floordiv(264, utils::max_of(tiles128, 1)),
-                                               utils::floordiv(steps128, 16)),
-                                 16))
-          : 1;
+      utils::let(kOp, "tiles = ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)", [&]() -> int64_t {
+        return utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64),
+                          utils::ceil_div(OC, 64));
+      });
+  const int64_t steps =
+      utils::let(kOp, "steps = ceil_div(KH * KW * IC, 16) if stem else KH * KW * ceil_div(IC, 16)",
+                 [&]() -> int64_t {
+                   return stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
+                               : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
+                 });
+  const int64_t split64 = utils::let(
+      kOp,
+      "split64 = max(1, min(min(ceil_div(1024, max(tiles, 1)), steps // 8), 8)) if tiles < 512 "
+      "else 1",
+      [&]() -> int64_t {
+        return (tiles < 512)
+                   ? utils::max_of(
+                         1,
+                         utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
+                                                     utils::floordiv(steps, 8)),
+                                       8))
+                   : 1;
+      });
+  const int64_t tiles128 = utils::let(
+      kOp, "tiles128 = ceil_div(B * OH * OW, 128) * ceil_div(OC, 128)", [&]() -> int64_t {
+        return utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
+                          utils::ceil_div(OC, 128));
+      });
+  const int64_t steps128 = utils::let(kOp, "steps128 = ceil_div(K, 8)",
+                                      [&]() -> int64_t { return utils::ceil_div(K, 8); });
+  const int64_t split128 = utils::let(
+      kOp,
+      "split128 = max(1, min(min(264 // max(tiles128, 1), steps128 // 16), 16)) if tiles128 < 132 "
+      "else 1",
+      [&]() -> int64_t {
+        return (tiles128 < 132)
+                   ? utils::max_of(
+                         1, utils::min_of(
+                                utils::min_of(utils::floordiv(264, utils::max_of(tiles128, 1)),
+                                              utils::floordiv(steps128, 16)),
+                                16))
+                   : 1;
+      });
   const int64_t split = gemm ? (gemm128 ? split128 : split64) : 1;
-  const int64_t k_chunk = utils::mul(utils::ceil_div(steps128, split), 8);
-  if (!(weight.rank() == rank)) {
+  const int64_t k_chunk =
+      utils::let(kOp, "k_chunk = ceil_div(steps128, split) * 8",
+                 [&]() -> int64_t { return utils::mul(utils::ceil_div(steps128, split), 8); });
+  if (weight.rank() != rank) {
     utils::fail(kOp, "weight", "does not have the input's rank", utils::format_value(weight.rank()),
                 utils::format_value(rank));
   }
-  if (!((utils::length(stride) == 1) || (utils::length(stride) == utils::sub(rank, 2)))) {
+  if ((utils::length(stride) != 1) && (utils::length(stride) != utils::sub(rank, 2))) {
     utils::fail(kOp, "stride", "does not hold one value per spatial dim",
                 utils::format_value(stride),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(padding) == 1) || (utils::length(padding) == utils::sub(rank, 2)))) {
+  if ((utils::length(padding) != 1) && (utils::length(padding) != utils::sub(rank, 2))) {
     utils::fail(kOp, "padding", "does not hold one value per spatial dim",
                 utils::format_value(padding),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(dilation) == 1) || (utils::length(dilation) == utils::sub(rank, 2)))) {
+  if ((utils::length(dilation) != 1) && (utils::length(dilation) != utils::sub(rank, 2))) {
     utils::fail(kOp, "dilation", "does not hold one value per spatial dim",
                 utils::format_value(dilation),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!((utils::length(output_padding) == 1) ||
-        (utils::length(output_padding) == utils::sub(rank, 2)))) {
+  if ((utils::length(output_padding) != 1) &&
+      (utils::length(output_padding) != utils::sub(rank, 2))) {
     utils::fail(kOp, "output_padding", "does not hold one value per spatial dim",
                 utils::format_value(output_padding),
                 utils::format_value((rank == 3) ? "one value" : "one or two values"));
   }
-  if (!(utils::min_of(stride) > 0)) {
+  if (utils::min_of(stride) <= 0) {
     utils::fail(kOp, "stride", "is not positive", utils::format_value(stride), "strides >= 1");
   }
-  if (!(utils::min_of(dilation) > 0)) {
+  if (utils::min_of(dilation) <= 0) {
     utils::fail(kOp, "dilation", "is not positive", utils::format_value(dilation),
                 "dilations >= 1");
   }
-  if (!(utils::min_of(padding) >= 0)) {
+  if (utils::min_of(padding) < 0) {
     utils::fail(kOp, "padding", "is negative", utils::format_value(padding), "paddings >= 0");
   }
-  if (!((KH > 0) && (KW > 0))) {
+  if ((KH <= 0) || (KW <= 0)) {
     utils::fail(kOp, "weight", "has an empty kernel", utils::format_value(weight.dims()),
                 "KH and KW >= 1");
   }
-  if (!((groups > 0) && (utils::floormod(IC, g) == 0) && (utils::floormod(OC, g) == 0))) {
+  if ((groups <= 0) || (utils::floormod(IC, g) != 0) || (utils::floormod(OC, g) != 0)) {
     utils::fail(
         kOp, "groups", "does not divide the channels", utils::format_value(groups),
         "a divisor of IC=" + utils::format_value(IC) + " and OC=" + utils::format_value(OC));
   }
-  if (!(transposed || (weight.dim(1) == icpg))) {
+  if (!transposed && (weight.dim(1) != icpg)) {
     utils::fail(kOp, "weight", "does not match the input channels per group",
                 utils::format_value(weight.dims()), "dims[1] == " + utils::format_value(icpg));
   }
-  if (!(!transposed || (weight.dim(0) == IC))) {
+  if (transposed && (weight.dim(0) != IC)) {
     utils::fail(kOp, "weight", "does not match the input channels (transposed)",
                 utils::format_value(weight.dims()), "dims[0] == " + utils::format_value(IC));
   }
-  if (!(transposed || ((opH == 0) && (opW == 0)))) {
+  if (!transposed && ((opH != 0) || (opW != 0))) {
     utils::fail(kOp, "output_padding", "is only valid for a transposed conv",
                 utils::format_value(output_padding),
                 utils::format_value((rank == 3) ? "[0]" : "[0, 0]"));
   }
-  if (!(!transposed || ((utils::min_of(output_padding) >= 0) && (opH < utils::max_of(sH, dH)) &&
-                        (opW < utils::max_of(sW, dW))))) {
+  if (transposed && ((utils::min_of(output_padding) < 0) || (opH >= utils::max_of(sH, dH)) ||
+                     (opW >= utils::max_of(sW, dW)))) {
     utils::fail(
         kOp, "output_padding", "is not smaller than stride or dilation",
         utils::format_value(output_padding),
         "values below " + utils::format_value(stride) + " or " + utils::format_value(dilation));
   }
-  if (!(!(bias != nullptr) || (bias->numel() == OC))) {
+  if ((bias != nullptr) && (bias->numel() != OC)) {
     utils::fail(kOp, "bias", "does not hold one value per output channel",
                 utils::format_value(bias->dims()), utils::format_value(OC) + " values");
   }
-  if (!((OH > 0) && (OW > 0))) {
+  if ((OH <= 0) || (OW <= 0)) {
     utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
                 "an output of at least " + utils::format_value((rank == 3) ? "1" : "1x1"));
   }
@@ -394,8 +472,8 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.groups = utils::to_u32(groups, kOp, "groups");
   plan.params.split = utils::to_u32(split, kOp, "split");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params.has_min = false ? 1 : 0;
-  plan.params.has_max = false ? 1 : 0;
+  plan.params.has_min = 0;
+  plan.params.has_max = 0;
   plan.params.min_value = utils::to_f32(0.0);
   plan.params.max_value = utils::to_f32(0.0);
   plan.params.M = utils::to_u32(OC, kOp, "M");
@@ -417,12 +495,12 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.route1 = 0;  // conv2d_stem_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"PADDED", utils::max_of(pH, pW) > 0 ? 1.0 : 0.0}};
+      plan.overrides1 = {{"PADDED", (utils::max_of(pH, pW) > 0) ? 1.0 : 0.0}};
     } else if (gemm128) {
       plan.route1 = 1;  // conv2d_gemm128
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"WEIGHT_VEC4", utils::floormod(K, 4) == 0 ? 1.0 : 0.0}};
+      plan.overrides1 = {{"WEIGHT_VEC4", (utils::floormod(K, 4) == 0) ? 1.0 : 0.0}};
     } else {
       plan.route1 = 2;  // conv2d_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,

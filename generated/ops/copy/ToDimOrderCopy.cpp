@@ -47,7 +47,7 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
   const Tensor& out = graph.get_tensor(args[7]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  if (!((utils::length(dim_order) == 0) || (dim_order == utils::range(self.rank())))) {
+  if ((utils::length(dim_order) != 0) && (dim_order != utils::range(self.rank()))) {
     utils::fail(kOp, "dim_order", "is not the contiguous order", utils::format_value(dim_order),
                 "None or " + utils::format_value(utils::range(self.rank())));
   }

@@ -25,9 +25,8 @@ ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  if (!((utils::prod(utils::infer_size(size, self.numel())) == self.numel()) &&
-        ((utils::length(size) == 0) ||
-         (utils::min_of(utils::infer_size(size, self.numel())) >= 0)))) {
+  if ((utils::prod(utils::infer_size(size, self.numel())) != self.numel()) ||
+      ((utils::length(size) != 0) && (utils::min_of(utils::infer_size(size, self.numel())) < 0))) {
     utils::fail(kOp, "size", "does not match the input's element count", utils::format_value(size),
                 "sizes whose product is " + utils::format_value(self.numel()));
   }

@@ -61,11 +61,17 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
-  const int64_t d = in_range ? utils::floormod(dim, self.rank()) : 0;
-  const int64_t N = self.dim(d);
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const int64_t lines = utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
-  if (!(in_range)) {
+  const int64_t d = utils::let(kOp, "d = dim % self.rank if in_range else 0", [&]() -> int64_t {
+    return in_range ? utils::floormod(dim, self.rank()) : 0;
+  });
+  const int64_t N = utils::let(kOp, "N = self.dims[d]", [&]() -> int64_t { return self.dim(d); });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const int64_t lines = utils::let(kOp, "lines = prod(self.dims[:d]) * inner", [&]() -> int64_t {
+    return utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
+  });
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));
@@ -79,16 +85,16 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (inner == 1) {
     plan.route0 = 0;  // cumsum_last_dim
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"IN_FLOAT", self.dtype == DType::Float32 ? 1.0 : 0.0},
-                       {"IN_BOOL", self.dtype == DType::Bool ? 1.0 : 0.0},
-                       {"OUT_FLOAT", out.dtype == DType::Float32 ? 1.0 : 0.0}};
+    plan.overrides0 = {{"IN_FLOAT", (self.dtype == DType::Float32) ? 1.0 : 0.0},
+                       {"IN_BOOL", (self.dtype == DType::Bool) ? 1.0 : 0.0},
+                       {"OUT_FLOAT", (out.dtype == DType::Float32) ? 1.0 : 0.0}};
   } else {
     plan.route0 = 1;  // cumsum_strided
     plan.grid0 = utils::elementwise_grid(lines, kCumsumStridedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"IN_FLOAT", self.dtype == DType::Float32 ? 1.0 : 0.0},
-                       {"IN_BOOL", self.dtype == DType::Bool ? 1.0 : 0.0},
-                       {"OUT_FLOAT", out.dtype == DType::Float32 ? 1.0 : 0.0}};
+    plan.overrides0 = {{"IN_FLOAT", (self.dtype == DType::Float32) ? 1.0 : 0.0},
+                       {"IN_BOOL", (self.dtype == DType::Bool) ? 1.0 : 0.0},
+                       {"OUT_FLOAT", (out.dtype == DType::Float32) ? 1.0 : 0.0}};
   }
   return plan;
 }

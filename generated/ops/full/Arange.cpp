@@ -54,17 +54,23 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const double step = graph.is_null(args[2]) ? 1 : graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[7]);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
-  const int64_t length = ((step != 0.0) && (utils::abs_value(start) <= 1.7976931348623157e+308) &&
-                          (utils::abs_value(end) <= 1.7976931348623157e+308))
-                             ? -utils::floor_to_int(utils::divide(start - end, step))
-                             : 0;
+  const int64_t length =
+      utils::let(kOp,
+                 "length = -floor((start - end) / step) if step != 0.0 and abs(start) <= "
+                 "1.7976931348623157e+308 and abs(end) <= 1.7976931348623157e+308 else 0",
+                 [&]() -> int64_t {
+                   return ((step != 0.0) && (utils::abs_value(start) <= 1.7976931348623157e+308) &&
+                           (utils::abs_value(end) <= 1.7976931348623157e+308))
+                              ? -utils::floor_to_int(utils::divide(start - end, step))
+                              : 0;
+                 });
   if (!(utils::abs_value(start) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "start", "is not finite", utils::format_value(start), "a finite number");
   }
   if (!(utils::abs_value(end) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "end", "is not finite", utils::format_value(end), "a finite number");
   }
-  if (!(step != 0.0)) {
+  if (step == 0.0) {
     utils::fail(kOp, "step", "is zero", utils::format_value(step), "a non-zero step");
   }
   if (!(utils::divide(end - start, step) >= 0.0)) {
@@ -72,22 +78,22 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 "end >= " + utils::format_value(start) + " for a positive step, end <= " +
                     utils::format_value(start) + " for a negative one");
   }
-  if (!((out.dtype != DType::Int32) || (utils::floor_to_int(start) == start))) {
+  if ((out.dtype == DType::Int32) && (utils::floor_to_int(start) != start)) {
     utils::fail(kOp, "start", "is not integral for an integer output", utils::format_value(start),
                 "an integer");
   }
-  if (!((out.dtype != DType::Int32) || (utils::floor_to_int(end) == end))) {
+  if ((out.dtype == DType::Int32) && (utils::floor_to_int(end) != end)) {
     utils::fail(kOp, "end", "is not integral for an integer output", utils::format_value(end),
                 "an integer");
   }
-  if (!((out.dtype != DType::Int32) || (utils::floor_to_int(step) == step))) {
+  if ((out.dtype == DType::Int32) && (utils::floor_to_int(step) != step)) {
     utils::fail(kOp, "step", "is not integral for an integer output", utils::format_value(step),
                 "an integer");
   }
-  if (!((out.dtype != DType::Int32) ||
-        ((utils::abs_value(start) <= 2147483647.0) &&
-         (utils::abs_value(start + (static_cast<double>(utils::sub(length, 1)) * step)) <=
-          2147483647.0)))) {
+  if ((out.dtype == DType::Int32) &&
+      (!(utils::abs_value(start) <= 2147483647.0) ||
+       !(utils::abs_value(start + (static_cast<double>(utils::sub(length, 1)) * step)) <=
+         2147483647.0))) {
     utils::fail(kOp, "end", "gives values beyond int32 (int64 tensors are int32 on the GPU)",
                 utils::format_value(end), "a range within -2147483647..2147483647");
   }
@@ -116,7 +122,7 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.overrides0 = {
       {"KIND", static_cast<double>(
                    (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
-      {"FILL", false ? 1.0 : 0.0}};
+      {"FILL", 0.0}};
   return plan;
 }
 

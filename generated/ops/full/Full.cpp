@@ -53,16 +53,16 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const double fill_value = graph.get_scalar(args[1]);
   const Tensor& out = graph.get_tensor(args[6]);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  if (!((utils::length(size) == 0) || (utils::min_of(size) >= 0))) {
+  if ((utils::length(size) != 0) && (utils::min_of(size) < 0)) {
     utils::fail(kOp, "size", "has a negative dim", utils::format_value(size), "sizes >= 0");
   }
-  if (!((out.dtype != DType::Float32) || (utils::abs_value(fill_value) <= 3.4028234663852886e+38) ||
-        !(utils::abs_value(fill_value) <= 1.7976931348623157e+308))) {
+  if ((out.dtype == DType::Float32) && !(utils::abs_value(fill_value) <= 3.4028234663852886e+38) &&
+      (utils::abs_value(fill_value) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "fill_value", "overflows float32", utils::format_value(fill_value),
                 "a value within +-3.4028234663852886e+38, inf or nan");
   }
-  if (!((out.dtype != DType::Int32) ||
-        ((fill_value >= -2147483648.0) && (fill_value <= 2147483647.0)))) {
+  if ((out.dtype == DType::Int32) &&
+      (!(fill_value >= -2147483648.0) || !(fill_value <= 2147483647.0))) {
     utils::fail(kOp, "fill_value", "does not fit int32 (int64 tensors are int32 on the GPU)",
                 utils::format_value(fill_value), "a finite value in -2147483648..2147483647");
   }
@@ -80,18 +80,14 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                                                 : -utils::floor_to_int(-fill_value))
                                          : 0),
       kOp, "start_int");
-  plan.params0.step_int =
-      utils::to_i32((out.dtype == DType::Int32)
-                        ? ((0.0 >= 0.0) ? utils::floor_to_int(0.0) : -utils::floor_to_int(-0.0))
-                        : 0,
-                    kOp, "step_int");
+  plan.params0.step_int = utils::to_i32(0, kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
       utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"KIND", static_cast<double>(
                    (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
-      {"FILL", true ? 1.0 : 0.0}};
+      {"FILL", 1.0}};
   return plan;
 }
 

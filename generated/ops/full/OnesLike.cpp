@@ -62,24 +62,15 @@ OnesLikePlan plan_ones_like(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   plan.params0.start = utils::to_f32((out.dtype == DType::Float32) ? 1.0 : 0.0);
   plan.params0.step = utils::to_f32(0.0);
   plan.params0.start_int = utils::to_i32(
-      (out.dtype == DType::Bool)
-          ? ((1.0 != 0.0) ? 1 : 0)
-          : ((out.dtype == DType::Int32)
-                 ? ((1.0 >= 0.0) ? utils::floor_to_int(1.0) : -utils::floor_to_int(-1.0))
-                 : 0),
-      kOp, "start_int");
-  plan.params0.step_int =
-      utils::to_i32((out.dtype == DType::Int32)
-                        ? ((0.0 >= 0.0) ? utils::floor_to_int(0.0) : -utils::floor_to_int(-0.0))
-                        : 0,
-                    kOp, "step_int");
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Int32) ? 1 : 0), kOp, "start_int");
+  plan.params0.step_int = utils::to_i32(0, kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
       utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"KIND", static_cast<double>(
                    (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
-      {"FILL", true ? 1.0 : 0.0}};
+      {"FILL", 1.0}};
   return plan;
 }
 

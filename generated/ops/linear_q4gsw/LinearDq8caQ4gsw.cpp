@@ -108,40 +108,45 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  const int64_t K = input.dim(-1);
-  const int64_t N = weights.dim(0);
-  const int64_t M = utils::floordiv(input.numel(), utils::max_of(K, 1));
-  const bool gemv = (M <= 4) && (utils::floormod(K, 32) == 0);
-  if (!((input_scales.numel() == M) && (input_zp.numel() == M))) {
+  const int64_t K =
+      utils::let(kOp, "K = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  const int64_t M = utils::let(kOp, "M = input.numel // max(K, 1)", [&]() -> int64_t {
+    return utils::floordiv(input.numel(), utils::max_of(K, 1));
+  });
+  const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
+                               [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
+  if ((input_scales.numel() != M) || (input_zp.numel() != M)) {
     utils::fail(kOp, "input_scales", "does not hold one scale and zero point per input row",
                 utils::format_value(input_scales.dims()),
                 utils::format_value(M) + " values (input_zp too)");
   }
-  if (!(utils::mul(weights.dim(1), 2) == utils::mul(utils::ceil_div(K, 8), 8))) {
+  if (utils::mul(weights.dim(1), 2) != utils::mul(utils::ceil_div(K, 8), 8)) {
     utils::fail(kOp, "weights",
                 "does not hold the input's K values (padded to 8) per row, two per byte",
                 utils::format_value(weights.dims()),
                 "[N, " + utils::format_value(utils::mul(utils::ceil_div(K, 8), 4)) + "]");
   }
-  if (!((group_size > 0) && (utils::floormod(group_size, 8) == 0) &&
-        (utils::floormod(K, group_size) == 0))) {
+  if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
+      (utils::floormod(K, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
                 utils::format_value(group_size),
                 "a multiple of 8 dividing " + utils::format_value(K));
   }
-  if (!(weight_scales.dims() == std::vector<int64_t>{utils::floordiv(K, group_size), N})) {
+  if (weight_scales.dims() != std::vector<int64_t>{utils::floordiv(K, group_size), N}) {
     utils::fail(kOp, "weight_scales", "does not hold one scale per group and output feature",
                 utils::format_value(weight_scales.dims()),
                 "[" + utils::format_value(utils::floordiv(K, group_size)) + ", " +
                     utils::format_value(N) + "]");
   }
-  if (!(!(bias != nullptr) || (bias->numel() == N) ||
-        (bias->numel() == utils::mul(utils::ceil_div(N, 4), 4)))) {
+  if ((bias != nullptr) && (bias->numel() != N) &&
+      (bias->numel() != utils::mul(utils::ceil_div(N, 4), 4))) {
     utils::fail(kOp, "bias", "does not hold one value per output feature",
                 utils::format_value(bias->dims()),
                 "[" + utils::format_value(N) + "] (or padded to a multiple of 4)");
   }
-  if (!(weight_sums.dims() == weight_scales.dims())) {
+  if (weight_sums.dims() != weight_scales.dims()) {
     utils::fail(kOp, "weight_sums", "does not hold one sum per group and output feature",
                 utils::format_value(weight_sums.dims()), utils::format_value(weight_scales.dims()));
   }
@@ -177,7 +182,8 @@ void resize_linear_dq8ca_q4gsw_outputs(WebGPUGraph& graph, const std::vector<Val
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weights = graph.get_tensor(args[3]);
   Tensor& out = graph.get_tensor(args[8]);
-  const int64_t N = weights.dim(0);
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
 }

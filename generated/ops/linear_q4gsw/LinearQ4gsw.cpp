@@ -94,30 +94,34 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  const int64_t K = self.dim(-1);
-  const int64_t N = weights.dim(0);
-  const int64_t M = utils::floordiv(self.numel(), utils::max_of(K, 1));
-  const bool gemv = (M <= 4) && (utils::floormod(K, 32) == 0);
-  if (!(utils::mul(weights.dim(1), 2) == utils::mul(utils::ceil_div(K, 8), 8))) {
+  const int64_t K = utils::let(kOp, "K = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  const int64_t M = utils::let(kOp, "M = self.numel // max(K, 1)", [&]() -> int64_t {
+    return utils::floordiv(self.numel(), utils::max_of(K, 1));
+  });
+  const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
+                               [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
+  if (utils::mul(weights.dim(1), 2) != utils::mul(utils::ceil_div(K, 8), 8)) {
     utils::fail(kOp, "weights",
                 "does not hold the input's K values (padded to 8) per row, two per byte",
                 utils::format_value(weights.dims()),
                 "[N, " + utils::format_value(utils::mul(utils::ceil_div(K, 8), 4)) + "]");
   }
-  if (!((group_size > 0) && (utils::floormod(group_size, 8) == 0) &&
-        (utils::floormod(K, group_size) == 0))) {
+  if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
+      (utils::floormod(K, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
                 utils::format_value(group_size),
                 "a multiple of 8 dividing " + utils::format_value(K));
   }
-  if (!(weight_scales.dims() == std::vector<int64_t>{utils::floordiv(K, group_size), N})) {
+  if (weight_scales.dims() != std::vector<int64_t>{utils::floordiv(K, group_size), N}) {
     utils::fail(kOp, "weight_scales", "does not hold one scale per group and output feature",
                 utils::format_value(weight_scales.dims()),
                 "[" + utils::format_value(utils::floordiv(K, group_size)) + ", " +
                     utils::format_value(N) + "]");
   }
-  if (!(!(bias != nullptr) || (bias->numel() == N) ||
-        (bias->numel() == utils::mul(utils::ceil_div(N, 4), 4)))) {
+  if ((bias != nullptr) && (bias->numel() != N) &&
+      (bias->numel() != utils::mul(utils::ceil_div(N, 4), 4))) {
     utils::fail(kOp, "bias", "does not hold one value per output feature",
                 utils::format_value(bias->dims()),
                 "[" + utils::format_value(N) + "] (or padded to a multiple of 4)");
@@ -154,7 +158,8 @@ void resize_linear_q4gsw_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& weights = graph.get_tensor(args[1]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t N = weights.dim(0);
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
 }

@@ -76,7 +76,7 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t C = utils::read_int(graph, args[4], kOp, "C", true);
   const int64_t HxW = utils::read_int(graph, args[5], kOp, "HxW", true);
   const int64_t group = utils::read_int(graph, args[6], kOp, "group", false);
-  const double eps = graph.get_scalar(args[7]);
+  const double eps = utils::read_double(graph, args[7], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[8]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* mean =
@@ -103,25 +103,27 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
     utils::check_dtype(kOp, "rstd", *rstd, {DType::Float32});
     utils::check_rank(kOp, "rstd", *rstd, 2, 8);
   }
-  const int64_t channels = (group > 0) ? utils::floordiv(C, group) : 0;
-  if (!((input.dim(0) == N) && (input.dim(1) == C) &&
-        (input.numel() == utils::mul(utils::mul(N, C), HxW)))) {
+  const int64_t channels =
+      utils::let(kOp, "channels = C // group if group > 0 else 0",
+                 [&]() -> int64_t { return (group > 0) ? utils::floordiv(C, group) : 0; });
+  if ((input.dim(0) != N) || (input.dim(1) != C) ||
+      (input.numel() != utils::mul(utils::mul(N, C), HxW))) {
     utils::fail(kOp, "input", "does not match N, C and HxW", utils::format_value(input.dims()),
                 "[" + utils::format_value(N) + ", " + utils::format_value(C) + ", ...] with " +
                     utils::format_value(utils::mul(utils::mul(N, C), HxW)) + " elements");
   }
-  if (!((group > 0) && (utils::floormod(C, group) == 0))) {
+  if ((group <= 0) || (utils::floormod(C, group) != 0)) {
     utils::fail(kOp, "group", "does not divide the channels", utils::format_value(group),
                 "a divisor of " + utils::format_value(C));
   }
-  if (!(HxW > 0)) {
+  if (HxW <= 0) {
     utils::fail(kOp, "HxW", "is not positive", utils::format_value(HxW), "at least 1");
   }
-  if (!(!(weight != nullptr) || (weight->dim(0) == C))) {
+  if ((weight != nullptr) && (weight->dim(0) != C)) {
     utils::fail(kOp, "weight", "does not match the normalized shape",
                 utils::format_value(weight->dims()), "[" + utils::format_value(C) + "]");
   }
-  if (!(!(bias != nullptr) || (bias->dim(0) == C))) {
+  if ((bias != nullptr) && (bias->dim(0) != C)) {
     utils::fail(kOp, "bias", "does not match the normalized shape",
                 utils::format_value(bias->dims()), "[" + utils::format_value(C) + "]");
   }
@@ -149,8 +151,8 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
     plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
                        {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
   }
-  plan.run1 = !((utils::floormod(utils::mul(channels, HxW), 4) == 0) &&
-                ((HxW == 1) || (utils::floormod(HxW, 4) == 0)));
+  plan.run1 = (utils::floormod(utils::mul(channels, HxW), 4) != 0) ||
+              ((HxW != 1) && (utils::floormod(HxW, 4) != 0));
   if (plan.run1) {
     plan.grid1 = utils::elementwise_grid(utils::mul(N, group), 1,
                                          graph.limits().max_workgroups_per_dimension);

@@ -74,7 +74,7 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
       utils::read_int_list(graph, args[1], kOp, "normalized_shape");
   const Tensor* weight = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor* bias = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
-  const double eps = graph.get_scalar(args[4]);
+  const double eps = utils::read_double(graph, args[4], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[5]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* mean =
@@ -99,29 +99,35 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
     utils::check_dtype(kOp, "rstd", *rstd, {DType::Float32});
     utils::check_rank(kOp, "rstd", *rstd, 1, 8);
   }
-  const int64_t k = utils::length(normalized_shape);
-  const int64_t axis = utils::sub(input.rank(), k);
-  const int64_t row_len = utils::prod(utils::slice(input.dims(), axis, INT64_MAX));
-  const int64_t num_rows = utils::prod(utils::slice(input.dims(), 0, axis));
-  if (!((k >= 1) && (k <= input.rank()))) {
+  const int64_t k = utils::let(kOp, "k = len(normalized_shape)",
+                               [&]() -> int64_t { return utils::length(normalized_shape); });
+  const int64_t axis = utils::let(kOp, "axis = input.rank - k",
+                                  [&]() -> int64_t { return utils::sub(input.rank(), k); });
+  const int64_t row_len = utils::let(kOp, "row_len = prod(input.dims[axis:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(input.dims(), axis, INT64_MAX));
+  });
+  const int64_t num_rows = utils::let(kOp, "num_rows = prod(input.dims[:axis])", [&]() -> int64_t {
+    return utils::prod(utils::slice(input.dims(), 0, axis));
+  });
+  if ((k < 1) || (k > input.rank())) {
     utils::fail(kOp, "normalized_shape", "does not name 1..rank trailing dims of the input",
                 utils::format_value(normalized_shape),
                 "1 to " + utils::format_value(input.rank()) + " sizes");
   }
-  if (!(utils::slice(input.dims(), axis, INT64_MAX) == normalized_shape)) {
+  if (utils::slice(input.dims(), axis, INT64_MAX) != normalized_shape) {
     utils::fail(kOp, "normalized_shape", "does not match the input's trailing dims",
                 utils::format_value(normalized_shape),
                 utils::format_value(utils::slice(input.dims(), axis, INT64_MAX)));
   }
-  if (!(row_len > 0)) {
+  if (row_len <= 0) {
     utils::fail(kOp, "normalized_shape", "normalizes over no elements",
                 utils::format_value(normalized_shape), "non-zero sizes");
   }
-  if (!(!(weight != nullptr) || (weight->dims() == normalized_shape))) {
+  if ((weight != nullptr) && (weight->dims() != normalized_shape)) {
     utils::fail(kOp, "weight", "does not match the normalized shape",
                 utils::format_value(weight->dims()), utils::format_value(normalized_shape));
   }
-  if (!(!(bias != nullptr) || (bias->dims() == normalized_shape))) {
+  if ((bias != nullptr) && (bias->dims() != normalized_shape)) {
     utils::fail(kOp, "bias", "does not match the normalized shape",
                 utils::format_value(bias->dims()), utils::format_value(normalized_shape));
   }
@@ -143,13 +149,13 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.params.eps = utils::to_f32(eps);
   plan.params.has_weight = (weight != nullptr) ? 1 : 0;
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.run0 = (utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0));
+  plan.run0 = (utils::floormod(row_len, 4) == 0) && true;
   if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
                        {"WRITE_RSTD", (rstd != nullptr) ? 1.0 : 0.0}};
   }
-  plan.run1 = !((utils::floormod(row_len, 4) == 0) && ((1 == 1) || (utils::floormod(1, 4) == 0)));
+  plan.run1 = (utils::floormod(row_len, 4) != 0) || (false && true);
   if (plan.run1) {
     plan.grid1 = utils::elementwise_grid(num_rows, 1, graph.limits().max_workgroups_per_dimension);
     plan.overrides1 = {{"WRITE_MEAN", (mean != nullptr) ? 1.0 : 0.0},
@@ -169,8 +175,10 @@ void resize_layer_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
       outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
   Tensor* rstd =
       outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
-  const int64_t k = utils::length(normalized_shape);
-  const int64_t axis = utils::sub(input.rank(), k);
+  const int64_t k = utils::let(kOp, "k = len(normalized_shape)",
+                               [&]() -> int64_t { return utils::length(normalized_shape); });
+  const int64_t axis = utils::let(kOp, "axis = input.rank - k",
+                                  [&]() -> int64_t { return utils::sub(input.rank(), k); });
   utils::resize_output(kOp, "out", out, input.dims());
   if (mean != nullptr) {
     utils::resize_output(kOp, "mean", *mean,

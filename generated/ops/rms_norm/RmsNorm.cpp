@@ -45,7 +45,7 @@ RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_arg_count(kOp, args, 4);
   const Tensor& x = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
-  const double eps = graph.get_scalar(args[2]);
+  const double eps = utils::read_double(graph, args[2], kOp, "eps");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "x", x, {DType::Float32});
   utils::check_rank(kOp, "x", x, 1, 4);
@@ -53,12 +53,12 @@ RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_rank(kOp, "weight", weight, 1, 1);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 4);
-  const int64_t N = x.dim(-1);
-  if (!(weight.dim(0) == N)) {
+  const int64_t N = utils::let(kOp, "N = x.dims[-1]", [&]() -> int64_t { return x.dim(-1); });
+  if (weight.dim(0) != N) {
     utils::fail(kOp, "weight", "does not match the normalized dim",
                 utils::format_value(weight.dims()), "[" + utils::format_value(N) + "]");
   }
-  if (!(N > 0)) {
+  if (N <= 0) {
     utils::fail(kOp, "x", "has an empty last dim", utils::format_value(x.dims()),
                 "a non-zero last dim");
   }

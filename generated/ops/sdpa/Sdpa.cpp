@@ -117,7 +117,7 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor* attn_mask = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
   const double scale = graph.is_null(args[4])
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(q.dim(-1))))
-                           : graph.get_scalar(args[4]);
+                           : utils::read_double(graph, args[4], kOp, "scale");
   const Tensor& out = graph.get_tensor(args[5]);
   utils::check_dtype(kOp, "q", q, {DType::Float32});
   utils::check_rank(kOp, "q", q, 4, 4);
@@ -131,40 +131,44 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t B = q.dim(0);
-  const int64_t H = q.dim(1);
-  const int64_t Sq = q.dim(2);
-  const int64_t D = q.dim(3);
-  const int64_t Skv = k.dim(2);
-  const int64_t Dv = v.dim(3);
-  const int64_t num_rows = utils::mul(utils::mul(B, H), Sq);
-  const std::vector<int64_t> mask4 = (attn_mask != nullptr)
-                                         ? utils::right_align(attn_mask->dims(), 4, 1)
-                                         : std::vector<int64_t>{1, 1, 1, 1};
-  if (!(utils::slice(k.dims(), 0, 2) == utils::slice(q.dims(), 0, 2))) {
+  const int64_t B = utils::let(kOp, "B = q.dims[0]", [&]() -> int64_t { return q.dim(0); });
+  const int64_t H = utils::let(kOp, "H = q.dims[1]", [&]() -> int64_t { return q.dim(1); });
+  const int64_t Sq = utils::let(kOp, "Sq = q.dims[2]", [&]() -> int64_t { return q.dim(2); });
+  const int64_t D = utils::let(kOp, "D = q.dims[3]", [&]() -> int64_t { return q.dim(3); });
+  const int64_t Skv = utils::let(kOp, "Skv = k.dims[2]", [&]() -> int64_t { return k.dim(2); });
+  const int64_t Dv = utils::let(kOp, "Dv = v.dims[3]", [&]() -> int64_t { return v.dim(3); });
+  const int64_t num_rows = utils::let(
+      kOp, "num_rows = B * H * Sq", [&]() -> int64_t { return utils::mul(utils::mul(B, H), Sq); });
+  const std::vector<int64_t> mask4 = utils::let(
+      kOp, "mask4 = right_align(attn_mask.dims, 4, 1) if attn_mask.present else [1, 1, 1, 1]",
+      [&]() -> std::vector<int64_t> {
+        return (attn_mask != nullptr) ? utils::right_align(attn_mask->dims(), 4, 1)
+                                      : std::vector<int64_t>{1, 1, 1, 1};
+      });
+  if (utils::slice(k.dims(), 0, 2) != utils::slice(q.dims(), 0, 2)) {
     utils::fail(kOp, "k", "has a different batch or head count than q",
                 utils::format_value(k.dims()),
                 "[" + utils::format_value(B) + ", " + utils::format_value(H) + ", S_kv, " +
                     utils::format_value(D) + "]");
   }
-  if (!(k.dim(3) == D)) {
+  if (k.dim(3) != D) {
     utils::fail(kOp, "k", "has a different head_dim than q", utils::format_value(k.dim(3)),
                 utils::format_value(D));
   }
-  if (!(utils::slice(v.dims(), 0, 3) == utils::slice(k.dims(), 0, 3))) {
+  if (utils::slice(v.dims(), 0, 3) != utils::slice(k.dims(), 0, 3)) {
     utils::fail(kOp, "v", "does not match k's batch, heads and length",
                 utils::format_value(v.dims()),
                 "[" + utils::format_value(B) + ", " + utils::format_value(H) + ", " +
                     utils::format_value(Skv) + ", D_v]");
   }
-  if (!(utils::floormod(D, 4) == 0)) {
+  if (utils::floormod(D, 4) != 0) {
     utils::fail(kOp, "q", "has a head_dim that is not a multiple of 4 (vec4 loads)",
                 utils::format_value(D), "a multiple of 4");
   }
-  if (!(((utils::at(mask4, 0) == 1) || (utils::at(mask4, 0) == B)) &&
-        ((utils::at(mask4, 1) == 1) || (utils::at(mask4, 1) == H)) &&
-        ((utils::at(mask4, 2) == 1) || (utils::at(mask4, 2) == Sq)) &&
-        ((utils::at(mask4, 3) == 1) || (utils::at(mask4, 3) == Skv)))) {
+  if (((utils::at(mask4, 0) != 1) && (utils::at(mask4, 0) != B)) ||
+      ((utils::at(mask4, 1) != 1) && (utils::at(mask4, 1) != H)) ||
+      ((utils::at(mask4, 2) != 1) && (utils::at(mask4, 2) != Sq)) ||
+      ((utils::at(mask4, 3) != 1) && (utils::at(mask4, 3) != Skv))) {
     utils::fail(kOp, "attn_mask", "does not broadcast to the attention weights",
                 utils::format_value(attn_mask->dims()),
                 "a shape broadcastable to [" + utils::format_value(B) + ", " +
@@ -215,10 +219,10 @@ void resize_sdpa_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   const Tensor& q = graph.get_tensor(args[0]);
   const Tensor& v = graph.get_tensor(args[2]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t B = q.dim(0);
-  const int64_t H = q.dim(1);
-  const int64_t Sq = q.dim(2);
-  const int64_t Dv = v.dim(3);
+  const int64_t B = utils::let(kOp, "B = q.dims[0]", [&]() -> int64_t { return q.dim(0); });
+  const int64_t H = utils::let(kOp, "H = q.dims[1]", [&]() -> int64_t { return q.dim(1); });
+  const int64_t Sq = utils::let(kOp, "Sq = q.dims[2]", [&]() -> int64_t { return q.dim(2); });
+  const int64_t Dv = utils::let(kOp, "Dv = v.dims[3]", [&]() -> int64_t { return v.dim(3); });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{B, H, Sq, Dv});
 }
 

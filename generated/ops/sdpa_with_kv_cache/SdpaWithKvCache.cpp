@@ -142,11 +142,11 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   const Tensor& value_cache = graph.get_tensor(args[4]);
   const int64_t start_pos = utils::read_int(graph, args[5], kOp, "start_pos", true);
   const Tensor* attn_mask = graph.is_null(args[7]) ? nullptr : &graph.get_tensor(args[7]);
-  const double drpout_p = graph.get_scalar(args[8]);
+  const double drpout_p = utils::read_double(graph, args[8], kOp, "drpout_p");
   const bool is_causal = graph.get_bool(args[9]);
   const double scale = graph.is_null(args[10])
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(query.dim(-1))))
-                           : graph.get_scalar(args[10]);
+                           : utils::read_double(graph, args[10], kOp, "scale");
   const Tensor& out = graph.get_tensor(args[11]);
   utils::check_dtype(kOp, "query", query, {DType::Float32});
   utils::check_rank(kOp, "query", query, 4, 4);
@@ -163,50 +163,58 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t B = query.dim(0);
-  const int64_t S = query.dim(1);
-  const int64_t Hq = query.dim(2);
-  const int64_t D = query.dim(3);
-  const int64_t Hk = key.dim(2);
-  const int64_t S_max = key_cache.dim(1);
-  const int64_t ctx = utils::add(start_pos, S);
-  const int64_t chunks = (S == 1) ? utils::ceil_div(ctx, 64) : 1;
+  const int64_t B = utils::let(kOp, "B = query.dims[0]", [&]() -> int64_t { return query.dim(0); });
+  const int64_t S = utils::let(kOp, "S = query.dims[1]", [&]() -> int64_t { return query.dim(1); });
+  const int64_t Hq =
+      utils::let(kOp, "Hq = query.dims[2]", [&]() -> int64_t { return query.dim(2); });
+  const int64_t D = utils::let(kOp, "D = query.dims[3]", [&]() -> int64_t { return query.dim(3); });
+  const int64_t Hk = utils::let(kOp, "Hk = key.dims[2]", [&]() -> int64_t { return key.dim(2); });
+  const int64_t S_max =
+      utils::let(kOp, "S_max = key_cache.dims[1]", [&]() -> int64_t { return key_cache.dim(1); });
+  const int64_t ctx =
+      utils::let(kOp, "ctx = start_pos + S", [&]() -> int64_t { return utils::add(start_pos, S); });
+  const int64_t chunks =
+      utils::let(kOp, "chunks = ceil_div(ctx, 64) if S == 1 else 1",
+                 [&]() -> int64_t { return (S == 1) ? utils::ceil_div(ctx, 64) : 1; });
   const int64_t chunk = (S == 1) ? 64 : ctx;
-  const int64_t slots = utils::mul(utils::mul(B, Hq), utils::max_of(S, utils::ceil_div(S_max, 64)));
-  if (!((key.dims() == std::vector<int64_t>{B, S, Hk, D}) && (value.dims() == key.dims()))) {
+  const int64_t slots =
+      utils::let(kOp, "slots = B * Hq * max(S, ceil_div(S_max, 64))", [&]() -> int64_t {
+        return utils::mul(utils::mul(B, Hq), utils::max_of(S, utils::ceil_div(S_max, 64)));
+      });
+  if ((key.dims() != std::vector<int64_t>{B, S, Hk, D}) || (value.dims() != key.dims())) {
     utils::fail(kOp, "key", "does not match the query's batch, length and head_dim, or the value",
                 utils::format_value(key.dims()),
                 "[" + utils::format_value(B) + ", " + utils::format_value(S) + ", H_kv, " +
                     utils::format_value(D) + "] (value the same)");
   }
-  if (!((key_cache.dims() == std::vector<int64_t>{B, S_max, Hk, D}) &&
-        (value_cache.dims() == key_cache.dims()))) {
+  if ((key_cache.dims() != std::vector<int64_t>{B, S_max, Hk, D}) ||
+      (value_cache.dims() != key_cache.dims())) {
     utils::fail(kOp, "key_cache",
                 "does not match the keys' batch, heads and head_dim, or the value cache",
                 utils::format_value(key_cache.dims()),
                 "[" + utils::format_value(B) + ", S_max, " + utils::format_value(Hk) + ", " +
                     utils::format_value(D) + "] (value_cache the same)");
   }
-  if (!((Hk > 0) && (utils::floormod(Hq, Hk) == 0) && (utils::floordiv(Hq, Hk) <= 8))) {
+  if ((Hk <= 0) || (utils::floormod(Hq, Hk) != 0) || (utils::floordiv(Hq, Hk) > 8)) {
     utils::fail(kOp, "query",
                 "does not have a whole number of query heads per key/value head, at most 8",
                 utils::format_value(Hq),
                 "a multiple of " + utils::format_value(Hk) + ", at most " +
                     utils::format_value(utils::mul(Hk, 8)));
   }
-  if (!((utils::floormod(D, 4) == 0) && (D <= 128))) {
+  if ((utils::floormod(D, 4) != 0) || (D > 128)) {
     utils::fail(kOp, "query", "has a head_dim that is not a multiple of 4 up to 128",
                 utils::format_value(D), "a multiple of 4, at most 128");
   }
-  if (!((start_pos >= 0) && (utils::add(start_pos, S) <= S_max))) {
+  if ((start_pos < 0) || (utils::add(start_pos, S) > S_max)) {
     utils::fail(kOp, "start_pos", "puts the new rows past the end of the cache",
                 utils::format_value(start_pos), "0.." + utils::format_value(utils::sub(S_max, S)));
   }
-  if (!(!(attn_mask != nullptr))) {
+  if ((attn_mask != nullptr)) {
     utils::fail(kOp, "attn_mask", "is not supported (the mask comes from is_causal)",
                 utils::format_value(attn_mask->dims()), "None");
   }
-  if (!(drpout_p == 0.0)) {
+  if (drpout_p != 0.0) {
     utils::fail(kOp, "drpout_p", "is not supported (inference has no dropout)",
                 utils::format_value(drpout_p), "0.0");
   }

@@ -77,16 +77,22 @@ LogSoftmaxPlan plan_log_softmax(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
-  const int64_t d = in_range ? utils::floormod(dim, self.rank()) : 0;
-  const int64_t N = self.dim(d);
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const int64_t lines = utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
-  if (!(in_range)) {
+  const int64_t d = utils::let(kOp, "d = dim % self.rank if in_range else 0", [&]() -> int64_t {
+    return in_range ? utils::floormod(dim, self.rank()) : 0;
+  });
+  const int64_t N = utils::let(kOp, "N = self.dims[d]", [&]() -> int64_t { return self.dim(d); });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const int64_t lines = utils::let(kOp, "lines = prod(self.dims[:d]) * inner", [&]() -> int64_t {
+    return utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
+  });
+  if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));
   }
-  if (!(!half_to_float)) {
+  if (half_to_float) {
     utils::fail(kOp, "half_to_float", "is not supported (float32 only)",
                 utils::format_value(half_to_float), "false");
   }
@@ -99,19 +105,19 @@ LogSoftmaxPlan plan_log_softmax(WebGPUGraph& graph, const std::vector<ValueRef>&
   plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
   if (plan.run0) {
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"LOG", true ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
+    plan.overrides0 = {{"LOG", 1.0}, {"SAFE", 0.0}};
   }
-  plan.run1 = !((inner == 1) && (utils::floormod(N, 4) == 0));
+  plan.run1 = (inner != 1) || (utils::floormod(N, 4) != 0);
   if (plan.run1) {
     if (inner == 1) {
       plan.route1 = 0;  // softmax_last_dim
       plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"LOG", true ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"LOG", 1.0}, {"SAFE", 0.0}};
     } else {
       plan.route1 = 1;  // softmax_strided
       plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
-      plan.overrides1 = {{"LOG", true ? 1.0 : 0.0}, {"SAFE", false ? 1.0 : 0.0}};
+      plan.overrides1 = {{"LOG", 1.0}, {"SAFE", 0.0}};
     }
   }
   return plan;

@@ -22,17 +22,17 @@ SelectAsSymintPlan plan_select_as_symint(WebGPUGraph& graph, const std::vector<V
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const int64_t index = utils::read_int(graph, args[2], kOp, "index", false);
   utils::check_dtype(kOp, "x", x, {DType::Int32, DType::Int64});
-  if (!((dim >= -x.rank()) && (dim < x.rank()))) {
+  if ((dim < -x.rank()) || (dim >= x.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
         "-" + utils::format_value(x.rank()) + ".." + utils::format_value(utils::sub(x.rank(), 1)));
   }
-  if (!(x.numel() == x.dim(dim))) {
+  if (x.numel() != x.dim(dim)) {
     utils::fail(kOp, "x", "holds more than one element per index of dim",
                 utils::format_value(x.dims()),
                 "size 1 in every dim but " + utils::format_value(dim));
   }
-  if (!((index >= -x.dim(dim)) && (index < x.dim(dim)))) {
+  if ((index < -x.dim(dim)) || (index >= x.dim(dim))) {
     utils::fail(kOp, "index", "is out of range", utils::format_value(index),
                 "-" + utils::format_value(x.dim(dim)) + ".." +
                     utils::format_value(utils::sub(x.dim(dim), 1)));

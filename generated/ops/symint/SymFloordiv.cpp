@@ -20,7 +20,7 @@ SymFloordivPlan plan_sym_floordiv(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_arg_count(kOp, args, 3);
   const int64_t a = utils::read_int(graph, args[0], kOp, "a", true);
   const int64_t b = utils::read_int(graph, args[1], kOp, "b", true);
-  if (!(b != 0)) {
+  if (b == 0) {
     utils::fail(kOp, "b", "is zero", utils::format_value(b), "a non-zero divisor");
   }
 

@@ -23,7 +23,7 @@ SymSizePlan plan_sym_size(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_dtype(kOp, "self", self,
                      {DType::Float32, DType::Float16, DType::Int32, DType::Int64, DType::Bool,
                       DType::UInt8, DType::Int8});
-  if (!((dim >= -self.rank()) && (dim < self.rank()))) {
+  if ((dim < -self.rank()) || (dim >= self.rank())) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "-" + utils::format_value(self.rank()) + ".." +
                     utils::format_value(utils::sub(self.rank(), 1)));

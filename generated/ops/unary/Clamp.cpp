@@ -56,7 +56,7 @@ ClampPlan plan_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32});
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  if (!(!min_is_null || !max_is_null)) {
+  if (min_is_null && max_is_null) {
     utils::fail(kOp, "min", "and max are both None", utils::format_value("None"),
                 "at least one of them");
   }

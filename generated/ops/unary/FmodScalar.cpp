@@ -1,4 +1,4 @@
-// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// @generated from codegen/specs/unary/fmod.py - DO NOT EDIT.
 // Op fmod_scalar: aten.fmod.Scalar
 
 #include <cstddef>
@@ -73,22 +73,22 @@ FmodScalarPlan plan_fmod_scalar(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
-  if (!(out.dtype == self.dtype)) {
+  if (out.dtype != self.dtype) {
     utils::fail(kOp, "out", "has a different dtype from self", utils::format_value(out.dtype),
                 utils::format_value(self.dtype) +
                     "; torch gives float32 for an integer tensor and a float divisor, which is not "
                     "implemented");
   }
-  if (!((self.dtype != DType::Float32) || (utils::abs_value(other) <= 3.4028234663852886e+38) ||
-        !(utils::abs_value(other) <= 1.7976931348623157e+308))) {
+  if ((self.dtype == DType::Float32) && !(utils::abs_value(other) <= 3.4028234663852886e+38) &&
+      (utils::abs_value(other) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "other", "overflows float32", utils::format_value(other),
                 "a divisor within +-3.4028234663852886e+38, inf or nan");
   }
-  if (!((self.dtype != DType::Int32) || (other != 0.0))) {
+  if ((self.dtype == DType::Int32) && (other == 0.0)) {
     utils::fail(kOp, "other", "is zero for an integer tensor (torch raises ZeroDivisionError)",
                 utils::format_value(other), "a non-zero divisor");
   }
-  if (!((self.dtype != DType::Int32) || ((other >= -2147483648.0) && (other <= 2147483647.0)))) {
+  if ((self.dtype == DType::Int32) && (!(other >= -2147483648.0) || !(other <= 2147483647.0))) {
     utils::fail(kOp, "other", "does not fit int32 (int64 tensors are int32 on the GPU)",
                 utils::format_value(other), "a divisor in -2147483648..2147483647");
   }

@@ -51,7 +51,7 @@ GeluPlan plan_gelu(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
   GeluPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.params0.tanh_approximation = approximate == "tanh" ? 1 : 0;
+  plan.params0.tanh_approximation = (approximate == "tanh") ? 1 : 0;
   plan.grid0 =
       utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kGeluKernel.workgroup_size[0] * 4,
                               graph.limits().max_workgroups_per_dimension);

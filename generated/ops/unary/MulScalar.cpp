@@ -55,7 +55,7 @@ MulScalarPlan plan_mul_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kScalarArithKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"OP", static_cast<double>(1)}};
+  plan.overrides0 = {{"OP", 1.0}};
   return plan;
 }
 

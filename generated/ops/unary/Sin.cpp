@@ -46,7 +46,7 @@ SinPlan plan_sin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.grid0 =
       utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kSinCosKernel.workgroup_size[0] * 4,
                               graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"QUADRANT", static_cast<double>(0)}};
+  plan.overrides0 = {{"QUADRANT", 0.0}};
   return plan;
 }
 

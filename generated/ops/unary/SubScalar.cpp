@@ -56,7 +56,7 @@ SubScalarPlan plan_sub_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kScalarArithKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"OP", static_cast<double>(0)}};
+  plan.overrides0 = {{"OP", 0.0}};
   return plan;
 }
 

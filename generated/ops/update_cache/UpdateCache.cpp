@@ -61,17 +61,18 @@ UpdateCachePlan plan_update_cache(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_rank(kOp, "cache", cache, 4, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 1);
-  const int64_t S = value.dim(1);
-  const int64_t S_max = cache.dim(1);
-  if (!((value.dim(0) == cache.dim(0)) &&
-        (utils::slice(value.dims(), 2, INT64_MAX) == utils::slice(cache.dims(), 2, INT64_MAX)))) {
+  const int64_t S = utils::let(kOp, "S = value.dims[1]", [&]() -> int64_t { return value.dim(1); });
+  const int64_t S_max =
+      utils::let(kOp, "S_max = cache.dims[1]", [&]() -> int64_t { return cache.dim(1); });
+  if ((value.dim(0) != cache.dim(0)) ||
+      (utils::slice(value.dims(), 2, INT64_MAX) != utils::slice(cache.dims(), 2, INT64_MAX))) {
     utils::fail(kOp, "value", "does not match the cache's batch, heads and head_dim",
                 utils::format_value(value.dims()),
                 "[" + utils::format_value(cache.dim(0)) + ", S, " +
                     utils::format_value(cache.dim(2)) + ", " + utils::format_value(cache.dim(3)) +
                     "]");
   }
-  if (!((start_pos >= 0) && (utils::add(start_pos, S) <= S_max))) {
+  if ((start_pos < 0) || (utils::add(start_pos, S) > S_max)) {
     utils::fail(kOp, "start_pos", "puts the update past the end of the cache",
                 utils::format_value(start_pos), "0.." + utils::format_value(utils::sub(S_max, S)));
   }
