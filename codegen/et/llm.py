@@ -15,6 +15,7 @@ command (`--json` writes the figures, `--profile` the GPU time per kernel).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -55,9 +56,11 @@ def llm_runner_path() -> Path:
 
 
 def generate(path: str | Path, prompt: list[int], new_tokens: int = 16, *,
-             profile: bool = False, timeout: float = 1800) -> Generation:
-    """Greedy generation of `new_tokens` after `prompt` (token ids); PteError with the
-    runner's message when the program does not load or run."""
+             warmup: int = 0, profile: bool = False, env: dict[str, str] | None = None,
+             timeout: float = 1800) -> Generation:
+    """Greedy generation of `new_tokens` after `prompt` (token ids), the prompt first run
+    `warmup` more times untimed; `env` adds to the runner's environment. PteError with
+    the runner's message when the program does not load or run."""
     import numpy as np
 
     if not prompt or any(not isinstance(t, int) or t < 0 for t in prompt):
@@ -65,9 +68,10 @@ def generate(path: str | Path, prompt: list[int], new_tokens: int = 16, *,
     with tempfile.TemporaryDirectory(prefix="opgen_llm_") as tmp:
         out = Path(tmp) / "out"
         cmd = [str(llm_runner_path()), str(path), "--prompt-ids", ",".join(map(str, prompt)),
-               "--new-tokens", str(new_tokens), "--out", str(out)]
+               "--new-tokens", str(new_tokens), "--out", str(out), "--warmup", str(warmup)]
         cmd += ["--profile"] if profile else []
-        res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                             env={**os.environ, **(env or {})})
         if res.returncode != 0:
             error = out / "error.txt"
             message = error.read_text().strip() if error.exists() else res.stderr.strip()
@@ -95,6 +99,16 @@ def token_ids(text: str) -> list[int]:
     return ids
 
 
+def count(text: str) -> int:
+    """An argparse type: an integer >= 0."""
+    import argparse
+
+    value = int(text) if text.strip().isdigit() else -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
+    return value
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("llm", help="greedy generation with an LLM exported by ExecuTorch's "
                                    "export_llama (--vulkan) on the native WebGPU delegate")
@@ -103,6 +117,8 @@ def add_parser(sub) -> None:
                    help="the prompt's token ids, comma-separated (e.g. 1,2,3)")
     p.add_argument("--new-tokens", type=positive_int, default=16,
                    help="tokens to generate (default 16)")
+    p.add_argument("--warmup", type=count, default=0, metavar="N",
+                   help="run the prompt N more times first, untimed (default 0)")
     p.add_argument("--profile", action="store_true",
                    help="time every dispatch on the GPU (timestamp queries; the rates are "
                         "then a profiled run's)")
@@ -111,7 +127,8 @@ def add_parser(sub) -> None:
 
 def cmd_llm(args) -> int:
     read_pte(args.pte)  # InputError when it is not there or not a program
-    gen = generate(args.pte, args.prompt_ids, args.new_tokens, profile=args.profile)
+    gen = generate(args.pte, args.prompt_ids, args.new_tokens, warmup=args.warmup,
+                   profile=args.profile)
     print(f"{args.pte} on {gen.device}")
     print(f"tokens: {','.join(map(str, gen.tokens))}")
     print(f"prefill: {len(gen.prompt)} tokens in {gen.prefill_ms:.2f} ms "

@@ -77,31 +77,58 @@ def random_checkpoint(params: dict, path: str | Path, max_seq_len: int = 64,
 
 
 def export_args(params_path: str | Path, checkpoint: str | Path, recipe: str = "4w",
-                group_size: int = 32, max_seq_len: int = 64, model: str = "") -> list[str]:
-    """export_llama's command-line arguments for a recipe (without --output_name)."""
+                group_size: int = 32, max_seq_len: int = 64, model: str = "",
+                max_context_len: int | None = None) -> list[str]:
+    """export_llama's command-line arguments for a recipe (without --output_name):
+    prompts run in chunks of up to `max_seq_len` tokens, the KV cache holds
+    `max_context_len` positions (default: max_seq_len)."""
     if recipe not in RECIPES:
         raise ValueError(f"recipe must be one of {', '.join(RECIPES)} (got {recipe!r})")
     args = ["--params", str(params_path), "--checkpoint", str(checkpoint), "-kv",
             "--use_sdpa_with_kv_cache", "--vulkan", "-qmode", recipe, "-G", str(group_size),
             "-E", f"4,{group_size}", "--max_seq_length", str(max_seq_len),
-            "--max_context_length", str(max_seq_len)]
+            "--max_context_length", str(max_context_len or max_seq_len)]
     return args + (["--model", model] if model else [])
 
 
-def export_llm(params_path: str | Path, checkpoint: str | Path, output: str | Path,
-               recipe: str = "4w", group_size: int = 32, max_seq_len: int = 64,
-               model: str = "", timeout: float = 1800) -> Path:
-    """`python -m executorch.examples.models.llama.export_llama ...` writing `output`."""
+class PendingExport:
+    """An export_llama run in a subprocess of its own (start_export); `wait()` gives the
+    .pte (several exports overlap on a machine with several cores)."""
+
+    def __init__(self, cmd: list[str], output: Path, timeout: float):
+        self.output, self.timeout = output, timeout
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, cwd=output.parent)
+
+    def wait(self) -> Path:
+        try:
+            log, _ = self.proc.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.communicate()
+            raise LlmExportError(f"export_llama took more than {self.timeout:g} s") from None
+        if self.proc.returncode != 0 or not self.output.exists():
+            tail = "\n".join(log.strip().splitlines()[-15:])
+            raise LlmExportError(f"export_llama exited {self.proc.returncode}:\n{tail}")
+        return self.output
+
+
+def start_export(params_path: str | Path, checkpoint: str | Path, output: str | Path,
+                 recipe: str = "4w", group_size: int = 32, max_seq_len: int = 64,
+                 model: str = "", max_context_len: int | None = None,
+                 timeout: float = 1800) -> PendingExport:
+    """Starts `python -m executorch.examples.models.llama.export_llama ...` writing
+    `output`."""
     output = Path(output).resolve()
-    cmd = [sys.executable, "-m", EXPORT_MODULE, *export_args(params_path, checkpoint, recipe,
-                                                              group_size, max_seq_len, model),
-           "--output_name", str(output)]
-    res = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                         cwd=output.parent)
-    if res.returncode != 0 or not output.exists():
-        tail = "\n".join((res.stdout + res.stderr).strip().splitlines()[-15:])
-        raise LlmExportError(f"export_llama exited {res.returncode}:\n{tail}")
-    return output
+    cmd = [sys.executable, "-m", EXPORT_MODULE,
+           *export_args(params_path, checkpoint, recipe, group_size, max_seq_len, model,
+                        max_context_len), "--output_name", str(output)]
+    return PendingExport(cmd, output, timeout)
+
+
+def export_llm(*args, **kwargs) -> Path:
+    """export_llama writing the .pte (start_export's arguments), waited for."""
+    return start_export(*args, **kwargs).wait()
 
 
 def eager_model(params_path: str | Path, checkpoint: str | Path, recipe: str = "4w",

@@ -3,7 +3,8 @@
 // --use_sdpa_with_kv_cache --vulkan`), on the WebGPU delegate.
 //
 //   webgpu_llm_runner MODEL.pte --prompt-ids 1,2,3 [--new-tokens N] [--out DIR]
-//                     [--profile]
+//                     [--warmup N] [--profile]
+//   webgpu_llm_runner --build-stamp   (the hash of the generated sources it was built from)
 //
 // The model's `forward(tokens [1, S], input_pos [1]) -> logits [1, vocab]` (the logits of
 // the last token) runs once per prompt chunk (the prefill: chunks of at most the exported
@@ -37,6 +38,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backend.h"
+#include "webgpu_delegate/build_stamp.h"
 
 namespace {
 
@@ -53,7 +55,8 @@ struct Failure {
 int usage(const std::string& why) {
   std::cerr << "webgpu_llm_runner: " << why << "\n"
             << "usage: webgpu_llm_runner MODEL.pte --prompt-ids 1,2,3 [--new-tokens N]\n"
-            << "                         [--out DIR] [--profile]\n";
+            << "                         [--out DIR] [--warmup N] [--profile]\n"
+            << "       webgpu_llm_runner --build-stamp\n";
   return 2;
 }
 
@@ -154,7 +157,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 int run(int argc, char** argv) {
   std::string model, out_dir;
   std::vector<int64_t> prompt;
-  int64_t new_tokens = 16;
+  int64_t new_tokens = 16, warmup = 0;
   bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -169,8 +172,14 @@ int run(int argc, char** argv) {
         new_tokens = std::stoll(next());
       else if (a == "--out")
         out_dir = next();
+      else if (a == "--warmup")
+        warmup = std::stoll(next());
       else if (a == "--profile")
         profile = true;
+      else if (a == "--build-stamp") {
+        std::cout << webgpu_delegate::generated_stamp() << "\n";
+        return 0;
+      }
       else if (!a.empty() && a[0] != '-' && model.empty())
         model = a;
       else
@@ -182,6 +191,7 @@ int run(int argc, char** argv) {
   if (model.empty()) return usage("no .pte given");
   if (prompt.empty()) return usage("no --prompt-ids given");
   if (new_tokens < 1) return usage("--new-tokens must be >= 1");
+  if (warmup < 0) return usage("--warmup must be >= 0");
   if (!backend::registered()) throw Failure{"the VulkanBackend id is taken by another backend"};
   backend::set_profiling(profile);
 
@@ -193,6 +203,7 @@ int run(int argc, char** argv) {
                   " positions; the model was exported for " + std::to_string(gen.max_seq_len())};
   }
   const size_t pipelines_at_load = backend::pipelines_created();
+  for (int64_t i = 0; i < warmup; ++i) gen.prefill(prompt);
   std::vector<int64_t> tokens;
   std::vector<float> all_logits;
   auto t0 = std::chrono::steady_clock::now();
