@@ -9,11 +9,15 @@
 #include "ops/unary/abs_i32_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
+#include "ops/unary/bitwise_not_wgsl.h"
+#include "ops/unary/bitwise_not_bool_wgsl.h"
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
@@ -31,6 +35,7 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
@@ -38,6 +43,7 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
@@ -47,6 +53,8 @@
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
+#include "ops/grid_priors/grid_priors_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
@@ -55,6 +63,8 @@
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
+#include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
+#include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
 #include "ops/unary/log_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
@@ -71,6 +81,8 @@
 #include "ops/unary/relu_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
+#include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
@@ -123,6 +135,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kAnyRowsWorkgroupSizeX, kAnyRowsWorkgroupSizeY, kAnyRowsWorkgroupSizeZ},
        kAnyRowsBindings,
        kAnyRowsBindingCount},
+      {"arg_reduce_rows",
+       kArgReduceRowsWGSL,
+       "main",
+       {kArgReduceRowsWorkgroupSizeX, kArgReduceRowsWorkgroupSizeY, kArgReduceRowsWorkgroupSizeZ},
+       kArgReduceRowsBindings,
+       kArgReduceRowsBindingCount},
+      {"arg_reduce_rows_i32",
+       kArgReduceRowsI32WGSL,
+       "main",
+       {kArgReduceRowsI32WorkgroupSizeX, kArgReduceRowsI32WorkgroupSizeY,
+        kArgReduceRowsI32WorkgroupSizeZ},
+       kArgReduceRowsI32Bindings,
+       kArgReduceRowsI32BindingCount},
       {"attn_v",
        kAttnVWGSL,
        "main",
@@ -155,6 +180,19 @@ const std::vector<KernelSource>& all_kernels() {
         kBinaryBroadcastI32WorkgroupSizeZ},
        kBinaryBroadcastI32Bindings,
        kBinaryBroadcastI32BindingCount},
+      {"bitwise_not",
+       kBitwiseNotWGSL,
+       "main",
+       {kBitwiseNotWorkgroupSizeX, kBitwiseNotWorkgroupSizeY, kBitwiseNotWorkgroupSizeZ},
+       kBitwiseNotBindings,
+       kBitwiseNotBindingCount},
+      {"bitwise_not_bool",
+       kBitwiseNotBoolWGSL,
+       "main",
+       {kBitwiseNotBoolWorkgroupSizeX, kBitwiseNotBoolWorkgroupSizeY,
+        kBitwiseNotBoolWorkgroupSizeZ},
+       kBitwiseNotBoolBindings,
+       kBitwiseNotBoolBindingCount},
       {"cat_copy",
        kCatCopyWGSL,
        "main",
@@ -264,6 +302,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"div_rounding",
+       kDivRoundingWGSL,
+       "main",
+       {kDivRoundingWorkgroupSizeX, kDivRoundingWorkgroupSizeY, kDivRoundingWorkgroupSizeZ},
+       kDivRoundingBindings,
+       kDivRoundingBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -308,6 +352,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"gather_elements",
+       kGatherElementsWGSL,
+       "main",
+       {kGatherElementsWorkgroupSizeX, kGatherElementsWorkgroupSizeY,
+        kGatherElementsWorkgroupSizeZ},
+       kGatherElementsBindings,
+       kGatherElementsBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",
@@ -373,6 +424,18 @@ const std::vector<KernelSource>& all_kernels() {
        kGemvRowsSubgroupBindings,
        kGemvRowsSubgroupBindingCount,
        kGemvRowsSubgroupFeatures},
+      {"grid_priors",
+       kGridPriorsWGSL,
+       "main",
+       {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
+       kGridPriorsBindings,
+       kGridPriorsBindingCount},
+      {"grid_sampler_2d",
+       kGridSampler2dWGSL,
+       "main",
+       {kGridSampler2dWorkgroupSizeX, kGridSampler2dWorkgroupSizeY, kGridSampler2dWorkgroupSizeZ},
+       kGridSampler2dBindings,
+       kGridSampler2dBindingCount},
       {"hardswish",
        kHardswishWGSL,
        "main",
@@ -425,6 +488,19 @@ const std::vector<KernelSource>& all_kernels() {
         kLinearPackWeightWorkgroupSizeZ},
        kLinearPackWeightBindings,
        kLinearPackWeightBindingCount},
+      {"linear_q8ta_q8csw",
+       kLinearQ8taQ8cswWGSL,
+       "main",
+       {kLinearQ8taQ8cswWorkgroupSizeX, kLinearQ8taQ8cswWorkgroupSizeY,
+        kLinearQ8taQ8cswWorkgroupSizeZ},
+       kLinearQ8taQ8cswBindings,
+       kLinearQ8taQ8cswBindingCount},
+      {"linear_qcs4w",
+       kLinearQcs4wWGSL,
+       "main",
+       {kLinearQcs4wWorkgroupSizeX, kLinearQcs4wWorkgroupSizeY, kLinearQcs4wWorkgroupSizeZ},
+       kLinearQcs4wBindings,
+       kLinearQcs4wBindingCount},
       {"log",
        kLogWGSL,
        "main",
@@ -522,6 +598,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"rotary_emb_interleaved",
+       kRotaryEmbInterleavedWGSL,
+       "main",
+       {kRotaryEmbInterleavedWorkgroupSizeX, kRotaryEmbInterleavedWorkgroupSizeY,
+        kRotaryEmbInterleavedWorkgroupSizeZ},
+       kRotaryEmbInterleavedBindings,
+       kRotaryEmbInterleavedBindingCount},
+      {"round",
+       kRoundWGSL,
+       "main",
+       {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
+       kRoundBindings,
+       kRoundBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",

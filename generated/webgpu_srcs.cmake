@@ -2,10 +2,12 @@
 # The generated sources of the WebGPU delegate: one handler per op, plus the shader registry.
 set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_hf/ApplyRotaryEmbHf.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/apply_rotary_emb_interleaved/ApplyRotaryEmbInterleaved.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/avg_pool2d/AvgPool2d.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/batch_norm/BatchNorm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Add.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Div.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/binary/DivMode.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Maximum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Minimum.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/binary/Mul.cpp
@@ -57,8 +59,13 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ScalarTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/Zeros.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/full/ZerosLike.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/grid_priors/GridPriors.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/grid_sampler_2d/GridSampler2d.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/Gather.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_select/IndexSelect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/index_tensor/IndexTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQ8taQ8csw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQcs4w.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Bmm.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Linear.cpp
@@ -69,9 +76,15 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/AsStridedCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Copy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/ExpandCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Flip.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Permute.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PixelShuffle.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amin.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Argmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Argmin.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/MeanDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/SumDim.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/rms_norm/RmsNorm.cpp
@@ -85,6 +98,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/BitwiseNot.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Clamp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Cos.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Exp.cpp
@@ -98,6 +112,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Neg.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Pow.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Relu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Round.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Rsqrt.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sigmoid.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Sin.cpp

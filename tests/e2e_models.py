@@ -11,30 +11,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-
-# What "matches eager" means for a delegated model's outputs in fp32, here and on the GPU
-# machine (benchmarks/gpu_e2e.py): element-wise within ATOL + RTOL * |expected|, and the
-# largest error at most SCALED_ERROR of the output's largest |expected|.
-ATOL = RTOL = 1e-3
-SCALED_ERROR = 1e-4
-
-
-def eager_mismatch(got: torch.Tensor, want: torch.Tensor) -> tuple[float, str | None]:
-    """The max abs error of `got` against eager's `want`, and why it does not match (None
-    when it does)."""
-    if tuple(got.shape) != tuple(want.shape):
-        return float("inf"), f"shape {tuple(got.shape)}, eager's {tuple(want.shape)}"
-    g, w = got.double(), want.double()
-    error = (g - w).abs().max().item() if g.numel() else 0.0
-    if not torch.allclose(g, w, atol=ATOL, rtol=RTOL):
-        worst = int(((g - w).abs() - RTOL * w.abs()).argmax()) if g.numel() else 0
-        return error, (f"element {worst}: {g.flatten()[worst].item():.6g}, eager's "
-                       f"{w.flatten()[worst].item():.6g} (atol {ATOL}, rtol {RTOL})")
-    scale = max(w.abs().max().item(), 1e-30) if w.numel() else 1.0
-    if error / scale > SCALED_ERROR:
-        return error, (f"max abs error {error:.3g} is {error / scale:.3g} of the output's "
-                       f"scale {scale:.3g} (at most {SCALED_ERROR})")
-    return error, None
+# What "matches eager" means (element-wise and relative to the output's scale) lives in
+# codegen.et.compare, shared with `opgen run --reference` and benchmarks/gpu_e2e.py.
+from codegen.et.compare import ATOL, RTOL, SCALED_ERROR, eager_mismatch  # noqa: F401
 
 
 def _init(model: nn.Module, seed: int) -> nn.Module:
@@ -201,6 +180,26 @@ def attention_block():
     return _init(AttentionBlock(), 5), _inputs(15, (1, 8, 4, 32), (1, 8, 4, 32), (1, 8, 4, 32))
 
 
+class OddRotaryDim(nn.Module):
+    """Rotate-half RoPE on 7 of each head's 16 entries (odd rotary dims exist in no model,
+    but eager computes them). The Vulkan lowering fuses it into et_vk.apply_rotary_emb_hf
+    after partitioning, with [S, 7] tables, which the spec rejects (an odd rotary dim): a
+    delegated node that would fail at load, which export and coverage refuse."""
+
+    def __init__(self, seq: int = 6, rotary_dim: int = 7):
+        super().__init__()
+        angles = torch.outer(torch.arange(seq).float(), torch.linspace(0.1, 1.0, rotary_dim))
+        self.register_buffer("cos", angles.cos())
+        self.register_buffer("sin", angles.sin())
+
+    def forward(self, q, k):
+        return hf_rope(q, k, self.cos, self.sin)
+
+
+def odd_rotary_dim():
+    return OddRotaryDim().eval(), _inputs(17, (1, 6, 4, 16), (1, 6, 2, 16))
+
+
 # --- a call a spec's guard rejects (export keeps it on ExecuTorch's CPU kernels) ----------
 class PoolCeilMode(nn.Module):
     """The same max pool twice: floor mode, which the max_pool2d spec serves, and ceil
@@ -241,6 +240,18 @@ def hf_resnet():
     config = ResNetConfig(embedding_size=16, hidden_sizes=[16, 24, 32, 48], depths=[1, 1, 1, 1],
                           layer_type="basic", num_labels=10)
     return _Logits(ResNetForImageClassification(config)).eval(), _inputs(20, (1, 3, 64, 64))
+
+
+def hf_resnet_as_is():
+    """transformers' ResNetModel as a user passes it, unwrapped: its forward returns a
+    ModelOutput (BaseModelOutputWithPoolingAndNoAttention: last_hidden_state and
+    pooler_output), which torch.export flattens into two outputs."""
+    from transformers import ResNetConfig, ResNetModel
+
+    torch.manual_seed(0)
+    config = ResNetConfig(embedding_size=8, hidden_sizes=[8, 16], depths=[1, 1],
+                          layer_type="basic")
+    return ResNetModel(config).eval(), _inputs(20, (1, 3, 32, 32))
 
 
 def hf_mobilenet_v2():
@@ -381,6 +392,36 @@ def hf_llama():
     return _CausalLogits(LlamaForCausalLM(config)).eval(), (ids,)
 
 
+def hf_stablelm():
+    """transformers' StableLmForCausalLM at a small config: partial rotary embeddings
+    (partial_rotary_factor 0.25: a quarter of each head rotated, the rest passed through),
+    which the Vulkan lowering fuses into et_vk.apply_rotary_emb_hf with [B, S, rotary_dim]
+    cos/sin tables and [B, H, S, D] queries and keys; layer norms, SiLU-gated MLPs."""
+    from transformers import StableLmConfig, StableLmForCausalLM
+
+    torch.manual_seed(0)
+    config = StableLmConfig(vocab_size=64, hidden_size=64, intermediate_size=96,
+                            num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
+                            max_position_embeddings=64, partial_rotary_factor=0.25)
+    ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(27))
+    return _CausalLogits(StableLmForCausalLM(config)).eval(), (ids,)
+
+
+def hf_phi3():
+    """transformers' Phi3ForCausalLM at a small config with partial_rotary_factor 0.5 (the
+    rotary layout of Phi-3's partial-rotary variants): fused QKV and gate-up projections,
+    RMS norms, et_vk.apply_rotary_emb_hf on half of each head."""
+    from transformers import Phi3Config, Phi3ForCausalLM
+
+    torch.manual_seed(0)
+    config = Phi3Config(vocab_size=64, hidden_size=64, intermediate_size=96, num_hidden_layers=2,
+                        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+                        original_max_position_embeddings=64, partial_rotary_factor=0.5,
+                        pad_token_id=0)
+    ids = torch.randint(0, 64, (1, 8), generator=torch.Generator().manual_seed(28))
+    return _CausalLogits(Phi3ForCausalLM(config)).eval(), (ids,)
+
+
 class _CausalLogitsWithCache(nn.Module):
     """A causal LM with its KV cache on, as a model author exports a prefill or a decode
     step: token ids (and, for a decode step, the past keys and values of each layer) in;
@@ -465,7 +506,7 @@ def hf_bloom_kv():
     """hf_bloom's model exported with its KV cache on, as a prefill: no past, so
     transformers starts each layer's keys and values as empty [0] tensors, concatenated
     with the prompt's; the logits and the filled cache are the outputs. (ExecuTorch prunes
-    the empty tensors from the cats; `codegen.et.export` drops the constants left unread,
+    the empty tensors from the cats; `codegen.et.lowering` drops the constants left unread,
     which otherwise failed the load with "ExecuTorch error 35".)"""
     from transformers import BloomConfig, BloomForCausalLM
 
@@ -536,3 +577,35 @@ def hf_whisper_encoder():
                            encoder_attention_heads=2, encoder_ffn_dim=64,
                            max_source_positions=16)
     return _Hidden(WhisperEncoder(config)).eval(), _inputs(31, (1, 8, 32))
+
+
+class _HiddenAndPooled(nn.Module):
+    """A text encoder called as the exporter calls it: token ids in, its last hidden state
+    and pooled output out."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids):
+        out = self.model(input_ids=ids)
+        return out.last_hidden_state, out.pooler_output
+
+
+def hf_clip_text():
+    """transformers' CLIPTextModel at a small config: token and position embeddings, a
+    causal mask, pre-norm attention layers with quick-GELU MLPs, the final layer norm, and
+    the pooling at the end-of-text token. With eos_token_id 2 (the released CLIP configs)
+    transformers pools at the argmax of the int64 token ids (argmax, then index.Tensor with
+    an arange): the end-of-text token holds the largest id. Both rows put it at a
+    different position."""
+    from transformers import CLIPTextConfig, CLIPTextModel
+
+    torch.manual_seed(0)
+    config = CLIPTextConfig(vocab_size=128, hidden_size=64, intermediate_size=128,
+                            num_hidden_layers=2, num_attention_heads=4,
+                            max_position_embeddings=16, bos_token_id=0, pad_token_id=1,
+                            eos_token_id=2)
+    ids = torch.randint(3, 127, (2, 12), generator=torch.Generator().manual_seed(32))
+    ids[0, 7] = ids[1, 11] = 127  # the end-of-text token: the largest id in its row
+    return _HiddenAndPooled(CLIPTextModel(config)).eval(), (ids,)

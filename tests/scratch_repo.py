@@ -18,6 +18,8 @@ def copy_repo(dst: Path) -> Path:
     for name in ("codegen", "generated", "cpp_runtime"):
         shutil.copytree(ROOT / name, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
+    (dst / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "spec_api.md", dst / "docs" / "spec_api.md")  # opgen's too
     return dst
 
 

@@ -3,6 +3,7 @@ the ONNX models it times on ORT's WebGPU EP compute the op (checked on ORT's CPU
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,10 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
     assert all(r["unit"] == "TFLOP/s" and r["ours_ms"] > 0 for r in rows)
     routes = {r["name"]: r["route"] for r in rows}
     printed = capsys.readouterr().out
+    # the table is printed once: one head, each row once, as it is timed
+    assert printed.count("ours/torch") == 1, printed
+    assert all(len(re.findall(rf"^{re.escape(r['name'])} +(?!\[)", printed, re.M)) == 1
+               for r in rows), printed
     if name == "gemm":
         assert routes["linear 1x64x256"] == "gemv_rows_subgroup"  # lavapipe has subgroups
         assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"

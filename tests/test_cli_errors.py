@@ -106,6 +106,65 @@ def test_run_without_a_built_runner(pte_header_only, tmp_path):
                       "OPGEN_PTE_RUNNER")
 
 
+def _fake_runner(folder: Path, stamp: str | None) -> Path:
+    """A program that answers --build-stamp with `stamp` (None: as a runner built before
+    build stamps, which rejects the flag)."""
+    runner = folder / "fake_runner"
+    answer = f"echo {stamp}" if stamp else "echo 'unknown argument --build-stamp' >&2; exit 2"
+    runner.write_text(f"#!/bin/sh\n{answer}\n")
+    runner.chmod(0o755)
+    return runner
+
+
+@pytest.mark.parametrize("stamp,fragment", [
+    ("0" * 64, "was built from older generated sources than generated/ (its build stamp "
+               "000000000000, generated/'s "),
+    (None, "was built before build stamps (it has no --build-stamp)")], ids=["old", "unstamped"])
+def test_stale_runners_are_refused_with_the_rebuild_command(stamp, fragment, tmp_path,
+                                                            pte_header_only):
+    """A runner built from other generated sources (a kernel edited and regenerated, no
+    rebuild) would run the old handlers: the native executor and the .pte runner refuse
+    it, naming the rebuild command."""
+    runner = _fake_runner(tmp_path, stamp)
+    res = opgen("validate", "--op", "relu", env={"OPGEN_NATIVE_RUNNER": str(runner)})
+    assert_user_error(res, "validate", f"webgpu_op_runner at {runner} {fragment}",
+                      f"rebuild it with `cmake --build {tmp_path}`")
+    res = opgen("run", str(pte_header_only), env={"OPGEN_PTE_RUNNER": str(runner)})
+    assert_user_error(res, "run", f"webgpu_pte_runner at {runner} {fragment}",
+                      f"rebuild it with `cmake --build {tmp_path}`")
+
+
+def test_native_executor_refuses_a_stale_runner(tmp_path, monkeypatch):
+    import torch
+
+    from codegen.executors import native
+    from codegen.paths import StaleBuildError
+
+    monkeypatch.setenv("OPGEN_NATIVE_RUNNER", str(_fake_runner(tmp_path, "1" * 64)))
+    with pytest.raises(StaleBuildError, match="rebuild it with `cmake --build "):
+        native.call("aten.relu.default", torch.ones(4))
+
+
+def test_the_build_computes_the_stamp_python_computes(tmp_path):
+    """tools/generated_stamp.cmake (what the runners print) and codegen.paths agree, on
+    generated/ and on a tree of edge cases (nested folders, names that sort by byte)."""
+    from codegen.paths import GENERATED_DIR, generated_stamp
+
+    cmake = Path(sys.executable).parent / "cmake"
+    cmake = str(cmake) if cmake.exists() else "cmake"
+    tree = tmp_path / "tree"
+    for name, text in {"b.cpp": "b", "B.h": "B", "ops/a/A.cpp": "a\n", "ops/a_b/x.h": "",
+                       "ops/ab.cpp": "ab", "notes.json": "not compiled"}.items():
+        (tree / "generated" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / "generated" / name).write_text(text)
+    for root, generated in ((tree, tree / "generated"), (REPO_ROOT, GENERATED_DIR)):
+        header = tmp_path / f"stamp_{root.name}.h"
+        subprocess.run([cmake, f"-DSOURCE_DIR={root}", f"-DOUTPUT={header}", "-P",
+                        str(REPO_ROOT / "tools" / "generated_stamp.cmake")], check=True)
+        assert f'#define WEBGPU_GENERATED_STAMP "{generated_stamp(generated)}"' in \
+            header.read_text()
+
+
 def test_run_bad_iters(pte_header_only):
     assert_user_error(opgen("run", str(pte_header_only), "--iters", "0"), "run",
                       "argument --iters: expected a positive integer, got '0'")
@@ -193,6 +252,26 @@ def test_a_spec_that_does_not_load(command, broken_spec_tree):
     res = opgen(command, cwd=broken_spec_tree)
     assert_user_error(res, command, "codegen/specs/broken/broken.py:2: Op 'broken'",
                       "'dispatches'")
+
+
+@pytest.fixture(scope="module")
+def syntax_error_tree(tmp_path_factory) -> Path:
+    """A copy of the toolkit with a spec whose line 4 lacks a comma."""
+    root = copy_repo(tmp_path_factory.mktemp("tree") / "repo")
+    spec = root / "codegen" / "specs" / "broken" / "broken.py"
+    spec.parent.mkdir()
+    spec.write_text("from codegen.language import Op\n\n"
+                    "OPS = [Op(name='broken',\n"
+                    "          targets=['aten.tanh.default']\n"
+                    "          args=[])]\n")
+    return root
+
+
+def test_a_spec_syntax_error_is_reported_at_its_line(syntax_error_tree):
+    res = opgen("list", cwd=syntax_error_tree)
+    assert_user_error(res, "list", "codegen/specs/broken/broken.py:4:", "SyntaxError: ",
+                      "targets=['aten.tanh.default']")
+    assert "broken.py:1:" not in res.stderr
 
 
 def test_closed_stdout_ends_quietly():

@@ -24,7 +24,9 @@ import torch
 pytest.importorskip("executorch")
 
 from codegen.et import export as export_module  # noqa: E402
-from codegen.et.export import ExportError, export, pte_coverage  # noqa: E402
+from codegen.et.coverage import pte_coverage  # noqa: E402
+from codegen.et.errors import ExportError  # noqa: E402
+from codegen.et.export import export  # noqa: E402
 from codegen.et.guards import meta_tensor, spec_rejection  # noqa: E402
 from codegen.et.pte import PteError, run_pte  # noqa: E402
 from codegen.paths import REPO_ROOT  # noqa: E402
@@ -86,15 +88,73 @@ def test_strict_guards_fail_the_export_naming_node_and_guard(exported):
 
 
 def test_without_the_check_the_pte_fails_at_load_with_the_same_message(tmp_path, monkeypatch):
-    """The check predicts the runtime: the delegate itself rejects the call it kept out."""
+    """The check predicts the runtime: the delegate itself rejects the call it kept out.
+    Without the partitioner-time check the call is delegated, and the read-back of the
+    VK00 graph (what export and coverage check last) refuses it with the same message."""
     monkeypatch.setattr(export_module, "checking_guards",
                         lambda checker: contextlib.nullcontext(checker))
     model, inputs = e2e_models.pool_ceil_mode()
     path = tmp_path / "unchecked.pte"
-    result = export(model, inputs, path)
-    assert result.coverage.delegated == {POOL: 2} and not result.coverage.guarded
+    result = export(model, inputs, path, allow_unsupported=True)
+    assert result.coverage.delegated == {POOL: 1} and not result.coverage.guarded
+    assert result.coverage.rejected == {(POOL, GUARD): 1}, result.coverage_table()
+    assert pte_coverage(path).rejected == {(POOL, GUARD): 1}
     with pytest.raises(PteError, match=GUARD.replace("(", r"\(").replace(")", r"\)")):
         run_pte(path, inputs, iters=1)
+
+
+# --- nodes the Vulkan lowering fuses after partitioning (checked on the VK00 graph) --------
+ROPE = "et_vk.apply_rotary_emb_hf.default"
+ODD = ("WebGPU apply_rotary_emb_hf: freqs_cos covers an odd rotary dim (got 7, expected an "
+       "even rotary dim)")
+
+
+@pytest.fixture(scope="module")
+def odd_rotary(tmp_path_factory):
+    """A rotary embedding the lowering fuses into et_vk.apply_rotary_emb_hf, exported with
+    allow_unsupported (export alone refuses it)."""
+    model, inputs = e2e_models.odd_rotary_dim()
+    path = tmp_path_factory.mktemp("fused") / "odd_rotary.pte"
+    return inputs, path, export(model, inputs, path, allow_unsupported=True)
+
+
+def test_export_refuses_a_fused_node_its_spec_rejects():
+    """The partitioner saw slices, muls and cats; the preprocessing fused them into one
+    call the spec rejects. Export fails naming the node, the argument and the guard."""
+    model, inputs = e2e_models.odd_rotary_dim()
+    with pytest.raises(ExportError) as raised:
+        export(model, inputs)
+    message = str(raised.value)
+    assert f"{ROPE}      1  missing: delegated, fails at load (guard: {ODD})" in message, message
+    assert f"fails at load: node 2 ({ROPE}), argument freqs_cos: {ODD}" in message, message
+
+
+def test_coverage_refuses_a_node_that_would_fail_at_load(odd_rotary):
+    """Coverage of the lowering and of the .pte report the fused node as missing (it
+    fails at load), never as delegated; the runner's load fails with the same message."""
+    inputs, path, result = odd_rotary
+    for coverage in (result.coverage, pte_coverage(path)):
+        assert coverage.rejected == {(ROPE, ODD): 1}, coverage.table()
+        assert ROPE not in coverage.delegated
+        assert coverage.unsupported and not coverage.fully_delegated
+        assert "0 missing" not in coverage.table()
+    res = subprocess.run([sys.executable, "-m", "codegen", "coverage", str(path)],
+                         capture_output=True, text=True, cwd=REPO_ROOT)
+    assert res.returncode == 1, res.stderr[-2000:]
+    assert f"missing: delegated, fails at load (guard: {ODD})" in res.stdout, res.stdout
+    with pytest.raises(PteError) as raised:
+        run_pte(path, inputs, iters=1)
+    assert f"node 2 ({ROPE}): {ODD}" in str(raised.value)
+
+
+def test_partial_rotary_models_fuse_and_load():
+    """transformers' partial-rotary layout ([B, H, S, D], [1, S, R] tables) fused into
+    et_vk.apply_rotary_emb_hf is served: StableLM exports fully delegated with the fused
+    node checked on its serialized values (the end-to-end run is in tests/test_e2e.py)."""
+    model, inputs = e2e_models.hf_stablelm()
+    result = export(model, inputs)
+    assert result.coverage.fully_delegated, result.coverage_table()
+    assert result.coverage.delegated[ROPE] == 2, result.coverage_table()
 
 
 def test_a_failing_lowering_names_the_nodes_left_outside_the_delegate(exported, monkeypatch):

@@ -105,3 +105,26 @@ def test_masking_an_unknown_feature_is_an_error():
                           "subgroup"], capture_output=True, text=True)
     assert res.returncode == 1
     assert "cannot mask unknown feature 'subgroup' (known: shader-f16, subgroups)" in res.stderr
+
+
+def test_every_place_lists_the_same_optional_features():
+    """features.py is the one list; the runtime, wgpu_ext.cpp and the browser page agree."""
+    import re
+
+    from codegen.language.features import FEATURES
+    from codegen.paths import REPO_ROOT
+
+    def read(path):
+        return (REPO_ROOT / path).read_text()
+
+    enum = re.search(r"enum class Feature : uint8_t \{([^}]*)\}",
+                     read("cpp_runtime/include/webgpu_delegate/graph.h")).group(1)
+    assert [m.strip() for m in enum.split(",")] == [f.cpp for f in FEATURES.values()]
+    names = dict(re.findall(r"case Feature::(\w+):\s*return \"([^\"]+)\";",
+                            read("cpp_runtime/src/device.cpp")))
+    assert names == {f.cpp: f.name for f in FEATURES.values()}
+    ids = set(re.findall(r"case Feature::(\w+):", read("cpp_runtime/src/wgpu_ext.cpp")))
+    assert ids == {f.cpp for f in FEATURES.values()}
+    page = re.search(r"const OPTIONAL_FEATURES = \[([^\]]*)\]",
+                     read("codegen/executors/browser_page/runner.js")).group(1)
+    assert re.findall(r'"([^"]+)"', page) == list(FEATURES)

@@ -13,10 +13,8 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from codegen.cli import samples
-from codegen.language import (
-    Case,
-    inputs,
-)
+from codegen.graph import inputs
+from codegen.language import Case
 
 OPS_JSON = Path(__file__).parent / "data" / "executorch_backend_ops.json"
 CONSTRUCTORS = ("randn", "rand", "randint", "full", "tensor", "torch_dtype")

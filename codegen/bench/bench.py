@@ -5,13 +5,10 @@ Our time is measured with GPU timestamp queries when the adapter offers them (wa
 around submit + sync otherwise, with a warning), after warm-up: each of N timings is one
 compute pass holding BACK_TO_BACK calls of the op, as the C++ runtime records a graph
 (every dispatch in one pass), and the figure is the median pass time / BACK_TO_BACK (in
-the browser too, one submit per timing).
-(Until 2026-12-03's fifth session each call was a pass of its own, each dispatch in a pass
-of its own: a timed pass costs ~4 us on the H200 even with nothing in it, and each pass
-boundary more, which counted against short ops; ORT's figure is a chain's, below.)
-torch likewise: N calls back to back, CUDA events around each, the median (until the
-fourth session each call was synchronized alone, which counted launch and sync gaps
-against torch). ORT runs a one-node
+the browser too, one submit per timing): a timed pass costs ~4 us on the H200 even with
+nothing in it, so a pass per call would count against short ops. torch likewise: N calls
+back to back, CUDA events around each, the median (a sync per call would count launch and
+sync gaps against torch). ORT runs a one-node
 ONNX model and chains of 1 and n identical nodes; (t_n - t_1) / (n - 1) cancels upload
 and download (codegen/bench/ort.py; its figure comes with ± half the interquartile
 range). Throughput: TFLOP/s from the spec's `flops` formula, else GB/s from its
@@ -348,6 +345,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"adapter: {adapter}; peaks: "
           f"{', '.join(f'{v:g} {u}' for u, v in peaks.items()) or 'unknown (see --peak)'}")
     results = []
+    print("\n".join(report([], peaks).splitlines()[:2]), flush=True)  # the table's head, once
     for name, target, call_args, options in jobs:
         call_args = materialize(call_args, name)
         rows = bench_call(name, target, call_args, args.iters, args.warmup,
@@ -355,10 +353,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
                           force=force, executor=executor,
                           constants=tuple(a for a in args.constants.split(",") if a), **options)
         results.extend(rows)
-        for r in rows:
+        for r in rows:  # each row as soon as it is timed: the table is printed once
             print("\n".join(report([r], peaks).splitlines()[2:]), flush=True)
-    print()
-    print(report(results, peaks))
     if args.json:
         args.json.write_text(json.dumps({"adapter": adapter, "peaks": peaks,
                                          "results": [asdict(r) for r in results]}, indent=2))

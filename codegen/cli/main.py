@@ -21,7 +21,7 @@ from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
 from codegen.et import pte
-from codegen.et.export import ExportError, InputError
+from codegen.et.errors import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
 from codegen.lower.catalog import catalog
@@ -29,6 +29,7 @@ from codegen.executors.cases import all_case_runs, execute
 from codegen.executors.shader_check import browser_shader_errors, catalog_modules, shader_errors
 from codegen.executors.wgpu_device import adapter_line
 from codegen.language.loader import SpecFileError, load
+from codegen.paths import StaleBuildError
 
 
 class UsageError(ValueError):
@@ -36,7 +37,7 @@ class UsageError(ValueError):
 
 
 USER_ERRORS = (SpecFileError, RenderError, WriteError, BenchError, BrowserError, ExportError,
-               InputError, pte.PteError, UsageError)
+               InputError, pte.PteError, UsageError, StaleBuildError)
 # exit status of a command whose stdout was closed early (128 + SIGPIPE, as a shell reports
 # a program that SIGPIPE ended)
 BROKEN_PIPE = 141
@@ -94,7 +95,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(f"  scratch {sc.name} {sc.dtype} {sc.shape}")
         for g in b.guards:
             print(f"  guard {g.guard.arg}: {g.guard.what}")
-    print(f"escape hatches: none ({len(catalog.ops)} ops, {len(catalog.kernels)} kernels)")
+    # escape hatches (a hand-written C++ helper with a Python twin, DESIGN.md) would be
+    # listed here; no spec uses one, and the line says so rather than ending bare
+    print(f"{len(catalog.ops)} ops, {len(catalog.kernels)} kernels; escape hatches "
+          f"(hand-written C++ helpers): none")
     return 0
 
 
@@ -102,6 +106,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Runs every case of every spec on each executor and prints one line per case."""
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
+        try:  # a missing or stale runner fails here, once, not in every case
+            native.runner_path()
+        except FileNotFoundError as e:
+            raise UsageError(f"{e}; or run --harness-only") from None
         executors["native"] = native.EXECUTOR
     if args.browser:
         executors["browser"] = browser.EXECUTOR

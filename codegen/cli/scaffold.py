@@ -21,20 +21,22 @@ import argparse
 import ast
 import re
 import shutil
+import sys
 import textwrap
 from dataclasses import dataclass
 
 from codegen.cli import samples
+from codegen.cli.targets import export_decomposes, torch_schema
+from codegen.cli.targets import warning as decomposition_warning
 from codegen.emit.generate import orphans, outputs
 from codegen.emit.render import GENERATED
 from codegen.emit.writer import commit
 from codegen.executors.call import shape_run, torch_op
 from codegen.language import ARG_KINDS
-from codegen.language.checked import SpecError
 from codegen.graph.dtypes import REGISTRY, SPEC_DTYPES, graph_dtype
 from codegen.language.loader import SpecFileError, load
 from codegen.paths import REPO_ROOT, SPECS_DIR, rel
-from codegen.language.schema import import_namespace, parse_schema_args
+from codegen.language.schema import parse_schema_args
 
 # the word every placeholder output element is set to, by graph dtype: a NaN, an integer
 # no op computes for these inputs, or bools alternating true / false
@@ -54,23 +56,6 @@ class SchemaArg:
     type: str  # as the schema spells it, alias annotations dropped
     default: str | None  # the schema's default text
     kwarg_only: bool
-
-
-def torch_schema(target: str):
-    """The torch op's schema; a SpecFileError when torch does not know the target."""
-    import torch
-
-    if target.count(".") != 2:
-        raise SpecFileError(f"--target must be namespace.op.overload, e.g. aten.tanh.default "
-                            f"(got {target!r})")
-    ns, name, overload = target.split(".")
-    try:
-        import_namespace(ns, [target])
-        return getattr(getattr(getattr(torch.ops, ns), name), overload)._schema
-    except (AttributeError, RuntimeError, SpecError):
-        raise SpecFileError(f"target {target!r} is not known to torch {torch.__version__} "
-                            f"(torch.ops.{ns}.{name}.{overload} does not exist); check the "
-                            f"spelling against `torch.ops.{ns}.{name}.overloads()`") from None
 
 
 def schema_args(schema) -> list[SchemaArg]:
@@ -111,7 +96,7 @@ def check_free(op: str, target: str) -> None:
 def cmd_new(args: argparse.Namespace) -> int:
     op, target = args.op, args.target
     check_free(op, target)
-    texts = scaffold(op, target)
+    texts, sample = scaffold_with_sample(op, target)
     folder = SPECS_DIR / op
     folder.mkdir(parents=True)
     try:  # the loader reads specs from disk: stage the two files, render everything
@@ -126,11 +111,19 @@ def cmd_new(args: argparse.Namespace) -> int:
     changed = commit(REPO_ROOT, files, orphans(rendered), [REPO_ROOT / GENERATED, SPECS_DIR])
     print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}; "
           f"{len(changed)} files written")
+    becomes = export_decomposes(target, *samples.materialize_call(sample, target))
+    if becomes is not None:
+        print(f"opgen new: warning: {decomposition_warning(target, becomes)}", file=sys.stderr)
     return 0
 
 
 def scaffold(op: str, target: str) -> dict[str, str]:
     """{file name: text} of the new spec folder."""
+    return scaffold_with_sample(op, target)[0]
+
+
+def scaffold_with_sample(op: str, target: str) -> tuple[dict[str, str], samples.SampleCall]:
+    """{file name: text} of the new spec folder, and the sample call its case makes."""
     schema = torch_schema(target)
     returns = str(schema).rsplit("->", 1)[1].strip()  # e.g. "Tensor", "(Tensor, Tensor)"
     if "Tensor" not in returns:
@@ -141,7 +134,7 @@ def scaffold(op: str, target: str) -> dict[str, str]:
     except samples.SampleError as e:
         raise SpecFileError(str(e)) from None
     spec = OpText(op, target, schema, sample)
-    return {f"{op}.py": spec.text(), f"{op}.wgsl": spec.wgsl()}
+    return {f"{op}.py": spec.text(), f"{op}.wgsl": spec.wgsl()}, sample
 
 
 def _literal(text: str):
@@ -224,7 +217,30 @@ class OpText:
         items = [f'Output("{n}", dtypes=({self._dtype_of(n, r)!r},))'
                  for n, r in zip(names, results)]
         arg = items[0] if len(items) == 1 else f'Outputs("out", ({", ".join(items)},))'
-        return arg, names, {n: str(list(r.shape)) for n, r in zip(names, results)}
+        return arg, names, {n: self._shape_formula(r) for n, r in zip(names, results)}
+
+    def _shape_formula(self, result) -> str:
+        """An output's shape: the broadcast of the (non-optional) tensor inputs, or one
+        input's dims, when the sample's output has that shape (elementwise and other
+        shape-keeping ops: the output follows its inputs on resize); else the sample's
+        shape, a literal for the author to turn into a formula."""
+        import torch
+
+        shape = list(result.shape)
+        tensors = [(a.name, list(v.shape)) for a, v in zip(self.args, self.inputs)
+                   if a.type == "Tensor" and isinstance(v, torch.Tensor)]
+        if len(tensors) > 1:
+            try:
+                broadcast = list(torch.broadcast_shapes(*(s for _, s in tensors)))
+            except RuntimeError:
+                broadcast = None
+            if broadcast == shape and any(s != shape for _, s in tensors):
+                formula = f"{tensors[0][0]}.dims"
+                for name, _ in tensors[1:]:
+                    formula = f"broadcast_shape({formula}, {name}.dims)"
+                return formula
+        same = next((name for name, s in tensors if s == shape), None)
+        return f"{same}.dims" if same else str(shape)
 
     def text(self) -> str:
         inputs, tensors, kinds = self._input_specs()
@@ -240,14 +256,19 @@ class OpText:
         inputs_import = (_import_line("codegen.graph.inputs", inputs_used) + "\n"
                          if inputs_used else "")
         foreach = ',\n        foreach="out"' if self.list_output else ""
-        # a SymInt may change between runs: such an op must follow its inputs on resize
-        resize = "dynamic" if any(a.type.startswith("SymInt") for a in self.args) else "static"
+        # outputs whose shape follows the inputs (elementwise ops) resize with them, as must
+        # an op taking a SymInt (it may change between runs); a literal shape is static
+        follows = all(not s.startswith("[") for s in shapes.values())
+        symint = any(a.type.startswith("SymInt") for a in self.args)
+        resize = "dynamic" if follows or symint else "static"
         about = textwrap.fill(
             f"Scaffolded by `opgen new`: the argument kinds and dtypes, the output dtypes and "
-            f"the case come from torch's schema and a sample call ({self.sample.source}). Still "
-            f"to write: the output shape formulas (these are the sample's shapes), guards with "
-            f"their negative cases, params, routes, and the kernel body in {self.op}.wgsl, "
-            f"which writes a placeholder (NaN) into every output until then.", width=88)
+            f"the case come from torch's schema and a sample call ({self.sample.source}). The "
+            f"output shapes follow the inputs where the sample's did (resize \"dynamic\"); "
+            f"a literal shape is the sample's, to turn into a formula (the op is \"static\" "
+            f"until then). Still to write: guards with their negative cases, params, routes, "
+            f"and the kernel body in {self.op}.wgsl, which writes a placeholder (NaN) into "
+            f"every output until then.", width=88)
         case = f'Case("basic", {samples.case_text(self.sample)}, route="{self.op}")'
         if len(case) > 91:
             case = case.replace(', route="', ',\n             route="')

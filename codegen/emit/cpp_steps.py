@@ -8,6 +8,8 @@ expression comes from the spec through `Expr.cpp()`, so the C++ computes exactly
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from codegen.lower import steps as S
@@ -151,7 +153,18 @@ def check_output_items(h: Handler, s: S.CheckOutputItems, ctx: Ctx) -> None:
 
 
 def let(h: Handler, s: S.Let, ctx: Ctx) -> None:
-    _section(h, ctx.resize).append(f"const {CPP_TYPES[s.expr.type]} {s.name} = {s.expr.cpp()};")
+    ctype, value = CPP_TYPES[s.expr.type], s.expr.cpp()
+    if _may_throw(value):  # utils::let names the op and the let when it does
+        value = (f"utils::let(kOp, {cpp_string(f'{s.name} = {s.expr.text}')}, "
+                 f"[&]() -> {ctype} {{ return {value}; }})")
+    _section(h, ctx.resize).append(f"const {ctype} {s.name} = {value};")
+
+
+def _may_throw(cpp: str) -> bool:
+    """Whether C++ an expression rendered to may throw: any call but `.rank()` may (a dim
+    out of range, a checked overflow, a division by zero); names, literals, operators
+    and comparisons do not."""
+    return re.search(r"[A-Za-z_]\w*\s*\(", cpp.replace(".rank()", "")) is not None
 
 
 def guard(h: Handler, s: S.CheckGuard, ctx: Ctx) -> None:

@@ -3,6 +3,7 @@ the catalog, write what changed (all or nothing), or list what is stale."""
 
 from __future__ import annotations
 
+from codegen.emit import spec_api
 from codegen.emit.render import GENERATED, render
 from codegen.emit.writer import commit
 from codegen.language.loader import load
@@ -10,7 +11,8 @@ from codegen.paths import REPO_ROOT, SPECS_DIR
 
 
 def outputs() -> dict[str, str]:
-    return render(load())
+    """Every output: generated/, the kernels' declaration blocks and docs/spec_api.md."""
+    return {**render(load()), spec_api.PATH: spec_api.render()}
 
 
 def orphans(rendered: dict[str, str]) -> list[str]:
@@ -25,7 +27,8 @@ def orphans(rendered: dict[str, str]) -> list[str]:
 def generate() -> tuple[dict[str, str], list[str]]:
     """Writes every output; returns them and the paths that changed."""
     rendered = outputs()
-    changed = commit(REPO_ROOT, rendered, orphans(rendered), [REPO_ROOT / GENERATED, SPECS_DIR])
+    changed = commit(REPO_ROOT, rendered, orphans(rendered),
+                     [REPO_ROOT / GENERATED, SPECS_DIR, REPO_ROOT / "docs"])
     return rendered, changed
 
 

@@ -96,9 +96,25 @@ def spec_rejection(target: str, given: list, outputs: list) -> tuple[str, str] |
         for arg, v in zip(bound.op.inputs, given):
             arg.check_constant(v, bound)  # what the graph will not carry, checked here
             values.append(arg.graph_value(v))
-        outs = [_output_value(t) for t in outputs]
-        multi = isinstance(bound.op.args[-1], (Outputs, OutputList))
-        values.append(Value("ValueList", outs) if multi else outs[0])
+    except OpError as e:
+        return _argument(bound.op.name, str(e)), str(e)
+    outs = [_output_value(t) for t in outputs]
+    multi = isinstance(bound.op.args[-1], (Outputs, OutputList))
+    values.append(Value("ValueList", outs) if multi else outs[0])
+    return values_rejection(target, values)
+
+
+def values_rejection(target: str, values: list[Value]) -> tuple[str, str] | None:
+    """(argument, message) when the spec serving `target` rejects a call with these graph
+    values (one per spec argument, the output last), as its handler would when the graph
+    is built; None when it accepts them or no spec serves the target."""
+    bound = catalog().by_target().get(target)
+    if bound is None:
+        return None
+    try:
+        if len(values) != len(bound.op.args):  # the handler's check_arg_count
+            raise OpError(f"WebGPU {bound.op.name}: arguments have the wrong count (got "
+                          f"{len(values)}, expected {len(bound.op.args)})")
         interpret.plan(lowering(bound.op.name), values, MAX_PER_DIM)
     except OpError as e:
         return _argument(bound.op.name, str(e)), str(e)

@@ -26,8 +26,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen.et.export import InputError, load_factory, lower, pte_coverage, read_pte
-from codegen.paths import built_executable
+from codegen.et.compare import CRITERION, eager_outputs, judge
+from codegen.et.coverage import pte_coverage, read_pte
+from codegen.et.errors import InputError
+from codegen.et.export import lower
+from codegen.et.factory import load_factory
+from codegen.paths import StaleBuildError, built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
            "uint8": "uint8", "bool": "bool"}
@@ -69,7 +73,7 @@ def pte_runner_path() -> Path:
         return built_executable("webgpu_pte_runner", "OPGEN_PTE_RUNNER",
                                 "build with the executorch package installed and CMake >= "
                                 "3.28 (WEBGPU_EXECUTORCH=ON)")
-    except FileNotFoundError as e:
+    except (FileNotFoundError, StaleBuildError) as e:
         raise PteError(str(e)) from None
 
 
@@ -127,7 +131,9 @@ def add_parsers(sub) -> None:
     r = sub.add_parser("run", help="run a .pte on the native WebGPU delegate (webgpu_pte_runner)")
     r.add_argument("pte", help="the .pte to run")
     r.add_argument("--reference", metavar="MODULE:FACTORY",
-                   help="feed the factory's example inputs and compare with its eager outputs")
+                   help="feed the factory's example inputs and compare with its eager outputs "
+                        "(flattened as torch.export flattens them; exit 1 naming the first "
+                        "output that exceeds the criterion of codegen/et/compare.py)")
     r.add_argument("--iters", type=positive_int, default=10, help="timed iterations (default 10)")
     r.add_argument("--profile", action="store_true",
                    help="print each kernel's GPU time per execute (timestamp queries; each "
@@ -199,20 +205,20 @@ def cmd_run(args) -> int:
     model, inputs = load_factory(args.reference)
     outputs, latency = run_pte(args.pte, inputs, iters=args.iters, profile=args.profile)
     with torch.no_grad():
-        expected = model.eval()(*inputs)
-    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+        expected = eager_outputs(model.eval()(*inputs))
+    verdict = judge(outputs, expected)
     print(f"{args.pte} on {latency.device}")
-    worst = 0.0
-    for i, (got, want) in enumerate(zip(outputs, expected)):
-        err = (got.double() - want.double()).abs().max().item() if got.numel() else 0.0
-        worst = max(worst, err)
-        print(f"  output {i}: {list(got.shape)} max abs error vs PyTorch eager {err:.3g}")
-    print(f"max abs error {worst:.3g}; latency over {latency.iters} runs: median "
+    for i, name, shape, error, why in verdict.rows:
+        print(f"  output {i} ({name}): {list(shape)} max abs error vs PyTorch eager {error:.3g}"
+              + (f": {why}" if why else ""))
+    print(f"max abs error {verdict.worst:.3g}; latency over {latency.iters} runs: median "
           f"{latency.median_ms:.3f} ms (min {latency.min_ms:.3f}, mean {latency.mean_ms:.3f}); "
           f"{latency.constant_dispatches} constant dispatches ran once, at load "
           f"({latency.freed_constant_bytes} bytes only they touch freed)")
     if args.profile:
         print("\n".join(profile_table(latency.kernel_times)))
-    shapes_ok = len(outputs) == len(expected) and all(
-        tuple(g.shape) == tuple(w.shape) for g, w in zip(outputs, expected))
-    return 0 if shapes_ok and worst <= 1e-3 else 1
+    if verdict.failure:
+        print(f"FAILED: {verdict.failure} (criterion: {CRITERION})")
+        return 1
+    print(f"matches eager ({CRITERION})")
+    return 0

@@ -161,8 +161,8 @@ def _torch_outputs(top, schema: list[SchemaArg], for_torch: tuple):
 
 def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()) -> BoundCall:
     """Maps torch-style arguments onto the spec's arguments and allocates outputs with
-    the shapes torch's meta kernels give. `absent_outputs` names optional outputs the
-    graph does not request (bound as Null)."""
+    the shapes torch's meta kernels give (the spec's golden's, when it names one).
+    `absent_outputs` names optional outputs the graph does not request (bound as Null)."""
     import torch
 
     by_target = catalog().by_target()
@@ -175,6 +175,8 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     for a, v in zip(bound.op.inputs, given):  # what the graph will not carry, checked here
         a.check_constant(v, bound)
     values = [a.graph_value(v) for a, v in zip(bound.op.inputs, given)]
+    if top is not None and bound.op.golden:
+        top = torch_op(bound.op.golden)  # what the op computes, outputs included
     try:
         if top is None:
             raise LookupError(f"{target}: no torch op to take output shapes from")

@@ -158,7 +158,8 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
             assert same, f"{run.id} output {i}: not bit-exact"
             continue
         # float64 on both sides: some references compute in float32 whatever the inputs
-        torch.testing.assert_close(g.to(torch.float64), w.to(torch.float64), atol=run.case.atol, rtol=run.case.rtol,
+        atol, rtol = run.case.tolerance(str(g.dtype).removeprefix("torch."))
+        torch.testing.assert_close(g.to(torch.float64), w.to(torch.float64), atol=atol, rtol=rtol,
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")
 
 

@@ -20,7 +20,6 @@ from codegen.paths import REPO_ROOT, kernel_module
 
 # What wgpu-py 0.32 (wgpu-native 29) calls each feature: its adapters list subgroups as
 # the native feature "subgroup", not WebGPU's "subgroups".
-WGPU_NAMES = {"subgroups": ("subgroups", "subgroup"), "shader-f16": ("shader-f16",)}
 # naga (wgpu-native 29) implements subgroup operations without the directive and rejects
 # `enable subgroups;` ("not yet implemented in Naga"); Tint requires it. The runtime's
 # twin is ext::compiler_source (cpp_runtime/src/wgpu_ext.cpp).
@@ -74,7 +73,7 @@ def _device(masked: frozenset[str]):
                                              "max-compute-workgroups-per-dimension")}
     features = [f for f in ("timestamp-query",) if f in adapter.features]
     for name in FEATURES:
-        offered = [w for w in WGPU_NAMES[name] if w in adapter.features]
+        offered = [w for w in FEATURES[name].wgpu_native if w in adapter.features]
         if offered and name not in masked:
             features.append(offered[0])
     dev = adapter.request_device_sync(required_limits=limits, required_features=features)
@@ -83,7 +82,7 @@ def _device(masked: frozenset[str]):
 
 def features(dev) -> frozenset[str]:
     """The optional WebGPU features (WebGPU's names) `dev` was created with."""
-    return frozenset(n for n in FEATURES if any(w in dev.features for w in WGPU_NAMES[n]))
+    return frozenset(n for n in FEATURES if any(w in dev.features for w in FEATURES[n].wgpu_native))
 
 
 def adapter_line() -> str:

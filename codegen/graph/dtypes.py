@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-F32, I32, I64, BOOL, F16, U8 = "float32", "int32", "int64", "bool", "float16", "uint8"
+F32, I32, I64, BOOL, F16, U8, I8 = ("float32", "int32", "int64", "bool", "float16", "uint8",
+                                     "int8")
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ REGISTRY: dict[str, DType] = {d.name: d for d in (
     DType(BOOL, BOOL, "Bool", "uint8", "", 1),
     DType(F16, F16, "Float16", "float16", "", 2),
     DType(U8, U8, "UInt8", "uint8", "", 1),
+    DType(I8, I8, "Int8", "int8", "", 1),
     DType("float64", F32, "Float32", "float32", "", 4, in_specs=False),
 )}
 

@@ -14,3 +14,13 @@ class OpError(RuntimeError):
 
 def fail(op: str, argument: str, what: str, got: str, expected: str) -> OpError:
     return OpError(f"WebGPU {op}: {argument} {what} (got {got}, expected {expected})")
+
+
+# What a failed let adds: lets run before guards, so a let that assumes what a guard checks
+# fails first (the generated C++ throws the same text: utils::let in op_support.h).
+LET_RULE = "lets run before guards: each must hold for every input the tensor checks accept"
+
+
+def let_failure(op: str, let: str, why: str) -> OpError:
+    """A let (`let` is "<name> = <expression>") that could not be evaluated."""
+    return OpError(f"WebGPU {op}: let {let} failed: {why} ({LET_RULE})")

@@ -69,22 +69,28 @@ def _shape(shape: tuple) -> tuple[int, ...]:
 
 
 def randn(*shape: int, dtype: str = "float32") -> TensorInput:
+    """A case tensor of normal samples (drawn from a seed derived from the case's id, so
+    every executor and run sees the same values)."""
     return TensorInput("randn", _shape(shape), dtype)
 
 
 def rand(*shape: int, low: float = 0.0, high: float = 1.0, dtype: str = "float32") -> TensorInput:
+    """A case tensor uniform in [low, high)."""
     return TensorInput("rand", _shape(shape), dtype, low, high)
 
 
 def randint(low: int, high: int, *shape: int, dtype: str = "int64") -> TensorInput:
+    """A case tensor of integers in [low, high) (int64 by default, as torch indexes)."""
     return TensorInput("randint", _shape(shape), dtype, low, high)
 
 
 def full(shape: tuple, value: float, dtype: str = "float32") -> TensorInput:
+    """A case tensor of one value."""
     return TensorInput("full", _shape(shape), dtype, value)
 
 
 def tensor(values: Any, dtype: str = "float32") -> TensorInput:
+    """A case tensor of these (nested list) values, e.g. IEEE specials."""
     flat, shape = _flatten(values)
     return TensorInput("values", shape, dtype, values=tuple(flat))
 

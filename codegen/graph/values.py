@@ -47,16 +47,33 @@ class Value:
 NULL = Value("Null")
 
 
-def graph_tensor(t) -> Value:
-    """A torch tensor as the graph holds it (contiguous, at its graph dtype)."""
+def graph_tensor(t, what: str = "a tensor") -> Value:
+    """A torch tensor as the graph holds it (contiguous, at its graph dtype). An int64
+    tensor becomes int32, each value checked as the delegate checks a .pte's inputs: one
+    outside int32 is a ValueError naming `what`, the element and the value."""
     import torch
 
     name = str(t.dtype).replace("torch.", "")
     gdtype = graph_dtype(name)
     data = t.detach().contiguous()
     if gdtype != name:
+        if name == "int64" and gdtype == "int32" and not data.is_meta:
+            _check_int32(data, what)
         data = data.to(getattr(torch, gdtype))
     return Value("Tensor", data, gdtype, tuple(t.shape), source=t)
+
+
+INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def _check_int32(data, what: str) -> None:
+    flat = data.reshape(-1)
+    outside = ((flat < INT32_MIN) | (flat > INT32_MAX)).nonzero()
+    if len(outside):
+        i = int(outside[0])
+        raise ValueError(f"{what} element {i} = {int(flat[i])} does not fit the graph's int32 "
+                         f"(int64 tensors are int32 on the GPU; the .pte runtime refuses such "
+                         f"an input too)")
 
 
 def scalar_value(v: Any) -> Value:

@@ -11,7 +11,7 @@ from codegen.language.args import (Arg, DoubleList, IntList, Output, OutputList,
 from codegen.language.checked import SpecError
 from codegen.language.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
                                    Scratch, f32, i32, u32)
-from codegen.graph.dtypes import BOOL, F16, F32, I32, I64, U8
+from codegen.graph.dtypes import BOOL, F16, F32, I8, I32, I64, U8
 from codegen.language.grids import Elementwise, Rows, Tiles
 from codegen.language.constant_args import ANY, Device, Ignored, Layout, MemoryFormat, ScalarType
 from codegen.language.op import Case, Guard, Op
@@ -25,6 +25,6 @@ __all__ = [
     "Arg", "Bool", "Double", "DoubleList", "Ignored", "Int", "IntList", "Output", "OutputList",
     "Outputs", "Scalar", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
     "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
-    "F16", "F32", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
+    "F16", "F32", "I8", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
     "ARG_KINDS", "ANY", "Device", "Layout", "MemoryFormat", "ScalarType", "Str",
 ]

@@ -50,6 +50,8 @@ class Scaffold:
 
 @spec_class
 class Arg:
+    """The base of every argument kind: `name` is how expressions and bindings read it."""
+
     name: str
     SCHEMA: ClassVar[tuple[Scaffold, ...]] = ()
 
@@ -127,7 +129,7 @@ class Tensor(Arg):
             return NULL
         if not isinstance(v, torch.Tensor):
             raise TypeError(f"argument {self.name!r} must be a tensor (got {type(v).__name__})")
-        return graph_tensor(v)
+        return graph_tensor(v, f"argument {self.name!r}")
 
     def cpp_read(self, read: CppRead) -> list[str]:
         const = "" if read.mutable and isinstance(self, Output) else "const "
@@ -226,7 +228,8 @@ class TensorList(Arg):
         if not isinstance(v, (list, tuple)):
             raise TypeError(f"argument {self.name!r} must be a list of tensors "
                             f"(got {type(v).__name__})")
-        return Value("ValueList", [NULL if t is None else graph_tensor(t) for t in v])
+        return Value("ValueList", [NULL if t is None else graph_tensor(t, f"{self.name}[{k}]")
+                                   for k, t in enumerate(v)])
 
     def cpp_read(self, read: CppRead) -> list[str]:
         return [f"std::vector<const Tensor*> {self.name};  // nullptr for a None entry",
@@ -307,6 +310,8 @@ class IntList(Arg):
 
 @spec_class
 class DoubleList(Arg):
+    """A float list (`float[]`); an optional list that arrives as None reads as []."""
+
     optional: bool = False
     SCHEMA = (Scaffold(r"^float\[\d*\]$", "DoubleList({name!r})", "[1.0]"),
               Scaffold(r"^float\[\d*\]\?$", "DoubleList({name!r}, optional=True)", "None"))

@@ -57,14 +57,17 @@ class Param:
 
 
 def u32(value: str) -> Param:
+    """A u32 Params field with the value of expression `value` (checked to fit u32)."""
     return Param("u32", value)
 
 
 def i32(value: str) -> Param:
+    """An i32 Params field with the value of expression `value` (checked to fit i32)."""
     return Param("i32", value)
 
 
 def f32(value: str) -> Param:
+    """An f32 Params field with the value of expression `value`."""
     return Param("f32", value)
 
 @spec_class

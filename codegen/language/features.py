@@ -16,11 +16,17 @@ class Feature:
     name: str  # WebGPU's feature name
     enable: str  # the WGSL extension a kernel enables with it (`enable <enable>;`)
     cpp: str  # the member of the runtime's `Feature` enum (graph.h)
+    # the names wgpu-native (wgpu-py) may list it under, the first one offered requested
+    # (wgpu-native 29 lists subgroups as its native `subgroup`)
+    wgpu_native: tuple[str, ...] = ()
 
 
+# The one list of optional features. The other places that name them (the runtime's
+# `Feature` enum and `feature_name`, wgpu_ext.cpp's `feature_ids`, the browser page's
+# OPTIONAL_FEATURES) are checked against it by tests/test_features.py.
 FEATURES = {f.name: f for f in (
-    Feature("shader-f16", "f16", "ShaderF16"),
-    Feature("subgroups", "subgroups", "Subgroups"),
+    Feature("shader-f16", "f16", "ShaderF16", ("shader-f16",)),
+    Feature("subgroups", "subgroups", "Subgroups", ("subgroups", "subgroup")),
 )}
 
 

@@ -48,6 +48,10 @@ def _import(path: Path) -> list[Op]:
         module_spec.loader.exec_module(module)
     except SpecError as e:
         raise SpecFileError(f"{rel(path)}:{_line_in(path, e)}: {e}") from None
+    except SyntaxError as e:  # its text repeats the file and line: say them once
+        column = f":{e.offset}" if e.offset and e.lineno else ""
+        raise SpecFileError(f"{rel(path)}:{_line_in(path, e)}{column}: SyntaxError: {e.msg}"
+                            + (f"\n    {e.text.rstrip()}" if e.text else "")) from None
     except Exception as e:  # a Python mistake in the spec file: say where, briefly
         raise SpecFileError(f"{rel(path)}:{_line_in(path, e)}: {type(e).__name__}: {e}") from None
     ops = getattr(module, "OPS", None)
@@ -58,6 +62,10 @@ def _import(path: Path) -> list[Op]:
 
 
 def _line_in(path: Path, exc: BaseException) -> int:
+    """The line of `path` the exception points at: a SyntaxError's own line (it has no
+    frame in the file), else the innermost frame in the file."""
+    if isinstance(exc, SyntaxError) and exc.filename and Path(exc.filename) == path:
+        return exc.lineno or 1
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename) == path]
     return frames[-1].lineno if frames else 1
 

@@ -25,9 +25,26 @@ class Guard:
     expected: str
 
 
+# The tolerance of a case that states none, per output dtype (atol, rtol), against torch
+# in float64: float32 results must agree to about five significant digits, so a kernel
+# wrong in the fourth digit fails; float16 ones to about three.
+DEFAULT_TOLERANCE = {"float32": (1e-5, 1e-5), "float16": (1e-3, 1e-3)}
+
+
 @spec_class
 class Case:
-    """A test case: torch-style call arguments plus what must happen."""
+    """A test case: torch-style call arguments (`args`, `kwargs`; tensors as `randn(...)`,
+    `rand(...)`, `randint(...)`, SymInts as `SymInt(n)`) plus what must happen.
+
+    `route`: the kernel the case must run. `raises`: a substring of the error it must
+    fail with (a negative case; every executor must give the same message). `resize`:
+    after the build, run again with these live shapes (an argument name -> dims, one dims
+    tuple per entry of a tensor list, or a SymInt's new value). Outputs are compared with
+    torch in float64 within `atol` + `rtol` * |expected|; None takes the default of the
+    output's dtype (DEFAULT_TOLERANCE: 1e-5 and 1e-5 for float32, 1e-3 for float16), so
+    state a looser one, with the reason, only where the kernel's arithmetic needs it.
+    `exact`: compare bit for bit with float32 torch (copies, gathers). `absent_outputs`:
+    optional outputs the graph does not request (bound as Null)."""
 
     name: str
     args: tuple = ()
@@ -37,10 +54,16 @@ class Case:
     # arg -> live dims (tuple) of a tensor, one per entry (list of tuples) of a tensor
     # list, or new value (int) of a SymInt, after build
     resize: Mapping[str, Union[tuple, list, int]] = field(default_factory=dict)
-    atol: float = 1e-3
-    rtol: float = 1e-3
+    atol: Union[float, None] = None  # None: DEFAULT_TOLERANCE of the output's dtype
+    rtol: Union[float, None] = None
     exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
     absent_outputs: tuple = ()  # optional outputs the graph does not request (bound Null)
+
+    def tolerance(self, dtype: str) -> tuple[float, float]:
+        """(atol, rtol) for an output of `dtype` (a dtype name, e.g. "float32")."""
+        atol, rtol = DEFAULT_TOLERANCE.get(dtype, DEFAULT_TOLERANCE["float32"])
+        return (atol if self.atol is None else self.atol,
+                rtol if self.rtol is None else self.rtol)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not re.match(r"^[a-z0-9_]+$", self.name):
@@ -56,6 +79,20 @@ RESIZE_POLICIES = ("dynamic", "static")
 
 @spec_class
 class Op:
+    """One operator: what a spec file's `OPS = [Op(...)]` declares.
+
+    `name`: the op (lower_snake_case; generated C++ and kernels are named after it).
+    `targets`: the `namespace.op.overload` names it serves (one target has one spec).
+    `args`: the schema's arguments in order (checked against torch's schema), the
+    output(s) last. `let`: named expressions over the arguments, evaluated in order after
+    the tensor checks and before the guards (so each must hold for every input those
+    checks accept). `guards`: runtime checks with their messages. `shapes`: each output's
+    shape formula. `resize`: "dynamic" (outputs follow the formulas when inputs resize) or
+    "static" (a resized input is an error). `dispatches`: the compute dispatches and
+    copies, in order. `cases`: test cases. `golden`: a torch target to compare with when
+    it is not the op's own. `scratch`: tensors the op allocates for itself. `flops`,
+    `bytes`: work of one run for `opgen bench`."""
+
     name: str
     targets: Sequence[str]
     args: Sequence[Arg]

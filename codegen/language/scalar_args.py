@@ -127,6 +127,10 @@ class Int(_Scalar, Arg):
 
 @spec_class
 class Double(_Scalar, Arg):
+    """A `float` (`float?` with optional=True); expressions read it as a float. A None
+    reads as `default` (a literal or an expression over the arguments before it, e.g.
+    sdpa's `default="1.0 / sqrt(float(q.dims[-1]))"`), else 0.0."""
+
     optional: bool = False
     default: Union[float, int, str, None] = None
     CPP_TYPE = "double"
@@ -173,6 +177,8 @@ class Scalar(_Scalar, Arg):
 
 @spec_class
 class Bool(_Scalar, Arg):
+    """A `bool` (`bool?` with optional=True); a None reads as `default`, else False."""
+
     optional: bool = False
     default: Union[bool, str, None] = None
     CPP_TYPE = "bool"

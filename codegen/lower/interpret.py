@@ -16,7 +16,7 @@ from codegen.language import expr as E
 from codegen.language.args import OutputList
 from codegen.language.bind import BoundParams
 from codegen.language.dispatch import Kernel
-from codegen.graph.errors import OpError, fail
+from codegen.graph.errors import OpError, fail, let_failure
 from codegen.language.features import missing
 from codegen.language.layout import parse_type
 from codegen.graph.values import Value
@@ -116,7 +116,10 @@ def _check_output_items(st: _State, s: S.CheckOutputItems) -> None:
 
 
 def _let(st: _State, s: S.Let) -> None:
-    st.env[s.name] = evaluate(s.expr, st.env)
+    try:
+        st.env[s.name] = s.expr.evaluate(st.env)
+    except E.EvalError as err:
+        raise let_failure(st.op, f"{s.name} = {s.expr.text}", str(err)) from None
 
 
 def _guard(st: _State, s: S.CheckGuard) -> None:

@@ -83,6 +83,8 @@ bool compatible(ScalarType host, DType gpu) {
       return host == ScalarType::Half;
     case DType::UInt8:
       return host == ScalarType::Byte;
+    case DType::Int8:
+      return host == ScalarType::Char;
     case DType::Bool:
       return host == ScalarType::Bool;
     case DType::Int64:

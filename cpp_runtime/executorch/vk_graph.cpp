@@ -41,11 +41,13 @@ DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
       return DType::Float16;
     case vkgraph::VkDataType_UINT8:
       return DType::UInt8;
+    case vkgraph::VkDataType_INT8:
+      return DType::Int8;
     case vkgraph::VkDataType_BOOL:
       return DType::Bool;
     default:
       fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t),
-           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8 or BOOL)");
+           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8, INT8 or BOOL)");
   }
 }
 

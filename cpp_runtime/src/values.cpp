@@ -20,6 +20,8 @@ const char* dtype_name(DType dtype) {
       return "float16";
     case DType::UInt8:
       return "uint8";
+    case DType::Int8:
+      return "int8";
   }
   throw Error(utils::message("WebGPU graph: invalid dtype ", static_cast<int>(dtype)));
 }
@@ -37,6 +39,7 @@ size_t dtype_size(DType dtype) {
     case DType::Float16:
       return 2;
     case DType::UInt8:
+    case DType::Int8:
       return 1;
   }
   throw Error(utils::message("WebGPU graph: invalid dtype ", static_cast<int>(dtype)));

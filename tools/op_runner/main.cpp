@@ -4,11 +4,13 @@
 //                    [--mask-features subgroups,shader-f16]
 //   webgpu_op_runner --list-targets
 //   webgpu_op_runner --device-info [--backend ...] [--mask-features ...]
+//   webgpu_op_runner --build-stamp
 //
 // --mask-features: optional WebGPU features the device is created without even
 // where the adapter offers them (routes that need them give way to their
 // fallbacks). --device-info prints the device's optional features on its
-// "features" line.
+// "features" line. --build-stamp prints the hash of the generated sources the runner was
+// built from (tools/generated_stamp.cmake), without opening a device.
 //
 // Case file (strict JSON; unknown keys are errors):
 //   {
@@ -28,7 +30,7 @@
 //        "symints": [{"ref": 5, "value": 1}]}
 //     ]
 //   }
-// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8, dims,
+// Value types: Tensor {dtype: float32|int32|int64|bool|float16|uint8|int8, dims,
 // data?: raw little-endian file (relative to the case file), view_of?: ref of
 // an earlier tensor whose buffer it aliases}, Null {}, Int/SymInt {value:
 // integer}, Double {value}, Bool {value}, String {value}, IntList, DoubleList,
@@ -52,6 +54,7 @@
 #include <string>
 
 #include "runner.h"
+#include "webgpu_delegate/build_stamp.h"
 #include "webgpu_delegate/device.h"
 #include "webgpu_delegate/graph.h"
 
@@ -62,7 +65,8 @@ int usage(const char* why) {
             << "usage: webgpu_op_runner --case CASE.json --out DIR [--backend NAME] "
                "[--mask-features F1,F2]\n"
             << "       webgpu_op_runner --list-targets\n"
-            << "       webgpu_op_runner --device-info [--backend NAME] [--mask-features F1,F2]\n";
+            << "       webgpu_op_runner --device-info [--backend NAME] [--mask-features F1,F2]\n"
+            << "       webgpu_op_runner --build-stamp\n";
   return 2;
 }
 
@@ -90,6 +94,9 @@ int main(int argc, char** argv) {
       list_targets = true;
     } else if (a == "--device-info") {
       device_info = true;
+    } else if (a == "--build-stamp") {
+      std::cout << webgpu_delegate::generated_stamp() << "\n";
+      return 0;
     } else if (a == "-h" || a == "--help") {
       usage("help");
       return 0;

@@ -142,11 +142,13 @@ class Node {
 DType parse_dtype(const Node& v) {
   const std::string& name = v.as_string();
   for (DType d :
-       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8}) {
+       {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16, DType::UInt8,
+        DType::Int8}) {
     if (name == dtype_name(d)) return d;
   }
   case_error(v, utils::message("unknown dtype \"", name,
-                               "\" (expected float32, int32, int64, bool, float16 or uint8)"));
+                               "\" (expected float32, int32, int64, bool, float16, uint8 or ",
+                               "int8)"));
 }
 
 std::vector<int64_t> int_list(const Node& v) {

@@ -4,6 +4,8 @@
 //   webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]
 //                     [--warmup N] [--method NAME] [--out DIR] [--rerun-constants]
 //                     [--copy-views] [--profile]
+//   webgpu_pte_runner --build-stamp   (the hash of the generated sources it was built
+//                                      from, tools/generated_stamp.cmake)
 //
 // Inputs: one raw little-endian file per method input, in order (its byte size
 // must match the input's dtype and shape); without --input, random inputs from
@@ -47,6 +49,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backend.h"
+#include "webgpu_delegate/build_stamp.h"
 
 namespace {
 
@@ -64,7 +67,8 @@ int usage(const std::string& why) {
   std::cerr << "webgpu_pte_runner: " << why << "\n"
             << "usage: webgpu_pte_runner MODEL.pte [--input FILE]... [--seed N] [--iters N]\n"
             << "                         [--warmup N] [--method NAME] [--out DIR]\n"
-            << "                         [--rerun-constants] [--copy-views] [--profile]\n";
+            << "                         [--rerun-constants] [--copy-views] [--profile]\n"
+            << "       webgpu_pte_runner --build-stamp\n";
   return 2;
 }
 
@@ -181,6 +185,10 @@ int run(int argc, char** argv) {
       webgpu_delegate::executorch_backend::set_views_share_buffers(false);
     else if (a == "--profile")
       profile = true;
+    else if (a == "--build-stamp") {
+      std::cout << webgpu_delegate::generated_stamp() << "\n";
+      return 0;
+    }
     else if (!a.empty() && a[0] != '-' && model.empty())
       model = a;
     else

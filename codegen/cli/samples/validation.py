@@ -4,9 +4,10 @@
 constructors of `codegen/graph/inputs.py` (the names in `NAMESPACE`). `materialize_call`
 turns the texts into torch values; `check_sample` evals them with two seeds and calls the
 overload on CPU. Both strategies validate every candidate with `_valid` and keep the
-best through `_Best`: a call whose outputs are non-empty and finite (GOOD) wins (sqrt
-gets rand, not randn); one with empty or non-finite outputs is kept only when nothing
-better validates. This module also holds the small schema helpers (`resolve`, `_type`,
+best through `_Best`: a call whose outputs are non-empty and finite and differ from its
+inputs (GOOD) wins (sqrt gets rand, not randn; roll a non-zero shift); one with empty or
+non-finite outputs, or an output equal to an input, is kept only when nothing better
+validates. This module also holds the small schema helpers (`resolve`, `_type`,
 `_inner`, `_flat`) that the others share; it imports no other module of the package.
 """
 
@@ -71,40 +72,64 @@ def materialize_call(sample: SampleCall, seed: str = "sample"):
             {k: _inputs.materialize(v, f"{seed}/{k}") for k, v in kwargs.items()})
 
 
-def check_sample(target: str, sample: SampleCall) -> Any:
-    """Run the sample on CPU (two seeds); return the first result, raise on failure."""
+def check_sample(target: str, sample: SampleCall, with_inputs: bool = False) -> Any:
+    """Run the sample on CPU (two seeds); return the first result (with `with_inputs`:
+    also its positional and keyword arguments), raise on failure."""
     op = resolve(target)
-    result = None
+    result = inputs = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for i, seed in enumerate((f"{target}/basic", f"{target}/check")):
             args, kwargs = materialize_call(sample, seed)
+            snapshot = [_copy(a) for a in [*args, *kwargs.values()]]  # before in-place ops
             out = op(*args, **kwargs)
-            result = out if i == 0 else result
-    return result
+            result, inputs = (out, snapshot) if i == 0 else (result, inputs)
+    return (result, inputs) if with_inputs else result
 
 
-GOOD = 3  # a verdict of _valid: valid, non-empty outputs, all finite
+# Verdicts of _valid, worst to best. GOOD: valid, non-empty and finite outputs, and the call
+# exercises the op: no output equals one of its inputs (roll by a zero shift, a max pool of
+# a 1x1 kernel would pass a copy), unless nothing better validates.
+INVALID, EMPTY, NOT_FINITE, IDENTITY, GOOD = range(5)
 
 
 def _valid(target: str, args_text: list[str], kwargs_text: dict[str, str]) -> int:
-    """0: torch rejects the call; 1: a tensor output is empty; 2: an output is not finite;
-    GOOD: valid with non-empty, finite outputs."""
+    """INVALID: torch rejects the call; EMPTY: a tensor output is empty; NOT_FINITE: an
+    output is not finite; IDENTITY: an output equals an input; else GOOD."""
     import torch
 
     try:
-        out = check_sample(target, SampleCall(list(args_text), dict(kwargs_text), ""))
+        out, inputs = check_sample(target, SampleCall(list(args_text), dict(kwargs_text), ""),
+                                   with_inputs=True)
     except Exception:  # noqa: BLE001 - any torch error means "not a valid call"
-        return 0
-    outs = [o for o in _flat([out]) if type(o) is torch.Tensor
-            and o.layout == torch.strided and not o.is_nested]
+        return INVALID
+    outs = [o for o in _flat([out]) if _plain(o)]
     if any(o.numel() == 0 for o in outs):
-        return 1
+        return EMPTY
     inexact = [o for o in outs if o.is_floating_point() or o.is_complex()]
     try:
-        return GOOD if all(bool(torch.isfinite(o).all()) for o in inexact) else 2
+        if not all(bool(torch.isfinite(o).all()) for o in inexact):
+            return NOT_FINITE
+        ins = [t for t in _flat(inputs) if _plain(t)]
+        copies = any(o.shape == t.shape and o.dtype == t.dtype and torch.equal(o, t)
+                     for o in outs for t in ins)
     except Exception:  # noqa: BLE001 - an output torch cannot check: valid all the same
-        return 2
+        return NOT_FINITE
+    return IDENTITY if copies else GOOD
+
+
+def _plain(t: Any) -> bool:
+    import torch
+
+    return type(t) is torch.Tensor and t.layout == torch.strided and not t.is_nested
+
+
+def _copy(v: Any) -> Any:
+    import torch
+
+    if isinstance(v, (list, tuple)):
+        return type(v)(_copy(x) for x in v)
+    return v.clone() if isinstance(v, torch.Tensor) and _plain(v) else v
 
 
 class _Best:

@@ -53,7 +53,7 @@ def _subscript(ex: Expr, node: ast.Subscript, env: Mapping[str, Any]) -> Any:
         return list(seq[lo:hi])
     seq, i = evaluate(ex, node.value, env), evaluate(ex, node.slice, env)
     if not -len(seq) <= i < len(seq):
-        raise EvalError(f"{ex.text!r}: index {i} out of range for {len(seq)} values")
+        raise EvalError(f"index {i} out of range for {len(seq)} values")  # utils::at's text
     return seq[i]
 
 

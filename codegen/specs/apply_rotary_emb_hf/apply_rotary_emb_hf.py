@@ -1,12 +1,18 @@
-"""apply_rotary_emb_hf: HuggingFace rotate-half RoPE on xq and xk (Qwen3 and other HF models).
+"""apply_rotary_emb_hf: HuggingFace rotate-half RoPE on xq and xk, full or partial.
 
-xq [B, S, Hq, D], xk [B, S, Hk, D]; cos/sin tables [max_seq, rotary_dim] are read at row
-start_pos + s. For each pair (i, i + D/2) of a head:
-    out[i]       = x[i] * cos[i]       - x[i + D/2] * sin[i]
-    out[i + D/2] = x[i + D/2] * cos[i + D/2] + x[i] * sin[i + D/2]
-One thread per pair, xq's pairs first, then xk's, in one dispatch. `start_pos` is an Int
-or a runtime SymInt (KV-cache decode): the resize hook re-reads it with the live
-sequence length. Full rotary only: rotary_dim < head_dim fails loud.
+The cos/sin tables cover the first R = freqs_cos.dims[-1] (the rotary dim, even, at most
+head_dim D) entries of each head; the rest of the head passes through. Two layouts, as
+ExecuTorch's Vulkan lowering fuses them (et_vk.apply_rotary_emb_hf's reference, the
+pattern of backends/vulkan/patterns/rope_hf.py):
+- tables [max_seq, R] (ExecuTorch's Llama): xq [B, S, Hq, D], xk [B, S, Hk, D]; row
+  start_pos + s of the tables rotates position s. `start_pos` is an Int or a runtime
+  SymInt (KV-cache decode): the resize hook re-reads it with the live sequence length.
+- tables [1 or B, S, R] (transformers' partial-rotary models: StableLM, Phi-3 variants,
+  cos/sin computed per call from the position ids): xq [B, Hq, S, D], xk [B, Hk, S, D]
+  (heads before the sequence), start_pos 0; a batch-1 table serves every batch.
+For i < R/2: out[i] = x[i] * cos[i] - x[i + R/2] * sin[i]; for R/2 <= i < R:
+out[i] = x[i] * cos[i] + x[i - R/2] * sin[i]; for i >= R: out[i] = x[i].
+One thread per element, xq's first, then xk's, in one dispatch.
 """
 
 from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
@@ -17,57 +23,77 @@ ROPE = Kernel("rotary_emb_hf")
 
 
 def _args(q, k, table, start_pos=0, table_rows=None):
+    """[max_seq, R] tables (32 rows unless `table_rows`)."""
     rows = table_rows or 32
     return (randn(*q), randn(*k), rand(rows, table, low=-1.0, high=1.0),
             rand(rows, table, low=-1.0, high=1.0), start_pos)
 
 
+def _hf_args(q, k, table, start_pos=0):
+    """[1 or B, S, R] tables (`table` is their shape), [B, H, S, D] queries and keys."""
+    return (randn(*q), randn(*k), rand(*table, low=-1.0, high=1.0),
+            rand(*table, low=-1.0, high=1.0), start_pos)
+
+
 OPS = [Op(
     name="apply_rotary_emb_hf",
     targets=["et_vk.apply_rotary_emb_hf.default"],
-    args=[Tensor("xq", rank=4), Tensor("xk", rank=4), Tensor("freqs_cos", rank=2),
-          Tensor("freqs_sin", rank=2), Int("start_pos", symbolic=True),
+    args=[Tensor("xq", rank=4), Tensor("xk", rank=4), Tensor("freqs_cos", rank=(2, 3)),
+          Tensor("freqs_sin", rank=(2, 3)), Int("start_pos", symbolic=True),
           Outputs("out", (Output("xq_out", rank=4), Output("xk_out", rank=4)))],
     let={
-        "S": "xq.dims[1]",
+        "hf": "1 if freqs_cos.rank == 3 else 0",  # [B, H, S, D] with [1 or B, S, R] tables
+        "S": "xq.dims[2] if hf == 1 else xq.dims[1]",
         "D": "xq.dims[3]",
-        "half": "xq.dims[3] // 2",
-        "q_pairs": "xq.numel // 2",
-        "k_pairs": "xk.numel // 2",
+        "R": "freqs_cos.dims[-1]",
+        "q_elems": "xq.numel",
+        "k_elems": "xk.numel",
     },
     guards=[
-        Guard("xk.dims[0] == xq.dims[0] and xk.dims[1] == S", "xk",
+        Guard("xk.dims[0] == xq.dims[0] and xk.dims[2 if hf == 1 else 1] == S", "xk",
               "has a different batch or sequence length than xq", got="xk.dims",
-              expected="[{xq.dims[0]}, {S}, H, D]"),
+              expected="batch {xq.dims[0]}, sequence length {S}"),
         Guard("xk.dims[3] == D", "xk", "has a different head_dim than xq", got="xk.dims[3]",
               expected="{D}"),
-        Guard("D % 2 == 0", "xq", "has an odd head_dim", got="D", expected="an even head_dim"),
         Guard("freqs_sin.dims == freqs_cos.dims", "freqs_sin", "has a different shape than freqs_cos",
               got="freqs_sin.dims", expected="{freqs_cos.dims}"),
-        Guard("freqs_cos.dims[1] == D", "freqs_cos",
-              "covers a partial rotary dim (rotary_dim < head_dim is not supported)",
-              got="freqs_cos.dims[1]", expected="{D} (full rotary)"),
-        Guard("start_pos >= 0 and start_pos + S <= freqs_cos.dims[0]", "start_pos",
+        Guard("R % 2 == 0", "freqs_cos", "covers an odd rotary dim", got="R",
+              expected="an even rotary dim"),
+        Guard("R <= D", "freqs_cos", "covers more than xq's head_dim", got="R",
+              expected="at most {D}"),
+        Guard("hf == 1 or (start_pos >= 0 and start_pos + S <= freqs_cos.dims[0])", "start_pos",
               "puts the sequence past the end of the cos/sin tables", got="start_pos",
               expected="0..{freqs_cos.dims[0] - S}"),
+        Guard("hf == 0 or start_pos == 0", "start_pos",
+              "must be 0 with [B, S, rotary_dim] cos/sin tables", got="start_pos", expected="0"),
+        Guard("hf == 0 or freqs_cos.dims[1] == S", "freqs_cos",
+              "has a different sequence length than xq", got="freqs_cos.dims[1]",
+              expected="{S}"),
+        Guard("hf == 0 or freqs_cos.dims[0] == 1 or freqs_cos.dims[0] == xq.dims[0]",
+              "freqs_cos", "has a batch that is neither 1 nor xq's", got="freqs_cos.dims[0]",
+              expected="1 or {xq.dims[0]}"),
     ],
     shapes={"xq_out": "xq.dims", "xk_out": "xk.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
         params={
             "S": u32("S"),
-            "Hq": u32("xq.dims[2]"),
-            "Hk": u32("xk.dims[2]"),
+            "Hq": u32("xq.dims[1 if hf == 1 else 2]"),
+            "Hk": u32("xk.dims[1 if hf == 1 else 2]"),
             "D": u32("D"),
-            "half": u32("half"),
+            "R": u32("R"),
+            "half": u32("R // 2"),
             "start_pos": u32("start_pos"),
-            "q_pairs": u32("q_pairs"),
-            "num_pairs": u32("q_pairs + k_pairs"),
+            "hf": u32("hf"),
+            # table rows per batch ([B, S, R] tables; 0: one table for every batch)
+            "batch_rows": u32("S if hf == 1 and freqs_cos.dims[0] > 1 else 0"),
+            "q_elems": u32("q_elems"),
+            "num_elems": u32("q_elems + k_elems"),
         },
         bindings=[Bind("xq", "xq"), Bind("xk", "xk"), Bind("cos_table", "freqs_cos"),
                   Bind("sin_table", "freqs_sin"), Bind("xq_out", "xq_out", write=True),
                   Bind("xk_out", "xk_out", write=True)],
-        routes=[Route(ROPE, Elementwise("q_pairs + k_pairs"))],
+        routes=[Route(ROPE, Elementwise("q_elems + k_elems"))],
     )],
     cases=[
         Case("prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16), 16), route="rotary_emb_hf"),
@@ -79,20 +105,40 @@ OPS = [Op(
              resize={"xq": (1, 2, 2, 8), "xk": (1, 2, 2, 8), "start_pos": 31},
              raises="start_pos puts the sequence past the end of the cos/sin tables "
                     "(got 31, expected 0..30)"),
-        Case("partial_rotary", _args((1, 2, 2, 16), (1, 2, 2, 16), 8),
-             raises="freqs_cos covers a partial rotary dim (rotary_dim < head_dim is not "
-                    "supported) (got 8, expected 16 (full rotary))"),
+        # a quarter of each head rotated (rotary dim 8 of 32), odd head count and sequence
+        Case("partial_rotary", _args((1, 5, 3, 32), (1, 5, 1, 32), 8, start_pos=2)),
+        # transformers' partial-rotary layout (StableLM): [B, H, S, D], [1, S, R] tables
+        Case("hf_partial", _hf_args((1, 4, 7, 16), (1, 2, 7, 16), (1, 7, 4))),
+        # a [B, S, R] table per batch, full rotary, odd head_dim halves
+        Case("hf_batch_tables", _hf_args((2, 4, 5, 10), (2, 2, 5, 10), (2, 5, 10))),
+        Case("hf_batch_broadcast", _hf_args((3, 4, 5, 12), (3, 1, 5, 12), (1, 5, 6))),
+        # decode with transformers' layout: the tables follow the sequence length
+        Case("hf_decode_resize", _hf_args((1, 4, 6, 16), (1, 2, 6, 16), (1, 6, 8)),
+             resize={"xq": (1, 4, 1, 16), "xk": (1, 2, 1, 16), "freqs_cos": (1, 1, 8),
+                     "freqs_sin": (1, 1, 8)}),
         Case("seq_mismatch", _args((1, 3, 2, 8), (1, 2, 2, 8), 8),
              raises="xk has a different batch or sequence length than xq (got [1, 2, 2, 8], "
-                    "expected [1, 3, H, D])"),
+                    "expected batch 1, sequence length 3)"),
+        Case("hf_seq_mismatch", _hf_args((1, 2, 3, 8), (1, 2, 2, 8), (1, 3, 8)),
+             raises="xk has a different batch or sequence length than xq (got [1, 2, 2, 8], "
+                    "expected batch 1, sequence length 3)"),
         Case("head_dim_mismatch", _args((1, 2, 2, 8), (1, 2, 2, 4), 8),
              raises="xk has a different head_dim than xq (got 4, expected 8)"),
-        Case("odd_head_dim", _args((1, 2, 2, 7), (1, 2, 2, 7), 7),
-             raises="xq has an odd head_dim (got 7, expected an even head_dim)"),
+        Case("odd_rotary_dim", _args((1, 2, 2, 8), (1, 2, 2, 8), 7),
+             raises="freqs_cos covers an odd rotary dim (got 7, expected an even rotary dim)"),
+        Case("rotary_dim_past_head", _args((1, 2, 2, 8), (1, 2, 2, 8), 12),
+             raises="freqs_cos covers more than xq's head_dim (got 12, expected at most 8)"),
         Case("sin_shape", (randn(1, 2, 2, 8), randn(1, 2, 2, 8), randn(32, 8), randn(16, 8), 0),
              raises="freqs_sin has a different shape than freqs_cos (got [16, 8], expected [32, 8])"),
         Case("start_pos_negative", _args((1, 2, 2, 8), (1, 2, 2, 8), 8, start_pos=-1),
              raises="start_pos puts the sequence past the end of the cos/sin tables (got -1, "
                     "expected 0..30)"),
+        Case("hf_start_pos", _hf_args((1, 2, 3, 8), (1, 2, 3, 8), (1, 3, 8), start_pos=2),
+             raises="start_pos must be 0 with [B, S, rotary_dim] cos/sin tables (got 2, "
+                    "expected 0)"),
+        Case("hf_table_seq", _hf_args((1, 2, 3, 8), (1, 2, 3, 8), (1, 4, 8)),
+             raises="freqs_cos has a different sequence length than xq (got 4, expected 3)"),
+        Case("hf_table_batch", _hf_args((2, 2, 3, 8), (2, 2, 3, 8), (3, 3, 8)),
+             raises="freqs_cos has a batch that is neither 1 nor xq's (got 3, expected 1 or 2)"),
     ],
 )]

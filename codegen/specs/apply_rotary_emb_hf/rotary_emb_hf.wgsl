@@ -1,36 +1,49 @@
-// rotary_emb_hf: rotate-half RoPE. One invocation per (i, i + half) pair of a head; pairs
-// [0, q_pairs) belong to xq, the rest to xk. Tables are read at row start_pos + s.
+// rotary_emb_hf: rotate-half RoPE, full or partial. One invocation per element; elements
+// [0, q_elems) belong to xq, the rest to xk. Entries past the rotary dim R pass through.
 
-// Rotated values of the pair (x1, x2) = (x[i], x[i + half]) at table row t.
-fn rotate(x1: f32, x2: f32, t: u32, i: u32) -> vec2<f32> {
-  let lo = t * params.D + i;
-  let hi = lo + params.half;
-  return vec2<f32>(x1 * cos_table[lo] - x2 * sin_table[lo],
-                   x2 * cos_table[hi] + x1 * sin_table[hi]);
+// The cos/sin table row of head row `row` (the [.., D] row of xq or xk with `heads` heads).
+fn table_row(row: u32, heads: u32) -> u32 {
+  if (params.hf == 0u) {
+    return params.start_pos + (row / heads) % params.S;  // [B, S, H, D], [max_seq, R] tables
+  }
+  // [B, H, S, D] with [1 or B, S, R] tables
+  return (row / (heads * params.S)) * params.batch_rows + row % params.S;
+}
+
+// Element i (< R) of a head, `partner` the other element of its pair, at table row t.
+fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
+  let c = cos_table[t * params.R + i];
+  let s = sin_table[t * params.R + i];
+  if (i < params.half) {
+    return x_i * c - partner * s;
+  }
+  return x_i * c + partner * s;
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
+  let e = linear_index(gid, num_workgroups);
+  if (e >= params.num_elems) {
     return;
   }
-  let is_q = p < params.q_pairs;
-  let pair = select(p - params.q_pairs, p, is_q);
-  let heads = select(params.Hk, params.Hq, is_q);
-  let i = pair % params.half;
-  let row = pair / params.half;  // (b, s, h) row of the [B, S, H, D] tensor
-  let s = (row / heads) % params.S;
-  let t = params.start_pos + s;
-  let base = row * params.D + i;
+  let is_q = e < params.q_elems;
+  let local = select(e - params.q_elems, e, is_q);
+  let i = local % params.D;
+  let row = local / params.D;
+  // the other element of i's pair: i + half in the first half, i - half in the second
+  let partner_at = select(local - params.half, local + params.half, i < params.half);
   if (is_q) {
-    let r = rotate(xq[base], xq[base + params.half], t, i);
-    xq_out[base] = r.x;
-    xq_out[base + params.half] = r.y;
+    var out = xq[local];
+    if (i < params.R) {
+      out = rotated(out, xq[partner_at], i, table_row(row, params.Hq));
+    }
+    xq_out[local] = out;
   } else {
-    let r = rotate(xk[base], xk[base + params.half], t, i);
-    xk_out[base] = r.x;
-    xk_out[base + params.half] = r.y;
+    var out = xk[local];
+    if (i < params.R) {
+      out = rotated(out, xk[partner_at], i, table_row(row, params.Hk));
+    }
+    xk_out[local] = out;
   }
 }

@@ -12,7 +12,7 @@ from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, 
                           Outputs, Route, Tensor, f32, u32)
 from codegen.graph.inputs import rand, randn
 
-BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1))
+BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1), helpers=("../common/map_vec4s.wgsl",))
 
 
 def per_channel(name: str, optional: bool = False) -> Guard:

@@ -1,6 +1,7 @@
 """Broadcasting binary ops (add, sub, mul, div, minimum, maximum): one kernel per element
 type, the op picked by an override; pow.Tensor_Tensor (float32 base, float32 or int32
-exponent) has kernels of its own on the same broadcast indexing.
+exponent) has kernels of its own on the same broadcast indexing (div.Tensor_mode too:
+div_mode.py; the shared dispatch is in _family.py).
 
 Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
 kernel serves every rank up to 8; a broadcast dim reads with stride 0. Operands of the
@@ -10,41 +11,10 @@ resize that turns an equal-shape pair into a broadcast one keeps working). int32
 their own, so the float kernel stays as it was; both share binary_map.wgsl.
 """
 
-from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
-                          Override, Param, Route, Scalar, Tensor, f32, i32, u32)
+from codegen.language import F32, I32, Case, Guard, Kernel, Op, Output, Scalar, Tensor, f32, i32
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
-
-OP_CODES = {"add": 0, "sub": 1, "mul": 2, "div": 3, "minimum": 4, "maximum": 5}
-BINARY = Kernel("binary_broadcast", workgroup=(128, 1, 1), overrides={"OP": Override("u32", 0)})
-BINARY_I32 = Kernel("binary_broadcast_i32", workgroup=(128, 1, 1),
-                    overrides={"OP": Override("u32", 0)})
-SLOTS = 8
-
-
-def _dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str,
-              other_elem: str = "", when: str = "") -> Dispatch:
-    vec4 = f"array<vec4<u32>, {SLOTS // 4}>"
-    other = "exponent" if name == "pow" else "other"
-    aligned = f"right_align(out.dims, {SLOTS}, 1)"
-    return Dispatch(
-        params={
-            "out_dims": Param(vec4, aligned),
-            "self_strides": Param(vec4, f"broadcast_strides(self.dims, {aligned})"),
-            "other_strides": Param(vec4, f"broadcast_strides({other}.dims, {aligned})"),
-            "alpha": alpha,
-            "num_elements": u32("out.numel"),
-            "num_vec4": u32("ceil_div(out.numel, 4)"),
-            "rank": u32("out.rank"),
-            "same_shape": u32(f"self.dims == {other}.dims"),
-        },
-        helpers=["binary_map.wgsl"],
-        bindings=[Bind("lhs", "self", elem=elem), Bind("rhs", other, elem=other_elem or elem),
-                  Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
-                      overrides={"OP": str(OP_CODES[name])} if name in OP_CODES else {})],
-        when=when or f"self.dtype == '{dtype}'",
-        name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
-    )
+from codegen.specs.binary._family import (BIG, BINARY, BINARY_I32, INF, NAN, SLOTS,
+                                          broadcast_dispatch)
 
 
 def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
@@ -53,7 +23,8 @@ def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
     dtypes = (F32, I32) if int32 else (F32,)
     guards = [Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self",
                     got="other.dims", expected="dims equal to or 1 where {self.dims} differs")]
-    dispatches = [_dispatch(name, BINARY, "vec4<f32>", f32("alpha" if alpha else "1.0"), F32)]
+    dispatches = [broadcast_dispatch(name, BINARY, "vec4<f32>", f32("alpha" if alpha else "1.0"),
+                                     F32)]
     if int32:
         guards += [Guard("other.dtype == self.dtype", "other", "has a different dtype from self",
                          got="other.dtype", expected="{self.dtype}")]
@@ -61,7 +32,7 @@ def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
             guards.append(Guard("self.dtype != 'int32' or float(floor(alpha)) == alpha",
                                 "alpha", "is not an integer for int32 tensors", got="alpha",
                                 expected="an integral alpha"))
-        dispatches.append(_dispatch(name, BINARY_I32, "vec4<i32>",
+        dispatches.append(broadcast_dispatch(name, BINARY_I32, "vec4<i32>",
                                     i32("floor(alpha)" if alpha else "1"), I32))
     return Op(
         name=name,
@@ -76,7 +47,6 @@ def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
     )
 
 
-NAN, INF, BIG = float("nan"), float("inf"), 3.4e38
 # Elementwise pairs of IEEE special values (see docs/numerics.md): inf - inf and 0 * inf
 # give NaN, NaN propagates from either side, the sign of a zero result follows IEEE,
 # and the largest finite floats overflow to infinity.
@@ -246,7 +216,7 @@ def pow_tensor_op() -> Op:
     """pow.Tensor_Tensor: float32 self to a float32 or int32 exponent, broadcasting."""
     dispatches = [
         # named by the exponent's dtype: PowTensorFloat32Params, PowTensorInt32Params
-        _dispatch("pow", kernel, "vec4<f32>", f32("1.0"), dtype, other_elem=other_elem,
+        broadcast_dispatch("pow", kernel, "vec4<f32>", f32("1.0"), dtype, other_elem=other_elem,
                   when=f"exponent.dtype == '{dtype}'")
         for kernel, other_elem, dtype in [(POW_TENSOR, "vec4<f32>", F32),
                                           (POW_TENSOR_I32, "vec4<i32>", I32)]]

@@ -1,4 +1,5 @@
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and

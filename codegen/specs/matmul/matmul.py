@@ -346,9 +346,11 @@ ADDMM = gemm_op(
              kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
-        # scalar loads, a bias per row: 11 whole tile rows, the tail row (60 rows) split 4
+        # scalar loads, a bias per row: 11 whole tile rows, the tail row (60 rows) split 4;
+        # 4.5M outputs, each a float32 sum of 130 randn products split in slices: where
+        # they cancel the rounding error reaches 2.5e-5 absolute, hence atol 1e-4
         Case("tail_split_k_unaligned", (randn(1468, 1), randn(1468, 130), randn(130, 3070)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum"),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum", atol=1e-4),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
         Case("gemv_column_bias", (randn(3, 1), randn(3, 8), randn(8, 8)), route="gemv_nn"),
         # K (9 steps) split into slices of 40 and 32 rows, the epilogue in the sum pass

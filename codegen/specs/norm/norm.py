@@ -54,7 +54,7 @@ def norm_dispatches(row_len: str, num_rows: str, inner: str, groups: str) -> lis
             routes=[Route(kernel, Rows(num_rows), overrides={"WRITE_MEAN": "mean.present",
                                                              "WRITE_RSTD": "rstd.present"})],
             when=when,
-            helpers=["norm_common.wgsl"],
+            helpers=["../common/workgroup_reduce.wgsl"],
         )
     return [dispatch(NORM_VEC4, "vec4<f32>", vec4), dispatch(NORM, "f32", f"not ({vec4})")]
 

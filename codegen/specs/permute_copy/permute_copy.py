@@ -1,4 +1,5 @@
-"""permute_copy, expand_copy, repeat, as_strided_copy and copy: one strided gather, rank 0..8.
+"""permute_copy (and permute), expand_copy, repeat, as_strided_copy and copy: one strided
+gather, rank 0..8.
 
 Each output element reads input[sum_k (c_k % mods[k]) * strides[k]] at its coordinates c
 (dims right-aligned into 8 slots): permute_copy permutes the input's strides, expand_copy
@@ -6,7 +7,8 @@ gives a broadcast dim stride 0, repeat wraps each coordinate around its input di
 as_strided_copy reads the input's contiguous storage with the strides it is given (the
 view HF's adaptive_avg_pool1d leaves after its mean; a storage offset other than 0 is
 refused: the gather has no base offset, and no exported model has needed one), copy
-gathers src into self's shape as expand_copy does (stride 0 on src's broadcast dims). When
+gathers src into self's shape as expand_copy does (stride 0 on src's broadcast dims); flip
+and pixel_shuffle (shuffle.py) are gathers too (_gather.py holds the shared parts). When
 the innermost output dim reads its input dim contiguously and every size on the way is a
 multiple of 4, the vec4 kernel moves four elements per invocation (one index computation
 per vec4). float32 and int32 move as 32-bit words and share those kernels; bool (one byte
@@ -14,105 +16,86 @@ per element) has its own kernel, in which an invocation owns one output word and
 assembles its four bytes (one aligned input word when the vec4 condition holds).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
-                          IntList, Kernel, Op, Output, Override, Param, Route, Tensor, u32)
+from codegen.language import Case, Guard, Ignored, Int, IntList, Op, Output, Tensor
 from codegen.graph.inputs import randint, randn, tensor
-
-DTYPES = (F32, I32, BOOL)
-MAX_RANK = 8
-# LANES elements per invocation, from one body
-GATHER = Kernel("strided_gather", consts={"LANES": "1u"})
-GATHER_VEC4 = GATHER.variant("strided_gather_vec4", consts={"LANES": "4u"})
-GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)},
-                      helpers=("../copy/byte_words.wgsl",))
+from codegen.specs.permute_copy._gather import DTYPES, MAX_RANK, gather
 
 NAN, INF = float("nan"), float("inf")
 
 
-def gather(dims: str, mods: str, strides: str, vec4: str, source: str = "self") -> list[Dispatch]:
-    """The gather of tensor argument `source` over output dims `dims` (int-list
-    expressions, one entry per output dim): the vec4 kernel when `vec4` holds, else one
-    element per invocation; bool one output word (4 elements) per invocation."""
-
-    def dispatch(kernel: Kernel, elem: str, lanes: int, when: str, routes=()) -> Dispatch:
-        return Dispatch(
-            params={
-                "out_dims": Param("array<vec4<u32>, 2>", f"right_align({dims}, {MAX_RANK}, 1)"),
-                "in_mods": Param("array<vec4<u32>, 2>", f"right_align({mods}, {MAX_RANK}, 1)"),
-                "in_strides": Param("array<vec4<u32>, 2>",
-                                    f"right_align({strides}, {MAX_RANK}, 0)"),
-                "num_elements": u32(f"out.numel // {lanes}"),
-            },
-            bindings=[Bind("input", source, elem=elem),
-                      Bind("output", "out", write=True, elem=elem)],
-            routes=[*routes, Route(kernel, Elementwise(f"out.numel // {lanes}"))],
-            name=kernel.name, when=when)
-
-    bytes_route = Route(GATHER_BYTES, Elementwise("ceil_div(out.numel, 4)"),
-                        when="out.dtype == 'bool'", overrides={"ALIGNED": vec4})
-    return [dispatch(GATHER_VEC4, "vec4<u32>", 4, f"out.dtype != 'bool' and ({vec4})"),
-            dispatch(GATHER, "u32", 1, f"out.dtype == 'bool' or not ({vec4})",
-                     routes=[bytes_route])]
-
-
 PERMUTED = "permute(self.dims, dims)"
 
-PERMUTE_COPY = Op(
-    name="permute_copy",
-    targets=["aten.permute_copy.default"],
-    args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("dims"),
-          Output("out", DTYPES, rank=(0, MAX_RANK))],
-    guards=[
-        Guard("is_permutation(dims, self.rank)", "dims", "is not a permutation of the input's dims",
-              got="dims", expected="each of 0..{self.rank - 1} once (negatives wrap)"),
-    ],
-    shapes={"out": PERMUTED},
-    resize="dynamic",
-    # vec4 when the innermost dim stays innermost (every other stride is a multiple of it)
-    dispatches=gather(PERMUTED, PERMUTED, "permute(contiguous_strides(self.dims), dims)",
-                      "self.rank > 0 and normalize_dims(dims, self.rank)[-1] == self.rank - 1 "
-                      "and self.dims[-1] % 4 == 0"),
-    cases=[
-        Case("heads_to_front", (randn(2, 5, 4, 8), [0, 2, 1, 3]), route="strided_gather_vec4",
-             exact=True),
-        Case("transpose_2d", (randn(7, 9), [1, 0]), route="strided_gather", exact=True),
-        Case("negative_dims", (randn(3, 4, 5), [-1, 0, -2]), exact=True),
-        Case("identity_1d", (randn(11), [0]), exact=True),
-        Case("rank0", (randn(), []), exact=True),
-        # Hugging Face window attention (Swin) and SigLIP patch reshapes
-        Case("window_partition_rank6", (randn(1, 3, 4, 2, 4, 8), [0, 1, 3, 2, 4, 5]),
-             route="strided_gather_vec4", exact=True),
-        Case("rank5_odd", (randn(2, 3, 5, 1, 7), [4, 2, 0, 3, 1]), exact=True),
-        Case("rank8", (randn(2, 1, 3, 2, 1, 2, 3, 2), [7, 6, 5, 4, 3, 2, 1, 0]), exact=True),
-        Case("int32", (randint(-100, 100, 3, 4, 2, dtype="int32"), [2, 0, 1]), exact=True),
-        # bool: an invocation owns an output word of 4 bytes
-        Case("bool_heads_to_front", (randint(0, 2, 2, 3, 5, 8, dtype="bool"), [0, 2, 1, 3]),
-             route="strided_gather_bytes", exact=True),
-        Case("bool_transpose_odd", (randint(0, 2, 7, 9, dtype="bool"), [1, 0]),
-             route="strided_gather_bytes", exact=True),
-        Case("bool_rank5_odd", (randint(0, 2, 2, 3, 5, 1, 7, dtype="bool"), [4, 2, 0, 3, 1]),
-             exact=True),
-        Case("bool_rank0", (tensor(True, dtype="bool"), []), exact=True),
-        # 2431 bytes: 608 words, the last one partial, over 3 workgroups
-        Case("bool_multi_workgroup", (randint(0, 2, 17, 13, 11, dtype="bool"), [2, 0, 1]),
-             exact=True),
-        Case("bool_resize", (randint(0, 2, 3, 5, 7, dtype="bool"), [2, 0, 1]),
-             resize={"self": (2, 3, 5)}, exact=True),
-        Case("ieee_specials", (tensor([[NAN, -0.0, INF], [-INF, 1.0, -NAN]]), [1, 0]),
-             exact=True),
-        Case("multi_workgroup", (randn(17, 13, 11), [2, 0, 1]), exact=True),
-        Case("resize", (randn(2, 6, 3, 4), [0, 2, 1, 3]), resize={"self": (2, 3, 3, 4)},
-             exact=True),
-        Case("repeated_dim", (randn(3, 4), [0, 0]),
-             raises="dims is not a permutation of the input's dims (got [0, 0], expected each of "
-                    "0..1 once (negatives wrap))"),
-        Case("wrong_length", (randn(3, 4, 5), [1, 0]),
-             raises="dims is not a permutation of the input's dims (got [1, 0], expected each of "
-                    "0..2 once (negatives wrap))"),
-        Case("rank9", (randn(1, 1, 1, 1, 1, 1, 1, 1, 2), list(range(9))),
-             raises="self has the wrong rank (got 9, expected 0..8)"),
-    ],
-)
+
+
+def permute_op(name: str, target: str, cases: list[Case]) -> Op:
+    """permute_copy, and permute (the view the edge dialect keeps for some graphs; the
+    delegate's tensors are contiguous, so the view is the same copy)."""
+    return Op(
+        name=name,
+        targets=[target],
+        args=[Tensor("self", DTYPES, rank=(0, MAX_RANK)), IntList("dims"),
+              Output("out", DTYPES, rank=(0, MAX_RANK))],
+        guards=[PERMUTATION],
+        shapes={"out": PERMUTED},
+        resize="dynamic",
+        dispatches=PERMUTE_GATHER,
+        cases=cases,
+    )
+
+
+PERMUTATION = Guard("is_permutation(dims, self.rank)", "dims",
+                    "is not a permutation of the input's dims", got="dims",
+                    expected="each of 0..{self.rank - 1} once (negatives wrap)")
+# vec4 when the innermost dim stays innermost (every other stride is a multiple of it)
+PERMUTE_GATHER = gather(PERMUTED, PERMUTED, "permute(contiguous_strides(self.dims), dims)",
+                        "self.rank > 0 and normalize_dims(dims, self.rank)[-1] == self.rank - 1 "
+                        "and self.dims[-1] % 4 == 0")
+
+PERMUTE_CASES = [
+    Case("heads_to_front", (randn(2, 5, 4, 8), [0, 2, 1, 3]), route="strided_gather_vec4",
+         exact=True),
+    Case("transpose_2d", (randn(7, 9), [1, 0]), route="strided_gather", exact=True),
+    Case("negative_dims", (randn(3, 4, 5), [-1, 0, -2]), exact=True),
+    Case("identity_1d", (randn(11), [0]), exact=True),
+    Case("rank0", (randn(), []), exact=True),
+    # Hugging Face window attention (Swin) and SigLIP patch reshapes
+    Case("window_partition_rank6", (randn(1, 3, 4, 2, 4, 8), [0, 1, 3, 2, 4, 5]),
+         route="strided_gather_vec4", exact=True),
+    Case("rank5_odd", (randn(2, 3, 5, 1, 7), [4, 2, 0, 3, 1]), exact=True),
+    Case("rank8", (randn(2, 1, 3, 2, 1, 2, 3, 2), [7, 6, 5, 4, 3, 2, 1, 0]), exact=True),
+    Case("int32", (randint(-100, 100, 3, 4, 2, dtype="int32"), [2, 0, 1]), exact=True),
+    # bool: an invocation owns an output word of 4 bytes
+    Case("bool_heads_to_front", (randint(0, 2, 2, 3, 5, 8, dtype="bool"), [0, 2, 1, 3]),
+         route="strided_gather_bytes", exact=True),
+    Case("bool_transpose_odd", (randint(0, 2, 7, 9, dtype="bool"), [1, 0]),
+         route="strided_gather_bytes", exact=True),
+    Case("bool_rank5_odd", (randint(0, 2, 2, 3, 5, 1, 7, dtype="bool"), [4, 2, 0, 3, 1]),
+         exact=True),
+    Case("bool_rank0", (tensor(True, dtype="bool"), []), exact=True),
+    # 2431 bytes: 608 words, the last one partial, over 3 workgroups
+    Case("bool_multi_workgroup", (randint(0, 2, 17, 13, 11, dtype="bool"), [2, 0, 1]),
+         exact=True),
+    Case("bool_resize", (randint(0, 2, 3, 5, 7, dtype="bool"), [2, 0, 1]),
+         resize={"self": (2, 3, 5)}, exact=True),
+    Case("ieee_specials", (tensor([[NAN, -0.0, INF], [-INF, 1.0, -NAN]]), [1, 0]),
+         exact=True),
+    Case("multi_workgroup", (randn(17, 13, 11), [2, 0, 1]), exact=True),
+    Case("resize", (randn(2, 6, 3, 4), [0, 2, 1, 3]), resize={"self": (2, 3, 3, 4)},
+         exact=True),
+    Case("repeated_dim", (randn(3, 4), [0, 0]),
+         raises="dims is not a permutation of the input's dims (got [0, 0], expected each of "
+                "0..1 once (negatives wrap))"),
+    Case("wrong_length", (randn(3, 4, 5), [1, 0]),
+         raises="dims is not a permutation of the input's dims (got [1, 0], expected each of "
+                "0..2 once (negatives wrap))"),
+    Case("rank9", (randn(1, 1, 1, 1, 1, 1, 1, 1, 2), list(range(9))),
+         raises="self has the wrong rank (got 9, expected 0..8)"),
+    
+]
+
+PERMUTE_COPY = permute_op("permute_copy", "aten.permute_copy.default", PERMUTE_CASES)
+# permute.default: the same cases (names and routes), run through torch's permute view
+PERMUTE = permute_op("permute", "aten.permute.default", PERMUTE_CASES)
 
 EXPAND_COPY = Op(
     name="expand_copy",
@@ -370,4 +353,4 @@ COPY = Op(
     ],
 )
 
-OPS = [PERMUTE_COPY, EXPAND_COPY, REPEAT, AS_STRIDED_COPY, COPY]
+OPS = [PERMUTE_COPY, PERMUTE, EXPAND_COPY, REPEAT, AS_STRIDED_COPY, COPY]

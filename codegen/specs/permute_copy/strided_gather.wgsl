@@ -1,8 +1,10 @@
-// strided_gather: out[c] = input[sum_k (c_k % in_mods[k]) * in_strides[k]] over the output
-// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
-// as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
-// dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
-// the strides given (as_strided_copy). LANES elements per invocation: one, or
+// strided_gather: out[c] = input[in_offset + sum_k (c_k % in_mods[k]) * in_strides[k]] over
+// the output coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy,
+// repeat, as_strided_copy, copy, flip and pixel_shuffle are this one gather: permuted
+// strides, stride 0 on a broadcast dim (expand_copy, copy's src), a coordinate that wraps
+// around the input dim (repeat), the strides given (as_strided_copy), a negative stride
+// from the far end (flip: its two's complement, with in_offset), a permuted view of the
+// channels (pixel_shuffle). LANES elements per invocation: one, or
 // (strided_gather_vec4) four, where the innermost output dim reads its input dim
 // contiguously (stride 1) and every stride and size on the way is a multiple of 4, so four
 // neighbours come from one aligned input vec4.
@@ -19,7 +21,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   var rest = i * LANES;  // the first element
-  var src = 0u;
+  var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   // the leading coordinates are 0 once rest is: they add nothing
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
     let size = dim_of(params.out_dims, u32(k));

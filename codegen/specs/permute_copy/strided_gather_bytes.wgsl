@@ -12,7 +12,7 @@ fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
 // The input element that output element e reads.
 fn source(e: u32) -> u32 {
   var rest = e;
-  var src = 0u;
+  var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
     let size = dim_of(params.out_dims, u32(k));
     src += (rest % size % dim_of(params.in_mods, u32(k))) * dim_of(params.in_strides, u32(k));

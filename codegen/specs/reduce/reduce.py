@@ -1,4 +1,5 @@
-"""Reductions over a run of adjacent dims: mean.dim, sum.dim_IntList and amax.
+"""Reductions over a run of adjacent dims: mean.dim, sum.dim_IntList, amax and amin; and
+argmax / argmin over one dim (or everything).
 
 The input is viewed as [outer, reduce, inner] around the reduced run (dims lo..hi), so
 one kernel serves a global average pool (the last two dims), a mean over tokens (a
@@ -13,17 +14,22 @@ so a sum past int32 wraps as int32 arithmetic does (docs/numerics.md). `dtype` m
 self's own dtype (int32 or int64 for an integer tensor) or be None; a conversion (an
 integer sum as float32, a float sum as an integer) is refused. BEiT's relative position
 index is such a sum (int64 [64, 64, 2] over dim -1). mean.dim (torch has no integer
-mean) and amax stay float32.
+mean), amax and amin stay float32.
+
+argmax / argmin (arg_reduce_rows: one body, the float32 and int32 kernels variants of it)
+give the first position of the row's largest / smallest element, NaN above every number,
+as torch; the result is int64 in torch and int32 on the GPU. dim=None reduces the
+flattened tensor. CLIP's text model pools at the argmax of its int64 token ids.
 """
 
 from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
-                          Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
+                              Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
 REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
                 overrides={"MODE": Override("u32", 0)})
 REDUCE_I32 = Kernel("reduce_rows_i32", workgroup=(64, 1, 1))  # integer sums only
-MODES = {"sum": 0, "mean": 1, "max": 2}
+MODES = {"sum": 0, "mean": 1, "max": 2, "min": 3}
 NAN, INF = float("nan"), float("inf")
 
 # the reduced run of dims: every dim when none are given, as torch reads dim=None / []
@@ -192,6 +198,17 @@ OPS = [
                   # the sign of a max of -0.0 and 0.0 is the adapter's, so not tested)
                   Case("ieee_specials", (tensor([[NAN, 1.0, -INF], [-INF, -INF, -INF],
                                                  [3.0, INF, 2.0], [-2.0, NAN, -1.0]]),
+                                         [-1], False), exact=True),
+              ]),
+    reduce_op("amin", "aten.amin.default", "min",
+              [IntList("dim"), Bool("keepdim", default=False)],
+              dim_cases() + [
+                  Case("all_dims", (randn(6, 7), [], False)),
+                  # NaN wins over everything, +inf loses to everything (the sign of a min
+                  # of -0.0 and 0.0 is the adapter's, so not tested)
+                  Case("ieee_specials", (tensor([[NAN, 1.0, INF], [INF, INF, INF],
+                                                 [3.0, -INF, 2.0], [-2.0, NAN, -1.0],
+                                                 [-3.4e38, 3.4e38, 1e-45]]),
                                          [-1], False), exact=True),
               ]),
 ]

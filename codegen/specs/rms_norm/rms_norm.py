@@ -7,7 +7,7 @@ from codegen.language import (Bind, Case, Dispatch, Double, Guard, Kernel, Op, O
                           Tensor, f32, u32)
 from codegen.graph.inputs import randn, tensor
 
-RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1))
+RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1), helpers=("../common/workgroup_reduce.wgsl",))
 
 OPS = [Op(
     name="rms_norm",

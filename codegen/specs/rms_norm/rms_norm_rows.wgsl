@@ -1,7 +1,5 @@
 // rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
 
-var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,
         @builtin(local_invocation_id) lid3: vec3<u32>,
@@ -19,14 +17,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     sum += v * v;
   }
   partial[lid] = sum;
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      partial[lid] += partial[lid + stride];
-    }
-  }
-  workgroupBarrier();
-  let inv = inverseSqrt(partial[0] / f32(params.N) + params.eps);
+  let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
     output[base + c] = input[base + c] * inv * weight[c];
   }

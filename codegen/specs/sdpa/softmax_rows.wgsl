@@ -1,23 +1,6 @@
 // softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
 // per row; the row max is subtracted before exp, then the row sum divides.
 
-var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
-
-// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the result.
-fn reduce(lid: u32, take_max: bool) -> f32 {
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      let other = partial[lid + stride];
-      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
-    }
-  }
-  workgroupBarrier();
-  let result = partial[0];
-  workgroupBarrier();
-  return result;
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,
         @builtin(local_invocation_id) lid3: vec3<u32>,
@@ -34,7 +17,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     local_max = max(local_max, attn[base + c]);
   }
   partial[lid] = local_max;
-  let row_max = reduce(lid, true);
+  let row_max = workgroup_reduce(lid, true);
   var local_sum = 0.0;
   for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
     let e = exp(attn[base + c] - row_max);
@@ -42,7 +25,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     local_sum += e;
   }
   partial[lid] = local_sum;
-  let row_sum = reduce(lid, false);
+  let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
     attn[base + c] = attn[base + c] / row_sum;
   }

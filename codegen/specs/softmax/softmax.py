@@ -10,13 +10,15 @@ other line gives exactly 0 (softmax) or -inf (log_softmax). NaN is carried expli
 not left to the adapter's exp and log. The LOG override picks log_softmax; SAFE picks
 _safe_softmax, torch's softmax for attention (scaled_dot_product_attention's math path):
 an all -inf line (a fully masked query) gives zeros instead of NaN. The exporter keeps
-_safe_softmax whole (codegen/et/export.py); decomposed, it is a softmax plus five mask
+_safe_softmax whole (codegen/et/lowering.py); decomposed, it is a softmax plus five mask
 ops (eq, any, logical_not, full_like, where) over the whole score tensor.
 """
 
 from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
                           Override, Params, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import randn, tensor
+
+HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
 
 # LOG: log_softmax; SAFE: _safe_softmax
 OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
@@ -42,13 +44,13 @@ def dispatches(log: bool, safe: bool) -> list[Dispatch]:
                  bindings=[Bind("input", "self", elem="vec4<f32>"),
                            Bind("output", "out", write=True, elem="vec4<f32>")],
                  routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)],
-                 when=VEC4, helpers=["softmax_common.wgsl"]),
+                 when=VEC4, helpers=HELPERS),
         Dispatch(params=params,
                  bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
                  routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
                                overrides=picked),
                          Route(STRIDED, Elementwise("lines"), overrides=picked)],
-                 when=f"not ({VEC4})", helpers=["softmax_common.wgsl"]),
+                 when=f"not ({VEC4})", helpers=HELPERS),
     ]
 
 

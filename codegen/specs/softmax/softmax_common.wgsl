@@ -39,23 +39,3 @@ fn softmax_value(d: f32, sum: f32) -> f32 {
   }
   return exp_or_zero(d) / sum;
 }
-
-// --- the last-dim kernels' workgroup reductions
-
-var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
-
-// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the
-// result, and the last barrier lets the caller write `partial` again.
-fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      let other = partial[lid + stride];
-      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
-    }
-  }
-  workgroupBarrier();
-  let result = partial[0];
-  workgroupBarrier();
-  return result;
-}

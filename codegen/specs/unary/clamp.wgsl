@@ -10,7 +10,7 @@ fn order_key(x: vec4<f32>) -> vec4<i32> {
   return select(bits, -(bits & vec4<i32>(0x7fffffff)), bits < vec4<i32>(0));
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let lo = vec4<f32>(params.min_value);
   let hi = vec4<f32>(params.max_value);

@@ -2,7 +2,7 @@
 // inf past 88.72, subnormal results below -87.3 (an adapter that flushes subnormals
 // gives 0 there).
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   return exp_reduced(x);
 }

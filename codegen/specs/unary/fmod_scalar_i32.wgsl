@@ -10,7 +10,7 @@ fn magnitude(v: vec4<i32>) -> vec4<u32> {
   return select(bits, vec4<u32>(0u) - bits, v < vec4<i32>(0));
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<i32>) -> vec4<i32> {
   let r = magnitude(x) % magnitude(vec4<i32>(params.divisor));
   return bitcast<vec4<i32>>(select(r, vec4<u32>(0u) - r, x < vec4<i32>(0)));

@@ -35,7 +35,7 @@ fn tanh_factor(x: vec4<f32>) -> vec4<f32> {
   return 0.5 + 0.5 * tanh(u);
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   if (params.tanh_approximation != 0u) {
     return x * tanh_factor(x);

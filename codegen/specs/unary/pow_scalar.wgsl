@@ -24,7 +24,7 @@ fn pow_general(x: vec4<f32>, e: f32) -> vec4<f32> {
   return select(m, x, is_nan(x));
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let e = params.exponent;
   if (e == 0.0) {

@@ -2,7 +2,7 @@
 // done on the bits, because GPU compilers may turn a float compare-and-select into max(),
 // which drops NaN (seen on NVIDIA's Vulkan driver).
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let bits = bitcast<vec4<u32>>(x);
   let magnitude = bits & vec4<u32>(0x7fffffffu);

@@ -28,7 +28,7 @@ fn cos_poly(z: vec4<f32>) -> vec4<f32> {
   return fma(z * z, p, 1.0 - 0.5 * z);
 }
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let finite = !(is_inf(x) | is_nan(x));
   let xf = select(vec4<f32>(0.0), x, finite);

@@ -3,7 +3,7 @@
 // 1e-7; the builtin gave tanh(1e-40) = 3e-8 on lavapipe); otherwise 1 - 2 / (exp(2|x|) + 1),
 // with |x| capped at 10 where tanh is 1 in f32, so exp never overflows (no inf / inf).
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let a = abs(x);
   let z = a * a;

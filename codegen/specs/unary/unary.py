@@ -1,42 +1,18 @@
 """Elementwise unary ops: one handler shape, one kernel per op.
 
-Each kernel is an apply() on vec4s; the shared entry point (unary_map.wgsl) maps 4 vec4s
-per invocation (tensor buffers are whole vec4s, so the last vec4 may run past the
-elements but never past the buffer). float32 only, except fmod.Scalar, which has a kernel
-per dtype (float32 on the bits, int32 for int32 and int64 tensors)."""
+Each kernel is an apply() on vec4s; the shared entry point (../common/map_vec4s.wgsl)
+maps 4 vec4s per invocation (tensor buffers are whole vec4s, so the last vec4 may run past
+the elements but never past the buffer). float32 only, except abs, which has a kernel per
+dtype (float32 on the bits, int32 for int32 and int64 tensors). The family's shared parts
+are in _family.py; fmod.Scalar is in fmod.py, round and bitwise_not in rounding.py."""
 
-from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
-                          Override, Route, Scalar, Str, Tensor, f32, i32, u32)
+from codegen.language import (F32, I32, Case, Guard, Op, Output, Override, Scalar, Str,
+                              Tensor, f32, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
+from codegen.specs.unary._family import (FLOAT_BITS, FLT_MIN, INF, NAN, REJECTS_INT32, SIGNED,
+                                         dtype_dispatch, math_op, standard_cases,
+                                         unary_kernel, unary_op)
 
-
-UNARY_WORKGROUP = (128, 1, 1)
-
-
-def unary_op(name: str, kernel: Kernel, cases: list[Case], extra_args=(), extra_params=None,
-             helpers=(), target: str = "", overrides=None, guards=()) -> Op:
-    """An elementwise op out[i] = f(self[i]) that follows the live shape on resize.
-    `helpers`: WGSL files of shared functions besides the entry point (float_bits.wgsl...)."""
-    return Op(
-        name=name,
-        targets=[target or f"aten.{name}.default"],
-        args=[Tensor("self"), *extra_args, Output("out")],
-        guards=list(guards),
-        shapes={"out": "self.dims"},
-        resize="dynamic",
-        dispatches=[Dispatch(
-            params={"num_vec4": u32("ceil_div(out.numel, 4)"), **(extra_params or {})},
-            helpers=["unary_map.wgsl", *helpers],
-            bindings=[Bind("input", "self", elem="vec4<f32>"),
-                      Bind("output", "out", write=True, elem="vec4<f32>")],
-            routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4),
-                          overrides=overrides or {})],
-        )],
-        cases=cases,
-    )
-
-
-NAN, INF = float("nan"), float("inf")
 # IEEE special values (see docs/numerics.md): NaN, both infinities, both zeros, the
 # largest finite floats and values that overflow exp() in a naive sigmoid.
 SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 3.4e38, -3.4e38, 100.0, -100.0, -NAN])
@@ -56,15 +32,15 @@ def common_cases(kernel: str, exact_specials: bool) -> list[Case]:
 
 
 OPS = [
-    unary_op("relu", Kernel("relu", workgroup=UNARY_WORKGROUP),
+    unary_op("relu", unary_kernel("relu"),
              common_cases("relu", exact_specials=True) + [
         # 773 vec4s, the last one partial: in the second workgroup lanes 0-4 store 3 vec4s,
         # the other lanes 2
         Case("partial_invocation", (randn(773 * 4 - 1),)),
     ]),
-    unary_op("sigmoid", Kernel("sigmoid", workgroup=UNARY_WORKGROUP),
+    unary_op("sigmoid", unary_kernel("sigmoid"),
              common_cases("sigmoid", exact_specials=False)),
-    unary_op("leaky_relu", Kernel("leaky_relu", workgroup=UNARY_WORKGROUP), [
+    unary_op("leaky_relu", unary_kernel("leaky_relu"), [
         Case("slope_4d", (randn(1, 16, 8, 8), 0.01), route="leaky_relu"),
         Case("slope_2d", (randn(3, 32), 0.2)),
         Case("default_slope", (randn(5, 7),)),
@@ -74,7 +50,7 @@ OPS = [
         Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
-    unary_op("gelu", Kernel("gelu", workgroup=UNARY_WORKGROUP), [
+    unary_op("gelu", unary_kernel("gelu"), [
         Case("basic_4d", (randn(2, 3, 8, 8),), route="gelu"),
         Case("tanh_4d", (randn(2, 3, 8, 8),), kwargs={"approximate": "tanh"}),
         Case("odd_length", (randn(1001),)),
@@ -95,42 +71,9 @@ OPS = [
 
 # --- the elementwise math family -------------------------------------------------------
 
-FLOAT_BITS = ("float_bits.wgsl",)
-FLT_MIN = 1.2e-38  # results below it may be flushed to zero (docs/numerics.md)
-REJECTS_INT32 = "self has an unsupported dtype (got int32, expected float32)"
 
-
-def math_op(name: str, cases: list[Case], kernel: Kernel | None = None, helpers=FLOAT_BITS,
-            **kw) -> Op:
-    """A unary op of the math family: its kernel is <name>.wgsl unless a shared one is given."""
-    return unary_op(name, kernel or Kernel(name, workgroup=UNARY_WORKGROUP), cases,
-                    helpers=helpers, **kw)
-
-
-def standard_cases(route: str, specials, tolerance=None, wide=None) -> list[Case]:
-    """Shapes, a resize, the op's bit-exact IEEE specials, a wide-range accuracy case
-    (`wide`: (low, high)) and the dtype rejection."""
-    atol, rtol = tolerance or (1e-6, 1e-5)
-    cases = [
-        Case("basic_4d", (randn(2, 3, 8, 8),), route=route, atol=atol, rtol=rtol),
-        Case("odd_length", (randn(1001),), atol=atol, rtol=rtol),
-        Case("prime_shape", (randn(7, 13, 3),), atol=atol, rtol=rtol),
-        # 773 vec4s, the last partial: second-workgroup lanes store 3 or 2 vec4s
-        Case("partial_invocation", (randn(773 * 4 - 1),), atol=atol, rtol=rtol),
-        Case("resize", (randn(4, 64),), resize={"self": (3, 50)}, atol=atol, rtol=rtol),
-        Case("ieee_specials", (tensor(specials),), exact=True),
-        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
-    ]
-    if wide:
-        cases.append(Case("wide_range", (rand(4099, low=wide[0], high=wide[1]),), atol=atol,
-                          rtol=rtol))
-    return cases
-
-
-SIGNED = [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 1e-30, -1e-30, 2.5, -7.0]
-
-SIN_COS = Kernel("sin_cos", workgroup=UNARY_WORKGROUP, overrides={"QUADRANT": Override("u32", 0)})
-CLAMP = Kernel("clamp", workgroup=UNARY_WORKGROUP)
+SIN_COS = unary_kernel("sin_cos", overrides={"QUADRANT": Override("u32", 0)})
+CLAMP = unary_kernel("clamp")
 CLAMP_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, -1.0, 1.0, 0.5, -0.5, 3.4e38, -3.4e38, 2.0,
                          -2.0, 1e-30])
 
@@ -260,7 +203,7 @@ MATH_OPS = [
         extra_args=[Scalar("min_val", default=-1.0), Scalar("max_val", default=1.0)],
         extra_params={"min_value": f32("min_val"), "max_value": f32("max_val"),
                       "has_min": u32("1"), "has_max": u32("1")}),
-    math_op("pow", pow_cases(), kernel=Kernel("pow_scalar", workgroup=UNARY_WORKGROUP), target="aten.pow.Tensor_Scalar",
+    math_op("pow", pow_cases(), kernel=unary_kernel("pow_scalar"), target="aten.pow.Tensor_Scalar",
             helpers=FLOAT_BITS + ("exp_reduced.wgsl", "ieee_roots.wgsl"),
             extra_args=[Scalar("exponent")], extra_params={"exponent": f32("exponent")}),
 ]
@@ -292,22 +235,8 @@ OPS.append(math_op("log", [
 
 # --- abs: float32 on the bits, int32 (and int64, held as int32) in two's complement -----
 
-ABS_F32 = Kernel("abs", workgroup=UNARY_WORKGROUP)
-ABS_I32 = Kernel("abs_i32", workgroup=UNARY_WORKGROUP)
-
-
-def dtype_dispatch(kernel: Kernel, dtype: str, elem: str, helpers=(), **params) -> Dispatch:
-    """A unary_map dispatch for the tensors of one dtype (an op with a kernel per dtype),
-    its Params named after the dtype; `params` beyond num_vec4 as given."""
-    return Dispatch(
-        params={"num_vec4": u32("ceil_div(out.numel, 4)"), **params},
-        helpers=["unary_map.wgsl", *helpers],
-        bindings=[Bind("input", "self", elem=elem),
-                  Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
-        when=f"self.dtype == '{dtype}'",
-        name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
-    )
+ABS_F32 = unary_kernel("abs")
+ABS_I32 = unary_kernel("abs_i32", "vec4<i32>")
 
 
 INT32_EDGES = [INT32_MIN, INT32_MAX, INT32_MIN + 1, -1, 0, 1, -7, 7]
@@ -337,7 +266,7 @@ OPS.append(Op(
 
 # --- Scalar-operand arithmetic (add.Scalar, sub.Scalar, mul.Scalar) ----------------------
 
-SCALAR_ARITH = Kernel("scalar_arith", workgroup=UNARY_WORKGROUP,
+SCALAR_ARITH = unary_kernel("scalar_arith",
                       overrides={"OP": Override("u32", 0)})
 ARITH_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 2.5, -7.0])
 
@@ -373,108 +302,3 @@ OPS += [
     ]),
     scalar_arith_op("mul", "other", 1, False, []),
 ]
-
-
-# --- fmod.Scalar: C's fmod (the result has the dividend's sign), float32 and int32 ------
-# torch.roll decomposes into index_select over (arange + shift) fmod n (Swin's shifted
-# windows): an int64 tensor, which the graph holds as int32.
-
-FMOD = Kernel("fmod_scalar", workgroup=UNARY_WORKGROUP)
-FMOD_I32 = Kernel("fmod_scalar_i32", workgroup=UNARY_WORKGROUP)
-FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
-
-
-FMOD_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 2.5, -2.5, 7.5, -7.5, 3.4e38,
-                        -3.4e38, 1e-30, -1e-45, 5.0, -NAN])
-# x / d far beyond 2^24: a naive x - trunc(x / d) * d loses every bit of these
-HUGE_QUOTIENTS = tensor([3.4e38, -3.4e38, 1e30, -1e30, 16777217.0, 123456.789, -98765.4321,
-                         1e10, 2.0**100, -2.0**-100])
-# subnormal dividends, divisors and results (kept: the kernel never computes on floats)
-SUBNORMALS = tensor([1e-45, -1e-45, 3e-39, -3e-39, 1.1754942e-38, 1e-38, 1.0, -1.0, 1e-30,
-                     5e-40])
-
-FMOD_OP = Op(
-    name="fmod_scalar",
-    targets=["aten.fmod.Scalar"],
-    args=[Tensor("self", (F32, I32)), Scalar("other"), Output("out", (F32, I32))],
-    guards=[
-        Guard("out.dtype == self.dtype", "out", "has a different dtype from self",
-              got="out.dtype", expected="{self.dtype}; torch gives float32 for an integer "
-                                        "tensor and a float divisor, which is not implemented"),
-        Guard(f"self.dtype != 'float32' or abs(other) <= {FLT_MAX} or "
-              f"not abs(other) <= {DBL_MAX}", "other", "overflows float32", got="other",
-              expected=f"a divisor within +-{FLT_MAX}, inf or nan"),
-        Guard("self.dtype != 'int32' or other != 0.0", "other",
-              "is zero for an integer tensor (torch raises ZeroDivisionError)", got="other",
-              expected="a non-zero divisor"),
-        Guard(f"self.dtype != 'int32' or (other >= {float(INT32_MIN)} and "
-              f"other <= {float(INT32_MAX)})", "other",
-              "does not fit int32 (int64 tensors are int32 on the GPU)", got="other",
-              expected=f"a divisor in {INT32_MIN}..{INT32_MAX}"),
-    ],
-    shapes={"out": "self.dims"},
-    resize="dynamic",
-    dispatches=[
-        # float32 moves as u32 words (fmod_scalar works on the bits)
-        dtype_dispatch(FMOD, F32, "vec4<u32>", divisor=f32("other")),
-        # an integer tensor's divisor is an Int (a float one makes the result float32)
-        dtype_dispatch(FMOD_I32, I32, "vec4<i32>", divisor=i32("floor(other)")),
-    ],
-    cases=[
-        # float32: bit for bit against torch's float32 fmod (the divisor rounded to float32)
-        Case("basic_4d", (randn(2, 3, 8, 8), 0.7), route="fmod_scalar", exact=True),
-        Case("negative_dividends", (rand(4099, low=-100.0, high=100.0), 3.0), exact=True),
-        Case("negative_divisor", (rand(1031, low=-50.0, high=50.0), -2.5), exact=True),
-        Case("int_divisor", (rand(7, 13, 3, low=-40.0, high=40.0), 16), exact=True),
-        Case("partial_invocation", (rand(773 * 4 - 1, low=-9.0, high=9.0), 1.25), exact=True),
-        Case("resize", (rand(4, 64, low=-20.0, high=20.0), 3.5), resize={"self": (3, 50)},
-             exact=True),
-        Case("empty", (randn(0, 3), 2.0), exact=True),
-        # NaN, +-inf x -> NaN; +-0 -> +-0; -7.5 fmod 2.5 = -0.0 (the dividend's sign)
-        Case("ieee_specials", (FMOD_SPECIALS, 2.5), exact=True),
-        Case("zero_divisor", (FMOD_SPECIALS, 0.0), exact=True),
-        Case("negative_zero_divisor", (FMOD_SPECIALS, -0.0), exact=True),
-        Case("infinite_divisor", (FMOD_SPECIALS, -INF), exact=True),
-        Case("nan_divisor", (FMOD_SPECIALS, NAN), exact=True),
-        Case("largest_divisor", (FMOD_SPECIALS, 3.4e38), exact=True),
-        Case("huge_quotients", (HUGE_QUOTIENTS, 0.1), exact=True),
-        Case("huge_quotients_subnormal_divisor", (HUGE_QUOTIENTS, 1e-45), exact=True),
-        Case("subnormals", (SUBNORMALS, 3e-39), exact=True),
-        Case("subnormal_results", (SUBNORMALS, 1.17e-38), exact=True),
-        Case("rejects_bool", (tensor([True, False], dtype="bool"), 2),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
-        Case("divisor_overflows_float32", (randn(3), 1e39),
-             raises=f"other overflows float32 (got 1e+39, expected a divisor within "
-                    f"+-{FLT_MAX}, inf or nan)"),
-        # int64 (int32 on the GPU) and int32: C's truncating remainder
-        Case("roll_index", (tensor([k + 2 for k in range(16)], dtype="int64"), 16),
-             route="fmod_scalar_i32", exact=True),
-        Case("roll_index_negative_shift", (tensor([k - 6 for k in range(16)], dtype="int64"), 16),
-             exact=True),
-        Case("int_signs", (tensor([-7, 7, -6, 6, 0, -1, 1, -3, 3, 2], dtype="int32"), 3),
-             exact=True),
-        Case("int_negative_divisor", (tensor([-7, 7, -6, 6, 0, -1, 1, -3, 3], dtype="int32"),
-                                      -3), exact=True),
-        Case("int_extremes", (tensor([INT32_MIN, INT32_MAX, INT32_MIN + 1, -5, 5, 0],
-                                     dtype="int64"), -1), exact=True),
-        Case("int_most_negative_divisor", (tensor([INT32_MIN, INT32_MAX, -5, 5, 0],
-                                                  dtype="int64"), INT32_MIN), exact=True),
-        Case("int_largest_divisor", (tensor([INT32_MIN, INT32_MAX, -5, 5, 0], dtype="int64"),
-                                     INT32_MAX), exact=True),
-        Case("int_random", (randint(-100000, 100000, 4099, dtype="int32"), 97), exact=True),
-        Case("int_resize", (randint(-50, 50, 6, 9), 7), resize={"self": (4, 5)}, exact=True),
-        Case("int_empty", (randint(0, 5, 0), 4), exact=True),
-        Case("int_zero_divisor", (randint(-5, 5, 4), 0),
-             raises="other is zero for an integer tensor (torch raises ZeroDivisionError) "
-                    "(got 0.0, expected a non-zero divisor)"),
-        Case("int_divisor_beyond_int32", (randint(-5, 5, 4), 2**40),
-             raises="other does not fit int32 (int64 tensors are int32 on the GPU) (got "
-                    "1099511627776"),
-        Case("int_float_divisor", (randint(-5, 5, 4), 2.5),
-             raises="out has a different dtype from self (got float32, expected int32; torch "
-                    "gives float32 for an integer tensor and a float divisor, which is not "
-                    "implemented)"),
-    ],
-)
-
-OPS.append(FMOD_OP)

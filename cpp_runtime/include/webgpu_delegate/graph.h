@@ -22,7 +22,7 @@ namespace webgpu_delegate {
 
 class Device;
 
-enum class DType : uint8_t { Float32, Int32, Int64, Bool, Float16, UInt8 };
+enum class DType : uint8_t { Float32, Int32, Int64, Bool, Float16, UInt8, Int8 };
 const char* dtype_name(DType dtype);  // "float32", "int32", ... (spec dtype names)
 size_t dtype_size(DType dtype);
 

@@ -91,6 +91,20 @@ inline void check_not_resized(const char* op, const char* argument, const Tensor
   }
 }
 
+// A let's value (`let` is "<name> = <expression>"). Lets run before guards, so a let that
+// assumes what a guard checks fails first: the error names the op and the let (the
+// Python executors raise the same text, codegen/graph/errors.py let_failure).
+template <class F>
+auto let(const char* op, const char* let, F&& value) -> decltype(value()) {
+  try {
+    return value();
+  } catch (const Error& e) {
+    throw Error(std::string("WebGPU ") + op + ": let " + let + " failed: " + e.what() +
+                " (lets run before guards: each must hold for every input the tensor "
+                "checks accept)");
+  }
+}
+
 // --- packing list values into Params vector/array fields ------------------
 template <class T>
 T narrow(int64_t v, const char* op, const char* field);

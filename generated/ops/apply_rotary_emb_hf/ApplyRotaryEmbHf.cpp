@@ -19,10 +19,14 @@ struct ApplyRotaryEmbHfParams {
   uint32_t Hq;
   uint32_t Hk;
   uint32_t D;
+  uint32_t R;
   uint32_t half;
   uint32_t start_pos;
-  uint32_t q_pairs;
-  uint32_t num_pairs;
+  uint32_t hf;
+  uint32_t batch_rows;
+  uint32_t q_elems;
+  uint32_t num_elems;
+  uint32_t _pad0;
 };
 static_assert(offsetof(ApplyRotaryEmbHfParams, S) == 0,
               "ApplyRotaryEmbHfParams.S must sit at WGSL offset 0");
@@ -32,16 +36,22 @@ static_assert(offsetof(ApplyRotaryEmbHfParams, Hk) == 8,
               "ApplyRotaryEmbHfParams.Hk must sit at WGSL offset 8");
 static_assert(offsetof(ApplyRotaryEmbHfParams, D) == 12,
               "ApplyRotaryEmbHfParams.D must sit at WGSL offset 12");
-static_assert(offsetof(ApplyRotaryEmbHfParams, half) == 16,
-              "ApplyRotaryEmbHfParams.half must sit at WGSL offset 16");
-static_assert(offsetof(ApplyRotaryEmbHfParams, start_pos) == 20,
-              "ApplyRotaryEmbHfParams.start_pos must sit at WGSL offset 20");
-static_assert(offsetof(ApplyRotaryEmbHfParams, q_pairs) == 24,
-              "ApplyRotaryEmbHfParams.q_pairs must sit at WGSL offset 24");
-static_assert(offsetof(ApplyRotaryEmbHfParams, num_pairs) == 28,
-              "ApplyRotaryEmbHfParams.num_pairs must sit at WGSL offset 28");
-static_assert(sizeof(ApplyRotaryEmbHfParams) == 32,
-              "ApplyRotaryEmbHfParams must match the WGSL struct size 32");
+static_assert(offsetof(ApplyRotaryEmbHfParams, R) == 16,
+              "ApplyRotaryEmbHfParams.R must sit at WGSL offset 16");
+static_assert(offsetof(ApplyRotaryEmbHfParams, half) == 20,
+              "ApplyRotaryEmbHfParams.half must sit at WGSL offset 20");
+static_assert(offsetof(ApplyRotaryEmbHfParams, start_pos) == 24,
+              "ApplyRotaryEmbHfParams.start_pos must sit at WGSL offset 24");
+static_assert(offsetof(ApplyRotaryEmbHfParams, hf) == 28,
+              "ApplyRotaryEmbHfParams.hf must sit at WGSL offset 28");
+static_assert(offsetof(ApplyRotaryEmbHfParams, batch_rows) == 32,
+              "ApplyRotaryEmbHfParams.batch_rows must sit at WGSL offset 32");
+static_assert(offsetof(ApplyRotaryEmbHfParams, q_elems) == 36,
+              "ApplyRotaryEmbHfParams.q_elems must sit at WGSL offset 36");
+static_assert(offsetof(ApplyRotaryEmbHfParams, num_elems) == 40,
+              "ApplyRotaryEmbHfParams.num_elems must sit at WGSL offset 40");
+static_assert(sizeof(ApplyRotaryEmbHfParams) == 48,
+              "ApplyRotaryEmbHfParams must match the WGSL struct size 48");
 
 const KernelSource kRotaryEmbHfKernel{
     "rotary_emb_hf",
@@ -74,58 +84,80 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   utils::check_dtype(kOp, "xk", xk, {DType::Float32});
   utils::check_rank(kOp, "xk", xk, 4, 4);
   utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32});
-  utils::check_rank(kOp, "freqs_cos", freqs_cos, 2, 2);
+  utils::check_rank(kOp, "freqs_cos", freqs_cos, 2, 3);
   utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32});
-  utils::check_rank(kOp, "freqs_sin", freqs_sin, 2, 2);
+  utils::check_rank(kOp, "freqs_sin", freqs_sin, 2, 3);
   utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32});
   utils::check_rank(kOp, "xq_out", xq_out, 4, 4);
   utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
   utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
-  const int64_t S = xq.dim(1);
-  const int64_t D = xq.dim(3);
-  const int64_t half = utils::floordiv(xq.dim(3), 2);
-  const int64_t q_pairs = utils::floordiv(xq.numel(), 2);
-  const int64_t k_pairs = utils::floordiv(xk.numel(), 2);
-  if ((xk.dim(0) != xq.dim(0)) || (xk.dim(1) != S)) {
-    utils::fail(kOp, "xk", "has a different batch or sequence length than xq",
-                utils::format_value(xk.dims()),
-                "[" + utils::format_value(xq.dim(0)) + ", " + utils::format_value(S) + ", H, D]");
+  const int64_t hf = (freqs_cos.rank() == 3) ? 1 : 0;
+  const int64_t S = utils::let(kOp, "S = xq.dims[2] if hf == 1 else xq.dims[1]",
+                               [&]() -> int64_t { return (hf == 1) ? xq.dim(2) : xq.dim(1); });
+  const int64_t D = utils::let(kOp, "D = xq.dims[3]", [&]() -> int64_t { return xq.dim(3); });
+  const int64_t R =
+      utils::let(kOp, "R = freqs_cos.dims[-1]", [&]() -> int64_t { return freqs_cos.dim(-1); });
+  const int64_t q_elems =
+      utils::let(kOp, "q_elems = xq.numel", [&]() -> int64_t { return xq.numel(); });
+  const int64_t k_elems =
+      utils::let(kOp, "k_elems = xk.numel", [&]() -> int64_t { return xk.numel(); });
+  if ((xk.dim(0) != xq.dim(0)) || (xk.dim((hf == 1) ? 2 : 1) != S)) {
+    utils::fail(
+        kOp, "xk", "has a different batch or sequence length than xq",
+        utils::format_value(xk.dims()),
+        "batch " + utils::format_value(xq.dim(0)) + ", sequence length " + utils::format_value(S));
   }
   if (xk.dim(3) != D) {
     utils::fail(kOp, "xk", "has a different head_dim than xq", utils::format_value(xk.dim(3)),
                 utils::format_value(D));
   }
-  if (utils::floormod(D, 2) != 0) {
-    utils::fail(kOp, "xq", "has an odd head_dim", utils::format_value(D), "an even head_dim");
-  }
   if (freqs_sin.dims() != freqs_cos.dims()) {
     utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
                 utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
   }
-  if (freqs_cos.dim(1) != D) {
-    utils::fail(kOp, "freqs_cos",
-                "covers a partial rotary dim (rotary_dim < head_dim is not supported)",
-                utils::format_value(freqs_cos.dim(1)), utils::format_value(D) + " (full rotary)");
+  if (utils::floormod(R, 2) != 0) {
+    utils::fail(kOp, "freqs_cos", "covers an odd rotary dim", utils::format_value(R),
+                "an even rotary dim");
   }
-  if ((start_pos < 0) || (utils::add(start_pos, S) > freqs_cos.dim(0))) {
+  if (R > D) {
+    utils::fail(kOp, "freqs_cos", "covers more than xq's head_dim", utils::format_value(R),
+                "at most " + utils::format_value(D));
+  }
+  if ((hf != 1) && ((start_pos < 0) || (utils::add(start_pos, S) > freqs_cos.dim(0)))) {
     utils::fail(kOp, "start_pos", "puts the sequence past the end of the cos/sin tables",
                 utils::format_value(start_pos),
                 "0.." + utils::format_value(utils::sub(freqs_cos.dim(0), S)));
+  }
+  if ((hf != 0) && (start_pos != 0)) {
+    utils::fail(kOp, "start_pos", "must be 0 with [B, S, rotary_dim] cos/sin tables",
+                utils::format_value(start_pos), "0");
+  }
+  if ((hf != 0) && (freqs_cos.dim(1) != S)) {
+    utils::fail(kOp, "freqs_cos", "has a different sequence length than xq",
+                utils::format_value(freqs_cos.dim(1)), utils::format_value(S));
+  }
+  if ((hf != 0) && (freqs_cos.dim(0) != 1) && (freqs_cos.dim(0) != xq.dim(0))) {
+    utils::fail(kOp, "freqs_cos", "has a batch that is neither 1 nor xq's",
+                utils::format_value(freqs_cos.dim(0)), "1 or " + utils::format_value(xq.dim(0)));
   }
   utils::check_output_dims(kOp, "xq_out", xq_out, xq.dims());
   utils::check_output_dims(kOp, "xk_out", xk_out, xk.dims());
 
   ApplyRotaryEmbHfPlan plan;
   plan.params0.S = utils::to_u32(S, kOp, "S");
-  plan.params0.Hq = utils::to_u32(xq.dim(2), kOp, "Hq");
-  plan.params0.Hk = utils::to_u32(xk.dim(2), kOp, "Hk");
+  plan.params0.Hq = utils::to_u32(xq.dim((hf == 1) ? 1 : 2), kOp, "Hq");
+  plan.params0.Hk = utils::to_u32(xk.dim((hf == 1) ? 1 : 2), kOp, "Hk");
   plan.params0.D = utils::to_u32(D, kOp, "D");
-  plan.params0.half = utils::to_u32(half, kOp, "half");
+  plan.params0.R = utils::to_u32(R, kOp, "R");
+  plan.params0.half = utils::to_u32(utils::floordiv(R, 2), kOp, "half");
   plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
-  plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
-  plan.params0.num_pairs = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_pairs");
+  plan.params0.hf = utils::to_u32(hf, kOp, "hf");
+  plan.params0.batch_rows =
+      utils::to_u32(((hf == 1) && (freqs_cos.dim(0) > 1)) ? S : 0, kOp, "batch_rows");
+  plan.params0.q_elems = utils::to_u32(q_elems, kOp, "q_elems");
+  plan.params0.num_elems = utils::to_u32(utils::add(q_elems, k_elems), kOp, "num_elems");
   plan.grid0 =
-      utils::elementwise_grid(utils::add(q_pairs, k_pairs), kRotaryEmbHfKernel.workgroup_size[0],
+      utils::elementwise_grid(utils::add(q_elems, k_elems), kRotaryEmbHfKernel.workgroup_size[0],
                               graph.limits().max_workgroups_per_dimension);
   return plan;
 }

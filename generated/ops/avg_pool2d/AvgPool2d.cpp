@@ -81,56 +81,83 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_rank(kOp, "self", self, 3, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 3, 4);
-  const std::vector<int64_t> strides =
-      (utils::length(stride) == 0)
-          ? kernel_size
-          : ((utils::length(stride) == 1)
-                 ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
-                 : stride);
-  const int64_t IH = self.dim(-2);
-  const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::sub(
-      utils::add(utils::floordiv(
-                     utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                           utils::at(kernel_size, 0)),
-                                ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
-                     utils::max_of(utils::at(strides, 0), 1)),
-                 1),
-      (ceil_mode &&
-       (utils::mul(
-            utils::sub(
-                utils::add(
-                    utils::floordiv(
-                        utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                              utils::at(kernel_size, 0)),
-                                   ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
-                        utils::max_of(utils::at(strides, 0), 1)),
-                    1),
+  const std::vector<int64_t> strides = utils::let(
+      kOp,
+      "strides = kernel_size if len(stride) == 0 else [stride[0], stride[0]] if len(stride) == 1 "
+      "else stride",
+      [&]() -> std::vector<int64_t> {
+        return (utils::length(stride) == 0)
+                   ? kernel_size
+                   : ((utils::length(stride) == 1)
+                          ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
+                          : stride);
+      });
+  const int64_t IH =
+      utils::let(kOp, "IH = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t IW =
+      utils::let(kOp, "IW = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = ((IH + 2 * padding[0] - kernel_size[0] + (strides[0] - 1 if ceil_mode else 0)) // "
+      "max(strides[0], 1) + 1) - (1 if ceil_mode and (((IH + 2 * padding[0] - kernel_size[0] + "
+      "(strides[0] - 1 if ceil_mode else 0)) // max(strides[0], 1) + 1) - 1) * strides[0] >= IH + "
+      "padding[0] else 0)",
+      [&]() -> int64_t {
+        return utils::sub(
+            utils::add(
+                utils::floordiv(
+                    utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                          utils::at(kernel_size, 0)),
+                               ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
+                    utils::max_of(utils::at(strides, 0), 1)),
                 1),
-            utils::at(strides, 0)) >= utils::add(IH, utils::at(padding, 0))))
-          ? 1
-          : 0);
-  const int64_t OW = utils::sub(
-      utils::add(utils::floordiv(
-                     utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                           utils::at(kernel_size, 1)),
-                                ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
-                     utils::max_of(utils::at(strides, 1), 1)),
-                 1),
-      (ceil_mode &&
-       (utils::mul(
-            utils::sub(
-                utils::add(
-                    utils::floordiv(
-                        utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                              utils::at(kernel_size, 1)),
-                                   ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
-                        utils::max_of(utils::at(strides, 1), 1)),
-                    1),
+            (ceil_mode &&
+             (utils::mul(
+                  utils::sub(
+                      utils::add(
+                          utils::floordiv(
+                              utils::add(
+                                  utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                             utils::at(kernel_size, 0)),
+                                  ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
+                              utils::max_of(utils::at(strides, 0), 1)),
+                          1),
+                      1),
+                  utils::at(strides, 0)) >= utils::add(IH, utils::at(padding, 0))))
+                ? 1
+                : 0);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = ((IW + 2 * padding[1] - kernel_size[1] + (strides[1] - 1 if ceil_mode else 0)) // "
+      "max(strides[1], 1) + 1) - (1 if ceil_mode and (((IW + 2 * padding[1] - kernel_size[1] + "
+      "(strides[1] - 1 if ceil_mode else 0)) // max(strides[1], 1) + 1) - 1) * strides[1] >= IW + "
+      "padding[1] else 0)",
+      [&]() -> int64_t {
+        return utils::sub(
+            utils::add(
+                utils::floordiv(
+                    utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                          utils::at(kernel_size, 1)),
+                               ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
+                    utils::max_of(utils::at(strides, 1), 1)),
                 1),
-            utils::at(strides, 1)) >= utils::add(IW, utils::at(padding, 1))))
-          ? 1
-          : 0);
+            (ceil_mode &&
+             (utils::mul(
+                  utils::sub(
+                      utils::add(
+                          utils::floordiv(
+                              utils::add(
+                                  utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                             utils::at(kernel_size, 1)),
+                                  ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
+                              utils::max_of(utils::at(strides, 1), 1)),
+                          1),
+                      1),
+                  utils::at(strides, 1)) >= utils::add(IW, utils::at(padding, 1))))
+                ? 1
+                : 0);
+      });
   if (utils::length(stride) > 2) {
     utils::fail(kOp, "stride", "must hold zero, one or two values", utils::format_value(stride),
                 "[], [s] or [sh, sw]");
@@ -191,56 +218,83 @@ void resize_avg_pool2d_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
   const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[3]), kOp, "padding");
   const bool ceil_mode = graph.get_bool(args[4]);
   Tensor& out = graph.get_tensor(args[7]);
-  const std::vector<int64_t> strides =
-      (utils::length(stride) == 0)
-          ? kernel_size
-          : ((utils::length(stride) == 1)
-                 ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
-                 : stride);
-  const int64_t IH = self.dim(-2);
-  const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::sub(
-      utils::add(utils::floordiv(
-                     utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                           utils::at(kernel_size, 0)),
-                                ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
-                     utils::max_of(utils::at(strides, 0), 1)),
-                 1),
-      (ceil_mode &&
-       (utils::mul(
-            utils::sub(
-                utils::add(
-                    utils::floordiv(
-                        utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                              utils::at(kernel_size, 0)),
-                                   ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
-                        utils::max_of(utils::at(strides, 0), 1)),
-                    1),
+  const std::vector<int64_t> strides = utils::let(
+      kOp,
+      "strides = kernel_size if len(stride) == 0 else [stride[0], stride[0]] if len(stride) == 1 "
+      "else stride",
+      [&]() -> std::vector<int64_t> {
+        return (utils::length(stride) == 0)
+                   ? kernel_size
+                   : ((utils::length(stride) == 1)
+                          ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
+                          : stride);
+      });
+  const int64_t IH =
+      utils::let(kOp, "IH = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t IW =
+      utils::let(kOp, "IW = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = ((IH + 2 * padding[0] - kernel_size[0] + (strides[0] - 1 if ceil_mode else 0)) // "
+      "max(strides[0], 1) + 1) - (1 if ceil_mode and (((IH + 2 * padding[0] - kernel_size[0] + "
+      "(strides[0] - 1 if ceil_mode else 0)) // max(strides[0], 1) + 1) - 1) * strides[0] >= IH + "
+      "padding[0] else 0)",
+      [&]() -> int64_t {
+        return utils::sub(
+            utils::add(
+                utils::floordiv(
+                    utils::add(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                          utils::at(kernel_size, 0)),
+                               ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
+                    utils::max_of(utils::at(strides, 0), 1)),
                 1),
-            utils::at(strides, 0)) >= utils::add(IH, utils::at(padding, 0))))
-          ? 1
-          : 0);
-  const int64_t OW = utils::sub(
-      utils::add(utils::floordiv(
-                     utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                           utils::at(kernel_size, 1)),
-                                ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
-                     utils::max_of(utils::at(strides, 1), 1)),
-                 1),
-      (ceil_mode &&
-       (utils::mul(
-            utils::sub(
-                utils::add(
-                    utils::floordiv(
-                        utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                              utils::at(kernel_size, 1)),
-                                   ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
-                        utils::max_of(utils::at(strides, 1), 1)),
-                    1),
+            (ceil_mode &&
+             (utils::mul(
+                  utils::sub(
+                      utils::add(
+                          utils::floordiv(
+                              utils::add(
+                                  utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                             utils::at(kernel_size, 0)),
+                                  ceil_mode ? utils::sub(utils::at(strides, 0), 1) : 0),
+                              utils::max_of(utils::at(strides, 0), 1)),
+                          1),
+                      1),
+                  utils::at(strides, 0)) >= utils::add(IH, utils::at(padding, 0))))
+                ? 1
+                : 0);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = ((IW + 2 * padding[1] - kernel_size[1] + (strides[1] - 1 if ceil_mode else 0)) // "
+      "max(strides[1], 1) + 1) - (1 if ceil_mode and (((IW + 2 * padding[1] - kernel_size[1] + "
+      "(strides[1] - 1 if ceil_mode else 0)) // max(strides[1], 1) + 1) - 1) * strides[1] >= IW + "
+      "padding[1] else 0)",
+      [&]() -> int64_t {
+        return utils::sub(
+            utils::add(
+                utils::floordiv(
+                    utils::add(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                          utils::at(kernel_size, 1)),
+                               ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
+                    utils::max_of(utils::at(strides, 1), 1)),
                 1),
-            utils::at(strides, 1)) >= utils::add(IW, utils::at(padding, 1))))
-          ? 1
-          : 0);
+            (ceil_mode &&
+             (utils::mul(
+                  utils::sub(
+                      utils::add(
+                          utils::floordiv(
+                              utils::add(
+                                  utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                             utils::at(kernel_size, 1)),
+                                  ceil_mode ? utils::sub(utils::at(strides, 1), 1) : 0),
+                              utils::max_of(utils::at(strides, 1), 1)),
+                          1),
+                      1),
+                  utils::at(strides, 1)) >= utils::add(IW, utils::at(padding, 1))))
+                ? 1
+                : 0);
+      });
   utils::resize_output(kOp, "out", out,
                        utils::replace_at(utils::replace_at(self.dims(), -2, OH), -1, OW));
 }

@@ -90,7 +90,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   if (save_invstd != nullptr) {
     utils::check_dtype(kOp, "save_invstd", *save_invstd, {DType::Float32});
   }
-  const int64_t C = input.dim(1);
+  const int64_t C = utils::let(kOp, "C = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
   if (running_mean.numel() != C) {
     utils::fail(kOp, "running_mean", "does not hold one value per channel",
                 utils::format_value(running_mean.dims()), utils::format_value(C) + " values");

@@ -29,11 +29,11 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   let lane = gid.x % WORKGROUP_SIZE_X;
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
-// codegen/specs/batch_norm/batch_norm.wgsl
-// batch_norm (inference): y = (x - mean[c]) / sqrt(variance[c] + eps) * weight[c] + bias[c];
-// an absent weight / bias (dummy binding, has_* = 0) means scale 1 / shift 0.
-// Each invocation writes 4 vec4s, WORKGROUP_SIZE_X apart (all loads before the first
-// store); a vec4 inside one channel plane looks its channel up once.
+// codegen/specs/common/map_vec4s.wgsl
+// The entry point of the elementwise kernels that map vec4s one to one (composed into
+// their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
+// apart) through the kernel's map_vec4(index, x). All loads are issued before the first
+// store, so each invocation keeps 64 bytes in flight.
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -53,17 +53,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let x1 = input[min(i1, n - 1u)];
   let x2 = input[min(i2, n - 1u)];
   let x3 = input[min(i3, n - 1u)];
-  output[i0] = normalize(i0, x0);
+  output[i0] = map_vec4(i0, x0);
   if (i1 < n) {
-    output[i1] = normalize(i1, x1);
+    output[i1] = map_vec4(i1, x1);
   }
   if (i2 < n) {
-    output[i2] = normalize(i2, x2);
+    output[i2] = map_vec4(i2, x2);
   }
   if (i3 < n) {
-    output[i3] = normalize(i3, x3);
+    output[i3] = map_vec4(i3, x3);
   }
 }
+// codegen/specs/batch_norm/batch_norm.wgsl
+// batch_norm (inference): y = (x - mean[c]) / sqrt(variance[c] + eps) * weight[c] + bias[c];
+// an absent weight / bias (dummy binding, has_* = 0) means scale 1 / shift 0.
+// The entry point is ../common/map_vec4s.wgsl; a vec4 inside one channel plane looks its
+// channel up once.
 
 // Channel c's (mean, scale, shift): y = (x - mean) * scale + shift.
 fn channel(c: u32) -> vec3<f32> {
@@ -79,7 +84,7 @@ fn channel(c: u32) -> vec3<f32> {
 }
 
 // Elements 4v..4v + 3, whose input is x.
-fn normalize(v: u32, x: vec4<f32>) -> vec4<f32> {
+fn map_vec4(v: u32, x: vec4<f32>) -> vec4<f32> {
   let e0 = 4u * v;
   let plane_index = e0 / params.plane;
   if (e0 - plane_index * params.plane + 3u < params.plane) {  // one channel plane

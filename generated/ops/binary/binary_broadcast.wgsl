@@ -29,7 +29,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
@@ -126,13 +127,8 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
   }
   return combine(x, y);
 }
-// codegen/specs/binary/binary_broadcast.wgsl
-// binary_broadcast: out = lhs <OP> alpha * rhs on float32 with NumPy broadcasting. Dims are
-// right-aligned into eight slots; a broadcast operand dim has stride 0.
-// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 3 true division, 4 minimum, 5 maximum.
-// The entry point and the indexing are in binary_map.wgsl.
-
-alias Elem = f32;
+// codegen/specs/binary/divide.wgsl
+// IEEE float32 division for the binary kernels (binary_broadcast, div_rounding).
 
 fn magnitude(v: vec4<f32>) -> vec4<u32> {
   return bitcast<vec4<u32>>(v) & vec4<u32>(0x7fffffffu);
@@ -157,6 +153,14 @@ fn divide(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
   q = select(q, bitcast<vec4<f32>>(sign), (my == inf) & (mx < inf));
   return select(q, bitcast<vec4<f32>>(inf | vec4<u32>(0x00400000u) | mx), nan);
 }
+// codegen/specs/binary/binary_broadcast.wgsl
+// binary_broadcast: out = lhs <OP> alpha * rhs on float32 with NumPy broadcasting. Dims are
+// right-aligned into eight slots; a broadcast operand dim has stride 0.
+// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 3 true division, 4 minimum, 5 maximum.
+// The entry point and the indexing are in binary_map.wgsl, magnitude() and divide() in
+// divide.wgsl.
+
+alias Elem = f32;
 
 // An order-preserving integer key with -0.0 below 0.0 (IEEE 754-2019 minimum/maximum):
 // the magnitude, bit-complemented for a set sign.

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/binary_broadcast_i32.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3fe0f146c1bec860f8dcb7440e7207ff9c39a441e4a42f54c976040fc60323a0
+// wgsl-sha256: 62cd9e1280237cb95b6253a08a32115d4902d57ec8516c3122d5387c6dff2468
 // The module below is generated/ops/binary/binary_broadcast_i32.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
@@ -140,10 +141,21 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
 // codegen/specs/binary/binary_broadcast_i32.wgsl
 // binary_broadcast_i32: out = lhs <OP> alpha * rhs on int32 with NumPy broadcasting, two's
 // complement wrap-around on overflow as torch's int32 (WGSL integer arithmetic wraps).
-// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 4 minimum, 5 maximum. The entry point and
-// the indexing are in binary_map.wgsl.
+// OP: 0 add, 1 sub, 2 mul (alpha is 1 for mul), 4 minimum, 5 maximum, 6 division rounded
+// toward zero, 7 division rounded down (div.Tensor_mode). A zero divisor gives x (WGSL's
+// rule; torch raises, which a kernel cannot). The entry point and the indexing are in
+// binary_map.wgsl.
 
 alias Elem = i32;
+
+// x / y rounded down: the truncated quotient, one less where the remainder's sign differs
+// from the divisor's
+fn floor_divide(x: vec4<i32>, y: vec4<i32>) -> vec4<i32> {
+  let q = x / y;
+  let r = x - q * y;
+  let zero = vec4<i32>(0);
+  return select(q, q - vec4<i32>(1), (r != zero) & ((r < zero) != (y < zero)));
+}
 
 fn combine(x: vec4<i32>, y: vec4<i32>) -> vec4<i32> {
   switch OP {
@@ -151,6 +163,8 @@ fn combine(x: vec4<i32>, y: vec4<i32>) -> vec4<i32> {
     case 1u: { return x - params.alpha * y; }
     case 4u: { return min(x, y); }
     case 5u: { return max(x, y); }
+    case 6u: { return x / y; }
+    case 7u: { return floor_divide(x, y); }
     default: { return x * y; }
   }
 }

@@ -28,7 +28,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and

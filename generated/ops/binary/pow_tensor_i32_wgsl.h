@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/pow_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: ba625ee24ef94c5e65eab7e21eacb46262da3a3cae89145527e72226fcb6120c
+// wgsl-sha256: f25724ef4a4fa4686f87a41e971257fcdbd2148e0a526c3f9c83a162b31d665d
 // The module below is generated/ops/binary/pow_tensor_i32.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/pow_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: b25b94beb728e50d84142c8dcba23f73e21f0f64f56743850e435a223df4843a
+// wgsl-sha256: 7b452791784235f1e0b5fb351417c6fd340a5bcdc7f36d3f7b6fbf9cc1d47b6c
 // The module below is generated/ops/binary/pow_tensor.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -39,7 +39,8 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/binary/binary_map.wgsl
-// The entry point and broadcast indexing of the binary kernels (composed into their modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
+// The entry point and broadcast indexing of the binary kernels (composed into their
+// modules by opgen): each invocation writes 4 output vec4s, WORKGROUP_SIZE_X
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and

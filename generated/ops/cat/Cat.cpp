@@ -135,64 +135,107 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     }
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> skipped = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      if ((utils::at(tensors, _k)->rank() == 1) && (utils::at(tensors, _k)->numel() == 0))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> kept = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      if (!utils::contains(skipped, _k)) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const int64_t ref = (utils::length(kept) > 0) ? utils::at(kept, 0) : 0;
-  const int64_t rank = (utils::length(tensors) > 0) ? utils::at(tensors, ref)->rank() : 1;
-  const int64_t d = (dim < 0) ? utils::add(dim, rank) : dim;
-  const std::vector<int64_t> sizes = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      _values.push_back(
-          (utils::contains(kept, _k) && (d >= 0) && (d < utils::at(tensors, _k)->rank()))
-              ? utils::at(tensors, _k)->dim(d)
-              : 0);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> mismatched = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : kept) {
-      if ((utils::at(tensors, _k)->rank() != rank) ||
-          (utils::concat(
-               utils::slice(utils::at(tensors, _k)->dims(), 0, d),
-               utils::slice(utils::at(tensors, _k)->dims(), utils::add(d, 1), INT64_MAX)) !=
-           utils::concat(
-               utils::slice(utils::at(tensors, ref)->dims(), 0, d),
-               utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> mistyped = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : kept) {
-      if (utils::at(tensors, _k)->dtype != out.dtype) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const int64_t inner =
-      (utils::length(tensors) > 0)
-          ? utils::prod(utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))
-          : 1;
+  const std::vector<int64_t> skipped = utils::let(
+      kOp,
+      "skipped = [k for k in range(len(tensors)) if tensors[k].rank == 1 and tensors[k].numel == "
+      "0]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(utils::length(tensors))) {
+            if ((utils::at(tensors, _k)->rank() == 1) && (utils::at(tensors, _k)->numel() == 0))
+              _values.push_back(_k);
+          }
+          return _values;
+        }();
+      });
+  const std::vector<int64_t> kept =
+      utils::let(kOp, "kept = [k for k in range(len(tensors)) if k not in skipped]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(tensors))) {
+                       if (!utils::contains(skipped, _k)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const int64_t ref = utils::let(kOp, "ref = kept[0] if len(kept) > 0 else 0", [&]() -> int64_t {
+    return (utils::length(kept) > 0) ? utils::at(kept, 0) : 0;
+  });
+  const int64_t rank =
+      utils::let(kOp, "rank = tensors[ref].rank if len(tensors) > 0 else 1", [&]() -> int64_t {
+        return (utils::length(tensors) > 0) ? utils::at(tensors, ref)->rank() : 1;
+      });
+  const int64_t d = utils::let(kOp, "d = dim + rank if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, rank) : dim;
+  });
+  const std::vector<int64_t> sizes =
+      utils::let(kOp,
+                 "sizes = [tensors[k].dims[d] if k in kept and d >= 0 and d < tensors[k].rank else "
+                 "0 for k in range(len(tensors))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(tensors))) {
+                       _values.push_back((utils::contains(kept, _k) && (d >= 0) &&
+                                          (d < utils::at(tensors, _k)->rank()))
+                                             ? utils::at(tensors, _k)->dim(d)
+                                             : 0);
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> mismatched = utils::let(
+      kOp,
+      "mismatched = [k for k in kept if tensors[k].rank != rank or tensors[k].dims[:d] + "
+      "tensors[k].dims[d + 1:] != tensors[ref].dims[:d] + tensors[ref].dims[d + 1:]]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : kept) {
+            if ((utils::at(tensors, _k)->rank() != rank) ||
+                (utils::concat(
+                     utils::slice(utils::at(tensors, _k)->dims(), 0, d),
+                     utils::slice(utils::at(tensors, _k)->dims(), utils::add(d, 1), INT64_MAX)) !=
+                 utils::concat(
+                     utils::slice(utils::at(tensors, ref)->dims(), 0, d),
+                     utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))))
+              _values.push_back(_k);
+          }
+          return _values;
+        }();
+      });
+  const std::vector<int64_t> mistyped =
+      utils::let(kOp, "mistyped = [k for k in kept if tensors[k].dtype != out.dtype]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : kept) {
+                       if (utils::at(tensors, _k)->dtype != out.dtype) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const int64_t inner = utils::let(
+      kOp, "inner = prod(tensors[ref].dims[d + 1:]) if len(tensors) > 0 else 1", [&]() -> int64_t {
+        return (utils::length(tensors) > 0)
+                   ? utils::prod(
+                         utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))
+                   : 1;
+      });
   const int64_t elem_bytes = (out.dtype == DType::Bool) ? 1 : 4;
-  const int64_t unit = (utils::floormod(utils::mul(inner, elem_bytes), 16) == 0)
-                           ? 16
-                           : ((utils::floormod(utils::mul(inner, elem_bytes), 4) == 0) ? 4 : 1);
-  const int64_t lanes = utils::max_of(utils::floordiv(unit, elem_bytes), 1);
+  const int64_t unit = utils::let(
+      kOp,
+      "unit = 16 if inner * elem_bytes % 16 == 0 else (4 if inner * elem_bytes % 4 == 0 else 1)",
+      [&]() -> int64_t {
+        return (utils::floormod(utils::mul(inner, elem_bytes), 16) == 0)
+                   ? 16
+                   : ((utils::floormod(utils::mul(inner, elem_bytes), 4) == 0) ? 4 : 1);
+      });
+  const int64_t lanes = utils::let(kOp, "lanes = max(unit // elem_bytes, 1)", [&]() -> int64_t {
+    return utils::max_of(utils::floordiv(unit, elem_bytes), 1);
+  });
   if (utils::length(tensors) <= 0) {
     utils::fail(kOp, "tensors", "is empty", utils::format_value(utils::length(tensors)),
                 "at least one tensor");
@@ -282,34 +325,57 @@ void resize_cat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t dim =
       graph.is_null(args[1]) ? 0 : utils::read_int(graph, args[1], kOp, "dim", false);
   Tensor& out = graph.get_tensor(args[2]);
-  const std::vector<int64_t> skipped = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      if ((utils::at(tensors, _k)->rank() == 1) && (utils::at(tensors, _k)->numel() == 0))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> kept = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      if (!utils::contains(skipped, _k)) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const int64_t ref = (utils::length(kept) > 0) ? utils::at(kept, 0) : 0;
-  const int64_t rank = (utils::length(tensors) > 0) ? utils::at(tensors, ref)->rank() : 1;
-  const int64_t d = (dim < 0) ? utils::add(dim, rank) : dim;
-  const std::vector<int64_t> sizes = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(tensors))) {
-      _values.push_back(
-          (utils::contains(kept, _k) && (d >= 0) && (d < utils::at(tensors, _k)->rank()))
-              ? utils::at(tensors, _k)->dim(d)
-              : 0);
-    }
-    return _values;
-  }();
+  const std::vector<int64_t> skipped = utils::let(
+      kOp,
+      "skipped = [k for k in range(len(tensors)) if tensors[k].rank == 1 and tensors[k].numel == "
+      "0]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(utils::length(tensors))) {
+            if ((utils::at(tensors, _k)->rank() == 1) && (utils::at(tensors, _k)->numel() == 0))
+              _values.push_back(_k);
+          }
+          return _values;
+        }();
+      });
+  const std::vector<int64_t> kept =
+      utils::let(kOp, "kept = [k for k in range(len(tensors)) if k not in skipped]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(tensors))) {
+                       if (!utils::contains(skipped, _k)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const int64_t ref = utils::let(kOp, "ref = kept[0] if len(kept) > 0 else 0", [&]() -> int64_t {
+    return (utils::length(kept) > 0) ? utils::at(kept, 0) : 0;
+  });
+  const int64_t rank =
+      utils::let(kOp, "rank = tensors[ref].rank if len(tensors) > 0 else 1", [&]() -> int64_t {
+        return (utils::length(tensors) > 0) ? utils::at(tensors, ref)->rank() : 1;
+      });
+  const int64_t d = utils::let(kOp, "d = dim + rank if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, rank) : dim;
+  });
+  const std::vector<int64_t> sizes =
+      utils::let(kOp,
+                 "sizes = [tensors[k].dims[d] if k in kept and d >= 0 and d < tensors[k].rank else "
+                 "0 for k in range(len(tensors))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(tensors))) {
+                       _values.push_back((utils::contains(kept, _k) && (d >= 0) &&
+                                          (d < utils::at(tensors, _k)->rank()))
+                                             ? utils::at(tensors, _k)->dim(d)
+                                             : 0);
+                     }
+                     return _values;
+                   }();
+                 });
   utils::resize_output(kOp, "out", out,
                        utils::replace_at(utils::at(tensors, ref)->dims(), d, utils::sum(sizes)));
 }

@@ -47,10 +47,17 @@ AnyPlan plan_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   const int64_t lo = 0;
-  const int64_t hi = utils::sub(self.rank(), 1);
-  const int64_t outer = utils::prod(utils::slice(self.dims(), 0, lo));
-  const int64_t reduce = utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  const int64_t hi = utils::let(kOp, "hi = self.rank - 1",
+                                [&]() -> int64_t { return utils::sub(self.rank(), 1); });
+  const int64_t outer = utils::let(kOp, "outer = prod(self.dims[:lo])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), 0, lo));
+  });
+  const int64_t reduce = utils::let(kOp, "reduce = prod(self.dims[lo:hi + 1])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
+  });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  });
   utils::check_output_dims(kOp, "out", out, utils::ones(0));
 
   AnyPlan plan;

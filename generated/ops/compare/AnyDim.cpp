@@ -61,11 +61,19 @@ AnyDimPlan plan_any_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
-  const int64_t lo = in_range ? ((dim < 0) ? utils::add(dim, self.rank()) : dim) : 0;
+  const int64_t lo = utils::let(
+      kOp, "lo = (dim + self.rank if dim < 0 else dim) if in_range else 0",
+      [&]() -> int64_t { return in_range ? ((dim < 0) ? utils::add(dim, self.rank()) : dim) : 0; });
   const int64_t hi = lo;
-  const int64_t outer = utils::prod(utils::slice(self.dims(), 0, lo));
-  const int64_t reduce = utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  const int64_t outer = utils::let(kOp, "outer = prod(self.dims[:lo])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), 0, lo));
+  });
+  const int64_t reduce = utils::let(kOp, "reduce = prod(self.dims[lo:hi + 1])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
+  });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  });
   if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +
@@ -111,7 +119,9 @@ void resize_any_dim_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   Tensor& out = graph.get_tensor(args[3]);
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
-  const int64_t lo = in_range ? ((dim < 0) ? utils::add(dim, self.rank()) : dim) : 0;
+  const int64_t lo = utils::let(
+      kOp, "lo = (dim + self.rank if dim < 0 else dim) if in_range else 0",
+      [&]() -> int64_t { return in_range ? ((dim < 0) ? utils::add(dim, self.rank()) : dim) : 0; });
   const int64_t hi = lo;
   utils::resize_output(
       kOp, "out", out,

@@ -77,8 +77,10 @@ GeScalarPlan plan_ge_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
-  const bool int_scalar =
-      (utils::abs_value(other) <= 2147483647.0) && (utils::floor_to_int(other) == other);
+  const bool int_scalar = utils::let(
+      kOp, "int_scalar = abs(other) <= 2147483647.0 and floor(other) == other", [&]() -> bool {
+        return (utils::abs_value(other) <= 2147483647.0) && (utils::floor_to_int(other) == other);
+      });
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   GeScalarPlan plan;

@@ -60,19 +60,41 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
   utils::check_rank(kOp, "self", self, 1, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 4);
-  const int64_t pairs = utils::floordiv(utils::length(pad), 2);
-  const std::vector<int64_t> in4 = utils::right_align(self.dims(), 4, 1);
-  const std::vector<int64_t> left4 = std::vector<int64_t>{
-      (pairs > 3) ? utils::at(pad, 6) : 0, (pairs > 2) ? utils::at(pad, 4) : 0,
-      (pairs > 1) ? utils::at(pad, 2) : 0, (pairs > 0) ? utils::at(pad, 0) : 0};
-  const std::vector<int64_t> right4 = std::vector<int64_t>{
-      (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
-      (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
-  const std::vector<int64_t> out4 = std::vector<int64_t>{
-      utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
-      utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
-      utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
-      utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
+  const int64_t pairs = utils::let(kOp, "pairs = len(pad) // 2", [&]() -> int64_t {
+    return utils::floordiv(utils::length(pad), 2);
+  });
+  const std::vector<int64_t> in4 =
+      utils::let(kOp, "in4 = right_align(self.dims, 4, 1)",
+                 [&]() -> std::vector<int64_t> { return utils::right_align(self.dims(), 4, 1); });
+  const std::vector<int64_t> left4 =
+      utils::let(kOp,
+                 "left4 = [pad[6] if pairs > 3 else 0, pad[4] if pairs > 2 else 0, pad[2] if pairs "
+                 "> 1 else 0, pad[0] if pairs > 0 else 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return std::vector<int64_t>{
+                       (pairs > 3) ? utils::at(pad, 6) : 0, (pairs > 2) ? utils::at(pad, 4) : 0,
+                       (pairs > 1) ? utils::at(pad, 2) : 0, (pairs > 0) ? utils::at(pad, 0) : 0};
+                 });
+  const std::vector<int64_t> right4 =
+      utils::let(kOp,
+                 "right4 = [pad[7] if pairs > 3 else 0, pad[5] if pairs > 2 else 0, pad[3] if "
+                 "pairs > 1 else 0, pad[1] if pairs > 0 else 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return std::vector<int64_t>{
+                       (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
+                       (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
+                 });
+  const std::vector<int64_t> out4 = utils::let(
+      kOp,
+      "out4 = [in4[0] + left4[0] + right4[0], in4[1] + left4[1] + right4[1], in4[2] + left4[2] + "
+      "right4[2], in4[3] + left4[3] + right4[3]]",
+      [&]() -> std::vector<int64_t> {
+        return std::vector<int64_t>{
+            utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
+            utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
+            utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
+            utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
+      });
   if (utils::floormod(utils::length(pad), 2) != 0) {
     utils::fail(kOp, "pad", "must hold (left, right) pairs",
                 utils::format_value(utils::length(pad)), "an even number of values");
@@ -106,19 +128,41 @@ void resize_constant_pad_nd_outputs(WebGPUGraph& graph, const std::vector<ValueR
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> pad = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t pairs = utils::floordiv(utils::length(pad), 2);
-  const std::vector<int64_t> in4 = utils::right_align(self.dims(), 4, 1);
-  const std::vector<int64_t> left4 = std::vector<int64_t>{
-      (pairs > 3) ? utils::at(pad, 6) : 0, (pairs > 2) ? utils::at(pad, 4) : 0,
-      (pairs > 1) ? utils::at(pad, 2) : 0, (pairs > 0) ? utils::at(pad, 0) : 0};
-  const std::vector<int64_t> right4 = std::vector<int64_t>{
-      (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
-      (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
-  const std::vector<int64_t> out4 = std::vector<int64_t>{
-      utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
-      utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
-      utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
-      utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
+  const int64_t pairs = utils::let(kOp, "pairs = len(pad) // 2", [&]() -> int64_t {
+    return utils::floordiv(utils::length(pad), 2);
+  });
+  const std::vector<int64_t> in4 =
+      utils::let(kOp, "in4 = right_align(self.dims, 4, 1)",
+                 [&]() -> std::vector<int64_t> { return utils::right_align(self.dims(), 4, 1); });
+  const std::vector<int64_t> left4 =
+      utils::let(kOp,
+                 "left4 = [pad[6] if pairs > 3 else 0, pad[4] if pairs > 2 else 0, pad[2] if pairs "
+                 "> 1 else 0, pad[0] if pairs > 0 else 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return std::vector<int64_t>{
+                       (pairs > 3) ? utils::at(pad, 6) : 0, (pairs > 2) ? utils::at(pad, 4) : 0,
+                       (pairs > 1) ? utils::at(pad, 2) : 0, (pairs > 0) ? utils::at(pad, 0) : 0};
+                 });
+  const std::vector<int64_t> right4 =
+      utils::let(kOp,
+                 "right4 = [pad[7] if pairs > 3 else 0, pad[5] if pairs > 2 else 0, pad[3] if "
+                 "pairs > 1 else 0, pad[1] if pairs > 0 else 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return std::vector<int64_t>{
+                       (pairs > 3) ? utils::at(pad, 7) : 0, (pairs > 2) ? utils::at(pad, 5) : 0,
+                       (pairs > 1) ? utils::at(pad, 3) : 0, (pairs > 0) ? utils::at(pad, 1) : 0};
+                 });
+  const std::vector<int64_t> out4 = utils::let(
+      kOp,
+      "out4 = [in4[0] + left4[0] + right4[0], in4[1] + left4[1] + right4[1], in4[2] + left4[2] + "
+      "right4[2], in4[3] + left4[3] + right4[3]]",
+      [&]() -> std::vector<int64_t> {
+        return std::vector<int64_t>{
+            utils::add(utils::add(utils::at(in4, 0), utils::at(left4, 0)), utils::at(right4, 0)),
+            utils::add(utils::add(utils::at(in4, 1), utils::at(left4, 1)), utils::at(right4, 1)),
+            utils::add(utils::add(utils::at(in4, 2), utils::at(left4, 2)), utils::at(right4, 2)),
+            utils::add(utils::add(utils::at(in4, 3), utils::at(left4, 3)), utils::at(right4, 3))};
+      });
   utils::resize_output(kOp, "out", out, utils::slice(out4, utils::sub(4, self.rank()), INT64_MAX));
 }
 

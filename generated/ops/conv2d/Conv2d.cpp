@@ -213,77 +213,155 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 3, 4);
   const int64_t rank = input.rank();
-  const int64_t B = input.dim(0);
-  const int64_t IC = input.dim(1);
-  const int64_t IH = (rank == 4) ? input.dim(2) : 1;
-  const int64_t IW = input.dim(-1);
-  const int64_t KH = (weight.rank() == 4) ? weight.dim(-2) : 1;
-  const int64_t KW = weight.dim(-1);
-  const int64_t sH = (rank == 3) ? 1 : ((utils::length(stride) > 0) ? utils::at(stride, 0) : 1);
-  const int64_t sW = (utils::length(stride) > 0) ? utils::at(stride, -1) : 1;
-  const int64_t pH = (rank == 3) ? 0 : ((utils::length(padding) > 0) ? utils::at(padding, 0) : 0);
-  const int64_t pW = (utils::length(padding) > 0) ? utils::at(padding, -1) : 0;
-  const int64_t dH = (rank == 3) ? 1 : ((utils::length(dilation) > 0) ? utils::at(dilation, 0) : 1);
-  const int64_t dW = (utils::length(dilation) > 0) ? utils::at(dilation, -1) : 1;
-  const int64_t opH =
-      (rank == 3) ? 0 : ((utils::length(output_padding) > 0) ? utils::at(output_padding, 0) : 0);
-  const int64_t opW = (utils::length(output_padding) > 0) ? utils::at(output_padding, -1) : 0;
-  const int64_t g = utils::max_of(groups, 1);
-  const int64_t OC = transposed ? utils::mul(weight.dim(1), g) : weight.dim(0);
-  const int64_t icpg = utils::floordiv(IC, g);
-  const int64_t OH =
-      transposed
-          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IH, 1), sH),
-                                                        utils::mul(2, pH)),
-                                             utils::mul(dH, utils::sub(KH, 1))),
-                                  opH),
-                       1)
-          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
-                                                             utils::mul(dH, utils::sub(KH, 1))),
-                                                  1),
-                                       utils::max_of(sH, 1)),
-                       1);
-  const int64_t OW =
-      transposed
-          ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IW, 1), sW),
-                                                        utils::mul(2, pW)),
-                                             utils::mul(dW, utils::sub(KW, 1))),
-                                  opW),
-                       1)
-          : utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
-                                                             utils::mul(dW, utils::sub(KW, 1))),
-                                                  1),
-                                       utils::max_of(sW, 1)),
-                       1);
+  const int64_t B = utils::let(kOp, "B = input.dims[0]", [&]() -> int64_t { return input.dim(0); });
+  const int64_t IC =
+      utils::let(kOp, "IC = input.dims[1]", [&]() -> int64_t { return input.dim(1); });
+  const int64_t IH = utils::let(kOp, "IH = input.dims[2] if rank == 4 else 1",
+                                [&]() -> int64_t { return (rank == 4) ? input.dim(2) : 1; });
+  const int64_t IW =
+      utils::let(kOp, "IW = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
+  const int64_t KH =
+      utils::let(kOp, "KH = weight.dims[-2] if weight.rank == 4 else 1",
+                 [&]() -> int64_t { return (weight.rank() == 4) ? weight.dim(-2) : 1; });
+  const int64_t KW =
+      utils::let(kOp, "KW = weight.dims[-1]", [&]() -> int64_t { return weight.dim(-1); });
+  const int64_t sH = utils::let(
+      kOp, "sH = 1 if rank == 3 else stride[0] if len(stride) > 0 else 1", [&]() -> int64_t {
+        return (rank == 3) ? 1 : ((utils::length(stride) > 0) ? utils::at(stride, 0) : 1);
+      });
+  const int64_t sW = utils::let(kOp, "sW = stride[-1] if len(stride) > 0 else 1", [&]() -> int64_t {
+    return (utils::length(stride) > 0) ? utils::at(stride, -1) : 1;
+  });
+  const int64_t pH = utils::let(
+      kOp, "pH = 0 if rank == 3 else padding[0] if len(padding) > 0 else 0", [&]() -> int64_t {
+        return (rank == 3) ? 0 : ((utils::length(padding) > 0) ? utils::at(padding, 0) : 0);
+      });
+  const int64_t pW = utils::let(
+      kOp, "pW = padding[-1] if len(padding) > 0 else 0",
+      [&]() -> int64_t { return (utils::length(padding) > 0) ? utils::at(padding, -1) : 0; });
+  const int64_t dH = utils::let(
+      kOp, "dH = 1 if rank == 3 else dilation[0] if len(dilation) > 0 else 1", [&]() -> int64_t {
+        return (rank == 3) ? 1 : ((utils::length(dilation) > 0) ? utils::at(dilation, 0) : 1);
+      });
+  const int64_t dW = utils::let(
+      kOp, "dW = dilation[-1] if len(dilation) > 0 else 1",
+      [&]() -> int64_t { return (utils::length(dilation) > 0) ? utils::at(dilation, -1) : 1; });
+  const int64_t opH = utils::let(
+      kOp, "opH = 0 if rank == 3 else output_padding[0] if len(output_padding) > 0 else 0",
+      [&]() -> int64_t {
+        return (rank == 3)
+                   ? 0
+                   : ((utils::length(output_padding) > 0) ? utils::at(output_padding, 0) : 0);
+      });
+  const int64_t opW = utils::let(
+      kOp, "opW = output_padding[-1] if len(output_padding) > 0 else 0", [&]() -> int64_t {
+        return (utils::length(output_padding) > 0) ? utils::at(output_padding, -1) : 0;
+      });
+  const int64_t g =
+      utils::let(kOp, "g = max(groups, 1)", [&]() -> int64_t { return utils::max_of(groups, 1); });
+  const int64_t OC = utils::let(
+      kOp, "OC = weight.dims[1] * g if transposed else weight.dims[0]",
+      [&]() -> int64_t { return transposed ? utils::mul(weight.dim(1), g) : weight.dim(0); });
+  const int64_t icpg =
+      utils::let(kOp, "icpg = IC // g", [&]() -> int64_t { return utils::floordiv(IC, g); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = (IH - 1) * sH - 2 * pH + dH * (KH - 1) + opH + 1 if transposed else (IH + 2 * pH - dH "
+      "* (KH - 1) - 1) // max(sH, 1) + 1",
+      [&]() -> int64_t {
+        return transposed
+                   ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IH, 1), sH),
+                                                                 utils::mul(2, pH)),
+                                                      utils::mul(dH, utils::sub(KH, 1))),
+                                           opH),
+                                1)
+                   : utils::add(
+                         utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),
+                                                               utils::mul(dH, utils::sub(KH, 1))),
+                                                    1),
+                                         utils::max_of(sH, 1)),
+                         1);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = (IW - 1) * sW - 2 * pW + dW * (KW - 1) + opW + 1 if transposed else (IW + 2 * pW - dW "
+      "* (KW - 1) - 1) // max(sW, 1) + 1",
+      [&]() -> int64_t {
+        return transposed
+                   ? utils::add(utils::add(utils::add(utils::sub(utils::mul(utils::sub(IW, 1), sW),
+                                                                 utils::mul(2, pW)),
+                                                      utils::mul(dW, utils::sub(KW, 1))),
+                                           opW),
+                                1)
+                   : utils::add(
+                         utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, pW)),
+                                                               utils::mul(dW, utils::sub(KW, 1))),
+                                                    1),
+                                         utils::max_of(sW, 1)),
+                         1);
+      });
   const bool gemm = !transposed && (groups == 1);
   const bool stem = gemm && (IC < 16);
-  const int64_t K = utils::mul(utils::mul(IC, KH), KW);
-  const bool gemm128 = gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
-  const bool tgemm =
-      transposed && (groups == 1) && (dH == 1) && (dW == 1) && (utils::mul(sH, sW) <= 1024);
+  const int64_t K = utils::let(kOp, "K = IC * KH * KW",
+                               [&]() -> int64_t { return utils::mul(utils::mul(IC, KH), KW); });
+  const bool gemm128 = utils::let(
+      kOp, "gemm128 = gemm and not stem and OC >= 128 and B * OH * OW >= 64", [&]() -> bool {
+        return gemm && !stem && (OC >= 128) && (utils::mul(utils::mul(B, OH), OW) >= 64);
+      });
+  const bool tgemm = utils::let(
+      kOp, "tgemm = transposed and groups == 1 and dH == 1 and dW == 1 and sH * sW <= 1024",
+      [&]() -> bool {
+        return transposed && (groups == 1) && (dH == 1) && (dW == 1) &&
+               (utils::mul(sH, sW) <= 1024);
+      });
   const int64_t tiles =
-      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64), utils::ceil_div(OC, 64));
-  const int64_t steps = stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
-                             : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
-  const int64_t split64 =
-      (tiles < 512)
-          ? utils::max_of(
-                1, utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
-                                               utils::floordiv(steps, 8)),
-                                 8))
-          : 1;
-  const int64_t tiles128 =
-      utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128), utils::ceil_div(OC, 128));
-  const int64_t steps128 = utils::ceil_div(K, 8);
-  const int64_t split128 =
-      (tiles128 < 132)
-          ? utils::max_of(
-                1, utils::min_of(utils::min_of(utils::floordiv(264, utils::max_of(tiles128, 1)),
-                                               utils::floordiv(steps128, 16)),
-                                 16))
-          : 1;
+      utils::let(kOp, "tiles = ceil_div(B * OH * OW, 64) * ceil_div(OC, 64)", [&]() -> int64_t {
+        return utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 64),
+                          utils::ceil_div(OC, 64));
+      });
+  const int64_t steps =
+      utils::let(kOp, "steps = ceil_div(KH * KW * IC, 16) if stem else KH * KW * ceil_div(IC, 16)",
+                 [&]() -> int64_t {
+                   return stem ? utils::ceil_div(utils::mul(utils::mul(KH, KW), IC), 16)
+                               : utils::mul(utils::mul(KH, KW), utils::ceil_div(IC, 16));
+                 });
+  const int64_t split64 = utils::let(
+      kOp,
+      "split64 = max(1, min(min(ceil_div(1024, max(tiles, 1)), steps // 8), 8)) if tiles < 512 "
+      "else 1",
+      [&]() -> int64_t {
+        return (tiles < 512)
+                   ? utils::max_of(
+                         1,
+                         utils::min_of(utils::min_of(utils::ceil_div(1024, utils::max_of(tiles, 1)),
+                                                     utils::floordiv(steps, 8)),
+                                       8))
+                   : 1;
+      });
+  const int64_t tiles128 = utils::let(
+      kOp, "tiles128 = ceil_div(B * OH * OW, 128) * ceil_div(OC, 128)", [&]() -> int64_t {
+        return utils::mul(utils::ceil_div(utils::mul(utils::mul(B, OH), OW), 128),
+                          utils::ceil_div(OC, 128));
+      });
+  const int64_t steps128 = utils::let(kOp, "steps128 = ceil_div(K, 8)",
+                                      [&]() -> int64_t { return utils::ceil_div(K, 8); });
+  const int64_t split128 = utils::let(
+      kOp,
+      "split128 = max(1, min(min(264 // max(tiles128, 1), steps128 // 16), 16)) if tiles128 < 132 "
+      "else 1",
+      [&]() -> int64_t {
+        return (tiles128 < 132)
+                   ? utils::max_of(
+                         1, utils::min_of(
+                                utils::min_of(utils::floordiv(264, utils::max_of(tiles128, 1)),
+                                              utils::floordiv(steps128, 16)),
+                                16))
+                   : 1;
+      });
   const int64_t split = gemm ? (gemm128 ? split128 : split64) : 1;
-  const int64_t k_chunk = utils::mul(utils::ceil_div(steps128, split), 8);
+  const int64_t k_chunk =
+      utils::let(kOp, "k_chunk = ceil_div(steps128, split) * 8",
+                 [&]() -> int64_t { return utils::mul(utils::ceil_div(steps128, split), 8); });
   if (weight.rank() != rank) {
     utils::fail(kOp, "weight", "does not have the input's rank", utils::format_value(weight.rank()),
                 utils::format_value(rank));

@@ -25,29 +25,40 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t wrap = utils::max_of(self.rank(), 1);
-  const std::vector<int64_t> outside = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _x : dim) {
-      if ((_x < -wrap) || (_x >= wrap)) _values.push_back(_x);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> squeezed = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _x : dim) {
-      _values.push_back((_x < 0) ? utils::add(_x, wrap) : _x);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> repeated = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(squeezed))) {
-      if (utils::contains(utils::slice(squeezed, 0, _k), utils::at(squeezed, _k)))
-        _values.push_back(utils::at(squeezed, _k));
-    }
-    return _values;
-  }();
+  const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
+                                  [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
+  const std::vector<int64_t> outside = utils::let(
+      kOp, "outside = [x for x in dim if x < -wrap or x >= wrap]", [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _x : dim) {
+            if ((_x < -wrap) || (_x >= wrap)) _values.push_back(_x);
+          }
+          return _values;
+        }();
+      });
+  const std::vector<int64_t> squeezed = utils::let(
+      kOp, "squeezed = [x + wrap if x < 0 else x for x in dim]", [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _x : dim) {
+            _values.push_back((_x < 0) ? utils::add(_x, wrap) : _x);
+          }
+          return _values;
+        }();
+      });
+  const std::vector<int64_t> repeated = utils::let(
+      kOp, "repeated = [squeezed[k] for k in range(len(squeezed)) if squeezed[k] in squeezed[:k]]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(utils::length(squeezed))) {
+            if (utils::contains(utils::slice(squeezed, 0, _k), utils::at(squeezed, _k)))
+              _values.push_back(utils::at(squeezed, _k));
+          }
+          return _values;
+        }();
+      });
   if (utils::length(outside) != 0) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
@@ -74,14 +85,18 @@ void resize_squeeze_copy_dims_outputs(WebGPUGraph& graph, const std::vector<Valu
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[2]);
-  const int64_t wrap = utils::max_of(self.rank(), 1);
-  const std::vector<int64_t> squeezed = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _x : dim) {
-      _values.push_back((_x < 0) ? utils::add(_x, wrap) : _x);
-    }
-    return _values;
-  }();
+  const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
+                                  [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
+  const std::vector<int64_t> squeezed = utils::let(
+      kOp, "squeezed = [x + wrap if x < 0 else x for x in dim]", [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _x : dim) {
+            _values.push_back((_x < 0) ? utils::add(_x, wrap) : _x);
+          }
+          return _values;
+        }();
+      });
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(self.rank())) {

@@ -25,7 +25,9 @@ UnsqueezeCopyPlan plan_unsqueeze_copy(WebGPUGraph& graph, const std::vector<Valu
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t at = (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim;
+  const int64_t at = utils::let(
+      kOp, "at = dim + self.rank + 1 if dim < 0 else dim",
+      [&]() -> int64_t { return (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim; });
   if ((dim < utils::sub(-self.rank(), 1)) || (dim > self.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
@@ -46,7 +48,9 @@ void resize_unsqueeze_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRe
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   Tensor& out = graph.get_tensor(args[2]);
-  const int64_t at = (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim;
+  const int64_t at = utils::let(
+      kOp, "at = dim + self.rank + 1 if dim < 0 else dim",
+      [&]() -> int64_t { return (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim; });
   utils::resize_output(
       kOp, "out", out,
       utils::concat(utils::concat(utils::slice(self.dims(), 0, at), std::vector<int64_t>{1}),

@@ -82,8 +82,10 @@ EmbeddingPlan plan_embedding(WebGPUGraph& graph, const std::vector<ValueRef>& ar
   utils::check_rank(kOp, "weight", weight, 2, 2);
   utils::check_dtype(kOp, "indices", indices, {DType::Int32});
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  const int64_t V = weight.dim(0);
-  const int64_t D = weight.dim(1);
+  const int64_t V =
+      utils::let(kOp, "V = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
+  const int64_t D =
+      utils::let(kOp, "D = weight.dims[1]", [&]() -> int64_t { return weight.dim(1); });
   utils::check_output_dims(kOp, "out", out, utils::concat(indices.dims(), std::vector<int64_t>{D}));
 
   EmbeddingPlan plan;
@@ -113,7 +115,8 @@ void resize_embedding_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor& weight = graph.get_tensor(args[0]);
   const Tensor& indices = graph.get_tensor(args[1]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t D = weight.dim(1);
+  const int64_t D =
+      utils::let(kOp, "D = weight.dims[1]", [&]() -> int64_t { return weight.dim(1); });
   utils::resize_output(kOp, "out", out, utils::concat(indices.dims(), std::vector<int64_t>{D}));
 }
 

@@ -69,8 +69,10 @@ EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<Va
   utils::check_rank(kOp, "indices", indices, 1, 3);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 2, 4);
-  const int64_t V = weight.dim(0);
-  const int64_t D = utils::mul(weight.dim(1), 2);
+  const int64_t V =
+      utils::let(kOp, "V = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
+  const int64_t D = utils::let(kOp, "D = weight.dims[1] * 2",
+                               [&]() -> int64_t { return utils::mul(weight.dim(1), 2); });
   if ((group_size <= 0) || (utils::floormod(D, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not divide the embedding dim",
                 utils::format_value(group_size), "a divisor of " + utils::format_value(D));
@@ -100,7 +102,8 @@ void resize_embedding_q4gsw_outputs(WebGPUGraph& graph, const std::vector<ValueR
   const Tensor& weight = graph.get_tensor(args[0]);
   const Tensor& indices = graph.get_tensor(args[3]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t D = utils::mul(weight.dim(1), 2);
+  const int64_t D = utils::let(kOp, "D = weight.dims[1] * 2",
+                               [&]() -> int64_t { return utils::mul(weight.dim(1), 2); });
   utils::resize_output(kOp, "out", out, utils::concat(indices.dims(), std::vector<int64_t>{D}));
 }
 

@@ -54,10 +54,16 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const double step = graph.is_null(args[2]) ? 1 : graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[7]);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
-  const int64_t length = ((step != 0.0) && (utils::abs_value(start) <= 1.7976931348623157e+308) &&
-                          (utils::abs_value(end) <= 1.7976931348623157e+308))
-                             ? -utils::floor_to_int(utils::divide(start - end, step))
-                             : 0;
+  const int64_t length =
+      utils::let(kOp,
+                 "length = -floor((start - end) / step) if step != 0.0 and abs(start) <= "
+                 "1.7976931348623157e+308 and abs(end) <= 1.7976931348623157e+308 else 0",
+                 [&]() -> int64_t {
+                   return ((step != 0.0) && (utils::abs_value(start) <= 1.7976931348623157e+308) &&
+                           (utils::abs_value(end) <= 1.7976931348623157e+308))
+                              ? -utils::floor_to_int(utils::divide(start - end, step))
+                              : 0;
+                 });
   if (!(utils::abs_value(start) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "start", "is not finite", utils::format_value(start), "a finite number");
   }

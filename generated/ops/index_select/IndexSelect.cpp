@@ -87,10 +87,20 @@ IndexSelectPlan plan_index_select(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_dtype(kOp, "index", index, {DType::Int32});
   utils::check_rank(kOp, "index", index, 0, 1);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
-  const std::vector<int64_t> dims = (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
-  const int64_t d = (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
-  const int64_t D = ((d >= 0) && (d < utils::length(dims))) ? utils::at(dims, d) : 0;
-  const int64_t inner = utils::prod(utils::slice(dims, utils::add(d, 1), INT64_MAX));
+  const std::vector<int64_t> dims =
+      utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
+      });
+  const int64_t d = utils::let(kOp, "d = dim + len(dims) if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
+  });
+  const int64_t D =
+      utils::let(kOp, "D = dims[d] if d >= 0 and d < len(dims) else 0", [&]() -> int64_t {
+        return ((d >= 0) && (d < utils::length(dims))) ? utils::at(dims, d) : 0;
+      });
+  const int64_t inner = utils::let(kOp, "inner = prod(dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(dims, utils::add(d, 1), INT64_MAX));
+  });
   if ((d < 0) || (d >= utils::length(dims))) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 utils::format_value(-utils::length(dims)) + ".." +
@@ -134,8 +144,13 @@ void resize_index_select_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& index = graph.get_tensor(args[2]);
   Tensor& out = graph.get_tensor(args[3]);
-  const std::vector<int64_t> dims = (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
-  const int64_t d = (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
+  const std::vector<int64_t> dims =
+      utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
+        return (self.rank() > 0) ? self.dims() : std::vector<int64_t>{1};
+      });
+  const int64_t d = utils::let(kOp, "d = dim + len(dims) if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, utils::length(dims)) : dim;
+  });
   utils::resize_output(kOp, "out", out,
                        (self.rank() > 0) ? utils::replace_at(self.dims(), d, index.numel())
                                          : std::vector<int64_t>{});

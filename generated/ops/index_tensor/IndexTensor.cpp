@@ -130,83 +130,133 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
     }
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> present = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(indices))) {
-      if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
-    }
-    return _values;
-  }();
+  const std::vector<int64_t> present =
+      utils::let(kOp, "present = [k for k in range(len(indices)) if indices[k].present]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(indices))) {
+                       if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
   const std::vector<int64_t> b0 =
-      ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
-          ? utils::at(indices, 0)->dims()
-          : std::vector<int64_t>{};
-  const std::vector<int64_t> b1 =
-      utils::broadcasts(b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
-                                ? utils::at(indices, 1)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
-                        ? utils::at(indices, 1)->dims()
-                        : std::vector<int64_t>{})
-          : b0;
-  const std::vector<int64_t> b2 =
-      utils::broadcasts(b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
-                                ? utils::at(indices, 2)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
-                        ? utils::at(indices, 2)->dims()
-                        : std::vector<int64_t>{})
-          : b1;
-  const std::vector<int64_t> b3 =
-      utils::broadcasts(b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
-                                ? utils::at(indices, 3)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
-                        ? utils::at(indices, 3)->dims()
-                        : std::vector<int64_t>{})
-          : b2;
+      utils::let(kOp, "b0 = (indices[0].dims if len(indices) > 0 and indices[0].present else [])",
+                 [&]() -> std::vector<int64_t> {
+                   return ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
+                              ? utils::at(indices, 0)->dims()
+                              : std::vector<int64_t>{};
+                 });
+  const std::vector<int64_t> b1 = utils::let(
+      kOp,
+      "b1 = broadcast_shape(b0, (indices[1].dims if len(indices) > 1 and indices[1].present else "
+      "[])) if broadcasts(b0, (indices[1].dims if len(indices) > 1 and indices[1].present else "
+      "[])) else b0",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                           ? utils::at(indices, 1)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                                 ? utils::at(indices, 1)->dims()
+                                 : std::vector<int64_t>{})
+                   : b0;
+      });
+  const std::vector<int64_t> b2 = utils::let(
+      kOp,
+      "b2 = broadcast_shape(b1, (indices[2].dims if len(indices) > 2 and indices[2].present else "
+      "[])) if broadcasts(b1, (indices[2].dims if len(indices) > 2 and indices[2].present else "
+      "[])) else b1",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                           ? utils::at(indices, 2)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                                 ? utils::at(indices, 2)->dims()
+                                 : std::vector<int64_t>{})
+                   : b1;
+      });
+  const std::vector<int64_t> b3 = utils::let(
+      kOp,
+      "b3 = broadcast_shape(b2, (indices[3].dims if len(indices) > 3 and indices[3].present else "
+      "[])) if broadcasts(b2, (indices[3].dims if len(indices) > 3 and indices[3].present else "
+      "[])) else b2",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                           ? utils::at(indices, 3)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                                 ? utils::at(indices, 3)->dims()
+                                 : std::vector<int64_t>{})
+                   : b2;
+      });
   const std::vector<int64_t> B = b3;
-  const std::vector<int64_t> unbroadcast = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : present) {
-      if ((utils::at(indices, _k)->rank() > utils::length(B)) ||
-          !utils::broadcasts(utils::at(indices, _k)->dims(), B))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const bool adjacent = (utils::length(present) == 0) ||
-                        (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
-                         utils::length(present));
-  const int64_t at = ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
-  const std::vector<int64_t> rest = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(self.rank())) {
-      if (!utils::contains(present, _k)) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> strides = utils::contiguous_strides(self.dims());
-  const std::vector<int64_t> out_dims =
-      utils::concat(utils::concat(
-                        [&]() {
-                          std::vector<int64_t> _values;
-                          for (const auto& _k : utils::slice(rest, 0, at)) {
-                            _values.push_back(self.dim(_k));
-                          }
-                          return _values;
-                        }(),
-                        B),
-                    [&]() {
-                      std::vector<int64_t> _values;
-                      for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
-                        _values.push_back(self.dim(_k));
-                      }
-                      return _values;
-                    }());
+  const std::vector<int64_t> unbroadcast =
+      utils::let(kOp,
+                 "unbroadcast = [k for k in present if indices[k].rank > len(B) or not "
+                 "broadcasts(indices[k].dims, B)]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : present) {
+                       if ((utils::at(indices, _k)->rank() > utils::length(B)) ||
+                           !utils::broadcasts(utils::at(indices, _k)->dims(), B))
+                         _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const bool adjacent = utils::let(
+      kOp, "adjacent = len(present) == 0 or present[-1] - present[0] + 1 == len(present)",
+      [&]() -> bool {
+        return (utils::length(present) == 0) ||
+               (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
+                utils::length(present));
+      });
+  const int64_t at =
+      utils::let(kOp, "at = present[0] if len(present) > 0 and adjacent else 0", [&]() -> int64_t {
+        return ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
+      });
+  const std::vector<int64_t> rest =
+      utils::let(kOp, "rest = [k for k in range(self.rank) if k not in present]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(self.rank())) {
+                       if (!utils::contains(present, _k)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> strides =
+      utils::let(kOp, "strides = contiguous_strides(self.dims)",
+                 [&]() -> std::vector<int64_t> { return utils::contiguous_strides(self.dims()); });
+  const std::vector<int64_t> out_dims = utils::let(
+      kOp, "out_dims = [self.dims[k] for k in rest[:at]] + B + [self.dims[k] for k in rest[at:]]",
+      [&]() -> std::vector<int64_t> {
+        return utils::concat(utils::concat(
+                                 [&]() {
+                                   std::vector<int64_t> _values;
+                                   for (const auto& _k : utils::slice(rest, 0, at)) {
+                                     _values.push_back(self.dim(_k));
+                                   }
+                                   return _values;
+                                 }(),
+                                 B),
+                             [&]() {
+                               std::vector<int64_t> _values;
+                               for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                                 _values.push_back(self.dim(_k));
+                               }
+                               return _values;
+                             }());
+      });
   if (utils::length(present) <= 0) {
     utils::fail(kOp, "indices", "holds no index tensor",
                 utils::format_value(utils::length(indices)), "at least one non-None entry");
@@ -385,73 +435,115 @@ void resize_index_tensor_outputs(WebGPUGraph& graph, const std::vector<ValueRef>
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   Tensor& out = graph.get_tensor(args[2]);
-  const std::vector<int64_t> present = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(indices))) {
-      if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
-    }
-    return _values;
-  }();
+  const std::vector<int64_t> present =
+      utils::let(kOp, "present = [k for k in range(len(indices)) if indices[k].present]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(indices))) {
+                       if ((utils::at(indices, _k) != nullptr)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
   const std::vector<int64_t> b0 =
-      ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
-          ? utils::at(indices, 0)->dims()
-          : std::vector<int64_t>{};
-  const std::vector<int64_t> b1 =
-      utils::broadcasts(b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
-                                ? utils::at(indices, 1)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
-                        ? utils::at(indices, 1)->dims()
-                        : std::vector<int64_t>{})
-          : b0;
-  const std::vector<int64_t> b2 =
-      utils::broadcasts(b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
-                                ? utils::at(indices, 2)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
-                        ? utils::at(indices, 2)->dims()
-                        : std::vector<int64_t>{})
-          : b1;
-  const std::vector<int64_t> b3 =
-      utils::broadcasts(b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
-                                ? utils::at(indices, 3)->dims()
-                                : std::vector<int64_t>{})
-          ? utils::broadcast_shape(
-                b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
-                        ? utils::at(indices, 3)->dims()
-                        : std::vector<int64_t>{})
-          : b2;
+      utils::let(kOp, "b0 = (indices[0].dims if len(indices) > 0 and indices[0].present else [])",
+                 [&]() -> std::vector<int64_t> {
+                   return ((utils::length(indices) > 0) && (utils::at(indices, 0) != nullptr))
+                              ? utils::at(indices, 0)->dims()
+                              : std::vector<int64_t>{};
+                 });
+  const std::vector<int64_t> b1 = utils::let(
+      kOp,
+      "b1 = broadcast_shape(b0, (indices[1].dims if len(indices) > 1 and indices[1].present else "
+      "[])) if broadcasts(b0, (indices[1].dims if len(indices) > 1 and indices[1].present else "
+      "[])) else b0",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                           ? utils::at(indices, 1)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b0, ((utils::length(indices) > 1) && (utils::at(indices, 1) != nullptr))
+                                 ? utils::at(indices, 1)->dims()
+                                 : std::vector<int64_t>{})
+                   : b0;
+      });
+  const std::vector<int64_t> b2 = utils::let(
+      kOp,
+      "b2 = broadcast_shape(b1, (indices[2].dims if len(indices) > 2 and indices[2].present else "
+      "[])) if broadcasts(b1, (indices[2].dims if len(indices) > 2 and indices[2].present else "
+      "[])) else b1",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                           ? utils::at(indices, 2)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b1, ((utils::length(indices) > 2) && (utils::at(indices, 2) != nullptr))
+                                 ? utils::at(indices, 2)->dims()
+                                 : std::vector<int64_t>{})
+                   : b1;
+      });
+  const std::vector<int64_t> b3 = utils::let(
+      kOp,
+      "b3 = broadcast_shape(b2, (indices[3].dims if len(indices) > 3 and indices[3].present else "
+      "[])) if broadcasts(b2, (indices[3].dims if len(indices) > 3 and indices[3].present else "
+      "[])) else b2",
+      [&]() -> std::vector<int64_t> {
+        return utils::broadcasts(
+                   b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                           ? utils::at(indices, 3)->dims()
+                           : std::vector<int64_t>{})
+                   ? utils::broadcast_shape(
+                         b2, ((utils::length(indices) > 3) && (utils::at(indices, 3) != nullptr))
+                                 ? utils::at(indices, 3)->dims()
+                                 : std::vector<int64_t>{})
+                   : b2;
+      });
   const std::vector<int64_t> B = b3;
-  const bool adjacent = (utils::length(present) == 0) ||
-                        (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
-                         utils::length(present));
-  const int64_t at = ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
-  const std::vector<int64_t> rest = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(self.rank())) {
-      if (!utils::contains(present, _k)) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> out_dims =
-      utils::concat(utils::concat(
-                        [&]() {
-                          std::vector<int64_t> _values;
-                          for (const auto& _k : utils::slice(rest, 0, at)) {
-                            _values.push_back(self.dim(_k));
-                          }
-                          return _values;
-                        }(),
-                        B),
-                    [&]() {
-                      std::vector<int64_t> _values;
-                      for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
-                        _values.push_back(self.dim(_k));
-                      }
-                      return _values;
-                    }());
+  const bool adjacent = utils::let(
+      kOp, "adjacent = len(present) == 0 or present[-1] - present[0] + 1 == len(present)",
+      [&]() -> bool {
+        return (utils::length(present) == 0) ||
+               (utils::add(utils::sub(utils::at(present, -1), utils::at(present, 0)), 1) ==
+                utils::length(present));
+      });
+  const int64_t at =
+      utils::let(kOp, "at = present[0] if len(present) > 0 and adjacent else 0", [&]() -> int64_t {
+        return ((utils::length(present) > 0) && adjacent) ? utils::at(present, 0) : 0;
+      });
+  const std::vector<int64_t> rest =
+      utils::let(kOp, "rest = [k for k in range(self.rank) if k not in present]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(self.rank())) {
+                       if (!utils::contains(present, _k)) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> out_dims = utils::let(
+      kOp, "out_dims = [self.dims[k] for k in rest[:at]] + B + [self.dims[k] for k in rest[at:]]",
+      [&]() -> std::vector<int64_t> {
+        return utils::concat(utils::concat(
+                                 [&]() {
+                                   std::vector<int64_t> _values;
+                                   for (const auto& _k : utils::slice(rest, 0, at)) {
+                                     _values.push_back(self.dim(_k));
+                                   }
+                                   return _values;
+                                 }(),
+                                 B),
+                             [&]() {
+                               std::vector<int64_t> _values;
+                               for (const auto& _k : utils::slice(rest, at, INT64_MAX)) {
+                                 _values.push_back(self.dim(_k));
+                               }
+                               return _values;
+                             }());
+      });
   utils::resize_output(kOp, "out", out, out_dims);
 }
 

@@ -138,42 +138,86 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "mat2", mat2, {DType::Float32});
   utils::check_rank(kOp, "mat2", mat2, 3, 3);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  const int64_t batch = self.dim(0);
-  const int64_t M = self.dim(1);
-  const int64_t K = self.dim(2);
-  const int64_t N = mat2.dim(2);
-  const int64_t a_batch_stride = utils::mul(M, K);
-  const int64_t b_batch_stride = utils::mul(K, N);
-  const bool aligned = (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
+  const int64_t batch =
+      utils::let(kOp, "batch = self.dims[0]", [&]() -> int64_t { return self.dim(0); });
+  const int64_t M = utils::let(kOp, "M = self.dims[1]", [&]() -> int64_t { return self.dim(1); });
+  const int64_t K = utils::let(kOp, "K = self.dims[2]", [&]() -> int64_t { return self.dim(2); });
+  const int64_t N = utils::let(kOp, "N = mat2.dims[2]", [&]() -> int64_t { return mat2.dim(2); });
+  const int64_t a_batch_stride =
+      utils::let(kOp, "a_batch_stride = M * K", [&]() -> int64_t { return utils::mul(M, K); });
+  const int64_t b_batch_stride =
+      utils::let(kOp, "b_batch_stride = K * N", [&]() -> int64_t { return utils::mul(K, N); });
+  const bool aligned = utils::let(kOp, "aligned = K % 4 == 0 and N % 4 == 0", [&]() -> bool {
+    return (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
+  });
   const bool gemv = (M <= 8) && aligned;
   const int64_t tiles =
-      utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+      utils::let(kOp, "tiles = ceil_div(M, 128) * ceil_div(N, 128) * batch", [&]() -> int64_t {
+        return utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
+      });
   const int64_t small_tiles =
-      utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
+      utils::let(kOp, "small_tiles = ceil_div(M, 32) * ceil_div(N, 32) * batch", [&]() -> int64_t {
+        return utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
+      });
   const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
-  const int64_t steps = utils::ceil_div(K, 8);
-  const int64_t max_split = utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16));
-  const int64_t small_split =
-      (small_tiles < 264)
-          ? utils::min_of(utils::ceil_div(528, utils::max_of(small_tiles, 1)), max_split)
-          : 1;
-  const int64_t tile_split =
-      (tiles < 132) ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split) : 1;
-  const int64_t tiles_n = utils::ceil_div(N, 128);
-  const int64_t round_rows = utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
-  const int64_t tail_rows = (!gemv && !small && (batch == 1) && (tiles >= 132) && (tiles_n <= 264))
-                                ? utils::floormod(utils::ceil_div(M, 128), round_rows)
-                                : 0;
-  const int64_t tail_split =
-      ((tail_rows > 0) && (utils::mul(tail_rows, tiles_n) <= 132))
-          ? utils::min_of(utils::floordiv(264, utils::max_of(utils::mul(tail_rows, tiles_n), 1)),
-                          max_split)
-          : 1;
+  const int64_t steps =
+      utils::let(kOp, "steps = ceil_div(K, 8)", [&]() -> int64_t { return utils::ceil_div(K, 8); });
+  const int64_t max_split = utils::let(
+      kOp, "max_split = max(1, min(steps // 4, 16))",
+      [&]() -> int64_t { return utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16)); });
+  const int64_t small_split = utils::let(
+      kOp,
+      "small_split = min(ceil_div(528, max(small_tiles, 1)), max_split) if small_tiles < 264 else "
+      "1",
+      [&]() -> int64_t {
+        return (small_tiles < 264)
+                   ? utils::min_of(utils::ceil_div(528, utils::max_of(small_tiles, 1)), max_split)
+                   : 1;
+      });
+  const int64_t tile_split = utils::let(
+      kOp, "tile_split = min(ceil_div(264, max(tiles, 1)), max_split) if tiles < 132 else 1",
+      [&]() -> int64_t {
+        return (tiles < 132)
+                   ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split)
+                   : 1;
+      });
+  const int64_t tiles_n = utils::let(kOp, "tiles_n = ceil_div(N, 128)",
+                                     [&]() -> int64_t { return utils::ceil_div(N, 128); });
+  const int64_t round_rows =
+      utils::let(kOp, "round_rows = max(1, 264 // max(tiles_n, 1))", [&]() -> int64_t {
+        return utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
+      });
+  const int64_t tail_rows =
+      utils::let(kOp,
+                 "tail_rows = ceil_div(M, 128) % round_rows if not gemv and not small and batch == "
+                 "1 and tiles >= 132 and tiles_n <= 264 else 0",
+                 [&]() -> int64_t {
+                   return (!gemv && !small && (batch == 1) && (tiles >= 132) && (tiles_n <= 264))
+                              ? utils::floormod(utils::ceil_div(M, 128), round_rows)
+                              : 0;
+                 });
+  const int64_t tail_split = utils::let(
+      kOp,
+      "tail_split = min(264 // max(tail_rows * tiles_n, 1), max_split) if tail_rows > 0 and "
+      "tail_rows * tiles_n <= 132 else 1",
+      [&]() -> int64_t {
+        return ((tail_rows > 0) && (utils::mul(tail_rows, tiles_n) <= 132))
+                   ? utils::min_of(
+                         utils::floordiv(264, utils::max_of(utils::mul(tail_rows, tiles_n), 1)),
+                         max_split)
+                   : 1;
+      });
   const int64_t split = small ? small_split : ((tiles < 132) ? tile_split : tail_split);
-  const int64_t head_rows = ((tiles >= 132) && (split > 1))
-                                ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
-                                : 0;
-  const int64_t k_chunk = utils::mul(utils::ceil_div(steps, split), 8);
+  const int64_t head_rows = utils::let(
+      kOp, "head_rows = (ceil_div(M, 128) - tail_rows) * 128 if tiles >= 132 and split > 1 else 0",
+      [&]() -> int64_t {
+        return ((tiles >= 132) && (split > 1))
+                   ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
+                   : 0;
+      });
+  const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
+    return utils::mul(utils::ceil_div(steps, split), 8);
+  });
   if (mat2.dim(0) != batch) {
     utils::fail(kOp, "mat2", "does not match the batch", utils::format_value(mat2.dims()),
                 "dims[0] == " + utils::format_value(batch));
@@ -252,9 +296,10 @@ void resize_bmm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& mat2 = graph.get_tensor(args[1]);
   Tensor& out = graph.get_tensor(args[2]);
-  const int64_t batch = self.dim(0);
-  const int64_t M = self.dim(1);
-  const int64_t N = mat2.dim(2);
+  const int64_t batch =
+      utils::let(kOp, "batch = self.dims[0]", [&]() -> int64_t { return self.dim(0); });
+  const int64_t M = utils::let(kOp, "M = self.dims[1]", [&]() -> int64_t { return self.dim(1); });
+  const int64_t N = utils::let(kOp, "N = mat2.dims[2]", [&]() -> int64_t { return mat2.dim(2); });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{batch, M, N});
 }
 

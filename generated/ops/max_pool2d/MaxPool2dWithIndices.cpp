@@ -97,28 +97,49 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
     utils::check_dtype(kOp, "indices", *indices, {DType::Int32});
     utils::check_rank(kOp, "indices", *indices, 3, 4);
   }
-  const std::vector<int64_t> strides =
-      (utils::length(stride) == 0)
-          ? kernel_size
-          : ((utils::length(stride) == 1)
-                 ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
-                 : stride);
-  const int64_t IH = self.dim(-2);
-  const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::add(
-      utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                            utils::mul(utils::at(dilation, 0),
-                                                       utils::sub(utils::at(kernel_size, 0), 1))),
-                                 1),
-                      utils::max_of(utils::at(strides, 0), 1)),
-      1);
-  const int64_t OW = utils::add(
-      utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                            utils::mul(utils::at(dilation, 1),
-                                                       utils::sub(utils::at(kernel_size, 1), 1))),
-                                 1),
-                      utils::max_of(utils::at(strides, 1), 1)),
-      1);
+  const std::vector<int64_t> strides = utils::let(
+      kOp,
+      "strides = kernel_size if len(stride) == 0 else [stride[0], stride[0]] if len(stride) == 1 "
+      "else stride",
+      [&]() -> std::vector<int64_t> {
+        return (utils::length(stride) == 0)
+                   ? kernel_size
+                   : ((utils::length(stride) == 1)
+                          ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
+                          : stride);
+      });
+  const int64_t IH =
+      utils::let(kOp, "IH = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t IW =
+      utils::let(kOp, "IW = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = ((IH + 2 * padding[0] - dilation[0] * (kernel_size[0] - 1) - 1) // max(strides[0], 1)) "
+      "+ 1",
+      [&]() -> int64_t {
+        return utils::add(
+            utils::floordiv(
+                utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                      utils::mul(utils::at(dilation, 0),
+                                                 utils::sub(utils::at(kernel_size, 0), 1))),
+                           1),
+                utils::max_of(utils::at(strides, 0), 1)),
+            1);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = ((IW + 2 * padding[1] - dilation[1] * (kernel_size[1] - 1) - 1) // max(strides[1], 1)) "
+      "+ 1",
+      [&]() -> int64_t {
+        return utils::add(
+            utils::floordiv(
+                utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                      utils::mul(utils::at(dilation, 1),
+                                                 utils::sub(utils::at(kernel_size, 1), 1))),
+                           1),
+                utils::max_of(utils::at(strides, 1), 1)),
+            1);
+      });
   if (utils::length(stride) > 2) {
     utils::fail(kOp, "stride", "must hold zero, one or two values", utils::format_value(stride),
                 "[], [s] or [sh, sw]");
@@ -190,28 +211,49 @@ void resize_max_pool2d_with_indices_outputs(WebGPUGraph& graph, const std::vecto
   Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   Tensor* indices =
       outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
-  const std::vector<int64_t> strides =
-      (utils::length(stride) == 0)
-          ? kernel_size
-          : ((utils::length(stride) == 1)
-                 ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
-                 : stride);
-  const int64_t IH = self.dim(-2);
-  const int64_t IW = self.dim(-1);
-  const int64_t OH = utils::add(
-      utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
-                                            utils::mul(utils::at(dilation, 0),
-                                                       utils::sub(utils::at(kernel_size, 0), 1))),
-                                 1),
-                      utils::max_of(utils::at(strides, 0), 1)),
-      1);
-  const int64_t OW = utils::add(
-      utils::floordiv(utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
-                                            utils::mul(utils::at(dilation, 1),
-                                                       utils::sub(utils::at(kernel_size, 1), 1))),
-                                 1),
-                      utils::max_of(utils::at(strides, 1), 1)),
-      1);
+  const std::vector<int64_t> strides = utils::let(
+      kOp,
+      "strides = kernel_size if len(stride) == 0 else [stride[0], stride[0]] if len(stride) == 1 "
+      "else stride",
+      [&]() -> std::vector<int64_t> {
+        return (utils::length(stride) == 0)
+                   ? kernel_size
+                   : ((utils::length(stride) == 1)
+                          ? std::vector<int64_t>{utils::at(stride, 0), utils::at(stride, 0)}
+                          : stride);
+      });
+  const int64_t IH =
+      utils::let(kOp, "IH = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t IW =
+      utils::let(kOp, "IW = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = ((IH + 2 * padding[0] - dilation[0] * (kernel_size[0] - 1) - 1) // max(strides[0], 1)) "
+      "+ 1",
+      [&]() -> int64_t {
+        return utils::add(
+            utils::floordiv(
+                utils::sub(utils::sub(utils::add(IH, utils::mul(2, utils::at(padding, 0))),
+                                      utils::mul(utils::at(dilation, 0),
+                                                 utils::sub(utils::at(kernel_size, 0), 1))),
+                           1),
+                utils::max_of(utils::at(strides, 0), 1)),
+            1);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = ((IW + 2 * padding[1] - dilation[1] * (kernel_size[1] - 1) - 1) // max(strides[1], 1)) "
+      "+ 1",
+      [&]() -> int64_t {
+        return utils::add(
+            utils::floordiv(
+                utils::sub(utils::sub(utils::add(IW, utils::mul(2, utils::at(padding, 1))),
+                                      utils::mul(utils::at(dilation, 1),
+                                                 utils::sub(utils::at(kernel_size, 1), 1))),
+                           1),
+                utils::max_of(utils::at(strides, 1), 1)),
+            1);
+      });
   utils::resize_output(kOp, "out", out,
                        utils::replace_at(utils::replace_at(self.dims(), -2, OH), -1, OW));
   if (indices != nullptr) {

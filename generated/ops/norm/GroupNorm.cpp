@@ -103,7 +103,9 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
     utils::check_dtype(kOp, "rstd", *rstd, {DType::Float32});
     utils::check_rank(kOp, "rstd", *rstd, 2, 8);
   }
-  const int64_t channels = (group > 0) ? utils::floordiv(C, group) : 0;
+  const int64_t channels =
+      utils::let(kOp, "channels = C // group if group > 0 else 0",
+                 [&]() -> int64_t { return (group > 0) ? utils::floordiv(C, group) : 0; });
   if ((input.dim(0) != N) || (input.dim(1) != C) ||
       (input.numel() != utils::mul(utils::mul(N, C), HxW))) {
     utils::fail(kOp, "input", "does not match N, C and HxW", utils::format_value(input.dims()),

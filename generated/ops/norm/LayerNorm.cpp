@@ -98,10 +98,16 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
     utils::check_dtype(kOp, "rstd", *rstd, {DType::Float32});
     utils::check_rank(kOp, "rstd", *rstd, 1, 8);
   }
-  const int64_t k = utils::length(normalized_shape);
-  const int64_t axis = utils::sub(input.rank(), k);
-  const int64_t row_len = utils::prod(utils::slice(input.dims(), axis, INT64_MAX));
-  const int64_t num_rows = utils::prod(utils::slice(input.dims(), 0, axis));
+  const int64_t k = utils::let(kOp, "k = len(normalized_shape)",
+                               [&]() -> int64_t { return utils::length(normalized_shape); });
+  const int64_t axis = utils::let(kOp, "axis = input.rank - k",
+                                  [&]() -> int64_t { return utils::sub(input.rank(), k); });
+  const int64_t row_len = utils::let(kOp, "row_len = prod(input.dims[axis:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(input.dims(), axis, INT64_MAX));
+  });
+  const int64_t num_rows = utils::let(kOp, "num_rows = prod(input.dims[:axis])", [&]() -> int64_t {
+    return utils::prod(utils::slice(input.dims(), 0, axis));
+  });
   if ((k < 1) || (k > input.rank())) {
     utils::fail(kOp, "normalized_shape", "does not name 1..rank trailing dims of the input",
                 utils::format_value(normalized_shape),
@@ -167,8 +173,10 @@ void resize_layer_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
       outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
   Tensor* rstd =
       outputs.size() > 2 && !graph.is_null(outputs[2]) ? &graph.get_tensor(outputs[2]) : nullptr;
-  const int64_t k = utils::length(normalized_shape);
-  const int64_t axis = utils::sub(input.rank(), k);
+  const int64_t k = utils::let(kOp, "k = len(normalized_shape)",
+                               [&]() -> int64_t { return utils::length(normalized_shape); });
+  const int64_t axis = utils::let(kOp, "axis = input.rank - k",
+                                  [&]() -> int64_t { return utils::sub(input.rank(), k); });
   utils::resize_output(kOp, "out", out, input.dims());
   if (mean != nullptr) {
     utils::resize_output(kOp, "mean", *mean,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/norm/norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 97d9a52aa22d250af42372cffb96ce8ddb1df43fb9b3833cdfea7807dc814712
+// wgsl-sha256: 5d19f51f4ceb41eab198c4096279345355d7f5359f747e1cb735af12522dbbde
 // The module below is generated/ops/norm/norm_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -36,25 +36,31 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// codegen/specs/norm/norm_common.wgsl
-// Shared by the norm kernels (composed into their modules by opgen; not a
-// standalone module).
+// codegen/specs/common/workgroup_reduce.wgsl
+// Tree reductions over the workgroup (shared by the row kernels of several ops; composed
+// into their modules by opgen). Each invocation writes its own value to partial[lid],
+// then every invocation calls the same function and gets the result; the last barrier
+// lets the caller write `partial` again.
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
-// Tree sum of `partial`; every invocation gets the total (the caller's next write to
-// `partial` is safe: the last barrier orders it after every read).
-fn workgroup_sum(lid: u32) -> f32 {
+// The max of `partial` when take_max, else its sum.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
     workgroupBarrier();
     if (lid < stride) {
-      partial[lid] += partial[lid + stride];
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
     }
   }
   workgroupBarrier();
-  let total = partial[0];
+  let result = partial[0];
   workgroupBarrier();
-  return total;
+  return result;
+}
+
+fn workgroup_sum(lid: u32) -> f32 {
+  return workgroup_reduce(lid, false);
 }
 // codegen/specs/norm/norm_rows.wgsl
 // norm_rows: one workgroup per contiguous row: mean, then the biased variance from the

@@ -21,7 +21,8 @@ struct AsStridedCopyStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(AsStridedCopyStridedGatherVec4Params, out_dims) == 0,
               "AsStridedCopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(AsStridedCopyStridedGatherVec4Params, in_strides) == 64,
               "AsStridedCopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(AsStridedCopyStridedGatherVec4Params, num_elements) == 96,
               "AsStridedCopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(AsStridedCopyStridedGatherVec4Params, in_offset) == 100,
+              "AsStridedCopyStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(AsStridedCopyStridedGatherVec4Params) == 112,
               "AsStridedCopyStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct AsStridedCopyStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(AsStridedCopyStridedGatherParams, out_dims) == 0,
               "AsStridedCopyStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(AsStridedCopyStridedGatherParams, in_strides) == 64,
               "AsStridedCopyStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(AsStridedCopyStridedGatherParams, num_elements) == 96,
               "AsStridedCopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(AsStridedCopyStridedGatherParams, in_offset) == 100,
+              "AsStridedCopyStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(AsStridedCopyStridedGatherParams) == 112,
               "AsStridedCopyStridedGatherParams must match the WGSL struct size 112");
 
@@ -103,16 +109,22 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t last = ((utils::length(size) == utils::length(stride)) && (utils::prod(size) > 0))
-                           ? utils::sum([&]() {
-                               std::vector<int64_t> _values;
-                               for (const auto& _k : utils::range(utils::length(size))) {
-                                 _values.push_back(utils::mul(utils::sub(utils::at(size, _k), 1),
-                                                              utils::at(stride, _k)));
-                               }
-                               return _values;
-                             }())
-                           : -1;
+  const int64_t last = utils::let(
+      kOp,
+      "last = sum([(size[k] - 1) * stride[k] for k in range(len(size))]) if len(size) == "
+      "len(stride) and prod(size) > 0 else -1",
+      [&]() -> int64_t {
+        return ((utils::length(size) == utils::length(stride)) && (utils::prod(size) > 0))
+                   ? utils::sum([&]() {
+                       std::vector<int64_t> _values;
+                       for (const auto& _k : utils::range(utils::length(size))) {
+                         _values.push_back(
+                             utils::mul(utils::sub(utils::at(size, _k), 1), utils::at(stride, _k)));
+                       }
+                       return _values;
+                     }())
+                   : -1;
+      });
   if (utils::length(size) > 8) {
     utils::fail(kOp, "size", "has too many entries", utils::format_value(size),
                 "at most 8 entries");
@@ -156,6 +168,7 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
     utils::pack(plan.params0.in_mods, 4, utils::right_align(size, 8, 1), kOp, "in_mods");
     utils::pack(plan.params0.in_strides, 4, utils::right_align(stride, 8, 0), kOp, "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -176,6 +189,7 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
     utils::pack(plan.params1.in_mods, 4, utils::right_align(size, 8, 1), kOp, "in_mods");
     utils::pack(plan.params1.in_strides, 4, utils::right_align(stride, 8, 0), kOp, "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),

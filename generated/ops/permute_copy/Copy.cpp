@@ -21,7 +21,8 @@ struct CopyStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(CopyStridedGatherVec4Params, out_dims) == 0,
               "CopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(CopyStridedGatherVec4Params, in_strides) == 64,
               "CopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(CopyStridedGatherVec4Params, num_elements) == 96,
               "CopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(CopyStridedGatherVec4Params, in_offset) == 100,
+              "CopyStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(CopyStridedGatherVec4Params) == 112,
               "CopyStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct CopyStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(CopyStridedGatherParams, out_dims) == 0,
               "CopyStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(CopyStridedGatherParams, in_strides) == 64,
               "CopyStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(CopyStridedGatherParams, num_elements) == 96,
               "CopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(CopyStridedGatherParams, in_offset) == 100,
+              "CopyStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(CopyStridedGatherParams) == 112,
               "CopyStridedGatherParams must match the WGSL struct size 112");
 
@@ -101,16 +107,22 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "src", src, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "src", src, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> clashing = (src.rank() <= self.rank()) ? [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(src.rank())) {
-      if ((src.dim(_k) != 1) &&
-          (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }()
-                                                                    : std::vector<int64_t>{0};
+  const std::vector<int64_t> clashing = utils::let(
+      kOp,
+      "clashing = [k for k in range(src.rank) if src.dims[k] != 1 and src.dims[k] != self.dims[k + "
+      "self.rank - src.rank]] if src.rank <= self.rank else [0]",
+      [&]() -> std::vector<int64_t> {
+        return (src.rank() <= self.rank()) ? [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(src.rank())) {
+            if ((src.dim(_k) != 1) &&
+                (src.dim(_k) != self.dim(utils::sub(utils::add(_k, self.rank()), src.rank()))))
+              _values.push_back(_k);
+          }
+          return _values;
+        }()
+                                           : std::vector<int64_t>{0};
+      });
   if (src.dtype != self.dtype) {
     utils::fail(kOp, "src", "has a different dtype from self", utils::format_value(src.dtype),
                 utils::format_value(self.dtype) + " (a converting copy is not implemented)");
@@ -133,6 +145,7 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 utils::right_align(utils::broadcast_strides(src.dims(), self.dims()), 8, 0), kOp,
                 "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -146,6 +159,7 @@ CopyPlan plan_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 utils::right_align(utils::broadcast_strides(src.dims(), self.dims()), 8, 0), kOp,
                 "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),

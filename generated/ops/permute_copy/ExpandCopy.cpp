@@ -21,7 +21,8 @@ struct ExpandCopyStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ExpandCopyStridedGatherVec4Params, out_dims) == 0,
               "ExpandCopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(ExpandCopyStridedGatherVec4Params, in_strides) == 64,
               "ExpandCopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(ExpandCopyStridedGatherVec4Params, num_elements) == 96,
               "ExpandCopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(ExpandCopyStridedGatherVec4Params, in_offset) == 100,
+              "ExpandCopyStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(ExpandCopyStridedGatherVec4Params) == 112,
               "ExpandCopyStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct ExpandCopyStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(ExpandCopyStridedGatherParams, out_dims) == 0,
               "ExpandCopyStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(ExpandCopyStridedGatherParams, in_strides) == 64,
               "ExpandCopyStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(ExpandCopyStridedGatherParams, num_elements) == 96,
               "ExpandCopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(ExpandCopyStridedGatherParams, in_offset) == 100,
+              "ExpandCopyStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(ExpandCopyStridedGatherParams) == 112,
               "ExpandCopyStridedGatherParams must match the WGSL struct size 112");
 
@@ -99,32 +105,50 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t lead = utils::sub(utils::length(size), self.rank());
-  const std::vector<int64_t> target = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
-                            ? utils::at(size, _k)
-                            : self.dim(utils::sub(_k, lead)));
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> negative = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(target))) {
-      if (utils::at(target, _k) < 0) _values.push_back(_k);
-    }
-    return _values;
-  }();
-  const std::vector<int64_t> clashing = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      if ((_k >= lead) && (lead >= 0) && (self.dim(utils::sub(_k, lead)) != 1) &&
-          (utils::at(target, _k) != self.dim(utils::sub(_k, lead))))
-        _values.push_back(_k);
-    }
-    return _values;
-  }();
+  const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
+    return utils::sub(utils::length(size), self.rank());
+  });
+  const std::vector<int64_t> target =
+      utils::let(kOp,
+                 "target = [size[k] if k < lead or size[k] != -1 else self.dims[k - lead] for k in "
+                 "range(len(size))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
+                                             ? utils::at(size, _k)
+                                             : self.dim(utils::sub(_k, lead)));
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> negative =
+      utils::let(kOp, "negative = [k for k in range(len(target)) if target[k] < 0]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(target))) {
+                       if (utils::at(target, _k) < 0) _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
+  const std::vector<int64_t> clashing =
+      utils::let(kOp,
+                 "clashing = [k for k in range(len(size)) if k >= lead and lead >= 0 and "
+                 "self.dims[k - lead] != 1 and target[k] != self.dims[k - lead]]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       if ((_k >= lead) && (lead >= 0) && (self.dim(utils::sub(_k, lead)) != 1) &&
+                           (utils::at(target, _k) != self.dim(utils::sub(_k, lead))))
+                         _values.push_back(_k);
+                     }
+                     return _values;
+                   }();
+                 });
   if (lead < 0) {
     utils::fail(kOp, "size", "has fewer entries than the input has dims", utils::format_value(size),
                 "at least " + utils::format_value(self.rank()) + " entries");
@@ -156,6 +180,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                 utils::right_align(utils::broadcast_strides(self.dims(), target), 8, 0), kOp,
                 "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -170,6 +195,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                 utils::right_align(utils::broadcast_strides(self.dims(), target), 8, 0), kOp,
                 "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
@@ -195,16 +221,24 @@ void resize_expand_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> size = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t lead = utils::sub(utils::length(size), self.rank());
-  const std::vector<int64_t> target = [&]() {
-    std::vector<int64_t> _values;
-    for (const auto& _k : utils::range(utils::length(size))) {
-      _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
-                            ? utils::at(size, _k)
-                            : self.dim(utils::sub(_k, lead)));
-    }
-    return _values;
-  }();
+  const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
+    return utils::sub(utils::length(size), self.rank());
+  });
+  const std::vector<int64_t> target =
+      utils::let(kOp,
+                 "target = [size[k] if k < lead or size[k] != -1 else self.dims[k - lead] for k in "
+                 "range(len(size))]",
+                 [&]() -> std::vector<int64_t> {
+                   return [&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : utils::range(utils::length(size))) {
+                       _values.push_back(((_k < lead) || (utils::at(size, _k) != -1))
+                                             ? utils::at(size, _k)
+                                             : self.dim(utils::sub(_k, lead)));
+                     }
+                     return _values;
+                   }();
+                 });
   utils::resize_output(kOp, "out", out, target);
 }
 

@@ -21,7 +21,8 @@ struct PermuteCopyStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(PermuteCopyStridedGatherVec4Params, out_dims) == 0,
               "PermuteCopyStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(PermuteCopyStridedGatherVec4Params, in_strides) == 64,
               "PermuteCopyStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(PermuteCopyStridedGatherVec4Params, num_elements) == 96,
               "PermuteCopyStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(PermuteCopyStridedGatherVec4Params, in_offset) == 100,
+              "PermuteCopyStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(PermuteCopyStridedGatherVec4Params) == 112,
               "PermuteCopyStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct PermuteCopyStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(PermuteCopyStridedGatherParams, out_dims) == 0,
               "PermuteCopyStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(PermuteCopyStridedGatherParams, in_strides) == 64,
               "PermuteCopyStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(PermuteCopyStridedGatherParams, num_elements) == 96,
               "PermuteCopyStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(PermuteCopyStridedGatherParams, in_offset) == 100,
+              "PermuteCopyStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(PermuteCopyStridedGatherParams) == 112,
               "PermuteCopyStridedGatherParams must match the WGSL struct size 112");
 
@@ -123,6 +129,7 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
         utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 8, 0), kOp,
         "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -142,6 +149,7 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
         utils::right_align(utils::permute(utils::contiguous_strides(self.dims()), dims), 8, 0), kOp,
         "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),

@@ -21,7 +21,8 @@ struct RepeatStridedGatherVec4Params {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(RepeatStridedGatherVec4Params, out_dims) == 0,
               "RepeatStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
@@ -31,6 +32,8 @@ static_assert(offsetof(RepeatStridedGatherVec4Params, in_strides) == 64,
               "RepeatStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(RepeatStridedGatherVec4Params, num_elements) == 96,
               "RepeatStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(RepeatStridedGatherVec4Params, in_offset) == 100,
+              "RepeatStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(RepeatStridedGatherVec4Params) == 112,
               "RepeatStridedGatherVec4Params must match the WGSL struct size 112");
 
@@ -39,7 +42,8 @@ struct RepeatStridedGatherParams {
   uint32_t in_mods[2][4];
   uint32_t in_strides[2][4];
   uint32_t num_elements;
-  uint32_t _pad0[3];
+  uint32_t in_offset;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(RepeatStridedGatherParams, out_dims) == 0,
               "RepeatStridedGatherParams.out_dims must sit at WGSL offset 0");
@@ -49,6 +53,8 @@ static_assert(offsetof(RepeatStridedGatherParams, in_strides) == 64,
               "RepeatStridedGatherParams.in_strides must sit at WGSL offset 64");
 static_assert(offsetof(RepeatStridedGatherParams, num_elements) == 96,
               "RepeatStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(RepeatStridedGatherParams, in_offset) == 100,
+              "RepeatStridedGatherParams.in_offset must sit at WGSL offset 100");
 static_assert(sizeof(RepeatStridedGatherParams) == 112,
               "RepeatStridedGatherParams must match the WGSL struct size 112");
 
@@ -99,16 +105,20 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
   if (utils::length(repeats) < self.rank()) {
     utils::fail(kOp, "repeats", "has fewer entries than the input has dims",
                 utils::format_value(repeats),
@@ -150,6 +160,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::pack(plan.params0.in_strides, 4,
                 utils::right_align(utils::contiguous_strides(padded), 8, 0), kOp, "in_strides");
     plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(0, kOp, "in_offset");
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
@@ -173,6 +184,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::pack(plan.params1.in_strides, 4,
                 utils::right_align(utils::contiguous_strides(padded), 8, 0), kOp, "in_strides");
     plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(0, kOp, "in_offset");
     if (out.dtype == DType::Bool) {
       plan.route1 = 0;  // strided_gather_bytes
       plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
@@ -197,16 +209,20 @@ void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
   Tensor& out = graph.get_tensor(args[2]);
-  const std::vector<int64_t> padded = utils::concat(
-      [&]() {
-        std::vector<int64_t> _values;
-        for ([[maybe_unused]] const auto& _k :
-             utils::range(utils::sub(utils::length(repeats), self.rank()))) {
-          _values.push_back(1);
-        }
-        return _values;
-      }(),
-      self.dims());
+  const std::vector<int64_t> padded =
+      utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return utils::concat(
+                       [&]() {
+                         std::vector<int64_t> _values;
+                         for ([[maybe_unused]] const auto& _k :
+                              utils::range(utils::sub(utils::length(repeats), self.rank()))) {
+                           _values.push_back(1);
+                         }
+                         return _values;
+                       }(),
+                       self.dims());
+                 });
   utils::resize_output(kOp, "out", out, [&]() {
     std::vector<int64_t> _values;
     for (const auto& _k : utils::range(utils::length(repeats))) {

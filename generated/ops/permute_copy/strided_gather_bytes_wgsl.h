@@ -1,5 +1,5 @@
 // @generated from codegen/specs/permute_copy/strided_gather_bytes.wgsl - DO NOT EDIT.
-// wgsl-sha256: c2bf742a3bf47b5a27f01487612b16eac6b9b2939d452537996e2fb8e13e7a5b
+// wgsl-sha256: 5cff9d0db902cc128be823787ea018c8b51e82b91c228ed2d47e700140c55eb1
 // The module below is generated/ops/permute_copy/strided_gather_bytes.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -16,6 +16,7 @@ struct Params {
   in_mods: array<vec4<u32>, 2>,
   in_strides: array<vec4<u32>, 2>,
   num_elements: u32,
+  in_offset: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -62,7 +63,7 @@ fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
 // The input element that output element e reads.
 fn source(e: u32) -> u32 {
   var rest = e;
-  var src = 0u;
+  var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
     let size = dim_of(params.out_dims, u32(k));
     src += (rest % size % dim_of(params.in_mods, u32(k))) * dim_of(params.in_strides, u32(k));

@@ -5,6 +5,7 @@ struct Params {
   in_mods: array<vec4<u32>, 2>,
   in_strides: array<vec4<u32>, 2>,
   num_elements: u32,
+  in_offset: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<vec4<u32>>;
@@ -18,11 +19,13 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/permute_copy/strided_gather.wgsl
-// strided_gather: out[c] = input[sum_k (c_k % in_mods[k]) * in_strides[k]] over the output
-// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
-// as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
-// dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
-// the strides given (as_strided_copy). LANES elements per invocation: one, or
+// strided_gather: out[c] = input[in_offset + sum_k (c_k % in_mods[k]) * in_strides[k]] over
+// the output coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy,
+// repeat, as_strided_copy, copy, flip and pixel_shuffle are this one gather: permuted
+// strides, stride 0 on a broadcast dim (expand_copy, copy's src), a coordinate that wraps
+// around the input dim (repeat), the strides given (as_strided_copy), a negative stride
+// from the far end (flip: its two's complement, with in_offset), a permuted view of the
+// channels (pixel_shuffle). LANES elements per invocation: one, or
 // (strided_gather_vec4) four, where the innermost output dim reads its input dim
 // contiguously (stride 1) and every stride and size on the way is a multiple of 4, so four
 // neighbours come from one aligned input vec4.
@@ -39,7 +42,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   var rest = i * LANES;  // the first element
-  var src = 0u;
+  var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   // the leading coordinates are 0 once rest is: they add nothing
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
     let size = dim_of(params.out_dims, u32(k));

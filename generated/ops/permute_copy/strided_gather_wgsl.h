@@ -1,5 +1,5 @@
 // @generated from codegen/specs/permute_copy/strided_gather.wgsl - DO NOT EDIT.
-// wgsl-sha256: dc19d476012a73e242c052fb735ba48e705f0db62ae1e1ac74f5f91e314f77b9
+// wgsl-sha256: e27414457a4f6601c9e0d1943b6470c0ece5c5f5c55dd43ef666a7aff3eff8df
 // The module below is generated/ops/permute_copy/strided_gather.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -16,6 +16,7 @@ struct Params {
   in_mods: array<vec4<u32>, 2>,
   in_strides: array<vec4<u32>, 2>,
   num_elements: u32,
+  in_offset: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -29,11 +30,13 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/permute_copy/strided_gather.wgsl
-// strided_gather: out[c] = input[sum_k (c_k % in_mods[k]) * in_strides[k]] over the output
-// coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy, repeat,
-// as_strided_copy and copy are this one gather: permuted strides, stride 0 on a broadcast
-// dim (expand_copy, copy's src), a coordinate that wraps around the input dim (repeat),
-// the strides given (as_strided_copy). LANES elements per invocation: one, or
+// strided_gather: out[c] = input[in_offset + sum_k (c_k % in_mods[k]) * in_strides[k]] over
+// the output coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy,
+// repeat, as_strided_copy, copy, flip and pixel_shuffle are this one gather: permuted
+// strides, stride 0 on a broadcast dim (expand_copy, copy's src), a coordinate that wraps
+// around the input dim (repeat), the strides given (as_strided_copy), a negative stride
+// from the far end (flip: its two's complement, with in_offset), a permuted view of the
+// channels (pixel_shuffle). LANES elements per invocation: one, or
 // (strided_gather_vec4) four, where the innermost output dim reads its input dim
 // contiguously (stride 1) and every stride and size on the way is a multiple of 4, so four
 // neighbours come from one aligned input vec4.
@@ -50,7 +53,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   var rest = i * LANES;  // the first element
-  var src = 0u;
+  var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   // the leading coordinates are 0 once rest is: they add nothing
   for (var k = 7i; k >= 0 && rest != 0u; k--) {
     let size = dim_of(params.out_dims, u32(k));

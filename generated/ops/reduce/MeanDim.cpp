@@ -52,16 +52,32 @@ MeanDimPlan plan_mean_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_dtype(kOp, "self", self, {DType::Float32});
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
-  const bool in_range = (utils::length(dim) == 0) || ((utils::min_of(dim) >= -self.rank()) &&
-                                                      (utils::max_of(dim) < self.rank()));
-  const std::vector<int64_t> dims = ((utils::length(dim) > 0) && in_range)
-                                        ? utils::normalize_dims(dim, self.rank())
-                                        : utils::range(self.rank());
-  const int64_t lo = utils::min_of(dims);
-  const int64_t hi = utils::max_of(dims);
-  const int64_t outer = utils::prod(utils::slice(self.dims(), 0, lo));
-  const int64_t reduce = utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
+      [&]() -> bool {
+        return (utils::length(dim) == 0) ||
+               ((utils::min_of(dim) >= -self.rank()) && (utils::max_of(dim) < self.rank()));
+      });
+  const std::vector<int64_t> dims = utils::let(
+      kOp,
+      "dims = normalize_dims(dim, self.rank) if len(dim) > 0 and in_range else range(self.rank)",
+      [&]() -> std::vector<int64_t> {
+        return ((utils::length(dim) > 0) && in_range) ? utils::normalize_dims(dim, self.rank())
+                                                      : utils::range(self.rank());
+      });
+  const int64_t lo =
+      utils::let(kOp, "lo = min(dims)", [&]() -> int64_t { return utils::min_of(dims); });
+  const int64_t hi =
+      utils::let(kOp, "hi = max(dims)", [&]() -> int64_t { return utils::max_of(dims); });
+  const int64_t outer = utils::let(kOp, "outer = prod(self.dims[:lo])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), 0, lo));
+  });
+  const int64_t reduce = utils::let(kOp, "reduce = prod(self.dims[lo:hi + 1])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
+  });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  });
   if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "dims in -" + utils::format_value(self.rank()) + ".." +
@@ -96,13 +112,23 @@ void resize_mean_dim_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& ar
       graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   Tensor& out = graph.get_tensor(args[4]);
-  const bool in_range = (utils::length(dim) == 0) || ((utils::min_of(dim) >= -self.rank()) &&
-                                                      (utils::max_of(dim) < self.rank()));
-  const std::vector<int64_t> dims = ((utils::length(dim) > 0) && in_range)
-                                        ? utils::normalize_dims(dim, self.rank())
-                                        : utils::range(self.rank());
-  const int64_t lo = utils::min_of(dims);
-  const int64_t hi = utils::max_of(dims);
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
+      [&]() -> bool {
+        return (utils::length(dim) == 0) ||
+               ((utils::min_of(dim) >= -self.rank()) && (utils::max_of(dim) < self.rank()));
+      });
+  const std::vector<int64_t> dims = utils::let(
+      kOp,
+      "dims = normalize_dims(dim, self.rank) if len(dim) > 0 and in_range else range(self.rank)",
+      [&]() -> std::vector<int64_t> {
+        return ((utils::length(dim) > 0) && in_range) ? utils::normalize_dims(dim, self.rank())
+                                                      : utils::range(self.rank());
+      });
+  const int64_t lo =
+      utils::let(kOp, "lo = min(dims)", [&]() -> int64_t { return utils::min_of(dims); });
+  const int64_t hi =
+      utils::let(kOp, "hi = max(dims)", [&]() -> int64_t { return utils::max_of(dims); });
   utils::resize_output(
       kOp, "out", out,
       keepdim ? utils::concat(utils::concat(utils::slice(self.dims(), 0, lo),

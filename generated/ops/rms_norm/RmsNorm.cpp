@@ -53,7 +53,7 @@ RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_rank(kOp, "weight", weight, 1, 1);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 4);
-  const int64_t N = x.dim(-1);
+  const int64_t N = utils::let(kOp, "N = x.dims[-1]", [&]() -> int64_t { return x.dim(-1); });
   if (weight.dim(0) != N) {
     utils::fail(kOp, "weight", "does not match the normalized dim",
                 utils::format_value(weight.dims()), "[" + utils::format_value(N) + "]");

@@ -16,10 +16,34 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// codegen/specs/rms_norm/rms_norm_rows.wgsl
-// rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
+// codegen/specs/common/workgroup_reduce.wgsl
+// Tree reductions over the workgroup (shared by the row kernels of several ops; composed
+// into their modules by opgen). Each invocation writes its own value to partial[lid],
+// then every invocation calls the same function and gets the result; the last barrier
+// lets the caller write `partial` again.
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// The max of `partial` when take_max, else its sum.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
+    }
+  }
+  workgroupBarrier();
+  let result = partial[0];
+  workgroupBarrier();
+  return result;
+}
+
+fn workgroup_sum(lid: u32) -> f32 {
+  return workgroup_reduce(lid, false);
+}
+// codegen/specs/rms_norm/rms_norm_rows.wgsl
+// rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,
@@ -38,14 +62,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     sum += v * v;
   }
   partial[lid] = sum;
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      partial[lid] += partial[lid + stride];
-    }
-  }
-  workgroupBarrier();
-  let inv = inverseSqrt(partial[0] / f32(params.N) + params.eps);
+  let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
     output[base + c] = input[base + c] * inv * weight[c];
   }

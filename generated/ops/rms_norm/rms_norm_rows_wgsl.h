@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5ad9c8a09a3605d7911641d4e61376d1ffea8ec62f001479fbcba4f0714768bf
+// wgsl-sha256: 92be2a9823e7c37577d53281c69aa475fca94f3f882b5b07ae6476ae42146b91
 // The module below is generated/ops/rms_norm/rms_norm_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -27,10 +27,34 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// codegen/specs/rms_norm/rms_norm_rows.wgsl
-// rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
+// codegen/specs/common/workgroup_reduce.wgsl
+// Tree reductions over the workgroup (shared by the row kernels of several ops; composed
+// into their modules by opgen). Each invocation writes its own value to partial[lid],
+// then every invocation calls the same function and gets the result; the last barrier
+// lets the caller write `partial` again.
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
+
+// The max of `partial` when take_max, else its sum.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
+  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
+    workgroupBarrier();
+    if (lid < stride) {
+      let other = partial[lid + stride];
+      partial[lid] = select(partial[lid] + other, max(partial[lid], other), take_max);
+    }
+  }
+  workgroupBarrier();
+  let result = partial[0];
+  workgroupBarrier();
+  return result;
+}
+
+fn workgroup_sum(lid: u32) -> f32 {
+  return workgroup_reduce(lid, false);
+}
+// codegen/specs/rms_norm/rms_norm_rows.wgsl
+// rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,
@@ -49,14 +73,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     sum += v * v;
   }
   partial[lid] = sum;
-  for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
-    workgroupBarrier();
-    if (lid < stride) {
-      partial[lid] += partial[lid + stride];
-    }
-  }
-  workgroupBarrier();
-  let inv = inverseSqrt(partial[0] / f32(params.N) + params.eps);
+  let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
     output[base + c] = input[base + c] * inv * weight[c];
   }

@@ -131,16 +131,20 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t B = q.dim(0);
-  const int64_t H = q.dim(1);
-  const int64_t Sq = q.dim(2);
-  const int64_t D = q.dim(3);
-  const int64_t Skv = k.dim(2);
-  const int64_t Dv = v.dim(3);
-  const int64_t num_rows = utils::mul(utils::mul(B, H), Sq);
-  const std::vector<int64_t> mask4 = (attn_mask != nullptr)
-                                         ? utils::right_align(attn_mask->dims(), 4, 1)
-                                         : std::vector<int64_t>{1, 1, 1, 1};
+  const int64_t B = utils::let(kOp, "B = q.dims[0]", [&]() -> int64_t { return q.dim(0); });
+  const int64_t H = utils::let(kOp, "H = q.dims[1]", [&]() -> int64_t { return q.dim(1); });
+  const int64_t Sq = utils::let(kOp, "Sq = q.dims[2]", [&]() -> int64_t { return q.dim(2); });
+  const int64_t D = utils::let(kOp, "D = q.dims[3]", [&]() -> int64_t { return q.dim(3); });
+  const int64_t Skv = utils::let(kOp, "Skv = k.dims[2]", [&]() -> int64_t { return k.dim(2); });
+  const int64_t Dv = utils::let(kOp, "Dv = v.dims[3]", [&]() -> int64_t { return v.dim(3); });
+  const int64_t num_rows = utils::let(
+      kOp, "num_rows = B * H * Sq", [&]() -> int64_t { return utils::mul(utils::mul(B, H), Sq); });
+  const std::vector<int64_t> mask4 = utils::let(
+      kOp, "mask4 = right_align(attn_mask.dims, 4, 1) if attn_mask.present else [1, 1, 1, 1]",
+      [&]() -> std::vector<int64_t> {
+        return (attn_mask != nullptr) ? utils::right_align(attn_mask->dims(), 4, 1)
+                                      : std::vector<int64_t>{1, 1, 1, 1};
+      });
   if (utils::slice(k.dims(), 0, 2) != utils::slice(q.dims(), 0, 2)) {
     utils::fail(kOp, "k", "has a different batch or head count than q",
                 utils::format_value(k.dims()),
@@ -215,10 +219,10 @@ void resize_sdpa_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   const Tensor& q = graph.get_tensor(args[0]);
   const Tensor& v = graph.get_tensor(args[2]);
   Tensor& out = graph.get_tensor(args[5]);
-  const int64_t B = q.dim(0);
-  const int64_t H = q.dim(1);
-  const int64_t Sq = q.dim(2);
-  const int64_t Dv = v.dim(3);
+  const int64_t B = utils::let(kOp, "B = q.dims[0]", [&]() -> int64_t { return q.dim(0); });
+  const int64_t H = utils::let(kOp, "H = q.dims[1]", [&]() -> int64_t { return q.dim(1); });
+  const int64_t Sq = utils::let(kOp, "Sq = q.dims[2]", [&]() -> int64_t { return q.dim(2); });
+  const int64_t Dv = utils::let(kOp, "Dv = v.dims[3]", [&]() -> int64_t { return v.dim(3); });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{B, H, Sq, Dv});
 }
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/softmax_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: f6c3a7238e3d6046ecdc844cb8b8aad916c68dc3db09b07b543fb1f42bc2aae6
+// wgsl-sha256: efb7abe2a08261775e42b262742e518aeabdcd6aa6d65c84e44fc8cb7a8c3f82
 // The module below is generated/ops/sdpa/softmax_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -24,14 +24,16 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
 }
-// codegen/specs/sdpa/softmax_rows.wgsl
-// softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
-// per row; the row max is subtracted before exp, then the row sum divides.
+// codegen/specs/common/workgroup_reduce.wgsl
+// Tree reductions over the workgroup (shared by the row kernels of several ops; composed
+// into their modules by opgen). Each invocation writes its own value to partial[lid],
+// then every invocation calls the same function and gets the result; the last barrier
+// lets the caller write `partial` again.
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
-// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the result.
-fn reduce(lid: u32, take_max: bool) -> f32 {
+// The max of `partial` when take_max, else its sum.
+fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
     workgroupBarrier();
     if (lid < stride) {
@@ -44,6 +46,13 @@ fn reduce(lid: u32, take_max: bool) -> f32 {
   workgroupBarrier();
   return result;
 }
+
+fn workgroup_sum(lid: u32) -> f32 {
+  return workgroup_reduce(lid, false);
+}
+// codegen/specs/sdpa/softmax_rows.wgsl
+// softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
+// per row; the row max is subtracted before exp, then the row sum divides.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(workgroup_id) wid: vec3<u32>,
@@ -61,7 +70,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     local_max = max(local_max, attn[base + c]);
   }
   partial[lid] = local_max;
-  let row_max = reduce(lid, true);
+  let row_max = workgroup_reduce(lid, true);
   var local_sum = 0.0;
   for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
     let e = exp(attn[base + c] - row_max);
@@ -69,7 +78,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     local_sum += e;
   }
   partial[lid] = local_sum;
-  let row_sum = reduce(lid, false);
+  let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {
     attn[base + c] = attn[base + c] / row_sum;
   }

@@ -68,10 +68,17 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 7);
-  const int64_t d = utils::floormod(dim, self.rank());
-  const int64_t size = self.dim(utils::floormod(dim, self.rank()));
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t d = utils::let(kOp, "d = dim % self.rank",
+                               [&]() -> int64_t { return utils::floormod(dim, self.rank()); });
+  const int64_t size = utils::let(kOp, "size = self.dims[dim % self.rank]", [&]() -> int64_t {
+    return self.dim(utils::floormod(dim, self.rank()));
+  });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const bool bytes = utils::let(
+      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
+      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
   const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
   if ((dim < -self.rank()) || (dim >= self.rank())) {
     utils::fail(
@@ -111,7 +118,8 @@ void resize_select_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t d = utils::floormod(dim, self.rank());
+  const int64_t d = utils::let(kOp, "d = dim % self.rank",
+                               [&]() -> int64_t { return utils::floormod(dim, self.rank()); });
   utils::resize_output(kOp, "out", out,
                        utils::concat(utils::slice(self.dims(), 0, d),
                                      utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)));

@@ -107,10 +107,18 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
     const Tensor& chunk = graph.get_tensor(utils::at(out, i));
     utils::check_dtype(kOp, argument.c_str(), chunk, {DType::Float32, DType::Int32, DType::Bool});
   }
-  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
-  const int64_t D = ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0;
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t d = utils::let(kOp, "d = dim + self.rank if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  });
+  const int64_t D =
+      utils::let(kOp, "D = self.dims[d] if d >= 0 and d < self.rank else 0",
+                 [&]() -> int64_t { return ((d >= 0) && (d < self.rank())) ? self.dim(d) : 0; });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const bool bytes = utils::let(
+      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
+      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
   const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
   if ((d < 0) || (d >= self.rank())) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
@@ -177,7 +185,9 @@ void resize_split_with_sizes_copy_outputs(WebGPUGraph& graph, const std::vector<
   const int64_t dim =
       graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
   const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
-  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  const int64_t d = utils::let(kOp, "d = dim + self.rank if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  });
   for (int64_t i = 0; i < utils::length(out); ++i) {
     const std::string argument = "out[" + std::to_string(i) + "]";
     Tensor& chunk = graph.get_tensor(utils::at(out, i));

@@ -81,19 +81,36 @@ SliceScatterPlan plan_slice_scatter(WebGPUGraph& graph, const std::vector<ValueR
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "src", src, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
-  const int64_t d = (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  const int64_t d = utils::let(kOp, "d = dim + self.rank if dim < 0 else dim", [&]() -> int64_t {
+    return (dim < 0) ? utils::add(dim, self.rank()) : dim;
+  });
   const bool in_range = (d >= 0) && (d < self.rank());
-  const int64_t D = in_range ? self.dim(d) : 0;
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const bool bytes = (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0);
+  const int64_t D = utils::let(kOp, "D = self.dims[d] if in_range else 0",
+                               [&]() -> int64_t { return in_range ? self.dim(d) : 0; });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const bool bytes = utils::let(
+      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
+      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
   const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
-  const int64_t s0 = (start < 0) ? utils::add(start, D) : start;
-  const int64_t s = (s0 < 0) ? 0 : utils::min_of(s0, D);
-  const int64_t e0 = (end < 0) ? utils::add(end, D) : end;
-  const int64_t e = (e0 < s) ? s : utils::min_of(e0, D);
-  const int64_t n = utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
+  const int64_t s0 = utils::let(kOp, "s0 = start + D if start < 0 else start", [&]() -> int64_t {
+    return (start < 0) ? utils::add(start, D) : start;
+  });
+  const int64_t s = utils::let(kOp, "s = 0 if s0 < 0 else min(s0, D)",
+                               [&]() -> int64_t { return (s0 < 0) ? 0 : utils::min_of(s0, D); });
+  const int64_t e0 = utils::let(kOp, "e0 = end + D if end < 0 else end",
+                                [&]() -> int64_t { return (end < 0) ? utils::add(end, D) : end; });
+  const int64_t e = utils::let(kOp, "e = s if e0 < s else min(e0, D)",
+                               [&]() -> int64_t { return (e0 < s) ? s : utils::min_of(e0, D); });
+  const int64_t n = utils::let(kOp, "n = ceil_div(e - s, max(step, 1))", [&]() -> int64_t {
+    return utils::ceil_div(utils::sub(e, s), utils::max_of(step, 1));
+  });
   const std::vector<int64_t> slice_dims =
-      in_range ? utils::replace_at(self.dims(), d, n) : self.dims();
+      utils::let(kOp, "slice_dims = replace_at(self.dims, d, n) if in_range else self.dims",
+                 [&]() -> std::vector<int64_t> {
+                   return in_range ? utils::replace_at(self.dims(), d, n) : self.dims();
+                 });
   if (!in_range) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");

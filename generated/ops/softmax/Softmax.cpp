@@ -75,10 +75,16 @@ SoftmaxPlan plan_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
-  const int64_t d = in_range ? utils::floormod(dim, self.rank()) : 0;
-  const int64_t N = self.dim(d);
-  const int64_t inner = utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
-  const int64_t lines = utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
+  const int64_t d = utils::let(kOp, "d = dim % self.rank if in_range else 0", [&]() -> int64_t {
+    return in_range ? utils::floormod(dim, self.rank()) : 0;
+  });
+  const int64_t N = utils::let(kOp, "N = self.dims[d]", [&]() -> int64_t { return self.dim(d); });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
+  });
+  const int64_t lines = utils::let(kOp, "lines = prod(self.dims[:d]) * inner", [&]() -> int64_t {
+    return utils::mul(utils::prod(utils::slice(self.dims(), 0, d)), inner);
+  });
   if (!in_range) {
     utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
                 "a dim in -" + utils::format_value(self.rank()) + ".." +

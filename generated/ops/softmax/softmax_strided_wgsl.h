@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3d83b8aa107b8bc33863074c93be7c2bb79d30bf8534d7a7d19cf5d36a11e616
+// wgsl-sha256: edbd0c679097265fa3273a9aec259869c9d55a89a3e05e7cd18872c818a54678
 // The module below is generated/ops/softmax/softmax_strided.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -70,13 +70,15 @@ fn softmax_value(d: f32, sum: f32) -> f32 {
   }
   return exp_or_zero(d) / sum;
 }
-
-// --- the last-dim kernels' workgroup reductions
+// codegen/specs/common/workgroup_reduce.wgsl
+// Tree reductions over the workgroup (shared by the row kernels of several ops; composed
+// into their modules by opgen). Each invocation writes its own value to partial[lid],
+// then every invocation calls the same function and gets the result; the last barrier
+// lets the caller write `partial` again.
 
 var<workgroup> partial: array<f32, WORKGROUP_SIZE_X>;
 
-// Tree reduction of `partial` (max when take_max, else sum); every invocation gets the
-// result, and the last barrier lets the caller write `partial` again.
+// The max of `partial` when take_max, else its sum.
 fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
     workgroupBarrier();
@@ -89,6 +91,10 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
   let result = partial[0];
   workgroupBarrier();
   return result;
+}
+
+fn workgroup_sum(lid: u32) -> f32 {
+  return workgroup_reduce(lid, false);
 }
 // codegen/specs/softmax/softmax_strided.wgsl
 // softmax_strided: softmax over a strided dim: one invocation per line of N elements

@@ -1,4 +1,4 @@
-// @generated from codegen/specs/unary/unary.py - DO NOT EDIT.
+// @generated from codegen/specs/unary/fmod.py - DO NOT EDIT.
 // Op fmod_scalar: aten.fmod.Scalar
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/neg.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3242efb40972b9596d70d1a2584dcf87120a7aece49f237ac51b7d261a52b681
+// wgsl-sha256: e627462b69cb05547a7aad01f7d62168ea28c07d4503e34d7f43fa6b9b751b70
 // The module below is generated/ops/unary/neg.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -20,6 +20,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+alias Vec = vec4<f32>;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -30,11 +31,11 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   let lane = gid.x % WORKGROUP_SIZE_X;
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
-// codegen/specs/unary/unary_map.wgsl
-// The entry point of every unary kernel (composed into their modules by opgen):
-// each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X apart) through the
-// kernel's apply(). All loads are issued before the first store, so each invocation
-// keeps 64 bytes in flight.
+// codegen/specs/common/map_vec4s.wgsl
+// The entry point of the elementwise kernels that map vec4s one to one (composed into
+// their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
+// apart) through the kernel's map_vec4(index, x). All loads are issued before the first
+// store, so each invocation keeps 64 bytes in flight.
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -54,16 +55,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let x1 = input[min(i1, n - 1u)];
   let x2 = input[min(i2, n - 1u)];
   let x3 = input[min(i3, n - 1u)];
-  output[i0] = apply(x0);
+  output[i0] = map_vec4(i0, x0);
   if (i1 < n) {
-    output[i1] = apply(x1);
+    output[i1] = map_vec4(i1, x1);
   }
   if (i2 < n) {
-    output[i2] = apply(x2);
+    output[i2] = map_vec4(i2, x2);
   }
   if (i3 < n) {
-    output[i3] = apply(x3);
+    output[i3] = map_vec4(i3, x3);
   }
+}
+// codegen/specs/unary/unary_map.wgsl
+// Every unary kernel maps each vec4 through its apply() (composed into their modules by
+// opgen, after the shared entry point ../common/map_vec4s.wgsl). Vec is the kernel's
+// alias for the vec4 type its bindings hold.
+
+fn map_vec4(i: u32, x: Vec) -> Vec {
+  return apply(x);
 }
 // codegen/specs/unary/float_bits.wgsl
 // IEEE classification and sign handling on the bits: GPU compilers may fold x != x or
@@ -113,7 +122,7 @@ fn zero_like(x: vec4<f32>) -> vec4<f32> {
 // codegen/specs/unary/neg.wgsl
 // neg: flips the sign bit, as torch: -0.0 <-> 0.0, infinities swap, NaN stays NaN.
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   return bitcast<vec4<f32>>(bitcast<vec4<u32>>(x) ^ vec4<u32>(0x80000000u));
 }

@@ -9,6 +9,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+alias Vec = vec4<f32>;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -19,11 +20,11 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   let lane = gid.x % WORKGROUP_SIZE_X;
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
-// codegen/specs/unary/unary_map.wgsl
-// The entry point of every unary kernel (composed into their modules by opgen):
-// each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X apart) through the
-// kernel's apply(). All loads are issued before the first store, so each invocation
-// keeps 64 bytes in flight.
+// codegen/specs/common/map_vec4s.wgsl
+// The entry point of the elementwise kernels that map vec4s one to one (composed into
+// their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
+// apart) through the kernel's map_vec4(index, x). All loads are issued before the first
+// store, so each invocation keeps 64 bytes in flight.
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -43,16 +44,24 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let x1 = input[min(i1, n - 1u)];
   let x2 = input[min(i2, n - 1u)];
   let x3 = input[min(i3, n - 1u)];
-  output[i0] = apply(x0);
+  output[i0] = map_vec4(i0, x0);
   if (i1 < n) {
-    output[i1] = apply(x1);
+    output[i1] = map_vec4(i1, x1);
   }
   if (i2 < n) {
-    output[i2] = apply(x2);
+    output[i2] = map_vec4(i2, x2);
   }
   if (i3 < n) {
-    output[i3] = apply(x3);
+    output[i3] = map_vec4(i3, x3);
   }
+}
+// codegen/specs/unary/unary_map.wgsl
+// Every unary kernel maps each vec4 through its apply() (composed into their modules by
+// opgen, after the shared entry point ../common/map_vec4s.wgsl). Vec is the kernel's
+// alias for the vec4 type its bindings hold.
+
+fn map_vec4(i: u32, x: Vec) -> Vec {
+  return apply(x);
 }
 // codegen/specs/unary/float_bits.wgsl
 // IEEE classification and sign handling on the bits: GPU compilers may fold x != x or
@@ -105,7 +114,7 @@ fn zero_like(x: vec4<f32>) -> vec4<f32> {
 // 1e-7; the builtin gave tanh(1e-40) = 3e-8 on lavapipe); otherwise 1 - 2 / (exp(2|x|) + 1),
 // with |x| capped at 10 where tanh is 1 in f32, so exp never overflows (no inf / inf).
 
-// The entry point is in unary_map.wgsl.
+// The entry point is in ../common/map_vec4s.wgsl (through unary_map.wgsl).
 fn apply(x: vec4<f32>) -> vec4<f32> {
   let a = abs(x);
   let z = a * a;

@@ -61,8 +61,9 @@ UpdateCachePlan plan_update_cache(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_rank(kOp, "cache", cache, 4, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 1, 1);
-  const int64_t S = value.dim(1);
-  const int64_t S_max = cache.dim(1);
+  const int64_t S = utils::let(kOp, "S = value.dims[1]", [&]() -> int64_t { return value.dim(1); });
+  const int64_t S_max =
+      utils::let(kOp, "S_max = cache.dims[1]", [&]() -> int64_t { return cache.dim(1); });
   if ((value.dim(0) != cache.dim(0)) ||
       (utils::slice(value.dims(), 2, INT64_MAX) != utils::slice(cache.dims(), 2, INT64_MAX))) {
     utils::fail(kOp, "value", "does not match the cache's batch, heads and head_dim",

@@ -72,16 +72,28 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
   utils::check_rank(kOp, "input", input, 4, 4);
   utils::check_dtype(kOp, "out", out, {DType::Float32});
   utils::check_rank(kOp, "out", out, 4, 4);
-  const int64_t OH = (utils::length(output_size) == 2)
-                         ? utils::at(output_size, 0)
-                         : ((utils::length(scale_factors) == 2)
-                                ? utils::floor_to_int(input.dim(2) * utils::at(scale_factors, 0))
-                                : 0);
-  const int64_t OW = (utils::length(output_size) == 2)
-                         ? utils::at(output_size, 1)
-                         : ((utils::length(scale_factors) == 2)
-                                ? utils::floor_to_int(input.dim(3) * utils::at(scale_factors, 1))
-                                : 0);
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = output_size[0] if len(output_size) == 2 else floor(input.dims[2] * scale_factors[0]) "
+      "if len(scale_factors) == 2 else 0",
+      [&]() -> int64_t {
+        return (utils::length(output_size) == 2)
+                   ? utils::at(output_size, 0)
+                   : ((utils::length(scale_factors) == 2)
+                          ? utils::floor_to_int(input.dim(2) * utils::at(scale_factors, 0))
+                          : 0);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = output_size[1] if len(output_size) == 2 else floor(input.dims[3] * scale_factors[1]) "
+      "if len(scale_factors) == 2 else 0",
+      [&]() -> int64_t {
+        return (utils::length(output_size) == 2)
+                   ? utils::at(output_size, 1)
+                   : ((utils::length(scale_factors) == 2)
+                          ? utils::floor_to_int(input.dim(3) * utils::at(scale_factors, 1))
+                          : 0);
+      });
   if ((utils::length(output_size) != 2) && (utils::length(scale_factors) != 2)) {
     utils::fail(kOp, "output_size", "and scale_factors are both missing",
                 utils::format_value(utils::length(output_size)),
@@ -119,16 +131,28 @@ void resize_upsample_nearest2d_outputs(WebGPUGraph& graph, const std::vector<Val
   const std::vector<double> scale_factors =
       graph.is_null(args[2]) ? std::vector<double>{} : graph.get_double_list(args[2]);
   Tensor& out = graph.get_tensor(args[3]);
-  const int64_t OH = (utils::length(output_size) == 2)
-                         ? utils::at(output_size, 0)
-                         : ((utils::length(scale_factors) == 2)
-                                ? utils::floor_to_int(input.dim(2) * utils::at(scale_factors, 0))
-                                : 0);
-  const int64_t OW = (utils::length(output_size) == 2)
-                         ? utils::at(output_size, 1)
-                         : ((utils::length(scale_factors) == 2)
-                                ? utils::floor_to_int(input.dim(3) * utils::at(scale_factors, 1))
-                                : 0);
+  const int64_t OH = utils::let(
+      kOp,
+      "OH = output_size[0] if len(output_size) == 2 else floor(input.dims[2] * scale_factors[0]) "
+      "if len(scale_factors) == 2 else 0",
+      [&]() -> int64_t {
+        return (utils::length(output_size) == 2)
+                   ? utils::at(output_size, 0)
+                   : ((utils::length(scale_factors) == 2)
+                          ? utils::floor_to_int(input.dim(2) * utils::at(scale_factors, 0))
+                          : 0);
+      });
+  const int64_t OW = utils::let(
+      kOp,
+      "OW = output_size[1] if len(output_size) == 2 else floor(input.dims[3] * scale_factors[1]) "
+      "if len(scale_factors) == 2 else 0",
+      [&]() -> int64_t {
+        return (utils::length(output_size) == 2)
+                   ? utils::at(output_size, 1)
+                   : ((utils::length(scale_factors) == 2)
+                          ? utils::floor_to_int(input.dim(3) * utils::at(scale_factors, 1))
+                          : 0);
+      });
   utils::resize_output(kOp, "out", out, std::vector<int64_t>{input.dim(0), input.dim(1), OH, OW});
 }
 

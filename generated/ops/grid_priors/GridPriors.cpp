@@ -1,0 +1,96 @@
+// @generated from codegen/specs/grid_priors/grid_priors.py - DO NOT EDIT.
+// Op grid_priors: et_vk.grid_priors.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/grid_priors/grid_priors_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "grid_priors";
+
+struct GridPriorsParams {
+  uint32_t W;
+  uint32_t num_cells;
+  float stride;
+  float offset;
+};
+static_assert(offsetof(GridPriorsParams, W) == 0, "GridPriorsParams.W must sit at WGSL offset 0");
+static_assert(offsetof(GridPriorsParams, num_cells) == 4,
+              "GridPriorsParams.num_cells must sit at WGSL offset 4");
+static_assert(offsetof(GridPriorsParams, stride) == 8,
+              "GridPriorsParams.stride must sit at WGSL offset 8");
+static_assert(offsetof(GridPriorsParams, offset) == 12,
+              "GridPriorsParams.offset must sit at WGSL offset 12");
+static_assert(sizeof(GridPriorsParams) == 16,
+              "GridPriorsParams must match the WGSL struct size 16");
+
+const KernelSource kGridPriorsKernel{
+    "grid_priors",
+    kGridPriorsWGSL,
+    "main",
+    {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
+    kGridPriorsBindings,
+    kGridPriorsBindingCount};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct GridPriorsPlan {
+  GridPriorsParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const int64_t stride = utils::read_int(graph, args[1], kOp, "stride", false);
+  const double offset = graph.get_double(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_rank(kOp, "self", self, 2, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 2, 2);
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{utils::mul(H, W), 2});
+
+  GridPriorsPlan plan;
+  plan.params0.W = utils::to_u32(W, kOp, "W");
+  plan.params0.num_cells = utils::to_u32(utils::mul(H, W), kOp, "num_cells");
+  plan.params0.stride = utils::to_f32(static_cast<double>(stride));
+  plan.params0.offset = utils::to_f32(offset);
+  plan.grid0 = utils::elementwise_grid(utils::mul(H, W), kGridPriorsKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_grid_priors_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[3]);
+  const int64_t H = utils::let(kOp, "H = self.dims[-2]", [&]() -> int64_t { return self.dim(-2); });
+  const int64_t W = utils::let(kOp, "W = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  utils::resize_output(kOp, "out", out, std::vector<int64_t>{utils::mul(H, W), 2});
+}
+
+void add_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const GridPriorsPlan built = plan_grid_priors(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      kGridPriorsKernel, built.overrides0, {Binding::params(), Binding::of(args[3])},
+      &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_grid_priors_outputs(graph, args);
+    const GridPriorsPlan plan = plan_grid_priors(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(et_vk.grid_priors.default, webgpu_delegate::add_grid_priors, None);

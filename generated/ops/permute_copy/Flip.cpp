@@ -1,0 +1,279 @@
+// @generated from codegen/specs/permute_copy/shuffle.py - DO NOT EDIT.
+// Op flip: aten.flip.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_vec4_wgsl.h"
+#include "ops/permute_copy/strided_gather_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "flip";
+
+struct FlipStridedGatherVec4Params {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
+  uint32_t num_elements;
+  uint32_t in_offset;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(FlipStridedGatherVec4Params, out_dims) == 0,
+              "FlipStridedGatherVec4Params.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(FlipStridedGatherVec4Params, in_mods) == 32,
+              "FlipStridedGatherVec4Params.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(FlipStridedGatherVec4Params, in_strides) == 64,
+              "FlipStridedGatherVec4Params.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(FlipStridedGatherVec4Params, num_elements) == 96,
+              "FlipStridedGatherVec4Params.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(FlipStridedGatherVec4Params, in_offset) == 100,
+              "FlipStridedGatherVec4Params.in_offset must sit at WGSL offset 100");
+static_assert(sizeof(FlipStridedGatherVec4Params) == 112,
+              "FlipStridedGatherVec4Params must match the WGSL struct size 112");
+
+struct FlipStridedGatherParams {
+  uint32_t out_dims[2][4];
+  uint32_t in_mods[2][4];
+  uint32_t in_strides[2][4];
+  uint32_t num_elements;
+  uint32_t in_offset;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(FlipStridedGatherParams, out_dims) == 0,
+              "FlipStridedGatherParams.out_dims must sit at WGSL offset 0");
+static_assert(offsetof(FlipStridedGatherParams, in_mods) == 32,
+              "FlipStridedGatherParams.in_mods must sit at WGSL offset 32");
+static_assert(offsetof(FlipStridedGatherParams, in_strides) == 64,
+              "FlipStridedGatherParams.in_strides must sit at WGSL offset 64");
+static_assert(offsetof(FlipStridedGatherParams, num_elements) == 96,
+              "FlipStridedGatherParams.num_elements must sit at WGSL offset 96");
+static_assert(offsetof(FlipStridedGatherParams, in_offset) == 100,
+              "FlipStridedGatherParams.in_offset must sit at WGSL offset 100");
+static_assert(sizeof(FlipStridedGatherParams) == 112,
+              "FlipStridedGatherParams must match the WGSL struct size 112");
+
+const KernelSource kStridedGatherVec4Kernel{
+    "strided_gather_vec4",
+    kStridedGatherVec4WGSL,
+    "main",
+    {kStridedGatherVec4WorkgroupSizeX, kStridedGatherVec4WorkgroupSizeY,
+     kStridedGatherVec4WorkgroupSizeZ},
+    kStridedGatherVec4Bindings,
+    kStridedGatherVec4BindingCount};
+const KernelSource kStridedGatherBytesKernel{
+    "strided_gather_bytes",
+    kStridedGatherBytesWGSL,
+    "main",
+    {kStridedGatherBytesWorkgroupSizeX, kStridedGatherBytesWorkgroupSizeY,
+     kStridedGatherBytesWorkgroupSizeZ},
+    kStridedGatherBytesBindings,
+    kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherKernel{
+    "strided_gather",
+    kStridedGatherWGSL,
+    "main",
+    {kStridedGatherWorkgroupSizeX, kStridedGatherWorkgroupSizeY, kStridedGatherWorkgroupSizeZ},
+    kStridedGatherBindings,
+    kStridedGatherBindingCount};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct FlipPlan {
+  bool run0 = true;
+  FlipStridedGatherVec4Params params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool run1 = true;
+  size_t route1 = 0;
+  FlipStridedGatherParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+};
+
+FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> dims = graph.get_int_list(args[1]);
+  const Tensor& out = graph.get_tensor(args[2]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_rank(kOp, "self", self, 0, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_rank(kOp, "out", out, 0, 8);
+  const int64_t r1 = utils::let(kOp, "r1 = max(self.rank, 1)",
+                                [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dims) == 0 or (min(dims) >= -r1 and max(dims) < r1)", [&]() -> bool {
+        return (utils::length(dims) == 0) ||
+               ((utils::min_of(dims) >= -r1) && (utils::max_of(dims) < r1));
+      });
+  const std::vector<int64_t> flipped = utils::let(
+      kOp, "flipped = normalize_dims(dims, self.rank) if in_range and self.rank > 0 else []",
+      [&]() -> std::vector<int64_t> {
+        return (in_range && (self.rank() > 0)) ? utils::normalize_dims(dims, self.rank())
+                                               : std::vector<int64_t>{};
+      });
+  const std::vector<int64_t> strides =
+      utils::let(kOp, "strides = contiguous_strides(self.dims)",
+                 [&]() -> std::vector<int64_t> { return utils::contiguous_strides(self.dims()); });
+  const std::vector<int64_t> signed_strides = utils::let(
+      kOp,
+      "signed_strides = [-strides[k] if k in flipped else strides[k] for k in range(self.rank)]",
+      [&]() -> std::vector<int64_t> {
+        return [&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _k : utils::range(self.rank())) {
+            _values.push_back(utils::contains(flipped, _k) ? -utils::at(strides, _k)
+                                                           : utils::at(strides, _k));
+          }
+          return _values;
+        }();
+      });
+  const int64_t offset =
+      utils::let(kOp, "offset = sum([max(self.dims[k] - 1, 0) * strides[k] for k in flipped])",
+                 [&]() -> int64_t {
+                   return utils::sum([&]() {
+                     std::vector<int64_t> _values;
+                     for (const auto& _k : flipped) {
+                       _values.push_back(utils::mul(utils::max_of(utils::sub(self.dim(_k), 1), 0),
+                                                    utils::at(strides, _k)));
+                     }
+                     return _values;
+                   }());
+                 });
+  if (!in_range) {
+    utils::fail(
+        kOp, "dims", "names a dim the input does not have", utils::format_value(dims),
+        "dims in " + utils::format_value(-r1) + ".." + utils::format_value(utils::sub(r1, 1)));
+  }
+  if (utils::length([&]() {
+        std::vector<int64_t> _values;
+        for (const auto& _k : utils::range(utils::length(flipped))) {
+          if (utils::contains(utils::slice(flipped, 0, _k), utils::at(flipped, _k)))
+            _values.push_back(_k);
+        }
+        return _values;
+      }()) != 0) {
+    utils::fail(kOp, "dims", "names a dim more than once", utils::format_value(dims),
+                "each dim once");
+  }
+  utils::check_output_dims(kOp, "out", out, self.dims());
+
+  FlipPlan plan;
+  plan.run0 = (out.dtype != DType::Bool) &&
+              ((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
+               (utils::floormod(self.dim(-1), 4) == 0));
+  if (plan.run0) {
+    utils::pack(plan.params0.out_dims, 4, utils::right_align(self.dims(), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params0.in_mods, 4, utils::right_align(self.dims(), 8, 1), kOp, "in_mods");
+    utils::pack(plan.params0.in_strides, 4,
+                utils::right_align(
+                    [&]() {
+                      std::vector<int64_t> _values;
+                      for (const auto& _s : signed_strides) {
+                        _values.push_back(utils::floormod(_s, int64_t{4294967296}));
+                      }
+                      return _values;
+                    }(),
+                    8, 0),
+                kOp, "in_strides");
+    plan.params0.num_elements = utils::to_u32(utils::floordiv(out.numel(), 4), kOp, "num_elements");
+    plan.params0.in_offset = utils::to_u32(offset, kOp, "in_offset");
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 4),
+                                         kStridedGatherVec4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.run1 = (out.dtype == DType::Bool) ||
+              ((self.rank() <= 0) || utils::contains(flipped, utils::sub(self.rank(), 1)) ||
+               (utils::floormod(self.dim(-1), 4) != 0));
+  if (plan.run1) {
+    utils::pack(plan.params1.out_dims, 4, utils::right_align(self.dims(), 8, 1), kOp, "out_dims");
+    utils::pack(plan.params1.in_mods, 4, utils::right_align(self.dims(), 8, 1), kOp, "in_mods");
+    utils::pack(plan.params1.in_strides, 4,
+                utils::right_align(
+                    [&]() {
+                      std::vector<int64_t> _values;
+                      for (const auto& _s : signed_strides) {
+                        _values.push_back(utils::floormod(_s, int64_t{4294967296}));
+                      }
+                      return _values;
+                    }(),
+                    8, 0),
+                kOp, "in_strides");
+    plan.params1.num_elements = utils::to_u32(utils::floordiv(out.numel(), 1), kOp, "num_elements");
+    plan.params1.in_offset = utils::to_u32(offset, kOp, "in_offset");
+    if (out.dtype == DType::Bool) {
+      plan.route1 = 0;  // strided_gather_bytes
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kStridedGatherBytesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {
+          {"ALIGNED", ((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
+                       (utils::floormod(self.dim(-1), 4) == 0))
+                          ? 1.0
+                          : 0.0}};
+    } else {
+      plan.route1 = 1;  // strided_gather
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
+                                           kStridedGatherKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
+  }
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_flip_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[2]);
+  utils::resize_output(kOp, "out", out, self.dims());
+}
+
+void add_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const FlipPlan built = plan_flip(graph, args);
+  const DispatchId dispatch0 =
+      built.run0
+          ? graph.add_dispatch(kStridedGatherVec4Kernel, built.overrides0,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params0, sizeof(built.params0), built.grid0)
+          : 0;
+  const DispatchId dispatch1 =
+      built.run1
+          ? graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
+                               {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
+                               &built.params1, sizeof(built.params1), built.grid1)
+          : 0;
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+    resize_flip_outputs(graph, args);
+    const FlipPlan plan = plan_flip(graph, args);
+    if (plan.run0 != built.run0) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (built.run0) {
+      graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    }
+    if (plan.run1 != built.run1) {
+      utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
+                  utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
+    }
+    if (built.run1) {
+      graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.flip.default, webgpu_delegate::add_flip, None);

@@ -1,0 +1,154 @@
+// @generated from codegen/specs/reduce/reduce.py - DO NOT EDIT.
+// Op amin: aten.amin.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/reduce/reduce_rows_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "amin";
+
+struct AminParams {
+  uint32_t num_outputs;
+  uint32_t reduce;
+  uint32_t inner;
+  uint32_t _pad0;
+};
+static_assert(offsetof(AminParams, num_outputs) == 0,
+              "AminParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(AminParams, reduce) == 4, "AminParams.reduce must sit at WGSL offset 4");
+static_assert(offsetof(AminParams, inner) == 8, "AminParams.inner must sit at WGSL offset 8");
+static_assert(sizeof(AminParams) == 16, "AminParams must match the WGSL struct size 16");
+
+const KernelSource kReduceRowsKernel{
+    "reduce_rows",
+    kReduceRowsWGSL,
+    "main",
+    {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ},
+    kReduceRowsBindings,
+    kReduceRowsBindingCount};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct AminPlan {
+  AminParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+};
+
+AminPlan plan_amin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 4);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
+  const Tensor& out = graph.get_tensor(args[3]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 1, 8);
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
+      [&]() -> bool {
+        return (utils::length(dim) == 0) ||
+               ((utils::min_of(dim) >= -self.rank()) && (utils::max_of(dim) < self.rank()));
+      });
+  const std::vector<int64_t> dims = utils::let(
+      kOp,
+      "dims = normalize_dims(dim, self.rank) if len(dim) > 0 and in_range else range(self.rank)",
+      [&]() -> std::vector<int64_t> {
+        return ((utils::length(dim) > 0) && in_range) ? utils::normalize_dims(dim, self.rank())
+                                                      : utils::range(self.rank());
+      });
+  const int64_t lo =
+      utils::let(kOp, "lo = min(dims)", [&]() -> int64_t { return utils::min_of(dims); });
+  const int64_t hi =
+      utils::let(kOp, "hi = max(dims)", [&]() -> int64_t { return utils::max_of(dims); });
+  const int64_t outer = utils::let(kOp, "outer = prod(self.dims[:lo])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), 0, lo));
+  });
+  const int64_t reduce = utils::let(kOp, "reduce = prod(self.dims[lo:hi + 1])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), lo, utils::add(hi, 1)));
+  });
+  const int64_t inner = utils::let(kOp, "inner = prod(self.dims[hi + 1:])", [&]() -> int64_t {
+    return utils::prod(utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX));
+  });
+  if (!in_range) {
+    utils::fail(kOp, "dim", "names a dim the input does not have", utils::format_value(dim),
+                "dims in -" + utils::format_value(self.rank()) + ".." +
+                    utils::format_value(utils::sub(self.rank(), 1)));
+  }
+  if (utils::add(utils::sub(hi, lo), 1) != utils::length(dims)) {
+    utils::fail(kOp, "dim", "does not name adjacent dims, each once", utils::format_value(dim),
+                "a run of adjacent dims such as [-2, -1]");
+  }
+  utils::check_output_dims(
+      kOp, "out", out,
+      keepdim ? utils::concat(utils::concat(utils::slice(self.dims(), 0, lo),
+                                            utils::ones(utils::add(utils::sub(hi, lo), 1))),
+                              utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX))
+              : utils::concat(utils::slice(self.dims(), 0, lo),
+                              utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
+
+  AminPlan plan;
+  plan.params0.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
+  plan.params0.inner = utils::to_u32(inner, kOp, "inner");
+  plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.overrides0 = {{"MODE", 3.0}};
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_amin_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
+  Tensor& out = graph.get_tensor(args[3]);
+  const bool in_range = utils::let(
+      kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
+      [&]() -> bool {
+        return (utils::length(dim) == 0) ||
+               ((utils::min_of(dim) >= -self.rank()) && (utils::max_of(dim) < self.rank()));
+      });
+  const std::vector<int64_t> dims = utils::let(
+      kOp,
+      "dims = normalize_dims(dim, self.rank) if len(dim) > 0 and in_range else range(self.rank)",
+      [&]() -> std::vector<int64_t> {
+        return ((utils::length(dim) > 0) && in_range) ? utils::normalize_dims(dim, self.rank())
+                                                      : utils::range(self.rank());
+      });
+  const int64_t lo =
+      utils::let(kOp, "lo = min(dims)", [&]() -> int64_t { return utils::min_of(dims); });
+  const int64_t hi =
+      utils::let(kOp, "hi = max(dims)", [&]() -> int64_t { return utils::max_of(dims); });
+  utils::resize_output(
+      kOp, "out", out,
+      keepdim ? utils::concat(utils::concat(utils::slice(self.dims(), 0, lo),
+                                            utils::ones(utils::add(utils::sub(hi, lo), 1))),
+                              utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX))
+              : utils::concat(utils::slice(self.dims(), 0, lo),
+                              utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
+}
+
+void add_amin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const AminPlan built = plan_amin(graph, args);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kReduceRowsKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+    resize_amin_outputs(graph, args);
+    const AminPlan plan = plan_amin(graph, args);
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.amin.default, webgpu_delegate::add_amin, None);

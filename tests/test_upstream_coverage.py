@@ -1,0 +1,94 @@
+"""docs/coverage.md against upstream's WebGPU registrations (tests/data/
+upstream_webgpu_targets.json) and the op table: the page is current, every upstream target
+we serve keeps its spec, and the list of targets still missing is exact."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from codegen.paths import REPO_ROOT
+
+_SPEC = importlib.util.spec_from_file_location("upstream_coverage",
+                                               REPO_ROOT / "tools" / "upstream_coverage.py")
+coverage = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(coverage)
+
+# upstream targets no spec serves yet -> the work that will serve them. The test fails when
+# any other upstream target has no spec (a spec was lost or renamed) and when one of these
+# gets a spec (remove it here, and regenerate docs/coverage.md).
+KNOWN_MISSING: dict[str, str] = {
+    "et_vk.apply_rotary_emb_interleaved.default": "ops parity",
+    "et_vk.grid_priors.default": "ops parity",
+    "et_vk.linear_qcs4w.default": "ops parity",
+    "et_vk.linear_q8ta_q8csw.default": "ops parity",
+    "add": "LLM path (SymInt arithmetic)",
+    "floordiv": "LLM path (SymInt arithmetic)",
+    "mul": "LLM path (SymInt arithmetic)",
+    "sub": "LLM path (SymInt arithmetic)",
+    "sym_size.int": "LLM path",
+    "sdpa_with_kv_cache.default": "LLM path",
+    "torchao.choose_qparams_affine.default": "LLM path",
+    "et_vk.apply_rotary_emb.default": "LLM path",
+    "et_vk.linear_dq8ca_q4gsw.default": "LLM path",
+    "et_vk.linear_q4gsw.default": "LLM path",
+    "et_vk.select_as_symint.default": "LLM path",
+    "et_vk.q8ta_add.default": "static int8 family",
+    "et_vk.q8ta_conv2d.default": "static int8 family",
+    "et_vk.q8ta_conv2d_dw.default": "static int8 family",
+    "et_vk.q8ta_conv2d_pw.default": "static int8 family",
+    "et_vk.q8ta_conv2d_transposed.default": "static int8 family",
+    "et_vk.q8ta_linear.default": "static int8 family",
+    "et_vk.q8ta_linear_gemv.default": "static int8 family",
+    "et_vk.q8ta_pixel_shuffle.default": "static int8 family",
+    "et_vk.q8ta_relu.default": "static int8 family",
+    "quantized_decomposed.dequantize_per_tensor.default": "static int8 family",
+    "quantized_decomposed.quantize_per_tensor.default": "static int8 family",
+    "et_vk.adamw_step.default": "on-device training",
+    "et_vk.fused_ce.default": "on-device training",
+    "et_vk.linear_dW.default": "on-device training",
+    "et_vk.linear_q4gsw_backward.default": "on-device training",
+    "et_vk.q4gsw_requant.default": "on-device training",
+}
+
+
+def test_doc_is_current():
+    assert coverage.DOC.read_text() == coverage.render(), \
+        "docs/coverage.md is stale: run python tools/upstream_coverage.py"
+
+
+def test_served_targets_keep_their_specs():
+    lost = sorted(set(coverage.missing()) - set(KNOWN_MISSING))
+    assert not lost, f"upstream targets without a spec: {lost} (a spec was removed or renamed)"
+
+
+def test_known_missing_is_exact():
+    served = sorted(set(KNOWN_MISSING) - set(coverage.missing()))
+    assert not served, f"now served: {served}; remove them from KNOWN_MISSING"
+    names = {t["name"] for t in coverage.upstream()["targets"]}
+    assert set(KNOWN_MISSING) <= names, "KNOWN_MISSING names a target upstream lacks"
+
+
+def test_upstream_list_is_whole():
+    """The data holds each registration once, at one commit, each under the ops folder."""
+    data = json.loads(coverage.DATA.read_text())
+    names = [t["name"] for t in data["targets"]]
+    assert len(names) == len(set(names)) and len(names) == 131
+    assert len(data["commit"]) == 40
+    assert all(t["file"].startswith(coverage.OPS_DIR + "/") for t in data["targets"])
+
+
+def test_loader_targets_are_the_loaders():
+    source = (REPO_ROOT / coverage.LOADER).read_text()
+    assert all(f'"{t}"' in source for t in coverage.LOADER_TARGETS)
+
+
+def test_graph_names():
+    """How a graph's namespace-less names meet our targets (the loader's reading)."""
+    ours = {"aten.sym_size.int": "s", "llama.update_cache.default": "u",
+            "_operator.add.default": "a", "aten.add.Tensor": "t"}
+    assert coverage.served_by("sym_size.int", ours) == "aten.sym_size.int"
+    assert coverage.served_by("update_cache.default", ours) == "llama.update_cache.default"
+    assert coverage.served_by("add", ours) == "_operator.add.default"
+    assert coverage.served_by("aten.add.Tensor", ours) == "aten.add.Tensor"
+    assert coverage.served_by("mul", ours) is None
