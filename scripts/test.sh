@@ -25,5 +25,6 @@ $CTEST --test-dir build --output-on-failure -j2
 $CMAKE -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DWEBGPU_SANITIZE=ON \
   -DWEBGPU_EXECUTORCH=ON -DPython3_EXECUTABLE="$PWD/$PY" >/dev/null
 $CMAKE --build build-asan -j"$(nproc)"
-$PY -m pytest -q tests
+# two processes (tests/conftest.py: every module but test_ops stays on one worker)
+$PY -m pytest -q -n "$(nproc)" --dist loadgroup tests
 $CTEST --test-dir build-asan --output-on-failure -j2

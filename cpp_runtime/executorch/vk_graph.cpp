@@ -9,74 +9,12 @@
 #include <set>
 
 #include "memory_plan.h"
-
-// Generated at build time by flatc from the executorch wheel's
-// backends/vulkan/serialization/schema.fbs (see CMakeLists.txt).
-#include "schema_generated.h"
+#include "vk_format.h"
 
 namespace webgpu_delegate::vk {
 namespace {
 
 constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // VkBytes.offset
-
-template <class... Parts>
-[[noreturn]] void fail(const Parts&... parts) {
-  throw Error(utils::message("WebGPU VK00 graph: ", parts...));
-}
-
-std::string value_what(uint32_t id) {
-  return utils::message("value ", id);
-}
-
-DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
-  switch (t) {
-    case vkgraph::VkDataType_FLOAT32:
-      return DType::Float32;
-    case vkgraph::VkDataType_INT32:
-    // The Vulkan serializer narrows int64 to int32 (downcast_64_bit, on by
-    // default); a graph serialized without it still runs int32 on the GPU.
-    case vkgraph::VkDataType_INT64:
-      return DType::Int32;
-    case vkgraph::VkDataType_FLOAT16:
-      return DType::Float16;
-    case vkgraph::VkDataType_UINT8:
-      return DType::UInt8;
-    case vkgraph::VkDataType_INT8:
-      return DType::Int8;
-    case vkgraph::VkDataType_BOOL:
-      return DType::Bool;
-    default:
-      fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t),
-           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8, INT8 or BOOL)");
-  }
-}
-
-// int64 constant data narrowed to int32, each element checked.
-std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t id) {
-  std::vector<uint8_t> out(nbytes / 2);
-  for (size_t i = 0; i < nbytes / 8; ++i) {
-    int64_t v;
-    std::memcpy(&v, data + 8 * i, 8);
-    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-      fail(value_what(id), ": int64 constant element ", i, " = ", v, " does not fit int32");
-    }
-    const int32_t n = static_cast<int32_t>(v);
-    std::memcpy(out.data() + 4 * i, &n, 4);
-  }
-  return out;
-}
-
-// The items of a flatbuffer vector of 8-byte scalars. The verifier checks the
-// alignment of a vector's length field only (4 bytes), so a hostile buffer can
-// place 8-byte items at a 4-byte boundary: read them with memcpy.
-template <typename T>
-std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
-  std::vector<T> out;
-  if (!v) return out;
-  out.resize(v->size());
-  if (!out.empty()) std::memcpy(out.data(), v->Data(), out.size() * sizeof(T));
-  return out;
-}
 
 class Builder {
  public:

@@ -96,16 +96,15 @@ inline void check_output_count(const char* op, const char* argument,
 inline void check_output_dims(const char* op, const char* argument, const Tensor& t,
                               const std::vector<int64_t>& expected) {
   if (t.dims() != expected) {
-    fail(op, argument, "has dims that do not match the op's output shape", format_value(t.dims()),
-         format_value(expected));
+    fail(op, argument, "has dims that do not match the op's output shape", t.dims(), expected);
   }
 }
 
 inline void resize_output(const char* op, const char* argument, Tensor& t,
                           const std::vector<int64_t>& dims) {
   if (dims.size() != t.max_dims.size() || prod(dims) > prod(t.max_dims)) {
-    fail(op, argument, "cannot take the resized shape within its allocation", format_value(dims),
-         "at most " + format_value(t.max_dims));
+    fail(op, argument, "cannot take the resized shape within its allocation", dims,
+         message("at most ", t.max_dims));
   }
   t.live_dims = dims;
 }
@@ -113,8 +112,8 @@ inline void resize_output(const char* op, const char* argument, Tensor& t,
 // Static-only ops: the live shape must stay the shape the op was built for.
 inline void check_not_resized(const char* op, const char* argument, const Tensor& t) {
   if (t.live_dims != t.max_dims) {
-    fail(op, argument, "was resized, but this op supports static shapes only",
-         format_value(t.live_dims), format_value(t.max_dims));
+    fail(op, argument, "was resized, but this op supports static shapes only", t.live_dims,
+         t.max_dims);
   }
 }
 
@@ -126,9 +125,9 @@ auto let(const char* op, const char* let, F&& value) -> decltype(value()) {
   try {
     return value();
   } catch (const Error& e) {
-    throw Error(std::string("WebGPU ") + op + ": let " + let + " failed: " + e.what() +
-                " (lets run before guards: each must hold for every input the tensor "
-                "checks accept)");
+    throw Error(message("WebGPU ", op, ": let ", let, " failed: ", e.what(),
+                        " (lets run before guards: each must hold for every input the tensor "
+                        "checks accept)"));
   }
 }
 

@@ -137,7 +137,7 @@ void add_apply_rotary_emb(WebGPUGraph& graph, const std::vector<ValueRef>& args)
        Binding::of(args[3]), Binding::of(graph.get_value_list(args[4])[0]),
        Binding::of(graph.get_value_list(args[4])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_apply_rotary_emb_outputs(graph, args);
     const ApplyRotaryEmbPlan plan = plan_apply_rotary_emb(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -153,7 +153,7 @@ void add_choose_qparams_affine(WebGPUGraph& graph, const std::vector<ValueRef>& 
        Binding::of(graph.get_value_list(args[10])[0]),
        Binding::of(graph.get_value_list(args[10])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_choose_qparams_affine_outputs(graph, args);
     const ChooseQparamsAffinePlan plan = plan_choose_qparams_affine(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

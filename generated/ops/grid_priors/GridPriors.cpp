@@ -83,7 +83,7 @@ void add_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kGridPriorsKernel, built.overrides0, {Binding::params(), Binding::of(args[3])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_grid_priors_outputs(graph, args);
     const GridPriorsPlan plan = plan_grid_priors(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -110,7 +110,7 @@ void add_dequantize_per_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& 
       graph.add_dispatch(kDequantizePerTensorKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[7])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_dequantize_per_tensor_outputs(graph, args);
     const DequantizePerTensorPlan plan = plan_dequantize_per_tensor(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

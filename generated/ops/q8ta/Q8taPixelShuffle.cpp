@@ -153,7 +153,7 @@ void add_q8ta_pixel_shuffle(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       graph.add_dispatch(kQ8taPixelShuffleKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[6])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_q8ta_pixel_shuffle_outputs(graph, args);
     const Q8taPixelShufflePlan plan = plan_q8ta_pixel_shuffle(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -110,7 +110,7 @@ void add_quantize_per_tensor(WebGPUGraph& graph, const std::vector<ValueRef>& ar
       graph.add_dispatch(kQuantizePerTensorKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[6])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_quantize_per_tensor_outputs(graph, args);
     const QuantizePerTensorPlan plan = plan_quantize_per_tensor(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

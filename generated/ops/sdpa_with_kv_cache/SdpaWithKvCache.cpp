@@ -290,16 +290,16 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
                          {Binding::params(), Binding::of(scratch_stats),
                           Binding::of(scratch_partial), Binding::of(args[11])},
                          &built.params2, sizeof(built.params2), built.grid2);
-  graph.add_resize_hook([args, built, scratch_stats, scratch_partial, dispatch0, dispatch1,
-                         dispatch2](WebGPUGraph& graph) {
-    resize_sdpa_with_kv_cache_outputs(graph, args);
-    const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
-    graph.resize_tensor(scratch_stats, plan.scratch_stats);
-    graph.resize_tensor(scratch_partial, plan.scratch_partial);
-    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
-    graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
-    graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
-  });
+  graph.add_resize_hook(
+      [args, scratch_stats, scratch_partial, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+        resize_sdpa_with_kv_cache_outputs(graph, args);
+        const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
+        graph.resize_tensor(scratch_stats, plan.scratch_stats);
+        graph.resize_tensor(scratch_partial, plan.scratch_partial);
+        graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+        graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+        graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
+      });
 }
 
 }  // namespace
