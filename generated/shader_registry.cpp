@@ -6,6 +6,8 @@
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/unary/abs_wgsl.h"
+#include "ops/unary/abs_f16_wgsl.h"
+#include "ops/unary/abs_f16_packed_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
@@ -14,7 +16,11 @@
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
+#include "ops/batch_norm/batch_norm_f16_wgsl.h"
+#include "ops/batch_norm/batch_norm_f16_packed_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/binary/binary_broadcast_f16_wgsl.h"
+#include "ops/binary/binary_broadcast_f16_packed_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/unary/bitwise_not_wgsl.h"
 #include "ops/unary/bitwise_not_bool_wgsl.h"
@@ -22,6 +28,8 @@
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
+#include "ops/unary/clamp_f16_wgsl.h"
+#include "ops/unary/clamp_f16_packed_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
@@ -40,11 +48,15 @@
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/exp_wgsl.h"
+#include "ops/unary/exp_f16_wgsl.h"
+#include "ops/unary/exp_f16_packed_wgsl.h"
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
 #include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
+#include "ops/unary/gelu_f16_wgsl.h"
+#include "ops/unary/gelu_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
@@ -56,21 +68,31 @@
 #include "ops/grid_priors/grid_priors_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
+#include "ops/unary/hardswish_f16_wgsl.h"
+#include "ops/unary/hardswish_f16_packed_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/unary/leaky_relu_f16_wgsl.h"
+#include "ops/unary/leaky_relu_f16_packed_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
 #include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
 #include "ops/unary/log_wgsl.h"
+#include "ops/unary/log_f16_wgsl.h"
+#include "ops/unary/log_f16_packed_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
+#include "ops/unary/neg_f16_wgsl.h"
+#include "ops/unary/neg_f16_packed_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
 #include "ops/unary/pow_scalar_wgsl.h"
+#include "ops/unary/pow_scalar_f16_wgsl.h"
+#include "ops/unary/pow_scalar_f16_packed_wgsl.h"
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
@@ -79,17 +101,29 @@
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
+#include "ops/unary/relu_f16_wgsl.h"
+#include "ops/unary/relu_f16_packed_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
 #include "ops/unary/round_wgsl.h"
+#include "ops/unary/round_f16_wgsl.h"
+#include "ops/unary/round_f16_packed_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
+#include "ops/unary/rsqrt_f16_wgsl.h"
+#include "ops/unary/rsqrt_f16_packed_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
+#include "ops/unary/scalar_arith_f16_wgsl.h"
+#include "ops/unary/scalar_arith_f16_packed_wgsl.h"
 #include "ops/compare/select_broadcast_wgsl.h"
 #include "ops/select_copy/select_copy_wgsl.h"
 #include "ops/select_copy/select_copy_bytes_wgsl.h"
 #include "ops/unary/sigmoid_wgsl.h"
+#include "ops/unary/sigmoid_f16_wgsl.h"
+#include "ops/unary/sigmoid_f16_packed_wgsl.h"
 #include "ops/unary/sin_cos_wgsl.h"
+#include "ops/unary/sin_cos_f16_wgsl.h"
+#include "ops/unary/sin_cos_f16_packed_wgsl.h"
 #include "ops/slice/slice_copy_wgsl.h"
 #include "ops/slice/slice_copy_bytes_wgsl.h"
 #include "ops/slice_scatter/slice_scatter_wgsl.h"
@@ -99,10 +133,14 @@
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "ops/unary/sqrt_wgsl.h"
+#include "ops/unary/sqrt_f16_wgsl.h"
+#include "ops/unary/sqrt_f16_packed_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/unary/tanh_wgsl.h"
+#include "ops/unary/tanh_f16_wgsl.h"
+#include "ops/unary/tanh_f16_packed_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
@@ -117,6 +155,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kAbsWorkgroupSizeX, kAbsWorkgroupSizeY, kAbsWorkgroupSizeZ},
        kAbsBindings,
        kAbsBindingCount},
+      {"abs_f16",
+       kAbsF16WGSL,
+       "main",
+       {kAbsF16WorkgroupSizeX, kAbsF16WorkgroupSizeY, kAbsF16WorkgroupSizeZ},
+       kAbsF16Bindings,
+       kAbsF16BindingCount,
+       kAbsF16Features},
+      {"abs_f16_packed",
+       kAbsF16PackedWGSL,
+       "main",
+       {kAbsF16PackedWorkgroupSizeX, kAbsF16PackedWorkgroupSizeY, kAbsF16PackedWorkgroupSizeZ},
+       kAbsF16PackedBindings,
+       kAbsF16PackedBindingCount},
       {"abs_i32",
        kAbsI32WGSL,
        "main",
@@ -166,6 +217,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kBatchNormWorkgroupSizeX, kBatchNormWorkgroupSizeY, kBatchNormWorkgroupSizeZ},
        kBatchNormBindings,
        kBatchNormBindingCount},
+      {"batch_norm_f16",
+       kBatchNormF16WGSL,
+       "main",
+       {kBatchNormF16WorkgroupSizeX, kBatchNormF16WorkgroupSizeY, kBatchNormF16WorkgroupSizeZ},
+       kBatchNormF16Bindings,
+       kBatchNormF16BindingCount,
+       kBatchNormF16Features},
+      {"batch_norm_f16_packed",
+       kBatchNormF16PackedWGSL,
+       "main",
+       {kBatchNormF16PackedWorkgroupSizeX, kBatchNormF16PackedWorkgroupSizeY,
+        kBatchNormF16PackedWorkgroupSizeZ},
+       kBatchNormF16PackedBindings,
+       kBatchNormF16PackedBindingCount},
       {"binary_broadcast",
        kBinaryBroadcastWGSL,
        "main",
@@ -173,6 +238,21 @@ const std::vector<KernelSource>& all_kernels() {
         kBinaryBroadcastWorkgroupSizeZ},
        kBinaryBroadcastBindings,
        kBinaryBroadcastBindingCount},
+      {"binary_broadcast_f16",
+       kBinaryBroadcastF16WGSL,
+       "main",
+       {kBinaryBroadcastF16WorkgroupSizeX, kBinaryBroadcastF16WorkgroupSizeY,
+        kBinaryBroadcastF16WorkgroupSizeZ},
+       kBinaryBroadcastF16Bindings,
+       kBinaryBroadcastF16BindingCount,
+       kBinaryBroadcastF16Features},
+      {"binary_broadcast_f16_packed",
+       kBinaryBroadcastF16PackedWGSL,
+       "main",
+       {kBinaryBroadcastF16PackedWorkgroupSizeX, kBinaryBroadcastF16PackedWorkgroupSizeY,
+        kBinaryBroadcastF16PackedWorkgroupSizeZ},
+       kBinaryBroadcastF16PackedBindings,
+       kBinaryBroadcastF16PackedBindingCount},
       {"binary_broadcast_i32",
        kBinaryBroadcastI32WGSL,
        "main",
@@ -217,6 +297,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kClampWorkgroupSizeX, kClampWorkgroupSizeY, kClampWorkgroupSizeZ},
        kClampBindings,
        kClampBindingCount},
+      {"clamp_f16",
+       kClampF16WGSL,
+       "main",
+       {kClampF16WorkgroupSizeX, kClampF16WorkgroupSizeY, kClampF16WorkgroupSizeZ},
+       kClampF16Bindings,
+       kClampF16BindingCount,
+       kClampF16Features},
+      {"clamp_f16_packed",
+       kClampF16PackedWGSL,
+       "main",
+       {kClampF16PackedWorkgroupSizeX, kClampF16PackedWorkgroupSizeY,
+        kClampF16PackedWorkgroupSizeZ},
+       kClampF16PackedBindings,
+       kClampF16PackedBindingCount},
       {"constant_pad_nd",
        kConstantPadNdWGSL,
        "main",
@@ -334,6 +428,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kExpWorkgroupSizeX, kExpWorkgroupSizeY, kExpWorkgroupSizeZ},
        kExpBindings,
        kExpBindingCount},
+      {"exp_f16",
+       kExpF16WGSL,
+       "main",
+       {kExpF16WorkgroupSizeX, kExpF16WorkgroupSizeY, kExpF16WorkgroupSizeZ},
+       kExpF16Bindings,
+       kExpF16BindingCount,
+       kExpF16Features},
+      {"exp_f16_packed",
+       kExpF16PackedWGSL,
+       "main",
+       {kExpF16PackedWorkgroupSizeX, kExpF16PackedWorkgroupSizeY, kExpF16PackedWorkgroupSizeZ},
+       kExpF16PackedBindings,
+       kExpF16PackedBindingCount},
       {"fill_range",
        kFillRangeWGSL,
        "main",
@@ -365,6 +472,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kGeluWorkgroupSizeX, kGeluWorkgroupSizeY, kGeluWorkgroupSizeZ},
        kGeluBindings,
        kGeluBindingCount},
+      {"gelu_f16",
+       kGeluF16WGSL,
+       "main",
+       {kGeluF16WorkgroupSizeX, kGeluF16WorkgroupSizeY, kGeluF16WorkgroupSizeZ},
+       kGeluF16Bindings,
+       kGeluF16BindingCount,
+       kGeluF16Features},
+      {"gelu_f16_packed",
+       kGeluF16PackedWGSL,
+       "main",
+       {kGeluF16PackedWorkgroupSizeX, kGeluF16PackedWorkgroupSizeY, kGeluF16PackedWorkgroupSizeZ},
+       kGeluF16PackedBindings,
+       kGeluF16PackedBindingCount},
       {"gemm_scalar",
        kGemmScalarWGSL,
        "main",
@@ -442,6 +562,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ},
        kHardswishBindings,
        kHardswishBindingCount},
+      {"hardswish_f16",
+       kHardswishF16WGSL,
+       "main",
+       {kHardswishF16WorkgroupSizeX, kHardswishF16WorkgroupSizeY, kHardswishF16WorkgroupSizeZ},
+       kHardswishF16Bindings,
+       kHardswishF16BindingCount,
+       kHardswishF16Features},
+      {"hardswish_f16_packed",
+       kHardswishF16PackedWGSL,
+       "main",
+       {kHardswishF16PackedWorkgroupSizeX, kHardswishF16PackedWorkgroupSizeY,
+        kHardswishF16PackedWorkgroupSizeZ},
+       kHardswishF16PackedBindings,
+       kHardswishF16PackedBindingCount},
       {"index_select",
        kIndexSelectWGSL,
        "main",
@@ -481,6 +615,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ},
        kLeakyReluBindings,
        kLeakyReluBindingCount},
+      {"leaky_relu_f16",
+       kLeakyReluF16WGSL,
+       "main",
+       {kLeakyReluF16WorkgroupSizeX, kLeakyReluF16WorkgroupSizeY, kLeakyReluF16WorkgroupSizeZ},
+       kLeakyReluF16Bindings,
+       kLeakyReluF16BindingCount,
+       kLeakyReluF16Features},
+      {"leaky_relu_f16_packed",
+       kLeakyReluF16PackedWGSL,
+       "main",
+       {kLeakyReluF16PackedWorkgroupSizeX, kLeakyReluF16PackedWorkgroupSizeY,
+        kLeakyReluF16PackedWorkgroupSizeZ},
+       kLeakyReluF16PackedBindings,
+       kLeakyReluF16PackedBindingCount},
       {"linear_pack_weight",
        kLinearPackWeightWGSL,
        "main",
@@ -507,6 +655,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kLogWorkgroupSizeX, kLogWorkgroupSizeY, kLogWorkgroupSizeZ},
        kLogBindings,
        kLogBindingCount},
+      {"log_f16",
+       kLogF16WGSL,
+       "main",
+       {kLogF16WorkgroupSizeX, kLogF16WorkgroupSizeY, kLogF16WorkgroupSizeZ},
+       kLogF16Bindings,
+       kLogF16BindingCount,
+       kLogF16Features},
+      {"log_f16_packed",
+       kLogF16PackedWGSL,
+       "main",
+       {kLogF16PackedWorkgroupSizeX, kLogF16PackedWorkgroupSizeY, kLogF16PackedWorkgroupSizeZ},
+       kLogF16PackedBindings,
+       kLogF16PackedBindingCount},
       {"max_pool2d",
        kMaxPool2dWGSL,
        "main",
@@ -519,6 +680,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kNegWorkgroupSizeX, kNegWorkgroupSizeY, kNegWorkgroupSizeZ},
        kNegBindings,
        kNegBindingCount},
+      {"neg_f16",
+       kNegF16WGSL,
+       "main",
+       {kNegF16WorkgroupSizeX, kNegF16WorkgroupSizeY, kNegF16WorkgroupSizeZ},
+       kNegF16Bindings,
+       kNegF16BindingCount,
+       kNegF16Features},
+      {"neg_f16_packed",
+       kNegF16PackedWGSL,
+       "main",
+       {kNegF16PackedWorkgroupSizeX, kNegF16PackedWorkgroupSizeY, kNegF16PackedWorkgroupSizeZ},
+       kNegF16PackedBindings,
+       kNegF16PackedBindingCount},
       {"norm_rows",
        kNormRowsWGSL,
        "main",
@@ -537,6 +711,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kPowScalarWorkgroupSizeX, kPowScalarWorkgroupSizeY, kPowScalarWorkgroupSizeZ},
        kPowScalarBindings,
        kPowScalarBindingCount},
+      {"pow_scalar_f16",
+       kPowScalarF16WGSL,
+       "main",
+       {kPowScalarF16WorkgroupSizeX, kPowScalarF16WorkgroupSizeY, kPowScalarF16WorkgroupSizeZ},
+       kPowScalarF16Bindings,
+       kPowScalarF16BindingCount,
+       kPowScalarF16Features},
+      {"pow_scalar_f16_packed",
+       kPowScalarF16PackedWGSL,
+       "main",
+       {kPowScalarF16PackedWorkgroupSizeX, kPowScalarF16PackedWorkgroupSizeY,
+        kPowScalarF16PackedWorkgroupSizeZ},
+       kPowScalarF16PackedBindings,
+       kPowScalarF16PackedBindingCount},
       {"pow_tensor",
        kPowTensorWGSL,
        "main",
@@ -586,6 +774,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kReluWorkgroupSizeX, kReluWorkgroupSizeY, kReluWorkgroupSizeZ},
        kReluBindings,
        kReluBindingCount},
+      {"relu_f16",
+       kReluF16WGSL,
+       "main",
+       {kReluF16WorkgroupSizeX, kReluF16WorkgroupSizeY, kReluF16WorkgroupSizeZ},
+       kReluF16Bindings,
+       kReluF16BindingCount,
+       kReluF16Features},
+      {"relu_f16_packed",
+       kReluF16PackedWGSL,
+       "main",
+       {kReluF16PackedWorkgroupSizeX, kReluF16PackedWorkgroupSizeY, kReluF16PackedWorkgroupSizeZ},
+       kReluF16PackedBindings,
+       kReluF16PackedBindingCount},
       {"rms_norm_rows",
        kRmsNormRowsWGSL,
        "main",
@@ -611,18 +812,61 @@ const std::vector<KernelSource>& all_kernels() {
        {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
        kRoundBindings,
        kRoundBindingCount},
+      {"round_f16",
+       kRoundF16WGSL,
+       "main",
+       {kRoundF16WorkgroupSizeX, kRoundF16WorkgroupSizeY, kRoundF16WorkgroupSizeZ},
+       kRoundF16Bindings,
+       kRoundF16BindingCount,
+       kRoundF16Features},
+      {"round_f16_packed",
+       kRoundF16PackedWGSL,
+       "main",
+       {kRoundF16PackedWorkgroupSizeX, kRoundF16PackedWorkgroupSizeY,
+        kRoundF16PackedWorkgroupSizeZ},
+       kRoundF16PackedBindings,
+       kRoundF16PackedBindingCount},
       {"rsqrt",
        kRsqrtWGSL,
        "main",
        {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ},
        kRsqrtBindings,
        kRsqrtBindingCount},
+      {"rsqrt_f16",
+       kRsqrtF16WGSL,
+       "main",
+       {kRsqrtF16WorkgroupSizeX, kRsqrtF16WorkgroupSizeY, kRsqrtF16WorkgroupSizeZ},
+       kRsqrtF16Bindings,
+       kRsqrtF16BindingCount,
+       kRsqrtF16Features},
+      {"rsqrt_f16_packed",
+       kRsqrtF16PackedWGSL,
+       "main",
+       {kRsqrtF16PackedWorkgroupSizeX, kRsqrtF16PackedWorkgroupSizeY,
+        kRsqrtF16PackedWorkgroupSizeZ},
+       kRsqrtF16PackedBindings,
+       kRsqrtF16PackedBindingCount},
       {"scalar_arith",
        kScalarArithWGSL,
        "main",
        {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ},
        kScalarArithBindings,
        kScalarArithBindingCount},
+      {"scalar_arith_f16",
+       kScalarArithF16WGSL,
+       "main",
+       {kScalarArithF16WorkgroupSizeX, kScalarArithF16WorkgroupSizeY,
+        kScalarArithF16WorkgroupSizeZ},
+       kScalarArithF16Bindings,
+       kScalarArithF16BindingCount,
+       kScalarArithF16Features},
+      {"scalar_arith_f16_packed",
+       kScalarArithF16PackedWGSL,
+       "main",
+       {kScalarArithF16PackedWorkgroupSizeX, kScalarArithF16PackedWorkgroupSizeY,
+        kScalarArithF16PackedWorkgroupSizeZ},
+       kScalarArithF16PackedBindings,
+       kScalarArithF16PackedBindingCount},
       {"select_broadcast",
        kSelectBroadcastWGSL,
        "main",
@@ -649,12 +893,40 @@ const std::vector<KernelSource>& all_kernels() {
        {kSigmoidWorkgroupSizeX, kSigmoidWorkgroupSizeY, kSigmoidWorkgroupSizeZ},
        kSigmoidBindings,
        kSigmoidBindingCount},
+      {"sigmoid_f16",
+       kSigmoidF16WGSL,
+       "main",
+       {kSigmoidF16WorkgroupSizeX, kSigmoidF16WorkgroupSizeY, kSigmoidF16WorkgroupSizeZ},
+       kSigmoidF16Bindings,
+       kSigmoidF16BindingCount,
+       kSigmoidF16Features},
+      {"sigmoid_f16_packed",
+       kSigmoidF16PackedWGSL,
+       "main",
+       {kSigmoidF16PackedWorkgroupSizeX, kSigmoidF16PackedWorkgroupSizeY,
+        kSigmoidF16PackedWorkgroupSizeZ},
+       kSigmoidF16PackedBindings,
+       kSigmoidF16PackedBindingCount},
       {"sin_cos",
        kSinCosWGSL,
        "main",
        {kSinCosWorkgroupSizeX, kSinCosWorkgroupSizeY, kSinCosWorkgroupSizeZ},
        kSinCosBindings,
        kSinCosBindingCount},
+      {"sin_cos_f16",
+       kSinCosF16WGSL,
+       "main",
+       {kSinCosF16WorkgroupSizeX, kSinCosF16WorkgroupSizeY, kSinCosF16WorkgroupSizeZ},
+       kSinCosF16Bindings,
+       kSinCosF16BindingCount,
+       kSinCosF16Features},
+      {"sin_cos_f16_packed",
+       kSinCosF16PackedWGSL,
+       "main",
+       {kSinCosF16PackedWorkgroupSizeX, kSinCosF16PackedWorkgroupSizeY,
+        kSinCosF16PackedWorkgroupSizeZ},
+       kSinCosF16PackedBindings,
+       kSinCosF16PackedBindingCount},
       {"slice_copy",
        kSliceCopyWGSL,
        "main",
@@ -714,6 +986,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ},
        kSqrtBindings,
        kSqrtBindingCount},
+      {"sqrt_f16",
+       kSqrtF16WGSL,
+       "main",
+       {kSqrtF16WorkgroupSizeX, kSqrtF16WorkgroupSizeY, kSqrtF16WorkgroupSizeZ},
+       kSqrtF16Bindings,
+       kSqrtF16BindingCount,
+       kSqrtF16Features},
+      {"sqrt_f16_packed",
+       kSqrtF16PackedWGSL,
+       "main",
+       {kSqrtF16PackedWorkgroupSizeX, kSqrtF16PackedWorkgroupSizeY, kSqrtF16PackedWorkgroupSizeZ},
+       kSqrtF16PackedBindings,
+       kSqrtF16PackedBindingCount},
       {"strided_gather",
        kStridedGatherWGSL,
        "main",
@@ -740,6 +1025,19 @@ const std::vector<KernelSource>& all_kernels() {
        {kTanhWorkgroupSizeX, kTanhWorkgroupSizeY, kTanhWorkgroupSizeZ},
        kTanhBindings,
        kTanhBindingCount},
+      {"tanh_f16",
+       kTanhF16WGSL,
+       "main",
+       {kTanhF16WorkgroupSizeX, kTanhF16WorkgroupSizeY, kTanhF16WorkgroupSizeZ},
+       kTanhF16Bindings,
+       kTanhF16BindingCount,
+       kTanhF16Features},
+      {"tanh_f16_packed",
+       kTanhF16PackedWGSL,
+       "main",
+       {kTanhF16PackedWorkgroupSizeX, kTanhF16PackedWorkgroupSizeY, kTanhF16PackedWorkgroupSizeZ},
+       kTanhF16PackedBindings,
+       kTanhF16PackedBindingCount},
       {"update_cache",
        kUpdateCacheWGSL,
        "main",

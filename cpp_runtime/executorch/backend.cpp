@@ -13,6 +13,7 @@
 
 #include "vk_graph.h"
 #include "webgpu_delegate/device.h"
+#include "webgpu_delegate/half.h"
 
 namespace webgpu_delegate::executorch_backend {
 namespace {
@@ -97,19 +98,30 @@ std::string io_what(const char* kind, size_t i) {
   return utils::message("delegate ", kind, " ", i);
 }
 
-void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
-  if (!compatible(t.scalar_type(), g.dtype)) {
+// `staging`: the dtype the program hands the tensor in (LoadedGraph::input_staging): the
+// graph tensor's own, or Float32 for a Float16 tensor, converted here.
+void check_dtype(const ::executorch::aten::Tensor& t, DType staging, const std::string& what) {
+  if (!compatible(t.scalar_type(), staging)) {
     throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
-                               static_cast<int>(t.scalar_type()), ", the graph tensor is ",
-                               dtype_name(g.dtype)));
+                               static_cast<int>(t.scalar_type()), ", the graph expects ",
+                               dtype_name(staging)));
   }
 }
 
-void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t,
+bool converts_to_half(const Tensor& g, DType staging) {
+  return g.dtype == DType::Float16 && staging == DType::Float32;
+}
+
+void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t, DType staging,
              const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, g, what);
-  if (t.scalar_type() == ScalarType::Long) {
+  check_dtype(t, staging, what);
+  if (converts_to_half(g, staging)) {
+    const float* src = t.const_data_ptr<float>();
+    std::vector<uint16_t> half(static_cast<size_t>(t.numel()));
+    for (size_t i = 0; i < half.size(); ++i) half[i] = half_from_float(src[i]);
+    graph.copy_in(ref, half.data(), half.size() * 2);
+  } else if (t.scalar_type() == ScalarType::Long) {
     const int64_t* src = t.const_data_ptr<int64_t>();
     std::vector<int32_t> narrow(static_cast<size_t>(t.numel()));
     for (size_t i = 0; i < narrow.size(); ++i) {
@@ -126,15 +138,20 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
   }
 }
 
-void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
+void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t, DType staging,
               const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, g, what);
+  check_dtype(t, staging, what);
   std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
     throw Error(utils::message("WebGPU delegate: ", what, " cannot be resized to ", g.dims()));
   }
-  if (t.scalar_type() == ScalarType::Long) {
+  if (converts_to_half(g, staging)) {
+    std::vector<uint16_t> half(static_cast<size_t>(g.numel()));
+    graph.copy_out(ref, half.data(), half.size() * 2);
+    float* dst = t.mutable_data_ptr<float>();
+    for (size_t i = 0; i < half.size(); ++i) dst[i] = float_from_half(half[i]);
+  } else if (t.scalar_type() == ScalarType::Long) {
     std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
     graph.copy_out(ref, narrow.data(), narrow.size() * 4);
     int64_t* dst = t.mutable_data_ptr<int64_t>();
@@ -223,7 +240,8 @@ class WebGPUBackend final : public et::BackendInterface {
       if (resized) graph.propagate_resize();
       for (size_t i = 0; i < inputs.size(); ++i) {
         if (args[i]->isTensor())
-          copy_in(graph, inputs[i], args[i]->toTensor(), io_what("input", i));
+          copy_in(graph, inputs[i], args[i]->toTensor(), loaded.input_staging()[i],
+                  io_what("input", i));
       }
       graph.execute();
       for (size_t j = 0; j < outputs.size(); ++j) {
@@ -232,7 +250,7 @@ class WebGPUBackend final : public et::BackendInterface {
           throw Error(
               utils::message("WebGPU delegate: ", io_what("output", j), " is not a tensor"));
         auto t = o.toTensor();
-        copy_out(graph, outputs[j], t, io_what("output", j));
+        copy_out(graph, outputs[j], t, loaded.output_staging()[j], io_what("output", j));
       }
       return et::Error::Ok;
     } catch (const std::exception& e) {
