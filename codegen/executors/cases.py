@@ -75,15 +75,26 @@ def _resized(spec: TensorInput, dims, seed_text: str):
 
 
 def all_case_runs(catalog) -> list[CaseRun]:
-    """Every case, plus the masked twin of each case pinned to a feature route."""
+    """Every case, plus the masked twins of each case pinned to a feature route: one per
+    non-empty subset of its features (a float16 subgroup route's twins take the packed
+    subgroup route, the shader-f16 one without subgroups, and the portable one)."""
     runs = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):
         kernels = {k.name: k for k in b.op.kernels()}
         for c in b.op.cases:
             runs.append(CaseRun(b, c))
-            if c.route and kernels[c.route].features:
-                runs.append(CaseRun(b, c, kernels[c.route].features))
+            features = kernels[c.route].features if c.route else ()
+            for subset in _subsets(features):
+                runs.append(CaseRun(b, c, subset))
     return runs
+
+
+def _subsets(features: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The non-empty subsets of `features`, the single features first, in their order."""
+    out = [()]
+    for f in features:
+        out += [s + (f,) for s in out]
+    return sorted(out[1:], key=len)
 
 
 def planned_routes(run: CaseRun, args: tuple, kwargs: dict, features) -> list[str]:

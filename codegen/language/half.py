@@ -58,5 +58,5 @@ def same_dtype(tensor: str, others: Sequence[str], optional: Sequence[str] = ())
     checks += [f"(not {o}.present or {o}.dtype == {tensor}.dtype)" for o in optional]
     names = [*others, *optional]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-    return Guard(" and ".join(checks), tensor, f"has a dtype {listed} do not share",
+    return Guard(" and ".join(checks), tensor, f"does not share its dtype with {listed}",
                  got=f"{tensor}.dtype", expected=f"the dtype of {listed}")

@@ -92,9 +92,9 @@ OPS = [Op(
                             0.1, 1e-3)),
         Case("rejects_mixed_dtypes", (randn(1, 4, 3, 3, dtype="float16"), None, None, randn(4),
                                       rand(4), 0.1, 1e-5),
-             raises="input has a dtype running_mean, running_var, weight and bias do not share "
-                    "(got float16, expected the dtype of running_mean, running_var, weight and "
-                    "bias)"),
+             raises="input does not share its dtype with running_mean, running_var, weight and "
+                    "bias (got float16, expected the dtype of running_mean, running_var, weight "
+                    "and bias)"),
         Case("rejects_rank1", (randn(4), None, None, randn(4), rand(4), 0.1, 1e-5),
              raises="input has the wrong rank (got 1, expected 2..5)"),
         Case("mean_size", (randn(1, 4, 3, 3), None, None, randn(3), rand(4), 0.1, 1e-5),

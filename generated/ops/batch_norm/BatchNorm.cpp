@@ -132,7 +132,8 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   if ((running_mean.dtype != input.dtype) || (running_var.dtype != input.dtype) ||
       ((weight != nullptr) && (weight->dtype != input.dtype)) ||
       ((bias != nullptr) && (bias->dtype != input.dtype))) {
-    utils::fail(kOp, "input", "has a dtype running_mean, running_var, weight and bias do not share",
+    utils::fail(kOp, "input",
+                "does not share its dtype with running_mean, running_var, weight and bias",
                 utils::format_value(input.dtype),
                 "the dtype of running_mean, running_var, weight and bias");
   }
