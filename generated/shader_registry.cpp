@@ -125,7 +125,11 @@
 #include "ops/unary/neg_f16_wgsl.h"
 #include "ops/unary/neg_f16_packed_wgsl.h"
 #include "ops/norm/norm_rows_wgsl.h"
+#include "ops/norm/norm_rows_f16_wgsl.h"
+#include "ops/norm/norm_rows_f16_packed_wgsl.h"
 #include "ops/norm/norm_rows_vec4_wgsl.h"
+#include "ops/norm/norm_rows_vec4_f16_wgsl.h"
+#include "ops/norm/norm_rows_vec4_f16_packed_wgsl.h"
 #include "ops/unary/pow_scalar_wgsl.h"
 #include "ops/unary/pow_scalar_f16_wgsl.h"
 #include "ops/unary/pow_scalar_f16_packed_wgsl.h"
@@ -140,6 +144,8 @@
 #include "ops/unary/relu_f16_wgsl.h"
 #include "ops/unary/relu_f16_packed_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
+#include "ops/rms_norm/rms_norm_rows_f16_wgsl.h"
+#include "ops/rms_norm/rms_norm_rows_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
 #include "ops/unary/round_wgsl.h"
@@ -165,9 +171,15 @@
 #include "ops/slice_scatter/slice_scatter_wgsl.h"
 #include "ops/slice_scatter/slice_scatter_bytes_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
+#include "ops/softmax/softmax_last_dim_f16_wgsl.h"
+#include "ops/softmax/softmax_last_dim_f16_packed_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_f16_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_f16_packed_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
+#include "ops/softmax/softmax_strided_f16_wgsl.h"
+#include "ops/softmax/softmax_strided_f16_packed_wgsl.h"
 #include "ops/unary/sqrt_wgsl.h"
 #include "ops/unary/sqrt_f16_wgsl.h"
 #include "ops/unary/sqrt_f16_packed_wgsl.h"
@@ -1013,12 +1025,41 @@ const std::vector<KernelSource>& all_kernels() {
        {kNormRowsWorkgroupSizeX, kNormRowsWorkgroupSizeY, kNormRowsWorkgroupSizeZ},
        kNormRowsBindings,
        kNormRowsBindingCount},
+      {"norm_rows_f16",
+       kNormRowsF16WGSL,
+       "main",
+       {kNormRowsF16WorkgroupSizeX, kNormRowsF16WorkgroupSizeY, kNormRowsF16WorkgroupSizeZ},
+       kNormRowsF16Bindings,
+       kNormRowsF16BindingCount,
+       kNormRowsF16Features},
+      {"norm_rows_f16_packed",
+       kNormRowsF16PackedWGSL,
+       "main",
+       {kNormRowsF16PackedWorkgroupSizeX, kNormRowsF16PackedWorkgroupSizeY,
+        kNormRowsF16PackedWorkgroupSizeZ},
+       kNormRowsF16PackedBindings,
+       kNormRowsF16PackedBindingCount},
       {"norm_rows_vec4",
        kNormRowsVec4WGSL,
        "main",
        {kNormRowsVec4WorkgroupSizeX, kNormRowsVec4WorkgroupSizeY, kNormRowsVec4WorkgroupSizeZ},
        kNormRowsVec4Bindings,
        kNormRowsVec4BindingCount},
+      {"norm_rows_vec4_f16",
+       kNormRowsVec4F16WGSL,
+       "main",
+       {kNormRowsVec4F16WorkgroupSizeX, kNormRowsVec4F16WorkgroupSizeY,
+        kNormRowsVec4F16WorkgroupSizeZ},
+       kNormRowsVec4F16Bindings,
+       kNormRowsVec4F16BindingCount,
+       kNormRowsVec4F16Features},
+      {"norm_rows_vec4_f16_packed",
+       kNormRowsVec4F16PackedWGSL,
+       "main",
+       {kNormRowsVec4F16PackedWorkgroupSizeX, kNormRowsVec4F16PackedWorkgroupSizeY,
+        kNormRowsVec4F16PackedWorkgroupSizeZ},
+       kNormRowsVec4F16PackedBindings,
+       kNormRowsVec4F16PackedBindingCount},
       {"pow_scalar",
        kPowScalarWGSL,
        "main",
@@ -1107,6 +1148,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ},
        kRmsNormRowsBindings,
        kRmsNormRowsBindingCount},
+      {"rms_norm_rows_f16",
+       kRmsNormRowsF16WGSL,
+       "main",
+       {kRmsNormRowsF16WorkgroupSizeX, kRmsNormRowsF16WorkgroupSizeY,
+        kRmsNormRowsF16WorkgroupSizeZ},
+       kRmsNormRowsF16Bindings,
+       kRmsNormRowsF16BindingCount,
+       kRmsNormRowsF16Features},
+      {"rms_norm_rows_f16_packed",
+       kRmsNormRowsF16PackedWGSL,
+       "main",
+       {kRmsNormRowsF16PackedWorkgroupSizeX, kRmsNormRowsF16PackedWorkgroupSizeY,
+        kRmsNormRowsF16PackedWorkgroupSizeZ},
+       kRmsNormRowsF16PackedBindings,
+       kRmsNormRowsF16PackedBindingCount},
       {"rotary_emb_hf",
        kRotaryEmbHfWGSL,
        "main",
@@ -1274,6 +1330,21 @@ const std::vector<KernelSource>& all_kernels() {
         kSoftmaxLastDimWorkgroupSizeZ},
        kSoftmaxLastDimBindings,
        kSoftmaxLastDimBindingCount},
+      {"softmax_last_dim_f16",
+       kSoftmaxLastDimF16WGSL,
+       "main",
+       {kSoftmaxLastDimF16WorkgroupSizeX, kSoftmaxLastDimF16WorkgroupSizeY,
+        kSoftmaxLastDimF16WorkgroupSizeZ},
+       kSoftmaxLastDimF16Bindings,
+       kSoftmaxLastDimF16BindingCount,
+       kSoftmaxLastDimF16Features},
+      {"softmax_last_dim_f16_packed",
+       kSoftmaxLastDimF16PackedWGSL,
+       "main",
+       {kSoftmaxLastDimF16PackedWorkgroupSizeX, kSoftmaxLastDimF16PackedWorkgroupSizeY,
+        kSoftmaxLastDimF16PackedWorkgroupSizeZ},
+       kSoftmaxLastDimF16PackedBindings,
+       kSoftmaxLastDimF16PackedBindingCount},
       {"softmax_last_dim_vec4",
        kSoftmaxLastDimVec4WGSL,
        "main",
@@ -1281,6 +1352,21 @@ const std::vector<KernelSource>& all_kernels() {
         kSoftmaxLastDimVec4WorkgroupSizeZ},
        kSoftmaxLastDimVec4Bindings,
        kSoftmaxLastDimVec4BindingCount},
+      {"softmax_last_dim_vec4_f16",
+       kSoftmaxLastDimVec4F16WGSL,
+       "main",
+       {kSoftmaxLastDimVec4F16WorkgroupSizeX, kSoftmaxLastDimVec4F16WorkgroupSizeY,
+        kSoftmaxLastDimVec4F16WorkgroupSizeZ},
+       kSoftmaxLastDimVec4F16Bindings,
+       kSoftmaxLastDimVec4F16BindingCount,
+       kSoftmaxLastDimVec4F16Features},
+      {"softmax_last_dim_vec4_f16_packed",
+       kSoftmaxLastDimVec4F16PackedWGSL,
+       "main",
+       {kSoftmaxLastDimVec4F16PackedWorkgroupSizeX, kSoftmaxLastDimVec4F16PackedWorkgroupSizeY,
+        kSoftmaxLastDimVec4F16PackedWorkgroupSizeZ},
+       kSoftmaxLastDimVec4F16PackedBindings,
+       kSoftmaxLastDimVec4F16PackedBindingCount},
       {"softmax_rows",
        kSoftmaxRowsWGSL,
        "main",
@@ -1294,6 +1380,21 @@ const std::vector<KernelSource>& all_kernels() {
         kSoftmaxStridedWorkgroupSizeZ},
        kSoftmaxStridedBindings,
        kSoftmaxStridedBindingCount},
+      {"softmax_strided_f16",
+       kSoftmaxStridedF16WGSL,
+       "main",
+       {kSoftmaxStridedF16WorkgroupSizeX, kSoftmaxStridedF16WorkgroupSizeY,
+        kSoftmaxStridedF16WorkgroupSizeZ},
+       kSoftmaxStridedF16Bindings,
+       kSoftmaxStridedF16BindingCount,
+       kSoftmaxStridedF16Features},
+      {"softmax_strided_f16_packed",
+       kSoftmaxStridedF16PackedWGSL,
+       "main",
+       {kSoftmaxStridedF16PackedWorkgroupSizeX, kSoftmaxStridedF16PackedWorkgroupSizeY,
+        kSoftmaxStridedF16PackedWorkgroupSizeZ},
+       kSoftmaxStridedF16PackedBindings,
+       kSoftmaxStridedF16PackedBindingCount},
       {"sqrt",
        kSqrtWGSL,
        "main",
