@@ -41,7 +41,9 @@ class Floats:
     # (view, write) -> the accessors' bodies over `{n}` (the binding's name)
     load: dict
     store: dict
-    helpers: str = ""  # WGSL functions the accessors call, emitted once per module
+    # files of WGSL functions the accessors call (in codegen/specs/common), composed into
+    # the module before the dispatch's helpers
+    helpers: tuple[str, ...] = ()
 
     def elem(self, view: str, write: bool) -> str:
         if view == "vec4":
@@ -59,49 +61,6 @@ class Floats:
         return lines
 
 
-_HALF_BITS = """\
-// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
-// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
-fn half_bits(v: vec4<f32>) -> vec4<u32> {
-  let bits = bitcast<vec4<u32>>(v);
-  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
-  let mag = bits & vec4<u32>(0x7fffffffu);
-  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
-  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
-               >> vec4<u32>(13u);
-  // a subnormal half: the mantissa in units of 2^-24
-  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
-  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
-                    vec4<u32>(14u), vec4<u32>(25u));
-  let kept = mantissa >> shift;
-  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
-  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
-  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
-  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
-  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
-  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
-  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
-  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
-}
-
-// Four halves in two words, element 0 in the low half of the first.
-fn pack_halves(v: vec4<f32>) -> vec2<u32> {
-  let h = half_bits(v);
-  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
-}"""
-
-_UNPACK = """
-fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
-  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}"""
-
-# shader-f16: the value rounded exactly as half_bits rounds it, then converted (a value a
-# half holds converts exactly, whatever rounding the device's conversion would apply)
-_ROUNDED = """
-fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
-  return vec4<f16>(unpack_halves(pack_halves(v)));
-}"""
-
 _HALF_STORE = """\
 let shift = (i & 1u) * 16u;
 atomicAnd(&{n}[i >> 1u], ~(0xffffu << shift));
@@ -116,13 +75,13 @@ FLOATS = {f.name: f for f in (
                  **{("vec4", w): "return vec4<f32>({n}[i]);" for w in (False, True)}},
            store={"scalar": "{n}[i] = rounded_halves(vec4<f32>(v)).x;",
                   "vec4": "{n}[i] = rounded_halves(v);"},
-           helpers=_HALF_BITS + _UNPACK + _ROUNDED),
+           helpers=("half_bits.wgsl", "half_rounded.wgsl")),
     Floats("f16_packed", (), "u32", "atomic<u32>", "vec2<u32>",
            load={("scalar", False): "return unpack2x16float({n}[i >> 1u])[i & 1u];",
                  ("scalar", True): "return unpack2x16float(atomicLoad(&{n}[i >> 1u]))[i & 1u];",
                  **{("vec4", w): "return unpack_halves({n}[i]);" for w in (False, True)}},
            store={"scalar": _HALF_STORE, "vec4": "{n}[i] = pack_halves(v);"},
-           helpers=_HALF_BITS + _UNPACK),
+           helpers=("half_bits.wgsl",)),
 )}
 # the dtype each kind's float tensors hold
 DTYPE = {"f32": "float32", "f16": "float16", "f16_packed": "float16"}

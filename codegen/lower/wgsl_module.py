@@ -9,7 +9,8 @@ helper functions. `compose` puts a kernel's module together in a fixed order:
    bindings in ABI order, the kernel's override constants, its workgroup size, the
    variant's constants and type aliases, the accessors of the bindings that view float
    tensors (codegen.language.floats), the grid's index helpers;
-3. the helper files (the dispatch's, then the kernel's own), then the kernel's body file.
+3. the helper files (those the views' accessors call, the dispatch's, then the kernel's
+   own), then the kernel's body file.
 
 The module is written to `generated/ops/<folder>/<kernel>.wgsl` and embedded in the
 kernel's `_wgsl.h`, with its binding table (`Module.bindings`). `Module.locate` maps a
@@ -32,7 +33,7 @@ from codegen.language.features import enable_lines
 from codegen.language.floats import FLOATS
 from codegen.language.grids import GRID_KINDS
 from codegen.language.layout import parse_type
-from codegen.paths import kernel_module, rel
+from codegen.paths import SPECS_DIR, kernel_module, rel
 
 GENERATED = "generated"
 # what authored files held before modules were composed; a file that still has them
@@ -169,11 +170,9 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
         lines.append(f"const WORKGROUP_SIZE_{axis}: u32 = {size}u;")
     lines += [f"const {name} = {value};" for name, value in kernel.consts.items()]
     lines += [f"alias {name} = {value};" for name, value in kernel.aliases.items()]
-    views = [b for b in spec.bindings if b.view]
-    if views and floats.helpers:
-        lines += floats.helpers.split("\n")
-    for b in views:
-        lines += floats.accessors(b.name, b.view, b.write)
+    for b in spec.bindings:
+        if b.view:
+            lines += floats.accessors(b.name, b.view, b.write)
     kernel_grids = [r.route.grid for r in dispatch.routes if r.route.kernel.name == kernel.name]
     for kind in GRID_KINDS:
         grids = [g for g in kernel_grids if isinstance(g, kind)]
@@ -187,8 +186,12 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
 
 def compose(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> Module:
     """`kernel`'s module as `dispatch` of `bound` uses it."""
-    files = [kernel.folder / h for h in (*dispatch.spec.helpers, *kernel.helpers)]
+    views = any(b.view for b in dispatch.spec.bindings)
+    files = [SPECS_DIR / "common" / h for h in FLOATS[kernel.floats].helpers if views]
+    files += [kernel.folder / h for h in (*dispatch.spec.helpers, *kernel.helpers)]
     files.append(kernel.path)
+    # a helper named twice (a view's, and the kernel's own) is composed once
+    files = list({f.resolve(): f for f in reversed(files)}.values())[::-1]
     texts = [(rel(f), authored_text(f, bound.op.name)) for f in files]
     used = set().union(*(_names(t) for _, t in texts))
     interface, table = _interface(bound, dispatch, kernel, used)

@@ -40,6 +40,31 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return unpack2x16float(input[i >> 1u])[i & 1u];
+}
+fn weight_load(i: u32) -> vec4<f32> {
+  return unpack_halves(weight[i]);
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return unpack_halves(wpack[i]);
+}
+fn bias_load(i: u32) -> f32 {
+  return unpack2x16float(bias[i >> 1u])[i & 1u];
+}
+fn output_load(i: u32) -> f32 {
+  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
+}
+fn output_store(i: u32, v: f32) {
+  let shift = (i & 1u) * 16u;
+  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
+  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -69,28 +94,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn input_load(i: u32) -> f32 {
-  return unpack2x16float(input[i >> 1u])[i & 1u];
-}
-fn weight_load(i: u32) -> vec4<f32> {
-  return unpack_halves(weight[i]);
-}
-fn wpack_load(i: u32) -> vec4<f32> {
-  return unpack_halves(wpack[i]);
-}
-fn bias_load(i: u32) -> f32 {
-  return unpack2x16float(bias[i >> 1u])[i & 1u];
-}
-fn output_load(i: u32) -> f32 {
-  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
-}
-fn output_store(i: u32, v: f32) {
-  let shift = (i & 1u) * 16u;
-  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
-  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
 }
 // codegen/specs/conv2d/conv_epilogue.wgsl
 // Shared by every conv2d kernel (composed into their modules by opgen; not a

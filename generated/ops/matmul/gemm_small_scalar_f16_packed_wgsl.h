@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small.wgsl - DO NOT EDIT.
-// wgsl-sha256: d0743cd3779d7ce9555ef46a0f0573dca4d3fdd7edbacc4ece8f7e723bbe54b0
+// wgsl-sha256: 8aba569bd6f85b5b41b4537e95c462fec04575d6b20e04eff35185606bf7c1f6
 // The module below is generated/ops/matmul/gemm_small_scalar_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -37,6 +37,28 @@ override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> f32 {
+  return unpack2x16float(a[i >> 1u])[i & 1u];
+}
+fn b_load(i: u32) -> f32 {
+  return unpack2x16float(b[i >> 1u])[i & 1u];
+}
+fn bias_load(i: u32) -> f32 {
+  return unpack2x16float(bias[i >> 1u])[i & 1u];
+}
+fn output_load(i: u32) -> f32 {
+  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
+}
+fn output_store(i: u32, v: f32) {
+  let shift = (i & 1u) * 16u;
+  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
+  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -66,25 +88,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn a_load(i: u32) -> f32 {
-  return unpack2x16float(a[i >> 1u])[i & 1u];
-}
-fn b_load(i: u32) -> f32 {
-  return unpack2x16float(b[i >> 1u])[i & 1u];
-}
-fn bias_load(i: u32) -> f32 {
-  return unpack2x16float(bias[i >> 1u])[i & 1u];
-}
-fn output_load(i: u32) -> f32 {
-  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
-}
-fn output_store(i: u32, v: f32) {
-  let shift = (i & 1u) * 16u;
-  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
-  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
 }
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).

@@ -10,6 +10,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return unpack2x16float(weight[i >> 1u])[i & 1u];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return unpack_halves(wpack[i]);
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = pack_halves(v);
+}
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -39,21 +57,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn weight_load(i: u32) -> f32 {
-  return unpack2x16float(weight[i >> 1u])[i & 1u];
-}
-fn wpack_load(i: u32) -> vec4<f32> {
-  return unpack_halves(wpack[i]);
-}
-fn wpack_store(i: u32, v: vec4<f32>) {
-  wpack[i] = pack_halves(v);
-}
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/matmul/linear_pack_weight.wgsl
 // linear_pack_weight: linear's weight [N, K] -> wpack [K][N / 4] vec4s (B as [K, N] for

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3b9fcb8b5f16158614824daa9733550638f0863a130f1137b677af0cb2e47785
+// wgsl-sha256: adf6ce752a92684f8c8682e775350b65693b7256f822f9624c15257e6bef5235
 // The module below is generated/ops/softmax/softmax_last_dim_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -24,6 +24,26 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return unpack2x16float(input[i >> 1u])[i & 1u];
+}
+fn output_load(i: u32) -> f32 {
+  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
+}
+fn output_store(i: u32, v: f32) {
+  let shift = (i & 1u) * 16u;
+  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
+  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
+}
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -53,23 +73,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn input_load(i: u32) -> f32 {
-  return unpack2x16float(input[i >> 1u])[i & 1u];
-}
-fn output_load(i: u32) -> f32 {
-  return unpack2x16float(atomicLoad(&output[i >> 1u]))[i & 1u];
-}
-fn output_store(i: u32, v: f32) {
-  let shift = (i & 1u) * 16u;
-  atomicAnd(&output[i >> 1u], ~(0xffffu << shift));
-  atomicOr(&output[i >> 1u], half_bits(vec4<f32>(v)).x << shift);
-}
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
 }
 // codegen/specs/softmax/softmax_common.wgsl
 // Shared by the softmax kernels (composed into their modules by opgen; not a

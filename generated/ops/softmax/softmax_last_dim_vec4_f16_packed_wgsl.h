@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: b6bb5a47a88464c2e246fd90d1c7e01a9346030d8ba83f2adcb1752d626f2da8
+// wgsl-sha256: 40ce16658bd57f9f6728bac309a7ea51d1e707519a37ab81b002c55d34743bff
 // The module below is generated/ops/softmax/softmax_last_dim_vec4_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -24,6 +24,24 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> vec4<f32> {
+  return unpack_halves(input[i]);
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return unpack_halves(output[i]);
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = pack_halves(v);
+}
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -53,21 +71,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn input_load(i: u32) -> vec4<f32> {
-  return unpack_halves(input[i]);
-}
-fn output_load(i: u32) -> vec4<f32> {
-  return unpack_halves(output[i]);
-}
-fn output_store(i: u32, v: vec4<f32>) {
-  output[i] = pack_halves(v);
-}
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
 }
 // codegen/specs/softmax/softmax_common.wgsl
 // Shared by the softmax kernels (composed into their modules by opgen; not a

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 598df855bec262e1b54f91539afe90c5faeddd7553f6a8c0edb5c7ead6589ddd
+// wgsl-sha256: 977046805f84e5f75080290565113069407c85d345723289f854aa5fda4a992e
 // The module below is generated/ops/softmax/softmax_last_dim_vec4_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -25,6 +25,24 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(input[i]);
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(output[i]);
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = rounded_halves(v);
+}
+// The workgroup's row index in a 1-D grid of rows that may spill into y.
+fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -54,24 +72,18 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/half_rounded.wgsl
+// The shader-f16 stores of views (codegen/language/floats.py): the value rounded exactly
+// as half_bits rounds it (half_bits.wgsl), then converted: a value a half holds converts
+// exactly, whatever rounding the device's f32 -> f16 conversion would apply.
+
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
-}
-fn input_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(input[i]);
-}
-fn output_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(output[i]);
-}
-fn output_store(i: u32, v: vec4<f32>) {
-  output[i] = rounded_halves(v);
-}
-// The workgroup's row index in a 1-D grid of rows that may spill into y.
-fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return wid.y * num_workgroups.x + wid.x;
 }
 // codegen/specs/softmax/softmax_common.wgsl
 // Shared by the softmax kernels (composed into their modules by opgen; not a

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 544ecf5ce52c5ff3299676966b7bdd735db90d56654504793a3df102ea11dfec
+// wgsl-sha256: 33861272a74971df463d688349c0ce3bb08924ff68e3debeab82f76abfd8bf56
 // The module below is generated/ops/softmax/softmax_strided_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -25,6 +25,24 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return f32(input[i]);
+}
+fn output_load(i: u32) -> f32 {
+  return f32(output[i]);
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = rounded_halves(vec4<f32>(v)).x;
+}
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -54,24 +72,18 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/half_rounded.wgsl
+// The shader-f16 stores of views (codegen/language/floats.py): the value rounded exactly
+// as half_bits rounds it (half_bits.wgsl), then converted: a value a half holds converts
+// exactly, whatever rounding the device's f32 -> f16 conversion would apply.
+
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
-}
-fn input_load(i: u32) -> f32 {
-  return f32(input[i]);
-}
-fn output_load(i: u32) -> f32 {
-  return f32(output[i]);
-}
-fn output_store(i: u32, v: f32) {
-  output[i] = rounded_halves(vec4<f32>(v)).x;
-}
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/softmax/softmax_common.wgsl
 // Shared by the softmax kernels (composed into their modules by opgen; not a

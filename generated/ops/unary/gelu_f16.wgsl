@@ -12,6 +12,30 @@ const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 alias Vec = vec4<f32>;
+fn input_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(input[i]);
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(output[i]);
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = rounded_halves(v);
+}
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+const ITEMS_PER_INVOCATION: u32 = 4u;
+// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
+fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  let lane = gid.x % WORKGROUP_SIZE_X;
+  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -41,30 +65,18 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/half_rounded.wgsl
+// The shader-f16 stores of views (codegen/language/floats.py): the value rounded exactly
+// as half_bits rounds it (half_bits.wgsl), then converted: a value a half holds converts
+// exactly, whatever rounding the device's f32 -> f16 conversion would apply.
+
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
-}
-fn input_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(input[i]);
-}
-fn output_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(output[i]);
-}
-fn output_store(i: u32, v: vec4<f32>) {
-  output[i] = rounded_halves(v);
-}
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-const ITEMS_PER_INVOCATION: u32 = 4u;
-// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
-fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  let lane = gid.x % WORKGROUP_SIZE_X;
-  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/common/map_vec4s.wgsl
 // The entry point of the elementwise kernels that map vec4s one to one (composed into

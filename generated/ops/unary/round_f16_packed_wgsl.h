@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/round.wgsl - DO NOT EDIT.
-// wgsl-sha256: 29526aeae49b235265d55e859a79041d0e11eb7432da71639a273e486306f46b
+// wgsl-sha256: 70f17fc8531326dbffe21217a815d2dff1c5abb1ec8919d80cfb3abef9425e73
 // The module below is generated/ops/unary/round_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,6 +21,30 @@ const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 alias Vec = vec4<f32>;
+fn input_load(i: u32) -> vec4<f32> {
+  return unpack_halves(input[i]);
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return unpack_halves(output[i]);
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = pack_halves(v);
+}
+// The invocation's item index in a 1-D grid that may spill into y.
+fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+const ITEMS_PER_INVOCATION: u32 = 4u;
+// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
+fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  let lane = gid.x % WORKGROUP_SIZE_X;
+  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
 // f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
 // ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
 fn half_bits(v: vec4<f32>) -> vec4<u32> {
@@ -50,27 +74,10 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
   let h = half_bits(v);
   return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
 }
+
+// Two words of halves as four floats (subnormal halves are normal floats).
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
-}
-fn input_load(i: u32) -> vec4<f32> {
-  return unpack_halves(input[i]);
-}
-fn output_load(i: u32) -> vec4<f32> {
-  return unpack_halves(output[i]);
-}
-fn output_store(i: u32, v: vec4<f32>) {
-  output[i] = pack_halves(v);
-}
-// The invocation's item index in a 1-D grid that may spill into y.
-fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
-}
-const ITEMS_PER_INVOCATION: u32 = 4u;
-// The invocation's first item; its item k is first + k * WORKGROUP_SIZE_X.
-fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
-  let lane = gid.x % WORKGROUP_SIZE_X;
-  return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
 // codegen/specs/common/map_vec4s.wgsl
 // The entry point of the elementwise kernels that map vec4s one to one (composed into
