@@ -108,6 +108,7 @@
 #include "ops/index_select/index_select_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
+#include "ops/index_tensor/index_tensor_halves_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/leaky_relu_f16_wgsl.h"
@@ -185,6 +186,7 @@
 #include "ops/unary/sqrt_f16_packed_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/unary/tanh_wgsl.h"
 #include "ops/unary/tanh_f16_wgsl.h"
@@ -913,6 +915,13 @@ const std::vector<KernelSource>& all_kernels() {
         kIndexTensorBytesWorkgroupSizeZ},
        kIndexTensorBytesBindings,
        kIndexTensorBytesBindingCount},
+      {"index_tensor_halves",
+       kIndexTensorHalvesWGSL,
+       "main",
+       {kIndexTensorHalvesWorkgroupSizeX, kIndexTensorHalvesWorkgroupSizeY,
+        kIndexTensorHalvesWorkgroupSizeZ},
+       kIndexTensorHalvesBindings,
+       kIndexTensorHalvesBindingCount},
       {"index_tensor_vec4",
        kIndexTensorVec4WGSL,
        "main",
@@ -1427,6 +1436,13 @@ const std::vector<KernelSource>& all_kernels() {
         kStridedGatherBytesWorkgroupSizeZ},
        kStridedGatherBytesBindings,
        kStridedGatherBytesBindingCount},
+      {"strided_gather_halves",
+       kStridedGatherHalvesWGSL,
+       "main",
+       {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+        kStridedGatherHalvesWorkgroupSizeZ},
+       kStridedGatherHalvesBindings,
+       kStridedGatherHalvesBindingCount},
       {"strided_gather_vec4",
        kStridedGatherVec4WGSL,
        "main",

@@ -14,7 +14,8 @@ from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")
-SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/byte_words.wgsl",))
+SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/packed_words.wgsl",),
+                     consts={"PER_WORD": "4u"})
 DTYPES = (F32, F16, I32, BOOL)
 
 # the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length
