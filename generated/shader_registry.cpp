@@ -15,6 +15,8 @@
 #include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
+#include "ops/avg_pool2d/avg_pool2d_f16_wgsl.h"
+#include "ops/avg_pool2d/avg_pool2d_f16_packed_wgsl.h"
 #include "ops/batch_norm/batch_norm_wgsl.h"
 #include "ops/batch_norm/batch_norm_f16_wgsl.h"
 #include "ops/batch_norm/batch_norm_f16_packed_wgsl.h"
@@ -31,6 +33,8 @@
 #include "ops/unary/clamp_f16_wgsl.h"
 #include "ops/unary/clamp_f16_packed_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
+#include "ops/constant_pad_nd/constant_pad_nd_f16_wgsl.h"
+#include "ops/constant_pad_nd/constant_pad_nd_f16_packed_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
 #include "ops/conv2d/conv2d_f16_wgsl.h"
 #include "ops/conv2d/conv2d_f16_packed_wgsl.h"
@@ -122,6 +126,8 @@
 #include "ops/unary/log_f16_wgsl.h"
 #include "ops/unary/log_f16_packed_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
+#include "ops/max_pool2d/max_pool2d_f16_wgsl.h"
+#include "ops/max_pool2d/max_pool2d_f16_packed_wgsl.h"
 #include "ops/unary/neg_wgsl.h"
 #include "ops/unary/neg_f16_wgsl.h"
 #include "ops/unary/neg_f16_packed_wgsl.h"
@@ -193,7 +199,11 @@
 #include "ops/unary/tanh_f16_packed_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_wgsl.h"
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_packed_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
+#include "ops/upsample_nearest2d/upsample_nearest2d_f16_wgsl.h"
+#include "ops/upsample_nearest2d/upsample_nearest2d_f16_packed_wgsl.h"
 
 namespace webgpu_delegate {
 
@@ -261,6 +271,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ},
        kAvgPool2dBindings,
        kAvgPool2dBindingCount},
+      {"avg_pool2d_f16",
+       kAvgPool2dF16WGSL,
+       "main",
+       {kAvgPool2dF16WorkgroupSizeX, kAvgPool2dF16WorkgroupSizeY, kAvgPool2dF16WorkgroupSizeZ},
+       kAvgPool2dF16Bindings,
+       kAvgPool2dF16BindingCount,
+       kAvgPool2dF16Features},
+      {"avg_pool2d_f16_packed",
+       kAvgPool2dF16PackedWGSL,
+       "main",
+       {kAvgPool2dF16PackedWorkgroupSizeX, kAvgPool2dF16PackedWorkgroupSizeY,
+        kAvgPool2dF16PackedWorkgroupSizeZ},
+       kAvgPool2dF16PackedBindings,
+       kAvgPool2dF16PackedBindingCount},
       {"batch_norm",
        kBatchNormWGSL,
        "main",
@@ -367,6 +391,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ},
        kConstantPadNdBindings,
        kConstantPadNdBindingCount},
+      {"constant_pad_nd_f16",
+       kConstantPadNdF16WGSL,
+       "main",
+       {kConstantPadNdF16WorkgroupSizeX, kConstantPadNdF16WorkgroupSizeY,
+        kConstantPadNdF16WorkgroupSizeZ},
+       kConstantPadNdF16Bindings,
+       kConstantPadNdF16BindingCount,
+       kConstantPadNdF16Features},
+      {"constant_pad_nd_f16_packed",
+       kConstantPadNdF16PackedWGSL,
+       "main",
+       {kConstantPadNdF16PackedWorkgroupSizeX, kConstantPadNdF16PackedWorkgroupSizeY,
+        kConstantPadNdF16PackedWorkgroupSizeZ},
+       kConstantPadNdF16PackedBindings,
+       kConstantPadNdF16PackedBindingCount},
       {"conv2d",
        kConv2dWGSL,
        "main",
@@ -1009,6 +1048,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ},
        kMaxPool2dBindings,
        kMaxPool2dBindingCount},
+      {"max_pool2d_f16",
+       kMaxPool2dF16WGSL,
+       "main",
+       {kMaxPool2dF16WorkgroupSizeX, kMaxPool2dF16WorkgroupSizeY, kMaxPool2dF16WorkgroupSizeZ},
+       kMaxPool2dF16Bindings,
+       kMaxPool2dF16BindingCount,
+       kMaxPool2dF16Features},
+      {"max_pool2d_f16_packed",
+       kMaxPool2dF16PackedWGSL,
+       "main",
+       {kMaxPool2dF16PackedWorkgroupSizeX, kMaxPool2dF16PackedWorkgroupSizeY,
+        kMaxPool2dF16PackedWorkgroupSizeZ},
+       kMaxPool2dF16PackedBindings,
+       kMaxPool2dF16PackedBindingCount},
       {"neg",
        kNegWGSL,
        "main",
@@ -1482,6 +1535,21 @@ const std::vector<KernelSource>& all_kernels() {
         kUpsampleBilinear2dWorkgroupSizeZ},
        kUpsampleBilinear2dBindings,
        kUpsampleBilinear2dBindingCount},
+      {"upsample_bilinear2d_f16",
+       kUpsampleBilinear2dF16WGSL,
+       "main",
+       {kUpsampleBilinear2dF16WorkgroupSizeX, kUpsampleBilinear2dF16WorkgroupSizeY,
+        kUpsampleBilinear2dF16WorkgroupSizeZ},
+       kUpsampleBilinear2dF16Bindings,
+       kUpsampleBilinear2dF16BindingCount,
+       kUpsampleBilinear2dF16Features},
+      {"upsample_bilinear2d_f16_packed",
+       kUpsampleBilinear2dF16PackedWGSL,
+       "main",
+       {kUpsampleBilinear2dF16PackedWorkgroupSizeX, kUpsampleBilinear2dF16PackedWorkgroupSizeY,
+        kUpsampleBilinear2dF16PackedWorkgroupSizeZ},
+       kUpsampleBilinear2dF16PackedBindings,
+       kUpsampleBilinear2dF16PackedBindingCount},
       {"upsample_nearest2d",
        kUpsampleNearest2dWGSL,
        "main",
@@ -1489,6 +1557,21 @@ const std::vector<KernelSource>& all_kernels() {
         kUpsampleNearest2dWorkgroupSizeZ},
        kUpsampleNearest2dBindings,
        kUpsampleNearest2dBindingCount},
+      {"upsample_nearest2d_f16",
+       kUpsampleNearest2dF16WGSL,
+       "main",
+       {kUpsampleNearest2dF16WorkgroupSizeX, kUpsampleNearest2dF16WorkgroupSizeY,
+        kUpsampleNearest2dF16WorkgroupSizeZ},
+       kUpsampleNearest2dF16Bindings,
+       kUpsampleNearest2dF16BindingCount,
+       kUpsampleNearest2dF16Features},
+      {"upsample_nearest2d_f16_packed",
+       kUpsampleNearest2dF16PackedWGSL,
+       "main",
+       {kUpsampleNearest2dF16PackedWorkgroupSizeX, kUpsampleNearest2dF16PackedWorkgroupSizeY,
+        kUpsampleNearest2dF16PackedWorkgroupSizeZ},
+       kUpsampleNearest2dF16PackedBindings,
+       kUpsampleNearest2dF16PackedBindingCount},
   };
   return kernels;
 }
