@@ -14,6 +14,8 @@
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
+#include "ops/sdpa/attn_v_f16_wgsl.h"
+#include "ops/sdpa/attn_v_f16_packed_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_f16_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_f16_packed_wgsl.h"
@@ -144,7 +146,11 @@
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
+#include "ops/sdpa/qk_per_entry_f16_wgsl.h"
+#include "ops/sdpa/qk_per_entry_f16_packed_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
+#include "ops/sdpa/qk_per_row_f16_wgsl.h"
+#include "ops/sdpa/qk_per_row_f16_packed_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
@@ -154,6 +160,8 @@
 #include "ops/rms_norm/rms_norm_rows_f16_wgsl.h"
 #include "ops/rms_norm/rms_norm_rows_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_wgsl.h"
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
 #include "ops/unary/round_wgsl.h"
 #include "ops/unary/round_f16_wgsl.h"
@@ -265,6 +273,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ},
        kAttnVBindings,
        kAttnVBindingCount},
+      {"attn_v_f16",
+       kAttnVF16WGSL,
+       "main",
+       {kAttnVF16WorkgroupSizeX, kAttnVF16WorkgroupSizeY, kAttnVF16WorkgroupSizeZ},
+       kAttnVF16Bindings,
+       kAttnVF16BindingCount,
+       kAttnVF16Features},
+      {"attn_v_f16_packed",
+       kAttnVF16PackedWGSL,
+       "main",
+       {kAttnVF16PackedWorkgroupSizeX, kAttnVF16PackedWorkgroupSizeY,
+        kAttnVF16PackedWorkgroupSizeZ},
+       kAttnVF16PackedBindings,
+       kAttnVF16PackedBindingCount},
       {"avg_pool2d",
        kAvgPool2dWGSL,
        "main",
@@ -1167,12 +1189,40 @@ const std::vector<KernelSource>& all_kernels() {
        {kQkPerEntryWorkgroupSizeX, kQkPerEntryWorkgroupSizeY, kQkPerEntryWorkgroupSizeZ},
        kQkPerEntryBindings,
        kQkPerEntryBindingCount},
+      {"qk_per_entry_f16",
+       kQkPerEntryF16WGSL,
+       "main",
+       {kQkPerEntryF16WorkgroupSizeX, kQkPerEntryF16WorkgroupSizeY, kQkPerEntryF16WorkgroupSizeZ},
+       kQkPerEntryF16Bindings,
+       kQkPerEntryF16BindingCount,
+       kQkPerEntryF16Features},
+      {"qk_per_entry_f16_packed",
+       kQkPerEntryF16PackedWGSL,
+       "main",
+       {kQkPerEntryF16PackedWorkgroupSizeX, kQkPerEntryF16PackedWorkgroupSizeY,
+        kQkPerEntryF16PackedWorkgroupSizeZ},
+       kQkPerEntryF16PackedBindings,
+       kQkPerEntryF16PackedBindingCount},
       {"qk_per_row",
        kQkPerRowWGSL,
        "main",
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ},
        kQkPerRowBindings,
        kQkPerRowBindingCount},
+      {"qk_per_row_f16",
+       kQkPerRowF16WGSL,
+       "main",
+       {kQkPerRowF16WorkgroupSizeX, kQkPerRowF16WorkgroupSizeY, kQkPerRowF16WorkgroupSizeZ},
+       kQkPerRowF16Bindings,
+       kQkPerRowF16BindingCount,
+       kQkPerRowF16Features},
+      {"qk_per_row_f16_packed",
+       kQkPerRowF16PackedWGSL,
+       "main",
+       {kQkPerRowF16PackedWorkgroupSizeX, kQkPerRowF16PackedWorkgroupSizeY,
+        kQkPerRowF16PackedWorkgroupSizeZ},
+       kQkPerRowF16PackedBindings,
+       kQkPerRowF16PackedBindingCount},
       {"reduce_rows",
        kReduceRowsWGSL,
        "main",
@@ -1231,6 +1281,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
        kRotaryEmbHfBindings,
        kRotaryEmbHfBindingCount},
+      {"rotary_emb_hf_f16",
+       kRotaryEmbHfF16WGSL,
+       "main",
+       {kRotaryEmbHfF16WorkgroupSizeX, kRotaryEmbHfF16WorkgroupSizeY,
+        kRotaryEmbHfF16WorkgroupSizeZ},
+       kRotaryEmbHfF16Bindings,
+       kRotaryEmbHfF16BindingCount,
+       kRotaryEmbHfF16Features},
+      {"rotary_emb_hf_f16_packed",
+       kRotaryEmbHfF16PackedWGSL,
+       "main",
+       {kRotaryEmbHfF16PackedWorkgroupSizeX, kRotaryEmbHfF16PackedWorkgroupSizeY,
+        kRotaryEmbHfF16PackedWorkgroupSizeZ},
+       kRotaryEmbHfF16PackedBindings,
+       kRotaryEmbHfF16PackedBindingCount},
       {"rotary_emb_interleaved",
        kRotaryEmbInterleavedWGSL,
        "main",
