@@ -152,6 +152,8 @@
 #include "ops/sdpa/qk_per_row_f16_wgsl.h"
 #include "ops/sdpa/qk_per_row_f16_packed_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
+#include "ops/reduce/reduce_rows_f16_wgsl.h"
+#include "ops/reduce/reduce_rows_f16_packed_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
 #include "ops/unary/relu_f16_wgsl.h"
@@ -1229,6 +1231,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ},
        kReduceRowsBindings,
        kReduceRowsBindingCount},
+      {"reduce_rows_f16",
+       kReduceRowsF16WGSL,
+       "main",
+       {kReduceRowsF16WorkgroupSizeX, kReduceRowsF16WorkgroupSizeY, kReduceRowsF16WorkgroupSizeZ},
+       kReduceRowsF16Bindings,
+       kReduceRowsF16BindingCount,
+       kReduceRowsF16Features},
+      {"reduce_rows_f16_packed",
+       kReduceRowsF16PackedWGSL,
+       "main",
+       {kReduceRowsF16PackedWorkgroupSizeX, kReduceRowsF16PackedWorkgroupSizeY,
+        kReduceRowsF16PackedWorkgroupSizeZ},
+       kReduceRowsF16PackedBindings,
+       kReduceRowsF16PackedBindingCount},
       {"reduce_rows_i32",
        kReduceRowsI32WGSL,
        "main",
