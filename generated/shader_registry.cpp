@@ -70,6 +70,8 @@
 #include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
+#include "ops/embedding/embedding_rows_f16_wgsl.h"
+#include "ops/embedding/embedding_rows_f16_vec4_wgsl.h"
 #include "ops/embedding/embedding_rows_vec4_wgsl.h"
 #include "ops/unary/exp_wgsl.h"
 #include "ops/unary/exp_f16_wgsl.h"
@@ -663,6 +665,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kEmbeddingRowsWorkgroupSizeX, kEmbeddingRowsWorkgroupSizeY, kEmbeddingRowsWorkgroupSizeZ},
        kEmbeddingRowsBindings,
        kEmbeddingRowsBindingCount},
+      {"embedding_rows_f16",
+       kEmbeddingRowsF16WGSL,
+       "main",
+       {kEmbeddingRowsF16WorkgroupSizeX, kEmbeddingRowsF16WorkgroupSizeY,
+        kEmbeddingRowsF16WorkgroupSizeZ},
+       kEmbeddingRowsF16Bindings,
+       kEmbeddingRowsF16BindingCount},
+      {"embedding_rows_f16_vec4",
+       kEmbeddingRowsF16Vec4WGSL,
+       "main",
+       {kEmbeddingRowsF16Vec4WorkgroupSizeX, kEmbeddingRowsF16Vec4WorkgroupSizeY,
+        kEmbeddingRowsF16Vec4WorkgroupSizeZ},
+       kEmbeddingRowsF16Vec4Bindings,
+       kEmbeddingRowsF16Vec4BindingCount},
       {"embedding_rows_vec4",
        kEmbeddingRowsVec4WGSL,
        "main",
