@@ -6,9 +6,9 @@ One operand model serves them all: up to three operands a, b, c (each float32, f
 int32 or bool, read from u32 words by its dtype's KIND override), right-aligned into eight
 dim slots with stride 0 on broadcast dims. A bool output (predicate_broadcast) is written
 a word (4 elements) at a time, so each invocation owns whole words; where into float32 or
-int32 (select_broadcast) writes vec4s, into float16 two words of halves. An op with fewer operands binds its first tensor
-again for the missing ones (KIND_NONE: never read); the Scalar overloads read the
-scalar from Params (KIND_SCALAR).
+int32 (select_broadcast) writes vec4s, into float16 two words of halves. An op with fewer
+operands binds its first tensor again for the missing ones (KIND_NONE: never read); the
+Scalar overloads read the scalar from Params (KIND_SCALAR).
 """
 
 from dataclasses import replace

@@ -258,7 +258,8 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl"],
                 # conv2d_gemm128 reads the weights in place, the others wpack
                 bindings=[Bind("input", "input", view="scalar"),
-                          Bind("weight", "weight", view="vec4"), Bind("wpack", "wpack", view="vec4"),
+                          Bind("weight", "weight", view="vec4"),
+                          Bind("wpack", "wpack", view="vec4"),
                           Bind("bias", "bias", view="scalar"),
                           Bind("partial", "partial", write=True),
                           Bind("output", "out", write=True, view="scalar")],
