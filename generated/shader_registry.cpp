@@ -113,6 +113,8 @@
 #include "ops/unary/hardswish_f16_wgsl.h"
 #include "ops/unary/hardswish_f16_packed_wgsl.h"
 #include "ops/index_select/index_select_wgsl.h"
+#include "ops/index_select/index_select_f16_wgsl.h"
+#include "ops/index_select/index_select_f16_vec4_wgsl.h"
 #include "ops/index_select/index_select_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
@@ -974,6 +976,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kIndexSelectWorkgroupSizeX, kIndexSelectWorkgroupSizeY, kIndexSelectWorkgroupSizeZ},
        kIndexSelectBindings,
        kIndexSelectBindingCount},
+      {"index_select_f16",
+       kIndexSelectF16WGSL,
+       "main",
+       {kIndexSelectF16WorkgroupSizeX, kIndexSelectF16WorkgroupSizeY,
+        kIndexSelectF16WorkgroupSizeZ},
+       kIndexSelectF16Bindings,
+       kIndexSelectF16BindingCount},
+      {"index_select_f16_vec4",
+       kIndexSelectF16Vec4WGSL,
+       "main",
+       {kIndexSelectF16Vec4WorkgroupSizeX, kIndexSelectF16Vec4WorkgroupSizeY,
+        kIndexSelectF16Vec4WorkgroupSizeZ},
+       kIndexSelectF16Vec4Bindings,
+       kIndexSelectF16Vec4BindingCount},
       {"index_select_vec4",
        kIndexSelectVec4WGSL,
        "main",
