@@ -212,6 +212,8 @@
 #include "ops/unary/tanh_f16_wgsl.h"
 #include "ops/unary/tanh_f16_packed_wgsl.h"
 #include "ops/update_cache/update_cache_wgsl.h"
+#include "ops/update_cache/update_cache_f16_wgsl.h"
+#include "ops/update_cache/update_cache_f16_packed_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_packed_wgsl.h"
@@ -1641,6 +1643,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kUpdateCacheWorkgroupSizeX, kUpdateCacheWorkgroupSizeY, kUpdateCacheWorkgroupSizeZ},
        kUpdateCacheBindings,
        kUpdateCacheBindingCount},
+      {"update_cache_f16",
+       kUpdateCacheF16WGSL,
+       "main",
+       {kUpdateCacheF16WorkgroupSizeX, kUpdateCacheF16WorkgroupSizeY,
+        kUpdateCacheF16WorkgroupSizeZ},
+       kUpdateCacheF16Bindings,
+       kUpdateCacheF16BindingCount,
+       kUpdateCacheF16Features},
+      {"update_cache_f16_packed",
+       kUpdateCacheF16PackedWGSL,
+       "main",
+       {kUpdateCacheF16PackedWorkgroupSizeX, kUpdateCacheF16PackedWorkgroupSizeY,
+        kUpdateCacheF16PackedWorkgroupSizeZ},
+       kUpdateCacheF16PackedBindings,
+       kUpdateCacheF16PackedBindingCount},
       {"upsample_bilinear2d",
        kUpsampleBilinear2dWGSL,
        "main",

@@ -27,8 +27,11 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 import e2e_models  # noqa: E402
 
 # small models covering convolutions (stem, transposed, grouped), pooling, upsampling,
-# RMS norm, RoPE, SDPA, permutes and the elementwise ops; CI runs these
-MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block"]
+# RMS norm, RoPE, SDPA, permutes and the elementwise ops, and two tiny Hugging Face
+# configs: ViT (layer norm, GELU, linear, bmm, _safe_softmax, cat, select) and Llama (its
+# mask and position ops in float16: full, where, comparisons, embedding, to_copy)
+MODELS = ["cnn_stem", "davit_stem", "decoder", "detect_head", "attention_block", "hf_vit",
+          "hf_llama"]
 
 
 class Mlp(torch.nn.Module):

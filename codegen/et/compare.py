@@ -27,7 +27,7 @@ SCALED_ERROR = 1e-4
 CRITERION = (f"each element within {ATOL:g} + {RTOL:g} * |eager|, and the max abs error at "
              f"most {SCALED_ERROR:g} of the output's scale (its largest |eager|)")
 # float16 programs against eager float32
-HALF_SCALED_ERROR = 2e-2
+HALF_SCALED_ERROR = 1e-2
 HALF_CRITERION = (f"float16 program: the max abs error at most {HALF_SCALED_ERROR:g} of the "
                   f"output's scale (its largest |eager|)")
 
