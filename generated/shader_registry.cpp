@@ -9,6 +9,7 @@
 #include "ops/unary/abs_f16_wgsl.h"
 #include "ops/unary/abs_f16_packed_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
+#include "ops/training/adamw_step_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
@@ -67,6 +68,7 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
@@ -79,6 +81,8 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/training/fused_ce_rows_wgsl.h"
+#include "ops/training/fused_ce_sum_wgsl.h"
 #include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/unary/gelu_f16_wgsl.h"
@@ -123,6 +127,7 @@
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/leaky_relu_f16_wgsl.h"
 #include "ops/unary/leaky_relu_f16_packed_wgsl.h"
+#include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/matmul/linear_pack_weight_f16_wgsl.h"
 #include "ops/matmul/linear_pack_weight_f16_packed_wgsl.h"
@@ -149,12 +154,20 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/training/q4gsw_backward_wgsl.h"
+#include "ops/training/q4gsw_requant_wgsl.h"
+#include "ops/q8ta/q8ta_conv2d_wgsl.h"
+#include "ops/q8ta/q8ta_linear_wgsl.h"
+#include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
+#include "ops/q8ta/q8ta_map_wgsl.h"
+#include "ops/q8ta/q8ta_pixel_shuffle_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_entry_f16_wgsl.h"
 #include "ops/sdpa/qk_per_entry_f16_packed_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/sdpa/qk_per_row_f16_wgsl.h"
 #include "ops/sdpa/qk_per_row_f16_packed_wgsl.h"
+#include "ops/q8ta/quantize_per_tensor_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_f16_wgsl.h"
 #include "ops/reduce/reduce_rows_f16_packed_wgsl.h"
@@ -250,6 +263,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ},
        kAbsI32Bindings,
        kAbsI32BindingCount},
+      {"adamw_step",
+       kAdamwStepWGSL,
+       "main",
+       {kAdamwStepWorkgroupSizeX, kAdamwStepWorkgroupSizeY, kAdamwStepWorkgroupSizeZ},
+       kAdamwStepBindings,
+       kAdamwStepBindingCount},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -650,6 +669,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"dequantize_per_tensor",
+       kDequantizePerTensorWGSL,
+       "main",
+       {kDequantizePerTensorWorkgroupSizeX, kDequantizePerTensorWorkgroupSizeY,
+        kDequantizePerTensorWorkgroupSizeZ},
+       kDequantizePerTensorBindings,
+       kDequantizePerTensorBindingCount},
       {"div_rounding",
        kDivRoundingWGSL,
        "main",
@@ -727,6 +753,18 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"fused_ce_rows",
+       kFusedCeRowsWGSL,
+       "main",
+       {kFusedCeRowsWorkgroupSizeX, kFusedCeRowsWorkgroupSizeY, kFusedCeRowsWorkgroupSizeZ},
+       kFusedCeRowsBindings,
+       kFusedCeRowsBindingCount},
+      {"fused_ce_sum",
+       kFusedCeSumWGSL,
+       "main",
+       {kFusedCeSumWorkgroupSizeX, kFusedCeSumWorkgroupSizeY, kFusedCeSumWorkgroupSizeZ},
+       kFusedCeSumBindings,
+       kFusedCeSumBindingCount},
       {"gather_elements",
        kGatherElementsWGSL,
        "main",
@@ -1046,6 +1084,12 @@ const std::vector<KernelSource>& all_kernels() {
         kLeakyReluF16PackedWorkgroupSizeZ},
        kLeakyReluF16PackedBindings,
        kLeakyReluF16PackedBindingCount},
+      {"linear_dw",
+       kLinearDwWGSL,
+       "main",
+       {kLinearDwWorkgroupSizeX, kLinearDwWorkgroupSizeY, kLinearDwWorkgroupSizeZ},
+       kLinearDwBindings,
+       kLinearDwBindingCount},
       {"linear_pack_weight",
        kLinearPackWeightWGSL,
        "main",
@@ -1219,6 +1263,50 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q4gsw_backward",
+       kQ4gswBackwardWGSL,
+       "main",
+       {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
+       kQ4gswBackwardBindings,
+       kQ4gswBackwardBindingCount},
+      {"q4gsw_requant",
+       kQ4gswRequantWGSL,
+       "main",
+       {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
+       kQ4gswRequantBindings,
+       kQ4gswRequantBindingCount},
+      {"q8ta_conv2d",
+       kQ8taConv2dWGSL,
+       "main",
+       {kQ8taConv2dWorkgroupSizeX, kQ8taConv2dWorkgroupSizeY, kQ8taConv2dWorkgroupSizeZ},
+       kQ8taConv2dBindings,
+       kQ8taConv2dBindingCount},
+      {"q8ta_linear",
+       kQ8taLinearWGSL,
+       "main",
+       {kQ8taLinearWorkgroupSizeX, kQ8taLinearWorkgroupSizeY, kQ8taLinearWorkgroupSizeZ},
+       kQ8taLinearBindings,
+       kQ8taLinearBindingCount},
+      {"q8ta_linear_gemv",
+       kQ8taLinearGemvWGSL,
+       "main",
+       {kQ8taLinearGemvWorkgroupSizeX, kQ8taLinearGemvWorkgroupSizeY,
+        kQ8taLinearGemvWorkgroupSizeZ},
+       kQ8taLinearGemvBindings,
+       kQ8taLinearGemvBindingCount},
+      {"q8ta_map",
+       kQ8taMapWGSL,
+       "main",
+       {kQ8taMapWorkgroupSizeX, kQ8taMapWorkgroupSizeY, kQ8taMapWorkgroupSizeZ},
+       kQ8taMapBindings,
+       kQ8taMapBindingCount},
+      {"q8ta_pixel_shuffle",
+       kQ8taPixelShuffleWGSL,
+       "main",
+       {kQ8taPixelShuffleWorkgroupSizeX, kQ8taPixelShuffleWorkgroupSizeY,
+        kQ8taPixelShuffleWorkgroupSizeZ},
+       kQ8taPixelShuffleBindings,
+       kQ8taPixelShuffleBindingCount},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -1259,6 +1347,13 @@ const std::vector<KernelSource>& all_kernels() {
         kQkPerRowF16PackedWorkgroupSizeZ},
        kQkPerRowF16PackedBindings,
        kQkPerRowF16PackedBindingCount},
+      {"quantize_per_tensor",
+       kQuantizePerTensorWGSL,
+       "main",
+       {kQuantizePerTensorWorkgroupSizeX, kQuantizePerTensorWorkgroupSizeY,
+        kQuantizePerTensorWorkgroupSizeZ},
+       kQuantizePerTensorBindings,
+       kQuantizePerTensorBindingCount},
       {"reduce_rows",
        kReduceRowsWGSL,
        "main",

@@ -83,7 +83,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor& running_mean = graph.get_tensor(args[3]);
   const Tensor& running_var = graph.get_tensor(args[4]);
-  const double eps = graph.get_double(args[6]);
+  const double eps = utils::read_double(graph, args[6], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* save_mean =

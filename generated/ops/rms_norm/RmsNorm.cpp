@@ -67,7 +67,7 @@ RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_arg_count(kOp, args, 4);
   const Tensor& x = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
-  const double eps = graph.get_double(args[2]);
+  const double eps = utils::read_double(graph, args[2], kOp, "eps");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "x", x, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "x", x, 1, 4);
