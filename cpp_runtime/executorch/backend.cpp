@@ -98,25 +98,26 @@ std::string io_what(const char* kind, size_t i) {
   return utils::message("delegate ", kind, " ", i);
 }
 
-// `staging`: the dtype the program hands the tensor in (LoadedGraph::input_staging): the
-// graph tensor's own, or Float32 for a Float16 tensor, converted here.
-void check_dtype(const ::executorch::aten::Tensor& t, DType staging, const std::string& what) {
-  if (!compatible(t.scalar_type(), staging)) {
+// A float16 graph tensor the program hands in (or takes back) as float32: force_fp16 keeps
+// the program's inputs and outputs float32 (their VK00 staging dtype, or a constant output's
+// float32 in the program); the delegate converts on the host.
+bool converts_to_half(const ::executorch::aten::Tensor& t, const Tensor& g) {
+  return g.dtype == DType::Float16 && t.scalar_type() == ScalarType::Float;
+}
+
+void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
+  if (!compatible(t.scalar_type(), g.dtype) && !converts_to_half(t, g)) {
     throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
-                               static_cast<int>(t.scalar_type()), ", the graph expects ",
-                               dtype_name(staging)));
+                               static_cast<int>(t.scalar_type()), ", the graph tensor is ",
+                               dtype_name(g.dtype)));
   }
 }
 
-bool converts_to_half(const Tensor& g, DType staging) {
-  return g.dtype == DType::Float16 && staging == DType::Float32;
-}
-
-void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t, DType staging,
+void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t,
              const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, staging, what);
-  if (converts_to_half(g, staging)) {
+  check_dtype(t, g, what);
+  if (converts_to_half(t, g)) {
     const float* src = t.const_data_ptr<float>();
     std::vector<uint16_t> half(static_cast<size_t>(t.numel()));
     for (size_t i = 0; i < half.size(); ++i) half[i] = half_from_float(src[i]);
@@ -138,15 +139,15 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
   }
 }
 
-void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t, DType staging,
+void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
               const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, staging, what);
+  check_dtype(t, g, what);
   std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
     throw Error(utils::message("WebGPU delegate: ", what, " cannot be resized to ", g.dims()));
   }
-  if (converts_to_half(g, staging)) {
+  if (converts_to_half(t, g)) {
     std::vector<uint16_t> half(static_cast<size_t>(g.numel()));
     graph.copy_out(ref, half.data(), half.size() * 2);
     float* dst = t.mutable_data_ptr<float>();
@@ -240,8 +241,7 @@ class WebGPUBackend final : public et::BackendInterface {
       if (resized) graph.propagate_resize();
       for (size_t i = 0; i < inputs.size(); ++i) {
         if (args[i]->isTensor())
-          copy_in(graph, inputs[i], args[i]->toTensor(), loaded.input_staging()[i],
-                  io_what("input", i));
+          copy_in(graph, inputs[i], args[i]->toTensor(), io_what("input", i));
       }
       graph.execute();
       for (size_t j = 0; j < outputs.size(); ++j) {
@@ -250,7 +250,7 @@ class WebGPUBackend final : public et::BackendInterface {
           throw Error(
               utils::message("WebGPU delegate: ", io_what("output", j), " is not a tensor"));
         auto t = o.toTensor();
-        copy_out(graph, outputs[j], t, loaded.output_staging()[j], io_what("output", j));
+        copy_out(graph, outputs[j], t, io_what("output", j));
       }
       return et::Error::Ok;
     } catch (const std::exception& e) {

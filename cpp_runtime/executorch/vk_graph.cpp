@@ -30,7 +30,6 @@ class Builder {
         external_(external) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
-             std::vector<DType>& input_staging, std::vector<DType>& output_staging,
              std::vector<std::string>& ops) {
     if (fb_.shaders() && fb_.shaders()->size() > 0) {
       fail("the graph carries ", fb_.shaders()->size(),
@@ -64,10 +63,7 @@ class Builder {
         }
       }
     }
-    for (uint32_t id : ids(fb_.input_ids())) {
-      inputs.push_back(io_ref(id, "input"));
-      input_staging.push_back(staging_dtype(id, inputs.back()));
-    }
+    for (uint32_t id : ids(fb_.input_ids())) inputs.push_back(io_ref(id, "input"));
     for (uint32_t id : ids(fb_.output_ids())) {
       const ValueRef r = io_ref(id, "output");
       if (graph_.type_of(r) != ValueType::Tensor) {
@@ -75,7 +71,6 @@ class Builder {
              ", expected a tensor");
       }
       outputs.push_back(r);
-      output_staging.push_back(staging_dtype(id, r));
     }
   }
 
@@ -158,21 +153,6 @@ class Builder {
       }
     }
     plan_ = plan_memory(graph);
-  }
-
-  // The dtype the program hands an input or output tensor in: the tensor's own, or float32
-  // for a float16 tensor serialized with a FLOAT32 staging dtype (force_fp16: the host
-  // keeps float32 and the delegate converts). A non-tensor value has none (its own).
-  DType staging_dtype(uint32_t id, ValueRef r) const {
-    const auto* t = fb_.values()->Get(id)->value_as_VkTensor();
-    if (!t) return DType::Float32;
-    const DType dtype = graph_.get_tensor(r).dtype;
-    const vkgraph::VkDataType staging = t->staging_datatype();
-    if (staging == vkgraph::VkDataType_UNSET || graph_dtype(staging, id) == dtype) return dtype;
-    if (dtype == DType::Float16 && staging == vkgraph::VkDataType_FLOAT32) return DType::Float32;
-    fail(value_what(id), ": staging dtype ", vkgraph::EnumNameVkDataType(staging), " for a ",
-         dtype_name(dtype), " tensor is not supported (expected its own dtype, or FLOAT32 for a "
-         "FLOAT16 tensor)");
   }
 
   static std::vector<int64_t> dims(const vkgraph::VkTensor& t) {
@@ -400,7 +380,7 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
   Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
           external)
-      .build(inputs_, outputs_, input_staging_, output_staging_, ops_);
+      .build(inputs_, outputs_, ops_);
 }
 
 }  // namespace webgpu_delegate::vk

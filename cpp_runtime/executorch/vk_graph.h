@@ -70,11 +70,6 @@ class LoadedGraph {
   // Graph values for the VK00 input_ids / output_ids, in order.
   const std::vector<ValueRef>& inputs() const { return inputs_; }
   const std::vector<ValueRef>& outputs() const { return outputs_; }
-  // The dtype the program hands each input and output in (its staging dtype): the graph
-  // tensor's own, or Float32 for a Float16 tensor that force_fp16 serialized with a
-  // FLOAT32 staging dtype (the delegate converts on the host).
-  const std::vector<DType>& input_staging() const { return input_staging_; }
-  const std::vector<DType>& output_staging() const { return output_staging_; }
   // The operator of each chain entry, in order.
   const std::vector<std::string>& ops() const { return ops_; }
 
@@ -82,8 +77,6 @@ class LoadedGraph {
   WebGPUGraph graph_;
   std::vector<ValueRef> inputs_;
   std::vector<ValueRef> outputs_;
-  std::vector<DType> input_staging_;
-  std::vector<DType> output_staging_;
   std::vector<std::string> ops_;
 };
 
