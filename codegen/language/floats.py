@@ -83,5 +83,3 @@ FLOATS = {f.name: f for f in (
            store={"scalar": _HALF_STORE, "vec4": "{n}[i] = pack_halves(v);"},
            helpers=("half_bits.wgsl",)),
 )}
-# the dtype each kind's float tensors hold
-DTYPE = {"f32": "float32", "f16": "float16", "f16_packed": "float16"}
