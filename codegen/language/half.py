@@ -41,7 +41,10 @@ def half_variants(kernel: Kernel) -> tuple[Kernel, Kernel]:
 
 
 def half_routes(routes: Sequence[Route], tensor: str) -> list[Route]:
-    """The float16 twins of `routes`, taken when tensor argument `tensor` is float16."""
+    """The float16 twins of `routes`, to put before them: for each route, `<kernel>_f16`
+    (shader-f16 storage) then `<kernel>_f16_packed` (halves in u32 words, any device), each
+    taken when tensor argument `tensor` is float16 and the route's own `when` holds. The
+    kernels must read and write their float tensors through views (`Bind(view=...)`)."""
     when = f"{tensor}.dtype == 'float16'"
     out = []
     for r in routes:
