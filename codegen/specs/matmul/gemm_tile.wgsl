@@ -93,7 +93,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     let first = params.head_rows * params.N;
     partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 

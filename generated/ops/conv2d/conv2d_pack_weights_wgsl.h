@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 00882840f0bbc516f44621c0aabdc7ed75ab24890e250a7ece5e52be6d0122e8
+// wgsl-sha256: 6f68a77d70aeb9ffbcce538f528d519def1ee3974737d5aeef4a3791adaf6571
 // The module below is generated/ops/conv2d/conv2d_pack_weights.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -48,6 +48,15 @@ override TRANSPOSED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -72,10 +81,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   var v = vec4<f32>();
   for (var j = 0u; j < 4u; j++) {
     if (m + j < params.OC) {
-      v[j] = weight[weight_index(m + j, ic, tap)];
+      v[j] = weight_load(weight_index(m + j, ic, tap));
     }
   }
-  wpack[i] = v;
+  wpack_store(i, v);
 }
 
 // The weight of output channel oc, input channel ic at tap `tap`.

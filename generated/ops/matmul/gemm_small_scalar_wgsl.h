@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small.wgsl - DO NOT EDIT.
-// wgsl-sha256: f6b6f763202798cc1b98ab246b33f966215dcb5ec8e6df4d4aef245f5bfc05d2
+// wgsl-sha256: 919fe8c2c96426ebd67434f2803dcedd24c6f8a428d3622fe163c0cadcd2625b
 // The module below is generated/ops/matmul/gemm_small_scalar.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -37,6 +37,21 @@ override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 8u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> f32 {
+  return a[i];
+}
+fn b_load(i: u32) -> f32 {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).
 
@@ -44,7 +59,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -149,7 +164,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     let first = params.head_rows * params.N;
     partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 
@@ -260,16 +275,16 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
 fn load4_a(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = a[i];
+    v.x = a_load(i);
   }
   if (valid > 1u) {
-    v.y = a[i + 1u];
+    v.y = a_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = a[i + 2u];
+    v.z = a_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = a[i + 3u];
+    v.w = a_load(i + 3u);
   }
   return v;
 }
@@ -277,16 +292,16 @@ fn load4_a(i: u32, valid: u32) -> vec4<f32> {
 fn load4_b(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = b[i];
+    v.x = b_load(i);
   }
   if (valid > 1u) {
-    v.y = b[i + 1u];
+    v.y = b_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = b[i + 2u];
+    v.z = b_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = b[i + 3u];
+    v.w = b_load(i + 3u);
   }
   return v;
 }
