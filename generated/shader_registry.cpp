@@ -33,6 +33,8 @@
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
 #include "ops/choose_qparams_affine/choose_qparams_rows_wgsl.h"
+#include "ops/choose_qparams_affine/choose_qparams_rows_f16_wgsl.h"
+#include "ops/choose_qparams_affine/choose_qparams_rows_f16_packed_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/unary/clamp_f16_wgsl.h"
 #include "ops/unary/clamp_f16_packed_wgsl.h"
@@ -72,6 +74,8 @@
 #include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
+#include "ops/embedding_q4gsw/embedding_q4gsw_f16_wgsl.h"
+#include "ops/embedding_q4gsw/embedding_q4gsw_f16_packed_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
 #include "ops/embedding/embedding_rows_f16_wgsl.h"
 #include "ops/embedding/embedding_rows_f16_vec4_wgsl.h"
@@ -126,8 +130,14 @@
 #include "ops/index_tensor/index_tensor_halves_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_attend_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_attend_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_attend_f16_packed_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_f16_packed_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_f16_packed_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/leaky_relu_f16_wgsl.h"
 #include "ops/unary/leaky_relu_f16_packed_wgsl.h"
@@ -161,11 +171,23 @@
 #include "ops/training/q4gsw_backward_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/training/q4gsw_requant_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_f16_packed_wgsl.h"
 #include "ops/q8ta/q8ta_conv2d_wgsl.h"
 #include "ops/q8ta/q8ta_linear_wgsl.h"
 #include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
@@ -193,6 +215,8 @@
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
 #include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_f16_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_f16_packed_wgsl.h"
 #include "ops/unary/round_wgsl.h"
 #include "ops/unary/round_f16_wgsl.h"
 #include "ops/unary/round_f16_packed_wgsl.h"
@@ -432,6 +456,21 @@ const std::vector<KernelSource>& all_kernels() {
         kChooseQparamsRowsWorkgroupSizeZ},
        kChooseQparamsRowsBindings,
        kChooseQparamsRowsBindingCount},
+      {"choose_qparams_rows_f16",
+       kChooseQparamsRowsF16WGSL,
+       "main",
+       {kChooseQparamsRowsF16WorkgroupSizeX, kChooseQparamsRowsF16WorkgroupSizeY,
+        kChooseQparamsRowsF16WorkgroupSizeZ},
+       kChooseQparamsRowsF16Bindings,
+       kChooseQparamsRowsF16BindingCount,
+       kChooseQparamsRowsF16Features},
+      {"choose_qparams_rows_f16_packed",
+       kChooseQparamsRowsF16PackedWGSL,
+       "main",
+       {kChooseQparamsRowsF16PackedWorkgroupSizeX, kChooseQparamsRowsF16PackedWorkgroupSizeY,
+        kChooseQparamsRowsF16PackedWorkgroupSizeZ},
+       kChooseQparamsRowsF16PackedBindings,
+       kChooseQparamsRowsF16PackedBindingCount},
       {"clamp",
        kClampWGSL,
        "main",
@@ -707,6 +746,21 @@ const std::vector<KernelSource>& all_kernels() {
         kEmbeddingQ4gswWorkgroupSizeZ},
        kEmbeddingQ4gswBindings,
        kEmbeddingQ4gswBindingCount},
+      {"embedding_q4gsw_f16",
+       kEmbeddingQ4gswF16WGSL,
+       "main",
+       {kEmbeddingQ4gswF16WorkgroupSizeX, kEmbeddingQ4gswF16WorkgroupSizeY,
+        kEmbeddingQ4gswF16WorkgroupSizeZ},
+       kEmbeddingQ4gswF16Bindings,
+       kEmbeddingQ4gswF16BindingCount,
+       kEmbeddingQ4gswF16Features},
+      {"embedding_q4gsw_f16_packed",
+       kEmbeddingQ4gswF16PackedWGSL,
+       "main",
+       {kEmbeddingQ4gswF16PackedWorkgroupSizeX, kEmbeddingQ4gswF16PackedWorkgroupSizeY,
+        kEmbeddingQ4gswF16PackedWorkgroupSizeZ},
+       kEmbeddingQ4gswF16PackedBindings,
+       kEmbeddingQ4gswF16PackedBindingCount},
       {"embedding_rows",
        kEmbeddingRowsWGSL,
        "main",
@@ -1088,18 +1142,61 @@ const std::vector<KernelSource>& all_kernels() {
        {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
        kKvAttendBindings,
        kKvAttendBindingCount},
+      {"kv_attend_f16",
+       kKvAttendF16WGSL,
+       "main",
+       {kKvAttendF16WorkgroupSizeX, kKvAttendF16WorkgroupSizeY, kKvAttendF16WorkgroupSizeZ},
+       kKvAttendF16Bindings,
+       kKvAttendF16BindingCount,
+       kKvAttendF16Features},
+      {"kv_attend_f16_packed",
+       kKvAttendF16PackedWGSL,
+       "main",
+       {kKvAttendF16PackedWorkgroupSizeX, kKvAttendF16PackedWorkgroupSizeY,
+        kKvAttendF16PackedWorkgroupSizeZ},
+       kKvAttendF16PackedBindings,
+       kKvAttendF16PackedBindingCount},
       {"kv_cache_write",
        kKvCacheWriteWGSL,
        "main",
        {kKvCacheWriteWorkgroupSizeX, kKvCacheWriteWorkgroupSizeY, kKvCacheWriteWorkgroupSizeZ},
        kKvCacheWriteBindings,
        kKvCacheWriteBindingCount},
+      {"kv_cache_write_f16",
+       kKvCacheWriteF16WGSL,
+       "main",
+       {kKvCacheWriteF16WorkgroupSizeX, kKvCacheWriteF16WorkgroupSizeY,
+        kKvCacheWriteF16WorkgroupSizeZ},
+       kKvCacheWriteF16Bindings,
+       kKvCacheWriteF16BindingCount,
+       kKvCacheWriteF16Features},
+      {"kv_cache_write_f16_packed",
+       kKvCacheWriteF16PackedWGSL,
+       "main",
+       {kKvCacheWriteF16PackedWorkgroupSizeX, kKvCacheWriteF16PackedWorkgroupSizeY,
+        kKvCacheWriteF16PackedWorkgroupSizeZ},
+       kKvCacheWriteF16PackedBindings,
+       kKvCacheWriteF16PackedBindingCount},
       {"kv_combine",
        kKvCombineWGSL,
        "main",
        {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
        kKvCombineBindings,
        kKvCombineBindingCount},
+      {"kv_combine_f16",
+       kKvCombineF16WGSL,
+       "main",
+       {kKvCombineF16WorkgroupSizeX, kKvCombineF16WorkgroupSizeY, kKvCombineF16WorkgroupSizeZ},
+       kKvCombineF16Bindings,
+       kKvCombineF16BindingCount,
+       kKvCombineF16Features},
+      {"kv_combine_f16_packed",
+       kKvCombineF16PackedWGSL,
+       "main",
+       {kKvCombineF16PackedWorkgroupSizeX, kKvCombineF16PackedWorkgroupSizeY,
+        kKvCombineF16PackedWorkgroupSizeZ},
+       kKvCombineF16PackedBindings,
+       kKvCombineF16PackedBindingCount},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
@@ -1317,6 +1414,35 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
        kQ4gswGemvDq8Bindings,
        kQ4gswGemvDq8BindingCount},
+      {"q4gsw_gemv_dq8_f16",
+       kQ4gswGemvDq8F16WGSL,
+       "main",
+       {kQ4gswGemvDq8F16WorkgroupSizeX, kQ4gswGemvDq8F16WorkgroupSizeY,
+        kQ4gswGemvDq8F16WorkgroupSizeZ},
+       kQ4gswGemvDq8F16Bindings,
+       kQ4gswGemvDq8F16BindingCount,
+       kQ4gswGemvDq8F16Features},
+      {"q4gsw_gemv_dq8_f16_packed",
+       kQ4gswGemvDq8F16PackedWGSL,
+       "main",
+       {kQ4gswGemvDq8F16PackedWorkgroupSizeX, kQ4gswGemvDq8F16PackedWorkgroupSizeY,
+        kQ4gswGemvDq8F16PackedWorkgroupSizeZ},
+       kQ4gswGemvDq8F16PackedBindings,
+       kQ4gswGemvDq8F16PackedBindingCount},
+      {"q4gsw_gemv_f16",
+       kQ4gswGemvF16WGSL,
+       "main",
+       {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
+       kQ4gswGemvF16Bindings,
+       kQ4gswGemvF16BindingCount,
+       kQ4gswGemvF16Features},
+      {"q4gsw_gemv_f16_packed",
+       kQ4gswGemvF16PackedWGSL,
+       "main",
+       {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
+        kQ4gswGemvF16PackedWorkgroupSizeZ},
+       kQ4gswGemvF16PackedBindings,
+       kQ4gswGemvF16PackedBindingCount},
       {"q4gsw_gemv_subgroup",
        kQ4gswGemvSubgroupWGSL,
        "main",
@@ -1333,6 +1459,38 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvSubgroupDq8Bindings,
        kQ4gswGemvSubgroupDq8BindingCount,
        kQ4gswGemvSubgroupDq8Features},
+      {"q4gsw_gemv_subgroup_dq8_f16",
+       kQ4gswGemvSubgroupDq8F16WGSL,
+       "main",
+       {kQ4gswGemvSubgroupDq8F16WorkgroupSizeX, kQ4gswGemvSubgroupDq8F16WorkgroupSizeY,
+        kQ4gswGemvSubgroupDq8F16WorkgroupSizeZ},
+       kQ4gswGemvSubgroupDq8F16Bindings,
+       kQ4gswGemvSubgroupDq8F16BindingCount,
+       kQ4gswGemvSubgroupDq8F16Features},
+      {"q4gsw_gemv_subgroup_dq8_f16_packed",
+       kQ4gswGemvSubgroupDq8F16PackedWGSL,
+       "main",
+       {kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeX, kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeY,
+        kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeZ},
+       kQ4gswGemvSubgroupDq8F16PackedBindings,
+       kQ4gswGemvSubgroupDq8F16PackedBindingCount,
+       kQ4gswGemvSubgroupDq8F16PackedFeatures},
+      {"q4gsw_gemv_subgroup_f16",
+       kQ4gswGemvSubgroupF16WGSL,
+       "main",
+       {kQ4gswGemvSubgroupF16WorkgroupSizeX, kQ4gswGemvSubgroupF16WorkgroupSizeY,
+        kQ4gswGemvSubgroupF16WorkgroupSizeZ},
+       kQ4gswGemvSubgroupF16Bindings,
+       kQ4gswGemvSubgroupF16BindingCount,
+       kQ4gswGemvSubgroupF16Features},
+      {"q4gsw_gemv_subgroup_f16_packed",
+       kQ4gswGemvSubgroupF16PackedWGSL,
+       "main",
+       {kQ4gswGemvSubgroupF16PackedWorkgroupSizeX, kQ4gswGemvSubgroupF16PackedWorkgroupSizeY,
+        kQ4gswGemvSubgroupF16PackedWorkgroupSizeZ},
+       kQ4gswGemvSubgroupF16PackedBindings,
+       kQ4gswGemvSubgroupF16PackedBindingCount,
+       kQ4gswGemvSubgroupF16PackedFeatures},
       {"q4gsw_requant",
        kQ4gswRequantWGSL,
        "main",
@@ -1351,6 +1509,35 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
        kQ4gswTiledDq8Bindings,
        kQ4gswTiledDq8BindingCount},
+      {"q4gsw_tiled_dq8_f16",
+       kQ4gswTiledDq8F16WGSL,
+       "main",
+       {kQ4gswTiledDq8F16WorkgroupSizeX, kQ4gswTiledDq8F16WorkgroupSizeY,
+        kQ4gswTiledDq8F16WorkgroupSizeZ},
+       kQ4gswTiledDq8F16Bindings,
+       kQ4gswTiledDq8F16BindingCount,
+       kQ4gswTiledDq8F16Features},
+      {"q4gsw_tiled_dq8_f16_packed",
+       kQ4gswTiledDq8F16PackedWGSL,
+       "main",
+       {kQ4gswTiledDq8F16PackedWorkgroupSizeX, kQ4gswTiledDq8F16PackedWorkgroupSizeY,
+        kQ4gswTiledDq8F16PackedWorkgroupSizeZ},
+       kQ4gswTiledDq8F16PackedBindings,
+       kQ4gswTiledDq8F16PackedBindingCount},
+      {"q4gsw_tiled_f16",
+       kQ4gswTiledF16WGSL,
+       "main",
+       {kQ4gswTiledF16WorkgroupSizeX, kQ4gswTiledF16WorkgroupSizeY, kQ4gswTiledF16WorkgroupSizeZ},
+       kQ4gswTiledF16Bindings,
+       kQ4gswTiledF16BindingCount,
+       kQ4gswTiledF16Features},
+      {"q4gsw_tiled_f16_packed",
+       kQ4gswTiledF16PackedWGSL,
+       "main",
+       {kQ4gswTiledF16PackedWorkgroupSizeX, kQ4gswTiledF16PackedWorkgroupSizeY,
+        kQ4gswTiledF16PackedWorkgroupSizeZ},
+       kQ4gswTiledF16PackedBindings,
+       kQ4gswTiledF16PackedBindingCount},
       {"q8ta_conv2d",
        kQ8taConv2dWGSL,
        "main",
@@ -1530,6 +1717,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kRotaryEmbMetaWorkgroupSizeX, kRotaryEmbMetaWorkgroupSizeY, kRotaryEmbMetaWorkgroupSizeZ},
        kRotaryEmbMetaBindings,
        kRotaryEmbMetaBindingCount},
+      {"rotary_emb_meta_f16",
+       kRotaryEmbMetaF16WGSL,
+       "main",
+       {kRotaryEmbMetaF16WorkgroupSizeX, kRotaryEmbMetaF16WorkgroupSizeY,
+        kRotaryEmbMetaF16WorkgroupSizeZ},
+       kRotaryEmbMetaF16Bindings,
+       kRotaryEmbMetaF16BindingCount,
+       kRotaryEmbMetaF16Features},
+      {"rotary_emb_meta_f16_packed",
+       kRotaryEmbMetaF16PackedWGSL,
+       "main",
+       {kRotaryEmbMetaF16PackedWorkgroupSizeX, kRotaryEmbMetaF16PackedWorkgroupSizeY,
+        kRotaryEmbMetaF16PackedWorkgroupSizeZ},
+       kRotaryEmbMetaF16PackedBindings,
+       kRotaryEmbMetaF16PackedBindingCount},
       {"round",
        kRoundWGSL,
        "main",

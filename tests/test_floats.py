@@ -20,7 +20,7 @@ K = Kernel("probe", overrides={}, features=("subgroups",))
 
 
 def test_views_and_floats_are_checked():
-    with pytest.raises(SpecError, match="view must be one of scalar, vec4"):
+    with pytest.raises(SpecError, match="view must be one of scalar, vec2, vec4"):
         Bind("x", "self", view="vec8")
     with pytest.raises(SpecError, match="without an elem"):
         Bind("x", "self", view="vec4", elem="vec4<f32>")

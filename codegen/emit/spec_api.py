@@ -23,9 +23,9 @@ PATH = "docs/spec_api.md"
 
 SECTIONS = [
     ("The op", [L.Op]),
-    ("Arguments", [L.Tensor, L.Output, L.Outputs, L.OutputList, L.TensorList, L.IntList,
-                   L.DoubleList, L.Int, L.Double, L.Scalar, L.Bool, L.Str, L.ScalarType,
-                   L.MemoryFormat, L.Layout, L.Device, L.Ignored]),
+    ("Arguments", [L.Tensor, L.Output, L.Outputs, L.OutputList, L.SymIntOutput, L.TensorList,
+                   L.IntList, L.DoubleList, L.Int, L.Double, L.Scalar, L.Bool, L.Str,
+                   L.ScalarType, L.MemoryFormat, L.Layout, L.Device, L.Ignored]),
     ("Checks and cases", [L.Guard, L.Case]),
     ("Dispatches", [L.Dispatch, L.Copy, L.Kernel, L.Route, L.Bind, L.Param, L.u32, L.i32, L.f32,
                     L.Params, L.Override, L.Scratch]),

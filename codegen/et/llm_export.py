@@ -78,17 +78,20 @@ def random_checkpoint(params: dict, path: str | Path, max_seq_len: int = 64,
 
 def export_args(params_path: str | Path, checkpoint: str | Path, recipe: str = "4w",
                 group_size: int = 32, max_seq_len: int = 64, model: str = "",
-                max_context_len: int | None = None) -> list[str]:
+                max_context_len: int | None = None, fp16: bool = False) -> list[str]:
     """export_llama's command-line arguments for a recipe (without --output_name):
     prompts run in chunks of up to `max_seq_len` tokens, the KV cache holds
-    `max_context_len` positions (default: max_seq_len)."""
+    `max_context_len` positions (default: max_seq_len). `fp16`: the Vulkan partitioner's
+    force_fp16 (`--vulkan-force-fp16`: every float32 tensor of the delegate float16, the
+    logits still float32 to the host)."""
     if recipe not in RECIPES:
         raise ValueError(f"recipe must be one of {', '.join(RECIPES)} (got {recipe!r})")
     args = ["--params", str(params_path), "--checkpoint", str(checkpoint), "-kv",
             "--use_sdpa_with_kv_cache", "--vulkan", "-qmode", recipe, "-G", str(group_size),
             "-E", f"4,{group_size}", "--max_seq_length", str(max_seq_len),
             "--max_context_length", str(max_context_len or max_seq_len)]
-    return args + (["--model", model] if model else [])
+    args += ["--model", model] if model else []
+    return args + (["--vulkan-force-fp16"] if fp16 else [])
 
 
 class PendingExport:
@@ -116,13 +119,13 @@ class PendingExport:
 def start_export(params_path: str | Path, checkpoint: str | Path, output: str | Path,
                  recipe: str = "4w", group_size: int = 32, max_seq_len: int = 64,
                  model: str = "", max_context_len: int | None = None,
-                 timeout: float = 1800) -> PendingExport:
+                 timeout: float = 1800, fp16: bool = False) -> PendingExport:
     """Starts `python -m executorch.examples.models.llama.export_llama ...` writing
     `output`."""
     output = Path(output).resolve()
     cmd = [sys.executable, "-m", EXPORT_MODULE,
            *export_args(params_path, checkpoint, recipe, group_size, max_seq_len, model,
-                        max_context_len), "--output_name", str(output)]
+                        max_context_len, fp16), "--output_name", str(output)]
     return PendingExport(cmd, output, timeout)
 
 
@@ -144,10 +147,13 @@ def eager_model(params_path: str | Path, checkpoint: str | Path, recipe: str = "
     return _prepare_for_llama_export(LlmConfig.from_args(args)).model.eval()
 
 
-def eager_generate(model, prompt: list[int], new_tokens: int):
+def eager_generate(model, prompt: list[int], new_tokens: int,
+                   forced: list[int] | None = None):
     """Greedy generation with the eager model, as webgpu_llm_runner runs the .pte (the
     prompt at once, then a token at a time); the tokens and the logits each was chosen
-    from ([new_tokens, vocab], numpy)."""
+    from ([new_tokens, vocab], numpy). `forced`: take these tokens instead of the argmax
+    (the logits along another run's path, e.g. a float16 program's, whose near-ties may
+    pick another token)."""
     import numpy as np
     import torch
 
@@ -160,7 +166,7 @@ def eager_generate(model, prompt: list[int], new_tokens: int):
     with torch.no_grad():
         step = last_logits(prompt, 0)
         for i in range(new_tokens):
-            tokens.append(int(step.argmax()))
+            tokens.append(forced[i] if forced else int(step.argmax()))
             logits.append(step.numpy())
             if i + 1 < new_tokens:
                 step = last_logits([tokens[-1]], len(prompt) + i)

@@ -21,6 +21,10 @@ as its `golden`, and `import_namespace("opgen_ref")` registers them).
 - et_vk.linear_q4gsw_backward: ExecuTorch's reference multiplies a float32 dequantized
   weight with the gradient in its own dtype (float64 here fails); this is d_out @ W in
   float64, W unpacked as linear_q4gsw's reference unpacks it (low nibble first, - 8).
+- et_vk.embedding_q4gsw: ExecuTorch's reference gives float32 rows whatever the scales'
+  dtype, but a force_fp16 graph declares the output float16 with its float16 scales
+  (the partitioner makes every float32 tensor float16); this dequantizes in the scales'
+  dtype, so the output's dtype is theirs.
 """
 
 from __future__ import annotations
@@ -154,3 +158,17 @@ def _linear_q4gsw_backward(d_out, weights, weight_scales, group_size):
 LIBRARY.define("linear_q4gsw_backward(Tensor d_out, Tensor weights, Tensor weight_scales, "
                "int group_size) -> Tensor")
 LIBRARY.impl("linear_q4gsw_backward", _linear_q4gsw_backward, "CompositeExplicitAutograd")
+
+
+def _embedding_q4gsw(weight, weight_scales, group_size, indices, is_linear_weight=False):
+    b = weight.to(torch.int64)
+    high, low = (b >> 4) - 8, (b & 15) - 8
+    pairs = (low, high) if is_linear_weight else (high, low)
+    rows = torch.stack(pairs, dim=-1).reshape(b.shape[0], -1, group_size)
+    table = (rows.to(weight_scales.dtype) * weight_scales.unsqueeze(-1)).reshape(b.shape[0], -1)
+    return F.embedding(indices, table)
+
+
+LIBRARY.define("embedding_q4gsw(Tensor weight, Tensor weight_scales, int group_size, "
+               "Tensor indices, bool is_linear_weight=False) -> Tensor")
+LIBRARY.impl("embedding_q4gsw", _embedding_q4gsw, "CompositeExplicitAutograd")

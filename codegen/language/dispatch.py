@@ -104,7 +104,7 @@ class Bind:
     """A storage binding: WGSL variable `name` bound to tensor argument `arg`.
 
     `elem` is the WGSL element type of the runtime-sized array (default: from the
-    tensor's dtype); `write=True` makes it read_write. `view` ("scalar" or "vec4") reads
+    tensor's dtype); `write=True` makes it read_write. `view` ("scalar", "vec2", "vec4") reads
     and writes a float tensor through generated accessors in f32, `<name>_load(i)` and
     `<name>_store(i, v)`, whatever the kernel's `floats` stores it as
     (codegen.language.floats); the array's element type then follows from those."""

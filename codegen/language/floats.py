@@ -1,19 +1,21 @@
 """How a kernel stores float tensors: the one table of float storage kinds, and the WGSL
 accessors the generator writes for a binding that views a float tensor.
 
-A `Bind(..., view="scalar" | "vec4")` reads and writes its tensor through generated
-functions, `<name>_load(i)` and `<name>_store(i, v)`, always in f32 (`f32` or
-`vec4<f32>`: element i, or elements 4i..4i+3), whatever the tensor holds. The kernel's
+A `Bind(..., view="scalar" | "vec2" | "vec4")` reads and writes its tensor through
+generated functions, `<name>_load(i)` and `<name>_store(i, v)`, always in f32 (`f32`,
+`vec2<f32>` or `vec4<f32>`: element i, or elements 2i, 2i+1, or 4i..4i+3), whatever the
+tensor holds. The kernel's
 `floats` decides what that is (`Kernel(floats=...)`; a kernel's float16 twins come from
 `codegen.language.half`):
 
 - "f32": float32 tensors, `array<f32>` / `array<vec4<f32>>`; the accessors are plain
   indexing.
-- "f16": float16 tensors on a device with `shader-f16`: `array<f16>` / `array<vec4<f16>>`,
-  widened to f32 on load.
-- "f16_packed": float16 tensors on any device: pairs of halves in u32 words,
-  `unpack2x16float` on load; a scalar store writes its half of the word with atomicAnd
-  and atomicOr on `array<atomic<u32>>` (the other half may be another invocation's).
+- "f16": float16 tensors on a device with `shader-f16`: `array<f16>` / `array<vec2<f16>>` /
+  `array<vec4<f16>>`, widened to f32 on load.
+- "f16_packed": float16 tensors on any device: pairs of halves in u32 words (a vec2 is
+  one word, a vec4 two), `unpack2x16float` on load; a scalar store writes its half of the
+  word with atomicAnd and atomicOr on `array<atomic<u32>>` (the other half may be another
+  invocation's).
 
 Stores of both half kinds round in integer arithmetic (`half_bits`), as torch's `.half()`
 rounds: to nearest even, an infinity at 65520 and above, subnormals kept, NaN quiet
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-VIEWS = ("scalar", "vec4")
+VIEWS = ("scalar", "vec2", "vec4")
+TYPES = {"scalar": "f32", "vec2": "vec2<f32>", "vec4": "vec4<f32>"}  # what accessors carry
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class Floats:
     features: tuple[str, ...]  # WebGPU features the storage needs
     scalar: str  # element of a scalar view's array
     scalar_write: str  # ... of a writable scalar view
+    vec2: str  # element of a vec2 view's array
     vec4: str  # element of a vec4 view's array
     # (view, write) -> the accessors' bodies over `{n}` (the binding's name)
     load: dict
@@ -46,13 +50,13 @@ class Floats:
     helpers: tuple[str, ...] = ()
 
     def elem(self, view: str, write: bool) -> str:
-        if view == "vec4":
-            return self.vec4
+        if view != "scalar":
+            return getattr(self, view)
         return self.scalar_write if write else self.scalar
 
     def accessors(self, name: str, view: str, write: bool) -> list[str]:
         """The WGSL accessor functions of binding `name`."""
-        t = "vec4<f32>" if view == "vec4" else "f32"
+        t = TYPES[view]
         lines = [f"fn {name}_load(i: u32) -> {t} {{",
                  f"  {self.load[(view, write)].format(n=name)}", "}"]
         if write:
@@ -67,19 +71,21 @@ atomicAnd(&{n}[i >> 1u], ~(0xffffu << shift));
 atomicOr(&{n}[i >> 1u], half_bits(vec4<f32>(v)).x << shift);"""
 
 FLOATS = {f.name: f for f in (
-    Floats("f32", (), "f32", "f32", "vec4<f32>",
+    Floats("f32", (), "f32", "f32", "vec2<f32>", "vec4<f32>",
            load={(v, w): "return {n}[i];" for v in VIEWS for w in (False, True)},
            store={v: "{n}[i] = v;" for v in VIEWS}),
-    Floats("f16", ("shader-f16",), "f16", "f16", "vec4<f16>",
-           load={**{("scalar", w): "return f32({n}[i]);" for w in (False, True)},
-                 **{("vec4", w): "return vec4<f32>({n}[i]);" for w in (False, True)}},
+    Floats("f16", ("shader-f16",), "f16", "f16", "vec2<f16>", "vec4<f16>",
+           load={(v, w): f"return {TYPES[v]}({{n}}[i]);" for v in VIEWS for w in (False, True)},
            store={"scalar": "{n}[i] = rounded_halves(vec4<f32>(v)).x;",
+                  "vec2": "{n}[i] = rounded_halves(vec4<f32>(v, v)).xy;",
                   "vec4": "{n}[i] = rounded_halves(v);"},
            helpers=("half_bits.wgsl", "half_rounded.wgsl")),
-    Floats("f16_packed", (), "u32", "atomic<u32>", "vec2<u32>",
+    Floats("f16_packed", (), "u32", "atomic<u32>", "u32", "vec2<u32>",
            load={("scalar", False): "return unpack2x16float({n}[i >> 1u])[i & 1u];",
                  ("scalar", True): "return unpack2x16float(atomicLoad(&{n}[i >> 1u]))[i & 1u];",
+                 **{("vec2", w): "return unpack2x16float({n}[i]);" for w in (False, True)},
                  **{("vec4", w): "return unpack_halves({n}[i]);" for w in (False, True)}},
-           store={"scalar": _HALF_STORE, "vec4": "{n}[i] = pack_halves(v);"},
+           store={"scalar": _HALF_STORE, "vec2": "{n}[i] = pack_halves(vec4<f32>(v, v)).x;",
+                  "vec4": "{n}[i] = pack_halves(v);"},
            helpers=("half_bits.wgsl",)),
 )}

@@ -8,28 +8,33 @@ pair (2j, 2j+1) of a head is a complex number rotated by (cos, sin) of row s, co
 (ExecuTorch's RotaryEmbeddingPattern, backends/vulkan/patterns/rope.py). One thread per
 pair, xq's pairs first, then xk's, in one dispatch; a resize (a decode step's one token)
 changes only the params and grid. The HF rotate-half layout is apply_rotary_emb_hf.
+float16 tensors and tables (a force_fp16 LLM) run the kernel's float16 twins (a pair is
+one word of the packed twin).
 """
 
-from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output,
-                              Outputs, Route, Tensor, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
+                              Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randn
 
 ROPE = Kernel("rotary_emb_meta")
+ROUTE = Route(ROPE, Elementwise("q_pairs + k_pairs"))
+FLOATS = (F32, F16)
 
 
-def _args(q, k, rows=None, half=None):
+def _args(q, k, rows=None, half=None, dtype="float32"):
     rows = q[1] if rows is None else rows
     half = q[3] // 2 if half is None else half
-    return (randn(*q), randn(*k), rand(rows, half, low=-1.0, high=1.0),
-            rand(rows, half, low=-1.0, high=1.0))
+    return (randn(*q, dtype=dtype), randn(*k, dtype=dtype),
+            rand(rows, half, low=-1.0, high=1.0, dtype=dtype),
+            rand(rows, half, low=-1.0, high=1.0, dtype=dtype))
 
 
 OPS = [Op(
     name="apply_rotary_emb",
     targets=["et_vk.apply_rotary_emb.default"],
-    args=[Tensor("xq", rank=4), Tensor("xk", rank=4), Tensor("freqs_cos", rank=2),
-          Tensor("freqs_sin", rank=2),
-          Outputs("out", (Output("xq_out", rank=4), Output("xk_out", rank=4)))],
+    args=[Tensor("xq", FLOATS, rank=4), Tensor("xk", FLOATS, rank=4),
+          Tensor("freqs_cos", FLOATS, rank=2), Tensor("freqs_sin", FLOATS, rank=2),
+          Outputs("out", (Output("xq_out", FLOATS, rank=4), Output("xk_out", FLOATS, rank=4)))],
     let={
         "S": "xq.dims[1]",
         "D": "xq.dims[3]",
@@ -49,6 +54,7 @@ OPS = [Op(
         Guard("freqs_sin.dims == freqs_cos.dims", "freqs_sin",
               "has a different shape than freqs_cos", got="freqs_sin.dims",
               expected="{freqs_cos.dims}"),
+        same_dtype("xq", ["xk", "freqs_cos", "freqs_sin"]),
     ],
     shapes={"xq_out": "xq.dims", "xk_out": "xk.dims"},
     resize="dynamic",
@@ -61,11 +67,12 @@ OPS = [Op(
             "q_pairs": u32("q_pairs"),
             "num_pairs": u32("q_pairs + k_pairs"),
         },
-        bindings=[Bind("xq", "xq", elem="vec2<f32>"), Bind("xk", "xk", elem="vec2<f32>"),
-                  Bind("cos_table", "freqs_cos"), Bind("sin_table", "freqs_sin"),
-                  Bind("xq_out", "xq_out", write=True, elem="vec2<f32>"),
-                  Bind("xk_out", "xk_out", write=True, elem="vec2<f32>")],
-        routes=[Route(ROPE, Elementwise("q_pairs + k_pairs"))],
+        bindings=[Bind("xq", "xq", view="vec2"), Bind("xk", "xk", view="vec2"),
+                  Bind("cos_table", "freqs_cos", view="scalar"),
+                  Bind("sin_table", "freqs_sin", view="scalar"),
+                  Bind("xq_out", "xq_out", write=True, view="vec2"),
+                  Bind("xk_out", "xk_out", write=True, view="vec2")],
+        routes=[*half_routes([ROUTE], "xq"), ROUTE],
     )],
     cases=[
         Case("prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16)), route="rotary_emb_meta"),
@@ -74,6 +81,15 @@ OPS = [Op(
         Case("decode_resize", _args((1, 6, 4, 16), (1, 6, 2, 16)),
              resize={"xq": (1, 1, 4, 16), "xk": (1, 1, 2, 16), "freqs_cos": (1, 8),
                      "freqs_sin": (1, 8)}),
+        Case("f16_prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16), dtype="float16"),
+             route="rotary_emb_meta_f16"),
+        Case("f16_decode_resize", _args((1, 6, 4, 16), (1, 6, 2, 16), dtype="float16"),
+             resize={"xq": (1, 1, 4, 16), "xk": (1, 1, 2, 16), "freqs_cos": (1, 8),
+                     "freqs_sin": (1, 8)}),
+        Case("rejects_mixed_floats", _args((1, 2, 2, 8), (1, 2, 2, 8))[:2] +
+             _args((1, 2, 2, 8), (1, 2, 2, 8), dtype="float16")[2:],
+             raises="xq does not share its dtype with xk, freqs_cos and freqs_sin (got float32, "
+                    "expected the dtype of xk, freqs_cos and freqs_sin)"),
         Case("seq_mismatch", _args((1, 3, 2, 8), (1, 2, 2, 8)),
              raises="xk has a different batch or sequence length than xq (got [1, 2, 2, 8], "
                     "expected [1, 3, H, D])"),

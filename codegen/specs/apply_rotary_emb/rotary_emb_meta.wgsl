@@ -3,8 +3,8 @@
 // hold row s (the token), column j (the pair).
 
 fn rotate(x: vec2<f32>, t: u32) -> vec2<f32> {
-  let c = cos_table[t];
-  let s = sin_table[t];
+  let c = cos_table_load(t);
+  let s = sin_table_load(t);
   return vec2<f32>(x.x * c - x.y * s, x.x * s + x.y * c);
 }
 
@@ -23,8 +23,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let s = (row / heads) % params.S;
   let t = s * params.half + j;
   if (is_q) {
-    xq_out[pair] = rotate(xq[pair], t);
+    xq_out_store(pair, rotate(xq_load(pair), t));
   } else {
-    xk_out[pair] = rotate(xk[pair], t);
+    xk_out_store(pair, rotate(xk_load(pair), t));
   }
 }

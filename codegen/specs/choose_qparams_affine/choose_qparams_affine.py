@@ -6,20 +6,27 @@ For each row: min_neg = min(min(x), 0), max_pos = max(max(x), 0);
     scale = max((max_pos - min_neg) / (quant_max - quant_min), eps)
     zero_point = clamp(quant_min - round(min_neg / scale), quant_min, quant_max)
 in float32 (round half to even), as torchao's _choose_qparams_affine. The scales are
-float32, the zero points int8 (what linear_dq8ca_q4gsw reads); eps defaults to float32's
-smallest normal, the quant range to int8's. target_dtype, scale_dtype and
+the input's dtype, the zero points int8 (what linear_dq8ca_q4gsw reads); eps defaults to
+the smallest normal of the input's dtype, the quant range to int8's. A float16 input (a
+force_fp16 8da4w LLM) runs the kernel's float16 twins, which round each step to half as
+torchao's float16 arithmetic does (the difference, the scale, the quotient min / scale). target_dtype, scale_dtype and
 zero_point_dtype are not in the graph (the serializer writes them as None): they must
-be int8 / float32 / int8 where given. Four rows per workgroup (64 threads each), so a
+be int8 / the input's dtype / int8 where given. Four rows per workgroup (64 threads each), so a
 workgroup writes whole words of the int8 zero points.
 """
 
-from codegen.language import (I8, Bind, Bool, Case, Dispatch, Double, Guard, IntList, Kernel,
-                              Op, Output, Outputs, Route, Rows, Scalar, ScalarType, Str, Tensor,
-                              f32, u32)
-from codegen.graph.inputs import full, rand, randn, torch_dtype
+from codegen.language import (F16, F32, I8, Bind, Bool, Case, Dispatch, Double, Guard, IntList,
+                              Kernel, Op, Output, Outputs, Route, Rows, Scalar, ScalarType, Str,
+                              Tensor, f32, half_variants, same_dtype, u32)
+from codegen.graph.inputs import full, rand, randn, tensor, torch_dtype
 
 FLOAT32_SMALLEST_NORMAL = 1.1754943508222875e-38
-QPARAMS = Kernel("choose_qparams_rows")
+FLOAT16_SMALLEST_NORMAL = 6.103515625e-05
+FLOATS = (F32, F16)
+# HALF_MATH: round each step to half, as torchao computes in a float16 input's dtype
+QPARAMS = Kernel("choose_qparams_rows", consts={"HALF_MATH": "false"},
+                 helpers=("../common/half_bits.wgsl",))
+QPARAMS_HALF = [k.variant(k.name, consts={"HALF_MATH": "true"}) for k in half_variants(QPARAMS)]
 
 
 def _reference(input, mapping_type, block_size, target_dtype, quant_min=None, quant_max=None,
@@ -30,8 +37,8 @@ def _reference(input, mapping_type, block_size, target_dtype, quant_min=None, qu
     import torchao.quantization.quant_primitives  # noqa: F401  registers torch.ops.torchao
 
     return torch.ops.torchao.choose_qparams_affine(
-        input.float(), mapping_type, block_size, target_dtype, quant_min, quant_max, eps,
-        scale_dtype, zero_point_dtype, keepdim)
+        input if input.dtype == torch.float16 else input.float(), mapping_type, block_size,
+        target_dtype, quant_min, quant_max, eps, scale_dtype, zero_point_dtype, keepdim)
 
 
 def _call(x, block, qmin=-128, qmax=127, keepdim=False, zp_dtype="int8", mapping="ASYMMETRIC"):
@@ -42,13 +49,15 @@ def _call(x, block, qmin=-128, qmax=127, keepdim=False, zp_dtype="int8", mapping
 OPS = [Op(
     name="choose_qparams_affine",
     targets=["torchao.choose_qparams_affine.default"],
-    args=[Tensor("input", rank=(1, 8), optional=True), Str("mapping_type", values=("ASYMMETRIC",)),
+    args=[Tensor("input", FLOATS, rank=(1, 8), optional=True), Str("mapping_type", values=("ASYMMETRIC",)),
           IntList("block_size"), ScalarType("target_dtype"),
           Scalar("quant_min", optional=True, default=-128),
           Scalar("quant_max", optional=True, default=127),
-          Double("eps", optional=True, default=FLOAT32_SMALLEST_NORMAL),
+          Double("eps", optional=True,
+                 default=f"{FLOAT16_SMALLEST_NORMAL!r} if input.present and input.dtype == "
+                         f"'float16' else {FLOAT32_SMALLEST_NORMAL!r}"),
           ScalarType("scale_dtype"), ScalarType("zero_point_dtype"), Bool("keepdim"),
-          Outputs("out", (Output("scale"), Output("zero_point", dtypes=(I8,))))],
+          Outputs("out", (Output("scale", FLOATS), Output("zero_point", dtypes=(I8,))))],
     let={
         "K": "input.dims[-1] if input.present else 0",
         "rows": "input.numel // max(K, 1) if input.present else 0",
@@ -64,6 +73,7 @@ OPS = [Op(
               expected="-128..{quant_max - 1}"),
         Guard("quant_max <= 127", "quant_max", "does not end an int8 range", got="quant_max",
               expected="at most 127"),
+        same_dtype("input", ["scale"]),
     ],
     shapes={"scale": "row_shape", "zero_point": "row_shape"},
     resize="dynamic",
@@ -72,9 +82,12 @@ OPS = [Op(
         params={"K": u32("K"), "rows": u32("rows"), "quads": u32("ceil_div(rows, 4)"),
                 "quant_min": f32("quant_min"), "quant_max": f32("quant_max"),
                 "eps": f32("eps")},
-        bindings=[Bind("input", "input"), Bind("scale", "scale", write=True),
+        bindings=[Bind("input", "input", view="scalar"),
+                  Bind("scale", "scale", write=True, view="scalar"),
                   Bind("zero_point", "zero_point", write=True, elem="u32")],
-        routes=[Route(QPARAMS, Rows("ceil_div(rows, 4)"))],
+        routes=[*(Route(k, Rows("ceil_div(rows, 4)"), when="input.dtype == 'float16'")
+                  for k in QPARAMS_HALF),
+                Route(QPARAMS, Rows("ceil_div(rows, 4)"))],
     )],
     cases=[
         Case("per_token", _call(randn(1, 7, 64), [1, 1, 64]), route="choose_qparams_rows"),
@@ -89,6 +102,24 @@ OPS = [Op(
         # a decode step after a 6-token prefill
         Case("decode_resize", _call(randn(1, 6, 32), [1, 1, 32]),
              resize={"input": (1, 1, 32)}),
+        # float16 (a force_fp16 8da4w LLM): half scales, rounded as torchao's float16 steps
+        # (exact: the reference runs torchao on the float16 input itself)
+        Case("f16_per_token", _call(randn(1, 7, 64, dtype="float16"), [1, 1, 64]),
+             route="choose_qparams_rows_f16", exact=True),
+        Case("f16_decode_resize", _call(randn(1, 5, 32, dtype="float16"), [1, 1, 32]),
+             resize={"input": (1, 1, 32)}, exact=True),
+        # eps defaults to float16's smallest normal: tiny rows get that scale
+        Case("f16_tiny_rows", _call(rand(3, 16, low=-1e-3, high=1e-3, dtype="float16"),
+                                    [1, 16]), exact=True),
+        Case("f16_zero_rows", _call(full((2, 8), 0.0, dtype="float16"), [1, 8]), exact=True),
+        # max - min overflows half: an infinite scale, zero point quant_min
+        Case("f16_overflow", _call(tensor([[-60000.0, 60000.0, 1.0, -2.0]],
+                                          dtype="float16"), [1, 4]), exact=True),
+        # float32 scales for a float16 input: one kernel stores both as half
+        Case("f16_float32_scales", _call(randn(2, 8, dtype="float16"), [1, 8])[:7] +
+             (torch_dtype("float32"), torch_dtype("int8"), False),
+             raises="input does not share its dtype with scale (got float16, expected the "
+                    "dtype of scale)"),
         Case("per_channel_block", _call(randn(2, 6, 4), [1, 6, 1]),
              raises="block_size does not make each row (token) one block (got [1, 6, 1], "
                     "expected [1, 1, 4])"),

@@ -1,6 +1,14 @@
 // choose_qparams_rows: one row's scale and int8 zero point per 64 threads, four rows per
 // workgroup (so the workgroup writes its rows' zero points as one whole word). The row's
 // min and max start at 0: min(min(x), 0) and max(max(x), 0) as torchao computes them.
+// HALF_MATH (the float16 twins): each step rounded to half, as torchao's float16 ops.
+
+fn graph_float(x: f32) -> f32 {
+  if (HALF_MATH) {
+    return unpack_halves(pack_halves(vec4<f32>(x))).x;
+  }
+  return x;
+}
 
 var<workgroup> lo: array<f32, 256>;
 var<workgroup> hi: array<f32, 256>;
@@ -22,7 +30,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   var max_pos = 0.0;
   if (row < params.rows) {
     for (var k = lane; k < params.K; k += 64u) {
-      let v = input[row * params.K + k];
+      let v = input_load(row * params.K + k);
       min_neg = min(min_neg, v);
       max_pos = max(max_pos, v);
     }
@@ -40,10 +48,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   if (lane == 0u) {
     let qmin = params.quant_min;
     let qmax = params.quant_max;
-    let s = max((hi[tid] - lo[tid]) / (qmax - qmin), params.eps);
-    let zp = clamp(qmin - round(lo[tid] / s), qmin, qmax);
+    let s = graph_float(max(graph_float(graph_float(hi[tid] - lo[tid]) / (qmax - qmin)),
+                            params.eps));
+    let zp = clamp(qmin - round(graph_float(lo[tid] / s)), qmin, qmax);
     if (row < params.rows) {
-      scale[row] = s;
+      scale_store(row, s);
     }
     zps[slot] = select(0u, bitcast<u32>(i32(zp)) & 0xFFu, row < params.rows);
   }

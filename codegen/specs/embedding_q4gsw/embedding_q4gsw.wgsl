@@ -1,6 +1,7 @@
 // embedding_q4gsw: out[t, c] = (nibble(weight[row, c]) - 8) * scales[row, c / group_size]
 // with row = indices[t]. Bytes are read from u32 words (little endian); element 2j of a
 // row is byte j's high nibble (low nibble with linear_order), 2j+1 the other one.
+// Scales are u32 words: a float32 scale is one, a float16 one half of one (scales_half).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -19,6 +20,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   // high nibble for even elements unless linear_order swaps the two
   let high = ((c % 2u) == 0u) != (params.linear_order != 0u);
   let nibble = select(byte & 0xFu, byte >> 4u, high);
-  let scale = scales[row * params.num_groups + c / params.group_size];
-  output[i] = f32(i32(nibble) - 8) * scale;
+  let s = row * params.num_groups + c / params.group_size;
+  let halves = params.scales_half != 0u;
+  let word = scales[select(s, s / 2u, halves)];
+  let scale = select(bitcast<f32>(word), unpack2x16float(word)[s % 2u], halves);
+  output_store(i, f32(i32(nibble) - 8) * scale);
 }

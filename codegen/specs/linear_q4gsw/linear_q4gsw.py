@@ -21,16 +21,20 @@ prefill and its decode steps without a rebuild or a new pipeline:
   with subgroupAdd; q4gsw_gemv is its portable fallback.
 - q4gsw_tiled (otherwise, a prefill): 64 x 64 output tiles, the weights dequantized into
   workgroup memory 16 k at a time.
+float16 activations, scales and bias (a force_fp16 LLM: 4-bit weights, float16 otherwise)
+run the kernels' float16 twins: float32 sums, one rounding per output.
 """
 
-from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, I8, I32, Int, Kernel,
-                              Op, Output, Params, Route, Tensor, Tiles, U8, u32)
+from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Elementwise, Guard,
+                              Int, Kernel, Op, Output, Params, Route, Tensor, Tiles, half_routes,
+                              same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
 ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (32 lanes each)
 TILE = 64  # q4gsw_tiled's output tile
 
+FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl",)
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
@@ -101,34 +105,41 @@ PARAMS = Params({
 
 
 def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel) -> list:
-    def binds(a_elem: str, w_elem: str) -> list[Bind]:
-        return [Bind("a", input_binds[0].arg, elem=a_elem), *input_binds[1:],
-                Bind("w", "weights", elem=w_elem), Bind("scales", "weight_scales"),
-                Bind("bias", "bias"), Bind("output", "out", write=True)]
+    x = input_binds[0].arg
+
+    def binds(a_view: str, w_elem: str) -> list[Bind]:
+        return [Bind("a", x, view=a_view), *input_binds[1:],
+                Bind("w", "weights", elem=w_elem), Bind("scales", "weight_scales", view="scalar"),
+                Bind("bias", "bias", view="scalar"),
+                Bind("output", "out", write=True, view="scalar")]
+
+    def halves(routes: list[Route]) -> list[Route]:
+        return [*half_routes(routes, x), *routes]
     return [
         Dispatch(name="gemv", active="gemv", params=PARAMS,
-                 bindings=binds("vec4<f32>", "vec4<u32>"),
-                 routes=[Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
-                         for k in gemv]),
-        Dispatch(name="tiled", active="not gemv", params=PARAMS, bindings=binds("f32", "u32"),
-                 routes=[Route(tiled, Tiles(x="N", y="M", tile=(TILE, TILE)))]),
+                 bindings=binds("vec4", "vec4<u32>"),
+                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
+                                for k in gemv])),
+        Dispatch(name="tiled", active="not gemv", params=PARAMS, bindings=binds("scalar", "u32"),
+                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE, TILE)))])),
     ]
 
 
-def _w(n, k, group, m=(1,), bias=True):
+def _w(n, k, group, m=(1,), bias=True, dtype="float32"):
     """(input, weights, scales, group_size, bias) for an [*m, k] input and n outputs."""
-    return (randn(*m, k), randint(0, 256, n, -(-k // 8) * 4, dtype="uint8"),
-            rand(k // group, n, low=-0.2, high=0.2), group, randn(n) if bias else None)
+    return (randn(*m, k, dtype=dtype), randint(0, 256, n, -(-k // 8) * 4, dtype="uint8"),
+            rand(k // group, n, low=-0.2, high=0.2, dtype=dtype), group,
+            randn(n, dtype=dtype) if bias else None)
 
 
 LINEAR_Q4GSW = Op(
     name="linear_q4gsw",
     targets=["et_vk.linear_q4gsw.default"],
-    args=[Tensor("self", rank=(1, 8)), Tensor("weights", dtypes=(U8,), rank=2),
-          Tensor("weight_scales", rank=2), Int("group_size"),
-          Tensor("bias", rank=1, optional=True), Output("out")],
+    args=[Tensor("self", FLOATS, rank=(1, 8)), Tensor("weights", dtypes=(U8,), rank=2),
+          Tensor("weight_scales", FLOATS, rank=2), Int("group_size"),
+          Tensor("bias", FLOATS, rank=1, optional=True), Output("out", FLOATS)],
     let=LETS,
-    guards=GUARDS,
+    guards=[*GUARDS, same_dtype("self", ["weight_scales", "out"], optional=["bias"])],
     shapes={"out": "self.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
@@ -154,6 +165,19 @@ LINEAR_Q4GSW = Op(
              route="q4gsw_gemv_subgroup"),
         Case("decode_after_prefill", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 3, 64)},
              route="q4gsw_gemv_subgroup"),
+        # float16 (a force_fp16 LLM): decode on the GEMV, prefill on the tiles (no bias:
+        # ExecuTorch's op gives a float32 output for a float16 input with a bias, below)
+        Case("f16_decode", _w(48, 64, 32, bias=False, dtype="float16"),
+             route="q4gsw_gemv_subgroup_f16"),
+        Case("f16_prefill", _w(70, 64, 32, m=(1, 9), bias=False, dtype="float16"),
+             route="q4gsw_tiled_f16"),
+        Case("rejects_float32_out", _w(8, 64, 32, dtype="float16"),
+             raises="self does not share its dtype with weight_scales, out and bias (got "
+                    "float16, expected the dtype of weight_scales, out and bias)"),
+        Case("rejects_mixed_floats", _w(8, 64, 32, dtype="float16")[:2] +
+             (rand(2, 8, low=-0.2, high=0.2), 32, None),
+             raises="self does not share its dtype with weight_scales, out and bias (got "
+                    "float16, expected the dtype of weight_scales, out and bias)"),
         Case("weights_width", (randn(1, 64), randint(0, 256, 8, 16, dtype="uint8"),
                                randn(2, 8), 32, None),
              raises="weights does not hold the input's K values (padded to 8) per row, two per "
@@ -173,11 +197,12 @@ LINEAR_Q4GSW = Op(
 )
 
 
-def _dq8(n, k, group, m=(1,), bias=False, zp_range=(-20, 20)):
+def _dq8(n, k, group, m=(1,), bias=False, zp_range=(-20, 20), dtype="float32"):
     """linear_dq8ca_q4gsw's arguments: the input's rows with a scale and zero point each."""
-    x, w, s, g, b = _w(n, k, group, m, bias)
+    x, w, s, g, b = _w(n, k, group, m, bias, dtype)
     rows = m
-    return (x, rand(*rows, low=0.01, high=0.05), randint(*zp_range, *rows, dtype="int8"), w,
+    return (x, rand(*rows, low=0.01, high=0.05, dtype=dtype),
+            randint(*zp_range, *rows, dtype="int8"), w,
             randint(-100, 100, k // group, n, dtype="int32"), s, g, b)
 
 
@@ -188,10 +213,11 @@ def _with(args: tuple, i: int, value) -> tuple:
 LINEAR_DQ8CA_Q4GSW = Op(
     name="linear_dq8ca_q4gsw",
     targets=["et_vk.linear_dq8ca_q4gsw.default"],
-    args=[Tensor("input", rank=(1, 8)), Tensor("input_scales", rank=(0, 7)),
+    args=[Tensor("input", FLOATS, rank=(1, 8)), Tensor("input_scales", FLOATS, rank=(0, 7)),
           Tensor("input_zp", dtypes=(I8,), rank=(0, 7)), Tensor("weights", dtypes=(U8,), rank=2),
-          Tensor("weight_sums", dtypes=(I32,), rank=2), Tensor("weight_scales", rank=2),
-          Int("group_size"), Tensor("bias", rank=1, optional=True), Output("out")],
+          Tensor("weight_sums", dtypes=(I32,), rank=2), Tensor("weight_scales", FLOATS, rank=2),
+          Int("group_size"), Tensor("bias", FLOATS, rank=1, optional=True),
+          Output("out", FLOATS)],
     let={**LETS, "K": "input.dims[-1]", "M": "input.numel // max(K, 1)"},
     guards=[
         Guard("input_scales.numel == M and input_zp.numel == M", "input_scales",
@@ -201,12 +227,14 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Guard("weight_sums.dims == weight_scales.dims", "weight_sums",
               "does not hold one sum per group and output feature", got="weight_sums.dims",
               expected="{weight_scales.dims}"),
+        same_dtype("input", ["input_scales", "weight_scales", "out"], optional=["bias"]),
     ],
     shapes={"out": "input.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
     reference=_reference_dq8,
-    dispatches=_dispatches([Bind("a", "input"), Bind("input_scales", "input_scales"),
+    dispatches=_dispatches([Bind("a", "input"),
+                            Bind("input_scales", "input_scales", view="scalar"),
                             Bind("input_zp", "input_zp", elem="u32"),
                             Bind("weight_sums", "weight_sums")],
                            (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8),
@@ -221,6 +249,15 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
              route="q4gsw_gemv_subgroup_dq8"),
+        Case("f16_decode", _dq8(48, 64, 32, m=(1, 1), dtype="float16"),
+             route="q4gsw_gemv_subgroup_dq8_f16"),
+        Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),
+             route="q4gsw_tiled_dq8_f16"),
+        # ExecuTorch's op gives float32 for a float16 input with a bias: one storage cannot
+        Case("rejects_float32_out", _dq8(8, 64, 32, m=(1, 3), bias=True, dtype="float16"),
+             raises="input does not share its dtype with input_scales, weight_scales, out and "
+                    "bias (got float16, expected the dtype of input_scales, weight_scales, out "
+                    "and bias)"),
         Case("scales_per_row", _with(_dq8(8, 64, 32, m=(1, 4)), 1, randn(1, 3)),
              raises="input_scales does not hold one scale and zero point per input row (got "
                     "[1, 3], expected 4 values (input_zp too))"),

@@ -9,7 +9,7 @@ fn zero_point(m: u32) -> f32 {
 }
 
 fn fake_quant(m: u32, x: vec4<f32>) -> vec4<f32> {
-  let scale = input_scales[m];
+  let scale = input_scales_load(m);
   let zp = zero_point(m);
   let q = clamp(round(x * (1.0 / scale)) + zp, vec4<f32>(-128.0), vec4<f32>(127.0));
   return (q - zp) * scale;

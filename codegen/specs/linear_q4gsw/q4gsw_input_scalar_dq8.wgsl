@@ -5,5 +5,5 @@ fn input1(m: u32, k: u32) -> f32 {
   if (m >= params.M || k >= params.K) {
     return 0.0;
   }
-  return fake_quant(m, vec4<f32>(a[m * params.K + k])).x;
+  return fake_quant(m, vec4<f32>(a_load(m * params.K + k))).x;
 }

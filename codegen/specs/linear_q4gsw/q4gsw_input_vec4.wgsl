@@ -2,5 +2,5 @@
 
 // Input row m, elements 4 * k4 .. 4 * k4 + 3.
 fn input4(m: u32, k4: u32) -> vec4<f32> {
-  return a[m * (params.K / 4u) + k4];
+  return a_load(m * (params.K / 4u) + k4);
 }

@@ -16,7 +16,7 @@ fn lane_dots(n: u32, lane: u32) -> vec4<f32> {
     let words = w[n * quads + q];
     for (var j = 0u; j < 4u; j++) {
       let k = q * 32u + j * 8u;  // the word's first k
-      let scale = scales[(k / params.group_size) * params.N + n];
+      let scale = scales_load((k / params.group_size) * params.N + n);
       let v = nibbles(words[j]);
       for (var m = 0u; m < params.M; m++) {
         acc[m] += (dot(input4(m, k / 4u), v[0]) + dot(input4(m, k / 4u + 1u), v[1])) * scale;

@@ -14,7 +14,7 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 fn store_output(m: u32, n: u32, sum: f32) {
   var value = sum;
   if (params.has_bias != 0u) {
-    value += bias[n];
+    value += bias_load(n);
   }
-  output[m * params.N + n] = value;
+  output_store(m * params.N + n, value);
 }

@@ -14,7 +14,7 @@ fn weight_word(n: u32, k: u32) -> array<vec4<f32>, 2> {
   if (n >= params.N || k >= params.K) {
     return array<vec4<f32>, 2>(vec4<f32>(), vec4<f32>());
   }
-  let scale = scales[(k / params.group_size) * params.N + n];
+  let scale = scales_load((k / params.group_size) * params.N + n);
   let v = nibbles(w[n * params.row_words + k / 8u]);
   return array<vec4<f32>, 2>(v[0] * scale, v[1] * scale);
 }

@@ -37,7 +37,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let last = min(first + params.chunk, seen);
   for (var i = t; i < G * D; i += TILE) {
     let g = i / D;
-    q_tile[i] = query[((b * params.S + s) * params.Hq + kvh * G + g) * D + i % D] * params.scale;
+    q_tile[i] = query_load(((b * params.S + s) * params.Hq + kvh * G + g) * D + i % D) *
+                params.scale;
   }
   if (t < MAX_G) {
     m_tile[t] = NEG_INF;
@@ -54,8 +55,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
       if (j < last) {
         score = 0.0;
         for (var d = 0u; d < D; d += 4u) {
-          let kv = vec4<f32>(key_cache[kbase + d], key_cache[kbase + d + 1u],
-                             key_cache[kbase + d + 2u], key_cache[kbase + d + 3u]);
+          let kv = vec4<f32>(key_cache_load(kbase + d), key_cache_load(kbase + d + 1u),
+                             key_cache_load(kbase + d + 2u), key_cache_load(kbase + d + 3u));
           let qv = vec4<f32>(q_tile[g * D + d], q_tile[g * D + d + 1u], q_tile[g * D + d + 2u],
                              q_tile[g * D + d + 3u]);
           score += dot(qv, kv);
@@ -87,8 +88,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     }
     for (var i = 0u; i < count; i++) {
       let vbase = ((b * params.S_max + k0 + i) * params.Hk + kvh) * D;
-      let v = vec2<f32>(select(0.0, value_cache[vbase + t], t < D),
-                        select(0.0, value_cache[vbase + t + 64u], t + 64u < D));
+      let v = vec2<f32>(select(0.0, value_cache_load(vbase + t), t < D),
+                        select(0.0, value_cache_load(vbase + t + 64u), t + 64u < D));
       for (var g = 0u; g < G; g++) {
         let p = p_tile[g * TILE + i];
         acc[g] += p * v;

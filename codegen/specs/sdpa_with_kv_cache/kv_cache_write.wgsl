@@ -17,8 +17,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let b = bs / params.S;
   let at = (b * params.S_max + params.start_pos + s) * inner + r;
   if (is_key) {
-    key_cache[at] = key[e];
+    key_cache_store(at, key_load(e));
   } else {
-    value_cache[at] = value[e];
+    value_cache_store(at, value_load(e));
   }
 }

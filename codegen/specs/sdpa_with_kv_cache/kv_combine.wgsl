@@ -22,5 +22,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     num += w * partial[(first + c) * params.D + d];
     den += w * stats[2u * (first + c) + 1u];
   }
-  output[i] = num / den;
+  output_store(i, num / den);
 }

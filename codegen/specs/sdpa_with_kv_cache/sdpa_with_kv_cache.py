@@ -17,11 +17,14 @@ once per head group, with an online softmax over 64-key steps; kv_combine, which
 the chunks. A decode step (S = 1) splits the context into chunks of CHUNK keys across
 workgroups (flash-decoding: a long context keeps the GPU busy, and its time grows with
 the context, not with S_max); a prefill gives each query row its whole context. Every
-resize (the next token, a new start_pos) rewrites params and grids only.
+resize (the next token, a new start_pos) rewrites params and grids only. float16 tensors
+and caches (a force_fp16 LLM) run the kernels' float16 twins; the chunks' statistics and
+partial sums stay float32.
 """
 
-from codegen.language import (Bind, Bool, Case, Dispatch, Double, Elementwise, Guard, Int,
-                              Kernel, Op, Output, Route, Rows, Scratch, Tensor, f32, u32)
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Double, Elementwise, Guard,
+                              Int, Kernel, Op, Output, Route, Rows, Scratch, Tensor, f32,
+                              half_routes, same_dtype, u32)
 from codegen.graph.inputs import SymInt, randn
 
 CHUNK = 64  # keys per decode workgroup (kv_attend's TILE)
@@ -31,6 +34,7 @@ MAX_D = 128  # head_dim (two dims per thread of a 64-thread workgroup)
 WRITE = Kernel("kv_cache_write")
 ATTEND = Kernel("kv_attend", workgroup=(64, 1, 1))
 COMBINE = Kernel("kv_combine")
+FLOATS = (F32, F16)
 
 
 def _reference(query, key, value, key_cache, value_cache, start_pos, seq_len, attn_mask=None,
@@ -49,21 +53,27 @@ def _reference(query, key, value, key_cache, value_cache, start_pos, seq_len, at
     return out
 
 
-def _args(b, s, hq, hk, d, s_max, start_pos, causal=True, scale=None, filled=None):
+def _args(b, s, hq, hk, d, s_max, start_pos, causal=True, scale=None, dtype="float32"):
     """Caches holding random rows (stale data past start_pos too: never read)."""
-    return (randn(b, s, hq, d), randn(b, s, hk, d), randn(b, s, hk, d), randn(b, s_max, hk, d),
-            randn(b, s_max, hk, d), start_pos, s, None, 0.0, causal, scale)
+    return (randn(b, s, hq, d, dtype=dtype), randn(b, s, hk, d, dtype=dtype),
+            randn(b, s, hk, d, dtype=dtype), randn(b, s_max, hk, d, dtype=dtype),
+            randn(b, s_max, hk, d, dtype=dtype), start_pos, s, None, 0.0, causal, scale)
+
+
+def _routes(route: Route) -> list[Route]:
+    return [*half_routes([route], "query"), route]
 
 
 OPS = [Op(
     name="sdpa_with_kv_cache",
     targets=["llama.sdpa_with_kv_cache.default"],
-    args=[Tensor("query", rank=4), Tensor("key", rank=4), Tensor("value", rank=4),
-          Tensor("key_cache", rank=4, mutable=True), Tensor("value_cache", rank=4, mutable=True),
+    args=[Tensor("query", FLOATS, rank=4), Tensor("key", FLOATS, rank=4),
+          Tensor("value", FLOATS, rank=4), Tensor("key_cache", FLOATS, rank=4, mutable=True),
+          Tensor("value_cache", FLOATS, rank=4, mutable=True),
           Int("start_pos", symbolic=True), Int("seq_len", symbolic=True),
-          Tensor("attn_mask", optional=True), Double("drpout_p"), Bool("is_causal"),
+          Tensor("attn_mask", FLOATS, optional=True), Double("drpout_p"), Bool("is_causal"),
           Double("scale", optional=True, default="1.0 / sqrt(float(query.dims[-1]))"),
-          Output("out", rank=4)],
+          Output("out", FLOATS, rank=4)],
     let={
         "B": "query.dims[0]", "S": "query.dims[1]", "Hq": "query.dims[2]", "D": "query.dims[3]",
         "Hk": "key.dims[2]", "S_max": "key_cache.dims[1]",
@@ -95,6 +105,7 @@ OPS = [Op(
               "is_causal)", got="attn_mask.dims", expected="None"),
         Guard("drpout_p == 0.0", "drpout_p", "is not supported (inference has no dropout)",
               got="drpout_p", expected="0.0"),
+        same_dtype("query", ["key", "value", "key_cache", "value_cache"]),
     ],
     shapes={"out": "query.dims"},
     scratch=[Scratch("stats", "float32", "[slots * 2]"),
@@ -106,10 +117,10 @@ OPS = [Op(
             name="write",
             params={"n": u32("key.numel"), "S": u32("S"), "Hk": u32("Hk"), "D": u32("D"),
                     "S_max": u32("S_max"), "start_pos": u32("start_pos")},
-            bindings=[Bind("key", "key"), Bind("value", "value"),
-                      Bind("key_cache", "key_cache", write=True),
-                      Bind("value_cache", "value_cache", write=True)],
-            routes=[Route(WRITE, Elementwise("2 * key.numel"))],
+            bindings=[Bind("key", "key", view="scalar"), Bind("value", "value", view="scalar"),
+                      Bind("key_cache", "key_cache", write=True, view="scalar"),
+                      Bind("value_cache", "value_cache", write=True, view="scalar")],
+            routes=_routes(Route(WRITE, Elementwise("2 * key.numel"))),
         ),
         Dispatch(
             name="attend",
@@ -117,17 +128,18 @@ OPS = [Op(
                     "D": u32("D"), "G": u32("Hq // Hk"), "S_max": u32("S_max"),
                     "start_pos": u32("start_pos"), "chunks": u32("chunks"),
                     "chunk": u32("chunk"), "causal": u32("is_causal"), "scale": f32("scale")},
-            bindings=[Bind("query", "query"), Bind("key_cache", "key_cache"),
-                      Bind("value_cache", "value_cache"), Bind("stats", "stats", write=True),
-                      Bind("partial", "partial", write=True)],
-            routes=[Route(ATTEND, Rows("B * Hk * S * chunks"))],
+            bindings=[Bind("query", "query", view="scalar"),
+                      Bind("key_cache", "key_cache", view="scalar"),
+                      Bind("value_cache", "value_cache", view="scalar"),
+                      Bind("stats", "stats", write=True), Bind("partial", "partial", write=True)],
+            routes=_routes(Route(ATTEND, Rows("B * Hk * S * chunks"))),
         ),
         Dispatch(
             name="combine",
             params={"D": u32("D"), "chunks": u32("chunks"), "num_elements": u32("out.numel")},
             bindings=[Bind("stats", "stats"), Bind("partial", "partial"),
-                      Bind("output", "out", write=True)],
-            routes=[Route(COMBINE, Elementwise("out.numel"))],
+                      Bind("output", "out", write=True, view="scalar")],
+            routes=_routes(Route(COMBINE, Elementwise("out.numel"))),
         ),
     ],
     cases=[
@@ -146,6 +158,18 @@ OPS = [Op(
         Case("prefill_then_decode", _args(1, 6, 4, 2, 16, 96, SymInt(0)),
              resize={"query": (1, 1, 4, 16), "key": (1, 1, 2, 16), "value": (1, 1, 2, 16),
                      "start_pos": 70}),
+        # float16 (a force_fp16 LLM): float32 scores, softmax and sums, one rounding
+        Case("f16_prefill_then_decode", _args(1, 6, 4, 2, 16, 96, SymInt(0), dtype="float16"),
+             resize={"query": (1, 1, 4, 16), "key": (1, 1, 2, 16), "value": (1, 1, 2, 16),
+                     "start_pos": 70}, route="kv_attend_f16"),
+        Case("f16_prefill", _args(1, 5, 8, 2, 16, 32, 3, dtype="float16"),
+             route="kv_cache_write_f16"),
+        Case("f16_decode_two_chunks", _args(1, 1, 4, 2, 16, 96, 70, dtype="float16"),
+             route="kv_combine_f16"),
+        Case("rejects_mixed_floats", _args(1, 2, 2, 2, 8, 8, 0)[:3] +
+             _args(1, 2, 2, 2, 8, 8, 0, dtype="float16")[3:],
+             raises="query does not share its dtype with key, value, key_cache and value_cache "
+                    "(got float32, expected the dtype of key, value, key_cache and value_cache)"),
         Case("past_the_cache", _args(1, 4, 2, 2, 8, 16, 13),
              raises="start_pos puts the new rows past the end of the cache (got 13, expected "
                     "0..12)"),

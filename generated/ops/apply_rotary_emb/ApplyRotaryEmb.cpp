@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/apply_rotary_emb/rotary_emb_meta_f16_packed_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_f16_wgsl.h"
 #include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -38,6 +40,23 @@ static_assert(offsetof(ApplyRotaryEmbParams, num_pairs) == 20,
 static_assert(sizeof(ApplyRotaryEmbParams) == 32,
               "ApplyRotaryEmbParams must match the WGSL struct size 32");
 
+const KernelSource kRotaryEmbMetaF16Kernel{
+    "rotary_emb_meta_f16",
+    kRotaryEmbMetaF16WGSL,
+    "main",
+    {kRotaryEmbMetaF16WorkgroupSizeX, kRotaryEmbMetaF16WorkgroupSizeY,
+     kRotaryEmbMetaF16WorkgroupSizeZ},
+    kRotaryEmbMetaF16Bindings,
+    kRotaryEmbMetaF16BindingCount,
+    kRotaryEmbMetaF16Features};
+const KernelSource kRotaryEmbMetaF16PackedKernel{
+    "rotary_emb_meta_f16_packed",
+    kRotaryEmbMetaF16PackedWGSL,
+    "main",
+    {kRotaryEmbMetaF16PackedWorkgroupSizeX, kRotaryEmbMetaF16PackedWorkgroupSizeY,
+     kRotaryEmbMetaF16PackedWorkgroupSizeZ},
+    kRotaryEmbMetaF16PackedBindings,
+    kRotaryEmbMetaF16PackedBindingCount};
 const KernelSource kRotaryEmbMetaKernel{
     "rotary_emb_meta",
     kRotaryEmbMetaWGSL,
@@ -45,9 +64,13 @@ const KernelSource kRotaryEmbMetaKernel{
     {kRotaryEmbMetaWorkgroupSizeX, kRotaryEmbMetaWorkgroupSizeY, kRotaryEmbMetaWorkgroupSizeZ},
     kRotaryEmbMetaBindings,
     kRotaryEmbMetaBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kRotaryEmbMetaF16Kernel, &kRotaryEmbMetaF16PackedKernel, &kRotaryEmbMetaKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ApplyRotaryEmbPlan {
+  size_t route0 = 0;
   ApplyRotaryEmbParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -62,17 +85,17 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
   const std::vector<ValueRef>& out = graph.get_value_list(args[4]);
   const Tensor& xq_out = graph.get_tensor(utils::at(out, 0));
   const Tensor& xk_out = graph.get_tensor(utils::at(out, 1));
-  utils::check_dtype(kOp, "xq", xq, {DType::Float32});
+  utils::check_dtype(kOp, "xq", xq, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xq", xq, 4, 4);
-  utils::check_dtype(kOp, "xk", xk, {DType::Float32});
+  utils::check_dtype(kOp, "xk", xk, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xk", xk, 4, 4);
-  utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32});
+  utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "freqs_cos", freqs_cos, 2, 2);
-  utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32});
+  utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "freqs_sin", freqs_sin, 2, 2);
-  utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32});
+  utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xq_out", xq_out, 4, 4);
-  utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
+  utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
   const int64_t S = utils::let(kOp, "S = xq.dims[1]", [&]() -> int64_t { return xq.dim(1); });
   const int64_t D = utils::let(kOp, "D = xq.dims[3]", [&]() -> int64_t { return xq.dim(3); });
@@ -102,6 +125,10 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
     utils::fail(kOp, "freqs_sin", "has a different shape than freqs_cos",
                 utils::format_value(freqs_sin.dims()), utils::format_value(freqs_cos.dims()));
   }
+  if ((xk.dtype != xq.dtype) || (freqs_cos.dtype != xq.dtype) || (freqs_sin.dtype != xq.dtype)) {
+    utils::fail(kOp, "xq", "does not share its dtype with xk, freqs_cos and freqs_sin",
+                utils::format_value(xq.dtype), "the dtype of xk, freqs_cos and freqs_sin");
+  }
   utils::check_output_dims(kOp, "xq_out", xq_out, xq.dims());
   utils::check_output_dims(kOp, "xk_out", xk_out, xk.dims());
 
@@ -112,9 +139,22 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
   plan.params0.half = utils::to_u32(utils::floordiv(D, 2), kOp, "half");
   plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
   plan.params0.num_pairs = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_pairs");
-  plan.grid0 =
-      utils::elementwise_grid(utils::add(q_pairs, k_pairs), kRotaryEmbMetaKernel.workgroup_size[0],
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (xq.dtype == DType::Float16)) {
+    plan.route0 = 0;  // rotary_emb_meta_f16
+    plan.grid0 = utils::elementwise_grid(utils::add(q_pairs, k_pairs),
+                                         kRotaryEmbMetaF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (xq.dtype == DType::Float16) {
+    plan.route0 = 1;  // rotary_emb_meta_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::add(q_pairs, k_pairs),
+                                         kRotaryEmbMetaF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // rotary_emb_meta
+    plan.grid0 = utils::elementwise_grid(utils::add(q_pairs, k_pairs),
+                                         kRotaryEmbMetaKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -132,14 +172,18 @@ void resize_apply_rotary_emb_outputs(WebGPUGraph& graph, const std::vector<Value
 void add_apply_rotary_emb(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ApplyRotaryEmbPlan built = plan_apply_rotary_emb(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kRotaryEmbMetaKernel, built.overrides0,
+      *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[3]), Binding::of(graph.get_value_list(args[4])[0]),
        Binding::of(graph.get_value_list(args[4])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_apply_rotary_emb_outputs(graph, args);
     const ApplyRotaryEmbPlan plan = plan_apply_rotary_emb(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

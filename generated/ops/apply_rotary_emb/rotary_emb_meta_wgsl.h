@@ -1,5 +1,5 @@
 // @generated from codegen/specs/apply_rotary_emb/rotary_emb_meta.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4770587f7ebce73df2cbf540ed0962964b9d5a9aad57224a5cce0e12645bca63
+// wgsl-sha256: 665aa5ef15c08fa573240fe3a28520c0650c2b3f371b56554e3f834216fa4938
 // The module below is generated/ops/apply_rotary_emb/rotary_emb_meta.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -29,6 +29,30 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn xq_load(i: u32) -> vec2<f32> {
+  return xq[i];
+}
+fn xk_load(i: u32) -> vec2<f32> {
+  return xk[i];
+}
+fn cos_table_load(i: u32) -> f32 {
+  return cos_table[i];
+}
+fn sin_table_load(i: u32) -> f32 {
+  return sin_table[i];
+}
+fn xq_out_load(i: u32) -> vec2<f32> {
+  return xq_out[i];
+}
+fn xq_out_store(i: u32, v: vec2<f32>) {
+  xq_out[i] = v;
+}
+fn xk_out_load(i: u32) -> vec2<f32> {
+  return xk_out[i];
+}
+fn xk_out_store(i: u32, v: vec2<f32>) {
+  xk_out[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -39,8 +63,8 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // hold row s (the token), column j (the pair).
 
 fn rotate(x: vec2<f32>, t: u32) -> vec2<f32> {
-  let c = cos_table[t];
-  let s = sin_table[t];
+  let c = cos_table_load(t);
+  let s = sin_table_load(t);
   return vec2<f32>(x.x * c - x.y * s, x.x * s + x.y * c);
 }
 
@@ -59,9 +83,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let s = (row / heads) % params.S;
   let t = s * params.half + j;
   if (is_q) {
-    xq_out[pair] = rotate(xq[pair], t);
+    xq_out_store(pair, rotate(xq_load(pair), t));
   } else {
-    xk_out[pair] = rotate(xk[pair], t);
+    xk_out_store(pair, rotate(xk_load(pair), t));
   }
 }
 )wgsl";

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "ops/choose_qparams_affine/choose_qparams_rows_f16_packed_wgsl.h"
+#include "ops/choose_qparams_affine/choose_qparams_rows_f16_wgsl.h"
 #include "ops/choose_qparams_affine/choose_qparams_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -39,6 +41,23 @@ static_assert(offsetof(ChooseQparamsAffineParams, eps) == 20,
 static_assert(sizeof(ChooseQparamsAffineParams) == 32,
               "ChooseQparamsAffineParams must match the WGSL struct size 32");
 
+const KernelSource kChooseQparamsRowsF16Kernel{
+    "choose_qparams_rows_f16",
+    kChooseQparamsRowsF16WGSL,
+    "main",
+    {kChooseQparamsRowsF16WorkgroupSizeX, kChooseQparamsRowsF16WorkgroupSizeY,
+     kChooseQparamsRowsF16WorkgroupSizeZ},
+    kChooseQparamsRowsF16Bindings,
+    kChooseQparamsRowsF16BindingCount,
+    kChooseQparamsRowsF16Features};
+const KernelSource kChooseQparamsRowsF16PackedKernel{
+    "choose_qparams_rows_f16_packed",
+    kChooseQparamsRowsF16PackedWGSL,
+    "main",
+    {kChooseQparamsRowsF16PackedWorkgroupSizeX, kChooseQparamsRowsF16PackedWorkgroupSizeY,
+     kChooseQparamsRowsF16PackedWorkgroupSizeZ},
+    kChooseQparamsRowsF16PackedBindings,
+    kChooseQparamsRowsF16PackedBindingCount};
 const KernelSource kChooseQparamsRowsKernel{
     "choose_qparams_rows",
     kChooseQparamsRowsWGSL,
@@ -47,9 +66,13 @@ const KernelSource kChooseQparamsRowsKernel{
      kChooseQparamsRowsWorkgroupSizeZ},
     kChooseQparamsRowsBindings,
     kChooseQparamsRowsBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kChooseQparamsRowsF16Kernel, &kChooseQparamsRowsF16PackedKernel, &kChooseQparamsRowsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ChooseQparamsAffinePlan {
+  size_t route0 = 0;
   ChooseQparamsAffineParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -66,17 +89,20 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
   const std::vector<int64_t> block_size = utils::read_int_list(graph, args[2], kOp, "block_size");
   const double quant_min = graph.is_null(args[4]) ? -128 : graph.get_scalar(args[4]);
   const double quant_max = graph.is_null(args[5]) ? 127 : graph.get_scalar(args[5]);
-  const double eps = graph.is_null(args[6]) ? 1.1754943508222875e-38
-                                            : utils::read_double(graph, args[6], kOp, "eps");
+  const double eps = graph.is_null(args[6])
+                         ? ((input != nullptr) && (input->dtype == DType::Float16))
+                               ? 6.103515625e-05
+                               : 1.1754943508222875e-38
+                         : utils::read_double(graph, args[6], kOp, "eps");
   const bool keepdim = graph.get_bool(args[9]);
   const std::vector<ValueRef>& out = graph.get_value_list(args[10]);
   const Tensor& scale = graph.get_tensor(utils::at(out, 0));
   const Tensor& zero_point = graph.get_tensor(utils::at(out, 1));
   if (input != nullptr) {
-    utils::check_dtype(kOp, "input", *input, {DType::Float32});
+    utils::check_dtype(kOp, "input", *input, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "input", *input, 1, 8);
   }
-  utils::check_dtype(kOp, "scale", scale, {DType::Float32});
+  utils::check_dtype(kOp, "scale", scale, {DType::Float32, DType::Float16});
   utils::check_dtype(kOp, "zero_point", zero_point, {DType::Int8});
   const int64_t K = utils::let(kOp, "K = input.dims[-1] if input.present else 0", [&]() -> int64_t {
     return (input != nullptr) ? input->dim(-1) : 0;
@@ -111,6 +137,10 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
     utils::fail(kOp, "quant_max", "does not end an int8 range", utils::format_value(quant_max),
                 "at most 127");
   }
+  if (scale.dtype != input->dtype) {
+    utils::fail(kOp, "input", "does not share its dtype with scale",
+                utils::format_value(input->dtype), "the dtype of scale");
+  }
   utils::check_output_dims(kOp, "scale", scale, row_shape);
   utils::check_output_dims(kOp, "zero_point", zero_point, row_shape);
 
@@ -121,8 +151,19 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
   plan.params0.quant_min = utils::to_f32(quant_min);
   plan.params0.quant_max = utils::to_f32(quant_max);
   plan.params0.eps = utils::to_f32(eps);
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(rows, 4), 1,
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (input->dtype == DType::Float16)) {
+    plan.route0 = 0;  // choose_qparams_rows_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(rows, 4), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (input->dtype == DType::Float16) {
+    plan.route0 = 1;  // choose_qparams_rows_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(rows, 4), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // choose_qparams_rows
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(rows, 4), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -148,14 +189,18 @@ void resize_choose_qparams_affine_outputs(WebGPUGraph& graph, const std::vector<
 void add_choose_qparams_affine(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ChooseQparamsAffinePlan built = plan_choose_qparams_affine(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kChooseQparamsRowsKernel, built.overrides0,
+      *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), !graph.is_null(args[0]) ? Binding::of(args[0]) : Binding::dummy(),
        Binding::of(graph.get_value_list(args[10])[0]),
        Binding::of(graph.get_value_list(args[10])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_choose_qparams_affine_outputs(graph, args);
     const ChooseQparamsAffinePlan plan = plan_choose_qparams_affine(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -15,14 +15,71 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const HALF_MATH = false;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn scale_load(i: u32) -> f32 {
+  return scale[i];
+}
+fn scale_store(i: u32, v: f32) {
+  scale[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
+// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
+// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
+fn half_bits(v: vec4<f32>) -> vec4<u32> {
+  let bits = bitcast<vec4<u32>>(v);
+  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
+  let mag = bits & vec4<u32>(0x7fffffffu);
+  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
+  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
+               >> vec4<u32>(13u);
+  // a subnormal half: the mantissa in units of 2^-24
+  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
+  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
+                    vec4<u32>(14u), vec4<u32>(25u));
+  let kept = mantissa >> shift;
+  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
+  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
+  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
+  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
+  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
+  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
+  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
+  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
+}
+
+// Four halves in two words, element 0 in the low half of the first.
+fn pack_halves(v: vec4<f32>) -> vec2<u32> {
+  let h = half_bits(v);
+  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
+}
+
+// Two words of halves as four floats (subnormal halves are normal floats).
+fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
+  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
 // codegen/specs/choose_qparams_affine/choose_qparams_rows.wgsl
 // choose_qparams_rows: one row's scale and int8 zero point per 64 threads, four rows per
 // workgroup (so the workgroup writes its rows' zero points as one whole word). The row's
 // min and max start at 0: min(min(x), 0) and max(max(x), 0) as torchao computes them.
+// HALF_MATH (the float16 twins): each step rounded to half, as torchao's float16 ops.
+
+fn graph_float(x: f32) -> f32 {
+  if (HALF_MATH) {
+    return unpack_halves(pack_halves(vec4<f32>(x))).x;
+  }
+  return x;
+}
 
 var<workgroup> lo: array<f32, 256>;
 var<workgroup> hi: array<f32, 256>;
@@ -44,7 +101,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   var max_pos = 0.0;
   if (row < params.rows) {
     for (var k = lane; k < params.K; k += 64u) {
-      let v = input[row * params.K + k];
+      let v = input_load(row * params.K + k);
       min_neg = min(min_neg, v);
       max_pos = max(max_pos, v);
     }
@@ -62,10 +119,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   if (lane == 0u) {
     let qmin = params.quant_min;
     let qmax = params.quant_max;
-    let s = max((hi[tid] - lo[tid]) / (qmax - qmin), params.eps);
-    let zp = clamp(qmin - round(lo[tid] / s), qmin, qmax);
+    let s = graph_float(max(graph_float(graph_float(hi[tid] - lo[tid]) / (qmax - qmin)),
+                            params.eps));
+    let zp = clamp(qmin - round(graph_float(lo[tid] / s)), qmin, qmax);
     if (row < params.rows) {
-      scale[row] = s;
+      scale_store(row, s);
     }
     zps[slot] = select(0u, bitcast<u32>(i32(zp)) & 0xFFu, row < params.rows);
   }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/embedding_q4gsw/embedding_q4gsw_f16_packed_wgsl.h"
+#include "ops/embedding_q4gsw/embedding_q4gsw_f16_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -21,7 +23,8 @@ struct EmbeddingQ4gswParams {
   uint32_t num_groups;
   uint32_t linear_order;
   uint32_t num_elements;
-  uint32_t _pad0[2];
+  uint32_t scales_half;
+  uint32_t _pad0;
 };
 static_assert(offsetof(EmbeddingQ4gswParams, D) == 0,
               "EmbeddingQ4gswParams.D must sit at WGSL offset 0");
@@ -35,9 +38,28 @@ static_assert(offsetof(EmbeddingQ4gswParams, linear_order) == 16,
               "EmbeddingQ4gswParams.linear_order must sit at WGSL offset 16");
 static_assert(offsetof(EmbeddingQ4gswParams, num_elements) == 20,
               "EmbeddingQ4gswParams.num_elements must sit at WGSL offset 20");
+static_assert(offsetof(EmbeddingQ4gswParams, scales_half) == 24,
+              "EmbeddingQ4gswParams.scales_half must sit at WGSL offset 24");
 static_assert(sizeof(EmbeddingQ4gswParams) == 32,
               "EmbeddingQ4gswParams must match the WGSL struct size 32");
 
+const KernelSource kEmbeddingQ4gswF16Kernel{
+    "embedding_q4gsw_f16",
+    kEmbeddingQ4gswF16WGSL,
+    "main",
+    {kEmbeddingQ4gswF16WorkgroupSizeX, kEmbeddingQ4gswF16WorkgroupSizeY,
+     kEmbeddingQ4gswF16WorkgroupSizeZ},
+    kEmbeddingQ4gswF16Bindings,
+    kEmbeddingQ4gswF16BindingCount,
+    kEmbeddingQ4gswF16Features};
+const KernelSource kEmbeddingQ4gswF16PackedKernel{
+    "embedding_q4gsw_f16_packed",
+    kEmbeddingQ4gswF16PackedWGSL,
+    "main",
+    {kEmbeddingQ4gswF16PackedWorkgroupSizeX, kEmbeddingQ4gswF16PackedWorkgroupSizeY,
+     kEmbeddingQ4gswF16PackedWorkgroupSizeZ},
+    kEmbeddingQ4gswF16PackedBindings,
+    kEmbeddingQ4gswF16PackedBindingCount};
 const KernelSource kEmbeddingQ4gswKernel{
     "embedding_q4gsw",
     kEmbeddingQ4gswWGSL,
@@ -45,9 +67,13 @@ const KernelSource kEmbeddingQ4gswKernel{
     {kEmbeddingQ4gswWorkgroupSizeX, kEmbeddingQ4gswWorkgroupSizeY, kEmbeddingQ4gswWorkgroupSizeZ},
     kEmbeddingQ4gswBindings,
     kEmbeddingQ4gswBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kEmbeddingQ4gswF16Kernel, &kEmbeddingQ4gswF16PackedKernel, &kEmbeddingQ4gswKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct EmbeddingQ4gswPlan {
+  size_t route0 = 0;
   EmbeddingQ4gswParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -63,11 +89,11 @@ EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<Va
   const Tensor& out = graph.get_tensor(args[5]);
   utils::check_dtype(kOp, "weight", weight, {DType::UInt8});
   utils::check_rank(kOp, "weight", weight, 2, 2);
-  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32});
+  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "weight_scales", weight_scales, 2, 2);
   utils::check_dtype(kOp, "indices", indices, {DType::Int32});
   utils::check_rank(kOp, "indices", indices, 1, 3);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 2, 4);
   const int64_t V =
       utils::let(kOp, "V = weight.dims[0]", [&]() -> int64_t { return weight.dim(0); });
@@ -92,8 +118,21 @@ EmbeddingQ4gswPlan plan_embedding_q4gsw(WebGPUGraph& graph, const std::vector<Va
   plan.params0.num_groups = utils::to_u32(utils::floordiv(D, group_size), kOp, "num_groups");
   plan.params0.linear_order = is_linear_weight ? 1 : 0;
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kEmbeddingQ4gswKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  plan.params0.scales_half = (weight_scales.dtype == DType::Float16) ? 1 : 0;
+  if (graph.has_feature(Feature::ShaderF16) && (out.dtype == DType::Float16)) {
+    plan.route0 = 0;  // embedding_q4gsw_f16
+    plan.grid0 = utils::elementwise_grid(out.numel(), kEmbeddingQ4gswF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (out.dtype == DType::Float16) {
+    plan.route0 = 1;  // embedding_q4gsw_f16_packed
+    plan.grid0 =
+        utils::elementwise_grid(out.numel(), kEmbeddingQ4gswF16PackedKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // embedding_q4gsw
+    plan.grid0 = utils::elementwise_grid(out.numel(), kEmbeddingQ4gswKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -110,13 +149,17 @@ void resize_embedding_q4gsw_outputs(WebGPUGraph& graph, const std::vector<ValueR
 void add_embedding_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const EmbeddingQ4gswPlan built = plan_embedding_q4gsw(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kEmbeddingQ4gswKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                           Binding::of(args[3]), Binding::of(args[5])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_embedding_q4gsw_outputs(graph, args);
     const EmbeddingQ4gswPlan plan = plan_embedding_q4gsw(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -7,15 +7,22 @@ struct Params {
   num_groups: u32,
   linear_order: u32,
   num_elements: u32,
+  scales_half: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<u32>;
-@group(0) @binding(2) var<storage, read> scales: array<f32>;
+@group(0) @binding(2) var<storage, read> scales: array<u32>;
 @group(0) @binding(3) var<storage, read> indices: array<i32>;
 @group(0) @binding(4) var<storage, read_write> output: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -24,6 +31,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // embedding_q4gsw: out[t, c] = (nibble(weight[row, c]) - 8) * scales[row, c / group_size]
 // with row = indices[t]. Bytes are read from u32 words (little endian); element 2j of a
 // row is byte j's high nibble (low nibble with linear_order), 2j+1 the other one.
+// Scales are u32 words: a float32 scale is one, a float16 one half of one (scales_half).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -42,6 +50,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   // high nibble for even elements unless linear_order swaps the two
   let high = ((c % 2u) == 0u) != (params.linear_order != 0u);
   let nibble = select(byte & 0xFu, byte >> 4u, high);
-  let scale = scales[row * params.num_groups + c / params.group_size];
-  output[i] = f32(i32(nibble) - 8) * scale;
+  let s = row * params.num_groups + c / params.group_size;
+  let halves = params.scales_half != 0u;
+  let word = scales[select(s, s / 2u, halves)];
+  let scale = select(bitcast<f32>(word), unpack2x16float(word)[s % 2u], halves);
+  output_store(i, f32(i32(nibble) - 8) * scale);
 }

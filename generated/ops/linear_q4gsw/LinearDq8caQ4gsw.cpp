@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -40,6 +46,41 @@ static_assert(offsetof(LinearDq8caQ4gswParams, has_bias) == 20,
 static_assert(sizeof(LinearDq8caQ4gswParams) == 32,
               "LinearDq8caQ4gswParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
+    "q4gsw_gemv_subgroup_dq8_f16",
+    kQ4gswGemvSubgroupDq8F16WGSL,
+    "main",
+    {kQ4gswGemvSubgroupDq8F16WorkgroupSizeX, kQ4gswGemvSubgroupDq8F16WorkgroupSizeY,
+     kQ4gswGemvSubgroupDq8F16WorkgroupSizeZ},
+    kQ4gswGemvSubgroupDq8F16Bindings,
+    kQ4gswGemvSubgroupDq8F16BindingCount,
+    kQ4gswGemvSubgroupDq8F16Features};
+const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
+    "q4gsw_gemv_subgroup_dq8_f16_packed",
+    kQ4gswGemvSubgroupDq8F16PackedWGSL,
+    "main",
+    {kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeX, kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvSubgroupDq8F16PackedBindings,
+    kQ4gswGemvSubgroupDq8F16PackedBindingCount,
+    kQ4gswGemvSubgroupDq8F16PackedFeatures};
+const KernelSource kQ4gswGemvDq8F16Kernel{
+    "q4gsw_gemv_dq8_f16",
+    kQ4gswGemvDq8F16WGSL,
+    "main",
+    {kQ4gswGemvDq8F16WorkgroupSizeX, kQ4gswGemvDq8F16WorkgroupSizeY,
+     kQ4gswGemvDq8F16WorkgroupSizeZ},
+    kQ4gswGemvDq8F16Bindings,
+    kQ4gswGemvDq8F16BindingCount,
+    kQ4gswGemvDq8F16Features};
+const KernelSource kQ4gswGemvDq8F16PackedKernel{
+    "q4gsw_gemv_dq8_f16_packed",
+    kQ4gswGemvDq8F16PackedWGSL,
+    "main",
+    {kQ4gswGemvDq8F16PackedWorkgroupSizeX, kQ4gswGemvDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvDq8F16PackedBindings,
+    kQ4gswGemvDq8F16PackedBindingCount};
 const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     "q4gsw_gemv_subgroup_dq8",
     kQ4gswGemvSubgroupDq8WGSL,
@@ -56,6 +97,23 @@ const KernelSource kQ4gswGemvDq8Kernel{
     {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
     kQ4gswGemvDq8Bindings,
     kQ4gswGemvDq8BindingCount};
+const KernelSource kQ4gswTiledDq8F16Kernel{
+    "q4gsw_tiled_dq8_f16",
+    kQ4gswTiledDq8F16WGSL,
+    "main",
+    {kQ4gswTiledDq8F16WorkgroupSizeX, kQ4gswTiledDq8F16WorkgroupSizeY,
+     kQ4gswTiledDq8F16WorkgroupSizeZ},
+    kQ4gswTiledDq8F16Bindings,
+    kQ4gswTiledDq8F16BindingCount,
+    kQ4gswTiledDq8F16Features};
+const KernelSource kQ4gswTiledDq8F16PackedKernel{
+    "q4gsw_tiled_dq8_f16_packed",
+    kQ4gswTiledDq8F16PackedWGSL,
+    "main",
+    {kQ4gswTiledDq8F16PackedWorkgroupSizeX, kQ4gswTiledDq8F16PackedWorkgroupSizeY,
+     kQ4gswTiledDq8F16PackedWorkgroupSizeZ},
+    kQ4gswTiledDq8F16PackedBindings,
+    kQ4gswTiledDq8F16PackedBindingCount};
 const KernelSource kQ4gswTiledDq8Kernel{
     "q4gsw_tiled_dq8",
     kQ4gswTiledDq8WGSL,
@@ -64,8 +122,12 @@ const KernelSource kQ4gswTiledDq8Kernel{
     kQ4gswTiledDq8Bindings,
     kQ4gswTiledDq8BindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvSubgroupDq8Kernel,
-                                                 &kQ4gswGemvDq8Kernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
+    &kQ4gswGemvDq8F16PackedKernel,   &kQ4gswGemvSubgroupDq8Kernel,          &kQ4gswGemvDq8Kernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {
+    &kQ4gswTiledDq8F16Kernel, &kQ4gswTiledDq8F16PackedKernel, &kQ4gswTiledDq8Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearDq8caQ4gswPlan {
@@ -74,6 +136,7 @@ struct LinearDq8caQ4gswPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool active0 = true;
+  size_t route1 = 0;
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
@@ -91,9 +154,9 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   const int64_t group_size = utils::read_int(graph, args[6], kOp, "group_size", false);
   const Tensor* bias = graph.is_null(args[7]) ? nullptr : &graph.get_tensor(args[7]);
   const Tensor& out = graph.get_tensor(args[8]);
-  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_dtype(kOp, "input", input, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input", input, 1, 8);
-  utils::check_dtype(kOp, "input_scales", input_scales, {DType::Float32});
+  utils::check_dtype(kOp, "input_scales", input_scales, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input_scales", input_scales, 0, 7);
   utils::check_dtype(kOp, "input_zp", input_zp, {DType::Int8});
   utils::check_rank(kOp, "input_zp", input_zp, 0, 7);
@@ -101,13 +164,13 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   utils::check_rank(kOp, "weights", weights, 2, 2);
   utils::check_dtype(kOp, "weight_sums", weight_sums, {DType::Int32});
   utils::check_rank(kOp, "weight_sums", weight_sums, 2, 2);
-  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32});
+  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "weight_scales", weight_scales, 2, 2);
   if (bias != nullptr) {
-    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const int64_t K =
       utils::let(kOp, "K = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
   const int64_t N =
@@ -150,6 +213,12 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
     utils::fail(kOp, "weight_sums", "does not hold one sum per group and output feature",
                 utils::format_value(weight_sums.dims()), utils::format_value(weight_scales.dims()));
   }
+  if ((input_scales.dtype != input.dtype) || (weight_scales.dtype != input.dtype) ||
+      (out.dtype != input.dtype) || ((bias != nullptr) && (bias->dtype != input.dtype))) {
+    utils::fail(
+        kOp, "input", "does not share its dtype with input_scales, weight_scales, out and bias",
+        utils::format_value(input.dtype), "the dtype of input_scales, weight_scales, out and bias");
+  }
   utils::check_output_dims(
       kOp, "out", out, utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
 
@@ -160,19 +229,49 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
-  if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 0;  // q4gsw_gemv_subgroup_dq8
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (input.dtype == DType::Float16)) {
+    plan.route0 = 0;  // q4gsw_gemv_subgroup_dq8_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupDq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
+    plan.route0 = 1;  // q4gsw_gemv_subgroup_dq8_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupDq8F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_dq8_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvDq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route0 = 3;  // q4gsw_gemv_dq8_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvDq8F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 4;  // q4gsw_gemv_subgroup_dq8
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 1;  // q4gsw_gemv_dq8
+    plan.route0 = 5;  // q4gsw_gemv_dq8
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.active0 = gemv;
-  plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route1 = 0;  // q4gsw_tiled_dq8_f16
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route1 = 1;  // q4gsw_tiled_dq8_f16_packed
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route1 = 2;  // q4gsw_tiled_dq8
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  }
   plan.active1 = !gemv;
   return plan;
 }
@@ -198,7 +297,7 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       &built.params, sizeof(built.params), built.grid0);
   graph.set_dispatch_active(dispatch0, built.active0);
   const DispatchId dispatch1 = graph.add_dispatch(
-      kQ4gswTiledDq8Kernel, built.overrides1,
+      *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
        !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
@@ -213,6 +312,10 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
     }
     graph.set_dispatch_active(dispatch0, plan.active0);
     graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
+    }
     graph.set_dispatch_active(dispatch1, plan.active1);
     graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
   });

@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -37,6 +43,40 @@ static_assert(offsetof(LinearQ4gswParams, has_bias) == 20,
 static_assert(sizeof(LinearQ4gswParams) == 32,
               "LinearQ4gswParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvSubgroupF16Kernel{
+    "q4gsw_gemv_subgroup_f16",
+    kQ4gswGemvSubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvSubgroupF16WorkgroupSizeX, kQ4gswGemvSubgroupF16WorkgroupSizeY,
+     kQ4gswGemvSubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvSubgroupF16Bindings,
+    kQ4gswGemvSubgroupF16BindingCount,
+    kQ4gswGemvSubgroupF16Features};
+const KernelSource kQ4gswGemvSubgroupF16PackedKernel{
+    "q4gsw_gemv_subgroup_f16_packed",
+    kQ4gswGemvSubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvSubgroupF16PackedWorkgroupSizeX, kQ4gswGemvSubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvSubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvSubgroupF16PackedBindings,
+    kQ4gswGemvSubgroupF16PackedBindingCount,
+    kQ4gswGemvSubgroupF16PackedFeatures};
+const KernelSource kQ4gswGemvF16Kernel{
+    "q4gsw_gemv_f16",
+    kQ4gswGemvF16WGSL,
+    "main",
+    {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
+    kQ4gswGemvF16Bindings,
+    kQ4gswGemvF16BindingCount,
+    kQ4gswGemvF16Features};
+const KernelSource kQ4gswGemvF16PackedKernel{
+    "q4gsw_gemv_f16_packed",
+    kQ4gswGemvF16PackedWGSL,
+    "main",
+    {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
+     kQ4gswGemvF16PackedWorkgroupSizeZ},
+    kQ4gswGemvF16PackedBindings,
+    kQ4gswGemvF16PackedBindingCount};
 const KernelSource kQ4gswGemvSubgroupKernel{
     "q4gsw_gemv_subgroup",
     kQ4gswGemvSubgroupWGSL,
@@ -53,6 +93,22 @@ const KernelSource kQ4gswGemvKernel{
     {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
     kQ4gswGemvBindings,
     kQ4gswGemvBindingCount};
+const KernelSource kQ4gswTiledF16Kernel{
+    "q4gsw_tiled_f16",
+    kQ4gswTiledF16WGSL,
+    "main",
+    {kQ4gswTiledF16WorkgroupSizeX, kQ4gswTiledF16WorkgroupSizeY, kQ4gswTiledF16WorkgroupSizeZ},
+    kQ4gswTiledF16Bindings,
+    kQ4gswTiledF16BindingCount,
+    kQ4gswTiledF16Features};
+const KernelSource kQ4gswTiledF16PackedKernel{
+    "q4gsw_tiled_f16_packed",
+    kQ4gswTiledF16PackedWGSL,
+    "main",
+    {kQ4gswTiledF16PackedWorkgroupSizeX, kQ4gswTiledF16PackedWorkgroupSizeY,
+     kQ4gswTiledF16PackedWorkgroupSizeZ},
+    kQ4gswTiledF16PackedBindings,
+    kQ4gswTiledF16PackedBindingCount};
 const KernelSource kQ4gswTiledKernel{
     "q4gsw_tiled",
     kQ4gswTiledWGSL,
@@ -61,7 +117,12 @@ const KernelSource kQ4gswTiledKernel{
     kQ4gswTiledBindings,
     kQ4gswTiledBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvSubgroupKernel, &kQ4gswGemvKernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kQ4gswGemvSubgroupF16Kernel, &kQ4gswGemvSubgroupF16PackedKernel, &kQ4gswGemvF16Kernel,
+    &kQ4gswGemvF16PackedKernel,   &kQ4gswGemvSubgroupKernel,          &kQ4gswGemvKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kQ4gswTiledF16Kernel, &kQ4gswTiledF16PackedKernel,
+                                                 &kQ4gswTiledKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearQ4gswPlan {
@@ -70,6 +131,7 @@ struct LinearQ4gswPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool active0 = true;
+  size_t route1 = 0;
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
@@ -83,17 +145,17 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   const int64_t group_size = utils::read_int(graph, args[3], kOp, "group_size", false);
   const Tensor* bias = graph.is_null(args[4]) ? nullptr : &graph.get_tensor(args[4]);
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "weights", weights, {DType::UInt8});
   utils::check_rank(kOp, "weights", weights, 2, 2);
-  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32});
+  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "weight_scales", weight_scales, 2, 2);
   if (bias != nullptr) {
-    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const int64_t K = utils::let(kOp, "K = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
   const int64_t N =
       utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
@@ -126,6 +188,11 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
                 utils::format_value(bias->dims()),
                 "[" + utils::format_value(N) + "] (or padded to a multiple of 4)");
   }
+  if ((weight_scales.dtype != self.dtype) || (out.dtype != self.dtype) ||
+      ((bias != nullptr) && (bias->dtype != self.dtype))) {
+    utils::fail(kOp, "self", "does not share its dtype with weight_scales, out and bias",
+                utils::format_value(self.dtype), "the dtype of weight_scales, out and bias");
+  }
   utils::check_output_dims(
       kOp, "out", out, utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
 
@@ -136,19 +203,49 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
-  if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 0;  // q4gsw_gemv_subgroup
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // q4gsw_gemv_subgroup_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
+    plan.route0 = 1;  // q4gsw_gemv_subgroup_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 3;  // q4gsw_gemv_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 4;  // q4gsw_gemv_subgroup
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 1;  // q4gsw_gemv
+    plan.route0 = 5;  // q4gsw_gemv
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.active0 = gemv;
-  plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route1 = 0;  // q4gsw_tiled_f16
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route1 = 1;  // q4gsw_tiled_f16_packed
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route1 = 2;  // q4gsw_tiled
+    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  }
   plan.active1 = !gemv;
   return plan;
 }
@@ -173,7 +270,7 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       &built.params, sizeof(built.params), built.grid0);
   graph.set_dispatch_active(dispatch0, built.active0);
   const DispatchId dispatch1 = graph.add_dispatch(
-      kQ4gswTiledKernel, built.overrides1,
+      *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
       &built.params, sizeof(built.params), built.grid1);
@@ -187,6 +284,10 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     }
     graph.set_dispatch_active(dispatch0, plan.active0);
     graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
+    }
     graph.set_dispatch_active(dispatch1, plan.active1);
     graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
   });

@@ -17,6 +17,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> vec4<f32> {
+  return a[i];
+}
+fn scales_load(i: u32) -> f32 {
+  return scales[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -26,7 +41,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 
 // Input row m, elements 4 * k4 .. 4 * k4 + 3.
 fn input4(m: u32, k4: u32) -> vec4<f32> {
-  return a[m * (params.K / 4u) + k4];
+  return a_load(m * (params.K / 4u) + k4);
 }
 // codegen/specs/linear_q4gsw/q4gsw_nibbles.wgsl
 // The packed 4-bit weights of linear_q4gsw (ExecuTorch's weight_packing_utils): two
@@ -45,9 +60,9 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 fn store_output(m: u32, n: u32, sum: f32) {
   var value = sum;
   if (params.has_bias != 0u) {
-    value += bias[n];
+    value += bias_load(n);
   }
-  output[m * params.N + n] = value;
+  output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_lanes.wgsl
 // The GEMV kernels' shared part: LANES threads per weight row (an output column n), each
@@ -68,7 +83,7 @@ fn lane_dots(n: u32, lane: u32) -> vec4<f32> {
     let words = w[n * quads + q];
     for (var j = 0u; j < 4u; j++) {
       let k = q * 32u + j * 8u;  // the word's first k
-      let scale = scales[(k / params.group_size) * params.N + n];
+      let scale = scales_load((k / params.group_size) * params.N + n);
       let v = nibbles(words[j]);
       for (var m = 0u; m < params.M; m++) {
         acc[m] += (dot(input4(m, k / 4u), v[0]) + dot(input4(m, k / 4u + 1u), v[1])) * scale;

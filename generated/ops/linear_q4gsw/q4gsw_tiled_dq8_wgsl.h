@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_tiled.wgsl - DO NOT EDIT.
-// wgsl-sha256: 591401ce261ed5b2108027d667050bda3fd967c0eb57c559728973b63e961b1a
+// wgsl-sha256: f0abbbab65042a13cc1126ca0260bda9c5d6ed135727cf2ef19fc1cb7850c86b
 // The module below is generated/ops/linear_q4gsw/q4gsw_tiled_dq8.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -31,6 +31,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> f32 {
+  return a[i];
+}
+fn input_scales_load(i: u32) -> f32 {
+  return input_scales[i];
+}
+fn scales_load(i: u32) -> f32 {
+  return scales[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/linear_q4gsw/q4gsw_dq8.wgsl
 // linear_dq8ca_q4gsw's activations: quantized to int8 with their row's scale and zero
 // point (torchao's quantize_affine: round(x * (1 / scale)) + zero_point, clamped to
@@ -43,7 +61,7 @@ fn zero_point(m: u32) -> f32 {
 }
 
 fn fake_quant(m: u32, x: vec4<f32>) -> vec4<f32> {
-  let scale = input_scales[m];
+  let scale = input_scales_load(m);
   let zp = zero_point(m);
   let q = clamp(round(x * (1.0 / scale)) + zp, vec4<f32>(-128.0), vec4<f32>(127.0));
   return (q - zp) * scale;
@@ -56,7 +74,7 @@ fn input1(m: u32, k: u32) -> f32 {
   if (m >= params.M || k >= params.K) {
     return 0.0;
   }
-  return fake_quant(m, vec4<f32>(a[m * params.K + k])).x;
+  return fake_quant(m, vec4<f32>(a_load(m * params.K + k))).x;
 }
 // codegen/specs/linear_q4gsw/q4gsw_nibbles.wgsl
 // The packed 4-bit weights of linear_q4gsw (ExecuTorch's weight_packing_utils): two
@@ -75,9 +93,9 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 fn store_output(m: u32, n: u32, sum: f32) {
   var value = sum;
   if (params.has_bias != 0u) {
-    value += bias[n];
+    value += bias_load(n);
   }
-  output[m * params.N + n] = value;
+  output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_tiled.wgsl
 // q4gsw_tiled: 4-bit linear for many input rows (an LLM's prefill): 64 x 64 output tiles
@@ -96,7 +114,7 @@ fn weight_word(n: u32, k: u32) -> array<vec4<f32>, 2> {
   if (n >= params.N || k >= params.K) {
     return array<vec4<f32>, 2>(vec4<f32>(), vec4<f32>());
   }
-  let scale = scales[(k / params.group_size) * params.N + n];
+  let scale = scales_load((k / params.group_size) * params.N + n);
   let v = nibbles(w[n * params.row_words + k / 8u]);
   return array<vec4<f32>, 2>(v[0] * scale, v[1] * scale);
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_tiled.wgsl - DO NOT EDIT.
-// wgsl-sha256: 423d6fde57fbbf46d34e338cd952dcaf00815dc8435c8f4fd036605cac6ad0f8
+// wgsl-sha256: be1bfc62a395b146136a16a0dd4609ba8b0c99b1ee0b4b2862393ecbfb9e0c86
 // The module below is generated/ops/linear_q4gsw/q4gsw_tiled.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -28,6 +28,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> f32 {
+  return a[i];
+}
+fn scales_load(i: u32) -> f32 {
+  return scales[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/linear_q4gsw/q4gsw_input_scalar.wgsl
 // linear_q4gsw's activations as given, for the tile kernel (`a` bound as scalars).
 
@@ -36,7 +51,7 @@ fn input1(m: u32, k: u32) -> f32 {
   if (m >= params.M || k >= params.K) {
     return 0.0;
   }
-  return a[m * params.K + k];
+  return a_load(m * params.K + k);
 }
 // codegen/specs/linear_q4gsw/q4gsw_nibbles.wgsl
 // The packed 4-bit weights of linear_q4gsw (ExecuTorch's weight_packing_utils): two
@@ -55,9 +70,9 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 fn store_output(m: u32, n: u32, sum: f32) {
   var value = sum;
   if (params.has_bias != 0u) {
-    value += bias[n];
+    value += bias_load(n);
   }
-  output[m * params.N + n] = value;
+  output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_tiled.wgsl
 // q4gsw_tiled: 4-bit linear for many input rows (an LLM's prefill): 64 x 64 output tiles
@@ -76,7 +91,7 @@ fn weight_word(n: u32, k: u32) -> array<vec4<f32>, 2> {
   if (n >= params.N || k >= params.K) {
     return array<vec4<f32>, 2>(vec4<f32>(), vec4<f32>());
   }
-  let scale = scales[(k / params.group_size) * params.N + n];
+  let scale = scales_load((k / params.group_size) * params.N + n);
   let v = nibbles(w[n * params.row_words + k / 8u]);
   return array<vec4<f32>, 2>(v[0] * scale, v[1] * scale);
 }

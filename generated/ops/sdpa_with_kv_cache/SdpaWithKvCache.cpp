@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/sdpa_with_kv_cache/kv_attend_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_attend_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_attend_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -96,6 +102,23 @@ static_assert(offsetof(SdpaWithKvCacheCombineParams, num_elements) == 8,
 static_assert(sizeof(SdpaWithKvCacheCombineParams) == 16,
               "SdpaWithKvCacheCombineParams must match the WGSL struct size 16");
 
+const KernelSource kKvCacheWriteF16Kernel{
+    "kv_cache_write_f16",
+    kKvCacheWriteF16WGSL,
+    "main",
+    {kKvCacheWriteF16WorkgroupSizeX, kKvCacheWriteF16WorkgroupSizeY,
+     kKvCacheWriteF16WorkgroupSizeZ},
+    kKvCacheWriteF16Bindings,
+    kKvCacheWriteF16BindingCount,
+    kKvCacheWriteF16Features};
+const KernelSource kKvCacheWriteF16PackedKernel{
+    "kv_cache_write_f16_packed",
+    kKvCacheWriteF16PackedWGSL,
+    "main",
+    {kKvCacheWriteF16PackedWorkgroupSizeX, kKvCacheWriteF16PackedWorkgroupSizeY,
+     kKvCacheWriteF16PackedWorkgroupSizeZ},
+    kKvCacheWriteF16PackedBindings,
+    kKvCacheWriteF16PackedBindingCount};
 const KernelSource kKvCacheWriteKernel{
     "kv_cache_write",
     kKvCacheWriteWGSL,
@@ -103,6 +126,22 @@ const KernelSource kKvCacheWriteKernel{
     {kKvCacheWriteWorkgroupSizeX, kKvCacheWriteWorkgroupSizeY, kKvCacheWriteWorkgroupSizeZ},
     kKvCacheWriteBindings,
     kKvCacheWriteBindingCount};
+const KernelSource kKvAttendF16Kernel{
+    "kv_attend_f16",
+    kKvAttendF16WGSL,
+    "main",
+    {kKvAttendF16WorkgroupSizeX, kKvAttendF16WorkgroupSizeY, kKvAttendF16WorkgroupSizeZ},
+    kKvAttendF16Bindings,
+    kKvAttendF16BindingCount,
+    kKvAttendF16Features};
+const KernelSource kKvAttendF16PackedKernel{
+    "kv_attend_f16_packed",
+    kKvAttendF16PackedWGSL,
+    "main",
+    {kKvAttendF16PackedWorkgroupSizeX, kKvAttendF16PackedWorkgroupSizeY,
+     kKvAttendF16PackedWorkgroupSizeZ},
+    kKvAttendF16PackedBindings,
+    kKvAttendF16PackedBindingCount};
 const KernelSource kKvAttendKernel{
     "kv_attend",
     kKvAttendWGSL,
@@ -110,6 +149,22 @@ const KernelSource kKvAttendKernel{
     {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
     kKvAttendBindings,
     kKvAttendBindingCount};
+const KernelSource kKvCombineF16Kernel{
+    "kv_combine_f16",
+    kKvCombineF16WGSL,
+    "main",
+    {kKvCombineF16WorkgroupSizeX, kKvCombineF16WorkgroupSizeY, kKvCombineF16WorkgroupSizeZ},
+    kKvCombineF16Bindings,
+    kKvCombineF16BindingCount,
+    kKvCombineF16Features};
+const KernelSource kKvCombineF16PackedKernel{
+    "kv_combine_f16_packed",
+    kKvCombineF16PackedWGSL,
+    "main",
+    {kKvCombineF16PackedWorkgroupSizeX, kKvCombineF16PackedWorkgroupSizeY,
+     kKvCombineF16PackedWorkgroupSizeZ},
+    kKvCombineF16PackedBindings,
+    kKvCombineF16PackedBindingCount};
 const KernelSource kKvCombineKernel{
     "kv_combine",
     kKvCombineWGSL,
@@ -117,17 +172,29 @@ const KernelSource kKvCombineKernel{
     {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
     kKvCombineBindings,
     kKvCombineBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kKvCacheWriteF16Kernel, &kKvCacheWriteF16PackedKernel, &kKvCacheWriteKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {&kKvAttendF16Kernel, &kKvAttendF16PackedKernel,
+                                                 &kKvAttendKernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kKvCombineF16Kernel, &kKvCombineF16PackedKernel,
+                                                 &kKvCombineKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SdpaWithKvCachePlan {
   std::vector<int64_t> scratch_stats;    // dims of scratch tensor stats
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  size_t route0 = 0;
   SdpaWithKvCacheWriteParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
+  size_t route1 = 0;
   SdpaWithKvCacheAttendParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
+  size_t route2 = 0;
   SdpaWithKvCacheCombineParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
@@ -148,20 +215,20 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(query.dim(-1))))
                            : utils::read_double(graph, args[10], kOp, "scale");
   const Tensor& out = graph.get_tensor(args[11]);
-  utils::check_dtype(kOp, "query", query, {DType::Float32});
+  utils::check_dtype(kOp, "query", query, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "query", query, 4, 4);
-  utils::check_dtype(kOp, "key", key, {DType::Float32});
+  utils::check_dtype(kOp, "key", key, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "key", key, 4, 4);
-  utils::check_dtype(kOp, "value", value, {DType::Float32});
+  utils::check_dtype(kOp, "value", value, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "value", value, 4, 4);
-  utils::check_dtype(kOp, "key_cache", key_cache, {DType::Float32});
+  utils::check_dtype(kOp, "key_cache", key_cache, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "key_cache", key_cache, 4, 4);
-  utils::check_dtype(kOp, "value_cache", value_cache, {DType::Float32});
+  utils::check_dtype(kOp, "value_cache", value_cache, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "value_cache", value_cache, 4, 4);
   if (attn_mask != nullptr) {
-    utils::check_dtype(kOp, "attn_mask", *attn_mask, {DType::Float32});
+    utils::check_dtype(kOp, "attn_mask", *attn_mask, {DType::Float32, DType::Float16});
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 4, 4);
   const int64_t B = utils::let(kOp, "B = query.dims[0]", [&]() -> int64_t { return query.dim(0); });
   const int64_t S = utils::let(kOp, "S = query.dims[1]", [&]() -> int64_t { return query.dim(1); });
@@ -218,6 +285,12 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
     utils::fail(kOp, "drpout_p", "is not supported (inference has no dropout)",
                 utils::format_value(drpout_p), "0.0");
   }
+  if ((key.dtype != query.dtype) || (value.dtype != query.dtype) ||
+      (key_cache.dtype != query.dtype) || (value_cache.dtype != query.dtype)) {
+    utils::fail(kOp, "query", "does not share its dtype with key, value, key_cache and value_cache",
+                utils::format_value(query.dtype),
+                "the dtype of key, value, key_cache and value_cache");
+  }
   utils::check_output_dims(kOp, "out", out, query.dims());
   Tensor stats;  // scratch, allocated by add_sdpa_with_kv_cache
   stats.dtype = DType::Float32;
@@ -237,9 +310,22 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   plan.params0.D = utils::to_u32(D, kOp, "D");
   plan.params0.S_max = utils::to_u32(S_max, kOp, "S_max");
   plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
-  plan.grid0 =
-      utils::elementwise_grid(utils::mul(2, key.numel()), kKvCacheWriteKernel.workgroup_size[0],
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
+    plan.route0 = 0;  // kv_cache_write_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(2, key.numel()),
+                                         kKvCacheWriteF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (query.dtype == DType::Float16) {
+    plan.route0 = 1;  // kv_cache_write_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(2, key.numel()),
+                                         kKvCacheWriteF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // kv_cache_write
+    plan.grid0 =
+        utils::elementwise_grid(utils::mul(2, key.numel()), kKvCacheWriteKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  }
   plan.params1.B = utils::to_u32(B, kOp, "B");
   plan.params1.S = utils::to_u32(S, kOp, "S");
   plan.params1.Hq = utils::to_u32(Hq, kOp, "Hq");
@@ -252,13 +338,35 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   plan.params1.chunk = utils::to_u32(chunk, kOp, "chunk");
   plan.params1.causal = is_causal ? 1 : 0;
   plan.params1.scale = utils::to_f32(scale);
-  plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
+    plan.route1 = 0;  // kv_attend_f16
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (query.dtype == DType::Float16) {
+    plan.route1 = 1;  // kv_attend_f16_packed
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route1 = 2;  // kv_attend
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   plan.params2.D = utils::to_u32(D, kOp, "D");
   plan.params2.chunks = utils::to_u32(chunks, kOp, "chunks");
   plan.params2.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
+    plan.route2 = 0;  // kv_combine_f16
+    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (query.dtype == DType::Float16) {
+    plan.route2 = 1;  // kv_combine_f16_packed
+    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route2 = 2;  // kv_combine
+    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -276,30 +384,42 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kKvCacheWriteKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[1]), Binding::of(args[2]),
                           Binding::of(args[3]), Binding::of(args[4])},
                          &built.params0, sizeof(built.params0), built.grid0);
   const DispatchId dispatch1 = graph.add_dispatch(
-      kKvAttendKernel, built.overrides1,
+      *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
        Binding::of(scratch_stats), Binding::of(scratch_partial)},
       &built.params1, sizeof(built.params1), built.grid1);
   const DispatchId dispatch2 =
-      graph.add_dispatch(kKvCombineKernel, built.overrides2,
+      graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
                          {Binding::params(), Binding::of(scratch_stats),
                           Binding::of(scratch_partial), Binding::of(args[11])},
                          &built.params2, sizeof(built.params2), built.grid2);
-  graph.add_resize_hook(
-      [args, scratch_stats, scratch_partial, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
-        resize_sdpa_with_kv_cache_outputs(graph, args);
-        const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
-        graph.resize_tensor(scratch_stats, plan.scratch_stats);
-        graph.resize_tensor(scratch_partial, plan.scratch_partial);
-        graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
-        graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
-        graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
-      });
+  graph.add_resize_hook([args, built, scratch_stats, scratch_partial, dispatch0, dispatch1,
+                         dispatch2](WebGPUGraph& graph) {
+    resize_sdpa_with_kv_cache_outputs(graph, args);
+    const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
+    graph.resize_tensor(scratch_stats, plan.scratch_stats);
+    graph.resize_tensor(scratch_partial, plan.scratch_partial);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
+    graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
+    }
+    graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+    if (plan.route2 != built.route2) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
+    }
+    graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
+  });
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa_with_kv_cache/kv_cache_write.wgsl - DO NOT EDIT.
-// wgsl-sha256: e3ad08164627f9a0a8c25781446fa2acf9f28736222c03ca3af559672f08056a
+// wgsl-sha256: 1219d700bb726c3e10baf07e6b0789e46910b19b493b3963b1b9b64cff43f25b
 // The module below is generated/ops/sdpa_with_kv_cache/kv_cache_write.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -27,6 +27,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn key_load(i: u32) -> f32 {
+  return key[i];
+}
+fn value_load(i: u32) -> f32 {
+  return value[i];
+}
+fn key_cache_load(i: u32) -> f32 {
+  return key_cache[i];
+}
+fn key_cache_store(i: u32, v: f32) {
+  key_cache[i] = v;
+}
+fn value_cache_load(i: u32) -> f32 {
+  return value_cache[i];
+}
+fn value_cache_store(i: u32, v: f32) {
+  value_cache[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -51,9 +69,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let b = bs / params.S;
   let at = (b * params.S_max + params.start_pos + s) * inner + r;
   if (is_key) {
-    key_cache[at] = key[e];
+    key_cache_store(at, key_load(e));
   } else {
-    value_cache[at] = value[e];
+    value_cache_store(at, value_load(e));
   }
 }
 )wgsl";

@@ -12,6 +12,12 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -41,5 +47,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     num += w * partial[(first + c) * params.D + d];
     den += w * stats[2u * (first + c) + 1u];
   }
-  output[i] = num / den;
+  output_store(i, num / den);
 }

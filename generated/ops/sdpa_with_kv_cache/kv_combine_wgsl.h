@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl - DO NOT EDIT.
-// wgsl-sha256: d965944fadee8fe1433322c870d0d7d93a5190b1295e707f9a26dff93419b26e
+// wgsl-sha256: 7876cb53849132f2719c9f438c59fa2c2248795045afd8cb3017c1d152d8e2bb
 // The module below is generated/ops/sdpa_with_kv_cache/kv_combine.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -23,6 +23,12 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -52,7 +58,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     num += w * partial[(first + c) * params.D + d];
     den += w * stats[2u * (first + c) + 1u];
   }
-  output[i] = num / den;
+  output_store(i, num / den);
 }
 )wgsl";
 
