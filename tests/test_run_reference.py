@@ -86,6 +86,8 @@ def _run(monkeypatch, tmp_path, capsys, perturb):
         return [perturb(i, t.clone()) for i, t in enumerate(eager)], Latency(1, 1, 1, 1, "fake")
 
     monkeypatch.setattr(pte, "run_pte", fake_run_pte)
+    # the file is a bare header: its coverage says a float32 program
+    monkeypatch.setattr(pte, "pte_coverage", lambda path: argparse.Namespace(float16=False))
     path = tmp_path / "model.pte"
     path.write_bytes(b"\0\0\0\0ET12" + bytes(56))
     args = argparse.Namespace(pte=str(path), iters=1, profile=False,

@@ -105,6 +105,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Runs every case of every spec on each executor and prints one line per case."""
+    ops = {b.op.name for b in catalog().ops}
+    unknown = sorted(set(args.op or ()) - ops)
+    if unknown:
+        raise UsageError(f"--op {', '.join(unknown)}: no such op (ops: {', '.join(sorted(ops))})")
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
         try:  # a missing or stale runner fails here, once, not in every case
@@ -114,10 +118,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
         executors["native"] = native.EXECUTOR
     if args.browser:
         executors["browser"] = browser.EXECUTOR
-    ops = {b.op.name for b in catalog().ops}
-    unknown = sorted(set(args.op or ()) - ops)
-    if unknown:
-        raise UsageError(f"--op {', '.join(unknown)}: no such op (ops: {', '.join(sorted(ops))})")
     runs = [r for r in all_case_runs(catalog()) if not args.op or r.op.op.name in args.op]
     print(f"adapter: {adapter_line()}")
     failed = 0

@@ -183,6 +183,9 @@ def pte_coverage(path: str | Path, targets: frozenset[str] | None = None) -> Cov
         program = deserialize_pte_binary(data).program
     except (struct.error, ValueError) as e:  # a truncated or corrupt flatbuffer
         raise InputError(f"{path} cannot be read as an ExecuTorch program ({e})") from None
+    if not program.execution_plan:
+        raise InputError(f"{path} holds no execution plan: expected an ExecuTorch program "
+                         "with at least one method")
     coverage = Coverage()
     for plan in program.execution_plan:
         for k, delegate in enumerate(plan.delegates):

@@ -209,9 +209,9 @@ def cmd_run(args) -> int:
         return res.returncode
     import torch
 
+    model, inputs = load_factory(args.reference)  # a bad reference fails before the load
     half = pte_coverage(args.pte).float16
     criterion = HALF_CRITERION if half else CRITERION
-    model, inputs = load_factory(args.reference)
     outputs, latency = run_pte(args.pte, inputs, iters=args.iters, profile=args.profile)
     with torch.no_grad():
         expected = eager_outputs(model.eval()(*inputs))

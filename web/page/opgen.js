@@ -174,7 +174,10 @@ class OpgenRuntime {
         const manifest = JSON.parse(m.FS.readFile(`${dir}/out/manifest.json`, {encoding: 'utf8'}));
         const outputs = {};
         for (const run of manifest.runs) {
-          for (const o of run.outputs) outputs[o.file] = m.FS.readFile(`${dir}/out/${o.file}`);
+          // a SymInt output is in the manifest itself ({ref, symint}), with no file
+          for (const o of run.outputs) {
+            if (o.file !== undefined) outputs[o.file] = m.FS.readFile(`${dir}/out/${o.file}`);
+          }
         }
         return {manifest, outputs};
       } finally {
