@@ -50,6 +50,8 @@
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
@@ -404,6 +406,22 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmVec4BindingCount,
        "",
        kGemmVec4RuntimeChecks},
+      {"gemm_vec4_m32",
+       kGemmVec4M32WGSL,
+       "main",
+       {kGemmVec4M32WorkgroupSizeX, kGemmVec4M32WorkgroupSizeY, kGemmVec4M32WorkgroupSizeZ},
+       kGemmVec4M32Bindings,
+       kGemmVec4M32BindingCount,
+       "",
+       kGemmVec4M32RuntimeChecks},
+      {"gemm_vec4_m64",
+       kGemmVec4M64WGSL,
+       "main",
+       {kGemmVec4M64WorkgroupSizeX, kGemmVec4M64WorkgroupSizeY, kGemmVec4M64WorkgroupSizeZ},
+       kGemmVec4M64Bindings,
+       kGemmVec4M64BindingCount,
+       "",
+       kGemmVec4M64RuntimeChecks},
       {"gemv_nn",
        kGemvNnWGSL,
        "main",

@@ -35,46 +35,59 @@ from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, 
                           Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
 from codegen.graph.inputs import randn, tensor
 
-TILE = 128  # output rows and columns per workgroup (gemm_tile.wgsl)
+TILE = 128  # output columns per workgroup of every tile, and rows of gemm_vec4's
 K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
-# Split K when the tiles (times batches) fill fewer than SPLIT_BELOW workgroups (the
-# H200 has 132 SMs), aiming at SPLIT_TARGET workgroups, with slices of at least
-# MIN_SLICE_STEPS K steps and at most MAX_SPLIT slices.
-SPLIT_BELOW = 132
-SPLIT_TARGET = 264
+SMS = 132  # the H200's SMs: workgroups are dealt out over them
+# Tile and split-K choice (aligned rows: the vec4 tiles; unaligned: the 128 tile's split)
+# from a cost estimate per (tile rows, slices), all in ns: each SM runs its share of the
+# workgroups, ceil(workgroups / SMS), each costing its rows x K steps x ROW_STEP_NS; an
+# SM holding fewer than FLOOR[rows] / 100 workgroups is latency-bound and takes as long
+# as that many would; split K costs SPLIT_NS plus the partial sums written and read
+# back at SPLIT_BYTES_PER_NS. Slices hold at least MIN_SLICE_STEPS K steps, at most
+# MAX_SPLIT of them.
+TILE_ROWS = (128, 64, 32)  # gemm_vec4, gemm_vec4_m64, gemm_vec4_m32
+ROW_STEP_NS = {128: 586, 64: 600, 32: 620}  # per 100 rows x K step of 8
+FLOOR = {128: 124, 64: 250, 32: 500}
+WG_STEPS = 2  # a workgroup's first load and its stores, in K steps
+SPLIT_NS = 1500
+SPLIT_BYTES_PER_NS = 3000
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
 # One round of 128x128 workgroups: the H200 runs two per SM, 264 at once (measured: the
-# time steps at 133 and 265 tiles, docs/performance.md). A single GEMM whose tile rows
-# fill whole rounds and leave a tail of at most half a round splits only the tail's K,
-# into as many slices as the round has room for (1576 x 768 x 3072: 11 rows of 24 tiles,
-# then 2 rows split 5 ways).
+# time steps at 133 and 265 tiles, docs/performance.md). A single GEMM on the 128 tile
+# unsplit whose tile rows fill whole rounds and leave a tail of at most half a round
+# splits only the tail's K, into as many slices as the round has room for (1576 x 768 x
+# 3072: 11 rows of 24 tiles, then 2 rows split 5 ways).
+SPLIT_BELOW = 132
 TILE_ROUND = 264
 # Rows up to which the GEMV routes run: gemv_rows.wgsl accumulates input rows in two vec4s
-# (lo, hi), gemv_nn.wgsl in eight named vec4s. Unmeasured for B as [K, N] (gemv_nn against
-# the tiled route at M = 2..8 is for the H200 run to confirm).
+# (lo, hi), gemv_nn.wgsl in eight named vectors.
 GEMV_MAX_ROWS = 8
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}
 # The tiled kernels run without runtime checks (1.13x on the H200 at 4096³): gemm_tile's
 # workgroup indices stay below 512 by its arithmetic, and every global read and write is
 # guarded by M, N and the slice's end (partial by split * batch * M * N).
-# gemm_vec4 and gemm_scalar: one body, its loaders from the dispatch (gemm_loads_vec4.wgsl,
-# gemm_loads_scalar.wgsl)
+# gemm_vec4 and gemm_scalar: one body (gemm.wgsl on gemm_tile.wgsl), its loaders from the
+# dispatch (gemm_loads_vec4.wgsl, gemm_loads_scalar.wgsl); the vec4 variants with fewer
+# rows per workgroup (TILE_M) and threads (16 x TILE_M / 8)
 GEMM_VEC4 = Kernel("gemm_vec4", file="gemm.wgsl", workgroup=(16, 16, 1), overrides=OVERRIDES,
-                   runtime_checks=False)
+                   runtime_checks=False, helpers=("gemm_tile.wgsl",),
+                   consts={"TILE_M": "128u"})
+GEMM_VEC4_M64 = GEMM_VEC4.variant("gemm_vec4_m64", workgroup=(16, 8, 1),
+                                  consts={"TILE_M": "64u"})
+GEMM_VEC4_M32 = GEMM_VEC4.variant("gemm_vec4_m32", workgroup=(16, 4, 1),
+                                  consts={"TILE_M": "32u"})
+TILE_KERNELS = {128: GEMM_VEC4, 64: GEMM_VEC4_M64, 32: GEMM_VEC4_M32}
 GEMM_SCALAR = GEMM_VEC4.variant("gemm_scalar")
 # 32x32 tiles (gemm_small_tile.wgsl: workgroup indices below 128 by its arithmetic, loads
-# and stores the dispatch's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
-# fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
-# SMALL_MAX_ROWS rows (measured on the H200 at 196 rows; ViT-B at batch 1). Split K
-# below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x
-# 768 (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit and 0.042 for the 128
-# tiles split 16; at 504 and 672 tiles unsplit was fastest.
+# and stores the dispatch's) for unaligned rows where 128x128 tiles leave the GPU idle
+# but 32x32 tiles fill it: fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32,
+# at most SMALL_MAX_ROWS rows (attention over 197 tokens). Split K below
+# SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x 768
+# (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit.
 GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
                     runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
-# the same tiles with gemm_scalar's loads, for row lengths that are not multiples of 4
-# (attention over 197 tokens); same rule and split as gemm_small
 GEMM_SMALL_SCALAR = GEMM_SMALL.variant("gemm_small_scalar")
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
@@ -82,7 +95,6 @@ SMALL_SPLIT_BELOW = 264
 SMALL_SPLIT_TARGET = 528
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
-# gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK
 GEMV_NN = Kernel("gemv_nn", workgroup=(256, 1, 1), overrides=OVERRIDES)
 GEMV_NN_COLS = 128  # output columns per gemv_nn workgroup (COLS column quads)
 GEMV_NN_ROWS = 8  # rows of A per gemv_nn workgroup (ROWS)
@@ -90,30 +102,56 @@ GEMV_SUBGROUP = Kernel("gemv_rows_subgroup", workgroup=(256, 1, 1), features=("s
 # linear's weight [N, K] -> [K, N] vec4s for the vec4 routes (N % 4 == 0)
 PACK = Kernel("linear_pack_weight")
 
+
+def tile_cost(rows: int, s: str) -> str:
+    """The estimated ns of the tile with `rows` rows per workgroup in `s` K slices."""
+    compute = (f"max(ceil_div(tiles{rows} * {s}, {SMS}) * 100, {FLOOR[rows]}) * {rows} "
+               f"* (ceil_div(steps, {s}) + {WG_STEPS}) * {ROW_STEP_NS[rows]} // 10000")
+    split = (f"({SPLIT_NS} + ({s} + 1) * batch * M * N * 4 // {SPLIT_BYTES_PER_NS} "
+             f"if {s} > 1 else 0)")
+    return f"{compute} + {split}"
+
+
+def best_split(rows: int) -> str:
+    """cost * 32 + slices - 1 of the cheapest split of the tile with `rows` rows."""
+    return f"min([({tile_cost(rows, '(j + 1)')}) * 32 + j for j in range(max_split)])"
+
+
 SPLIT_LETS = {
-    "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
+    "tiles_n": f"ceil_div(N, {TILE})",
+    **{f"tiles{r}": f"ceil_div(M, {r}) * tiles_n * batch" for r in TILE_ROWS},
     "small_tiles": f"ceil_div(M, {SMALL_TILE}) * ceil_div(N, {SMALL_TILE}) * batch",
-    "small": f"not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
-             f"and M <= {SMALL_MAX_ROWS}",
+    "small": f"not gemv and not aligned and tiles128 < {SPLIT_BELOW} "
+             f"and small_tiles >= {SPLIT_BELOW} and M <= {SMALL_MAX_ROWS}",
     "steps": f"ceil_div(K, {K_STEP})",
-    # slices: enough to reach the target workgroups, each of MIN_SLICE_STEPS steps or more
+    # slices: each of MIN_SLICE_STEPS steps or more
     "max_split": f"max(1, min(steps // {MIN_SLICE_STEPS}, {MAX_SPLIT}))",
+    **{f"best{r}": best_split(r) for r in TILE_ROWS},
+    # the vec4 tiles' cheapest (the first of equals: more rows per workgroup); the scalar
+    # route has the 128 tile alone
+    "tile_pick": "min([" + ", ".join(f"best{r} // 32 * 4 + {i}" for i, r in enumerate(TILE_ROWS))
+                 + "]) % 4 if aligned else 0",
+    "tile_m": " else ".join(f"{r} if tile_pick == {i}" for i, r in enumerate(TILE_ROWS[:-1]))
+              + f" else {TILE_ROWS[-1]}",
+    # gemv_nn (128 columns per workgroup): slices to reach about two rounds of workgroups
+    "gemv_split": f"min(ceil_div({2 * SMS}, max(tiles128, 1)), max_split) "
+                  f"if tiles128 < {SMS} else 1",
     "small_split": f"min(ceil_div({SMALL_SPLIT_TARGET}, max(small_tiles, 1)), max_split) "
                    f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
-    "tile_split": f"min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), max_split) "
-                  f"if tiles < {SPLIT_BELOW} else 1",
-    # a short last round of tile rows (one matrix, rows of at most a round of tiles)
-    "tiles_n": f"ceil_div(N, {TILE})",
+    "tile_split": " else ".join(f"best{r} % 32 + 1 if tile_m == {r}" for r in TILE_ROWS[:-1])
+                  + f" else best{TILE_ROWS[-1]} % 32 + 1",
+    # a short last round of 128 tile rows (one matrix, unsplit, rows of at most a round)
     "round_rows": f"max(1, {TILE_ROUND} // max(tiles_n, 1))",
     "tail_rows": f"ceil_div(M, {TILE}) % round_rows if not gemv and not small and batch == 1 "
-                 f"and tiles >= {SPLIT_BELOW} and tiles_n <= {TILE_ROUND} else 0",
+                 f"and tile_m == {TILE} and tile_split == 1 and tiles128 >= {SPLIT_BELOW} "
+                 f"and tiles_n <= {TILE_ROUND} else 0",
     "tail_split": f"min({TILE_ROUND} // max(tail_rows * tiles_n, 1), max_split) "
                   f"if tail_rows > 0 and tail_rows * tiles_n <= {TILE_ROUND // 2} else 1",
-    "split": "small_split if small else (tile_split if tiles < "
-             f"{SPLIT_BELOW} else tail_split)",
+    "split": "gemv_split if gemv else (small_split if small else (tail_split if tail_rows > 0 "
+             "else tile_split))",
     # rows whose tiles take all of K (gemm_tile.wgsl): those above a split tail
-    "head_rows": f"(ceil_div(M, {TILE}) - tail_rows) * {TILE} "
-                 f"if tiles >= {SPLIT_BELOW} and split > 1 else 0",
+    "head_rows": f"(ceil_div(M, {TILE}) - tail_rows) * {TILE} if tail_rows > 0 and split > 1 "
+                 "else 0",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
 
@@ -141,6 +179,9 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=nn)]
     small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
     small = [Route(GEMM_SMALL, small_grid, when="small", overrides=nn)]
+    # the vec4 tiles of fewer rows (the 128 tile is the dispatch's last route)
+    narrow = [Route(TILE_KERNELS[r], Tiles(x="N", y="M", tile=(TILE, r), z="batch * split"),
+                    when=f"tile_m == {r}", overrides=nn) for r in TILE_ROWS if r != TILE]
     small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small", overrides=as_given)]
 
     def tiled(kernel: Kernel, when: str, b: str, elem: str, helpers: list[str],
@@ -149,7 +190,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             name=kernel.name,
             when=tiled_when + when,
             params=params,
-            helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl", *helpers],
+            helpers=["gemm_epilogue.wgsl", "gemm_store.wgsl", *helpers],
             bindings=[Bind("a", a, elem=elem), Bind("b", b, elem=elem), Bind("bias", bias),
                       Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
             routes=[*first, Route(kernel, tile_grid, overrides=overrides)],
@@ -157,7 +198,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
 
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4<f32>", ["gemm_loads_vec4.wgsl"],
-              gemv_nn + small, nn),
+              gemv_nn + small + narrow, nn),
         tiled(GEMM_SCALAR, "not aligned", b, "f32", ["gemm_loads_scalar.wgsl"], small_scalar,
               as_given),
         Dispatch(

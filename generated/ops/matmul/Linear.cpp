@@ -9,6 +9,8 @@
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
@@ -104,6 +106,24 @@ const KernelSource kGemmSmallKernel{
     kGemmSmallBindingCount,
     "",
     kGemmSmallRuntimeChecks};
+const KernelSource kGemmVec4M64Kernel{
+    "gemm_vec4_m64",
+    kGemmVec4M64WGSL,
+    "main",
+    {kGemmVec4M64WorkgroupSizeX, kGemmVec4M64WorkgroupSizeY, kGemmVec4M64WorkgroupSizeZ},
+    kGemmVec4M64Bindings,
+    kGemmVec4M64BindingCount,
+    "",
+    kGemmVec4M64RuntimeChecks};
+const KernelSource kGemmVec4M32Kernel{
+    "gemm_vec4_m32",
+    kGemmVec4M32WGSL,
+    "main",
+    {kGemmVec4M32WorkgroupSizeX, kGemmVec4M32WorkgroupSizeY, kGemmVec4M32WorkgroupSizeZ},
+    kGemmVec4M32Bindings,
+    kGemmVec4M32BindingCount,
+    "",
+    kGemmVec4M32RuntimeChecks};
 const KernelSource kGemmVec4Kernel{
     "gemm_vec4",
     kGemmVec4WGSL,
@@ -142,7 +162,8 @@ const KernelSource kGemmSplitSumKernel{
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kGemmSmallKernel, &kGemmVec4Kernel};
+const KernelSource* const kDispatch2Kernels[] = {&kGemmSmallKernel, &kGemmVec4M64Kernel,
+                                                 &kGemmVec4M32Kernel, &kGemmVec4Kernel};
 // Dispatch 3's kernels, in route order.
 const KernelSource* const kDispatch3Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
 
@@ -202,20 +223,183 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   });
   const bool gemv = utils::let(kOp, "gemv = M <= 8 and K % 4 == 0",
                                [&]() -> bool { return (M <= 8) && (utils::floormod(K, 4) == 0); });
-  const int64_t tiles =
-      utils::let(kOp, "tiles = ceil_div(M, 128) * ceil_div(N, 128) * batch", [&]() -> int64_t {
-        return utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
-      });
+  const int64_t tiles_n = utils::let(kOp, "tiles_n = ceil_div(N, 128)",
+                                     [&]() -> int64_t { return utils::ceil_div(N, 128); });
+  const int64_t tiles128 = utils::let(
+      kOp, "tiles128 = ceil_div(M, 128) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 128), tiles_n), batch); });
+  const int64_t tiles64 = utils::let(
+      kOp, "tiles64 = ceil_div(M, 64) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 64), tiles_n), batch); });
+  const int64_t tiles32 = utils::let(
+      kOp, "tiles32 = ceil_div(M, 32) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 32), tiles_n), batch); });
   const int64_t small_tiles =
       utils::let(kOp, "small_tiles = ceil_div(M, 32) * ceil_div(N, 32) * batch", [&]() -> int64_t {
         return utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
       });
-  const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
+  const bool small = !gemv && !aligned && (tiles128 < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps =
       utils::let(kOp, "steps = ceil_div(K, 8)", [&]() -> int64_t { return utils::ceil_div(K, 8); });
   const int64_t max_split = utils::let(
       kOp, "max_split = max(1, min(steps // 4, 16))",
       [&]() -> int64_t { return utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16)); });
+  const int64_t best128 = utils::let(
+      kOp,
+      "best128 = min([(max(ceil_div(tiles128 * (j + 1), 132) * 100, 124) * 128 * (ceil_div(steps, "
+      "(j + 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) "
+      "> 1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles128, utils::add(_j, 1)), 132),
+                                                100),
+                                            124),
+                                        128),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                586),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            3000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t best64 = utils::let(
+      kOp,
+      "best64 = min([(max(ceil_div(tiles64 * (j + 1), 132) * 100, 250) * 64 * (ceil_div(steps, (j "
+      "+ 1)) + 2) * 600 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) > "
+      "1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles64, utils::add(_j, 1)), 132),
+                                                100),
+                                            250),
+                                        64),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                600),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            3000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t best32 = utils::let(
+      kOp,
+      "best32 = min([(max(ceil_div(tiles32 * (j + 1), 132) * 100, 500) * 32 * (ceil_div(steps, (j "
+      "+ 1)) + 2) * 620 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) > "
+      "1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles32, utils::add(_j, 1)), 132),
+                                                100),
+                                            500),
+                                        32),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                620),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            3000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t tile_pick = utils::let(
+      kOp,
+      "tile_pick = min([best128 // 32 * 4 + 0, best64 // 32 * 4 + 1, best32 // 32 * 4 + 2]) % 4 if "
+      "aligned else 0",
+      [&]() -> int64_t {
+        return aligned ? utils::floormod(
+                             utils::min_of(std::vector<int64_t>{
+                                 utils::add(utils::mul(utils::floordiv(best128, 32), 4), 0),
+                                 utils::add(utils::mul(utils::floordiv(best64, 32), 4), 1),
+                                 utils::add(utils::mul(utils::floordiv(best32, 32), 4), 2)}),
+                             4)
+                       : 0;
+      });
+  const int64_t tile_m = (tile_pick == 0) ? 128 : ((tile_pick == 1) ? 64 : 32);
+  const int64_t gemv_split = utils::let(
+      kOp, "gemv_split = min(ceil_div(264, max(tiles128, 1)), max_split) if tiles128 < 132 else 1",
+      [&]() -> int64_t {
+        return (tiles128 < 132)
+                   ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles128, 1)), max_split)
+                   : 1;
+      });
   const int64_t small_split = utils::let(
       kOp,
       "small_split = min(ceil_div(528, max(small_tiles, 1)), max_split) if small_tiles < 264 else "
@@ -226,27 +410,28 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                    : 1;
       });
   const int64_t tile_split = utils::let(
-      kOp, "tile_split = min(ceil_div(264, max(tiles, 1)), max_split) if tiles < 132 else 1",
+      kOp,
+      "tile_split = best128 % 32 + 1 if tile_m == 128 else best64 % 32 + 1 if tile_m == 64 else "
+      "best32 % 32 + 1",
       [&]() -> int64_t {
-        return (tiles < 132)
-                   ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split)
-                   : 1;
+        return (tile_m == 128) ? utils::add(utils::floormod(best128, 32), 1)
+                               : ((tile_m == 64) ? utils::add(utils::floormod(best64, 32), 1)
+                                                 : utils::add(utils::floormod(best32, 32), 1));
       });
-  const int64_t tiles_n = utils::let(kOp, "tiles_n = ceil_div(N, 128)",
-                                     [&]() -> int64_t { return utils::ceil_div(N, 128); });
   const int64_t round_rows =
       utils::let(kOp, "round_rows = max(1, 264 // max(tiles_n, 1))", [&]() -> int64_t {
         return utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
       });
-  const int64_t tail_rows =
-      utils::let(kOp,
-                 "tail_rows = ceil_div(M, 128) % round_rows if not gemv and not small and batch == "
-                 "1 and tiles >= 132 and tiles_n <= 264 else 0",
-                 [&]() -> int64_t {
-                   return (!gemv && !small && (batch == 1) && (tiles >= 132) && (tiles_n <= 264))
-                              ? utils::floormod(utils::ceil_div(M, 128), round_rows)
-                              : 0;
-                 });
+  const int64_t tail_rows = utils::let(
+      kOp,
+      "tail_rows = ceil_div(M, 128) % round_rows if not gemv and not small and batch == 1 and "
+      "tile_m == 128 and tile_split == 1 and tiles128 >= 132 and tiles_n <= 264 else 0",
+      [&]() -> int64_t {
+        return (!gemv && !small && (batch == 1) && (tile_m == 128) && (tile_split == 1) &&
+                (tiles128 >= 132) && (tiles_n <= 264))
+                   ? utils::floormod(utils::ceil_div(M, 128), round_rows)
+                   : 0;
+      });
   const int64_t tail_split = utils::let(
       kOp,
       "tail_split = min(264 // max(tail_rows * tiles_n, 1), max_split) if tail_rows > 0 and "
@@ -258,11 +443,12 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          max_split)
                    : 1;
       });
-  const int64_t split = small ? small_split : ((tiles < 132) ? tile_split : tail_split);
+  const int64_t split =
+      gemv ? gemv_split : (small ? small_split : ((tail_rows > 0) ? tail_split : tile_split));
   const int64_t head_rows = utils::let(
-      kOp, "head_rows = (ceil_div(M, 128) - tail_rows) * 128 if tiles >= 132 and split > 1 else 0",
+      kOp, "head_rows = (ceil_div(M, 128) - tail_rows) * 128 if tail_rows > 0 and split > 1 else 0",
       [&]() -> int64_t {
-        return ((tiles >= 132) && (split > 1))
+        return ((tail_rows > 0) && (split > 1))
                    ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
                    : 0;
       });
@@ -336,8 +522,18 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (tile_m == 64) {
+      plan.route2 = 1;  // gemm_vec4_m64
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (tile_m == 32) {
+      plan.route2 = 2;  // gemm_vec4_m32
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route2 = 1;  // gemm_vec4
+      plan.route2 = 3;  // gemm_vec4
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides2 = {{"B_IS_NK", 0.0}};

@@ -45,7 +45,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 }
 // codegen/specs/matmul/gemm_split_sum.wgsl
 // gemm_split_sum: adds the K slices' partial sums of each output element, then applies
-// the epilogue (gemm_tile.wgsl).
+// the epilogue (gemm_epilogue.wgsl); the partials are laid out as gemm_store.wgsl writes them.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,

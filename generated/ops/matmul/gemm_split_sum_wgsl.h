@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 178920c06ca11750afecd39a74addf19b8c365dc85b4cdc225df9b70b79f6298
+// wgsl-sha256: e225cc5bc5a0a75fb145d17f372455ba2a5a4c6612c61c3ce43779f40b7d91c3
 // The module below is generated/ops/matmul/gemm_split_sum.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -56,7 +56,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 }
 // codegen/specs/matmul/gemm_split_sum.wgsl
 // gemm_split_sum: adds the K slices' partial sums of each output element, then applies
-// the epilogue (gemm_tile.wgsl).
+// the epilogue (gemm_epilogue.wgsl); the partials are laid out as gemm_store.wgsl writes them.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
