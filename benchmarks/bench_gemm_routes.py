@@ -7,7 +7,7 @@ rows `tile_m`, the slices `split`; `head_rows` 0) or a kernel forced (gemm_small
 result checked against torch at the benchmark's shapes, then timed as `opgen bench`
 times (GPU timestamps around passes of 10 calls, the median of --iters passes).
 
-    python benchmarks/bench_gemm_routes.py --json OUT.json        # GPU-sized shapes
+    python benchmarks/bench_gemm_routes.py --ort --json OUT.json  # GPU-sized shapes
     python benchmarks/bench_gemm_routes.py --small                # a CPU adapter's
 """
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from codegen.bench import ort as bench_ort  # noqa: E402
 from codegen.bench.bench import time_ours, time_torch  # noqa: E402
 from codegen.bench.checks import BENCH_TOLERANCE, relative_error  # noqa: E402
 from codegen.executors import harness  # noqa: E402
@@ -107,6 +108,7 @@ def main() -> int:
     parser.add_argument("--iters", type=int, default=10)
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--ort", action="store_true", help="time ORT WebGPU's MatMul too")
     args = parser.parse_args()
     print(f"adapter: {adapter_line()}", flush=True)
     results = []
@@ -114,6 +116,7 @@ def main() -> int:
         call_args = materialize((randn(m, k), randn(k, n)), f"mm {m}x{k}x{n}")
         want = call_args[0].double() @ call_args[1].double()
         torch_ms = time_torch(TARGET, call_args, 20, 3)
+        ort = bench_ort.time_ort(TARGET, call_args, 20, 3) if args.ort else None
         base = bind_call(TARGET, call_args, {})
         rows = []
         for label, force, overrides in configs(m, k, n):
@@ -128,11 +131,13 @@ def main() -> int:
             rows.append({"config": label, "routes": node.routes, "ms": ms, "timer": timer})
         best = min(rows[1:], key=lambda r: r["ms"])
         flops = 2.0 * m * k * n
-        print(f"mm {m}x{k}x{n}: torch {torch_ms and f'{torch_ms:.4f}'} ms; spec "
+        print(f"mm {m}x{k}x{n}: torch {torch_ms and f'{torch_ms:.4f}'} ms; ORT "
+              f"{ort and f'{ort.ms:.4f} +- {ort.spread_ms:.4f}'}; spec "
               f"{'+'.join(rows[0]['routes'])} {rows[0]['ms']:.4f}; best {best['config']} "
               f"{best['ms']:.4f} ({flops / best['ms'] / 1e9:.2f} TFLOP/s)", flush=True)
         print("  " + "; ".join(f"{r['config']} {r['ms']:.4f}" for r in rows[1:]), flush=True)
-        results.append({"shape": [m, k, n], "torch_ms": torch_ms, "rows": rows})
+        results.append({"shape": [m, k, n], "torch_ms": torch_ms, "ort_ms": ort and ort.ms,
+                        "ort_spread_ms": ort and ort.spread_ms, "rows": rows})
         if args.json:  # after each shape: a run cut short keeps what it measured
             args.json.write_text(json.dumps({"adapter": adapter_line(), "results": results},
                                             indent=1))
