@@ -3,7 +3,8 @@ choice: the measurements the matmul spec's cost estimate (TILE_ROWS, ROW_STEP_NS
 SPLIT_NS in codegen/specs/matmul/matmul.py) is fitted to.
 
 Not a test. Each configuration is mm with some of the spec's lets replaced (the tile's
-rows `tile_m`, the slices `split`; `head_rows` 0) or a kernel forced (gemm_small), its
+rows `tile_m`, the slices `split`; the routes before this choice, where they still exist,
+with their kernel forced), its
 result checked against torch at the benchmark's shapes, then timed as `opgen bench`
 times (GPU timestamps around passes of 10 calls, the median of --iters passes).
 
@@ -44,47 +45,41 @@ SPLITS = (1, 2, 3, 4, 6, 8, 12, 16)
 SMS = 132
 
 
-def old_choice(m: int, k: int, n: int) -> tuple[str, int, int]:
-    """The routes before the tile choice (kernel, split, head_rows): gemv_nn for M <= 8,
-    gemm_small where 128 tiles are fewer than the SMs, else the 128 tile with its split."""
+def old_choice(m: int, k: int, n: int) -> tuple[str, int] | None:
+    """The routes before the tile choice (kernel, split): gemv_nn for M <= 8, gemm_small
+    (gone) where 128 tiles were fewer than the SMs, else the 128 tile, split below 132
+    tiles (None where that tile split only a short last round: gone too)."""
     cd = lambda a, b: -(-a // b)  # noqa: E731
     tiles, small_tiles, steps = cd(m, 128) * cd(n, 128), cd(m, 32) * cd(n, 32), cd(k, 8)
     max_split = max(1, min(steps // 4, 16))
     if m <= 8:
-        return "gemv_nn", (min(cd(264, max(tiles, 1)), max_split) if tiles < 132 else 1), 0
+        return "gemv_nn", (min(cd(264, max(tiles, 1)), max_split) if tiles < 132 else 1)
     if tiles < 132 and small_tiles >= 132 and m <= 256:
-        return "gemm_small", (min(cd(528, small_tiles), max_split) if small_tiles < 264
-                              else 1), 0
+        return None
     if tiles < 132:
-        return "gemm_vec4", min(cd(264, max(tiles, 1)), max_split), 0
+        return "gemm_vec4", min(cd(264, max(tiles, 1)), max_split)
     tiles_n = cd(n, 128)
     tail = cd(m, 128) % max(1, 264 // tiles_n) if tiles_n <= 264 else 0
-    if tail and tail * tiles_n <= 132:
-        split = min(264 // (tail * tiles_n), max_split)
-        if split > 1:
-            return "gemm_vec4", split, (cd(m, 128) - tail) * 128
-    return "gemm_vec4", 1, 0
+    return None if tail and tail * tiles_n <= 132 else ("gemm_vec4", 1)
 
 
 def configs(m: int, k: int, n: int) -> list[tuple[str, tuple[str, ...], dict]]:
     """(label, forced kernels, let overrides) of every configuration timed on a shape."""
     cd = lambda a, b: -(-a // b)  # noqa: E731
     max_split = max(1, min(cd(k, 8) // 4, 16))
-    kernel, split, head = old_choice(m, k, n)
-    out = [("spec", (), {}),
-           (f"old {kernel} s{split}", (kernel,),
-            {"gemv": str(kernel == "gemv_nn"), "split": str(split), "head_rows": str(head)})]
+    out = [("spec", (), {})]
+    old = old_choice(m, k, n)
+    if old:
+        kernel, split = old
+        out.append((f"old {kernel} s{split}", (kernel,),
+                    {"gemv": str(kernel == "gemv_nn"), "split": str(split)}))
     for rows in TILE_ROWS:
         tiles = cd(m, rows) * cd(n, 128)
         for s in SPLITS:
             # at most four times the workgroups the SMs hold at once
             if s == 1 or (s <= max_split and tiles * s <= 4 * 2 * SMS * 128 // rows):
                 out.append((f"m{rows} s{s}", (), {"gemv": "False", "tile_m": str(rows),
-                                                  "split": str(s), "head_rows": "0"}))
-    for s in SPLITS if m <= 256 else ():
-        if s == 1 or (s <= max_split and cd(m, 32) * cd(n, 32) * s <= 8 * 2 * SMS):
-            out.append((f"small s{s}", ("gemm_small",),
-                        {"gemv": "False", "split": str(s), "head_rows": "0"}))
+                                                  "split": str(s)}))
     return out
 
 

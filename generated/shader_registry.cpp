@@ -46,7 +46,6 @@
 #include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
-#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
@@ -375,14 +374,6 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmScalarBindingCount,
        "",
        kGemmScalarRuntimeChecks},
-      {"gemm_small",
-       kGemmSmallWGSL,
-       "main",
-       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-       kGemmSmallBindings,
-       kGemmSmallBindingCount,
-       "",
-       kGemmSmallRuntimeChecks},
       {"gemm_small_scalar",
        kGemmSmallScalarWGSL,
        "main",

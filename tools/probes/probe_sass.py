@@ -2,7 +2,7 @@
 
 wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
 [K, N] and as [N, K]), its fewer-row variants gemm_vec4_m64 and gemm_vec4_m32 and its
-gemm_small on the GPU machine (K unsplit), each in its own process with
+gemm_small_scalar on the GPU machine (K unsplit), each in its own process with
 a shader disk cache of its own (copied to OUT/sass), and runs each once (the result
 checked against float64); `show` (here, with nvdisasm from PyPI's nvidia-cuda-nvdisasm
 wheel on PATH and the zstandard module) takes the machine code out of those cache files,
@@ -40,7 +40,7 @@ def texts() -> dict[str, tuple[str, bool, tuple[int, int]]]:
             "spec_nt": (text("gemm_vec4"), True, (TILE, TILE)),
             "m64_nn": (text("gemm_vec4_m64"), False, (TILE, 64)),
             "m32_nn": (text("gemm_vec4_m32"), False, (TILE, 32)),
-            "small_nn": (text("gemm_small"), False, (SMALL_TILE, SMALL_TILE))}
+            "small_nn": (text("gemm_small_scalar"), False, (SMALL_TILE, SMALL_TILE))}
 
 
 def params_words(code: str, values: dict) -> np.ndarray:

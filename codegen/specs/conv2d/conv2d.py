@@ -212,7 +212,7 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
         "min_value": f32(lo), "max_value": f32(hi),
         # conv2d_gemm128's GEMM (gemm_tile.wgsl): OC x K weights @ K x B * OH * OW pixels
         "M": u32("OC"), "N": u32("B * OH * OW"), "K": u32("K"), "batch": u32("1"),
-        "k_chunk": u32("k_chunk"), "head_rows": u32("0"),
+        "k_chunk": u32("k_chunk"),
     }
 
 

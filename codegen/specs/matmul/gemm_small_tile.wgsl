@@ -1,9 +1,9 @@
-// Shared by gemm_small and gemm_small_scalar (composed into their modules by
-// opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
-// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
-// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
-// (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_store.wgsl's store_quad,
-// gemm_epilogue.wgsl).
+// gemm_small_scalar's tile (composed into its module by opgen): 32x32 output tiles, 4x4
+// per thread, for unaligned GEMMs whose 128x128 tiles would leave most of the GPU idle
+// while 32x32 tiles fill it (few rows, e.g. ViT-B attention at batch 1). Loaders, split-K
+// store and epilogue are the dispatch's (gemm_loads_scalar.wgsl, gemm_store.wgsl's
+// store_quad, gemm_epilogue.wgsl). The aligned GEMMs of few rows take gemm_tile.wgsl's
+// 32- and 64-row tiles instead (8x8 outputs per thread).
 //
 // 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
 // an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per

@@ -6,13 +6,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  let first = params.head_rows * params.N;  // rows the tile pass stored whole
-  if (i >= numel || i < first) {
+  if (i >= numel) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * (numel - first) + i - first];
+    acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
   output[i] = epilogue(acc, mn / params.N, mn % params.N);

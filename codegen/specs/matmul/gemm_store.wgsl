@@ -4,9 +4,7 @@
 // epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
 //
 // Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
-// laid out as the output's elements from row head_rows on, one slice after another, for
-// gemm_split_sum to add. Rows below head_rows took all of K in slice 0 (gemm_tile.wgsl)
-// and are stored whole.
+// laid out as the output's elements, one slice after another, for gemm_split_sum to add.
 
 // Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
@@ -24,9 +22,8 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     return;
   }
   let i = out_index(z, m, n);
-  if (params.split > 1u && m >= params.head_rows) {
-    let first = params.head_rows * params.N;
-    partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
     output[i] = epilogue(value, m, n);
   }

@@ -4,10 +4,8 @@
 // workgroup, so a GEMM of a few hundred rows still fills every SM). The kernel supplies
 // load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
 // W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
-// are gemm_store.wgsl's. Tiles whose rows start below head_rows take all of K in slice 0
-// and store the result themselves (the other slices return at once): with head_rows > 0
-// (one matrix, its tiles a round of workgroups and a short tail of tile rows) only the
-// tail's tiles are split, over the SMs the round leaves idle.
+// are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
+// this slice's partial sums.
 //
 // 16 x TILE_M / 8 threads; thread (x, y) owns output rows 4y..4y+3 and TILE_M/2 + 4y..+3
 // and columns 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column
@@ -154,12 +152,8 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let z = wid.z / params.split;
   let m0 = wid.y * TILE_M;
   let n0 = wid.x * TILE_N;
-  let whole = m0 < params.head_rows;
-  if (whole && slice > 0u) {
-    return;  // the whole workgroup: m0 is uniform
-  }
-  let k_begin = select(slice * params.k_chunk, 0u, whole);
-  let k_end = select(min(params.K, k_begin + params.k_chunk), params.K, whole);
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
   if (k_begin < k_end) {
     stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
   }

@@ -15,19 +15,19 @@ has params of its own (K and N), so resizing M never makes it run again. gemm_sc
   bandwidth-bound, B read once with vec4 loads along N, K split across lanes (and, with
   few workgroups, across workgroups like the tiled route). Unaligned K or N keeps the
   tiled route (gemm_scalar).
-- gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
-  global loads when the rows allow it. With few tiles, K is split across workgroups
-  (z) into a partial buffer that gemm_split_sum adds before the epilogue; where the tile
-  rows fill whole rounds of workgroups and leave a short tail (TILE_ROUND), only the
-  tail's tiles split K.
-- gemm_small / gemm_small_scalar (at most 256 rows, where 128x128 tiles would leave SMs
-  idle but 32x32 tiles fill them): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl),
-  split K like the tiled route with its own counts; routes of gemm_vec4's and
-  gemm_scalar's dispatches (`--force gemm_vec4` on such a shape keeps gemm_small's
-  split).
-gemv_nn and gemm_vec4 are routes of one dispatch sharing the split-K let (both cover 128
-columns per workgroup), so `opgen bench --force gemm_vec4` times the tiled route, split
-as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 9 to 8)
+- gemm_vec4, gemm_vec4_m64, gemm_vec4_m32 (K and N multiples of 4): output tiles of 128
+  columns and 128, 64 or 32 rows, 8x8 per thread (gemm_tile.wgsl), vec4 global loads.
+  The tile and the split of K across workgroups (z; a partial buffer that gemm_split_sum
+  adds before the epilogue) are the pair of least estimated time (`tile_cost`): fewer
+  rows per workgroup fill the SMs more evenly at a few hundred rows, split K fills them
+  when the tiles are few against a long K.
+- gemm_scalar (unaligned K or N): gemm_tile.wgsl's 128x128 tile with scalar loads, split
+  as the estimate says for that tile; gemm_small_scalar instead (at most 256 rows, where
+  128x128 tiles would leave SMs idle but 32x32 tiles fill them, e.g. attention over 197
+  tokens): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl), split K by its own counts.
+gemv_nn and the vec4 tiles are routes of one dispatch sharing the split-K let, so `opgen
+bench --force gemm_vec4` times the 128 tile, at gemv_nn's split, on a GEMV shape (and a
+forced tile keeps the chosen tile's split). A resize that crosses a route boundary (e.g. M from 9 to 8)
 fails loud, like any resize into a different set of dispatches or kernel route.
 """
 
@@ -53,13 +53,7 @@ SPLIT_NS = 1500
 SPLIT_BYTES_PER_NS = 3000
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
-# One round of 128x128 workgroups: the H200 runs two per SM, 264 at once (measured: the
-# time steps at 133 and 265 tiles, docs/performance.md). A single GEMM on the 128 tile
-# unsplit whose tile rows fill whole rounds and leave a tail of at most half a round
-# splits only the tail's K, into as many slices as the round has room for (1576 x 768 x
-# 3072: 11 rows of 24 tiles, then 2 rows split 5 ways).
-SPLIT_BELOW = 132
-TILE_ROUND = 264
+SPLIT_BELOW = 132  # gemm_small_scalar's rule: fewer 128x128 tiles than SMs
 # Rows up to which the GEMV routes run: gemv_rows.wgsl accumulates input rows in two vec4s
 # (lo, hi), gemv_nn.wgsl in eight named vectors.
 GEMV_MAX_ROWS = 8
@@ -86,9 +80,9 @@ GEMM_SCALAR = GEMM_VEC4.variant("gemm_scalar")
 # at most SMALL_MAX_ROWS rows (attention over 197 tokens). Split K below
 # SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x 768
 # (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit.
-GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
-                    runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
-GEMM_SMALL_SCALAR = GEMM_SMALL.variant("gemm_small_scalar")
+GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, 1),
+                           overrides=OVERRIDES, runtime_checks=False,
+                           helpers=("gemm_small_tile.wgsl",))
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
 SMALL_SPLIT_BELOW = 264
@@ -140,18 +134,7 @@ SPLIT_LETS = {
                    f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
     "tile_split": " else ".join(f"best{r} % 32 + 1 if tile_m == {r}" for r in TILE_ROWS[:-1])
                   + f" else best{TILE_ROWS[-1]} % 32 + 1",
-    # a short last round of 128 tile rows (one matrix, unsplit, rows of at most a round)
-    "round_rows": f"max(1, {TILE_ROUND} // max(tiles_n, 1))",
-    "tail_rows": f"ceil_div(M, {TILE}) % round_rows if not gemv and not small and batch == 1 "
-                 f"and tile_m == {TILE} and tile_split == 1 and tiles128 >= {SPLIT_BELOW} "
-                 f"and tiles_n <= {TILE_ROUND} else 0",
-    "tail_split": f"min({TILE_ROUND} // max(tail_rows * tiles_n, 1), max_split) "
-                  f"if tail_rows > 0 and tail_rows * tiles_n <= {TILE_ROUND // 2} else 1",
-    "split": "gemv_split if gemv else (small_split if small else (tail_split if tail_rows > 0 "
-             "else tile_split))",
-    # rows whose tiles take all of K (gemm_tile.wgsl): those above a split tail
-    "head_rows": f"(ceil_div(M, {TILE}) - tail_rows) * {TILE} if tail_rows > 0 and split > 1 "
-                 "else 0",
+    "split": "gemv_split if gemv else (small_split if small else tile_split)",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
 
@@ -164,7 +147,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     params = Params({
         "M": u32("M"), "N": u32("N"), "K": u32("K"), "batch": u32("batch"),
         "a_batch_stride": u32("a_batch_stride"), "b_batch_stride": u32("b_batch_stride"),
-        "k_chunk": u32("k_chunk"), "split": u32("split"), "head_rows": u32("head_rows"),
+        "k_chunk": u32("k_chunk"), "split": u32("split"),
         **epilogue,
     })
     # linear's gemv_rows is a dispatch of its own (it never splits K); gemv_nn is a route
@@ -178,7 +161,6 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     gemv_grid = Tiles(x="N", y="M", tile=(GEMV_NN_COLS, GEMV_NN_ROWS), z="batch * split")
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=nn)]
     small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
-    small = [Route(GEMM_SMALL, small_grid, when="small", overrides=nn)]
     # the vec4 tiles of fewer rows (the 128 tile is the dispatch's last route)
     narrow = [Route(TILE_KERNELS[r], Tiles(x="N", y="M", tile=(TILE, r), z="batch * split"),
                     when=f"tile_m == {r}", overrides=nn) for r in TILE_ROWS if r != TILE]
@@ -198,7 +180,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
 
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4<f32>", ["gemm_loads_vec4.wgsl"],
-              gemv_nn + small + narrow, nn),
+              gemv_nn + narrow, nn),
         tiled(GEMM_SCALAR, "not aligned", b, "f32", ["gemm_loads_scalar.wgsl"], small_scalar,
               as_given),
         Dispatch(
@@ -212,7 +194,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
         ),
     ]
     scratch = [Scratch("partial", "float32",
-                       f"[split * (batch * M - head_rows) * N if {tiled_when}split > 1 "
+                       f"[split * batch * M * N if {tiled_when}split > 1 "
                        "else 0]")]
     if b_is_nk:
         dispatches.insert(0, Dispatch(
@@ -275,7 +257,7 @@ MM = gemm_op(
         Case("one_row", (randn(1, 7), randn(7, 3))),
         # 32x32 tiles: 2 x 66 of them (the last row and column of tiles partial), unsplit;
         # then 16 K steps in 4 slices
-        Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
+        Case("small_tiles", (randn(40, 16), randn(16, 2100)), route=""),
         Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
         # the same tiles with scalar loads: K and N not multiples of 4
         Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
@@ -332,7 +314,7 @@ BMM = gemm_op(
         Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
         Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
         # 66 batches of 1 x 2 small tiles
-        Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route="gemm_small"),
+        Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route=""),
         # attention over 33 tokens in 36 heads: scores (N = 33) and context (K = 33; its
         # 69-long variant splits K in 2) on 32x32 tiles with scalar loads
         Case("small_scores_unaligned", (randn(36, 33, 8), randn(36, 8, 33)),
@@ -382,7 +364,7 @@ ADDMM = gemm_op(
              kwargs={"beta": 0}),
         Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
         Case("small_tiles", (randn(2100), randn(40, 16), randn(16, 2100)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_small"),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route=""),
         Case("small_tiles_unaligned", (randn(40, 1), randn(40, 15), randn(15, 2101)),
              kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
@@ -453,7 +435,7 @@ LINEAR = gemm_op(
         Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),
         Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
         # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
-        Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route="gemm_small"),
+        Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route=""),
         Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
         # N % 4 != 0: no pack, the 32x32 tiles read [N, K] in place with scalar loads
         Case("small_tiles_unaligned", (randn(40, 16), randn(2101, 16), randn(2101)),

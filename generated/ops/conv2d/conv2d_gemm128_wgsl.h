@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: 70ca4e19dd207aeda27e9de2c0a8a1f6df7eadfd5ac2a39b1c491d84486e2f77
+// wgsl-sha256: aab7c3543744ebb58c5dd532a9a118a544ac9e48cbd3c54747f7516370120beb
 // The module below is generated/ops/conv2d/conv2d_gemm128.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -137,9 +136,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
 //
 // Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
-// laid out as the output's elements from row head_rows on, one slice after another, for
-// gemm_split_sum to add. Rows below head_rows took all of K in slice 0 (gemm_tile.wgsl)
-// and are stored whole.
+// laid out as the output's elements, one slice after another, for gemm_split_sum to add.
 
 // Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
@@ -157,9 +154,8 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     return;
   }
   let i = out_index(z, m, n);
-  if (params.split > 1u && m >= params.head_rows) {
-    let first = params.head_rows * params.N;
-    partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
     output[i] = epilogue(value, m, n);
   }
@@ -171,10 +167,8 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
 // workgroup, so a GEMM of a few hundred rows still fills every SM). The kernel supplies
 // load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
 // W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
-// are gemm_store.wgsl's. Tiles whose rows start below head_rows take all of K in slice 0
-// and store the result themselves (the other slices return at once): with head_rows > 0
-// (one matrix, its tiles a round of workgroups and a short tail of tile rows) only the
-// tail's tiles are split, over the SMs the round leaves idle.
+// are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
+// this slice's partial sums.
 //
 // 16 x TILE_M / 8 threads; thread (x, y) owns output rows 4y..4y+3 and TILE_M/2 + 4y..+3
 // and columns 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column
@@ -321,12 +315,8 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let z = wid.z / params.split;
   let m0 = wid.y * TILE_M;
   let n0 = wid.x * TILE_N;
-  let whole = m0 < params.head_rows;
-  if (whole && slice > 0u) {
-    return;  // the whole workgroup: m0 is uniform
-  }
-  let k_begin = select(slice * params.k_chunk, 0u, whole);
-  let k_end = select(min(params.K, k_begin + params.k_chunk), params.K, whole);
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
   if (k_begin < k_end) {
     stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
   }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3538006c969f73e3ac150a46c530e6f02d9b6b0b8c594e2969753c1041849d02
+// wgsl-sha256: d5bb1bbefafb3c53e70e9eb02e2a4a9c20b2f4f06997e7bc5192b2a204d183b7
 // The module below is generated/ops/conv2d/conv2d_gemm.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 00882840f0bbc516f44621c0aabdc7ed75ab24890e250a7ece5e52be6d0122e8
+// wgsl-sha256: b894b8dd385817c8b2bc0bee6ecde065ae7c49ed6e2f4ac45477f158b6c76eeb
 // The module below is generated/ops/conv2d/conv2d_pack_weights.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: a49a18e3f4e5bb735b8916d2d7245d2cc5a39a61b557b88275c4e10a1ab10085
+// wgsl-sha256: 62bf7d3c2cbfaaa15d0795b7a6782172c84f378df316265841e2e88516aa7c8a
 // The module below is generated/ops/conv2d/conv2d_split_sum.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

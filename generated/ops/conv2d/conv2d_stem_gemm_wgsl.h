@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: ca23129faa6dc4671f611d96d9c2d847f949af5d60b620cbd7f6ea14355a6f58
+// wgsl-sha256: 2dc5c94c3b03fe3df7dc7416fe9b5661771e713276f891e7d484b1a178a53b21
 // The module below is generated/ops/conv2d/conv2d_stem_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 9cab6d2cf1d8b425208c96b600649548087ebdd7591795fcf59989dedc39de94
+// wgsl-sha256: 15dfba0127b23d29bb2041701b94282e79b08551a1fce54111406117751b0cde
 // The module below is generated/ops/conv2d/conv2d_vec4.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

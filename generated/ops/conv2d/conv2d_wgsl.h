@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 785d8dda2e82629dd00b319d102a8414016acd104bcf5eef982644d4c64b0562
+// wgsl-sha256: 32f65f215f8b7d1659a48a4d294b4c76f2961515affb766f52494a8b27dbc25e
 // The module below is generated/ops/conv2d/conv2d.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: fa830f78b9a209b6dcbe5afa172b9bce0a4e42ba28b952efff597a6f6a1b1ad3
+// wgsl-sha256: 5f59688cd723e94d5970fe140ed9c032c8f709a031051ac26937864f9404453e
 // The module below is generated/ops/conv2d/conv_transpose2d_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 8bc1dabf4736f302348e962c735e947ea1db40898f7680faf5649419707a5098
+// wgsl-sha256: 897e3315dbaceed240133b45900b9a32f3dcdef28c92f01876ddda48a50a1e7d
 // The module below is generated/ops/conv2d/conv_transpose2d.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

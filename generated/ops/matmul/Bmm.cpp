@@ -7,7 +7,6 @@
 
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
-#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_m32_wgsl.h"
 #include "ops/matmul/gemm_vec4_m64_wgsl.h"
@@ -30,13 +29,12 @@ struct BmmParams {
   uint32_t b_batch_stride;
   uint32_t k_chunk;
   uint32_t split;
-  uint32_t head_rows;
   uint32_t has_bias;
   uint32_t bias_stride_m;
   uint32_t bias_stride_n;
   float alpha;
   float beta;
-  uint32_t _pad0[2];
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(BmmParams, M) == 0, "BmmParams.M must sit at WGSL offset 0");
 static_assert(offsetof(BmmParams, N) == 4, "BmmParams.N must sit at WGSL offset 4");
@@ -48,30 +46,19 @@ static_assert(offsetof(BmmParams, b_batch_stride) == 20,
               "BmmParams.b_batch_stride must sit at WGSL offset 20");
 static_assert(offsetof(BmmParams, k_chunk) == 24, "BmmParams.k_chunk must sit at WGSL offset 24");
 static_assert(offsetof(BmmParams, split) == 28, "BmmParams.split must sit at WGSL offset 28");
-static_assert(offsetof(BmmParams, head_rows) == 32,
-              "BmmParams.head_rows must sit at WGSL offset 32");
-static_assert(offsetof(BmmParams, has_bias) == 36, "BmmParams.has_bias must sit at WGSL offset 36");
-static_assert(offsetof(BmmParams, bias_stride_m) == 40,
-              "BmmParams.bias_stride_m must sit at WGSL offset 40");
-static_assert(offsetof(BmmParams, bias_stride_n) == 44,
-              "BmmParams.bias_stride_n must sit at WGSL offset 44");
-static_assert(offsetof(BmmParams, alpha) == 48, "BmmParams.alpha must sit at WGSL offset 48");
-static_assert(offsetof(BmmParams, beta) == 52, "BmmParams.beta must sit at WGSL offset 52");
+static_assert(offsetof(BmmParams, has_bias) == 32, "BmmParams.has_bias must sit at WGSL offset 32");
+static_assert(offsetof(BmmParams, bias_stride_m) == 36,
+              "BmmParams.bias_stride_m must sit at WGSL offset 36");
+static_assert(offsetof(BmmParams, bias_stride_n) == 40,
+              "BmmParams.bias_stride_n must sit at WGSL offset 40");
+static_assert(offsetof(BmmParams, alpha) == 44, "BmmParams.alpha must sit at WGSL offset 44");
+static_assert(offsetof(BmmParams, beta) == 48, "BmmParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(BmmParams) == 64, "BmmParams must match the WGSL struct size 64");
 
 const KernelSource kGemvNnKernel{
     "gemv_nn",       kGemvNnWGSL,
     "main",          {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ},
     kGemvNnBindings, kGemvNnBindingCount};
-const KernelSource kGemmSmallKernel{
-    "gemm_small",
-    kGemmSmallWGSL,
-    "main",
-    {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-    kGemmSmallBindings,
-    kGemmSmallBindingCount,
-    "",
-    kGemmSmallRuntimeChecks};
 const KernelSource kGemmVec4M64Kernel{
     "gemm_vec4_m64",
     kGemmVec4M64WGSL,
@@ -126,8 +113,8 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumBindings,
     kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {
-    &kGemvNnKernel, &kGemmSmallKernel, &kGemmVec4M64Kernel, &kGemmVec4M32Kernel, &kGemmVec4Kernel};
+const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmVec4M64Kernel,
+                                                 &kGemmVec4M32Kernel, &kGemmVec4Kernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
 
@@ -366,40 +353,7 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                : ((tile_m == 64) ? utils::add(utils::floormod(best64, 32), 1)
                                                  : utils::add(utils::floormod(best32, 32), 1));
       });
-  const int64_t round_rows =
-      utils::let(kOp, "round_rows = max(1, 264 // max(tiles_n, 1))", [&]() -> int64_t {
-        return utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
-      });
-  const int64_t tail_rows = utils::let(
-      kOp,
-      "tail_rows = ceil_div(M, 128) % round_rows if not gemv and not small and batch == 1 and "
-      "tile_m == 128 and tile_split == 1 and tiles128 >= 132 and tiles_n <= 264 else 0",
-      [&]() -> int64_t {
-        return (!gemv && !small && (batch == 1) && (tile_m == 128) && (tile_split == 1) &&
-                (tiles128 >= 132) && (tiles_n <= 264))
-                   ? utils::floormod(utils::ceil_div(M, 128), round_rows)
-                   : 0;
-      });
-  const int64_t tail_split = utils::let(
-      kOp,
-      "tail_split = min(264 // max(tail_rows * tiles_n, 1), max_split) if tail_rows > 0 and "
-      "tail_rows * tiles_n <= 132 else 1",
-      [&]() -> int64_t {
-        return ((tail_rows > 0) && (utils::mul(tail_rows, tiles_n) <= 132))
-                   ? utils::min_of(
-                         utils::floordiv(264, utils::max_of(utils::mul(tail_rows, tiles_n), 1)),
-                         max_split)
-                   : 1;
-      });
-  const int64_t split =
-      gemv ? gemv_split : (small ? small_split : ((tail_rows > 0) ? tail_split : tile_split));
-  const int64_t head_rows = utils::let(
-      kOp, "head_rows = (ceil_div(M, 128) - tail_rows) * 128 if tail_rows > 0 and split > 1 else 0",
-      [&]() -> int64_t {
-        return ((tail_rows > 0) && (split > 1))
-                   ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
-                   : 0;
-      });
+  const int64_t split = gemv ? gemv_split : (small ? small_split : tile_split);
   const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
     return utils::mul(utils::ceil_div(steps, split), 8);
   });
@@ -415,8 +369,7 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor partial;  // scratch, allocated by add_bmm
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{
-      (split > 1) ? utils::mul(utils::mul(split, utils::sub(utils::mul(batch, M), head_rows)), N)
-                  : 0};
+      (split > 1) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
   partial.live_dims = partial.max_dims;
 
   BmmPlan plan;
@@ -429,7 +382,6 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.b_batch_stride = utils::to_u32(b_batch_stride, kOp, "b_batch_stride");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.params.split = utils::to_u32(split, kOp, "split");
-  plan.params.head_rows = utils::to_u32(head_rows, kOp, "head_rows");
   plan.params.has_bias = utils::to_u32(0, kOp, "has_bias");
   plan.params.bias_stride_m = utils::to_u32(0, kOp, "bias_stride_m");
   plan.params.bias_stride_n = utils::to_u32(0, kOp, "bias_stride_n");
@@ -442,23 +394,18 @@ BmmPlan plan_bmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
-    } else if (small) {
-      plan.route0 = 1;  // gemm_small
-      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
-                                     graph.limits().max_workgroups_per_dimension);
-      plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (tile_m == 64) {
-      plan.route0 = 2;  // gemm_vec4_m64
+      plan.route0 = 1;  // gemm_vec4_m64
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (tile_m == 32) {
-      plan.route0 = 3;  // gemm_vec4_m32
+      plan.route0 = 2;  // gemm_vec4_m32
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route0 = 4;  // gemm_vec4
+      plan.route0 = 3;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: e225cc5bc5a0a75fb145d17f372455ba2a5a4c6612c61c3ce43779f40b7d91c3
+// wgsl-sha256: 7d9c71dbf48dbb698d20c725b61b44b3aa2d39091a10711920769f9720c40dd9
 // The module below is generated/ops/matmul/gemm_split_sum.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -63,13 +62,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  let first = params.head_rows * params.N;  // rows the tile pass stored whole
-  if (i >= numel || i < first) {
+  if (i >= numel) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * (numel - first) + i - first];
+    acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
   output[i] = epilogue(acc, mn / params.N, mn % params.N);

@@ -9,7 +9,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -50,9 +49,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 // epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
 //
 // Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
-// laid out as the output's elements from row head_rows on, one slice after another, for
-// gemm_split_sum to add. Rows below head_rows took all of K in slice 0 (gemm_tile.wgsl)
-// and are stored whole.
+// laid out as the output's elements, one slice after another, for gemm_split_sum to add.
 
 // Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
@@ -70,17 +67,16 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     return;
   }
   let i = out_index(z, m, n);
-  if (params.split > 1u && m >= params.head_rows) {
-    let first = params.head_rows * params.N;
-    partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
     output[i] = epilogue(value, m, n);
   }
 }
 // codegen/specs/matmul/gemm_loads_vec4.wgsl
-// Shared by the kernels that read A and B as vec4s (gemm_vec4, gemv_nn; composed into
-// their modules by opgen): load_a and load_b for gemm_tile.wgsl, for rows
-// whose length is a multiple of 4, so every vec4 a caller asks for is whole.
+// Shared by the kernels that read A and B as vec4s (gemm_vec4 and its TILE_M variants,
+// gemv_nn; composed into their modules by opgen): load_a and load_b for gemm_tile.wgsl,
+// for rows whose length is a multiple of 4, so every vec4 a caller asks for is whole.
 
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
@@ -109,10 +105,8 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 // workgroup, so a GEMM of a few hundred rows still fills every SM). The kernel supplies
 // load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
 // W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
-// are gemm_store.wgsl's. Tiles whose rows start below head_rows take all of K in slice 0
-// and store the result themselves (the other slices return at once): with head_rows > 0
-// (one matrix, its tiles a round of workgroups and a short tail of tile rows) only the
-// tail's tiles are split, over the SMs the round leaves idle.
+// are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
+// this slice's partial sums.
 //
 // 16 x TILE_M / 8 threads; thread (x, y) owns output rows 4y..4y+3 and TILE_M/2 + 4y..+3
 // and columns 4x..4x+3 and 64+4x..64+4x+3: eight rows of two vec4s, acc<row>_<column
@@ -259,12 +253,8 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let z = wid.z / params.split;
   let m0 = wid.y * TILE_M;
   let n0 = wid.x * TILE_N;
-  let whole = m0 < params.head_rows;
-  if (whole && slice > 0u) {
-    return;  // the whole workgroup: m0 is uniform
-  }
-  let k_begin = select(slice * params.k_chunk, 0u, whole);
-  let k_end = select(min(params.K, k_begin + params.k_chunk), params.K, whole);
+  let k_begin = slice * params.k_chunk;
+  let k_end = min(params.K, k_begin + params.k_chunk);
   if (k_begin < k_end) {
     stage_store(stage_load(z, m0, n0, k_begin, k_end, tid), 0u, tid);
   }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_nn.wgsl - DO NOT EDIT.
-// wgsl-sha256: 100a1682ee9c8d44db3c9fecb9cc18d9355a7da8a30e5763123283b26fd72134
+// wgsl-sha256: 3294fd5b0d353584349e56102aa4f2f4782aac32b0849cc2066035aa1a79c9e6
 // The module below is generated/ops/matmul/gemv_nn.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -60,9 +59,7 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 // epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
 //
 // Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
-// laid out as the output's elements from row head_rows on, one slice after another, for
-// gemm_split_sum to add. Rows below head_rows took all of K in slice 0 (gemm_tile.wgsl)
-// and are stored whole.
+// laid out as the output's elements, one slice after another, for gemm_split_sum to add.
 
 // Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
@@ -80,17 +77,16 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
     return;
   }
   let i = out_index(z, m, n);
-  if (params.split > 1u && m >= params.head_rows) {
-    let first = params.head_rows * params.N;
-    partial[slice * (params.batch * params.M * params.N - first) + i - first] = value;
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
     output[i] = epilogue(value, m, n);
   }
 }
 // codegen/specs/matmul/gemm_loads_vec4.wgsl
-// Shared by the kernels that read A and B as vec4s (gemm_vec4, gemv_nn; composed into
-// their modules by opgen): load_a and load_b for gemm_tile.wgsl, for rows
-// whose length is a multiple of 4, so every vec4 a caller asks for is whole.
+// Shared by the kernels that read A and B as vec4s (gemm_vec4 and its TILE_M variants,
+// gemv_nn; composed into their modules by opgen): load_a and load_b for gemm_tile.wgsl,
+// for rows whose length is a multiple of 4, so every vec4 a caller asks for is whole.
 
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {

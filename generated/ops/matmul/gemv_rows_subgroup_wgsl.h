@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5cfdd74959294b871237ca1ac3d06922b8c424e8b907b222f8a2fd37c033c6d9
+// wgsl-sha256: 85f8262da82b7a1b9a02705ba7e990ba0754a7466707aaf8b121bf2f62b12dc9
 // The module below is generated/ops/matmul/gemv_rows_subgroup.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,7 +21,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4f791e04f7e6081983c0b5d73570f2b8e96e7fc7717db0f20f837995aac3c9eb
+// wgsl-sha256: 64d74e022401ad21221242344c7db08f35b69a6fc0d7373119565364f3f0e33b
 // The module below is generated/ops/matmul/gemv_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
