@@ -252,19 +252,20 @@ MM = gemm_op(
     cases=[
         Case("vec4_tiles", (randn(130, 64), randn(64, 136)), route="gemm_vec4"),
         Case("odd_shapes", (randn(37, 29), randn(29, 41)), route="gemm_scalar"),
-        # 12 tiles of 128x128 split K into 8 slices of 8 steps
+        # one 128x128 tile, K (65 steps of 8) in 13 slices of 5 steps
         Case("split_k", (randn(9, 520), randn(520, 12)), route="gemm_split_sum"),
         Case("one_row", (randn(1, 7), randn(7, 3))),
-        # 32x32 tiles: 2 x 66 of them (the last row and column of tiles partial), unsplit;
-        # then 16 K steps in 4 slices
-        Case("small_tiles", (randn(40, 16), randn(16, 2100)), route=""),
-        Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
-        # the same tiles with scalar loads: K and N not multiples of 4
+        # fewer rows per workgroup where 128-row tiles would leave SMs idle or uneven:
+        # 133 column tiles (one more than the SMs) of 64 rows, the 9 rows in the first
+        # 16-row quarter; 65 rows in 3 x 133 tiles of 32 (the last holding one row); then
+        # K split across them (64 rows in 8 slices of 4 steps, 32 rows in 16 of 4)
+        Case("m64_tiles", (randn(9, 8), randn(8, 17024)), route="gemm_vec4_m64"),
+        Case("m32_tiles", (randn(65, 8), randn(8, 17024)), route="gemm_vec4_m32"),
+        Case("m64_split_k", (randn(9, 256), randn(256, 2176)), route="gemm_vec4_m64"),
+        Case("m32_split_k", (randn(9, 512), randn(512, 2176)), route="gemm_vec4_m32"),
+        # K and N not multiples of 4, few rows: 2 x 66 tiles of 32x32 with scalar loads
         Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
              route="gemm_small_scalar"),
-        # 12 x 24 tiles: a round of 11 tile rows (264 tiles) whole, then the tail's one row
-        # (one matrix row in it) split K 4 ways
-        Case("tail_split_k", (randn(1409, 128), randn(128, 3072)), route="gemm_split_sum"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
         # no columns: no tiles of either size (the split lets must not divide by zero)
         Case("empty_n", (randn(20, 16), randn(16, 0))),
@@ -313,8 +314,11 @@ BMM = gemm_op(
         Case("attention_context", (randn(2, 9, 9), randn(2, 9, 8))),
         Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
         Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
-        # 66 batches of 1 x 2 small tiles
-        Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route=""),
+        # 133 batches of one 64-row tile
+        Case("m64_batches", (randn(133, 9, 8), randn(133, 8, 128)), route="gemm_vec4_m64"),
+        # 2 batches of 9 tiles of 32 rows, K (64 steps) in 16 slices
+        Case("m32_batches_split_k", (randn(2, 9, 512), randn(2, 512, 1088)),
+             route="gemm_vec4_m32"),
         # attention over 33 tokens in 36 heads: scores (N = 33) and context (K = 33; its
         # 69-long variant splits K in 2) on 32x32 tiles with scalar loads
         Case("small_scores_unaligned", (randn(36, 33, 8), randn(36, 8, 33)),
@@ -363,17 +367,17 @@ ADDMM = gemm_op(
         Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
              kwargs={"beta": 0}),
         Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
-        Case("small_tiles", (randn(2100), randn(40, 16), randn(16, 2100)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route=""),
+        Case("m64_tiles", (randn(17024), randn(9, 8), randn(8, 17024)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_vec4_m64"),
+        Case("m32_column_bias", (randn(65, 1), randn(65, 8), randn(8, 17024)),
+             kwargs={"beta": -1.0}, route="gemm_vec4_m32"),
         Case("small_tiles_unaligned", (randn(40, 1), randn(40, 15), randn(15, 2101)),
              kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
-        # scalar loads, a bias per row: 11 whole tile rows, the tail row (60 rows) split 4;
-        # 4.5M outputs, each a float32 sum of 130 randn products split in slices: where
-        # they cancel the rounding error reaches 2.5e-5 absolute, hence atol 1e-4
-        Case("tail_split_k_unaligned", (randn(1468, 1), randn(1468, 130), randn(130, 3070)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum", atol=1e-4),
+        # scalar loads, a bias per row, K (17 steps) split into 4 slices
+        Case("split_k_unaligned", (randn(9, 1), randn(9, 130), randn(130, 30)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum"),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
         Case("gemv_column_bias", (randn(3, 1), randn(3, 8), randn(8, 8)), route="gemv_nn"),
         # K (9 steps) split into slices of 40 and 32 rows, the epilogue in the sum pass
@@ -434,9 +438,11 @@ LINEAR = gemm_op(
         Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
         Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),
         Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
-        # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
-        Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route=""),
-        Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
+        # the packed weight on 64-row tiles (9 rows, 133 column tiles); 32-row tiles with K
+        # in 16 slices
+        Case("m64_tiles", (randn(3, 3, 8), randn(17024, 8), randn(17024)),
+             route="gemm_vec4_m64"),
+        Case("m32_split_k", (randn(9, 512), randn(2176, 512), None), route="gemm_vec4_m32"),
         # N % 4 != 0: no pack, the 32x32 tiles read [N, K] in place with scalar loads
         Case("small_tiles_unaligned", (randn(40, 16), randn(2101, 16), randn(2101)),
              route="gemm_small_scalar"),
