@@ -28,8 +28,8 @@ def test_runtime_checks_must_be_a_bool():
 
 def test_the_gemm_tile_kernels_run_unchecked_and_the_rest_checked():
     unchecked = sorted(n for n, k in all_kernels().items() if not k.runtime_checks)
-    assert unchecked == ["conv2d_gemm128", "gemm_scalar", "gemm_small", "gemm_small_scalar",
-                         "gemm_vec4"]
+    assert unchecked == ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
+                         "gemm_vec4_m32", "gemm_vec4_m64"]
 
 
 def test_the_runtime_gets_the_flag_from_header_registry_and_handler():
