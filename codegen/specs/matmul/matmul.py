@@ -44,13 +44,18 @@ SMS = 132  # the H200's SMs: workgroups are dealt out over them
 # SM holding fewer than FLOOR[rows] / 100 workgroups is latency-bound and takes as long
 # as that many would; split K costs SPLIT_NS plus the partial sums written and read
 # back at SPLIT_BYTES_PER_NS. Slices hold at least MIN_SLICE_STEPS K steps, at most
-# MAX_SPLIT of them.
+# MAX_SPLIT of them. From the H200's rounds of 128x128 workgroups (docs/performance.md:
+# 2.97 ms at 4096³, eight workgroups per SM of 512 steps; one workgroup alone on an SM
+# took 0.62 of the time of two): the 128 tile's ROW_STEP_NS and FLOOR. The rest are
+# priors, not yet fitted: the smaller tiles hold as many threads per SM in more
+# workgroups (4 of 64 rows, 8 of 32) and pay a little more L2 traffic per FMA.
+# benchmarks/bench_gemm_routes.py times every tile and split to fit them.
 TILE_ROWS = (128, 64, 32)  # gemm_vec4, gemm_vec4_m64, gemm_vec4_m32
 ROW_STEP_NS = {128: 586, 64: 600, 32: 620}  # per 100 rows x K step of 8
-FLOOR = {128: 124, 64: 250, 32: 500}
+FLOOR = {128: 124, 64: 250, 32: 500}  # workgroups x 100
 WG_STEPS = 2  # a workgroup's first load and its stores, in K steps
-SPLIT_NS = 1500
-SPLIT_BYTES_PER_NS = 3000
+SPLIT_NS = 1500  # the split-sum pass's launch and wait
+SPLIT_BYTES_PER_NS = 3000  # partial sums written, then read back with the output (3 TB/s)
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
 SPLIT_BELOW = 132  # gemm_small_scalar's rule: fewer 128x128 tiles than SMs
