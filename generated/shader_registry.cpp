@@ -7,6 +7,7 @@
 #include "webgpu_delegate/shader_registry.h"
 #include "ops/unary/abs_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
+#include "ops/training/adamw_step_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
@@ -35,6 +36,7 @@
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding/embedding_rows_wgsl.h"
@@ -43,6 +45,8 @@
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
+#include "ops/training/fused_ce_rows_wgsl.h"
+#include "ops/training/fused_ce_sum_wgsl.h"
 #include "ops/index_select/gather_elements_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
@@ -63,6 +67,7 @@
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
+#include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "ops/linear_qcsnw/linear_q8ta_q8csw_wgsl.h"
 #include "ops/linear_qcsnw/linear_qcs4w_wgsl.h"
@@ -75,8 +80,16 @@
 #include "ops/binary/pow_tensor_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
+#include "ops/training/q4gsw_backward_wgsl.h"
+#include "ops/training/q4gsw_requant_wgsl.h"
+#include "ops/q8ta/q8ta_conv2d_wgsl.h"
+#include "ops/q8ta/q8ta_linear_wgsl.h"
+#include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
+#include "ops/q8ta/q8ta_map_wgsl.h"
+#include "ops/q8ta/q8ta_pixel_shuffle_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
+#include "ops/q8ta/quantize_per_tensor_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/unary/relu_wgsl.h"
@@ -124,6 +137,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kAbsI32WorkgroupSizeX, kAbsI32WorkgroupSizeY, kAbsI32WorkgroupSizeZ},
        kAbsI32Bindings,
        kAbsI32BindingCount},
+      {"adamw_step",
+       kAdamwStepWGSL,
+       "main",
+       {kAdamwStepWorkgroupSizeX, kAdamwStepWorkgroupSizeY, kAdamwStepWorkgroupSizeZ},
+       kAdamwStepBindings,
+       kAdamwStepBindingCount},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",
@@ -303,6 +322,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"dequantize_per_tensor",
+       kDequantizePerTensorWGSL,
+       "main",
+       {kDequantizePerTensorWorkgroupSizeX, kDequantizePerTensorWorkgroupSizeY,
+        kDequantizePerTensorWorkgroupSizeZ},
+       kDequantizePerTensorBindings,
+       kDequantizePerTensorBindingCount},
       {"div_rounding",
        kDivRoundingWGSL,
        "main",
@@ -353,6 +379,18 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarI32WorkgroupSizeX, kFmodScalarI32WorkgroupSizeY, kFmodScalarI32WorkgroupSizeZ},
        kFmodScalarI32Bindings,
        kFmodScalarI32BindingCount},
+      {"fused_ce_rows",
+       kFusedCeRowsWGSL,
+       "main",
+       {kFusedCeRowsWorkgroupSizeX, kFusedCeRowsWorkgroupSizeY, kFusedCeRowsWorkgroupSizeZ},
+       kFusedCeRowsBindings,
+       kFusedCeRowsBindingCount},
+      {"fused_ce_sum",
+       kFusedCeSumWGSL,
+       "main",
+       {kFusedCeSumWorkgroupSizeX, kFusedCeSumWorkgroupSizeY, kFusedCeSumWorkgroupSizeZ},
+       kFusedCeSumBindings,
+       kFusedCeSumBindingCount},
       {"gather_elements",
        kGatherElementsWGSL,
        "main",
@@ -490,6 +528,12 @@ const std::vector<KernelSource>& all_kernels() {
        {kLeakyReluWorkgroupSizeX, kLeakyReluWorkgroupSizeY, kLeakyReluWorkgroupSizeZ},
        kLeakyReluBindings,
        kLeakyReluBindingCount},
+      {"linear_dw",
+       kLinearDwWGSL,
+       "main",
+       {kLinearDwWorkgroupSizeX, kLinearDwWorkgroupSizeY, kLinearDwWorkgroupSizeZ},
+       kLinearDwBindings,
+       kLinearDwBindingCount},
       {"linear_pack_weight",
        kLinearPackWeightWGSL,
        "main",
@@ -565,6 +609,50 @@ const std::vector<KernelSource>& all_kernels() {
         kPredicateBroadcastWorkgroupSizeZ},
        kPredicateBroadcastBindings,
        kPredicateBroadcastBindingCount},
+      {"q4gsw_backward",
+       kQ4gswBackwardWGSL,
+       "main",
+       {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
+       kQ4gswBackwardBindings,
+       kQ4gswBackwardBindingCount},
+      {"q4gsw_requant",
+       kQ4gswRequantWGSL,
+       "main",
+       {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
+       kQ4gswRequantBindings,
+       kQ4gswRequantBindingCount},
+      {"q8ta_conv2d",
+       kQ8taConv2dWGSL,
+       "main",
+       {kQ8taConv2dWorkgroupSizeX, kQ8taConv2dWorkgroupSizeY, kQ8taConv2dWorkgroupSizeZ},
+       kQ8taConv2dBindings,
+       kQ8taConv2dBindingCount},
+      {"q8ta_linear",
+       kQ8taLinearWGSL,
+       "main",
+       {kQ8taLinearWorkgroupSizeX, kQ8taLinearWorkgroupSizeY, kQ8taLinearWorkgroupSizeZ},
+       kQ8taLinearBindings,
+       kQ8taLinearBindingCount},
+      {"q8ta_linear_gemv",
+       kQ8taLinearGemvWGSL,
+       "main",
+       {kQ8taLinearGemvWorkgroupSizeX, kQ8taLinearGemvWorkgroupSizeY,
+        kQ8taLinearGemvWorkgroupSizeZ},
+       kQ8taLinearGemvBindings,
+       kQ8taLinearGemvBindingCount},
+      {"q8ta_map",
+       kQ8taMapWGSL,
+       "main",
+       {kQ8taMapWorkgroupSizeX, kQ8taMapWorkgroupSizeY, kQ8taMapWorkgroupSizeZ},
+       kQ8taMapBindings,
+       kQ8taMapBindingCount},
+      {"q8ta_pixel_shuffle",
+       kQ8taPixelShuffleWGSL,
+       "main",
+       {kQ8taPixelShuffleWorkgroupSizeX, kQ8taPixelShuffleWorkgroupSizeY,
+        kQ8taPixelShuffleWorkgroupSizeZ},
+       kQ8taPixelShuffleBindings,
+       kQ8taPixelShuffleBindingCount},
       {"qk_per_entry",
        kQkPerEntryWGSL,
        "main",
@@ -577,6 +665,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kQkPerRowWorkgroupSizeX, kQkPerRowWorkgroupSizeY, kQkPerRowWorkgroupSizeZ},
        kQkPerRowBindings,
        kQkPerRowBindingCount},
+      {"quantize_per_tensor",
+       kQuantizePerTensorWGSL,
+       "main",
+       {kQuantizePerTensorWorkgroupSizeX, kQuantizePerTensorWorkgroupSizeY,
+        kQuantizePerTensorWorkgroupSizeZ},
+       kQuantizePerTensorBindings,
+       kQuantizePerTensorBindingCount},
       {"reduce_rows",
        kReduceRowsWGSL,
        "main",

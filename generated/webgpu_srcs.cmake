@@ -81,6 +81,17 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PermuteCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/PixelShuffle.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/permute_copy/Repeat.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/DequantizePerTensor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taAdd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2d.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dDw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dPw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taConv2dTransposed.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taLinear.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taLinearGemv.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taPixelShuffle.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/Q8taRelu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/q8ta/QuantizePerTensor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Amin.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/reduce/Argmax.cpp
@@ -96,6 +107,11 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/LogSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/SafeSoftmax.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/softmax/Softmax.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/AdamwStep.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/FusedCe.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/LinearDw.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/LinearQ4gswBackward.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/training/Q4gswRequant.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/Abs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/AddScalar.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/unary/BitwiseNot.cpp

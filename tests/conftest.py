@@ -7,7 +7,8 @@
 `-k` substring: `--op exp` is not `expm1`) plus the cross-op gates, which then check
 only those ops (every route has a case, every guard a negative case); the other
 cross-op tests are left out. `--executor` picks the executors (default all three);
-cross-op tests that run on executors run on those alone.
+cross-op tests that run on executors run on those alone. `-n 2 --dist loadgroup`
+(pytest-xdist, as scripts/test.sh runs it) spreads the suite over two processes.
 """
 
 import os
@@ -88,3 +89,9 @@ def pytest_collection_modifyitems(config, items):
 
     config.hook.pytest_deselected(items=[i for i in items if not kept(i)])
     items[:] = [i for i in items if kept(i)]
+    # Under pytest-xdist (scripts/test.sh: -n 2 --dist loadgroup) every module but
+    # test_ops runs whole on one worker, so module fixtures (exported models, sites, built
+    # runners) are made once; test_ops's cases are independent and spread one by one.
+    for item in items:
+        if item.module.__name__ != "test_ops":
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

@@ -643,3 +643,40 @@ def pt2e_qcs4w_mlp():
     converted = convert_pt2e(prepared)
     allow_exported_model_train_eval(converted)
     return _Exported(converted), inputs
+
+
+# --- static int8 (PT2E; codegen.et.quantize) -------------------------------------------------
+class Int8Cnn(nn.Module):
+    """A small CNN whose PT2E static int8 lowering holds every q8ta op ExecuTorch's Vulkan
+    partitioner emits: a conv stem with relu (q8ta_conv2d), max pool (float, between
+    dequantize and quantize) and a relu of its own (q8ta_relu), depthwise and pointwise
+    convs (_dw, _pw), a residual add with relu (q8ta_add), a transposed conv and a pixel
+    shuffle (q8ta_conv2d_transposed, q8ta_pixel_shuffle), the global mean and a linear
+    over the batch's rows (q8ta_linear), and a second linear on one row
+    (q8ta_linear_gemv)."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.dw = nn.Conv2d(8, 8, 3, padding=1, groups=8)
+        self.pw = nn.Conv2d(8, 16, 1)
+        self.conv = nn.Conv2d(16, 16, 3, padding=1)
+        self.up = nn.ConvTranspose2d(16, 8, 2, stride=2)
+        self.post = nn.Conv2d(2, 8, 3, padding=1)
+        self.fc = nn.Linear(8, 10)
+        self.pooled = nn.Linear(8, 6)
+
+    def forward(self, x):
+        y = F.relu(self.stem(x))
+        y = F.relu(F.max_pool2d(y, 3, 1, 1))
+        y = F.relu(self.dw(y))
+        y = self.pw(y)
+        y = F.relu(y + self.conv(y))
+        y = self.post(F.pixel_shuffle(self.up(y), 2))
+        pooled = y.mean((2, 3))
+        return self.fc(pooled), self.pooled(pooled[:1])
+
+
+def int8_cnn():
+    torch.manual_seed(0)
+    return Int8Cnn().eval(), _inputs(40, (2, 3, 16, 16))

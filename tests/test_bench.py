@@ -270,7 +270,7 @@ def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):
     """`opgen bench --browser`: the same op timed in Chromium's WebGPU (a conv with its
     pack, GEMM and split passes, and a copy), each result checked against torch first."""
     from codegen.bench import bench
-    from codegen.executors import browser
+    from codegen.executors import browser_planned as browser
     from codegen.graph.inputs import materialize, randn
 
     conv = materialize((randn(1, 8, 9, 9), randn(16, 8, 3, 3), randn(16), [1, 1], [1, 1],
@@ -283,8 +283,8 @@ def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):
                               iters=2, warmup=1, with_torch=False, with_ort=False,
                               executor=browser.EXECUTOR)
     assert row.route == "copy" and row.ours_ms > 0
-    real_run = browser.BrowserNode.run
-    monkeypatch.setattr(browser.BrowserNode, "run", lambda self: -real_run(self))
+    real_run = browser.PlannedBrowserNode.run
+    monkeypatch.setattr(browser.PlannedBrowserNode, "run", lambda self: -real_run(self))
     with pytest.raises(BenchError, match="does not match torch"):
         bench.bench_call("clone", "aten.clone.default", materialize((randn(4096),), "bc"),
                          iters=1, warmup=0, with_torch=False, with_ort=False,

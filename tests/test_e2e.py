@@ -79,6 +79,49 @@ def test_pt2e_weight_only_4bit_linears_run_as_linear_qcs4w(tmp_path):
     _check_close(outputs, model, inputs)
 
 
+# Static int8 models (PT2E, codegen.et.quantize): every output within INT8_STEPS steps of
+# its quantization scale of ExecuTorch's own CPU run of the same quantized program
+# (docs/numerics.md says why they may differ at all; measured: 0 steps).
+INT8_STEPS = 2
+INT8_MODELS = {
+    "int8_cnn": {"quantized_decomposed.quantize_per_tensor.default",
+                 "quantized_decomposed.dequantize_per_tensor.default",
+                 *(f"et_vk.q8ta_{op}.default" for op in (
+                     "conv2d", "conv2d_dw", "conv2d_pw", "conv2d_transposed", "relu", "add",
+                     "pixel_shuffle", "linear", "linear_gemv"))},
+    "hf_resnet": {"et_vk.q8ta_conv2d.default", "et_vk.q8ta_add.default",
+                  "et_vk.q8ta_linear_gemv.default"},
+}
+
+
+@pytest.mark.parametrize("name", INT8_MODELS)
+def test_int8_model_fully_delegated_matches_executorch_cpu(name, tmp_path):
+    from codegen.et.quantize import cpu_reference, output_scales, quantize_int8
+
+    model, inputs = getattr(e2e_models, name)()
+    qmodel = quantize_int8(model, inputs)
+    pte = tmp_path / f"{name}_int8.pte"
+    result = export(qmodel, inputs, pte)
+    assert result.coverage.fully_delegated, result.coverage_table()
+    missing = INT8_MODELS[name] - set(result.coverage.delegated)
+    assert not missing, f"{name}: the lowering emitted no {sorted(missing)}"
+
+    outputs, latency = run_pte(pte, inputs, iters=1)
+    want = cpu_reference(qmodel, inputs)
+    scales = output_scales(qmodel)
+    assert len(outputs) == len(want) == len(scales)
+    worst = 0.0
+    for i, (got, w, scale) in enumerate(zip(outputs, want, scales)):
+        assert got.shape == w.shape, f"{name} output {i}: {tuple(got.shape)}, {tuple(w.shape)}"
+        steps = float((got.double() - w.double()).abs().max()) / scale
+        assert steps <= INT8_STEPS, f"{name} output {i}: {steps:.2f} steps from ExecuTorch's " \
+                                    f"CPU run (at most {INT8_STEPS})"
+        worst = max(worst, steps)
+    print(f"\n{name} int8: {sum(result.coverage.delegated.values())} delegated op calls, "
+          f"{worst:.2f} steps from ExecuTorch's CPU run at worst, median latency "
+          f"{latency.median_ms:.3f} ms on {latency.device}")
+
+
 class WeightAsInput(torch.nn.Module):
     """A conv whose weight is a graph input, not a constant."""
 

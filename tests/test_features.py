@@ -7,7 +7,7 @@ import subprocess
 import pytest
 import torch
 
-from codegen.executors import browser, harness, native
+from codegen.executors import browser, browser_planned, harness, native
 from codegen.executors.call import bind_call, catalog
 from codegen.executors.wgpu_device import naga_source
 from codegen.lower import interpret
@@ -90,8 +90,10 @@ def test_every_executor_has_subgroups_and_masks_them(executor):
     assert executor.build(gemv_call()).routes == ["gemv_rows_subgroup"]
 
 
-@pytest.mark.parametrize("executor", (harness.EXECUTOR, browser.EXECUTOR),
-                         ids=["harness", "browser"])
+# Forced routes are the planners' (opgen bench --force): the harness and the planned-steps
+# page; the WebAssembly executor runs the routes the generated C++ picks.
+@pytest.mark.parametrize("executor", (harness.EXECUTOR, browser_planned.EXECUTOR),
+                         ids=["harness", "browser_planned"])
 def test_forcing_a_feature_route_without_the_feature_fails_loud(executor):
     with pytest.raises(OpError, match="route gemv_rows_subgroup needs device features the "
                                       "device lacks"):

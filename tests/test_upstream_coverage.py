@@ -29,22 +29,6 @@ KNOWN_MISSING: dict[str, str] = {
     "et_vk.linear_dq8ca_q4gsw.default": "LLM path",
     "et_vk.linear_q4gsw.default": "LLM path",
     "et_vk.select_as_symint.default": "LLM path",
-    "et_vk.q8ta_add.default": "static int8 family",
-    "et_vk.q8ta_conv2d.default": "static int8 family",
-    "et_vk.q8ta_conv2d_dw.default": "static int8 family",
-    "et_vk.q8ta_conv2d_pw.default": "static int8 family",
-    "et_vk.q8ta_conv2d_transposed.default": "static int8 family",
-    "et_vk.q8ta_linear.default": "static int8 family",
-    "et_vk.q8ta_linear_gemv.default": "static int8 family",
-    "et_vk.q8ta_pixel_shuffle.default": "static int8 family",
-    "et_vk.q8ta_relu.default": "static int8 family",
-    "quantized_decomposed.dequantize_per_tensor.default": "static int8 family",
-    "quantized_decomposed.quantize_per_tensor.default": "static int8 family",
-    "et_vk.adamw_step.default": "on-device training",
-    "et_vk.fused_ce.default": "on-device training",
-    "et_vk.linear_dW.default": "on-device training",
-    "et_vk.linear_q4gsw_backward.default": "on-device training",
-    "et_vk.q4gsw_requant.default": "on-device training",
 }
 
 

@@ -34,7 +34,7 @@ from codegen.bench import ort as bench_ort
 from codegen.bench import suites as bench_suites
 from codegen.bench.checks import BENCH_TOLERANCE, BenchError, relative_error
 from codegen.bench.results import KNOWN_PEAKS, Result, chart, peaks_for, report
-from codegen.executors import browser, harness
+from codegen.executors import browser_planned, harness
 from codegen.executors.cases import all_case_runs, reference
 from codegen.executors.constants import constant_steps
 from codegen.executors.call import bind_call, schema_args, torch_op
@@ -72,7 +72,7 @@ def time_ours(node, iters: int, warmup: int,
               skip: frozenset[int] = frozenset()) -> tuple[float, str]:
     """The op's median time (ms), less the steps in `skip`, and how it was measured
     ("timestamp" or "wall")."""
-    if isinstance(node, browser.BrowserNode):
+    if isinstance(node, browser_planned.PlannedBrowserNode):
         if skip:
             raise BenchError("--constants times the wgpu harness only (not --browser)")
         return _time_in_browser(node, iters, warmup)
@@ -127,7 +127,7 @@ def _time_on_wgpu(node: harness.Node, iters: int, warmup: int,
 
 
 def browser_adapter_line() -> str:
-    info = browser.device().adapter_info()
+    info = browser_planned.device().adapter_info()
     return (f"{info.get('description') or info.get('device') or 'browser adapter'} "
             f"(Chromium WebGPU, {info.get('vendor')} {info.get('architecture')})")
 
@@ -339,7 +339,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if unknown:
         raise BenchError(f"--force names unknown kernels {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
-    executor = browser.EXECUTOR if args.browser else harness.EXECUTOR
+    executor = browser_planned.EXECUTOR if args.browser else harness.EXECUTOR
     adapter = browser_adapter_line() if args.browser else adapter_line()
     peaks = peaks_for(adapter, args.peak)
     print(f"adapter: {adapter}; peaks: "

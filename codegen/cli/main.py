@@ -30,6 +30,7 @@ from codegen.executors.shader_check import browser_shader_errors, catalog_module
 from codegen.executors.wgpu_device import adapter_line
 from codegen.language.loader import SpecFileError, load
 from codegen.paths import StaleBuildError
+from codegen.web import site as web_site
 
 
 class UsageError(ValueError):
@@ -158,12 +159,14 @@ def main(argv: list[str] | None = None) -> int:
     scaffold.add_parser(sub)
     bench.add_parser(sub)
     pte.add_parsers(sub)
+    web_site.add_parser(sub)
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the command's own parser: "opgen <command>: error: ..."
         sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
                 "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
-                "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run}
+                "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run,
+                "web": web_site.cmd_web}
     try:
         status = handlers[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit

@@ -37,6 +37,12 @@ class Handler:
     captures: list[str] = field(default_factory=list)  # the resize hook's captures
     hook: list[str] = field(default_factory=list)  # the resize hook body after re-planning
 
+    @property
+    def hook_reads_built(self) -> bool:
+        """Whether the resize hook compares with the build-time plan (else it is not
+        captured: clang warns of an unused capture)."""
+        return any(re.search(r"\bbuilt\b", line) for line in self.hook)
+
 
 @dataclass(frozen=True)
 class TensorRef:

@@ -69,8 +69,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
         allowlist = [op for op in map(edge_op, sorted(allowed)) if op is not None]
     quiet_partitioner_logs()
     vulkan = partitioner(allowlist, [t for t in KEPT_WHOLE if t in targets])
-    model = model.eval()
-    exported = torch.export.export(model, tuple(example_inputs))
+    exported = torch.export.export(eval_mode(model), tuple(example_inputs))
     checker = GuardChecker()
     with conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker), \
             partitioner_skips() as skips:
@@ -93,6 +92,15 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
                           + coverage.table())
     return ExportResult(pte=edge.to_executorch().buffer, coverage=coverage, vk_ops=vk_ops,
                         rejections=rejections)
+
+
+def eval_mode(model):
+    """`model` in eval mode. A converted PT2E graph (codegen.et.quantize) refuses
+    train()/eval() and is already in the mode it was converted for."""
+    try:
+        return model.eval()
+    except NotImplementedError:
+        return model
 
 
 def export(model, example_inputs: tuple, path: str | Path | None = None, **kwargs) -> ExportResult:

@@ -34,7 +34,7 @@ from codegen.et.factory import load_factory
 from codegen.paths import StaleBuildError, built_executable
 
 _DTYPES = {"float32": "float32", "int32": "int32", "int64": "int64", "float16": "float16",
-           "uint8": "uint8", "bool": "bool"}
+           "uint8": "uint8", "int8": "int8", "bool": "bool"}
 
 
 class PteError(RuntimeError):

@@ -1,108 +1,85 @@
-"""The browser executor: every dispatch of an op run by Chromium's WebGPU (Dawn + Tint).
+"""The browser executor: the generated C++ handlers, compiled to WebAssembly with their
+runtime (web/, the browser build), run by Chromium's WebGPU (Dawn + Tint on SwiftShader).
 
-It plans exactly as the wgpu harness does (`PlannedNode`: the op's lowering interpreted,
-the same resize rule) and hands the browser page one request per run: the exact shader
-text of each kernel the plan uses, its bind group layout from the spec's bindings, the
-packed Params bytes, the buffers (inputs with their data) and the steps in order.
-Buffers live only for one request, so each run uploads the inputs again; outputs and
-mutable inputs come back as bytes. See `codegen.executors.browser_device` for the page.
+A bound call becomes the native runner's JSON case (`codegen.executors.native`), and the
+WebAssembly build of that same runner (tools/op_runner/runner.cpp) runs it in the page
+(web/page/runner.html) on a device the page's module opened through the project's
+webgpu.h binding. So the handler's guards, routes, grids and params are the native ones,
+and a negative case's message is the one the C++ throws, character for character.
+Planned steps in Python (`codegen.executors.browser_planned`) remain for the benchmarks.
 """
 
 from __future__ import annotations
 
-from codegen.executors.browser_device import device
+import functools
+import itertools
+import json
+from pathlib import Path
+
 from codegen.executors.call import BoundCall
-from codegen.executors.interface import Executor, results, tensor_bytes, tensor_from_bytes, \
-    write_back
-from codegen.executors.planned import PlannedNode
-from codegen.executors.wgpu_device import kernel_source
-from codegen.language.features import FEATURES
-from codegen.lower.wgsl_module import storage_dummy_bytes
-from codegen.paths import kernel_module
+from codegen.executors.interface import Executor
+from codegen.executors.native import NativeNode
+from codegen.graph.errors import OpError
 
 
-def kernel_entry(kernel, overrides: dict[str, float], dispatch) -> dict:
-    """A kernel as the page compiles it: its text, entry point, overrides and the bind
-    group layout the spec's bindings give (params first when present)."""
-    layout = ["uniform"] if dispatch.layout else []
-    layout += ["storage" if b.write else "read-only-storage" for b in dispatch.spec.bindings]
-    name = kernel.name
-    if overrides:  # one entry per (kernel, overrides): the page keys kernels by name
-        name += "(" + ",".join(f"{k}={v:g}" for k, v in sorted(overrides.items())) + ")"
-    return {"name": name, "code": kernel_source(str(kernel_module(kernel))), "entry": kernel.entry,
-            "overrides": dict(overrides), "layout": layout}
+_RUNS = itertools.count()
 
 
-def page_features(info: dict) -> frozenset[str]:
-    """The optional WebGPU features of the page's device (adapterInfo's)."""
-    return frozenset(f for f in info["features"] if f in FEATURES)
+def page():
+    from codegen.web.page import runner_page
+
+    return runner_page()
 
 
-class BrowserNode(PlannedNode):
-    """One op planned for the browser; buffers are ids in the page's request."""
+@functools.lru_cache(maxsize=None)
+def device_info(masked: frozenset[str] = frozenset()) -> dict:
+    """The page's device (describe, adapter, features, limits) without `masked` features."""
+    return page().evaluate("([m]) => opgenCases.deviceInfo(m)", sorted(masked))
 
-    def __init__(self, call: BoundCall, force: tuple[str, ...] = (),
-                 masked: frozenset[str] = frozenset()):
-        self.dev, self.masked = device(), masked
-        info = self.dev.adapter_info(masked)
-        self._sizes: list[int] = []
-        super().__init__(call, force, info["limits"]["maxComputeWorkgroupsPerDimension"],
-                         page_features(info))
-        self.run_ms: list[float] = []
 
-    def allocate(self, size: int) -> int:
-        self._sizes.append(size)
-        return len(self._sizes) - 1
+class BrowserNode(NativeNode):
+    """One op run by the WebAssembly op runner in the page; building runs it once, `run(live)`
+    replays the build and every resize so far (as NativeNode)."""
 
-    def request(self) -> dict:
-        """The run as the page takes it (see runner.js run())."""
-        data = {self.buffers[id(v)]: tensor_bytes(v.data, v.dtype)
-                for v in self.call.input_tensors()}
-        kernels: dict[str, dict] = {}
-        steps = []
-        for p in self.plans:
-            if not p.run:
-                continue
-            d = self.bound.dispatches[p.index]
-            if p.kernel is None:
-                src, dst = self.buffer_of(d.spec.src), self.buffer_of(d.spec.dst)
-                if src != dst and p.nbytes:  # an aliased output already holds the bytes
-                    steps.append({"kind": "copy", "src": src, "dst": dst, "nbytes": p.nbytes})
-                continue
-            entry = kernel_entry(p.kernel, p.overrides, d)
-            kernels[entry["name"]] = entry
-            bindings = [self.buffer_of(b.arg, d.item_of(b, p.item)) for b in d.spec.bindings]
-            steps.append({"kind": "dispatch", "kernel": entry["name"],
-                          "params": d.layout.pack(p.params) if d.layout else None,
-                          "bindings": bindings, "dummy_bytes": storage_dummy_bytes(self.bound, d),
-                          "grid": list(p.grid)})
-        read = sorted({self.buffers[id(v)] for v in self.tensor_values()})
-        return {"kernels": list(kernels.values()), "masked": sorted(self.masked),
-                "buffers": [{"id": i, "size": size, "data": data.get(i)}
-                            for i, size in enumerate(self._sizes)],
-                "steps": steps, "read": read}
-
-    def run(self, live: BoundCall | None = None):
-        if live is not None:
-            self.resize(live)
-        out = self.dev.run(self.request())
-        self.run_ms = out.wall_ms
-
-        def read(i, v):
-            return tensor_from_bytes(out[self.buffers[id(v)]], v.dtype, v.dims)
-
-        write_back(self.call, read)
-        return results(self.call, read)
+    def _run_runner(self, case: Path, out_dir: Path, masked: frozenset[str]) -> dict:
+        # the case's files travel as binary HTTP bodies (a spec case moves up to 64 MiB)
+        run = f"/case/{next(_RUNS)}"
+        the_page, files = page(), {}
+        for f in case.parent.iterdir():
+            if f.is_file():
+                the_page.put(f"{run}/in/{f.name}", f.read_bytes())
+                files[f.name] = f"{run}/in/{f.name}"
+        try:
+            result = the_page.evaluate("([files, out, m]) => opgenCases.runCase(files, out, m)",
+                                       files, f"{run}/out", sorted(masked))
+            if "error" in result:
+                raise OpError(result["error"] or "the WebAssembly op runner failed without a message")
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for r in result["manifest"]["runs"]:
+                for o in r["outputs"]:
+                    data = the_page.take(f"{run}/out/{o['file']}")
+                    if data is None:
+                        raise RuntimeError(f"the page did not send {o['file']} back")
+                    (out_dir / o["file"]).write_bytes(data)
+            (out_dir / "manifest.json").write_text(json.dumps(result["manifest"]))
+            return result["manifest"]["runs"][-1]
+        finally:
+            the_page.clear(run + "/")
 
 
 class Browser(Executor):
     name = "browser"
 
     def build(self, call: BoundCall, force: tuple[str, ...] = ()) -> BrowserNode:
-        return BrowserNode(call, force, self.masked)
+        if force:
+            raise ValueError(f"the browser runs the routes the generated C++ picks; it cannot "
+                             f"force {', '.join(force)} (opgen bench --browser can)")
+        return BrowserNode(call, self.masked)
 
     def features(self) -> frozenset[str]:
-        return page_features(device().adapter_info(self.masked))
+        from codegen.language.features import FEATURES
+
+        return frozenset(f for f in device_info(self.masked)["features"] if f in FEATURES)
 
 
 EXECUTOR = Browser()

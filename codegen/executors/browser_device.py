@@ -139,7 +139,7 @@ class BrowserDevice:
         if not Path(executable).exists():
             raise BrowserError(f"Chromium not found at {executable}: {INSTALL_CHROMIUM}")
         try:
-            from playwright.sync_api import Error, sync_playwright
+            from playwright.sync_api import Error
         except ImportError:
             raise BrowserError(f"the Python package playwright is missing: pip install "
                                f"'{PLAYWRIGHT_PIN}' (the test extra pins it)") from None
@@ -148,11 +148,9 @@ class BrowserDevice:
         self._masked_info: dict[tuple, dict] = {}
         self._server = _Server()
         t0 = time.perf_counter()
-        self._playwright = sync_playwright().start()
+        self._page = None
         try:
-            self._browser = self._playwright.chromium.launch(
-                executable_path=executable, headless=True, args=FLAGS)
-            self._page = self._browser.new_page()
+            self._page = chromium(executable).new_page()
             self._page.on("pageerror", lambda exc: self._page_errors.append(str(exc)))
             self._page.on("crash", lambda _: self._page_errors.append(
                 "the page crashed (Chromium's renderer died, e.g. out of memory)"))
@@ -236,17 +234,44 @@ class BrowserDevice:
         return RunResult(outputs, result["wall_ms"], result.get("gpu_ms"))
 
     def close(self) -> None:
-        browser, self._browser = getattr(self, "_browser", None), None
-        playwright, self._playwright = getattr(self, "_playwright", None), None
+        page, self._page = getattr(self, "_page", None), None
         server, self._server = getattr(self, "_server", None), None
         try:
-            if browser is not None:
-                browser.close()
+            if page is not None and not page.is_closed():
+                page.close()
         finally:
-            if playwright is not None:
-                playwright.stop()
             if server is not None:
                 server.close()
+
+
+_PLAYWRIGHT: dict = {}  # "playwright": the started sync API; executable -> its browser
+
+
+def chromium(executable: str = CHROMIUM):
+    """The process's Chromium at `executable`, headless with FLAGS: started on first use,
+    closed at exit. Playwright's sync API runs once per thread, so every page of the
+    process (this device's, the WebAssembly executor's, a site's) is a tab of it. A launch
+    failure raises Playwright's Error."""
+    if executable not in _PLAYWRIGHT:
+        from playwright.sync_api import sync_playwright
+
+        if "playwright" not in _PLAYWRIGHT:
+            _PLAYWRIGHT["playwright"] = sync_playwright().start()
+            atexit.register(_stop_playwright)
+        _PLAYWRIGHT[executable] = _PLAYWRIGHT["playwright"].chromium.launch(
+            executable_path=executable, headless=True, args=FLAGS)
+    return _PLAYWRIGHT[executable]
+
+
+def _stop_playwright() -> None:
+    playwright = _PLAYWRIGHT.pop("playwright", None)
+    try:
+        for browser in _PLAYWRIGHT.values():
+            browser.close()
+    finally:
+        _PLAYWRIGHT.clear()
+        if playwright is not None:
+            playwright.stop()
 
 
 @functools.lru_cache(maxsize=1)

@@ -57,6 +57,10 @@ class Case:
     atol: Union[float, None] = None  # None: DEFAULT_TOLERANCE of the output's dtype
     rtol: Union[float, None] = None
     exact: bool = False  # compare bit for bit with float32 torch (copies, gathers)
+    # integer outputs may differ from the golden by up to this many steps, on at most
+    # STEPS_SHARE of their elements (quantized ops: a float32 epilogue rounds a value next
+    # to a rounding boundary to the other side than the golden's float64 one)
+    steps: int = 0
     absent_outputs: tuple = ()  # optional outputs the graph does not request (bound Null)
 
     def tolerance(self, dtype: str) -> tuple[float, float]:

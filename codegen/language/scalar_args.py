@@ -145,10 +145,17 @@ class Double(_Scalar, Arg):
         return E.FLOAT
 
     def cpp_value(self, arg: str) -> str:
-        return f"graph.get_double({arg})"
+        return f"utils::read_double(graph, {arg}, kOp, {cpp_string(self.name)})"
 
     def convert(self, v: Any) -> Any:
         return float(v)
+
+    def convert_value(self, value: Value, op: str) -> Any:
+        """Twin of utils::read_double: a Double, or an Int (ExecuTorch's serializer writes
+        a float argument whose Python value is an int as Int)."""
+        if value.kind in ("Double", "Int"):
+            return float(value.data)
+        raise fail(op, self.name, "has the wrong value type", value.kind, "Double or Int")
 
 
 @spec_class

@@ -9,85 +9,25 @@
 #include <set>
 
 #include "memory_plan.h"
-
-// Generated at build time by flatc from the executorch wheel's
-// backends/vulkan/serialization/schema.fbs (see CMakeLists.txt).
-#include "schema_generated.h"
+#include "vk_format.h"
 
 namespace webgpu_delegate::vk {
 namespace {
 
 constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // VkBytes.offset
 
-template <class... Parts>
-[[noreturn]] void fail(const Parts&... parts) {
-  throw Error(utils::message("WebGPU VK00 graph: ", parts...));
-}
-
-std::string value_what(uint32_t id) {
-  return utils::message("value ", id);
-}
-
-DType graph_dtype(vkgraph::VkDataType t, uint32_t id) {
-  switch (t) {
-    case vkgraph::VkDataType_FLOAT32:
-      return DType::Float32;
-    case vkgraph::VkDataType_INT32:
-    // The Vulkan serializer narrows int64 to int32 (downcast_64_bit, on by
-    // default); a graph serialized without it still runs int32 on the GPU.
-    case vkgraph::VkDataType_INT64:
-      return DType::Int32;
-    case vkgraph::VkDataType_FLOAT16:
-      return DType::Float16;
-    case vkgraph::VkDataType_UINT8:
-      return DType::UInt8;
-    case vkgraph::VkDataType_INT8:
-      return DType::Int8;
-    case vkgraph::VkDataType_BOOL:
-      return DType::Bool;
-    default:
-      fail(value_what(id), ": tensor dtype ", vkgraph::EnumNameVkDataType(t),
-           " is not supported (expected FLOAT32, INT32, INT64, FLOAT16, UINT8, INT8 or BOOL)");
-  }
-}
-
-// int64 constant data narrowed to int32, each element checked.
-std::vector<uint8_t> narrow_int64(const uint8_t* data, size_t nbytes, uint32_t id) {
-  std::vector<uint8_t> out(nbytes / 2);
-  for (size_t i = 0; i < nbytes / 8; ++i) {
-    int64_t v;
-    std::memcpy(&v, data + 8 * i, 8);
-    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-      fail(value_what(id), ": int64 constant element ", i, " = ", v, " does not fit int32");
-    }
-    const int32_t n = static_cast<int32_t>(v);
-    std::memcpy(out.data() + 4 * i, &n, 4);
-  }
-  return out;
-}
-
-// The items of a flatbuffer vector of 8-byte scalars. The verifier checks the
-// alignment of a vector's length field only (4 bytes), so a hostile buffer can
-// place 8-byte items at a 4-byte boundary: read them with memcpy.
-template <typename T>
-std::vector<T> read_scalars(const flatbuffers::Vector<T>* v) {
-  std::vector<T> out;
-  if (!v) return out;
-  out.resize(v->size());
-  if (!out.empty()) std::memcpy(out.data(), v->Data(), out.size() * sizeof(T));
-  return out;
-}
-
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data, bool views_share_buffers)
+          const NamedDataLookup& named_data, bool views_share_buffers,
+          ExternalConstants* external)
       : graph_(graph),
         blob_(blob),
         header_(header),
         fb_(fb),
         named_data_(named_data),
-        views_share_buffers_(views_share_buffers) {}
+        views_share_buffers_(views_share_buffers),
+        external_(external) {}
 
   void build(std::vector<ValueRef>& inputs, std::vector<ValueRef>& outputs,
              std::vector<std::string>& ops) {
@@ -334,30 +274,51 @@ class Builder {
            constants ? constants->size() : 0, " constants)");
     }
     const auto* c = constants->Get(cid);
-    std::vector<uint8_t> bytes;
-    if (c->offset() == kNamedConstant) {
+    const bool named = c->offset() == kNamedConstant;
+    std::string key;
+    if (named) {
       if (!c->named_key()) fail(value_what(id), ": named constant without a key");
-      bytes = named_data_(c->named_key()->str());
-      if (bytes.size() < c->length()) {
-        fail(value_what(id), ": named constant '", c->named_key()->str(), "' holds ", bytes.size(),
+      key = c->named_key()->str();
+    } else if (c->offset() > header_.bytes_size ||
+               c->length() > header_.bytes_size - c->offset()) {
+      fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
+           ") lie outside the constant segment (", header_.bytes_size, " bytes)");
+    }
+    auto check_named_size = [&](uint64_t held) {
+      if (held < c->length()) {
+        fail(value_what(id), ": named constant '", key, "' holds ", held,
              " bytes, the graph expects ", c->length());
       }
+    };
+    const Tensor& tensor = graph_.get_tensor(r);
+    auto check_size = [&](uint64_t held) {
+      if (held != tensor.nbytes()) {
+        fail(value_what(id), ": constant holds ", held, " bytes, expected ", tensor.nbytes(),
+             " for ", dtype_name(tensor.dtype), tensor.dims());
+      }
+    };
+    const bool int64 = t.datatype() == vkgraph::VkDataType_INT64;
+    std::vector<uint8_t> bytes;
+    if (external_) {
+      // written into the GPU buffer from where it lies, unless int64 (narrowed here)
+      if (named) check_named_size(external_->named_size(key));
+      const uint64_t offset = named ? 0 : c->offset();
+      if (!int64) {
+        check_size(c->length());
+        if (c->length() > 0) external_->write(graph_, r, key, offset, c->length());
+        return;
+      }
+      bytes = external_->read(key, offset, c->length());
+    } else if (named) {
+      bytes = named_data_(key);
+      check_named_size(bytes.size());
       bytes.resize(c->length());
     } else {
-      if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
-        fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
-             ") lie outside the constant segment (", header_.bytes_size, " bytes)");
-      }
       const uint8_t* p = blob_ + header_.bytes_offset + c->offset();
       bytes.assign(p, p + c->length());
     }
-    if (t.datatype() == vkgraph::VkDataType_INT64)
-      bytes = narrow_int64(bytes.data(), bytes.size(), id);
-    const Tensor& tensor = graph_.get_tensor(r);
-    if (bytes.size() != tensor.nbytes()) {
-      fail(value_what(id), ": constant holds ", bytes.size(), " bytes, expected ", tensor.nbytes(),
-           " for ", dtype_name(tensor.dtype), tensor.dims());
-    }
+    if (int64) bytes = narrow_int64(bytes.data(), bytes.size(), id);
+    check_size(bytes.size());
     if (!bytes.empty()) graph_.copy_in(r, bytes.data(), bytes.size());
   }
 
@@ -383,6 +344,7 @@ class Builder {
   const vkgraph::VkGraph& fb_;
   const NamedDataLookup& named_data_;
   const bool views_share_buffers_;
+  ExternalConstants* external_;        // null: the constants are in the blob or named_data_
   std::vector<ValueRef> refs_;         // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
   MemoryPlan plan_;
@@ -402,7 +364,8 @@ bool is_builtin_op(const std::string& name) {
 }
 
 LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
-                         const NamedDataLookup& named_data, bool views_share_buffers)
+                         const NamedDataLookup& named_data, bool views_share_buffers,
+                         ExternalConstants* external)
     : graph_(device) {
   const Header h = parse_header(data, size);
   const uint8_t* fb_data = data + h.flatbuffer_offset;
@@ -415,7 +378,8 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
+          external)
       .build(inputs_, outputs_, ops_);
 }
 

@@ -31,6 +31,24 @@ Header parse_header(const uint8_t* data, size_t size);
 // in the blob's constant segment. Throws Error when the key is unknown.
 using NamedDataLookup = std::function<std::vector<uint8_t>(const std::string& key)>;
 
+// Constants a loader keeps outside this process's memory: the browser build leaves a
+// model's weights in the JavaScript ArrayBuffer it fetched and writes GPU buffers from
+// there (wasm32 memory is at most 4 GB). With one, LoadedGraph reads only the VH00 header
+// and the flatbuffer region of its `data` (`size` stays the whole blob's, for the header's
+// checks); the constant segment and the named constants come from here.
+class ExternalConstants {
+ public:
+  virtual ~ExternalConstants() = default;
+  // The byte length of named constant `key`; throws Error when there is none.
+  virtual uint64_t named_size(const std::string& key) = 0;
+  // Writes `length` bytes into the tensor's buffer (WebGPUGraph::copy_in_from): those of
+  // named constant `key`, or, when `key` is empty, those at `offset` of the segment.
+  virtual void write(WebGPUGraph& graph, ValueRef tensor, const std::string& key,
+                     uint64_t offset, uint64_t length) = 0;
+  // The same bytes in host memory (int64 constants are narrowed on the host).
+  virtual std::vector<uint8_t> read(const std::string& key, uint64_t offset, uint64_t length) = 0;
+};
+
 // The operators the backend implements itself rather than through a generated
 // handler: et_vk.prepack (materialize a constant into its own tensor).
 // The registry target of a chain entry's operator name ("scalar_tensor.default" ->
@@ -44,8 +62,9 @@ class LoadedGraph {
   // name of every operator that has no handler. `views_share_buffers` (memory_plan.h):
   // a view's output lives in its input's buffer and the view copies nothing; off, each
   // view copies into a buffer of its own (for timing both).
+  // `external`: where the constants are when they are not in `data` (see ExternalConstants).
   LoadedGraph(Device& device, const uint8_t* data, size_t size, const NamedDataLookup& named_data,
-              bool views_share_buffers = true);
+              bool views_share_buffers = true, ExternalConstants* external = nullptr);
 
   WebGPUGraph& graph() { return graph_; }
   // Graph values for the VK00 input_ids / output_ids, in order.

@@ -54,6 +54,17 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   device.check_errors(utils::message("copy_in of value ", tensor));
 }
 
+void WebGPUGraph::copy_in_from(ValueRef tensor, size_t nbytes,
+                               const std::function<void(WGPUQueue, WGPUBuffer)>& write) {
+  const Tensor& t = get_tensor(tensor);
+  check_transfer("copy_in", tensor, t, nbytes);
+  impl_->check_not_released(tensor, "copy_in");
+  impl_->note_host_write(t.buffer);
+  if (nbytes == 0) return;
+  write(impl_->device.queue(), t.buffer);
+  impl_->device.check_errors(utils::message("copy_in of value ", tensor));
+}
+
 void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   const Tensor& t = get_tensor(tensor);
   check_transfer("copy_out", tensor, t, nbytes);

@@ -115,7 +115,9 @@ class Node {
   // Error naming the first key that is not in `allowed`.
   void expect_keys(std::initializer_list<const char*> allowed) const {
     if (!value_->is_object()) kind_error("an object");
-    for (const auto& [key, v] : value_->items()) {
+    for (const auto& item : value_->items()) {
+      // a structured binding cannot be captured by a lambda in C++17 (clang rejects it)
+      const std::string& key = item.key();
       if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
         std::string names;
         for (const char* a : allowed) names += utils::message(names.empty() ? "" : ", ", a);

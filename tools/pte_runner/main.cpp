@@ -57,6 +57,7 @@ namespace fs = std::filesystem;
 using executorch::aten::ScalarType;
 using executorch::extension::Module;
 using nlohmann::json;
+using webgpu_delegate::utils::message;
 
 struct Failure {
   std::string message;
@@ -83,6 +84,8 @@ const char* dtype_name(ScalarType t) {
       return "float16";
     case ScalarType::Byte:
       return "uint8";
+    case ScalarType::Char:
+      return "int8";
     case ScalarType::Bool:
       return "bool";
     default:
@@ -92,8 +95,8 @@ const char* dtype_name(ScalarType t) {
 
 std::string what_failed(const char* step, executorch::runtime::Error e) {
   const std::string& detail = webgpu_delegate::executorch_backend::last_error();
-  return std::string(step) + " failed (ExecuTorch error " + std::to_string(static_cast<int>(e)) +
-         ")" + (detail.empty() ? "" : ": " + detail);
+  return message(step, " failed (ExecuTorch error ", static_cast<int>(e), ")",
+                 detail.empty() ? "" : ": " + detail);
 }
 
 void write_file(const fs::path& path, const void* data, size_t n) {
@@ -114,16 +117,14 @@ Input make_input(const executorch::runtime::TensorInfo& info, size_t i,
   in.type = info.scalar_type();
   in.sizes.assign(info.sizes().begin(), info.sizes().end());
   const size_t nbytes = info.nbytes();
-  if (!dtype_name(in.type))
-    throw Failure{"input " + std::to_string(i) + " has an unsupported dtype"};
+  if (!dtype_name(in.type)) throw Failure{message("input ", i, " has an unsupported dtype")};
   if (!files.empty()) {
     std::ifstream f(files[i], std::ios::binary);
     if (!f) throw Failure{"cannot read input file " + files[i]};
     in.bytes.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     if (in.bytes.size() != nbytes) {
-      throw Failure{"input " + std::to_string(i) + ": " + files[i] + " holds " +
-                    std::to_string(in.bytes.size()) + " bytes, the model expects " +
-                    std::to_string(nbytes) + " (" + dtype_name(in.type) + ")"};
+      throw Failure{message("input ", i, ": ", files[i], " holds ", in.bytes.size(),
+                            " bytes, the model expects ", nbytes, " (", dtype_name(in.type), ")")};
     }
     return in;
   }
@@ -212,8 +213,8 @@ int run(int argc, char** argv) {
   if (!meta.ok()) throw Failure{what_failed("method_meta", meta.error())};
   const size_t n_inputs = meta->num_inputs();
   if (!files.empty() && files.size() != n_inputs) {
-    throw Failure{"the model has " + std::to_string(n_inputs) + " inputs, " +
-                  std::to_string(files.size()) + " --input files were given"};
+    throw Failure{message("the model has ", n_inputs, " inputs, ", files.size(),
+                          " --input files were given")};
   }
   std::mt19937 rng(seed);
   std::vector<Input> inputs;
@@ -222,12 +223,12 @@ int run(int argc, char** argv) {
   json in_json = json::array();
   for (size_t i = 0; i < n_inputs; ++i) {
     auto info = meta->input_tensor_meta(i);
-    if (!info.ok()) throw Failure{"input " + std::to_string(i) + " is not a tensor"};
+    if (!info.ok()) throw Failure{message("input ", i, " is not a tensor")};
     inputs.push_back(make_input(*info, i, files, rng));
     Input& in = inputs.back();
     tensors.push_back(executorch::extension::make_tensor_ptr(in.sizes, in.bytes.data(), in.type));
     args.emplace_back(tensors.back());
-    const std::string name = "input" + std::to_string(i) + ".bin";
+    const std::string name = message("input", i, ".bin");
     if (!out_dir.empty() && files.empty())
       write_file(fs::path(out_dir) / name, in.bytes.data(), in.bytes.size());
     in_json.push_back({{"dtype", dtype_name(in.type)},
@@ -253,11 +254,11 @@ int run(int argc, char** argv) {
 
   json out_json = json::array();
   for (size_t j = 0; j < outputs.size(); ++j) {
-    if (!outputs[j].isTensor()) throw Failure{"output " + std::to_string(j) + " is not a tensor"};
+    if (!outputs[j].isTensor()) throw Failure{message("output ", j, " is not a tensor")};
     const auto& t = outputs[j].toTensor();
     const char* dt = dtype_name(t.scalar_type());
-    if (!dt) throw Failure{"output " + std::to_string(j) + " has an unsupported dtype"};
-    const std::string name = "output" + std::to_string(j) + ".bin";
+    if (!dt) throw Failure{message("output ", j, " has an unsupported dtype")};
+    const std::string name = message("output", j, ".bin");
     if (!out_dir.empty()) write_file(fs::path(out_dir) / name, t.const_data_ptr(), t.nbytes());
     out_json.push_back({{"dtype", dt},
                         {"dims", std::vector<int64_t>(t.sizes().begin(), t.sizes().end())},

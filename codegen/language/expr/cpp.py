@@ -19,8 +19,9 @@ import math
 from codegen.graph.dtypes import REGISTRY
 from codegen.language.expr.builtins import BUILTINS
 from codegen.language.expr.evaluate import evaluate
-from codegen.language.expr.types import (ARITH_OPS, BOOL, CMP_OPS, FLOAT, INT, INT_LIST,
-                                     OPT_TENSOR, TEXT, EvalError, cpp_string, null_cpp)
+from codegen.language.expr.types import (ARITH_OPS, BOOL, CMP_OPS, FLOAT, INT, INT64_MIN,
+                                     INT_LIST, OPT_TENSOR, TEXT, EvalError, cpp_string,
+                                     null_cpp)
 
 if TYPE_CHECKING:
     from codegen.language.expr import Expr
@@ -56,6 +57,8 @@ def _folded(ex: Expr, node: ast.AST) -> str | None:
         return "true" if value else "false"
     if kind == FLOAT:
         return repr(float(value)) if math.isfinite(value) else None
+    if value == INT64_MIN:  # no C++ literal spells it
+        return None
     return f"int64_t{{{value}}}" if abs(value) > 2**31 - 1 else str(value)
 
 

@@ -186,6 +186,11 @@ class WebGPUGraph {
 
   // --- running ------------------------------------------------------------------
   void copy_in(ValueRef tensor, const void* data, size_t nbytes);
+  // copy_in of bytes outside this process's memory (the browser build's weights stay in
+  // a JavaScript ArrayBuffer): `write(queue, buffer)` puts the tensor's nbytes at the start
+  // of its buffer (in whole 4-byte units); checked and accounted for as copy_in is.
+  void copy_in_from(ValueRef tensor, size_t nbytes,
+                    const std::function<void(WGPUQueue queue, WGPUBuffer buffer)>& write);
   void copy_out(ValueRef tensor, void* data, size_t nbytes);
   // Sets an input's live dims (must fit its max dims) and runs the resize hooks.
   void resize_input(ValueRef tensor, std::vector<int64_t> dims);

@@ -56,6 +56,16 @@ inline int64_t read_int(const WebGPUGraph& graph, ValueRef ref, const char* op,
        symbolic ? "Int, SymInt or an integral Double" : "Int or an integral Double");
 }
 
+// A `float` argument: a Double, or an Int (ExecuTorch's serializer writes a float
+// argument whose Python value is an int, e.g. q8ta_add's alpha = 1, as Int).
+inline double read_double(const WebGPUGraph& graph, ValueRef ref, const char* op,
+                          const char* argument) {
+  const ValueType type = graph.type_of(ref);
+  if (type == ValueType::Double) return graph.get_double(ref);
+  if (type == ValueType::Int) return static_cast<double>(graph.get_int(ref));
+  fail(op, argument, "has the wrong value type", value_type_name(type), "Double or Int");
+}
+
 // The number of outputs a variable-length output list must hold.
 inline void check_output_count(const char* op, const char* argument,
                                const std::vector<ValueRef>& outputs, int64_t expected) {
@@ -69,16 +79,15 @@ inline void check_output_count(const char* op, const char* argument,
 inline void check_output_dims(const char* op, const char* argument, const Tensor& t,
                               const std::vector<int64_t>& expected) {
   if (t.dims() != expected) {
-    fail(op, argument, "has dims that do not match the op's output shape", format_value(t.dims()),
-         format_value(expected));
+    fail(op, argument, "has dims that do not match the op's output shape", t.dims(), expected);
   }
 }
 
 inline void resize_output(const char* op, const char* argument, Tensor& t,
                           const std::vector<int64_t>& dims) {
   if (dims.size() != t.max_dims.size() || prod(dims) > prod(t.max_dims)) {
-    fail(op, argument, "cannot take the resized shape within its allocation", format_value(dims),
-         "at most " + format_value(t.max_dims));
+    fail(op, argument, "cannot take the resized shape within its allocation", dims,
+         message("at most ", t.max_dims));
   }
   t.live_dims = dims;
 }
@@ -86,8 +95,8 @@ inline void resize_output(const char* op, const char* argument, Tensor& t,
 // Static-only ops: the live shape must stay the shape the op was built for.
 inline void check_not_resized(const char* op, const char* argument, const Tensor& t) {
   if (t.live_dims != t.max_dims) {
-    fail(op, argument, "was resized, but this op supports static shapes only",
-         format_value(t.live_dims), format_value(t.max_dims));
+    fail(op, argument, "was resized, but this op supports static shapes only", t.live_dims,
+         t.max_dims);
   }
 }
 
@@ -99,9 +108,9 @@ auto let(const char* op, const char* let, F&& value) -> decltype(value()) {
   try {
     return value();
   } catch (const Error& e) {
-    throw Error(std::string("WebGPU ") + op + ": let " + let + " failed: " + e.what() +
-                " (lets run before guards: each must hold for every input the tensor "
-                "checks accept)");
+    throw Error(message("WebGPU ", op, ": let ", let, " failed: ", e.what(),
+                        " (lets run before guards: each must hold for every input the tensor "
+                        "checks accept)"));
   }
 }
 

@@ -181,7 +181,7 @@ void add_apply_rotary_emb_hf(WebGPUGraph& graph, const std::vector<ValueRef>& ar
        Binding::of(args[3]), Binding::of(graph.get_value_list(args[5])[0]),
        Binding::of(graph.get_value_list(args[5])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_apply_rotary_emb_hf_outputs(graph, args);
     const ApplyRotaryEmbHfPlan plan = plan_apply_rotary_emb_hf(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

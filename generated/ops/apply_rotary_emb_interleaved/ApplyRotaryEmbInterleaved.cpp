@@ -94,7 +94,7 @@ void add_apply_rotary_emb_interleaved(WebGPUGraph& graph, const std::vector<Valu
       kRotaryEmbInterleavedKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_apply_rotary_emb_interleaved_outputs(graph, args);
     const ApplyRotaryEmbInterleavedPlan plan = plan_apply_rotary_emb_interleaved(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -305,7 +305,7 @@ void add_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       graph.add_dispatch(kAvgPool2dKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[7])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_avg_pool2d_outputs(graph, args);
     const AvgPool2dPlan plan = plan_avg_pool2d(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

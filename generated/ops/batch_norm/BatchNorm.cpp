@@ -61,7 +61,7 @@ BatchNormPlan plan_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor& running_mean = graph.get_tensor(args[3]);
   const Tensor& running_var = graph.get_tensor(args[4]);
-  const double eps = graph.get_double(args[6]);
+  const double eps = utils::read_double(graph, args[6], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[7]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* save_mean =
@@ -141,7 +141,7 @@ void add_batch_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
        !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[3]),
        Binding::of(args[4]), Binding::of(graph.get_value_list(args[7])[0])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_batch_norm_outputs(graph, args);
     const BatchNormPlan plan = plan_batch_norm(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -128,7 +128,7 @@ void add_le_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[0]),
                           Binding::of(args[0]), Binding::of(args[2])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_le_scalar_outputs(graph, args);
     const LeScalarPlan plan = plan_le_scalar(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -123,7 +123,7 @@ void add_logical_not(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[0]),
                           Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_logical_not_outputs(graph, args);
     const LogicalNotPlan plan = plan_logical_not(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -133,7 +133,7 @@ void add_logical_or(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                           Binding::of(args[0]), Binding::of(args[2])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_logical_or_outputs(graph, args);
     const LogicalOrPlan plan = plan_logical_or(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

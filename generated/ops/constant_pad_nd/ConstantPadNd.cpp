@@ -172,7 +172,7 @@ void add_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
       graph.add_dispatch(kConstantPadNdKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_constant_pad_nd_outputs(graph, args);
     const ConstantPadNdPlan plan = plan_constant_pad_nd(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -43,7 +43,7 @@ void add_alias_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   // A dispatch cannot read and write one buffer; an aliased output needs no copy.
   const bool copy0 = !graph.same_buffer(args[0], args[1]);
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[1], built.nbytes0) : 0;
-  graph.add_resize_hook([args, built, dispatch0, copy0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0, copy0](WebGPUGraph& graph) {
     resize_alias_copy_outputs(graph, args);
     const AliasCopyPlan plan = plan_alias_copy(graph, args);
     if (copy0) {

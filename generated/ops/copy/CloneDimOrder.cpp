@@ -49,7 +49,7 @@ void add_clone_dim_order(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   // A dispatch cannot read and write one buffer; an aliased output needs no copy.
   const bool copy0 = !graph.same_buffer(args[0], args[3]);
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[3], built.nbytes0) : 0;
-  graph.add_resize_hook([args, built, dispatch0, copy0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0, copy0](WebGPUGraph& graph) {
     resize_clone_dim_order_outputs(graph, args);
     const CloneDimOrderPlan plan = plan_clone_dim_order(graph, args);
     if (copy0) {

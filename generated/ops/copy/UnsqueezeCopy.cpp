@@ -62,7 +62,7 @@ void add_unsqueeze_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   // A dispatch cannot read and write one buffer; an aliased output needs no copy.
   const bool copy0 = !graph.same_buffer(args[0], args[2]);
   const DispatchId dispatch0 = copy0 ? graph.add_copy(args[0], args[2], built.nbytes0) : 0;
-  graph.add_resize_hook([args, built, dispatch0, copy0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0, copy0](WebGPUGraph& graph) {
     resize_unsqueeze_copy_outputs(graph, args);
     const UnsqueezeCopyPlan plan = plan_unsqueeze_copy(graph, args);
     if (copy0) {

@@ -114,7 +114,7 @@ void add_embedding_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                           Binding::of(args[3]), Binding::of(args[5])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_embedding_q4gsw_outputs(graph, args);
     const EmbeddingQ4gswPlan plan = plan_embedding_q4gsw(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

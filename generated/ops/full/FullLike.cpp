@@ -102,7 +102,7 @@ void add_full_like(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kFillRangeKernel, built.overrides0, {Binding::params(), Binding::of(args[7])}, &built.params0,
       sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_full_like_outputs(graph, args);
     const FullLikePlan plan = plan_full_like(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

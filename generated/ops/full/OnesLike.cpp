@@ -86,7 +86,7 @@ void add_ones_like(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kFillRangeKernel, built.overrides0, {Binding::params(), Binding::of(args[6])}, &built.params0,
       sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_ones_like_outputs(graph, args);
     const OnesLikePlan plan = plan_ones_like(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -49,7 +49,7 @@ GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t stride = utils::read_int(graph, args[1], kOp, "stride", false);
-  const double offset = graph.get_double(args[2]);
+  const double offset = utils::read_double(graph, args[2], kOp, "offset");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
   utils::check_rank(kOp, "self", self, 2, 8);
@@ -83,7 +83,7 @@ void add_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kGridPriorsKernel, built.overrides0, {Binding::params(), Binding::of(args[3])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_grid_priors_outputs(graph, args);
     const GridPriorsPlan plan = plan_grid_priors(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

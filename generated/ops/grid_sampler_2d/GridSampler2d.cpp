@@ -132,7 +132,7 @@ void add_grid_sampler_2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
       kGridSampler2dKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[5])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_grid_sampler_2d_outputs(graph, args);
     const GridSampler2dPlan plan = plan_grid_sampler_2d(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

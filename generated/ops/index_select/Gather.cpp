@@ -133,7 +133,7 @@ void add_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kGatherElementsKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[2]), Binding::of(args[4])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_gather_outputs(graph, args);
     const GatherPlan plan = plan_gather(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

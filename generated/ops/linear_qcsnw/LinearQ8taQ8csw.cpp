@@ -57,7 +57,7 @@ struct LinearQ8taQ8cswPlan {
 LinearQ8taQ8cswPlan plan_linear_q8ta_q8csw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 8);
   const Tensor& x = graph.get_tensor(args[0]);
-  const double input_scale = graph.get_double(args[1]);
+  const double input_scale = utils::read_double(graph, args[1], kOp, "input_scale");
   const int64_t input_zero_point = utils::read_int(graph, args[2], kOp, "input_zero_point", false);
   const Tensor& weights = graph.get_tensor(args[3]);
   const Tensor& weight_sums = graph.get_tensor(args[4]);
@@ -138,7 +138,7 @@ void add_linear_q8ta_q8csw(WebGPUGraph& graph, const std::vector<ValueRef>& args
        Binding::of(args[5]), !graph.is_null(args[6]) ? Binding::of(args[6]) : Binding::dummy(),
        Binding::of(args[7])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_linear_q8ta_q8csw_outputs(graph, args);
     const LinearQ8taQ8cswPlan plan = plan_linear_q8ta_q8csw(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -105,7 +105,7 @@ void add_linear_qcs4w(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
                           Binding::of(args[2]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_linear_qcs4w_outputs(graph, args);
     const LinearQcs4wPlan plan = plan_linear_qcs4w(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

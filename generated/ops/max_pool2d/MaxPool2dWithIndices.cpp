@@ -271,7 +271,7 @@ void add_max_pool2d_with_indices(WebGPUGraph& graph, const std::vector<ValueRef>
            ? Binding::of(graph.get_value_list(args[6])[1])
            : Binding::dummy()},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_max_pool2d_with_indices_outputs(graph, args);
     const MaxPool2dWithIndicesPlan plan = plan_max_pool2d_with_indices(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -76,7 +76,7 @@ GroupNormPlan plan_group_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t C = utils::read_int(graph, args[4], kOp, "C", true);
   const int64_t HxW = utils::read_int(graph, args[5], kOp, "HxW", true);
   const int64_t group = utils::read_int(graph, args[6], kOp, "group", false);
-  const double eps = graph.get_double(args[7]);
+  const double eps = utils::read_double(graph, args[7], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[8]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* mean =

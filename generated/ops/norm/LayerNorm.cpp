@@ -73,7 +73,7 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const std::vector<int64_t> normalized_shape = graph.get_int_list(args[1]);
   const Tensor* weight = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor* bias = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
-  const double eps = graph.get_double(args[4]);
+  const double eps = utils::read_double(graph, args[4], kOp, "eps");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[5]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* mean =

@@ -45,7 +45,7 @@ RmsNormPlan plan_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_arg_count(kOp, args, 4);
   const Tensor& x = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
-  const double eps = graph.get_double(args[2]);
+  const double eps = utils::read_double(graph, args[2], kOp, "eps");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "x", x, {DType::Float32});
   utils::check_rank(kOp, "x", x, 1, 4);
@@ -86,7 +86,7 @@ void add_rms_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kRmsNormRowsKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[3])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_rms_norm_outputs(graph, args);
     const RmsNormPlan plan = plan_rms_norm(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -117,7 +117,7 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor* attn_mask = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
   const double scale = graph.is_null(args[4])
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(q.dim(-1))))
-                           : graph.get_double(args[4]);
+                           : utils::read_double(graph, args[4], kOp, "scale");
   const Tensor& out = graph.get_tensor(args[5]);
   utils::check_dtype(kOp, "q", q, {DType::Float32});
   utils::check_rank(kOp, "q", q, 4, 4);

@@ -61,7 +61,7 @@ void add_exp(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const DispatchId dispatch0 = graph.add_dispatch(
       kExpKernel, built.overrides0, {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_exp_outputs(graph, args);
     const ExpPlan plan = plan_exp(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

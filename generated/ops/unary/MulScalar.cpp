@@ -72,7 +72,7 @@ void add_mul_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       graph.add_dispatch(kScalarArithKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[2])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_mul_scalar_outputs(graph, args);
     const MulScalarPlan plan = plan_mul_scalar(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

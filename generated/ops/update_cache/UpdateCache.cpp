@@ -102,7 +102,7 @@ void add_update_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kUpdateCacheKernel, built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[3])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_update_cache_outputs(graph, args);
     const UpdateCachePlan plan = plan_update_cache(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -180,7 +180,7 @@ void add_upsample_bilinear2d(WebGPUGraph& graph, const std::vector<ValueRef>& ar
       graph.add_dispatch(kUpsampleBilinear2dKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_upsample_bilinear2d_outputs(graph, args);
     const UpsampleBilinear2dPlan plan = plan_upsample_bilinear2d(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

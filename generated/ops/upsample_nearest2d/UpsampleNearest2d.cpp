@@ -162,7 +162,7 @@ void add_upsample_nearest2d(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       graph.add_dispatch(kUpsampleNearest2dKernel, built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
     resize_upsample_nearest2d_outputs(graph, args);
     const UpsampleNearest2dPlan plan = plan_upsample_nearest2d(graph, args);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

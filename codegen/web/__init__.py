@@ -1,0 +1,1 @@
+"""The browser: the web model format, the site `opgen web` writes and the page driver."""
