@@ -56,7 +56,7 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
                for r in rows), printed
     if name == "gemm":
         assert routes["linear 1x64x256"] == "gemv_rows_subgroup"  # lavapipe has subgroups
-        assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"
+        assert routes["mm 9x256x16"] == "gemm_vec4_m32+gemm_split_sum"
         assert routes["mm 1x64x256"] == "gemv_nn+gemm_split_sum"
         assert routes["bmm 4x1x64x32"] == "gemv_nn+gemm_split_sum"
         assert rows[0]["work"] == 2 * 48 ** 3
@@ -221,7 +221,7 @@ def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
 
     assert routes((2, 64, 12), "gemm_vec4") == ["gemv_nn+gemm_split_sum",
                                                 "gemm_vec4+gemm_split_sum"]
-    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4+gemm_split_sum",
+    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4_m32+gemm_split_sum",
                                                "gemv_nn+gemm_split_sum"]
 
 

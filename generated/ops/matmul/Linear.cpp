@@ -234,7 +234,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t best128 = utils::let(
       kOp,
       "best128 = min([(max(ceil_div(tiles128 * (j + 1), 132) * 100, 124) * 128 * (ceil_div(steps, "
-      "(j + 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) "
+      "(j + 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) "
       "> 1 else 0)) * 32 + j for j in range(max_split)])",
       [&]() -> int64_t {
         return utils::min_of([&]() {
@@ -268,7 +268,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                                         M),
                                                     N),
                                                 4),
-                                            3000))
+                                            1000))
                             : 0),
                     32),
                 _j));
@@ -279,7 +279,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t best64 = utils::let(
       kOp,
       "best64 = min([(max(ceil_div(tiles64 * (j + 1), 132) * 100, 250) * 64 * (ceil_div(steps, (j "
-      "+ 1)) + 2) * 600 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) > "
+      "+ 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) > "
       "1 else 0)) * 32 + j for j in range(max_split)])",
       [&]() -> int64_t {
         return utils::min_of([&]() {
@@ -300,7 +300,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                             250),
                                         64),
                                     utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
-                                600),
+                                586),
                             10000),
                         (utils::add(_j, 1) > 1)
                             ? utils::add(
@@ -313,7 +313,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                                         M),
                                                     N),
                                                 4),
-                                            3000))
+                                            1000))
                             : 0),
                     32),
                 _j));
@@ -323,8 +323,8 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       });
   const int64_t best32 = utils::let(
       kOp,
-      "best32 = min([(max(ceil_div(tiles32 * (j + 1), 132) * 100, 500) * 32 * (ceil_div(steps, (j "
-      "+ 1)) + 2) * 620 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 3000 if (j + 1) > "
+      "best32 = min([(max(ceil_div(tiles32 * (j + 1), 132) * 100, 200) * 32 * (ceil_div(steps, (j "
+      "+ 1)) + 2) * 800 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) > "
       "1 else 0)) * 32 + j for j in range(max_split)])",
       [&]() -> int64_t {
         return utils::min_of([&]() {
@@ -342,10 +342,10 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                                 utils::ceil_div(
                                                     utils::mul(tiles32, utils::add(_j, 1)), 132),
                                                 100),
-                                            500),
+                                            200),
                                         32),
                                     utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
-                                620),
+                                800),
                             10000),
                         (utils::add(_j, 1) > 1)
                             ? utils::add(
@@ -358,7 +358,7 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                                         M),
                                                     N),
                                                 4),
-                                            3000))
+                                            1000))
                             : 0),
                     32),
                 _j));
