@@ -27,8 +27,10 @@ has params of its own (K and N), so resizing M never makes it run again. gemm_sc
   tokens): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl), split K by its own counts.
 gemv_nn and the vec4 tiles are routes of one dispatch sharing the split-K let, so `opgen
 bench --force gemm_vec4` times the 128 tile, at gemv_nn's split, on a GEMV shape (and a
-forced tile keeps the chosen tile's split). A resize that crosses a route boundary (e.g. M from 9 to 8)
-fails loud, like any resize into a different set of dispatches or kernel route.
+forced tile keeps the chosen tile's split). A resize that crosses a route boundary (e.g.
+M from 9 to 8, or into another tile) fails loud, like any resize into a different set of
+dispatches or kernel route. H200 figures per route: docs/performance.md ("Tile and split
+per shape").
 """
 
 from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
