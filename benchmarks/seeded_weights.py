@@ -49,6 +49,10 @@ def reseed(model, min_bytes: int = MIN_BYTES) -> dict[str, dict]:
 
 
 def _variants(name: str, spec: dict) -> list[tuple[str, bytes]]:
+    if "kind" in spec:  # an exported constant's bytes (seeded_constants.py)
+        from seeded_constants import seeded_bytes
+
+        return [("", seeded_bytes(name, spec))]
     values = seeded(name, tuple(spec["shape"]), spec["std"])
     out = [("", values.tobytes())]
     if values.ndim == 2:

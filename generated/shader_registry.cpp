@@ -22,6 +22,7 @@
 #include "ops/cat/cat_copy_wgsl.h"
 #include "ops/cat/cat_copy_bytes_wgsl.h"
 #include "ops/cat/cat_copy_vec4_wgsl.h"
+#include "ops/choose_qparams_affine/choose_qparams_rows_wgsl.h"
 #include "ops/unary/clamp_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
@@ -66,6 +67,9 @@
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_attend_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/training/linear_dw_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
@@ -81,7 +85,13 @@
 #include "ops/binary/pow_tensor_i32_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/training/q4gsw_backward_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
 #include "ops/training/q4gsw_requant_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
 #include "ops/q8ta/q8ta_conv2d_wgsl.h"
 #include "ops/q8ta/q8ta_linear_wgsl.h"
 #include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
@@ -96,6 +106,7 @@
 #include "ops/rms_norm/rms_norm_rows_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
+#include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
 #include "ops/unary/round_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
@@ -231,6 +242,13 @@ const std::vector<KernelSource>& all_kernels() {
        {kCatCopyVec4WorkgroupSizeX, kCatCopyVec4WorkgroupSizeY, kCatCopyVec4WorkgroupSizeZ},
        kCatCopyVec4Bindings,
        kCatCopyVec4BindingCount},
+      {"choose_qparams_rows",
+       kChooseQparamsRowsWGSL,
+       "main",
+       {kChooseQparamsRowsWorkgroupSizeX, kChooseQparamsRowsWorkgroupSizeY,
+        kChooseQparamsRowsWorkgroupSizeZ},
+       kChooseQparamsRowsBindings,
+       kChooseQparamsRowsBindingCount},
       {"clamp",
        kClampWGSL,
        "main",
@@ -522,6 +540,24 @@ const std::vector<KernelSource>& all_kernels() {
         kIndexTensorVec4WorkgroupSizeZ},
        kIndexTensorVec4Bindings,
        kIndexTensorVec4BindingCount},
+      {"kv_attend",
+       kKvAttendWGSL,
+       "main",
+       {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
+       kKvAttendBindings,
+       kKvAttendBindingCount},
+      {"kv_cache_write",
+       kKvCacheWriteWGSL,
+       "main",
+       {kKvCacheWriteWorkgroupSizeX, kKvCacheWriteWorkgroupSizeY, kKvCacheWriteWorkgroupSizeZ},
+       kKvCacheWriteBindings,
+       kKvCacheWriteBindingCount},
+      {"kv_combine",
+       kKvCombineWGSL,
+       "main",
+       {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
+       kKvCombineBindings,
+       kKvCombineBindingCount},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
@@ -615,12 +651,52 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
        kQ4gswBackwardBindings,
        kQ4gswBackwardBindingCount},
+      {"q4gsw_gemv",
+       kQ4gswGemvWGSL,
+       "main",
+       {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
+       kQ4gswGemvBindings,
+       kQ4gswGemvBindingCount},
+      {"q4gsw_gemv_dq8",
+       kQ4gswGemvDq8WGSL,
+       "main",
+       {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
+       kQ4gswGemvDq8Bindings,
+       kQ4gswGemvDq8BindingCount},
+      {"q4gsw_gemv_subgroup",
+       kQ4gswGemvSubgroupWGSL,
+       "main",
+       {kQ4gswGemvSubgroupWorkgroupSizeX, kQ4gswGemvSubgroupWorkgroupSizeY,
+        kQ4gswGemvSubgroupWorkgroupSizeZ},
+       kQ4gswGemvSubgroupBindings,
+       kQ4gswGemvSubgroupBindingCount,
+       kQ4gswGemvSubgroupFeatures},
+      {"q4gsw_gemv_subgroup_dq8",
+       kQ4gswGemvSubgroupDq8WGSL,
+       "main",
+       {kQ4gswGemvSubgroupDq8WorkgroupSizeX, kQ4gswGemvSubgroupDq8WorkgroupSizeY,
+        kQ4gswGemvSubgroupDq8WorkgroupSizeZ},
+       kQ4gswGemvSubgroupDq8Bindings,
+       kQ4gswGemvSubgroupDq8BindingCount,
+       kQ4gswGemvSubgroupDq8Features},
       {"q4gsw_requant",
        kQ4gswRequantWGSL,
        "main",
        {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
        kQ4gswRequantBindings,
        kQ4gswRequantBindingCount},
+      {"q4gsw_tiled",
+       kQ4gswTiledWGSL,
+       "main",
+       {kQ4gswTiledWorkgroupSizeX, kQ4gswTiledWorkgroupSizeY, kQ4gswTiledWorkgroupSizeZ},
+       kQ4gswTiledBindings,
+       kQ4gswTiledBindingCount},
+      {"q4gsw_tiled_dq8",
+       kQ4gswTiledDq8WGSL,
+       "main",
+       {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
+       kQ4gswTiledDq8Bindings,
+       kQ4gswTiledDq8BindingCount},
       {"q8ta_conv2d",
        kQ8taConv2dWGSL,
        "main",
@@ -709,6 +785,12 @@ const std::vector<KernelSource>& all_kernels() {
         kRotaryEmbInterleavedWorkgroupSizeZ},
        kRotaryEmbInterleavedBindings,
        kRotaryEmbInterleavedBindingCount},
+      {"rotary_emb_meta",
+       kRotaryEmbMetaWGSL,
+       "main",
+       {kRotaryEmbMetaWorkgroupSizeX, kRotaryEmbMetaWorkgroupSizeY, kRotaryEmbMetaWorkgroupSizeZ},
+       kRotaryEmbMetaBindings,
+       kRotaryEmbMetaBindingCount},
       {"round",
        kRoundWGSL,
        "main",

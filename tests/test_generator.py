@@ -403,7 +403,7 @@ def test_opgen_new_refuses_before_writing_anything(repo):
         (("foo", "--target", "aten.erf.defualt"), "did you mean aten.erf.default, aten.erf.out?"),
         (("foo", "--target", "aten.log1p"), "--target must be namespace.op.overload"),
         (("Foo", "--target", "aten.log1p.default"), "op name must be lower_snake_case"),
-        (("sym", "--target", "aten.sym_size.int"), "returns SymInt, no tensor"),
+        (("sym", "--target", "aten.sym_numel.default"), "returns SymInt, no tensor"),
     ]:
         res = opgen(repo, "new", *args)
         assert res.returncode == 2, (args, res.stderr)

@@ -11,10 +11,10 @@ ExecuTorch checkout, outside comments, with the file that makes it. `--refresh` 
 that file from a checkout (its commit recorded); nothing else reads upstream's sources.
 Ours is the op table `opgen generate` writes (generated/op_table.json).
 
-Upstream's names are the names a VK00 graph holds, so an operator the serializer writes
-without a namespace is matched as our loader reads it: `x.y` is `aten.x.y` or a custom
-namespace's `ns.x.y` (llama's update_cache, sdpa_with_kv_cache), and a bare `add` (a
-Python SymInt operator) is `_operator.add.default`.
+Upstream's names are the names a VK00 graph holds, so each is matched as our loader reads
+it (codegen.et.vk_graph.op_target): `x.y` is `aten.x.y` or llama's `llama.x.y`
+(update_cache, sdpa_with_kv_cache), and a bare `add` (Python's operator on SymInts) is
+`aten.add.int`.
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from codegen.et.vk_graph import op_target  # noqa: E402  (the loader's name rule)
+
 DATA = ROOT / "tests" / "data" / "upstream_webgpu_targets.json"
 OP_TABLE = ROOT / "generated" / "op_table.json"
 DOC = ROOT / "docs" / "coverage.md"
 OPS_DIR = "backends/webgpu/runtime/ops"
 REGISTER = re.compile(r"WEBGPU_REGISTER_OP\(\s*([A-Za-z0-9_.]+)\s*,")
-PYTHON_OPERATOR_NAMESPACES = ("_operator",)
 # targets the VK00 loader serves itself, without a spec
 LOADER = "cpp_runtime/executorch/vk_graph.cpp"
 LOADER_TARGETS = {"et_vk.prepack.default": f"(the loader, {LOADER})"}
@@ -81,23 +83,11 @@ def our_targets() -> dict[str, str]:
     return {**{t: op["op"] for op in table["ops"] for t in op["targets"]}, **LOADER_TARGETS}
 
 
-def graph_names(target: str) -> set[str]:
-    """The names under which a VK00 graph may hold an operator we serve as `target`."""
-    ns, op, overload = target.split(".")
-    names = {target}
-    if ns in PYTHON_OPERATOR_NAMESPACES:
-        names.add(op)
-    else:
-        names.add(f"{op}.{overload}")  # aten's bare names, llama's namespace-less ones
-    return names
-
-
 def served_by(name: str, ours: dict[str, str]) -> str | None:
-    """Our target that serves upstream's graph name `name`, or None."""
-    for target in sorted(ours):
-        if name in graph_names(target):
-            return target
-    return None
+    """Our target that serves upstream's graph name `name` (as the loader reads it), or
+    None."""
+    target = op_target(name)
+    return target if target in ours else None
 
 
 def coverage() -> tuple[list[tuple[str, str, str | None]], list[str]]:
@@ -136,7 +126,7 @@ def render() -> str:
         "",
         "Names are as a VK00 graph holds them: the serializer writes some operators without a "
         "namespace (`update_cache.default`, `sym_size.int`, a SymInt `add`), which our loader "
-        "reads as `aten.x.y`, a custom namespace's `ns.x.y`, or `_operator.add.default`.",
+        "reads as `aten.x.y`, llama's `llama.x.y`, or (a SymInt `add`) `aten.add.int`.",
         "",
         "## Missing (upstream registers, no spec serves)",
         "",

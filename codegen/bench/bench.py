@@ -211,7 +211,7 @@ def bench_call(name: str, target: str, args: tuple, iters: int = 20, warmup: int
         for skip in (frozenset(), once) if once else (frozenset(),):
             ours, timer = time_ours(node, iters, warmup, skip)
             routes = [p.kernel.name for i, p in enumerate(node.plans)
-                      if p.kernel is not None and p.run and i not in skip]
+                      if p.kernel is not None and p.run and p.active and i not in skip]
             results.append(Result(label + (" [constants]" if skip else ""), target,
                                   "+".join(routes) or "copy", ours, timer, work, unit,
                                   torch_ms, ort and ort.ms, ort and ort.spread_ms, extra))

@@ -20,7 +20,7 @@ from codegen.cli import scaffold
 from codegen.emit.generate import drift, generate, outputs
 from codegen.emit.render import RenderError
 from codegen.emit.writer import WriteError
-from codegen.et import pte
+from codegen.et import llm, pte
 from codegen.et.errors import ExportError, InputError
 from codegen.executors import browser, harness, native
 from codegen.executors.browser_device import BrowserError
@@ -159,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     scaffold.add_parser(sub)
     bench.add_parser(sub)
     pte.add_parsers(sub)
+    llm.add_parser(sub)
     web_site.add_parser(sub)
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the command's own parser: "opgen <command>: error: ..."
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {"generate": cmd_generate, "check": cmd_check, "list": cmd_list,
                 "new": scaffold.cmd_new, "validate": cmd_validate, "bench": bench.cmd_bench,
                 "export": pte.cmd_export, "coverage": pte.cmd_coverage, "run": pte.cmd_run,
-                "web": web_site.cmd_web}
+                "llm": llm.cmd_llm, "web": web_site.cmd_web}
     try:
         status = handlers[args.command](args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit

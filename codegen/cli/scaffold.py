@@ -41,7 +41,8 @@ from codegen.language.schema import parse_schema_args
 # the word every placeholder output element is set to, by graph dtype: a NaN, an integer
 # no op computes for these inputs, or bools alternating true / false
 PLACEHOLDER_WORD = {"float32": "0x7fc00000u", "float16": "0x7e007e00u",
-                    "int32": "0x80000000u", "bool": "0x00010001u", "uint8": "0xfefefefeu"}
+                    "int32": "0x80000000u", "bool": "0x00010001u", "uint8": "0xfefefefeu",
+                    "int8": "0x80808080u"}
 
 
 def add_parser(sub) -> None:

@@ -21,6 +21,7 @@ EMIT = {S.ReadArg: cpp_steps.read_arg, S.CheckTensor: cpp_steps.check_tensor,
         S.CheckOutputItems: cpp_steps.check_output_items, S.Let: cpp_steps.let,
         S.CheckGuard: cpp_steps.guard, S.CheckOutputCount: cpp_steps.check_output_count,
         S.OutputShape: cpp_steps.output_shape, S.ScratchShape: cpp_steps.scratch_shape,
+        S.SetSymInt: cpp_steps.set_symint,
         S.PackParams: cpp_dispatch.pack_params, S.RunKernel: cpp_dispatch.dispatch,
         S.CopyBuffer: cpp_dispatch.copy}
 

@@ -199,6 +199,9 @@ def _routed(h: Handler, d: BoundDispatch, ctx: Ctx, kernels: list[str]) -> None:
             body.append(f"{pad}plan.overrides{i} = {_override_cpp(r)};")
     if len(d.routes) > 1:
         body.append("}")
+    if d.active is not None:
+        h.members.append(f"bool active{i} = true;")
+        body.append(f"plan.active{i} = {d.active.cpp()};")
     if conditional:
         h.plan += [f"plan.run{i} = {d.when.cpp()};", f"if (plan.run{i}) {{"]
         h.plan += ["  " + b for b in body] + ["}"]
@@ -214,8 +217,12 @@ def _routed(h: Handler, d: BoundDispatch, ctx: Ctx, kernels: list[str]) -> None:
         h.add += [f"if (built.run{i}) {{", f"  {call};", "}"]
     elif dynamic:
         h.add.append(f"const DispatchId dispatch{i} = {call};")
+    elif d.active is not None:
+        h.add.append(f"graph.set_dispatch_active({call}, built.active{i});")
     else:
         h.add.append(f"{call};")
+    if dynamic and d.active is not None:
+        h.add.append(f"graph.set_dispatch_active(dispatch{i}, built.active{i});")
     if dynamic:
         _routed_hook(h, d, conditional, len(kernels) > 1)
 
@@ -238,6 +245,8 @@ def _routed_hook(h: Handler, d: BoundDispatch, conditional: bool, routed: bool) 
                    f"route\", kDispatch{i}Kernels[plan.route{i}]->name, "
                    f"kDispatch{i}Kernels[built.route{i}]->name);",
                    "}"]
+    if d.active is not None:  # the prefill or decode route of this execute
+        h.hook.append(f"graph.set_dispatch_active(dispatch{i}, plan.active{i});")
     update = f"graph.update_dispatch(dispatch{i}, {_params_arg(d, 'plan')}, plan.grid{i})"
     h.hook += [f"if (built.run{i}) {{", f"  {update};", "}"] if conditional else [f"{update};"]
 

@@ -208,6 +208,11 @@ def output_shape(h: Handler, s: S.OutputShape, ctx: Ctx) -> None:
         section.append(f"utils::{helper}(kOp, {cpp_string(s.name)}, {s.name}, {s.shape.cpp()});")
 
 
+def set_symint(h: Handler, s: S.SetSymInt, ctx: Ctx) -> None:
+    """Build and every resize: the SymInt output takes its value on the host."""
+    h.plan.append(f"graph.set_symint(args[{s.index}], {s.value.cpp()});")
+
+
 def scratch_ref(name: str) -> str:
     """The C++ variable holding a scratch tensor's ValueRef in add_<op> and its hook."""
     return f"scratch_{name}"

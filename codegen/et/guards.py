@@ -104,21 +104,22 @@ def spec_rejection(target: str, given: list, outputs: list) -> tuple[str, str] |
     return values_rejection(target, values)
 
 
-def values_rejection(target: str, values: list[Value]) -> tuple[str, str] | None:
+def values_rejection(target: str, values: list[Value], with_symint: bool = False):
     """(argument, message) when the spec serving `target` rejects a call with these graph
     values (one per spec argument, the output last), as its handler would when the graph
-    is built; None when it accepts them or no spec serves the target."""
+    is built; None when it accepts them or no spec serves the target. `with_symint`: a
+    pair (that, the SymInt the op computes or None)."""
     bound = catalog().by_target().get(target)
-    if bound is None:
-        return None
-    try:
-        if len(values) != len(bound.op.args):  # the handler's check_arg_count
-            raise OpError(f"WebGPU {bound.op.name}: arguments have the wrong count (got "
-                          f"{len(values)}, expected {len(bound.op.args)})")
-        interpret.plan(lowering(bound.op.name), values, MAX_PER_DIM)
-    except OpError as e:
-        return _argument(bound.op.name, str(e)), str(e)
-    return None
+    rejection, symint = None, None
+    if bound is not None:
+        try:
+            if len(values) != len(bound.op.args):  # the handler's check_arg_count
+                raise OpError(f"WebGPU {bound.op.name}: arguments have the wrong count (got "
+                              f"{len(values)}, expected {len(bound.op.args)})")
+            symint = interpret.plan(lowering(bound.op.name), values, MAX_PER_DIM).symint
+        except OpError as e:
+            rejection = _argument(bound.op.name, str(e)), str(e)
+    return (rejection, symint) if with_symint else rejection
 
 
 # --- FX nodes (the partitioner) ----------------------------------------------------------

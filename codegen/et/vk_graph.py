@@ -133,8 +133,22 @@ def _value(v: table.Table, index: int) -> VkValue:
                    tuple(_scalars(t, TENSOR_DIMS, N.Uint32Flags)))
 
 
+# Operators the serializer writes by their bare name (`OpOverload.__name__`, without the
+# namespace) that are not ATen's: ExecuTorch's LLM custom ops, left out of the edge dialect.
+LLAMA_OPS = ("sdpa_with_kv_cache", "update_cache", "custom_sdpa")
+# Python's operators on SymInts (the graph computes a sequence end as `start + length`),
+# serialized by their function's name: the ATen int ops with the same meaning.
+SYMINT_OPERATORS = ("add", "sub", "mul", "floordiv")
+
+
 def op_target(name: str) -> str:
     """The registry target of a chain entry's operator name: the serializer writes an ATen
     operator the edge dialect left alone (scalar_tensor) by its bare name
-    ("scalar_tensor.default"); the C++ loader's op_target does the same."""
-    return f"aten.{name}" if name.count(".") == 1 else name
+    ("scalar_tensor.default"), ExecuTorch's LLM ops likewise ("sdpa_with_kv_cache.default":
+    llama's), and SymInt arithmetic by the Python operator's name ("add": aten.add.int).
+    The C++ loader's op_target does the same."""
+    if name in SYMINT_OPERATORS:
+        return f"aten.{name}.int"
+    if name.count(".") == 1:
+        return f"{'llama' if name.split('.')[0] in LLAMA_OPS else 'aten'}.{name}"
+    return name

@@ -175,6 +175,9 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
     for a, v in zip(bound.op.inputs, given):  # what the graph will not carry, checked here
         a.check_constant(v, bound)
     values = [a.graph_value(v) for a, v in zip(bound.op.inputs, given)]
+    if bound.op.symint_output is not None:  # computed on the host: no tensor to allocate
+        return BoundCall(target, low, values + [Value("SymInt", 0)], False, [],
+                         tuple(absent_outputs))
     if top is not None and bound.op.golden:
         top = torch_op(bound.op.golden)  # what the op computes, outputs included
     try:
@@ -182,9 +185,9 @@ def bind_call(target: str, args: tuple, kwargs: dict, absent_outputs: tuple = ()
             raise LookupError(f"{target}: no torch op to take output shapes from")
         shapes, dtypes = _torch_outputs(top, schema, torch_args(bound, tuple(given)))
     except (RuntimeError, ValueError, TypeError, IndexError, AssertionError, ArithmeticError,
-            LookupError):
-        # torch rejects these arguments (Python meta kernels check with assert), or torch
-        # does not know the op here: give the outputs the spec's formula shape (or none)
+            LookupError, AttributeError):
+        # torch rejects these arguments (Python meta kernels check with assert, or fail on
+        # a None they do not expect), or torch does not know the op here: give the outputs the spec's formula shape (or none)
         # and let the plan decide (the spec's guards must reject what torch rejects)
         shapes, dtypes = _formula_shapes(low, values), _fallback_dtypes(bound, values)
     outs = [Value("Tensor", None, graph_dtype(d), s) for s, d in zip(shapes, dtypes)]

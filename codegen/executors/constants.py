@@ -34,7 +34,7 @@ def step_access(node: PlannedNode, index: int) -> tuple[list, list, bool]:
 def constant_steps(node: PlannedNode, constants: set[str]) -> set[int]:
     """The indices of the steps that run once when the tensor arguments named in
     `constants` are constants of the graph."""
-    steps = [i for i, p in enumerate(node.plans) if p.run]
+    steps = [i for i, p in enumerate(node.plans) if p.run and p.active]
     access = {i: step_access(node, i) for i in steps}
     names = {a.name for a in node.bound.op.args} & set(constants)  # others: not this op's
     const = {id(node.buffer_of(n)) for n in names if node.buffer_of(n) is not None}

@@ -94,7 +94,7 @@ class Node(PlannedNode):
 
         p = self.plans[index]
         d = self.bound.dispatches[p.index]
-        if not p.run:
+        if not p.run or not p.active:
             return
         if p.kernel is None:
             src, dst = self.buffer_of(d.spec.src), self.buffer_of(d.spec.dst)

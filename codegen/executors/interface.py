@@ -89,7 +89,10 @@ def tensor_bytes(data, graph_dtype: str) -> bytes:
 
 def results(call: BoundCall, read) -> Any:
     """The call's outputs in torch's structure: `read(position, value)` gives the tensor
-    of a written output (or None); an absent or never-written output is None."""
+    of a written output (or None); an absent or never-written output is None. An op
+    returning a SymInt gives its value (an int)."""
+    if call.bound.op.symint_output is not None:
+        return int(call.values[-1].data)
     written = written_outputs(call.bound, len(call.outputs))
     out = []
     for i, (v, tdtype) in enumerate(zip(call.outputs, call.torch_out_dtypes)):

@@ -70,6 +70,8 @@ class _CaseWriter:
             ref = len(self.values)
             self.values.append({"type": "ValueList", "value": items})
         else:
+            if is_output and v.kind == "SymInt":  # computed by the op: the runner reports it
+                self.outputs.append(ref)
             self.values.append(v.runner_json())
         return ref
 
@@ -129,6 +131,8 @@ class NativeNode:
                 return tensor_from_bytes((out_dir / o["file"]).read_bytes(), o["dtype"], o["dims"])
 
             write_back(last, lambda i, v: read(writer.refs[i]))
+            if last.bound.op.symint_output is not None:
+                last.values[-1].data = by_ref[writer.refs[-1]]["symint"]
             refs = writer.output_refs()
             return results(last, lambda i, v: read(refs[i]))
 
@@ -157,9 +161,11 @@ class NativeNode:
                 add_tensor(writer.refs[i], new, f"resize{k}_arg{i}.bin")
             elif new.kind == "ValueList":  # a tensor list: each entry is an input of its own
                 refs = writer.values[writer.refs[i]]["value"]
-                for j, (ref, item) in enumerate(zip(refs, new.data)):
+                for j, (ref, item, was) in enumerate(zip(refs, new.data, old.data)):
                     if item.kind == "Tensor":
                         add_tensor(ref, item, f"resize{k}_arg{i}_{j}.bin")
+                    elif item.kind == "SymInt" and item.data != was.data:  # a dynamic dim
+                        symints.append({"ref": ref, "value": item.data})
             elif new.kind == "SymInt" and new.data != old.data:
                 symints.append({"ref": writer.refs[i], "value": new.data})
         return {"tensors": tensors, "symints": symints}

@@ -44,6 +44,7 @@ class PlannedNode:
         self.features = frozenset(features)
         self.plans = interpret.plan(call.lowering, call.values, max_per_dim, self.force,
                                     self.features)
+        self._take_symint(call, self.plans)
         self.buffers: dict[int, Any] = {}
         self.built_dims: dict[int, tuple[int, ...]] = {}
         for v in call.input_tensors() + [v for v in call.outputs if v.kind == "Tensor"]:
@@ -64,7 +65,8 @@ class PlannedNode:
     @property
     def routes(self) -> list[str]:
         """The kernel each compute dispatch ran (what the cases assert)."""
-        return [p.kernel.name for p in self.plans if p.kernel is not None and p.run]
+        return [p.kernel.name for p in self.plans
+                if p.kernel is not None and p.run and p.active]
 
     def tensor_values(self) -> list:
         return self.call.input_tensors() + [v for v in self.call.outputs if v.kind == "Tensor"]
@@ -105,7 +107,14 @@ class PlannedNode:
         plans = interpret.plan(live.lowering, live.values, self.max_per_dim, self.force,
                                self.features)
         self._check_replan(plans)
+        self._take_symint(live, plans)
         self.call, self.plans = live, plans
+
+    @staticmethod
+    def _take_symint(call: BoundCall, plans) -> None:
+        """An op returning a SymInt: its value, computed on the host by the plan."""
+        if plans.symint is not None:
+            call.values[-1].data = plans.symint
 
     def _move(self, old, new) -> None:
         self.buffers[id(new)] = self.buffers.pop(id(old))
@@ -145,6 +154,10 @@ class PlannedNode:
                 for oi, ni in zip(old.data, new.data):
                     if oi.kind == "Tensor" or ni.kind == "Tensor":
                         self._take_buffer(a.name, oi, ni)
+                    elif oi.kind != "SymInt" and (oi.kind, oi.data) != (ni.kind, ni.data):
+                        raise fail(op.name, a.name, "holds a build-time value that cannot "
+                                   "change without a rebuild", E.format_value(ni.data),
+                                   E.format_value(oi.data))
             elif old.kind == "SymInt" and new.kind not in ("SymInt", "Int"):
                 raise fail(op.name, a.name, "must stay an int (it is a SymInt)", new.kind, "SymInt")
             elif old.kind != "SymInt" and (old.kind, old.data) != (new.kind, new.data) and \

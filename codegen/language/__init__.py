@@ -6,8 +6,8 @@ registry (`dtypes`), argument kinds (`args`), dispatches (`dispatch`), grid kind
 (`grids`), the op (`op`) and binding (`bind`).
 """
 
-from codegen.language.args import (Arg, DoubleList, IntList, Output, OutputList, Outputs, Tensor,
-                               TensorList)
+from codegen.language.args import (Arg, DoubleList, IntList, Output, OutputList, Outputs,
+                                   SymIntOutput, Tensor, TensorList)
 from codegen.language.checked import SpecError
 from codegen.language.dispatch import (Bind, Copy, Dispatch, Kernel, Override, Param, Params, Route,
                                    Scratch, f32, i32, u32)
@@ -23,7 +23,7 @@ ARG_KINDS = (Tensor, TensorList, IntList, DoubleList, Int, Double, Scalar, Bool,
 
 __all__ = [
     "Arg", "Bool", "Double", "DoubleList", "Ignored", "Int", "IntList", "Output", "OutputList",
-    "Outputs", "Scalar", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
+    "Outputs", "Scalar", "SymIntOutput", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
     "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
     "F16", "F32", "I8", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
     "ARG_KINDS", "ANY", "Device", "Layout", "MemoryFormat", "ScalarType", "Str",

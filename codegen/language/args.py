@@ -22,6 +22,7 @@ from codegen.language.checked import SpecError, expr_text, ident, spec_class
 from codegen.graph.dtypes import F32, SPEC_DTYPES
 from codegen.language.expr.types import cpp_string
 from codegen.graph.errors import fail
+from codegen.graph.inputs import SymInt
 from codegen.graph.values import NULL, Value, graph_tensor, scalar_value
 
 
@@ -98,6 +99,15 @@ def _tensor_info(v: Value) -> E.TensorInfo:
     return E.TensorInfo(v.dims, v.dtype) if v.kind == "Tensor" else E.ABSENT
 
 
+def host_values(v: Value) -> tuple[int, ...]:
+    """A host tensor's elements as ints (zeros where the data is not on the host: a meta
+    tensor at export, as the runtime reads a tensor the host has not written yet)."""
+    data = v.data
+    if data is None or getattr(data, "is_meta", False):
+        return (0,) * E.TensorInfo(v.dims, v.dtype).numel
+    return tuple(int(x) for x in data.reshape(-1).tolist())
+
+
 # --- tensors ----------------------------------------------------------------------------
 
 @spec_class
@@ -105,12 +115,17 @@ class Tensor(Arg):
     """An input tensor. `rank` is an int, a (lo, hi) range, or None for any.
     `mutable=True` marks a schema `Tensor(a!)` the op writes in place (e.g. a KV cache):
     only mutable inputs may be bound with write=True, and the harness copies their new
-    contents back into the caller's tensor, as torch does."""
+    contents back into the caller's tensor, as torch does.
+    `host=True`: the op reads its values on the host (expressions: `name.values`, its
+    elements as ints). The runtime keeps what the host last wrote into it and runs the
+    resize hooks again before the next execute, so no readback stalls the GPU; a tensor a
+    device command writes cannot be one (the build fails)."""
 
     dtypes: tuple[str, ...] = (F32,)
     rank: Union[int, tuple[int, int], None] = None
     optional: bool = False
     mutable: bool = False
+    host: bool = False
     SCHEMA = (Scaffold(r"^Tensor$", "Tensor({name!r})", "randn(2, 3, 4, 4)"),
               Scaffold(r"^Tensor\?$", "Tensor({name!r}, optional=True)", "None"))
 
@@ -118,8 +133,15 @@ class Tensor(Arg):
         super().__post_init__()
         _check_dtypes(self.dtypes, f"{type(self).__name__} {self.name!r} dtypes")
         _check_rank(self.rank, f"{type(self).__name__} {self.name!r} rank")
+        if self.host and (self.optional or self.mutable or any(
+                d not in ("int32", "int64") for d in self.dtypes)):
+            raise SpecError(f"Tensor {self.name!r}: host=True needs a required, read-only "
+                            f"int32/int64 tensor (got optional={self.optional}, "
+                            f"mutable={self.mutable}, dtypes={self.dtypes})")
 
     def expr_type(self) -> str:
+        if self.host:
+            return E.HOST_TENSOR
         return E.OPT_TENSOR if self.optional else E.TENSOR
 
     def graph_value(self, v: Any) -> Value:
@@ -133,6 +155,9 @@ class Tensor(Arg):
 
     def cpp_read(self, read: CppRead) -> list[str]:
         const = "" if read.mutable and isinstance(self, Output) else "const "
+        if self.host:
+            return [f"const Tensor& {self.name} = graph.read_on_host({read.arg}, kOp, "
+                    f"{cpp_string(self.name)});"]
         if self.optional:
             return [f"{const}Tensor* {self.name} = graph.is_null({read.arg}) ? nullptr : "
                     f"&graph.get_tensor({read.arg});"]
@@ -141,6 +166,8 @@ class Tensor(Arg):
     def read(self, value: Value, op: str, fallback: Callable[[], Any]) -> dict[str, Any]:
         if value.kind == "Null" and not self.optional:
             raise fail(op, self.name, "is missing", "None", "a tensor")
+        if self.host:
+            return {self.name: E.TensorInfo(value.dims, value.dtype, values=host_values(value))}
         return {self.name: _tensor_info(value)}
 
 
@@ -155,6 +182,26 @@ class Output(Tensor):
     placeholder: bool = False
     unused: bool = False
     SCHEMA = ()
+
+
+@spec_class
+class SymIntOutput(Arg):
+    """An op that returns a SymInt (`sym_size.int`, `select_as_symint`, SymInt arithmetic):
+    `value` is an int expression over the arguments. It is computed on the host when the
+    op is built and again by its resize hook, so later ops read the live value without a
+    GPU round trip; such an op records no dispatch."""
+
+    value: str = ""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        expr_text(self.value, f"SymIntOutput {self.name!r} value")
+
+    def cpp_read(self, read: CppRead) -> list[str]:
+        return []
+
+    def read(self, value: Value, op: str, fallback: Callable[[], Any]) -> dict[str, Any]:
+        return {}
 
 
 @spec_class
@@ -288,10 +335,13 @@ class IntList(Arg):
     def graph_value(self, v: Any) -> Value:
         if v is None:
             return NULL
-        return Value("IntList", [int(x) for x in (v if isinstance(v, (list, tuple)) else [v])])
+        items = v if isinstance(v, (list, tuple)) else [v]
+        if any(isinstance(x, SymInt) for x in items):  # a shape with a dynamic dim
+            return Value("ValueList", [scalar_value(x) for x in items])
+        return Value("IntList", [int(x) for x in items])
 
     def cpp_read(self, read: CppRead) -> list[str]:
-        text = f"graph.get_int_list({read.arg})"
+        text = f"utils::read_int_list(graph, {read.arg}, kOp, {cpp_string(self.name)})"
         if self.hw:
             text = f"utils::parse_hw({text}, kOp, {cpp_string(self.name)})"
         if self.optional:
@@ -300,6 +350,11 @@ class IntList(Arg):
 
     def read(self, value: Value, op: str, fallback: Callable[[], Any]) -> dict[str, Any]:
         values = [] if value.kind == "Null" else list(value.data)
+        if value.kind == "ValueList":  # Int and SymInt values: the twin of read_int_list
+            if any(x.kind not in ("Int", "SymInt") for x in values):
+                raise fail(op, self.name, "has the wrong value type", "ValueList",
+                           "IntList or a ValueList of Int and SymInt")
+            values = [int(x.data) for x in values]
         if self.hw:
             if len(values) not in (1, 2):
                 raise fail(op, self.name, "must hold one or two values", E.format_value(values),

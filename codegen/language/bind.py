@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Union
 
 from codegen.language import expr as E
-from codegen.language.args import Output, OutputList, Outputs, Tensor, TensorList
+from codegen.language.args import Output, OutputList, Outputs, SymIntOutput, Tensor, TensorList
 from codegen.language.checked import SpecError, expr_text, ident
 from codegen.language.dispatch import Copy, Dispatch, Params, Route, pascal
 from codegen.graph.dtypes import WGSL_ELEM
@@ -54,6 +54,7 @@ class BoundDispatch:
     when: E.Expr | None
     nbytes: E.Expr | None = None  # a copy's byte count
     foreach: OutputList | TensorList | None = None
+    active: E.Expr | None = None  # switched on and off by resizes (Dispatch.active)
 
     @property
     def layout(self) -> StructLayout | None:
@@ -96,6 +97,7 @@ class BoundOp:
     flops: E.Expr | None = None
     bytes: E.Expr | None = None
     shared_params: list[BoundParams] = field(default_factory=list)
+    symint: E.Expr | None = None  # the value of a SymIntOutput
 
     @property
     def folder(self) -> Path:
@@ -130,7 +132,7 @@ class _Binder:
             if isinstance(a, Outputs):
                 for item in a.items:
                     self.scope[item.name] = E.Sym(item.expr_type(), item.name)
-            elif isinstance(a, (OutputList, Constant)):
+            elif isinstance(a, (OutputList, Constant, SymIntOutput)):
                 continue  # an OutputList's item and index are in scope per output only; constants never
             else:
                 if getattr(a, "nullable", False):
@@ -289,8 +291,10 @@ class _Binder:
             each = self._foreach(where, d, tensors)
             items = self._item_names(each)
             self._check_dispatch(where, d, each, tensors)
+            active = self.parse(d.active, f"{where} active", (E.BOOL,)) if d.active else None
             dispatches.append(BoundDispatch(i, d, self.params(where, d, items, shared),
-                                            self.routes(where, d, items), when, None, each))
+                                            self.routes(where, d, items), when, None, each,
+                                            active))
         return dispatches, shared
 
     def _foreach(self, where: str, d: Dispatch, tensors: dict) -> OutputList | TensorList | None:
@@ -357,10 +361,12 @@ def bind(op: Op, spec_file: Path) -> BoundOp:
     scratch = b.scratch()
     dispatches, shared = b.dispatches()
     _check_names(op, b.out_list)
+    so = op.symint_output
+    symint = b.parse(so.value, f"SymIntOutput {so.name!r} value", (E.INT,)) if so else None
     return BoundOp(op, spec_file, b.scope, lets, guards, shapes, dispatches, defaults, scratch,
                    b.out_list, count,
                    b.parse(op.flops, "flops", (E.INT,)) if op.flops else None,
-                   b.parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None, shared)
+                   b.parse(op.bytes, "bytes", (E.INT,)) if op.bytes else None, shared, symint)
 
 
 def _check_names(op: Op, out_list: OutputList | None) -> None:

@@ -302,6 +302,11 @@ class Dispatch:
     when: str = ""  # skip the dispatch when this is false
     # an OutputList's name: one dispatch per output, its item and index in scope
     foreach: str = ""
+    # runs only while this holds, and it may change on a resize: the dispatch is recorded
+    # (its pipeline created) at build whatever its value, and each resize switches it on
+    # or off (e.g. an LLM's decode GEMV and its prefill tiles, one graph for both); its
+    # params and grid must be computable either way
+    active: str = ""
     # files of WGSL functions every kernel of the dispatch shares (beside the kernels);
     # they are composed into each kernel's module, since WGSL has no includes
     helpers: Sequence[str] = ()
@@ -309,6 +314,9 @@ class Dispatch:
     def __post_init__(self) -> None:
         if not self.routes:
             raise SpecError("Dispatch routes must hold at least one Route(...)")
+        if self.active and (self.foreach or self.when):
+            raise SpecError("Dispatch active=... switches one dispatch on and off: give it no "
+                            "foreach and no when")
         if isinstance(self.helpers, str):
             raise SpecError(f"Dispatch helpers must be a list of .wgsl files, e.g. "
                             f"helpers=[{self.helpers!r}] (got the string {self.helpers!r})")

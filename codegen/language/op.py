@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import field
-from typing import Any, Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
-from codegen.language.args import Arg, Output, OutputList, Outputs
+from codegen.language.args import Arg, Output, OutputList, Outputs, SymIntOutput
 from codegen.language.checked import SpecError, ident, spec_class
 from codegen.language.dispatch import Copy, Dispatch, Kernel, Scratch, pascal
 from codegen.language.scalar_args import Int
@@ -52,7 +52,8 @@ class Case:
     route: str = ""  # the kernel this case must run
     raises: str = ""  # substring of the expected error message
     # arg -> live dims (tuple) of a tensor, one per entry (list of tuples) of a tensor
-    # list, or new value (int) of a SymInt, after build
+    # list, new value (int) of a SymInt, or new values (list) of an int list holding
+    # SymInts, after build
     resize: Mapping[str, Union[tuple, list, int]] = field(default_factory=dict)
     atol: Union[float, None] = None  # None: DEFAULT_TOLERANCE of the output's dtype
     rtol: Union[float, None] = None
@@ -107,6 +108,9 @@ class Op:
     guards: Sequence[Guard] = ()
     cases: Sequence[Case] = ()
     golden: str = ""  # a torch target to compare with, when it is not the op's own
+    # a Python reference computing the op from torch-style arguments, when torch has no
+    # usable kernel for it (it imports torch itself: specs never import torch)
+    reference: Union[Callable[..., Any], None] = None
     scratch: Sequence[Scratch] = ()
     flops: str = ""  # work of one run, for `opgen bench` (TFLOP/s)
     bytes: str = ""  # bytes moved by one run, for `opgen bench` (default: all tensors once)
@@ -120,15 +124,24 @@ class Op:
         if self.resize not in RESIZE_POLICIES:
             raise SpecError(f"Op resize must be one of {', '.join(RESIZE_POLICIES)} "
                             f"(got {self.resize!r})")
-        if not self.args or not isinstance(self.args[-1], (Output, Outputs, OutputList)):
-            raise SpecError("Op args must end with the output: Output(...), Outputs(...) or "
-                            "OutputList(...)")
+        if not self.args or not isinstance(self.args[-1], (Output, Outputs, OutputList,
+                                                           SymIntOutput)):
+            raise SpecError("Op args must end with the output: Output(...), Outputs(...), "
+                            "OutputList(...) or SymIntOutput(...)")
+        if self.reference is not None and (self.golden or not callable(self.reference)):
+            raise SpecError("Op reference must be a function, and an op gives either a golden "
+                            "target or a reference")
         names = [a.name for a in self.args] + list(self.let)
         dup = {n for n in names if names.count(n) > 1}
         if dup:
             raise SpecError(f"Op args and let names must be unique (duplicated: "
                             f"{', '.join(sorted(dup))})")
-        if not self.dispatches:
+        if self.symint_output is not None:
+            if self.dispatches or self.resize != "dynamic":
+                raise SpecError("an op returning a SymIntOutput computes it on the host: give it "
+                                "no dispatches and resize='dynamic' (its value follows the live "
+                                "arguments)")
+        elif not self.dispatches:
             raise SpecError("Op dispatches must hold at least one Dispatch(...) or Copy(...)")
         symbolic = [a.name for a in self.args if isinstance(a, Int) and a.symbolic]
         if symbolic and self.resize != "dynamic":
@@ -152,8 +165,16 @@ class Op:
         return pascal(self.name)
 
     @property
+    def symint_output(self) -> SymIntOutput | None:
+        last = self.args[-1] if self.args else None
+        return last if isinstance(last, SymIntOutput) else None
+
+    @property
     def outputs(self) -> list[Output]:
+        """The output tensors (none for an op returning a SymInt)."""
         last = self.args[-1]
+        if isinstance(last, SymIntOutput):
+            return []
         if isinstance(last, OutputList):
             return [last.item]
         return list(last.items) if isinstance(last, Outputs) else [last]

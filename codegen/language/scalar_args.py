@@ -106,9 +106,10 @@ class Int(_Scalar, Arg):
         return E.INT
 
     def serves(self, schema_type: str) -> bool:
+        # a symbolic Int serves an `int` too: ATen's int arithmetic (aten.add.int) is what
+        # the graph's SymInt `add` computes, on SymInt values
         base = schema_type.rstrip("?")
-        return (self.optional == schema_type.endswith("?") and base in ("int", "SymInt")
-                and (not self.symbolic or base == "SymInt"))
+        return self.optional == schema_type.endswith("?") and base in ("int", "SymInt")
 
     def cpp_value(self, arg: str) -> str:
         return (f"utils::read_int(graph, {arg}, kOp, {cpp_string(self.name)}, "

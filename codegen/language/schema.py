@@ -45,6 +45,7 @@ NAMESPACE_MODULES = {
     "et_vk": "executorch.backends.vulkan.custom_ops_lib",  # ExecuTorch Vulkan custom ops
     "llama": "executorch.extension.llm.custom_ops.custom_ops",  # ExecuTorch LLM custom ops
     "dim_order_ops": "executorch.exir.passes.dim_order_ops_registry",  # dim-order copies
+    "torchao": "torchao.quantization.quant_primitives",  # quantization primitives (8da4w)
     # PT2E's quantize/dequantize ops (torch registers them only when this is imported)
     "quantized_decomposed": "torch.ao.quantization.fx._decomposed",
     "opgen_ref": "codegen.graph.references",  # references for custom ops' spec cases

@@ -33,6 +33,7 @@ class DispatchPlan:
     overrides: dict[str, float] = field(default_factory=dict)
     nbytes: int = 0
     item: int = -1  # a foreach dispatch: the position of its output in the OutputList
+    active: bool = True  # Dispatch.active: recorded, but run only while this holds
 
 
 class Plan(list):
@@ -41,6 +42,7 @@ class Plan(list):
     def __init__(self, dispatches=(), scratch: dict[str, list[int]] | None = None):
         super().__init__(dispatches)
         self.scratch = dict(scratch or {})
+        self.symint: int | None = None  # the value of the op's SymIntOutput
 
 
 def evaluate(e: E.Expr, env: dict) -> Any:
@@ -162,6 +164,10 @@ def _check_dims(op: str, label: str, dims, want) -> None:
                    E.format_value(list(dims)), E.format_value(want))
 
 
+def _set_symint(st: _State, s: S.SetSymInt) -> None:
+    st.plan.symint = evaluate(s.value, st.env)
+
+
 def _scratch_shape(st: _State, s: S.ScratchShape) -> None:
     dims = evaluate(s.shape, st.env)
     st.plan.scratch[s.scratch.name] = dims
@@ -205,6 +211,8 @@ def _dispatch_plan(st: _State, d, env: dict, item: int = -1) -> DispatchPlan:
                      item=item)
     if not p.run:
         return p
+    if d.active is not None:
+        p.active = bool(evaluate(d.active, env))
     if d.params is not None:
         p.params = (st.shared[d.params.struct_name] if d.params.shared
                     else pack_values(st.op, d.params, env))
@@ -246,6 +254,7 @@ def _copy(st: _State, s: S.CopyBuffer) -> None:
 RUN = {S.ReadArg: _read_arg, S.CheckTensor: _check_tensor, S.CheckTensorList: _check_tensor_list,
        S.CheckOutputItems: _check_output_items, S.Let: _let, S.CheckGuard: _guard,
        S.CheckOutputCount: _check_output_count, S.OutputShape: _output_shape,
+       S.SetSymInt: _set_symint,
        S.ScratchShape: _scratch_shape, S.PackParams: _pack_params, S.RunKernel: _dispatch,
        S.CopyBuffer: _copy}
 

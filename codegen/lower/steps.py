@@ -23,6 +23,7 @@ from codegen.language.args import Arg, Output, OutputList, Outputs, Tensor, Tens
 from codegen.language.bind import BoundDispatch, BoundGuard, BoundOp, BoundParams
 from codegen.language.dispatch import Copy, Scratch
 from codegen.language.constant_args import Constant
+from codegen.language.scalar_args import Str
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,14 @@ class OutputShape:
 
 
 @dataclass(frozen=True)
+class SetSymInt:
+    """The op's SymInt output (argument `index`) takes the value of `value`."""
+
+    index: int
+    value: E.Expr
+
+
+@dataclass(frozen=True)
 class ScratchShape:
     scratch: Scratch
     shape: E.Expr
@@ -113,7 +122,8 @@ class CopyBuffer:
 
 
 Step = Union[ReadArg, CheckTensor, CheckTensorList, CheckOutputItems, Let, CheckGuard,
-             CheckOutputCount, OutputShape, ScratchShape, PackParams, RunKernel, CopyBuffer]
+             CheckOutputCount, OutputShape, SetSymInt, ScratchShape, PackParams, RunKernel,
+             CopyBuffer]
 
 
 @dataclass(frozen=True)
@@ -139,10 +149,12 @@ def all_exprs(bound: BoundOp) -> list[E.Expr]:
             exprs += list(d.params.exprs.values())
         exprs += [d.nbytes] if d.nbytes is not None else []
         exprs += [d.when] if d.when is not None else []
+        exprs += [d.active] if d.active is not None else []
         for r in d.routes:
             exprs += list(r.grid.values()) + list(r.overrides.values())
             exprs += [r.when] if r.when is not None else []
     exprs += list(bound.scratch.values())
+    exprs += [bound.symint] if bound.symint is not None else []
     return exprs
 
 
@@ -177,8 +189,11 @@ def _reads(bound: BoundOp, used: set[str], mutable: bool) -> list[ReadArg]:
     every input tensor, which it checks."""
     steps = []
     for i, a in enumerate(bound.op.args):
+        # a Str is always read: a mode the op does not implement fails even where no
+        # expression reads it
         wanted = a.name in used or isinstance(a, (Output, Outputs, OutputList)) or (
-            isinstance(a, (Tensor, TensorList)) and not mutable)
+            isinstance(a, (Tensor, TensorList)) and not mutable) or (
+            isinstance(a, Str) and not mutable)
         if wanted and not isinstance(a, Constant):
             steps.append(ReadArg(i, a, mutable))
     return steps
@@ -215,6 +230,8 @@ def lower(bound: BoundOp) -> Lowering:
     if bound.output_list is not None:
         plan.append(CheckOutputCount(bound.output_list, bound.count))
     plan += _output_shapes(bound, resize=False)
+    if bound.symint is not None:
+        plan.append(SetSymInt(len(bound.op.args) - 1, bound.symint))
     plan += [ScratchShape(s, bound.scratch[s.name]) for s in bound.op.scratch]
     plan += [PackParams(b) for b in bound.shared_params]
     plan += [CopyBuffer(d) if isinstance(d.spec, Copy) else RunKernel(d) for d in bound.dispatches]

@@ -266,6 +266,9 @@ bool registered() {
 std::string device_description() {
   return shared_device().describe();
 }
+size_t pipelines_created() {
+  return shared_device().pipelines_created();
+}
 
 void set_constant_dispatches_once(bool once) {
   Loaded& loaded = loaded_graphs();

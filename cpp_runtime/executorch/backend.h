@@ -25,6 +25,10 @@ bool registered();
 // The adapter the shared device runs on (creates the device when needed).
 std::string device_description();
 
+// Compute pipelines the shared device has created so far (all graphs together): a decode
+// loop must not add any after its first step.
+size_t pipelines_created();
+
 // On (the default): each graph loaded from now on runs its constant dispatches (those
 // that read only constants of the graph, such as a conv's weight pack; see
 // WebGPUGraph::mark_constant) once, at load. Off: every execute runs every dispatch.

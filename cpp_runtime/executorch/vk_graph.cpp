@@ -355,8 +355,16 @@ class Builder {
 
 std::string op_target(const std::string& name) {
   // The serializer writes an ATen operator the edge dialect left alone (scalar_tensor) by
-  // its bare name, "scalar_tensor.default": it is the aten one.
-  return std::count(name.begin(), name.end(), '.') == 1 ? "aten." + name : name;
+  // its bare name, "scalar_tensor.default": it is the aten one; ExecuTorch's LLM custom
+  // ops likewise ("sdpa_with_kv_cache.default": llama's); SymInt arithmetic by the Python
+  // operator's name ("add": the ATen int op aten.add.int). codegen/et/vk_graph.py's twin.
+  static const std::set<std::string> llama_ops = {"sdpa_with_kv_cache", "update_cache",
+                                                  "custom_sdpa"};
+  static const std::set<std::string> symint_operators = {"add", "sub", "mul", "floordiv"};
+  if (symint_operators.count(name)) return "aten." + name + ".int";
+  if (std::count(name.begin(), name.end(), '.') != 1) return name;
+  const std::string op = name.substr(0, name.find('.'));
+  return (llama_ops.count(op) ? "llama." : "aten.") + name;
 }
 
 bool is_builtin_op(const std::string& name) {

@@ -22,7 +22,7 @@ void WebGPUGraph::Impl::plan_constants() {
   constant_touched.clear();
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
-    c.constant = constant[i];
+    c.constant = constant[i] && !c.per_execute;
     c.stale = true;  // a new plan may rest on changed inputs: run once more
     if (!c.constant) continue;
     constant_touched.insert(c.access.reads.begin(), c.access.reads.end());

@@ -1,5 +1,6 @@
 #include "webgpu_delegate/device.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <thread>
 #include <utility>
@@ -70,6 +71,20 @@ bool masked(const DeviceOptions& options, Feature feature) {
   return found;
 }
 
+// DeviceOptions::max_storage_buffer_binding_size, or the environment's; 0: none.
+uint64_t storage_binding_cap(const DeviceOptions& options) {
+  if (options.max_storage_buffer_binding_size != 0) return options.max_storage_buffer_binding_size;
+  const char* env = std::getenv("WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE");
+  if (env == nullptr || *env == '\0') return 0;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(env, &end, 10);
+  if (*end != '\0' || v == 0) {
+    throw Error(utils::message("WebGPU device: WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE is not a "
+                               "positive byte count (got \"", env, "\")"));
+  }
+  return v;
+}
+
 }  // namespace
 
 const char* feature_name(Feature feature) {
@@ -100,7 +115,8 @@ WGPUBackendType parse_backend_type(const std::string& name) {
                              valid, ")"));
 }
 
-Device::Device(const DeviceOptions& options) {
+Device::Device(const DeviceOptions& options)
+    : storage_binding_cap_(storage_binding_cap(options)) {
   acquire_adapter(options);
   acquire_device(options);
   read_limits();
@@ -224,6 +240,10 @@ void Device::read_limits() {
   limits_.max_workgroup_size[1] = l.maxComputeWorkgroupSizeY;
   limits_.max_workgroup_size[2] = l.maxComputeWorkgroupSizeZ;
   limits_.max_storage_buffer_binding_size = l.maxStorageBufferBindingSize;
+  if (storage_binding_cap_ != 0) {
+    limits_.max_storage_buffer_binding_size =
+        std::min<uint64_t>(limits_.max_storage_buffer_binding_size, storage_binding_cap_);
+  }
   limits_.max_buffer_size = l.maxBufferSize;
   limits_.max_uniform_buffer_binding_size = l.maxUniformBufferBindingSize;
   limits_.max_storage_buffers_per_shader_stage = l.maxStorageBuffersPerShaderStage;

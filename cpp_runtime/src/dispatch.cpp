@@ -102,6 +102,9 @@ class WebGPUGraph::Impl::EntryBuilder {
                Command& cmd)
       : g_(g), kernel_(kernel), declared_(declared), cmd_(cmd) {}
 
+  // The tensors bound read_write (valid after build).
+  const std::vector<ValueRef>& written() const { return written_; }
+
   std::vector<WGPUBindGroupEntry> build(const std::vector<Binding>& bindings) {
     std::vector<WGPUBindGroupEntry> entries;
     for (size_t i = 0; i < bindings.size(); ++i) {
@@ -163,8 +166,14 @@ class WebGPUGraph::Impl::EntryBuilder {
             ") and one of them is read_write; a dispatch cannot alias a written buffer"));
       }
     }
+    if (writes && g_.host_read.count(tensor)) {
+      throw Error(utils::message(where(i), " writes tensor value ", tensor,
+                                 ", which an op reads on the host (read_on_host); its host "
+                                 "values would go stale"));
+    }
     bound_.emplace_back(buffer, i);
     (writes ? cmd_.access.writes : cmd_.access.reads).push_back(buffer);
+    if (writes) written_.push_back(tensor);
   }
 
   void check_binding_size(size_t i, const Binding& b, uint64_t bytes) const {
@@ -186,6 +195,7 @@ class WebGPUGraph::Impl::EntryBuilder {
   const std::vector<KernelBinding>& declared_;
   Command& cmd_;
   std::vector<std::pair<WGPUBuffer, size_t>> bound_;  // (buffer, binding) of tensors bound
+  std::vector<ValueRef> written_;  // tensors at read_write bindings
   size_t dummy_ordinal_ = 0;
 };
 
@@ -235,10 +245,12 @@ DispatchId WebGPUGraph::add_dispatch(const KernelSource& kernel,
   cmd.pipeline = &pipeline;
   cmd.grid = grid;
   if (binds_params) g.bind_params(cmd, name, params, params_size);
-  const auto entries = Impl::EntryBuilder(g, name, declared, cmd).build(bindings);
+  Impl::EntryBuilder builder(g, name, declared, cmd);
+  const auto entries = builder.build(bindings);
   cmd.bind_group = g.create_bind_group(name, pipeline, entries);
   g.commands.push_back(std::move(cmd));
   g.constant_plan_valid = false;
+  g.device_written.insert(builder.written().begin(), builder.written().end());
   return g.commands.size() - 1;
 }
 
@@ -264,6 +276,13 @@ void update_command(const Limits& limits, Command& c, const void* params, size_t
 }
 
 }  // namespace
+
+void WebGPUGraph::set_dispatch_active(DispatchId id, bool active) {
+  Command& c = impl_->command(id, Command::Kind::Dispatch, "set_dispatch_active");
+  if (!c.per_execute) impl_->constant_plan_valid = false;
+  c.per_execute = true;
+  c.active = active;
+}
 
 void WebGPUGraph::update_dispatch(DispatchId id, const void* params, size_t params_size,
                                   utils::Grid grid) {

@@ -39,6 +39,7 @@ void WebGPUGraph::copy_in(ValueRef tensor, const void* data, size_t nbytes) {
   check_transfer("copy_in", tensor, t, nbytes);
   impl_->check_not_released(tensor, "copy_in");
   impl_->note_host_write(t.buffer);
+  impl_->note_host_values(tensor, data, nbytes);
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error(utils::message("WebGPU graph: copy_in of value ", tensor, " from null"));
@@ -197,6 +198,7 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
   WGPUComputePipeline bound_pipeline = nullptr;
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
+    if (!c.active) continue;  // switched off for these shapes (set_dispatch_active)
     if (constants_only && !c.constant) continue;
     if (c.constant) {
       if (!reruns[i]) continue;
@@ -281,6 +283,8 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
 }
 
 void WebGPUGraph::execute() {
+  // SymInts computed from host-read tensors (read_on_host) follow what copy_in wrote
+  if (impl_->host_values_pending) propagate_resize();
   impl_->stats = impl_->run(/*constants_only=*/false, "execute");
 }
 

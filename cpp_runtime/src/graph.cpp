@@ -128,8 +128,22 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
     ~Building() { slot.clear(); }
   } building{impl_->building};
   impl_->building = target;
+  const size_t first = impl_->commands.size();
   registry.get_op(target)(*this, args);
   ++impl_->num_nodes;
+  // A node that reads a SymInt (a position, a sequence length) rewrites its params when the
+  // SymInt changes, i.e. between executes: its commands never compute constants, even
+  // where they read only constants (the RoPE table rows at start_pos).
+  bool symbolic = false;
+  for (ValueRef a : args) {
+    symbolic = symbolic || type_of(a) == ValueType::SymInt;
+    if (type_of(a) == ValueType::ValueList) {
+      for (ValueRef item : get_value_list(a)) symbolic = symbolic || type_of(item) == ValueType::SymInt;
+    }
+  }
+  for (size_t i = first; symbolic && i < impl_->commands.size(); ++i) {
+    impl_->commands[i].per_execute = true;
+  }
 }
 
 // --- resizing --------------------------------------------------------------------------------
@@ -170,6 +184,7 @@ void WebGPUGraph::resize_input(ValueRef tensor, std::vector<int64_t> dims) {
 }
 
 void WebGPUGraph::propagate_resize() {
+  impl_->host_values_pending = false;
   for (auto& hook : impl_->resize_hooks) hook(*this);
 }
 
@@ -210,7 +225,7 @@ const ExecuteStats& WebGPUGraph::last_execute_stats() const {
 std::vector<std::string> WebGPUGraph::dispatch_kernels() const {
   std::vector<std::string> names;
   for (const auto& c : impl_->commands) {
-    if (c.kind == Command::Kind::Dispatch) names.push_back(c.pipeline->shader->name);
+    if (c.kind == Command::Kind::Dispatch && c.active) names.push_back(c.pipeline->shader->name);
   }
   return names;
 }

@@ -45,6 +45,10 @@ struct Command {
   ValueRef dst = -1;
   CommandAccess access;   // the tensors it reads and writes
   bool constant = false;  // computes a constant: runs once, and again only when stale
+  bool active = true;     // set_dispatch_active: left out of records while false
+  // set_dispatch_active was called, or its node reads a SymInt: its params may change
+  // between executes, so it is never a constant command
+  bool per_execute = false;
   bool stale = true;      // its params, grid or inputs changed since it last ran
   uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
 };
@@ -61,6 +65,11 @@ struct WebGPUGraph::Impl {
   std::map<std::pair<uint64_t, size_t>, Handle<WGPUBuffer>> dummies;
   std::vector<Command> commands;
   std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
+  // Tensors ops read on the host (read_on_host), tensors device commands write, and
+  // whether a host write to one of the former awaits propagate_resize.
+  std::set<ValueRef> host_read;
+  std::set<ValueRef> device_written;
+  bool host_values_pending = false;
   size_t num_nodes = 0;
   std::string building;        // the target of the node add_node is adding ("" otherwise)
   Handle<WGPUBuffer> staging;  // map-read buffer for copy_out
@@ -109,6 +118,8 @@ struct WebGPUGraph::Impl {
   // Decides which commands are constant when something changed since the last plan;
   // a new plan runs every constant command again.
   void plan_constants();
+  // copy_in wrote `nbytes` of `data` into tensor `ref`: kept when an op reads it on the host.
+  void note_host_values(ValueRef ref, const void* data, size_t nbytes);
   // copy_in wrote `buffer`: a constant command that touches it is planned again.
   void note_host_write(BufferId buffer);
   // Throws when release_consumed_constants freed the tensor's buffer; `what` names the call.

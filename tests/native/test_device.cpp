@@ -1,6 +1,7 @@
 // Graphs executed on the device (lavapipe on CPU-only machines): results,
 // resizes, the pipeline cache, dummy bindings, copies and error reporting.
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -317,6 +318,26 @@ TEST(Device, uncaptured_errors_surface_at_the_next_sync_point) {
   invalid.reset();
   device.check_errors("the next call");  // reported once, then cleared
   g.execute();
+}
+
+TEST(Device, a_lower_storage_binding_limit_is_enforced) {
+  DeviceOptions options;
+  options.max_storage_buffer_binding_size = 64;
+  Device capped(options);
+  ASSERT_EQ(capped.limits().max_storage_buffer_binding_size, 64u);
+  WebGPUGraph g(capped);
+  const ValueRef x = g.add_tensor(DType::Float32, {32});  // 128 bytes
+  const ValueRef alpha = g.add_double(2.0);
+  const ValueRef out = g.add_tensor(DType::Float32, {32});
+  ASSERT_THROWS_WITH(Error, g.add_node("test.scale.default", {x, alpha, out}),
+                     "tensor value 0 (float32[32]) is too large for one storage binding",
+                     "(got 128 bytes, expected at most maxStorageBufferBindingSize 64)");
+  options.max_storage_buffer_binding_size = 0;  // the environment's, checked
+  ASSERT_EQ(setenv("WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE", "64k", 1), 0);
+  ASSERT_THROWS_WITH(Error, Device{options},
+                     "WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE is not a positive byte count (got "
+                     "\"64k\")");
+  ASSERT_EQ(unsetenv("WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE"), 0);
 }
 
 TEST(Device, a_binding_above_the_device_limit_fails_at_build_naming_op_and_tensor) {

@@ -23,7 +23,8 @@
 //     ],
 //     "args": [0, 1, 2, 3],             // the op's argument refs, in schema order
 //     "inputs": [0, 1],                 // tensors filled from their "data" file
-//     "outputs": [3],                   // tensors written after each run
+//     "outputs": [3],                   // tensors written after each run (or a SymInt
+//                                       // an op computes: reported by value)
 //     "resize": [                       // optional: re-run with new live dims
 //       {"tensors": [{"ref": 0, "dims": [1, 3], "data": "x1.bin"},
 //                    {"ref": 1, "dims": [1, 3], "data": "y1.bin"}],
@@ -40,6 +41,7 @@
 // run 0 is the first execution, run k the k-th resize step) and DIR/manifest.json:
 //   {"target": ..., "device": ..., "features": ["subgroups"], "runs": [{"outputs":
 //    [{"ref": 3, "dtype": "float32", "dims": [2, 3], "file": "run0_value3.bin"}],
+//    (a SymInt output: {"ref": 4, "symint": 7})
 //    "kernels": ["add"]}, ...]}   ("kernels": the kernel of each recorded dispatch,
 //    in order; "features": the device's optional WebGPU features)
 //

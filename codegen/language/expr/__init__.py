@@ -34,11 +34,12 @@ from codegen.language.expr.types import (ABSENT, BOOL, BOOL_LIST, DTYPE_NAMES, F
                                      INT, INT64_MAX, INT64_MIN, INT_LIST, LISTS, NUMERIC,
                                      OPT_TENSOR, STR, TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT,
                                      EvalError, ExprError, Sym, TensorInfo, format_value,
-                                     null_cpp, null_key)
+                                     null_cpp, null_key, HOST_TENSOR, HOST_TENSOR_ATTRS)
 
 __all__ = [
     "INT", "FLOAT", "BOOL", "STR", "TEXT", "INT_LIST", "FLOAT_LIST", "BOOL_LIST", "TENSOR",
-    "OPT_TENSOR", "TENSOR_LIST", "NUMERIC", "LISTS", "INT64_MIN", "INT64_MAX", "TENSOR_ATTRS",
+    "OPT_TENSOR", "TENSOR_LIST", "HOST_TENSOR", "HOST_TENSOR_ATTRS", "NUMERIC", "LISTS",
+    "INT64_MIN", "INT64_MAX", "TENSOR_ATTRS",
     "DTYPE_NAMES", "ExprError", "EvalError", "Sym", "null_key", "null_cpp", "TensorInfo",
     "ABSENT", "format_value", "Builtin", "BUILTINS", "Expr",
 ]

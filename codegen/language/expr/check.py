@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from codegen.language.expr.builtins import BUILTINS
 from codegen.language.expr.types import (ARITH_OPS, BOOL, BOOL_LIST, CMP_OPS, DTYPE_NAMES, FLOAT,
                                      FLOAT_LIST, INT, INT_LIST, LISTS, NUMERIC, OPT_TENSOR, STR,
-                                     TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT, ExprError)
+                                     TENSOR, TENSOR_ATTRS, TENSOR_LIST, TEXT, ExprError,
+                                     HOST_TENSOR, HOST_TENSOR_ATTRS)
 
 if TYPE_CHECKING:
     from codegen.language.expr import Expr
@@ -59,10 +60,12 @@ def _name(ex: Expr, node: ast.Name) -> str:
 
 def _attribute(ex: Expr, node: ast.Attribute) -> str:
     base = check(ex, node.value)
-    if base not in (TENSOR, OPT_TENSOR) or node.attr not in TENSOR_ATTRS:
+    attrs = HOST_TENSOR_ATTRS if base == HOST_TENSOR else TENSOR_ATTRS
+    if base not in (TENSOR, OPT_TENSOR, HOST_TENSOR) or node.attr not in attrs:
+        hint = " (.values needs Tensor(host=True))" if node.attr == "values" else ""
         raise fail(ex, node, f"'.{node.attr}' is not readable on a {base} (tensors "
-                   f"offer .{', .'.join(TENSOR_ATTRS)})")
-    return TENSOR_ATTRS[node.attr]
+                   f"offer .{', .'.join(attrs)}){hint}")
+    return attrs[node.attr]
 
 
 def _subscript(ex: Expr, node: ast.Subscript) -> str:

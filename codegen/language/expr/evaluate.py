@@ -42,7 +42,9 @@ def _attribute(ex: Expr, node: ast.Attribute, env: Mapping[str, Any]) -> Any:
         return t.present
     if not t.present:
         raise EvalError(f"{ex.text!r} reads '.{node.attr}' of an absent optional tensor")
-    return list(t.dims) if node.attr == "dims" else getattr(t, node.attr)
+    if node.attr in ("dims", "values"):
+        return list(getattr(t, node.attr))
+    return getattr(t, node.attr)
 
 
 def _subscript(ex: Expr, node: ast.Subscript, env: Mapping[str, Any]) -> Any:

@@ -20,12 +20,15 @@ INT, FLOAT, BOOL, STR = "int", "float", "bool", "str"
 TEXT = "text"  # a Str argument or a string literal other than a dtype name
 INT_LIST, FLOAT_LIST, BOOL_LIST = "int[]", "float[]", "bool[]"
 TENSOR, OPT_TENSOR, TENSOR_LIST = "Tensor", "Tensor?", "Tensor?[]"
+HOST_TENSOR = "HostTensor"  # a tensor an op reads on the host (`Tensor(host=True)`)
 NUMERIC = (INT, FLOAT)
 LISTS = (INT_LIST, FLOAT_LIST, BOOL_LIST)
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 TENSOR_ATTRS = {"dims": INT_LIST, "rank": INT, "numel": INT, "present": BOOL, "dtype": STR}
+# a host tensor's elements, as integers, in row-major order (`.values`)
+HOST_TENSOR_ATTRS = {**TENSOR_ATTRS, "values": INT_LIST}
 # string constants: dtype names (type STR, compared with `t.dtype`); any other string is
 # TEXT, compared with a Str argument (a dtype-named literal compared with one is TEXT too)
 DTYPE_NAMES = SPEC_DTYPES
@@ -79,6 +82,7 @@ class TensorInfo:
     dims: tuple[int, ...]
     dtype: str
     present: bool = True
+    values: tuple[int, ...] = ()  # a host tensor's elements (HOST_TENSOR's `.values`)
 
     @property
     def rank(self) -> int:

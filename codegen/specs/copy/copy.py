@@ -11,7 +11,7 @@ from dataclasses import replace
 from codegen.language import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
                           Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
                           Route, ScalarType, Tensor, u32)
-from codegen.graph.inputs import randint, randn, tensor, torch_constant, torch_dtype
+from codegen.graph.inputs import SymInt, randint, randn, tensor, torch_constant, torch_dtype
 
 FLAT_DTYPES = (F32, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
 CONVERT = Kernel("convert", overrides={"IN_KIND": Override("u32", 0),
@@ -116,6 +116,13 @@ OPS = [
         Case("bool_resize", (randint(0, 2, 6, 5, dtype="bool"), [-1]), resize={"self": (3, 5)},
              exact=True),
         Case("resize", (randn(4, 6), [-1, 3]), resize={"self": (2, 6)}, exact=True),
+        # an LLM's [1, S, heads, head_dim]: S a SymInt (a ValueList of Int and SymInt in
+        # the graph), a prefill of 6 tokens then a decode step of 1
+        Case("symint_dim", (randn(1, 6, 8), [1, SymInt(6), 2, 4]),
+             resize={"self": (1, 1, 8), "size": [1, 1, 2, 4]}, exact=True),
+        Case("symint_dim_mismatch", (randn(1, 6, 8), [1, SymInt(5), 2, 4]),
+             raises="size does not match the input's element count (got [1, 5, 2, 4], "
+                    "expected sizes whose product is 48)"),
         Case("wrong_numel", (randn(2, 3), [4, 2]),
              raises="size does not match the input's element count (got [4, 2], expected "
                     "sizes whose product is 6)"),

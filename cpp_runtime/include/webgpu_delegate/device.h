@@ -30,6 +30,11 @@ struct DeviceOptions {
   // Optional features (WebGPU names, see Feature) not to request even where the
   // adapter offers them: tests run the fallbacks of feature routes this way.
   std::vector<std::string> masked_features;
+  // A lower maxStorageBufferBindingSize than the device's (bytes) for the runtime to
+  // enforce (limits(), the graph's binding check): tests of the limit's error on a small
+  // model. 0: read the environment variable WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE;
+  // unset there too: the device's.
+  uint64_t max_storage_buffer_binding_size = 0;
 };
 
 struct AdapterDescription {
@@ -109,6 +114,7 @@ class Device {
   bool lost_ = false;
   std::string lost_message_;
 
+  uint64_t storage_binding_cap_ = 0;  // DeviceOptions::max_storage_buffer_binding_size
   Objects objects_;
   Limits limits_;
   std::vector<Feature> features_;  // the optional features the device was created with

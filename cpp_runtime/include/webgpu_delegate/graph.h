@@ -49,6 +49,9 @@ struct Tensor {
   std::vector<int64_t> live_dims;  // the current shape (changes on resize)
   WGPUBuffer buffer = nullptr;  // owned by the graph; >= 4 bytes, multiple of 4
   uint64_t buffer_bytes = 0;
+  // A tensor an op reads on the host (WebGPUGraph::read_on_host): its elements as the
+  // host last wrote them (copy_in), zeros before that, a constant's as uploaded.
+  std::vector<int64_t> host_values;
 
   const std::vector<int64_t>& dims() const { return live_dims; }
   int64_t rank() const { return static_cast<int64_t>(live_dims.size()); }
@@ -56,6 +59,7 @@ struct Tensor {
   uint64_t nbytes() const { return static_cast<uint64_t>(numel()) * dtype_size(dtype); }
   // Python-style index (negative counts from the end); throws when out of range.
   int64_t dim(int64_t i) const { return utils::at(live_dims, i); }
+  const std::vector<int64_t>& values() const { return host_values; }
 };
 
 // Optional WebGPU features a kernel may need (codegen/language/features.py): the device
@@ -156,6 +160,12 @@ class WebGPUGraph {
   const std::vector<ValueRef>& get_value_list(ValueRef ref) const;
   int64_t get_symint(ValueRef ref) const;
   void set_symint(ValueRef ref, int64_t v);
+  // A tensor whose values an op reads on the host (select_as_symint's input_pos): from
+  // now on copy_in keeps its elements in `host_values` and the next execute runs the
+  // resize hooks first, so SymInts computed from it follow the host's data with no GPU
+  // readback. Only a tensor that no device command writes qualifies (a graph input or a
+  // constant); its int32 elements are kept. `op` and `arg` name the reader in errors.
+  const Tensor& read_on_host(ValueRef tensor, const char* op, const char* arg);
   // Int or SymInt (schema `SymInt`), Int or Double (schema `Scalar`).
   int64_t get_int_or_symint(ValueRef ref) const;
   double get_scalar(ValueRef ref) const;
@@ -163,7 +173,8 @@ class WebGPUGraph {
   bool same_buffer(ValueRef a, ValueRef b) const;
 
   // --- building ---------------------------------------------------------------
-  // Looks the target up in the operator registry (Error naming it if unknown).
+  // Looks the target up in the operator registry (Error naming it if unknown). The
+  // commands of a node that reads a SymInt run on every execute (never as constants).
   void add_node(const std::string& target, const std::vector<ValueRef>& args);
 
   const Limits& limits() const;
@@ -175,6 +186,10 @@ class WebGPUGraph {
   DispatchId add_dispatch(const KernelSource& kernel, std::vector<OverrideValue> overrides,
                           std::vector<Binding> bindings, const void* params,
                           size_t params_size, utils::Grid grid);
+  // Switches a recorded dispatch on or off: an inactive one is left out of executes (its
+  // pipeline stays): the prefill and decode routes of one op, chosen on each resize
+  // (Dispatch(active=...) in a spec). A switched dispatch never computes a constant.
+  void set_dispatch_active(DispatchId id, bool active);
   // Rewrites a dispatch's uniform and grid (resize hooks).
   void update_dispatch(DispatchId id, const void* params, size_t params_size, utils::Grid grid);
   // Records a flat copy of `nbytes` from the start of src to dst: a dispatch of the
@@ -201,6 +216,9 @@ class WebGPUGraph {
   // For resize hooks: a tensor's new live dims, checked against its buffer.
   void resize_tensor(ValueRef tensor, std::vector<int64_t> dims);
   void propagate_resize();
+  // Whether a copy_in into a tensor read on the host (read_on_host) has not yet been
+  // followed by propagate_resize; execute() runs it first then.
+  bool host_values_pending() const;
   // Records every dispatch into one command encoder, submits and waits. Constant
   // dispatches (mark_constant) are left out once they have run.
   void execute();
@@ -245,7 +263,7 @@ class WebGPUGraph {
   // Times each kernel ran (every execute and constant run so far), by kernel name;
   // copies count as "copy_words".
   std::map<std::string, uint64_t> kernel_runs() const;
-  // The kernel name of each recorded dispatch, in recording order.
+  // The kernel name of each recorded dispatch that is active, in recording order.
   std::vector<std::string> dispatch_kernels() const;
   // Profiling: from now on each execute records every dispatch in a compute pass of its
   // own with timestamp queries around it, and kernel_times() sums the GPU time per

@@ -56,6 +56,23 @@ inline int64_t read_int(const WebGPUGraph& graph, ValueRef ref, const char* op,
        symbolic ? "Int, SymInt or an integral Double" : "Int or an integral Double");
 }
 
+// An int list argument: an IntList, or a ValueList of Int and SymInt values (a shape with
+// a dynamic dim: ExecuTorch serializes `SymInt[]` holding a SymInt so), read live.
+inline std::vector<int64_t> read_int_list(const WebGPUGraph& graph, ValueRef ref, const char* op,
+                                          const char* argument) {
+  const ValueType type = graph.type_of(ref);
+  if (type == ValueType::IntList) return graph.get_int_list(ref);
+  if (type != ValueType::ValueList) {
+    fail(op, argument, "has the wrong value type", value_type_name(type),
+         "IntList or a ValueList of Int and SymInt");
+  }
+  std::vector<int64_t> values;
+  for (ValueRef item : graph.get_value_list(ref)) {
+    values.push_back(read_int(graph, item, op, argument, true));
+  }
+  return values;
+}
+
 // A `float` argument: a Double, or an Int (ExecuTorch's serializer writes a float
 // argument whose Python value is an int, e.g. q8ta_add's alpha = 1, as Int).
 inline double read_double(const WebGPUGraph& graph, ValueRef ref, const char* op,

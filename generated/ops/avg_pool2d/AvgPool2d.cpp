@@ -67,9 +67,10 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_arg_count(kOp, args, 8);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> kernel_size =
-      utils::parse_hw(graph.get_int_list(args[1]), kOp, "kernel_size");
-  const std::vector<int64_t> stride = graph.get_int_list(args[2]);
-  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[3]), kOp, "padding");
+      utils::parse_hw(utils::read_int_list(graph, args[1], kOp, "kernel_size"), kOp, "kernel_size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[2], kOp, "stride");
+  const std::vector<int64_t> padding =
+      utils::parse_hw(utils::read_int_list(graph, args[3], kOp, "padding"), kOp, "padding");
   const bool ceil_mode = graph.get_bool(args[4]);
   const bool count_include_pad = graph.get_bool(args[5]);
   const bool divisor_override_is_null = graph.is_null(args[6]);
@@ -213,9 +214,10 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
 void resize_avg_pool2d_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> kernel_size =
-      utils::parse_hw(graph.get_int_list(args[1]), kOp, "kernel_size");
-  const std::vector<int64_t> stride = graph.get_int_list(args[2]);
-  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[3]), kOp, "padding");
+      utils::parse_hw(utils::read_int_list(graph, args[1], kOp, "kernel_size"), kOp, "kernel_size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[2], kOp, "stride");
+  const std::vector<int64_t> padding =
+      utils::parse_hw(utils::read_int_list(graph, args[3], kOp, "padding"), kOp, "padding");
   const bool ceil_mode = graph.get_bool(args[4]);
   Tensor& out = graph.get_tensor(args[7]);
   const std::vector<int64_t> strides = utils::let(

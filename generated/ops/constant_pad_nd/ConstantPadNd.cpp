@@ -53,7 +53,7 @@ struct ConstantPadNdPlan {
 ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> pad = graph.get_int_list(args[1]);
+  const std::vector<int64_t> pad = utils::read_int_list(graph, args[1], kOp, "pad");
   const double value = graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32});
@@ -126,7 +126,7 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_constant_pad_nd_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> pad = graph.get_int_list(args[1]);
+  const std::vector<int64_t> pad = utils::read_int_list(graph, args[1], kOp, "pad");
   Tensor& out = graph.get_tensor(args[3]);
   const int64_t pairs = utils::let(kOp, "pairs = len(pad) // 2", [&]() -> int64_t {
     return utils::floordiv(utils::length(pad), 2);

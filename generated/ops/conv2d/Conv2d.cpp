@@ -193,11 +193,12 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
-  const std::vector<int64_t> stride = graph.get_int_list(args[3]);
-  const std::vector<int64_t> padding = graph.get_int_list(args[4]);
-  const std::vector<int64_t> dilation = graph.get_int_list(args[5]);
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[3], kOp, "stride");
+  const std::vector<int64_t> padding = utils::read_int_list(graph, args[4], kOp, "padding");
+  const std::vector<int64_t> dilation = utils::read_int_list(graph, args[5], kOp, "dilation");
   const bool transposed = graph.get_bool(args[6]);
-  const std::vector<int64_t> output_padding = graph.get_int_list(args[7]);
+  const std::vector<int64_t> output_padding =
+      utils::read_int_list(graph, args[7], kOp, "output_padding");
   const int64_t groups = utils::read_int(graph, args[8], kOp, "groups", false);
   const Tensor& out = graph.get_tensor(args[9]);
   utils::check_dtype(kOp, "input", input, {DType::Float32});

@@ -213,11 +213,12 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   const Tensor& input = graph.get_tensor(args[0]);
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
-  const std::vector<int64_t> stride = graph.get_int_list(args[3]);
-  const std::vector<int64_t> padding = graph.get_int_list(args[4]);
-  const std::vector<int64_t> dilation = graph.get_int_list(args[5]);
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[3], kOp, "stride");
+  const std::vector<int64_t> padding = utils::read_int_list(graph, args[4], kOp, "padding");
+  const std::vector<int64_t> dilation = utils::read_int_list(graph, args[5], kOp, "dilation");
   const bool transposed = graph.get_bool(args[6]);
-  const std::vector<int64_t> output_padding = graph.get_int_list(args[7]);
+  const std::vector<int64_t> output_padding =
+      utils::read_int_list(graph, args[7], kOp, "output_padding");
   const int64_t groups = utils::read_int(graph, args[8], kOp, "groups", false);
   const bool output_min_is_null = graph.is_null(args[9]);
   const double output_min = output_min_is_null ? 0.0 : graph.get_scalar(args[9]);

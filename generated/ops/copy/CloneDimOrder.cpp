@@ -22,7 +22,8 @@ CloneDimOrderPlan plan_clone_dim_order(WebGPUGraph& graph, const std::vector<Val
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim_order =
-      graph.is_null(args[2]) ? std::vector<int64_t>{} : graph.get_int_list(args[2]);
+      graph.is_null(args[2]) ? std::vector<int64_t>{}
+                             : utils::read_int_list(graph, args[2], kOp, "dim_order");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});

@@ -21,7 +21,7 @@ struct SqueezeCopyDimsPlan {
 SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
@@ -83,7 +83,7 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_squeeze_copy_dims_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   Tensor& out = graph.get_tensor(args[2]);
   const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
                                   [&]() -> int64_t { return utils::max_of(self.rank(), 1); });

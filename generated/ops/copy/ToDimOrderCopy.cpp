@@ -42,7 +42,8 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
   utils::check_arg_count(kOp, args, 8);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim_order =
-      graph.is_null(args[6]) ? std::vector<int64_t>{} : graph.get_int_list(args[6]);
+      graph.is_null(args[6]) ? std::vector<int64_t>{}
+                             : utils::read_int_list(graph, args[6], kOp, "dim_order");
   const Tensor& out = graph.get_tensor(args[7]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});

@@ -21,7 +21,7 @@ struct ViewCopyPlan {
 ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
@@ -40,7 +40,7 @@ ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_view_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   Tensor& out = graph.get_tensor(args[2]);
   utils::resize_output(kOp, "out", out, utils::infer_size(size, self.numel()));
 }

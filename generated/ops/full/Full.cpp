@@ -49,7 +49,7 @@ struct FullPlan {
 
 FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 7);
-  const std::vector<int64_t> size = graph.get_int_list(args[0]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[0], kOp, "size");
   const double fill_value = graph.get_scalar(args[1]);
   const Tensor& out = graph.get_tensor(args[6]);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});

@@ -49,7 +49,7 @@ struct OnesPlan {
 
 OnesPlan plan_ones(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 6);
-  const std::vector<int64_t> size = graph.get_int_list(args[0]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[0], kOp, "size");
   const Tensor& out = graph.get_tensor(args[5]);
   utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
   if ((utils::length(size) != 0) && (utils::min_of(size) < 0)) {

@@ -79,11 +79,12 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
   utils::check_arg_count(kOp, args, 7);
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> kernel_size =
-      utils::parse_hw(graph.get_int_list(args[1]), kOp, "kernel_size");
-  const std::vector<int64_t> stride = graph.get_int_list(args[2]);
-  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[3]), kOp, "padding");
+      utils::parse_hw(utils::read_int_list(graph, args[1], kOp, "kernel_size"), kOp, "kernel_size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[2], kOp, "stride");
+  const std::vector<int64_t> padding =
+      utils::parse_hw(utils::read_int_list(graph, args[3], kOp, "padding"), kOp, "padding");
   const std::vector<int64_t> dilation =
-      utils::parse_hw(graph.get_int_list(args[4]), kOp, "dilation");
+      utils::parse_hw(utils::read_int_list(graph, args[4], kOp, "dilation"), kOp, "dilation");
   const bool ceil_mode = graph.get_bool(args[5]);
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[6]);
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
@@ -202,11 +203,12 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
 void resize_max_pool2d_with_indices_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> kernel_size =
-      utils::parse_hw(graph.get_int_list(args[1]), kOp, "kernel_size");
-  const std::vector<int64_t> stride = graph.get_int_list(args[2]);
-  const std::vector<int64_t> padding = utils::parse_hw(graph.get_int_list(args[3]), kOp, "padding");
+      utils::parse_hw(utils::read_int_list(graph, args[1], kOp, "kernel_size"), kOp, "kernel_size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[2], kOp, "stride");
+  const std::vector<int64_t> padding =
+      utils::parse_hw(utils::read_int_list(graph, args[3], kOp, "padding"), kOp, "padding");
   const std::vector<int64_t> dilation =
-      utils::parse_hw(graph.get_int_list(args[4]), kOp, "dilation");
+      utils::parse_hw(utils::read_int_list(graph, args[4], kOp, "dilation"), kOp, "dilation");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[6]);
   Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   Tensor* indices =

@@ -70,7 +70,8 @@ struct LayerNormPlan {
 LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 6);
   const Tensor& input = graph.get_tensor(args[0]);
-  const std::vector<int64_t> normalized_shape = graph.get_int_list(args[1]);
+  const std::vector<int64_t> normalized_shape =
+      utils::read_int_list(graph, args[1], kOp, "normalized_shape");
   const Tensor* weight = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor* bias = graph.is_null(args[3]) ? nullptr : &graph.get_tensor(args[3]);
   const double eps = utils::read_double(graph, args[4], kOp, "eps");
@@ -166,7 +167,8 @@ LayerNormPlan plan_layer_norm(WebGPUGraph& graph, const std::vector<ValueRef>& a
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_layer_norm_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& input = graph.get_tensor(args[0]);
-  const std::vector<int64_t> normalized_shape = graph.get_int_list(args[1]);
+  const std::vector<int64_t> normalized_shape =
+      utils::read_int_list(graph, args[1], kOp, "normalized_shape");
   const std::vector<ValueRef>& outputs = graph.get_value_list(args[5]);
   Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   Tensor* mean =

@@ -100,8 +100,8 @@ struct AsStridedCopyPlan {
 AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 5);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
-  const std::vector<int64_t> stride = graph.get_int_list(args[2]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[2], kOp, "stride");
   const bool storage_offset_is_null = graph.is_null(args[3]);
   const int64_t storage_offset =
       storage_offset_is_null ? 0 : utils::read_int(graph, args[3], kOp, "storage_offset", true);
@@ -218,7 +218,7 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
 
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_as_strided_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   Tensor& out = graph.get_tensor(args[4]);
   utils::resize_output(kOp, "out", out, size);
 }

@@ -100,7 +100,7 @@ struct ExpandCopyPlan {
 ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
@@ -219,7 +219,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_expand_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> size = graph.get_int_list(args[1]);
+  const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   Tensor& out = graph.get_tensor(args[3]);
   const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
     return utils::sub(utils::length(size), self.rank());

@@ -100,7 +100,7 @@ struct PermuteCopyPlan {
 PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dims = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dims = utils::read_int_list(graph, args[1], kOp, "dims");
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
@@ -174,7 +174,7 @@ PermuteCopyPlan plan_permute_copy(WebGPUGraph& graph, const std::vector<ValueRef
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_permute_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dims = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dims = utils::read_int_list(graph, args[1], kOp, "dims");
   Tensor& out = graph.get_tensor(args[2]);
   utils::resize_output(kOp, "out", out, utils::permute(self.dims(), dims));
 }

@@ -100,7 +100,7 @@ struct RepeatPlan {
 RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 3);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
+  const std::vector<int64_t> repeats = utils::read_int_list(graph, args[1], kOp, "repeats");
   const Tensor& out = graph.get_tensor(args[2]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
@@ -207,7 +207,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_repeat_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> repeats = graph.get_int_list(args[1]);
+  const std::vector<int64_t> repeats = utils::read_int_list(graph, args[1], kOp, "repeats");
   Tensor& out = graph.get_tensor(args[2]);
   const std::vector<int64_t> padded =
       utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",

@@ -131,10 +131,10 @@ Q8taConv2dPwPlan plan_q8ta_conv2d_pw(WebGPUGraph& graph, const std::vector<Value
   const int64_t output_zero_point =
       utils::read_int(graph, args[7], kOp, "output_zero_point", false);
   const Tensor* bias = graph.is_null(args[8]) ? nullptr : &graph.get_tensor(args[8]);
-  const std::vector<int64_t> kernel_size = graph.get_int_list(args[9]);
-  const std::vector<int64_t> stride = graph.get_int_list(args[10]);
-  const std::vector<int64_t> padding = graph.get_int_list(args[11]);
-  const std::vector<int64_t> dilation = graph.get_int_list(args[12]);
+  const std::vector<int64_t> kernel_size = utils::read_int_list(graph, args[9], kOp, "kernel_size");
+  const std::vector<int64_t> stride = utils::read_int_list(graph, args[10], kOp, "stride");
+  const std::vector<int64_t> padding = utils::read_int_list(graph, args[11], kOp, "padding");
+  const std::vector<int64_t> dilation = utils::read_int_list(graph, args[12], kOp, "dilation");
   const int64_t groups = utils::read_int(graph, args[13], kOp, "groups", false);
   const std::string activation = graph.get_string(args[14]);
   if (activation != "none" && activation != "relu") {

@@ -44,7 +44,7 @@ struct AminPlan {
 AminPlan plan_amin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "self", self, {DType::Float32});
@@ -106,7 +106,7 @@ AminPlan plan_amin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_amin_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim = graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   Tensor& out = graph.get_tensor(args[3]);
   const bool in_range = utils::let(

@@ -56,8 +56,9 @@ struct SumDimPlan {
 SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 5);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim =
-      graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = graph.is_null(args[1])
+                                       ? std::vector<int64_t>{}
+                                       : utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[4]);
   utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
@@ -133,8 +134,9 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_sum_dim_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> dim =
-      graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
+  const std::vector<int64_t> dim = graph.is_null(args[1])
+                                       ? std::vector<int64_t>{}
+                                       : utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   Tensor& out = graph.get_tensor(args[4]);
   const bool in_range = utils::let(

@@ -97,7 +97,7 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
                                                   const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 4);
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> split_sizes = graph.get_int_list(args[1]);
+  const std::vector<int64_t> split_sizes = utils::read_int_list(graph, args[1], kOp, "split_sizes");
   const int64_t dim =
       graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
   const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
@@ -181,7 +181,7 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
 // Gives the outputs the shape the op's formula computes from the live inputs.
 void resize_split_with_sizes_copy_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
-  const std::vector<int64_t> split_sizes = graph.get_int_list(args[1]);
+  const std::vector<int64_t> split_sizes = utils::read_int_list(graph, args[1], kOp, "split_sizes");
   const int64_t dim =
       graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
   const std::vector<ValueRef>& out = graph.get_value_list(args[3]);

@@ -64,7 +64,8 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
   utils::check_arg_count(kOp, args, 5);
   const Tensor& input = graph.get_tensor(args[0]);
   const std::vector<int64_t> output_size =
-      graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
+      graph.is_null(args[1]) ? std::vector<int64_t>{}
+                             : utils::read_int_list(graph, args[1], kOp, "output_size");
   const bool align_corners = graph.get_bool(args[2]);
   const std::vector<double> scale_factors =
       graph.is_null(args[3]) ? std::vector<double>{} : graph.get_double_list(args[3]);
@@ -141,7 +142,8 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
 void resize_upsample_bilinear2d_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& input = graph.get_tensor(args[0]);
   const std::vector<int64_t> output_size =
-      graph.is_null(args[1]) ? std::vector<int64_t>{} : graph.get_int_list(args[1]);
+      graph.is_null(args[1]) ? std::vector<int64_t>{}
+                             : utils::read_int_list(graph, args[1], kOp, "output_size");
   const std::vector<double> scale_factors =
       graph.is_null(args[3]) ? std::vector<double>{} : graph.get_double_list(args[3]);
   Tensor& out = graph.get_tensor(args[4]);

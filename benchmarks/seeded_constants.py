@@ -1,0 +1,144 @@
+"""Realistic-size LLM .pte files that travel without their weights.
+
+A 4-bit Llama-3.2-1B .pte is about 0.9 GB, mostly the quantized weights (packed nibbles)
+and their group scales that export_llama computed. These are not float weights of the
+model (seeded_weights.reseed draws those before export), so here the exported file itself
+is rewritten: every large constant of its Vulkan delegates (a packed weight, a scale
+table) is overwritten in place by bytes drawn from a generator both machines can replay
+(numpy's PCG64 seeded with the CRC-32 of the constant's name): uint8/int8 constants by
+uniform bytes (any byte is two valid 4-bit weights), float32 constants by uniform values
+between the smallest and largest of the values export_llama wrote (group scales stay
+scales). The rewritten file is then a model with other random weights of the same
+quantization; its holes are cut out here (`.kept`) and drawn again there with
+seeded_weights.restore, which checks the rebuilt file's SHA-256.
+
+    weights, entry = reseed_pte(path)          # rewrites `path`, cuts it to `path.kept`
+    seeded_weights.write_manifest(folder, model, weights, {path.name: entry})
+    seeded_weights.restore_model(folder, model, out)   # on the GPU machine
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+MIN_BYTES = 64 * 1024  # smaller constants (norm weights, RoPE tables) stay in the file
+NAMED = (1 << 64) - 1  # VkBytes.offset of a constant kept in the program's named data
+
+
+def seeded_bytes(name: str, spec: dict) -> bytes:
+    """The bytes of constant `name` as `spec` ({"kind": "bytes" | "float32", ...}) draws
+    them."""
+    rng = np.random.Generator(np.random.PCG64(zlib.crc32(name.encode())))
+    if spec["kind"] == "bytes":
+        return rng.integers(0, 256, spec["size"], dtype=np.uint8).tobytes()
+    if spec["kind"] == "float32":
+        return rng.uniform(spec["low"], spec["high"], spec["count"]).astype(np.float32).tobytes()
+    raise ValueError(f"constant {name}: unknown kind {spec['kind']!r}")
+
+
+def _tables(tab, slot: int) -> list:
+    from flatbuffers import table
+
+    o = tab.Offset(4 + 2 * slot)
+    if not o:
+        return []
+    start = tab.Vector(o)
+    return [table.Table(tab.Bytes, tab.Indirect(start + 4 * i)) for i in range(tab.VectorLen(o))]
+
+
+def _scalar(tab, slot: int, flags, default):
+    o = tab.Offset(4 + 2 * slot)
+    return tab.Get(flags, o + tab.Pos) if o else default
+
+
+def delegate_constants(blob: bytes, named: dict[str, bytes]) -> list[tuple[str, str, bytes]]:
+    """(name, dtype, bytes) of each constant tensor of a VH00 delegate blob: the VkGraph's
+    constants table, each VkBytes read from the blob's constant region or, when its
+    offset says so, from the program's named data (`named`, by key)."""
+    from flatbuffers import encode, number_types as N, table
+
+    from codegen.et.vk_graph import VK_DTYPES
+
+    fb_offset, fb_size, bytes_offset = struct.unpack_from("<III", blob, 10)
+    buf = bytearray(blob[fb_offset:fb_offset + fb_size])
+    root = table.Table(buf, encode.Get(N.UOffsetTFlags.packer_type, buf, 0))
+    dtypes: dict[int, str] = {}  # constant id -> the dtype of a tensor holding it
+    for v in _tables(root, 2):  # VkGraph.values
+        if _scalar(v, 0, N.Uint8Flags, 0) != 5:  # GraphTypes VkTensor
+            continue
+        o = v.Offset(6)
+        t = table.Table(v.Bytes, v.Indirect(o + v.Pos))
+        cid = _scalar(t, 2, N.Int32Flags, -1)
+        if cid >= 0:
+            dtypes[cid] = VK_DTYPES[_scalar(t, 0, N.Int8Flags, 0)]
+    out = []
+    for cid, c in enumerate(_tables(root, 5)):  # VkGraph.constants (VkBytes)
+        offset = _scalar(c, 0, N.Uint64Flags, 0)
+        length = _scalar(c, 1, N.Uint64Flags, 0)
+        if offset == NAMED:
+            key_at = c.Offset(8)
+            key = c.String(key_at + c.Pos).decode()
+            data = named[key]
+        else:
+            key = f"constant{cid}"
+            data = blob[bytes_offset + offset:bytes_offset + offset + length]
+        out.append((key, dtypes.get(cid, "uint8"), bytes(data)))
+    return out
+
+
+def _spec(dtype: str, data: bytes) -> dict | None:
+    if dtype in ("uint8", "int8"):
+        return {"kind": "bytes", "size": len(data)}
+    if dtype == "float32":
+        values = np.frombuffer(data, dtype=np.float32)
+        values = values[np.isfinite(values)]
+        low, high = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
+        return {"kind": "float32", "count": len(data) // 4, "low": low, "high": high}
+    return None  # other dtypes keep their bytes
+
+
+def reseed_pte(path: Path, min_bytes: int = MIN_BYTES) -> tuple[dict, dict]:
+    """Overwrite `path`'s large Vulkan constants with seeded bytes, then replace the file
+    by `path.kept` without them; returns (weights, entry) as seeded_weights.write_manifest
+    takes them (entry: size, SHA-256 and holes [offset, name, ""] of the rewritten file)."""
+    from codegen.web.model import read_web_model
+
+    model = read_web_model(path)
+    data = bytearray(path.read_bytes())
+    weights, holes, start = {}, [], 0
+    constants: dict[str, tuple[set[str], bytes]] = {}  # named data is keyed by content
+    for key, dtype, original in delegate_constants(model.blob, model.named):
+        constants.setdefault(key, (set(), original))[0].add(dtype)
+    for name, (dtypes, original) in constants.items():
+        spec = (_spec(next(iter(dtypes)), original)
+                if len(original) >= min_bytes and len(dtypes) == 1 else None)
+        if spec is None:  # small, or read as two dtypes: kept as exported
+            continue
+        at = data.find(original, start)
+        at = data.find(original) if at < 0 else at
+        if at < 0:
+            raise ValueError(f"{path}: constant {name} ({len(original)} bytes) is not stored "
+                             f"as one range of the file")
+        name = f"{path.stem}/{name}"
+        data[at:at + len(original)] = seeded_bytes(name, spec)
+        weights[name] = spec
+        holes.append((at, len(original), name))
+        start = at + len(original)
+    holes.sort()
+    kept, pos = [], 0
+    for at, n, _ in holes:
+        if at < pos:
+            raise ValueError(f"{path}: constant ranges overlap at byte {at}")
+        kept.append(bytes(data[pos:at]))
+        pos = at + n
+    kept.append(bytes(data[pos:]))
+    Path(f"{path}.kept").write_bytes(b"".join(kept))
+    entry = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+             "holes": [[at, name, ""] for at, _, name in holes]}
+    path.write_bytes(bytes(data))  # the model the figures are for (restore rebuilds it)
+    return weights, entry

@@ -1,0 +1,245 @@
+"""linear_q4gsw and linear_dq8ca_q4gsw: linear layers with 4-bit group-symmetric weights,
+as ExecuTorch's LLM export (`export_llama --vulkan -qmode 4w` / `8da4w`) emits them.
+
+Schemas (the wheel's backends/vulkan/custom_ops_lib.py):
+    linear_q4gsw(self, weights, weight_scales, int group_size, bias?)
+    linear_dq8ca_q4gsw(input, input_scales, input_zp, weights, weight_sums,
+                       weight_scales, int group_size, bias?)
+weights: uint8 [N, K/2], two signed values per byte with +8 offset, the even k in the low
+nibble, K padded to 8 (patterns/weight_packing_utils.py); weight_scales [K / group_size,
+N] (transposed); out[..., n] = sum_k x[..., k] * (w[n, k] - 8) * scale[k / group_size, n]
+(+ bias[n]). linear_dq8ca_q4gsw first quantizes each input row to int8 with its scale and
+int8 zero point (torchao.choose_qparams_affine's, per token) and dequantizes it again,
+as the eager 8da4w model does; weight_sums (per-group sums of the weights, for integer
+kernels) is not needed by float arithmetic and not read.
+
+Two dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
+prefill and its decode steps without a rebuild or a new pipeline:
+- q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
+  weight row is read once, by 32 lanes with vec4<u32> loads (32 weights), and dotted with
+  every input row. On a device with `subgroups`, q4gsw_gemv_subgroup reduces the lanes
+  with subgroupAdd; q4gsw_gemv is its portable fallback.
+- q4gsw_tiled (otherwise, a prefill): 64 x 64 output tiles, the weights dequantized into
+  workgroup memory 16 k at a time.
+"""
+
+from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, I8, I32, Int, Kernel,
+                              Op, Output, Params, Route, Tensor, Tiles, U8, u32)
+from codegen.graph.inputs import rand, randint, randn, tensor
+
+GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
+ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (32 lanes each)
+TILE = 64  # q4gsw_tiled's output tile
+
+_NIBBLES = ("q4gsw_nibbles.wgsl",)
+_LANES = ("q4gsw_lanes.wgsl",)
+_DQ8 = ("q4gsw_dq8.wgsl",)
+GEMV = Kernel("q4gsw_gemv", helpers=("q4gsw_input_vec4.wgsl",) + _NIBBLES + _LANES)
+GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
+                       helpers=GEMV.helpers)
+TILED = Kernel("q4gsw_tiled", workgroup=(16, 16, 1),
+               helpers=("q4gsw_input_scalar.wgsl",) + _NIBBLES)
+# linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
+_GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
+GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
+GEMV_SUBGROUP_DQ8 = GEMV_SUBGROUP.variant("q4gsw_gemv_subgroup_dq8", helpers=_GEMV_DQ8)
+TILED_DQ8 = TILED.variant("q4gsw_tiled_dq8",
+                          helpers=_DQ8 + ("q4gsw_input_scalar_dq8.wgsl",) + _NIBBLES)
+
+
+def _reference(x, weights, weight_scales, group_size, bias=None):
+    """ExecuTorch's own linear_q4gsw reference (custom_ops_lib.py). It dequantizes the
+    weights to float32 whatever the input's dtype, so it runs in float32 as the model
+    does."""
+    import torch
+
+    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
+
+    return torch.ops.et_vk.linear_q4gsw(x.float(), weights, weight_scales.float(), group_size,
+                                        None if bias is None else bias.float())
+
+
+def _reference_dq8(x, input_scales, input_zp, weights, weight_sums, weight_scales,
+                   group_size, bias=None):
+    """The eager 8da4w model's arithmetic: each input row quantized to int8 with its
+    scale and zero point and dequantized (torchao's ops, float32 as the model runs), then
+    ExecuTorch's own linear_q4gsw reference."""
+    import torch
+
+    block = [1] * (x.dim() - 1) + [x.shape[-1]]
+    scales = input_scales.float()
+    q = torch.ops.torchao.quantize_affine(x.float(), block, scales, input_zp, torch.int8,
+                                          -128, 127)
+    xq = torch.ops.torchao.dequantize_affine(q, block, scales, input_zp, torch.int8, -128, 127)
+    return _reference(xq, weights, weight_scales, group_size, bias)
+
+
+LETS = {
+    "K": "self.dims[-1]",
+    "N": "weights.dims[0]",
+    "M": "self.numel // max(K, 1)",
+    "gemv": f"M <= {GEMV_MAX_ROWS} and K % 32 == 0",
+}
+GUARDS = [
+    Guard("weights.dims[1] * 2 == ceil_div(K, 8) * 8", "weights",
+          "does not hold the input's K values (padded to 8) per row, two per byte",
+          got="weights.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
+    Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
+          "does not split K into groups of whole packed words", got="group_size",
+          expected="a multiple of 8 dividing {K}"),
+    Guard("weight_scales.dims == [K // group_size, N]", "weight_scales",
+          "does not hold one scale per group and output feature", got="weight_scales.dims",
+          expected="[{K // group_size}, {N}]"),
+    Guard("not bias.present or bias.numel == N or bias.numel == ceil_div(N, 4) * 4", "bias",
+          "does not hold one value per output feature", got="bias.dims",
+          expected="[{N}] (or padded to a multiple of 4)"),
+]
+PARAMS = Params({
+    "M": u32("M"), "N": u32("N"), "K": u32("K"), "row_words": u32("weights.dims[1] // 4"),
+    "group_size": u32("group_size"), "has_bias": u32("bias.present"),
+})
+
+
+def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel) -> list:
+    def binds(a_elem: str, w_elem: str) -> list[Bind]:
+        return [Bind("a", input_binds[0].arg, elem=a_elem), *input_binds[1:],
+                Bind("w", "weights", elem=w_elem), Bind("scales", "weight_scales"),
+                Bind("bias", "bias"), Bind("output", "out", write=True)]
+    return [
+        Dispatch(name="gemv", active="gemv", params=PARAMS,
+                 bindings=binds("vec4<f32>", "vec4<u32>"),
+                 routes=[Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
+                         for k in gemv]),
+        Dispatch(name="tiled", active="not gemv", params=PARAMS, bindings=binds("f32", "u32"),
+                 routes=[Route(tiled, Tiles(x="N", y="M", tile=(TILE, TILE)))]),
+    ]
+
+
+def _w(n, k, group, m=(1,), bias=True):
+    """(input, weights, scales, group_size, bias) for an [*m, k] input and n outputs."""
+    return (randn(*m, k), randint(0, 256, n, -(-k // 8) * 4, dtype="uint8"),
+            rand(k // group, n, low=-0.2, high=0.2), group, randn(n) if bias else None)
+
+
+LINEAR_Q4GSW = Op(
+    name="linear_q4gsw",
+    targets=["et_vk.linear_q4gsw.default"],
+    args=[Tensor("self", rank=(1, 8)), Tensor("weights", dtypes=(U8,), rank=2),
+          Tensor("weight_scales", rank=2), Int("group_size"),
+          Tensor("bias", rank=1, optional=True), Output("out")],
+    let=LETS,
+    guards=GUARDS,
+    shapes={"out": "self.dims[:-1] + [N]"},
+    flops="2 * M * N * K",
+    resize="dynamic",
+    reference=_reference,
+    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED),
+    cases=[
+        # decode: one token, 48 outputs in 6 workgroups of 8 rows, 2 quads of K per row
+        Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_subgroup"),
+        # 37 outputs: the last workgroup's rows past N idle; a 3-D token input, group 64
+        Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_subgroup"),
+        # four rows in the lanes' vec4; 96 = 3 quads over 32 lanes (29 lanes idle)
+        Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),
+        # group 8: every word of a quad has its own scale
+        Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_subgroup"),
+        # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
+        Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_tiled"),
+        # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
+        Case("unaligned_k", _w(12, 24, 8), route="q4gsw_tiled"),
+        # 130 rows x 20 outputs: three row tiles, K (48) in three steps of 16
+        Case("tiles_many_rows", _w(20, 48, 16, m=(130,))),
+        # one graph for prefill and decode: built for 7 tokens (tiles), run for 1 (GEMV)
+        Case("prefill_then_decode", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 1, 64)},
+             route="q4gsw_gemv_subgroup"),
+        Case("decode_after_prefill", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 3, 64)},
+             route="q4gsw_gemv_subgroup"),
+        Case("weights_width", (randn(1, 64), randint(0, 256, 8, 16, dtype="uint8"),
+                               randn(2, 8), 32, None),
+             raises="weights does not hold the input's K values (padded to 8) per row, two per "
+                    "byte (got [8, 16], expected [N, 32])"),
+        Case("group_not_words", _w(8, 64, 32)[:3] + (12, None),
+             raises="group_size does not split K into groups of whole packed words (got 12, "
+                    "expected a multiple of 8 dividing 64)"),
+        Case("scales_shape", _w(8, 64, 32)[:2] + (randn(8, 2), 32, None),
+             raises="weight_scales does not hold one scale per group and output feature (got "
+                    "[8, 2], expected [2, 8])"),
+        Case("bias_length", _w(8, 64, 32)[:4] + (randn(6),),
+             raises="bias does not hold one value per output feature (got [6], expected [8] (or "
+                    "padded to a multiple of 4))"),
+        Case("float_weights", (randn(1, 16), randn(4, 8), randn(1, 4), 16, None),
+             raises="weights has an unsupported dtype (got float32, expected uint8)"),
+    ],
+)
+
+
+def _dq8(n, k, group, m=(1,), bias=False, zp_range=(-20, 20)):
+    """linear_dq8ca_q4gsw's arguments: the input's rows with a scale and zero point each."""
+    x, w, s, g, b = _w(n, k, group, m, bias)
+    rows = m
+    return (x, rand(*rows, low=0.01, high=0.05), randint(*zp_range, *rows, dtype="int8"), w,
+            randint(-100, 100, k // group, n, dtype="int32"), s, g, b)
+
+
+def _with(args: tuple, i: int, value) -> tuple:
+    return args[:i] + (value,) + args[i + 1:]
+
+
+LINEAR_DQ8CA_Q4GSW = Op(
+    name="linear_dq8ca_q4gsw",
+    targets=["et_vk.linear_dq8ca_q4gsw.default"],
+    args=[Tensor("input", rank=(1, 8)), Tensor("input_scales", rank=(0, 7)),
+          Tensor("input_zp", dtypes=(I8,), rank=(0, 7)), Tensor("weights", dtypes=(U8,), rank=2),
+          Tensor("weight_sums", dtypes=(I32,), rank=2), Tensor("weight_scales", rank=2),
+          Int("group_size"), Tensor("bias", rank=1, optional=True), Output("out")],
+    let={**LETS, "K": "input.dims[-1]", "M": "input.numel // max(K, 1)"},
+    guards=[
+        Guard("input_scales.numel == M and input_zp.numel == M", "input_scales",
+              "does not hold one scale and zero point per input row", got="input_scales.dims",
+              expected="{M} values (input_zp too)"),
+        *GUARDS,
+        Guard("weight_sums.dims == weight_scales.dims", "weight_sums",
+              "does not hold one sum per group and output feature", got="weight_sums.dims",
+              expected="{weight_scales.dims}"),
+    ],
+    shapes={"out": "input.dims[:-1] + [N]"},
+    flops="2 * M * N * K",
+    resize="dynamic",
+    reference=_reference_dq8,
+    dispatches=_dispatches([Bind("a", "input"), Bind("input_scales", "input_scales"),
+                            Bind("input_zp", "input_zp", elem="u32"),
+                            Bind("weight_sums", "weight_sums")],
+                           (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8),
+    cases=[
+        Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_subgroup_dq8"),
+        Case("gemv_rows_bias", _dq8(24, 96, 32, m=(3,), bias=True),
+             route="q4gsw_gemv_subgroup_dq8"),
+        # zero points at the int8 edges: rows clamp at -128 and 127
+        Case("zero_point_edges", _dq8(16, 64, 32, m=(2,), zp_range=(-128, 128)),
+             route="q4gsw_gemv_subgroup_dq8"),
+        Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_tiled_dq8"),
+        Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
+             resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
+             route="q4gsw_gemv_subgroup_dq8"),
+        Case("scales_per_row", _with(_dq8(8, 64, 32, m=(1, 4)), 1, randn(1, 3)),
+             raises="input_scales does not hold one scale and zero point per input row (got "
+                    "[1, 3], expected 4 values (input_zp too))"),
+        Case("weights_width", _with(_dq8(8, 64, 32), 3, randint(0, 256, 8, 16, dtype="uint8")),
+             raises="weights does not hold the input's K values (padded to 8) per row, two per "
+                    "byte (got [8, 16], expected [N, 32])"),
+        Case("group_not_words", _with(_dq8(8, 64, 32), 6, 20),
+             raises="group_size does not split K into groups of whole packed words (got 20, "
+                    "expected a multiple of 8 dividing 64)"),
+        Case("scales_shape", _with(_dq8(8, 64, 32), 5, randn(4, 8)),
+             raises="weight_scales does not hold one scale per group and output feature (got "
+                    "[4, 8], expected [2, 8])"),
+        Case("bias_length", _with(_dq8(8, 64, 32), 7, randn(9)),
+             raises="bias does not hold one value per output feature (got [9], expected [8] (or "
+                    "padded to a multiple of 4))"),
+        Case("sums_shape", _with(_dq8(8, 64, 32), 4, tensor([[1, 2]], dtype="int32")),
+             raises="weight_sums does not hold one sum per group and output feature (got "
+                    "[1, 2], expected [2, 8])"),
+    ],
+)
+
+OPS = [LINEAR_Q4GSW, LINEAR_DQ8CA_Q4GSW]

@@ -1,0 +1,174 @@
+"""sdpa_with_kv_cache: ExecuTorch's LLM attention with its KV cache (`llama::`, which the
+Vulkan serializer writes by its bare name `sdpa_with_kv_cache.default`; the loader maps
+it to llama.sdpa_with_kv_cache.default).
+
+    sdpa_with_kv_cache(query, key, value, key_cache(a!), value_cache(b!), SymInt start_pos,
+                       SymInt seq_len, attn_mask?, float drpout_p, bool is_causal, scale?)
+query [B, S, Hq, D]; key, value [B, S, Hk, D]; caches [B, S_max, Hk, D]. The new keys and
+values go into the caches at rows start_pos .. start_pos + S - 1; then each query row s
+attends the cached rows it sees (causal: up to start_pos + s; else all start_pos + S),
+query head h reading key/value head h // (Hq / Hk) (grouped-query attention). seq_len is
+not read: ExecuTorch's Vulkan pattern (backends/vulkan/patterns/sdpa.py) writes 1 there
+for every call; the length is query's dim 1. attn_mask and dropout are not supported.
+
+Three dispatches: kv_cache_write; kv_attend, one workgroup per (b, key/value head, query
+row, chunk) holding the head group's G query heads, so each cached key and value is read
+once per head group, with an online softmax over 64-key steps; kv_combine, which merges
+the chunks. A decode step (S = 1) splits the context into chunks of CHUNK keys across
+workgroups (flash-decoding: a long context keeps the GPU busy, and its time grows with
+the context, not with S_max); a prefill gives each query row its whole context. Every
+resize (the next token, a new start_pos) rewrites params and grids only.
+"""
+
+from codegen.language import (Bind, Bool, Case, Dispatch, Double, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Route, Rows, Scratch, Tensor, f32, u32)
+from codegen.graph.inputs import SymInt, randn
+
+CHUNK = 64  # keys per decode workgroup (kv_attend's TILE)
+MAX_G = 8  # query heads per key/value head (kv_attend.wgsl)
+MAX_D = 128  # head_dim (two dims per thread of a 64-thread workgroup)
+
+WRITE = Kernel("kv_cache_write")
+ATTEND = Kernel("kv_attend", workgroup=(64, 1, 1))
+COMBINE = Kernel("kv_combine")
+
+
+def _reference(query, key, value, key_cache, value_cache, start_pos, seq_len, attn_mask=None,
+               drpout_p=0.0, is_causal=False, scale=None):
+    """ExecuTorch's own CPU kernel (float32 only), with the sequence length it needs
+    (query's dim 1; the graph's seq_len argument is not it); the caches it updates are
+    copied back into the caller's."""
+    import torch
+
+    kc, vc = key_cache.float().contiguous(), value_cache.float().contiguous()
+    out = torch.ops.llama.sdpa_with_kv_cache(query.float(), key.float(), value.float(), kc, vc,
+                                             start_pos, query.shape[1], attn_mask, drpout_p,
+                                             is_causal, scale)
+    key_cache.copy_(kc)
+    value_cache.copy_(vc)
+    return out
+
+
+def _args(b, s, hq, hk, d, s_max, start_pos, causal=True, scale=None, filled=None):
+    """Caches holding random rows (stale data past start_pos too: never read)."""
+    return (randn(b, s, hq, d), randn(b, s, hk, d), randn(b, s, hk, d), randn(b, s_max, hk, d),
+            randn(b, s_max, hk, d), start_pos, s, None, 0.0, causal, scale)
+
+
+OPS = [Op(
+    name="sdpa_with_kv_cache",
+    targets=["llama.sdpa_with_kv_cache.default"],
+    args=[Tensor("query", rank=4), Tensor("key", rank=4), Tensor("value", rank=4),
+          Tensor("key_cache", rank=4, mutable=True), Tensor("value_cache", rank=4, mutable=True),
+          Int("start_pos", symbolic=True), Int("seq_len", symbolic=True),
+          Tensor("attn_mask", optional=True), Double("drpout_p"), Bool("is_causal"),
+          Double("scale", optional=True, default="1.0 / sqrt(float(query.dims[-1]))"),
+          Output("out", rank=4)],
+    let={
+        "B": "query.dims[0]", "S": "query.dims[1]", "Hq": "query.dims[2]", "D": "query.dims[3]",
+        "Hk": "key.dims[2]", "S_max": "key_cache.dims[1]",
+        "ctx": "start_pos + S",
+        # a decode step splits its context into chunks; a prefill keeps one per query row
+        "chunks": f"ceil_div(ctx, {CHUNK}) if S == 1 else 1",
+        "chunk": f"{CHUNK} if S == 1 else ctx",
+        # slots for the chunks' partial results: at most the built S, or S_max's chunks
+        "slots": f"B * Hq * max(S, ceil_div(S_max, {CHUNK}))",
+    },
+    guards=[
+        Guard("key.dims == [B, S, Hk, D] and value.dims == key.dims", "key",
+              "does not match the query's batch, length and head_dim, or the value",
+              got="key.dims", expected="[{B}, {S}, H_kv, {D}] (value the same)"),
+        Guard("key_cache.dims == [B, S_max, Hk, D] and value_cache.dims == key_cache.dims",
+              "key_cache", "does not match the keys' batch, heads and head_dim, or the value "
+              "cache", got="key_cache.dims", expected="[{B}, S_max, {Hk}, {D}] (value_cache the "
+              "same)"),
+        Guard(f"Hk > 0 and Hq % Hk == 0 and Hq // Hk <= {MAX_G}", "query",
+              "does not have a whole number of query heads per key/value head, at most "
+              f"{MAX_G}", got="Hq", expected="a multiple of {Hk}, at most {Hk * %d}" % MAX_G),
+        Guard(f"D % 4 == 0 and D <= {MAX_D}", "query",
+              "has a head_dim that is not a multiple of 4 up to 128", got="D",
+              expected=f"a multiple of 4, at most {MAX_D}"),
+        Guard("start_pos >= 0 and start_pos + S <= S_max", "start_pos",
+              "puts the new rows past the end of the cache", got="start_pos",
+              expected="0..{S_max - S}"),
+        Guard("not attn_mask.present", "attn_mask", "is not supported (the mask comes from "
+              "is_causal)", got="attn_mask.dims", expected="None"),
+        Guard("drpout_p == 0.0", "drpout_p", "is not supported (inference has no dropout)",
+              got="drpout_p", expected="0.0"),
+    ],
+    shapes={"out": "query.dims"},
+    scratch=[Scratch("stats", "float32", "[slots * 2]"),
+             Scratch("partial", "float32", "[slots * D]")],
+    resize="dynamic",
+    reference=_reference,
+    dispatches=[
+        Dispatch(
+            name="write",
+            params={"n": u32("key.numel"), "S": u32("S"), "Hk": u32("Hk"), "D": u32("D"),
+                    "S_max": u32("S_max"), "start_pos": u32("start_pos")},
+            bindings=[Bind("key", "key"), Bind("value", "value"),
+                      Bind("key_cache", "key_cache", write=True),
+                      Bind("value_cache", "value_cache", write=True)],
+            routes=[Route(WRITE, Elementwise("2 * key.numel"))],
+        ),
+        Dispatch(
+            name="attend",
+            params={"B": u32("B"), "S": u32("S"), "Hq": u32("Hq"), "Hk": u32("Hk"),
+                    "D": u32("D"), "G": u32("Hq // Hk"), "S_max": u32("S_max"),
+                    "start_pos": u32("start_pos"), "chunks": u32("chunks"),
+                    "chunk": u32("chunk"), "causal": u32("is_causal"), "scale": f32("scale")},
+            bindings=[Bind("query", "query"), Bind("key_cache", "key_cache"),
+                      Bind("value_cache", "value_cache"), Bind("stats", "stats", write=True),
+                      Bind("partial", "partial", write=True)],
+            routes=[Route(ATTEND, Rows("B * Hk * S * chunks"))],
+        ),
+        Dispatch(
+            name="combine",
+            params={"D": u32("D"), "chunks": u32("chunks"), "num_elements": u32("out.numel")},
+            bindings=[Bind("stats", "stats"), Bind("partial", "partial"),
+                      Bind("output", "out", write=True)],
+            routes=[Route(COMBINE, Elementwise("out.numel"))],
+        ),
+    ],
+    cases=[
+        # a prefill of 5 tokens into an empty cache: Llama-style GQA (4 query heads per kv head)
+        Case("prefill_gqa", _args(1, 5, 8, 2, 16, 32, 0), route="kv_attend"),
+        # a decode step at position 70: the context splits into two chunks of 64 keys
+        Case("decode_two_chunks", _args(1, 1, 4, 2, 16, 96, 70), route="kv_combine"),
+        Case("decode_head_dim_128", _args(1, 1, 2, 1, 128, 16, 9)),
+        # a prefill after earlier tokens (a second prompt turn), multi-head (G = 1)
+        Case("prefill_at_offset", _args(1, 4, 3, 3, 8, 24, 10), route="kv_cache_write"),
+        Case("not_causal", _args(2, 3, 4, 4, 12, 16, 2, causal=False)),
+        Case("explicit_scale", _args(1, 2, 2, 1, 8, 8, 1, scale=0.3)),
+        # drpout_p as the graph holds it: the int constant 0
+        Case("int_dropout", _args(1, 2, 2, 1, 8, 8, 1)[:8] + (0,) + _args(1, 2, 2, 1, 8, 8, 1)[9:]),
+        # one graph: built for a 6-token prefill at 0, run for a decode step at 70
+        Case("prefill_then_decode", _args(1, 6, 4, 2, 16, 96, SymInt(0)),
+             resize={"query": (1, 1, 4, 16), "key": (1, 1, 2, 16), "value": (1, 1, 2, 16),
+                     "start_pos": 70}),
+        Case("past_the_cache", _args(1, 4, 2, 2, 8, 16, 13),
+             raises="start_pos puts the new rows past the end of the cache (got 13, expected "
+                    "0..12)"),
+        Case("group_of_heads", _args(1, 2, 3, 2, 8, 16, 0),
+             raises="query does not have a whole number of query heads per key/value head, at "
+                    "most 8 (got 3, expected a multiple of 2, at most 16)"),
+        Case("head_dim", _args(1, 1, 2, 2, 6, 8, 0),
+             raises="query has a head_dim that is not a multiple of 4 up to 128 (got 6, "
+                    "expected a multiple of 4, at most 128)"),
+        Case("key_shape", _args(1, 2, 2, 2, 8, 8, 0)[:1] + (randn(1, 3, 2, 8),) +
+             _args(1, 2, 2, 2, 8, 8, 0)[2:],
+             raises="key does not match the query's batch, length and head_dim, or the value "
+                    "(got [1, 3, 2, 8], expected [1, 2, H_kv, 8] (value the same))"),
+        Case("cache_shape", _args(1, 2, 2, 2, 8, 8, 0)[:4] + (randn(1, 9, 2, 8),) +
+             _args(1, 2, 2, 2, 8, 8, 0)[5:],
+             raises="key_cache does not match the keys' batch, heads and head_dim, or the value "
+                    "cache (got [1, 8, 2, 8], expected [1, S_max, 2, 8] (value_cache the same))"),
+        Case("with_mask", _args(1, 2, 2, 2, 8, 8, 0)[:7] + (randn(2, 2),) +
+             _args(1, 2, 2, 2, 8, 8, 0)[8:],
+             raises="attn_mask is not supported (the mask comes from is_causal) (got [2, 2], "
+                    "expected None)"),
+        Case("dropout", _args(1, 2, 2, 2, 8, 8, 0)[:8] + (0.1,) + _args(1, 2, 2, 2, 8, 8, 0)[9:],
+             raises="drpout_p is not supported (inference has no dropout) (got 0.1, expected "
+                    "0.0)"),
+    ],
+)]

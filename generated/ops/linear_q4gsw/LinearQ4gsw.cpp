@@ -1,0 +1,198 @@
+// @generated from codegen/specs/linear_q4gsw/linear_q4gsw.py - DO NOT EDIT.
+// Op linear_q4gsw: et_vk.linear_q4gsw.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "linear_q4gsw";
+
+struct LinearQ4gswParams {
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t row_words;
+  uint32_t group_size;
+  uint32_t has_bias;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(LinearQ4gswParams, M) == 0, "LinearQ4gswParams.M must sit at WGSL offset 0");
+static_assert(offsetof(LinearQ4gswParams, N) == 4, "LinearQ4gswParams.N must sit at WGSL offset 4");
+static_assert(offsetof(LinearQ4gswParams, K) == 8, "LinearQ4gswParams.K must sit at WGSL offset 8");
+static_assert(offsetof(LinearQ4gswParams, row_words) == 12,
+              "LinearQ4gswParams.row_words must sit at WGSL offset 12");
+static_assert(offsetof(LinearQ4gswParams, group_size) == 16,
+              "LinearQ4gswParams.group_size must sit at WGSL offset 16");
+static_assert(offsetof(LinearQ4gswParams, has_bias) == 20,
+              "LinearQ4gswParams.has_bias must sit at WGSL offset 20");
+static_assert(sizeof(LinearQ4gswParams) == 32,
+              "LinearQ4gswParams must match the WGSL struct size 32");
+
+const KernelSource kQ4gswGemvSubgroupKernel{
+    "q4gsw_gemv_subgroup",
+    kQ4gswGemvSubgroupWGSL,
+    "main",
+    {kQ4gswGemvSubgroupWorkgroupSizeX, kQ4gswGemvSubgroupWorkgroupSizeY,
+     kQ4gswGemvSubgroupWorkgroupSizeZ},
+    kQ4gswGemvSubgroupBindings,
+    kQ4gswGemvSubgroupBindingCount,
+    kQ4gswGemvSubgroupFeatures};
+const KernelSource kQ4gswGemvKernel{
+    "q4gsw_gemv",
+    kQ4gswGemvWGSL,
+    "main",
+    {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
+    kQ4gswGemvBindings,
+    kQ4gswGemvBindingCount};
+const KernelSource kQ4gswTiledKernel{
+    "q4gsw_tiled",
+    kQ4gswTiledWGSL,
+    "main",
+    {kQ4gswTiledWorkgroupSizeX, kQ4gswTiledWorkgroupSizeY, kQ4gswTiledWorkgroupSizeZ},
+    kQ4gswTiledBindings,
+    kQ4gswTiledBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvSubgroupKernel, &kQ4gswGemvKernel};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct LinearQ4gswPlan {
+  LinearQ4gswParams params{};
+  size_t route0 = 0;
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  bool active0 = true;
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+  bool active1 = true;
+};
+
+LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 6);
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& weights = graph.get_tensor(args[1]);
+  const Tensor& weight_scales = graph.get_tensor(args[2]);
+  const int64_t group_size = utils::read_int(graph, args[3], kOp, "group_size", false);
+  const Tensor* bias = graph.is_null(args[4]) ? nullptr : &graph.get_tensor(args[4]);
+  const Tensor& out = graph.get_tensor(args[5]);
+  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_rank(kOp, "self", self, 1, 8);
+  utils::check_dtype(kOp, "weights", weights, {DType::UInt8});
+  utils::check_rank(kOp, "weights", weights, 2, 2);
+  utils::check_dtype(kOp, "weight_scales", weight_scales, {DType::Float32});
+  utils::check_rank(kOp, "weight_scales", weight_scales, 2, 2);
+  if (bias != nullptr) {
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_rank(kOp, "bias", *bias, 1, 1);
+  }
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  const int64_t K = utils::let(kOp, "K = self.dims[-1]", [&]() -> int64_t { return self.dim(-1); });
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  const int64_t M = utils::let(kOp, "M = self.numel // max(K, 1)", [&]() -> int64_t {
+    return utils::floordiv(self.numel(), utils::max_of(K, 1));
+  });
+  const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
+                               [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
+  if (utils::mul(weights.dim(1), 2) != utils::mul(utils::ceil_div(K, 8), 8)) {
+    utils::fail(kOp, "weights",
+                "does not hold the input's K values (padded to 8) per row, two per byte",
+                utils::format_value(weights.dims()),
+                "[N, " + utils::format_value(utils::mul(utils::ceil_div(K, 8), 4)) + "]");
+  }
+  if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
+      (utils::floormod(K, group_size) != 0)) {
+    utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
+                utils::format_value(group_size),
+                "a multiple of 8 dividing " + utils::format_value(K));
+  }
+  if (weight_scales.dims() != std::vector<int64_t>{utils::floordiv(K, group_size), N}) {
+    utils::fail(kOp, "weight_scales", "does not hold one scale per group and output feature",
+                utils::format_value(weight_scales.dims()),
+                "[" + utils::format_value(utils::floordiv(K, group_size)) + ", " +
+                    utils::format_value(N) + "]");
+  }
+  if ((bias != nullptr) && (bias->numel() != N) &&
+      (bias->numel() != utils::mul(utils::ceil_div(N, 4), 4))) {
+    utils::fail(kOp, "bias", "does not hold one value per output feature",
+                utils::format_value(bias->dims()),
+                "[" + utils::format_value(N) + "] (or padded to a multiple of 4)");
+  }
+  utils::check_output_dims(
+      kOp, "out", out, utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
+
+  LinearQ4gswPlan plan;
+  plan.params.M = utils::to_u32(M, kOp, "M");
+  plan.params.N = utils::to_u32(N, kOp, "N");
+  plan.params.K = utils::to_u32(K, kOp, "K");
+  plan.params.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
+  plan.params.group_size = utils::to_u32(group_size, kOp, "group_size");
+  plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 0;  // q4gsw_gemv_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 1;  // q4gsw_gemv
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active0 = gemv;
+  plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+  plan.active1 = !gemv;
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_linear_q4gsw_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& self = graph.get_tensor(args[0]);
+  const Tensor& weights = graph.get_tensor(args[1]);
+  Tensor& out = graph.get_tensor(args[5]);
+  const int64_t N =
+      utils::let(kOp, "N = weights.dims[0]", [&]() -> int64_t { return weights.dim(0); });
+  utils::resize_output(kOp, "out", out,
+                       utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
+}
+
+void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const LinearQ4gswPlan built = plan_linear_q4gsw(graph, args);
+  const DispatchId dispatch0 = graph.add_dispatch(
+      *kDispatch0Kernels[built.route0], built.overrides0,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
+      &built.params, sizeof(built.params), built.grid0);
+  graph.set_dispatch_active(dispatch0, built.active0);
+  const DispatchId dispatch1 = graph.add_dispatch(
+      kQ4gswTiledKernel, built.overrides1,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
+      &built.params, sizeof(built.params), built.grid1);
+  graph.set_dispatch_active(dispatch1, built.active1);
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+    resize_linear_q4gsw_outputs(graph, args);
+    const LinearQ4gswPlan plan = plan_linear_q4gsw(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
+    graph.set_dispatch_active(dispatch0, plan.active0);
+    graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);
+    graph.set_dispatch_active(dispatch1, plan.active1);
+    graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+  });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(et_vk.linear_q4gsw.default, webgpu_delegate::add_linear_q4gsw, None);

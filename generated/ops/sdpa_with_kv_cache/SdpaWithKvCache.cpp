@@ -1,0 +1,309 @@
+// @generated from codegen/specs/sdpa_with_kv_cache/sdpa_with_kv_cache.py - DO NOT EDIT.
+// Op sdpa_with_kv_cache: llama.sdpa_with_kv_cache.default
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ops/sdpa_with_kv_cache/kv_attend_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_cache_write_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "sdpa_with_kv_cache";
+
+struct SdpaWithKvCacheWriteParams {
+  uint32_t n;
+  uint32_t S;
+  uint32_t Hk;
+  uint32_t D;
+  uint32_t S_max;
+  uint32_t start_pos;
+  uint32_t _pad0[2];
+};
+static_assert(offsetof(SdpaWithKvCacheWriteParams, n) == 0,
+              "SdpaWithKvCacheWriteParams.n must sit at WGSL offset 0");
+static_assert(offsetof(SdpaWithKvCacheWriteParams, S) == 4,
+              "SdpaWithKvCacheWriteParams.S must sit at WGSL offset 4");
+static_assert(offsetof(SdpaWithKvCacheWriteParams, Hk) == 8,
+              "SdpaWithKvCacheWriteParams.Hk must sit at WGSL offset 8");
+static_assert(offsetof(SdpaWithKvCacheWriteParams, D) == 12,
+              "SdpaWithKvCacheWriteParams.D must sit at WGSL offset 12");
+static_assert(offsetof(SdpaWithKvCacheWriteParams, S_max) == 16,
+              "SdpaWithKvCacheWriteParams.S_max must sit at WGSL offset 16");
+static_assert(offsetof(SdpaWithKvCacheWriteParams, start_pos) == 20,
+              "SdpaWithKvCacheWriteParams.start_pos must sit at WGSL offset 20");
+static_assert(sizeof(SdpaWithKvCacheWriteParams) == 32,
+              "SdpaWithKvCacheWriteParams must match the WGSL struct size 32");
+
+struct SdpaWithKvCacheAttendParams {
+  uint32_t B;
+  uint32_t S;
+  uint32_t Hq;
+  uint32_t Hk;
+  uint32_t D;
+  uint32_t G;
+  uint32_t S_max;
+  uint32_t start_pos;
+  uint32_t chunks;
+  uint32_t chunk;
+  uint32_t causal;
+  float scale;
+};
+static_assert(offsetof(SdpaWithKvCacheAttendParams, B) == 0,
+              "SdpaWithKvCacheAttendParams.B must sit at WGSL offset 0");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, S) == 4,
+              "SdpaWithKvCacheAttendParams.S must sit at WGSL offset 4");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, Hq) == 8,
+              "SdpaWithKvCacheAttendParams.Hq must sit at WGSL offset 8");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, Hk) == 12,
+              "SdpaWithKvCacheAttendParams.Hk must sit at WGSL offset 12");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, D) == 16,
+              "SdpaWithKvCacheAttendParams.D must sit at WGSL offset 16");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, G) == 20,
+              "SdpaWithKvCacheAttendParams.G must sit at WGSL offset 20");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, S_max) == 24,
+              "SdpaWithKvCacheAttendParams.S_max must sit at WGSL offset 24");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, start_pos) == 28,
+              "SdpaWithKvCacheAttendParams.start_pos must sit at WGSL offset 28");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, chunks) == 32,
+              "SdpaWithKvCacheAttendParams.chunks must sit at WGSL offset 32");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, chunk) == 36,
+              "SdpaWithKvCacheAttendParams.chunk must sit at WGSL offset 36");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, causal) == 40,
+              "SdpaWithKvCacheAttendParams.causal must sit at WGSL offset 40");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, scale) == 44,
+              "SdpaWithKvCacheAttendParams.scale must sit at WGSL offset 44");
+static_assert(sizeof(SdpaWithKvCacheAttendParams) == 48,
+              "SdpaWithKvCacheAttendParams must match the WGSL struct size 48");
+
+struct SdpaWithKvCacheCombineParams {
+  uint32_t D;
+  uint32_t chunks;
+  uint32_t num_elements;
+  uint32_t _pad0;
+};
+static_assert(offsetof(SdpaWithKvCacheCombineParams, D) == 0,
+              "SdpaWithKvCacheCombineParams.D must sit at WGSL offset 0");
+static_assert(offsetof(SdpaWithKvCacheCombineParams, chunks) == 4,
+              "SdpaWithKvCacheCombineParams.chunks must sit at WGSL offset 4");
+static_assert(offsetof(SdpaWithKvCacheCombineParams, num_elements) == 8,
+              "SdpaWithKvCacheCombineParams.num_elements must sit at WGSL offset 8");
+static_assert(sizeof(SdpaWithKvCacheCombineParams) == 16,
+              "SdpaWithKvCacheCombineParams must match the WGSL struct size 16");
+
+const KernelSource kKvCacheWriteKernel{
+    "kv_cache_write",
+    kKvCacheWriteWGSL,
+    "main",
+    {kKvCacheWriteWorkgroupSizeX, kKvCacheWriteWorkgroupSizeY, kKvCacheWriteWorkgroupSizeZ},
+    kKvCacheWriteBindings,
+    kKvCacheWriteBindingCount};
+const KernelSource kKvAttendKernel{
+    "kv_attend",
+    kKvAttendWGSL,
+    "main",
+    {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
+    kKvAttendBindings,
+    kKvAttendBindingCount};
+const KernelSource kKvCombineKernel{
+    "kv_combine",
+    kKvCombineWGSL,
+    "main",
+    {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
+    kKvCombineBindings,
+    kKvCombineBindingCount};
+
+// The argument values, checked and turned into what each dispatch needs.
+struct SdpaWithKvCachePlan {
+  std::vector<int64_t> scratch_stats;    // dims of scratch tensor stats
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
+  SdpaWithKvCacheWriteParams params0{};
+  utils::Grid grid0;
+  std::vector<OverrideValue> overrides0;
+  SdpaWithKvCacheAttendParams params1{};
+  utils::Grid grid1;
+  std::vector<OverrideValue> overrides1;
+  SdpaWithKvCacheCombineParams params2{};
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
+};
+
+SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 12);
+  const Tensor& query = graph.get_tensor(args[0]);
+  const Tensor& key = graph.get_tensor(args[1]);
+  const Tensor& value = graph.get_tensor(args[2]);
+  const Tensor& key_cache = graph.get_tensor(args[3]);
+  const Tensor& value_cache = graph.get_tensor(args[4]);
+  const int64_t start_pos = utils::read_int(graph, args[5], kOp, "start_pos", true);
+  const Tensor* attn_mask = graph.is_null(args[7]) ? nullptr : &graph.get_tensor(args[7]);
+  const double drpout_p = utils::read_double(graph, args[8], kOp, "drpout_p");
+  const bool is_causal = graph.get_bool(args[9]);
+  const double scale = graph.is_null(args[10])
+                           ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(query.dim(-1))))
+                           : utils::read_double(graph, args[10], kOp, "scale");
+  const Tensor& out = graph.get_tensor(args[11]);
+  utils::check_dtype(kOp, "query", query, {DType::Float32});
+  utils::check_rank(kOp, "query", query, 4, 4);
+  utils::check_dtype(kOp, "key", key, {DType::Float32});
+  utils::check_rank(kOp, "key", key, 4, 4);
+  utils::check_dtype(kOp, "value", value, {DType::Float32});
+  utils::check_rank(kOp, "value", value, 4, 4);
+  utils::check_dtype(kOp, "key_cache", key_cache, {DType::Float32});
+  utils::check_rank(kOp, "key_cache", key_cache, 4, 4);
+  utils::check_dtype(kOp, "value_cache", value_cache, {DType::Float32});
+  utils::check_rank(kOp, "value_cache", value_cache, 4, 4);
+  if (attn_mask != nullptr) {
+    utils::check_dtype(kOp, "attn_mask", *attn_mask, {DType::Float32});
+  }
+  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_rank(kOp, "out", out, 4, 4);
+  const int64_t B = utils::let(kOp, "B = query.dims[0]", [&]() -> int64_t { return query.dim(0); });
+  const int64_t S = utils::let(kOp, "S = query.dims[1]", [&]() -> int64_t { return query.dim(1); });
+  const int64_t Hq =
+      utils::let(kOp, "Hq = query.dims[2]", [&]() -> int64_t { return query.dim(2); });
+  const int64_t D = utils::let(kOp, "D = query.dims[3]", [&]() -> int64_t { return query.dim(3); });
+  const int64_t Hk = utils::let(kOp, "Hk = key.dims[2]", [&]() -> int64_t { return key.dim(2); });
+  const int64_t S_max =
+      utils::let(kOp, "S_max = key_cache.dims[1]", [&]() -> int64_t { return key_cache.dim(1); });
+  const int64_t ctx =
+      utils::let(kOp, "ctx = start_pos + S", [&]() -> int64_t { return utils::add(start_pos, S); });
+  const int64_t chunks =
+      utils::let(kOp, "chunks = ceil_div(ctx, 64) if S == 1 else 1",
+                 [&]() -> int64_t { return (S == 1) ? utils::ceil_div(ctx, 64) : 1; });
+  const int64_t chunk = (S == 1) ? 64 : ctx;
+  const int64_t slots =
+      utils::let(kOp, "slots = B * Hq * max(S, ceil_div(S_max, 64))", [&]() -> int64_t {
+        return utils::mul(utils::mul(B, Hq), utils::max_of(S, utils::ceil_div(S_max, 64)));
+      });
+  if ((key.dims() != std::vector<int64_t>{B, S, Hk, D}) || (value.dims() != key.dims())) {
+    utils::fail(kOp, "key", "does not match the query's batch, length and head_dim, or the value",
+                utils::format_value(key.dims()),
+                "[" + utils::format_value(B) + ", " + utils::format_value(S) + ", H_kv, " +
+                    utils::format_value(D) + "] (value the same)");
+  }
+  if ((key_cache.dims() != std::vector<int64_t>{B, S_max, Hk, D}) ||
+      (value_cache.dims() != key_cache.dims())) {
+    utils::fail(kOp, "key_cache",
+                "does not match the keys' batch, heads and head_dim, or the value cache",
+                utils::format_value(key_cache.dims()),
+                "[" + utils::format_value(B) + ", S_max, " + utils::format_value(Hk) + ", " +
+                    utils::format_value(D) + "] (value_cache the same)");
+  }
+  if ((Hk <= 0) || (utils::floormod(Hq, Hk) != 0) || (utils::floordiv(Hq, Hk) > 8)) {
+    utils::fail(kOp, "query",
+                "does not have a whole number of query heads per key/value head, at most 8",
+                utils::format_value(Hq),
+                "a multiple of " + utils::format_value(Hk) + ", at most " +
+                    utils::format_value(utils::mul(Hk, 8)));
+  }
+  if ((utils::floormod(D, 4) != 0) || (D > 128)) {
+    utils::fail(kOp, "query", "has a head_dim that is not a multiple of 4 up to 128",
+                utils::format_value(D), "a multiple of 4, at most 128");
+  }
+  if ((start_pos < 0) || (utils::add(start_pos, S) > S_max)) {
+    utils::fail(kOp, "start_pos", "puts the new rows past the end of the cache",
+                utils::format_value(start_pos), "0.." + utils::format_value(utils::sub(S_max, S)));
+  }
+  if ((attn_mask != nullptr)) {
+    utils::fail(kOp, "attn_mask", "is not supported (the mask comes from is_causal)",
+                utils::format_value(attn_mask->dims()), "None");
+  }
+  if (drpout_p != 0.0) {
+    utils::fail(kOp, "drpout_p", "is not supported (inference has no dropout)",
+                utils::format_value(drpout_p), "0.0");
+  }
+  utils::check_output_dims(kOp, "out", out, query.dims());
+  Tensor stats;  // scratch, allocated by add_sdpa_with_kv_cache
+  stats.dtype = DType::Float32;
+  stats.max_dims = std::vector<int64_t>{utils::mul(slots, 2)};
+  stats.live_dims = stats.max_dims;
+  Tensor partial;  // scratch, allocated by add_sdpa_with_kv_cache
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{utils::mul(slots, D)};
+  partial.live_dims = partial.max_dims;
+
+  SdpaWithKvCachePlan plan;
+  plan.scratch_stats = stats.dims();
+  plan.scratch_partial = partial.dims();
+  plan.params0.n = utils::to_u32(key.numel(), kOp, "n");
+  plan.params0.S = utils::to_u32(S, kOp, "S");
+  plan.params0.Hk = utils::to_u32(Hk, kOp, "Hk");
+  plan.params0.D = utils::to_u32(D, kOp, "D");
+  plan.params0.S_max = utils::to_u32(S_max, kOp, "S_max");
+  plan.params0.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
+  plan.grid0 =
+      utils::elementwise_grid(utils::mul(2, key.numel()), kKvCacheWriteKernel.workgroup_size[0],
+                              graph.limits().max_workgroups_per_dimension);
+  plan.params1.B = utils::to_u32(B, kOp, "B");
+  plan.params1.S = utils::to_u32(S, kOp, "S");
+  plan.params1.Hq = utils::to_u32(Hq, kOp, "Hq");
+  plan.params1.Hk = utils::to_u32(Hk, kOp, "Hk");
+  plan.params1.D = utils::to_u32(D, kOp, "D");
+  plan.params1.G = utils::to_u32(utils::floordiv(Hq, Hk), kOp, "G");
+  plan.params1.S_max = utils::to_u32(S_max, kOp, "S_max");
+  plan.params1.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
+  plan.params1.chunks = utils::to_u32(chunks, kOp, "chunks");
+  plan.params1.chunk = utils::to_u32(chunk, kOp, "chunk");
+  plan.params1.causal = is_causal ? 1 : 0;
+  plan.params1.scale = utils::to_f32(scale);
+  plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+                                       graph.limits().max_workgroups_per_dimension);
+  plan.params2.D = utils::to_u32(D, kOp, "D");
+  plan.params2.chunks = utils::to_u32(chunks, kOp, "chunks");
+  plan.params2.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineKernel.workgroup_size[0],
+                                       graph.limits().max_workgroups_per_dimension);
+  return plan;
+}
+
+// Gives the outputs the shape the op's formula computes from the live inputs.
+void resize_sdpa_with_kv_cache_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const Tensor& query = graph.get_tensor(args[0]);
+  Tensor& out = graph.get_tensor(args[11]);
+  utils::resize_output(kOp, "out", out, query.dims());
+}
+
+void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const SdpaWithKvCachePlan built = plan_sdpa_with_kv_cache(graph, args);
+  // Scratch tensor stats: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_stats = graph.add_tensor(DType::Float32, built.scratch_stats);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
+  const DispatchId dispatch0 =
+      graph.add_dispatch(kKvCacheWriteKernel, built.overrides0,
+                         {Binding::params(), Binding::of(args[1]), Binding::of(args[2]),
+                          Binding::of(args[3]), Binding::of(args[4])},
+                         &built.params0, sizeof(built.params0), built.grid0);
+  const DispatchId dispatch1 = graph.add_dispatch(
+      kKvAttendKernel, built.overrides1,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
+       Binding::of(scratch_stats), Binding::of(scratch_partial)},
+      &built.params1, sizeof(built.params1), built.grid1);
+  const DispatchId dispatch2 =
+      graph.add_dispatch(kKvCombineKernel, built.overrides2,
+                         {Binding::params(), Binding::of(scratch_stats),
+                          Binding::of(scratch_partial), Binding::of(args[11])},
+                         &built.params2, sizeof(built.params2), built.grid2);
+  graph.add_resize_hook(
+      [args, scratch_stats, scratch_partial, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+        resize_sdpa_with_kv_cache_outputs(graph, args);
+        const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
+        graph.resize_tensor(scratch_stats, plan.scratch_stats);
+        graph.resize_tensor(scratch_partial, plan.scratch_partial);
+        graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
+        graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+        graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
+      });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(llama.sdpa_with_kv_cache.default, webgpu_delegate::add_sdpa_with_kv_cache,
+                   WritesInputs);

@@ -1,0 +1,37 @@
+// @generated from codegen/specs/symint/symint.py - DO NOT EDIT.
+// Op sym_add: aten.add.int
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "sym_add";
+
+// The argument values, checked and turned into what each dispatch needs.
+struct SymAddPlan {};
+
+SymAddPlan plan_sym_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const int64_t a = utils::read_int(graph, args[0], kOp, "a", true);
+  const int64_t b = utils::read_int(graph, args[1], kOp, "b", true);
+
+  SymAddPlan plan;
+  graph.set_symint(args[2], utils::add(a, b));
+  return plan;
+}
+
+void add_sym_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const SymAddPlan built = plan_sym_add(graph, args);
+  graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_add(graph, args); });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.add.int, webgpu_delegate::add_sym_add, None);

@@ -1,0 +1,40 @@
+// @generated from codegen/specs/symint/symint.py - DO NOT EDIT.
+// Op sym_floordiv: aten.floordiv.int
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/op_support.h"
+
+namespace webgpu_delegate {
+namespace {
+
+constexpr const char* kOp = "sym_floordiv";
+
+// The argument values, checked and turned into what each dispatch needs.
+struct SymFloordivPlan {};
+
+SymFloordivPlan plan_sym_floordiv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  utils::check_arg_count(kOp, args, 3);
+  const int64_t a = utils::read_int(graph, args[0], kOp, "a", true);
+  const int64_t b = utils::read_int(graph, args[1], kOp, "b", true);
+  if (b == 0) {
+    utils::fail(kOp, "b", "is zero", utils::format_value(b), "a non-zero divisor");
+  }
+
+  SymFloordivPlan plan;
+  graph.set_symint(args[2], utils::floordiv(a, b));
+  return plan;
+}
+
+void add_sym_floordiv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  const SymFloordivPlan built = plan_sym_floordiv(graph, args);
+  graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_floordiv(graph, args); });
+}
+
+}  // namespace
+}  // namespace webgpu_delegate
+
+WEBGPU_REGISTER_OP(aten.floordiv.int, webgpu_delegate::add_sym_floordiv, None);
