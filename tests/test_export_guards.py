@@ -225,9 +225,9 @@ def test_spec_rejection_runs_the_tensor_checks():
 def test_spec_rejection_checks_constants_the_graph_drops():
     """A dtype the copy cannot produce is rejected at export (the graph carries Null)."""
     x = meta_tensor((2, 3), torch.float32)
-    out = meta_tensor((2, 3), torch.float16)
+    out = meta_tensor((2, 3), torch.uint8)
     found = spec_rejection("dim_order_ops._to_dim_order_copy.default",
-                           [x, torch.float16, None, None, None, False, None], [out])
+                           [x, torch.uint8, None, None, None, False, None], [out])
     assert found is not None and found[0] == "dtype", found
 
 

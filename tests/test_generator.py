@@ -169,7 +169,8 @@ ROUND = "codegen/specs/unary/rounding.py: op 'round'"
     (("Bind(\"input\", \"self\"", "Bind(\"input\", \"missing\""), "binds 'missing'", ROUND),
     (("Bind(\"input\", \"self\"", "Bind(\"output\", \"self\""), "binding names must be unique",
      SHARED),
-    (("Tensor(\"self\")", "Tensor(\"self\", dtypes=(\"float31\",))"), "dtypes must be", SHARED),
+    (("Tensor(\"self\", FLOATS)", "Tensor(\"self\", dtypes=(\"float31\",))"), "dtypes must be",
+     SHARED),
     (("name=name,", "name=name, colour=1,"), "unexpected keyword argument 'colour'", SHARED),
     (("u32(\"ceil_div(out.numel, 4)\")", "Param(\"array<u32, 3>\", \"[1, 2, 3]\")"),
      "multiple of 16", SHARED),
@@ -351,8 +352,9 @@ def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
     assert res.returncode == 1
     stale = sorted(line.rsplit("/", 1)[-1] for line in res.stderr.splitlines()
                    if "stale: generated/" in line and line.endswith(".wgsl"))
-    assert stale == ["conv2d_gemm128.wgsl", "gemm_scalar.wgsl", "gemm_vec4.wgsl",
-                     "gemm_vec4_m32.wgsl", "gemm_vec4_m64.wgsl"], res.stderr
+    tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_vec4", "gemm_vec4_m32", "gemm_vec4_m64"]
+    assert stale == sorted(f"{t}{s}.wgsl" for t in tiles for s in ("", "_f16", "_f16_packed")), \
+        res.stderr
     with pytest.raises(SpecError, match="helpers must name .wgsl files"):
         Kernel("k", helpers=("tile.txt",))
 

@@ -28,8 +28,10 @@ def test_runtime_checks_must_be_a_bool():
 
 def test_the_gemm_tile_kernels_run_unchecked_and_the_rest_checked():
     unchecked = sorted(n for n, k in all_kernels().items() if not k.runtime_checks)
-    assert unchecked == ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
-                         "gemm_vec4_m32", "gemm_vec4_m64"]
+    tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
+             "gemm_vec4_m32", "gemm_vec4_m64"]
+    # and their float16 twins (codegen/language/half.py)
+    assert unchecked == sorted(tiles + [t + s for t in tiles for s in ("_f16", "_f16_packed")])
 
 
 def test_the_runtime_gets_the_flag_from_header_registry_and_handler():

@@ -29,6 +29,7 @@ SECTIONS = [
     ("Checks and cases", [L.Guard, L.Case]),
     ("Dispatches", [L.Dispatch, L.Copy, L.Kernel, L.Route, L.Bind, L.Param, L.u32, L.i32, L.f32,
                     L.Params, L.Override, L.Scratch]),
+    ("float16", [L.half_routes, L.half_variants, L.same_dtype]),
     ("Grids", [L.Elementwise, L.Rows, L.Tiles]),
     ("Case inputs (`codegen.graph.inputs`)", [inputs.randn, inputs.rand, inputs.randint,
                                               inputs.full, inputs.tensor, inputs.SymInt]),

@@ -6,7 +6,12 @@ torch.export flattens it into the program's outputs (the pytree leaves, so a Hug
 ModelOutput, a tuple or a dict of tensors alike; None fields are no outputs), each named
 by its path (`.logits`, `[1]`, `['boxes']`). `eager_mismatch(got, want)` says why one
 output does not match, relative to the output's scale; `judge` runs it over every output
-and names the first that fails.
+and names the first that fails. A float16 program (`export --fp16`: weights and every
+intermediate rounded to half, float32 accumulators inside the kernels) is judged against
+eager float32 by HALF_CRITERION instead: each element within HALF_SCALED_ERROR of the
+output's scale. Half carries 11 significant bits (a rounding is 2^-11 = 4.9e-4 relative)
+and a model rounds at every op, so a few 1e-3 of the scale is what a correct float16
+program gives; a wrong kernel is off by the scale itself.
 """
 
 from __future__ import annotations
@@ -21,17 +26,32 @@ ATOL = RTOL = 1e-3
 SCALED_ERROR = 1e-4
 CRITERION = (f"each element within {ATOL:g} + {RTOL:g} * |eager|, and the max abs error at "
              f"most {SCALED_ERROR:g} of the output's scale (its largest |eager|)")
+# float16 programs against eager float32
+HALF_SCALED_ERROR = 1e-2
+HALF_CRITERION = (f"float16 program: the max abs error at most {HALF_SCALED_ERROR:g} of the "
+                  f"output's scale (its largest |eager|)")
 
 
-def eager_mismatch(got, want) -> tuple[float, str | None]:
+def eager_mismatch(got, want, half: bool = False) -> tuple[float, str | None]:
     """The max abs error of `got` against eager's `want`, and why it does not match (None
-    when it does)."""
+    when it does); `half`: by HALF_CRITERION."""
     import torch
 
     if tuple(got.shape) != tuple(want.shape):
         return float("inf"), f"shape {tuple(got.shape)}, eager's {tuple(want.shape)}"
     g, w = got.double(), want.double()
+    if half:
+        nan = torch.isnan(w)
+        if not torch.equal(torch.isnan(g), nan):
+            return float("nan"), "NaN where eager has a number, or a number where eager has NaN"
+        g, w = g[~nan], w[~nan]
     error = (g - w).abs().max().item() if g.numel() else 0.0
+    if half:
+        scale = max(w.abs().max().item(), 1e-30) if w.numel() else 1.0
+        if not error / scale <= HALF_SCALED_ERROR:
+            return error, (f"max abs error {error:.3g} is {error / scale:.3g} of the output's "
+                           f"scale {scale:.3g} (at most {HALF_SCALED_ERROR})")
+        return error, None
     if not torch.allclose(g, w, atol=ATOL, rtol=RTOL):
         worst = int(((g - w).abs() - RTOL * w.abs()).argmax()) if g.numel() else 0
         return error, (f"element {worst}: {g.flatten()[worst].item():.6g}, eager's "
@@ -91,15 +111,16 @@ class Verdict:
         return max((r[3] for r in self.rows), default=0.0)
 
 
-def judge(outputs: list, expected: list[tuple[str, Any]]) -> Verdict:
-    """The delegate's `outputs` against eager's named `expected` (from `eager_outputs`)."""
+def judge(outputs: list, expected: list[tuple[str, Any]], half: bool = False) -> Verdict:
+    """The delegate's `outputs` against eager's named `expected` (from `eager_outputs`);
+    `half`: a float16 program, by HALF_CRITERION."""
     rows = []
     for i, (got, (name, want)) in enumerate(zip(outputs, expected)):
         if want is None or got is None:
             why = None if want is None and got is None else f"{got!r:.40}, eager's {want!r:.40}"
             rows.append((i, name, tuple(getattr(got, "shape", ())), 0.0, why))
             continue
-        error, why = eager_mismatch(got, want)
+        error, why = eager_mismatch(got, want, half)
         rows.append((i, name, tuple(got.shape), error, why))
     failure = None
     if len(outputs) != len(expected):

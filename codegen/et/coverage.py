@@ -47,6 +47,7 @@ class Coverage:
     guarded: Counter = field(default_factory=Counter)  # (operator, guard message) -> calls
     rejected: Counter = field(default_factory=Counter)  # (operator, guard message) -> calls
     load_rejections: list = field(default_factory=list)  # Rejection of each rejected call
+    float16: bool = False  # a delegate holds float16 tensors (force_fp16)
 
     @property
     def fully_delegated(self) -> bool:
@@ -61,6 +62,7 @@ class Coverage:
     def add_graph(self, graph: VkGraph, targets: frozenset[str], where: str = "") -> None:
         """Counts the calls of one VK00 graph (`where` follows its node names)."""
         rejected = {r.node: r for _, r in vk_rejections(graph, where)}
+        self.float16 |= any(v.kind == "VkTensor" and v.data == "float16" for v in graph.values)
         for i, call in enumerate(graph.chain):
             rejection = rejected.get(f"{i}{where}")
             if op_target(call.name) not in targets:

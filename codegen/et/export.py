@@ -51,14 +51,17 @@ class ExportResult:
 
 
 def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
-          strict_guards: bool = False, targets: frozenset[str] | None = None) -> ExportResult:
+          strict_guards: bool = False, targets: frozenset[str] | None = None,
+          fp16: bool = False) -> ExportResult:
     """Lower `model` for the WebGPU delegate; raises ExportError naming every operator
     that would not run on it (not delegated, or delegated without a handler) unless
     `allow_unsupported`. `targets` defaults to `supported_targets()`; with
     `allow_unsupported` the partitioner takes every operator Vulkan knows.
     A node whose spec's checks or guards reject the call stays on ExecuTorch's CPU
     kernels (`coverage.guarded`); with `strict_guards` it is an ExportError naming the
-    node, the argument and the guard's message."""
+    node, the argument and the guard's message. `fp16`: the partitioner's force_fp16
+    (the delegates hold float16 tensors, their inputs and outputs stay float32 on the
+    host), each node checked as float16."""
     import torch
     from executorch.exir import to_edge_transform_and_lower
 
@@ -68,9 +71,9 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
         allowed = set(targets) | {src for t in targets for src in FUSED_FROM.get(t, ())}
         allowlist = [op for op in map(edge_op, sorted(allowed)) if op is not None]
     quiet_partitioner_logs()
-    vulkan = partitioner(allowlist, [t for t in KEPT_WHOLE if t in targets])
+    vulkan = partitioner(allowlist, [t for t in KEPT_WHOLE if t in targets], fp16)
     exported = torch.export.export(eval_mode(model), tuple(example_inputs))
-    checker = GuardChecker()
+    checker = GuardChecker(fp16)
     with conv_clamp_fusion(CONV_WITH_CLAMP in targets), checking_guards(checker), \
             partitioner_skips() as skips:
         try:

@@ -16,7 +16,9 @@ it, before the partition is drawn:
   the rejection: the runtime's message and the argument it names.
 - `node_rejection(node)` feeds it an FX node: arguments in schema order (graph nodes by
   their `meta["val"]`, SymInts at their current value), outputs from the node's own
-  meta value.
+  meta value. With `fp16` (the partitioner's force_fp16) every float32 tensor is checked
+  as the float16 tensor the serializer will write (`half_graph`: float64 stays float32,
+  as ExecuTorch's get_effective_dtype has it).
 - `checking_guards(checker)` swaps ExecuTorch's `VulkanSupportedOperators` (the
   partitioner's per-node `is_node_supported`) for a subclass that also asks a
   `GuardChecker`, for the duration of one lowering; a rejected node stays outside the
@@ -81,13 +83,26 @@ def _argument(op: str, message: str) -> str:
 
 def _output_value(t) -> Value:
     dtype = graph_dtype(str(t.dtype).removeprefix("torch."))
-    return Value("Tensor", None, dtype, tuple(int(d) for d in t.shape))
+    return Value("Tensor", None, dtype, tuple(int(d) for d in t.shape), source=t)
 
 
-def spec_rejection(target: str, given: list, outputs: list) -> tuple[str, str] | None:
+def half_graph(v: Value) -> Value:
+    """A graph value as force_fp16 serializes it: a float32 tensor (one torch holds as
+    float32, not a float64 narrowed to it) as float16; value lists item by item."""
+    if v.kind == "ValueList":
+        return Value("ValueList", [half_graph(x) for x in v.data])
+    source = str(getattr(v.source, "dtype", "")).removeprefix("torch.")
+    if v.kind == "Tensor" and v.dtype == "float32" and source == "float32":
+        return Value("Tensor", None, "float16", v.dims, source=v.source)
+    return v
+
+
+def spec_rejection(target: str, given: list, outputs: list,
+                   fp16: bool = False) -> tuple[str, str] | None:
     """(argument, message) when the spec serving `target` rejects a call with these
     torch-side arguments (one per schema argument) and output tensors; None when it
-    accepts the call or no spec serves the target."""
+    accepts the call or no spec serves the target. `fp16`: checked as force_fp16 will
+    serialize the call (`half_graph`)."""
     bound = catalog().by_target().get(target)
     if bound is None:
         return None
@@ -101,7 +116,7 @@ def spec_rejection(target: str, given: list, outputs: list) -> tuple[str, str] |
     outs = [_output_value(t) for t in outputs]
     multi = isinstance(bound.op.args[-1], (Outputs, OutputList))
     values.append(Value("ValueList", outs) if multi else outs[0])
-    return values_rejection(target, values)
+    return values_rejection(target, [half_graph(v) for v in values] if fp16 else values)
 
 
 def values_rejection(target: str, values: list[Value], with_symint: bool = False):
@@ -146,10 +161,11 @@ def _from_meta(val: Any) -> Any:
     return val
 
 
-def node_rejection(node) -> Rejection | None:
+def node_rejection(node, fp16: bool = False) -> Rejection | None:
     """Whether the spec of `node`'s target rejects the call (None: it accepts, or no spec
     serves the target). Arguments are read in schema order as the Vulkan serializer
-    reads them (positional, else keyword, else the schema default)."""
+    reads them (positional, else keyword, else the schema default); `fp16`: as
+    force_fp16 serializes them."""
     target = target_name(node.target)
     if target is None or target not in catalog().by_target():
         return None
@@ -163,20 +179,22 @@ def node_rejection(node) -> Rejection | None:
             given.append(sa.default_value if sa.has_default_value() else None)
     out = node.meta["val"]
     outputs = list(out) if isinstance(out, (list, tuple)) else [out]
-    found = spec_rejection(target, [_torch_value(v) for v in given], outputs)
+    found = spec_rejection(target, [_torch_value(v) for v in given], outputs, fp16)
     return None if found is None else Rejection(node.name, target, *found)
 
 
 class GuardChecker:
     """Checks the nodes a partitioner asks about and keeps what it rejected (by node
-    name; a partitioner may ask about a node more than once)."""
+    name; a partitioner may ask about a node more than once); `fp16`: the lowering
+    forces float16 (node_rejection)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fp16: bool = False) -> None:
         self.rejections: dict[str, Rejection] = {}
+        self.fp16 = fp16
 
     def accepts(self, node) -> bool:
         if node.name not in self.rejections:
-            rejection = node_rejection(node)
+            rejection = node_rejection(node, self.fp16)
             if rejection is None:
                 return True
             self.rejections[node.name] = rejection

@@ -138,9 +138,10 @@ def drop_unused_constants(program) -> list[str]:
     return [s.arg.name for s in unused]
 
 
-def partitioner(allowlist, kept_whole: list[str]):
+def partitioner(allowlist, kept_whole: list[str], fp16: bool = False):
     """ExecuTorch's Vulkan partitioner, also keeping the `kept_whole` targets (KEPT_WHOLE
-    ops this lowering has a handler for) from decomposition."""
+    ops this lowering has a handler for) from decomposition; `fp16`: its force_fp16 option
+    (every float32 tensor of the delegate serialized as float16)."""
     import torch
     from executorch.backends.vulkan.partitioner.vulkan_partitioner import VulkanPartitioner
 
@@ -153,4 +154,5 @@ def partitioner(allowlist, kept_whole: list[str]):
             ops, filter_fn = super().ops_to_not_decompose(ep)
             return [*ops, *map(aten_op, kept_whole)], filter_fn
 
-    return WebGPUPartitioner(operator_allowlist=allowlist)
+    return WebGPUPartitioner({"force_fp16": True} if fp16 else None,
+                             operator_allowlist=allowlist)

@@ -26,7 +26,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen.et.compare import CRITERION, eager_outputs, judge
+from codegen.et.compare import CRITERION, HALF_CRITERION, eager_outputs, judge
 from codegen.et.coverage import pte_coverage, read_pte
 from codegen.et.errors import InputError
 from codegen.et.export import lower
@@ -126,14 +126,21 @@ def add_parsers(sub) -> None:
     e.add_argument("--strict-guards", action="store_true",
                    help="fail when a spec's guards reject a node, instead of leaving it on "
                         "ExecuTorch's CPU kernels")
+    e.add_argument("--fp16", action="store_true",
+                   help="float16 delegates (the Vulkan partitioner's force_fp16): float32 "
+                        "tensors and weights become float16, inputs and outputs stay float32")
     c = sub.add_parser("coverage", help="which operators of a model run on the WebGPU delegate")
     c.add_argument("model", help="<module>:<factory> or a .pte file")
+    c.add_argument("--fp16", action="store_true",
+                   help="for a <module>:<factory>: lowered with force_fp16, as export --fp16 "
+                        "lowers it (a .pte holds its own dtypes)")
     r = sub.add_parser("run", help="run a .pte on the native WebGPU delegate (webgpu_pte_runner)")
     r.add_argument("pte", help="the .pte to run")
     r.add_argument("--reference", metavar="MODULE:FACTORY",
                    help="feed the factory's example inputs and compare with its eager outputs "
                         "(flattened as torch.export flattens them; exit 1 naming the first "
-                        "output that exceeds the criterion of codegen/et/compare.py)")
+                        "output that exceeds the criterion of codegen/et/compare.py, its "
+                        "float16 one for a .pte whose delegates hold float16 tensors)")
     r.add_argument("--iters", type=positive_int, default=10, help="timed iterations (default 10)")
     r.add_argument("--profile", action="store_true",
                    help="print each kernel's GPU time per execute (timestamp queries; each "
@@ -168,7 +175,7 @@ def cmd_export(args) -> int:
     output = writable_output(args.output)
     model, inputs = load_factory(args.factory)
     result = lower(model, inputs, allow_unsupported=args.allow_unsupported,
-                   strict_guards=args.strict_guards)
+                   strict_guards=args.strict_guards, fp16=args.fp16)
     try:
         output.write_bytes(result.pte)
     except OSError as e:
@@ -188,7 +195,7 @@ def cmd_coverage(args) -> int:
                          f"got {args.model!r}")
     else:
         model, inputs = load_factory(args.model)
-        coverage = lower(model, inputs, allow_unsupported=True).coverage
+        coverage = lower(model, inputs, allow_unsupported=True, fp16=args.fp16).coverage
         # Operators Vulkan delegates but the op table lacks, and those it leaves out.
     print(coverage.table())
     return 0 if coverage.fully_delegated else 1
@@ -202,11 +209,13 @@ def cmd_run(args) -> int:
         return res.returncode
     import torch
 
+    half = pte_coverage(args.pte).float16
+    criterion = HALF_CRITERION if half else CRITERION
     model, inputs = load_factory(args.reference)
     outputs, latency = run_pte(args.pte, inputs, iters=args.iters, profile=args.profile)
     with torch.no_grad():
         expected = eager_outputs(model.eval()(*inputs))
-    verdict = judge(outputs, expected)
+    verdict = judge(outputs, expected, half)
     print(f"{args.pte} on {latency.device}")
     for i, name, shape, error, why in verdict.rows:
         print(f"  output {i} ({name}): {list(shape)} max abs error vs PyTorch eager {error:.3g}"
@@ -218,7 +227,7 @@ def cmd_run(args) -> int:
     if args.profile:
         print("\n".join(profile_table(latency.kernel_times)))
     if verdict.failure:
-        print(f"FAILED: {verdict.failure} (criterion: {CRITERION})")
+        print(f"FAILED: {verdict.failure} (criterion: {criterion})")
         return 1
-    print(f"matches eager ({CRITERION})")
+    print(f"matches eager ({criterion})")
     return 0

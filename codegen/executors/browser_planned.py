@@ -80,7 +80,8 @@ class PlannedBrowserNode(PlannedNode):
             bindings = [self.buffer_of(b.arg, d.item_of(b, p.item)) for b in d.spec.bindings]
             steps.append({"kind": "dispatch", "kernel": entry["name"],
                           "params": d.layout.pack(p.params) if d.layout else None,
-                          "bindings": bindings, "dummy_bytes": storage_dummy_bytes(self.bound, d),
+                          "bindings": bindings,
+                          "dummy_bytes": storage_dummy_bytes(self.bound, d, p.kernel),
                           "grid": list(p.grid)})
         read = sorted({self.buffers[id(v)] for v in self.tensor_values()})
         return {"kernels": list(kernels.values()), "masked": sorted(self.masked),

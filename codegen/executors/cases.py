@@ -79,15 +79,26 @@ def _resized(spec: TensorInput, dims, seed_text: str):
 
 
 def all_case_runs(catalog) -> list[CaseRun]:
-    """Every case, plus the masked twin of each case pinned to a feature route."""
+    """Every case, plus the masked twins of each case pinned to a feature route: one per
+    non-empty subset of its features (a float16 subgroup route's twins take the packed
+    subgroup route, the shader-f16 one without subgroups, and the portable one)."""
     runs = []
     for b in sorted(catalog.ops, key=lambda b: b.op.name):
         kernels = {k.name: k for k in b.op.kernels()}
         for c in b.op.cases:
             runs.append(CaseRun(b, c))
-            if c.route and kernels[c.route].features:
-                runs.append(CaseRun(b, c, kernels[c.route].features))
+            features = kernels[c.route].features if c.route else ()
+            for subset in _subsets(features):
+                runs.append(CaseRun(b, c, subset))
     return runs
+
+
+def _subsets(features: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The non-empty subsets of `features`, the single features first, in their order."""
+    out = [()]
+    for f in features:
+        out += [s + (f,) for s in out]
+    return sorted(out[1:], key=len)
 
 
 def planned_routes(run: CaseRun, args: tuple, kwargs: dict, features) -> list[str]:
@@ -143,10 +154,12 @@ def _clone(args: tuple) -> tuple:
 
 
 def _bit_exact(got, want) -> bool:
-    """float32 bit for bit (so -0.0, infinities and subnormals count), except that a NaN
-    matches any NaN: torch does not specify NaN payloads or signs."""
+    """float32 bit for bit (so -0.0, infinities and subnormals count; float16 widened,
+    which keeps every bit of it), except that a NaN matches any NaN: torch does not
+    specify NaN payloads or signs."""
     import torch
 
+    got, want = got.to(torch.float32), want.to(torch.float32)
     nan = torch.isnan(want)
     return torch.equal(torch.isnan(got), nan) and torch.equal(
         got[~nan].view(torch.int32), want[~nan].view(torch.int32))
@@ -177,7 +190,11 @@ def compare(run: CaseRun, got: Any, want: Any, placeholders: tuple[bool, ...] = 
                 g, w.to(torch.float32))
             assert same, f"{run.id} output {i}: not bit-exact"
             continue
-        # float64 on both sides: some references compute in float32 whatever the inputs
+        # float64 on both sides: some references compute in float32 whatever the inputs.
+        # A float16 output is compared with the exact result rounded to float16 (what a
+        # correctly rounded kernel stores: an infinity past 65504, zero below 2^-25).
+        if g.dtype == torch.float16:
+            w = w.to(torch.float16)
         atol, rtol = run.case.tolerance(str(g.dtype).removeprefix("torch."))
         torch.testing.assert_close(g.to(torch.float64), w.to(torch.float64), atol=atol, rtol=rtol,
                                    equal_nan=True, msg=lambda m: f"{run.id} output {i}: {m}")

@@ -108,7 +108,8 @@ class Node(PlannedNode):
                                                     usage=wgpu.BufferUsage.UNIFORM)
             keep.append(ubuf)
             entries.append({"binding": 0, "resource": {"buffer": ubuf}})
-        for b, dummy in zip(d.spec.bindings, storage_dummy_bytes(self.bound, d)):
+        dummies = storage_dummy_bytes(self.bound, d, p.kernel)
+        for b, dummy in zip(d.spec.bindings, dummies):
             # a tensor-list entry (Bind.item), or the current item of a foreach dispatch
             buf = self.buffer_of(b.arg, d.item_of(b, p.item))
             if buf is None:  # an absent optional tensor: the binding's dummy

@@ -1,7 +1,8 @@
 """Compiles every kernel's composed module and reports errors at the authored file's own
 line and column: with naga on the wgpu adapter (`shader_errors`) and with Tint in
 Chromium (`browser_shader_errors`), each on a device with every optional feature the
-adapter offers. A position inside the spec's interface part of a module is reported in
+adapter offers; a module that needs a feature Chromium's device lacks (shader-f16 on
+SwiftShader) is left out of Tint's run (`tint_compilable`). A position inside the spec's interface part of a module is reported in
 the generated module (generated/ops/<folder>/<kernel>.wgsl). naga compiles the text with
 the directives it rejects commented out, line for line (`wgpu_device.naga_source`), so
 positions do not move. Tint is stricter in places (e.g. uniformity: a barrier after a
@@ -64,10 +65,18 @@ def copy_module() -> Module:
                   (), ())
 
 
+def tint_compilable(mods: list[Module]) -> tuple[list[Module], list[Module]]:
+    """(the modules Chromium's device can compile, those needing features it lacks)."""
+    available = set(browser_device.device().adapter_info()["features"])
+    ok = [m for m in mods if set(getattr(m.kernel, "features", ())) <= available]
+    return ok, [m for m in mods if m not in ok]
+
+
 def browser_shader_errors(mods: list[Module]) -> list[str]:
     """Tint's errors (and pipeline-creation errors) for every module and the runtime's
-    copy kernel, compiled in Chromium, with overrides at their declared defaults."""
-    mods = [*mods, copy_module()]
+    copy kernel, compiled in Chromium, with overrides at their declared defaults; modules
+    needing features the device lacks are not compiled (`tint_compilable`)."""
+    mods = [*tint_compilable(mods)[0], copy_module()]
     results = browser_device.device().compile([
         {"name": m.kernel.name, "code": m.text, "entry": m.kernel.entry,
          "overrides": {n: o.default for n, o in m.kernel.overrides.items()}} for m in mods])

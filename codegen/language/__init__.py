@@ -13,6 +13,7 @@ from codegen.language.dispatch import (Bind, Copy, Dispatch, Kernel, Override, P
                                    Scratch, f32, i32, u32)
 from codegen.graph.dtypes import BOOL, F16, F32, I8, I32, I64, U8
 from codegen.language.grids import Elementwise, Rows, Tiles
+from codegen.language.half import half_routes, half_variants, same_dtype
 from codegen.language.constant_args import ANY, Device, Ignored, Layout, MemoryFormat, ScalarType
 from codegen.language.op import Case, Guard, Op
 from codegen.language.scalar_args import Bool, Double, Int, Scalar, Str
@@ -26,5 +27,6 @@ __all__ = [
     "Outputs", "Scalar", "SymIntOutput", "Tensor", "TensorList", "SpecError", "Bind", "Copy", "Dispatch",
     "Kernel", "Override", "Param", "Params", "Route", "Scratch", "f32", "i32", "u32", "BOOL",
     "F16", "F32", "I8", "I32", "I64", "U8", "Elementwise", "Rows", "Tiles", "Case", "Guard", "Op",
-    "ARG_KINDS", "ANY", "Device", "Layout", "MemoryFormat", "ScalarType", "Str",
+    "ARG_KINDS", "ANY", "Device", "Layout", "MemoryFormat", "ScalarType", "Str", "half_routes",
+    "half_variants", "same_dtype",
 ]

@@ -17,7 +17,7 @@ from codegen.language import expr as E
 from codegen.language.args import Output, OutputList, Outputs, SymIntOutput, Tensor, TensorList
 from codegen.language.checked import SpecError, expr_text, ident
 from codegen.language.dispatch import Copy, Dispatch, Params, Route, pascal
-from codegen.graph.dtypes import WGSL_ELEM
+from codegen.graph.dtypes import F16, F32, WGSL_ELEM
 from codegen.language.layout import LayoutError, StructLayout, layout_struct, parse_type
 from codegen.language.op import Guard, Op
 from codegen.language.constant_args import Constant
@@ -346,7 +346,11 @@ class _Binder:
                     and not getattr(t, "mutable", False):
                 raise SpecError(f"{where} binding {b.name!r} writes input {b.arg!r}; declare it "
                                 f"Tensor({b.arg!r}, ..., mutable=True) (a schema Tensor(a!))")
-            if not b.elem and not (len(t.dtypes) == 1 and t.dtypes[0] in WGSL_ELEM):
+            if b.view and not set(t.dtypes) & {F32, F16}:
+                raise SpecError(f"{where} binding {b.name!r}: view={b.view!r} reads float "
+                                f"tensors, but {b.arg!r} is {', '.join(t.dtypes)}")
+            if not b.elem and not b.view and not (
+                    len(t.dtypes) == 1 and t.dtypes[0] in WGSL_ELEM):
                 raise SpecError(f"{where} binding {b.name!r}: tensor {b.arg!r} has dtypes "
                                 f"{t.dtypes}; give the WGSL element type, e.g. elem='u32'")
 

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence, Union
 from codegen.language.checked import SpecError, expr_text, ident, spec_class
 from codegen.graph.dtypes import WGSL_ELEM
 from codegen.language.features import FEATURES
+from codegen.language.floats import FLOATS, VIEWS
 from codegen.language.grids import Grid
 from codegen.language.layout import LayoutError, parse_type
 
@@ -103,13 +104,17 @@ class Bind:
     """A storage binding: WGSL variable `name` bound to tensor argument `arg`.
 
     `elem` is the WGSL element type of the runtime-sized array (default: from the
-    tensor's dtype); `write=True` makes it read_write."""
+    tensor's dtype); `write=True` makes it read_write. `view` ("scalar" or "vec4") reads
+    and writes a float tensor through generated accessors in f32, `<name>_load(i)` and
+    `<name>_store(i, v)`, whatever the kernel's `floats` stores it as
+    (codegen.language.floats); the array's element type then follows from those."""
 
     name: str
     arg: str
     write: bool = False
     elem: str = ""
     item: int = -1  # for a TensorList argument: which entry to bind
+    view: str = ""
 
     def __post_init__(self) -> None:
         ident(self.name, "Bind name")
@@ -122,6 +127,10 @@ class Bind:
                 parse_type(self.elem, uniform=False)
             except LayoutError as e:
                 raise SpecError(f"Bind {self.name!r} elem: {e}") from None
+        if self.view and (self.view not in VIEWS or self.elem):
+            raise SpecError(f"Bind {self.name!r} view must be one of {', '.join(VIEWS)}, without "
+                            f"an elem (the kernel's floats give it) (got view={self.view!r}"
+                            f"{f', elem={self.elem!r}' if self.elem else ''})")
 
 
 @spec_class
@@ -174,6 +183,9 @@ class Kernel:
     # one body differ in (element type, vector width)
     consts: Mapping[str, str] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # how the float tensors its bindings view are stored (codegen.language.floats): "f32",
+    # "f16" (needs the shader-f16 feature) or "f16_packed"
+    floats: str = "f32"
     # the spec folder that declares the kernel (filled in from the declaring file)
     folder: Path = field(default=None, compare=True, repr=False)
 
@@ -215,6 +227,11 @@ class Kernel:
                 parse_type(v, uniform=False)
             except LayoutError as e:
                 raise SpecError(f"Kernel {self.name!r} alias {k!r}: {e}") from None
+        if self.floats not in FLOATS or not set(FLOATS[self.floats].features) <= set(
+                self.features):
+            raise SpecError(f"Kernel {self.name!r} floats must be one of {', '.join(FLOATS)}, "
+                            f"with the features that storage needs (got {self.floats!r}, "
+                            f"features {self.features!r})")
         clash = set(self.consts) & set(self.aliases)
         if clash:
             raise SpecError(f"Kernel {self.name!r} declares {', '.join(sorted(clash))} both as a "

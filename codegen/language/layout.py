@@ -18,6 +18,9 @@ from typing import Any, Sequence
 SCALARS = {"u32": ("uint32_t", "I"), "i32": ("int32_t", "i"), "f32": ("float", "f")}
 
 _VEC = re.compile(r"^vec([234])<(u32|i32|f32)>$")
+# element types of storage arrays only (never in Params): half floats (shader-f16) and
+# atomics (the word of a portable half store)
+_STORAGE_ONLY = re.compile(r"^(?:(f16)|vec([234])<f16>|atomic<(u32|i32)>)$")
 _ARRAY = re.compile(r"^array<\s*(.+?)\s*,\s*(\d+)\s*>$")
 
 
@@ -50,6 +53,13 @@ def parse_type(text: str, uniform: bool = True) -> WgslType:
         n = int(m.group(1))
         align = {2: 8, 3: 16, 4: 16}[n]
         return WgslType(t, m.group(2), n, 1, align, 4 * n, 4 * n)
+    m = _STORAGE_ONLY.match(t)
+    if m and not uniform:
+        if m.group(3):
+            return WgslType(t, m.group(3), 1, 1, 4, 4, 4)
+        n = int(m.group(2) or 1)
+        align = {1: 2, 2: 4, 3: 8, 4: 8}[n]
+        return WgslType(t, "f16", n, 1, align, 2 * n, _round_up(align, 2 * n))
     m = _ARRAY.match(text.strip())
     if m:
         elem = parse_type(m.group(1), uniform)

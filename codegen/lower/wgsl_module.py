@@ -7,8 +7,10 @@ helper functions. `compose` puts a kernel's module together in a fixed order:
 1. the enable directives of the kernel's features;
 2. the interface the op spec declares: the Params struct (binding 0) and the storage
    bindings in ABI order, the kernel's override constants, its workgroup size, the
-   variant's constants and type aliases, the grid's index helpers;
-3. the helper files (the dispatch's, then the kernel's own), then the kernel's body file.
+   variant's constants and type aliases, the accessors of the bindings that view float
+   tensors (codegen.language.floats), the grid's index helpers;
+3. the helper files (those the views' accessors call, the dispatch's, then the kernel's
+   own), then the kernel's body file.
 
 The module is written to `generated/ops/<folder>/<kernel>.wgsl` and embedded in the
 kernel's `_wgsl.h`, with its binding table (`Module.bindings`). `Module.locate` maps a
@@ -28,9 +30,10 @@ from codegen.language.bind import BoundDispatch, BoundOp
 from codegen.language.checked import SpecError
 from codegen.language.dispatch import Dispatch, Kernel
 from codegen.language.features import enable_lines
+from codegen.language.floats import FLOATS
 from codegen.language.grids import GRID_KINDS
 from codegen.language.layout import parse_type
-from codegen.paths import kernel_module, rel
+from codegen.paths import SPECS_DIR, kernel_module, rel
 
 GENERATED = "generated"
 # what authored files held before modules were composed; a file that still has them
@@ -68,10 +71,11 @@ def dummy_bytes(stride: int) -> int:
     return -(-max(stride, 4) // 16) * 16
 
 
-def storage_dummy_bytes(bound: BoundOp, dispatch: BoundDispatch) -> list[int]:
-    """The dummy size of each storage binding of `dispatch`, in order (the Python
-    executors bind these where the generated C++ binds Binding::dummy())."""
-    return [dummy_bytes(parse_type(binding_elem(bound, b), uniform=False).stride)
+def storage_dummy_bytes(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> list[int]:
+    """The dummy size of each storage binding of `dispatch` as `kernel` declares it, in
+    order (the Python executors bind these where the generated C++ binds
+    Binding::dummy())."""
+    return [dummy_bytes(parse_type(binding_elem(bound, b, kernel), uniform=False).stride)
             for b in dispatch.spec.bindings]
 
 
@@ -127,7 +131,9 @@ def authored_text(path: Path, op: str) -> str:
     return text
 
 
-def binding_elem(bound: BoundOp, bind) -> str:
+def binding_elem(bound: BoundOp, bind, kernel: Kernel) -> str:
+    if bind.view:
+        return FLOATS[kernel.floats].elem(bind.view, bind.write)
     if bind.elem:
         return parse_type(bind.elem, uniform=False).text
     tensors = {a.name: a for a in bound.op.args if isinstance(a, (Tensor, TensorList))}
@@ -149,19 +155,24 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
         lines.append(layout.wgsl().replace(f"struct {layout.name} ", "struct Params "))
         lines.append("@group(0) @binding(0) var<uniform> params: Params;")
         table.append(BindingEntry("params", "uniform", "Params", layout.size, "params" in used))
+    floats = FLOATS[kernel.floats]
     for b in spec.bindings:
-        elem = binding_elem(bound, b)
+        elem = binding_elem(bound, b, kernel)
         access = "read_write" if b.write else "read"
         lines.append(f"@group(0) @binding({len(table)}) var<storage, {access}> {b.name}: "
                      f"array<{elem}>;")
+        reads = b.name in used or bool(b.view and {f"{b.name}_load", f"{b.name}_store"} & used)
         table.append(BindingEntry(b.name, access, elem, parse_type(elem, uniform=False).stride,
-                                  b.name in used))
+                                  reads))
     for name, ov in kernel.overrides.items():
         lines.append(f"override {name}: {ov.type} = {ov.wgsl_default()};")
     for axis, size in zip("XYZ", kernel.workgroup):
         lines.append(f"const WORKGROUP_SIZE_{axis}: u32 = {size}u;")
     lines += [f"const {name} = {value};" for name, value in kernel.consts.items()]
     lines += [f"alias {name} = {value};" for name, value in kernel.aliases.items()]
+    for b in spec.bindings:
+        if b.view:
+            lines += floats.accessors(b.name, b.view, b.write)
     kernel_grids = [r.route.grid for r in dispatch.routes if r.route.kernel.name == kernel.name]
     for kind in GRID_KINDS:
         grids = [g for g in kernel_grids if isinstance(g, kind)]
@@ -175,8 +186,12 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
 
 def compose(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel) -> Module:
     """`kernel`'s module as `dispatch` of `bound` uses it."""
-    files = [kernel.folder / h for h in (*dispatch.spec.helpers, *kernel.helpers)]
+    views = any(b.view for b in dispatch.spec.bindings)
+    files = [SPECS_DIR / "common" / h for h in FLOATS[kernel.floats].helpers if views]
+    files += [kernel.folder / h for h in (*dispatch.spec.helpers, *kernel.helpers)]
     files.append(kernel.path)
+    # a helper named twice (a view's, and the kernel's own) is composed once
+    files = list({f.resolve(): f for f in reversed(files)}.values())[::-1]
     texts = [(rel(f), authored_text(f, bound.op.name)) for f in files]
     used = set().union(*(_names(t) for _, t in texts))
     interface, table = _interface(bound, dispatch, kernel, used)

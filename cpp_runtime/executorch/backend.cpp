@@ -13,6 +13,7 @@
 
 #include "vk_graph.h"
 #include "webgpu_delegate/device.h"
+#include "webgpu_delegate/half.h"
 
 namespace webgpu_delegate::executorch_backend {
 namespace {
@@ -97,8 +98,15 @@ std::string io_what(const char* kind, size_t i) {
   return utils::message("delegate ", kind, " ", i);
 }
 
+// A float16 graph tensor the program hands in (or takes back) as float32: force_fp16 keeps
+// the program's inputs and outputs float32 (their VK00 staging dtype, or a constant output's
+// float32 in the program); the delegate converts on the host.
+bool converts_to_half(const ::executorch::aten::Tensor& t, const Tensor& g) {
+  return g.dtype == DType::Float16 && t.scalar_type() == ScalarType::Float;
+}
+
 void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
-  if (!compatible(t.scalar_type(), g.dtype)) {
+  if (!compatible(t.scalar_type(), g.dtype) && !converts_to_half(t, g)) {
     throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
                                static_cast<int>(t.scalar_type()), ", the graph tensor is ",
                                dtype_name(g.dtype)));
@@ -109,7 +117,12 @@ void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor&
              const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
   check_dtype(t, g, what);
-  if (t.scalar_type() == ScalarType::Long) {
+  if (converts_to_half(t, g)) {
+    const float* src = t.const_data_ptr<float>();
+    std::vector<uint16_t> half(static_cast<size_t>(t.numel()));
+    for (size_t i = 0; i < half.size(); ++i) half[i] = half_from_float(src[i]);
+    graph.copy_in(ref, half.data(), half.size() * 2);
+  } else if (t.scalar_type() == ScalarType::Long) {
     const int64_t* src = t.const_data_ptr<int64_t>();
     std::vector<int32_t> narrow(static_cast<size_t>(t.numel()));
     for (size_t i = 0; i < narrow.size(); ++i) {
@@ -134,7 +147,12 @@ void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
     throw Error(utils::message("WebGPU delegate: ", what, " cannot be resized to ", g.dims()));
   }
-  if (t.scalar_type() == ScalarType::Long) {
+  if (converts_to_half(t, g)) {
+    std::vector<uint16_t> half(static_cast<size_t>(g.numel()));
+    graph.copy_out(ref, half.data(), half.size() * 2);
+    float* dst = t.mutable_data_ptr<float>();
+    for (size_t i = 0; i < half.size(); ++i) dst[i] = float_from_half(half[i]);
+  } else if (t.scalar_type() == ScalarType::Long) {
     std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
     graph.copy_out(ref, narrow.data(), narrow.size() * 4);
     int64_t* dst = t.mutable_data_ptr<int64_t>();

@@ -15,11 +15,13 @@ out[i] = x[i] * cos[i] + x[i - R/2] * sin[i]; for i >= R: out[i] = x[i].
 One thread per element, xq's first, then xk's, in one dispatch.
 """
 
-from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
-                          Outputs, Route, Tensor, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
+                              Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import SymInt, rand, randn
 
 ROPE = Kernel("rotary_emb_hf")
+ROUTE = Route(ROPE, Elementwise("q_elems + k_elems"))
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (rotations in float32)
 
 
 def _args(q, k, table, start_pos=0, table_rows=None):
@@ -35,12 +37,20 @@ def _hf_args(q, k, table, start_pos=0):
             rand(*table, low=-1.0, high=1.0), start_pos)
 
 
+def _half_args(q, k, table, start_pos=0):
+    """_args in float16, [max_seq, R] tables of 32 rows."""
+    h = "float16"
+    return (randn(*q, dtype=h), randn(*k, dtype=h), rand(32, table, low=-1.0, high=1.0, dtype=h),
+            rand(32, table, low=-1.0, high=1.0, dtype=h), start_pos)
+
+
 OPS = [Op(
     name="apply_rotary_emb_hf",
     targets=["et_vk.apply_rotary_emb_hf.default"],
-    args=[Tensor("xq", rank=4), Tensor("xk", rank=4), Tensor("freqs_cos", rank=(2, 3)),
-          Tensor("freqs_sin", rank=(2, 3)), Int("start_pos", symbolic=True),
-          Outputs("out", (Output("xq_out", rank=4), Output("xk_out", rank=4)))],
+    args=[Tensor("xq", FLOATS, rank=4), Tensor("xk", FLOATS, rank=4),
+          Tensor("freqs_cos", FLOATS, rank=(2, 3)), Tensor("freqs_sin", FLOATS, rank=(2, 3)),
+          Int("start_pos", symbolic=True),
+          Outputs("out", (Output("xq_out", FLOATS, rank=4), Output("xk_out", FLOATS, rank=4)))],
     let={
         "hf": "1 if freqs_cos.rank == 3 else 0",  # [B, H, S, D] with [1 or B, S, R] tables
         "S": "xq.dims[2] if hf == 1 else xq.dims[1]",
@@ -72,6 +82,7 @@ OPS = [Op(
         Guard("hf == 0 or freqs_cos.dims[0] == 1 or freqs_cos.dims[0] == xq.dims[0]",
               "freqs_cos", "has a batch that is neither 1 nor xq's", got="freqs_cos.dims[0]",
               expected="1 or {xq.dims[0]}"),
+        same_dtype("xq", ["xk", "freqs_cos", "freqs_sin"]),
     ],
     shapes={"xq_out": "xq.dims", "xk_out": "xk.dims"},
     resize="dynamic",
@@ -90,10 +101,12 @@ OPS = [Op(
             "q_elems": u32("q_elems"),
             "num_elems": u32("q_elems + k_elems"),
         },
-        bindings=[Bind("xq", "xq"), Bind("xk", "xk"), Bind("cos_table", "freqs_cos"),
-                  Bind("sin_table", "freqs_sin"), Bind("xq_out", "xq_out", write=True),
-                  Bind("xk_out", "xk_out", write=True)],
-        routes=[Route(ROPE, Elementwise("q_elems + k_elems"))],
+        bindings=[Bind("xq", "xq", view="scalar"), Bind("xk", "xk", view="scalar"),
+                  Bind("cos_table", "freqs_cos", view="scalar"),
+                  Bind("sin_table", "freqs_sin", view="scalar"),
+                  Bind("xq_out", "xq_out", write=True, view="scalar"),
+                  Bind("xk_out", "xk_out", write=True, view="scalar")],
+        routes=[*half_routes([ROUTE], "xq"), ROUTE],
     )],
     cases=[
         Case("prefill_gqa", _args((1, 6, 4, 16), (1, 6, 2, 16), 16), route="rotary_emb_hf"),
@@ -116,6 +129,14 @@ OPS = [Op(
         Case("hf_decode_resize", _hf_args((1, 4, 6, 16), (1, 2, 6, 16), (1, 6, 8)),
              resize={"xq": (1, 4, 1, 16), "xk": (1, 2, 1, 16), "freqs_cos": (1, 1, 8),
                      "freqs_sin": (1, 1, 8)}),
+        Case("f16_prefill_gqa", _half_args((1, 6, 4, 16), (1, 6, 2, 16), 16),
+             route="rotary_emb_hf_f16"),
+        Case("f16_partial_rotary", _half_args((1, 5, 3, 32), (1, 5, 1, 32), 8, start_pos=2)),
+        Case("rejects_mixed_floats", (randn(1, 2, 2, 8, dtype="float16"),
+                                      randn(1, 2, 2, 8, dtype="float16"), randn(32, 8),
+                                      randn(32, 8), 0),
+             raises="xq does not share its dtype with xk, freqs_cos and freqs_sin (got float16, "
+                    "expected the dtype of xk, freqs_cos and freqs_sin)"),
         Case("seq_mismatch", _args((1, 3, 2, 8), (1, 2, 2, 8), 8),
              raises="xk has a different batch or sequence length than xq (got [1, 2, 2, 8], "
                     "expected batch 1, sequence length 3)"),

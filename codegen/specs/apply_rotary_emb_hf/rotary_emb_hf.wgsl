@@ -12,8 +12,8 @@ fn table_row(row: u32, heads: u32) -> u32 {
 
 // Element i (< R) of a head, `partner` the other element of its pair, at table row t.
 fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
-  let c = cos_table[t * params.R + i];
-  let s = sin_table[t * params.R + i];
+  let c = cos_table_load(t * params.R + i);
+  let s = sin_table_load(t * params.R + i);
   if (i < params.half) {
     return x_i * c - partner * s;
   }
@@ -34,16 +34,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   // the other element of i's pair: i + half in the first half, i - half in the second
   let partner_at = select(local - params.half, local + params.half, i < params.half);
   if (is_q) {
-    var out = xq[local];
+    var out = xq_load(local);
     if (i < params.R) {
-      out = rotated(out, xq[partner_at], i, table_row(row, params.Hq));
+      out = rotated(out, xq_load(partner_at), i, table_row(row, params.Hq));
     }
-    xq_out[local] = out;
+    xq_out_store(local, out);
   } else {
-    var out = xk[local];
+    var out = xk_load(local);
     if (i < params.R) {
-      out = rotated(out, xk[partner_at], i, table_row(row, params.Hk));
+      out = rotated(out, xk_load(partner_at), i, table_row(row, params.Hk));
     }
-    xk_out[local] = out;
+    xk_out_store(local, out);
   }
 }

@@ -6,11 +6,14 @@ divisor_override when given, else the window clipped to the padded input
 (count_include_pad) or to the input itself; a window that covers no input cell gives 0.
 """
 
-from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
-                          Output, Route, Tensor, i32, u32)
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
+                              IntList, Kernel, Op, Output, Route, Tensor, half_routes, i32, u32)
 from codegen.graph.inputs import randn, tensor
 
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
+
 AVG_POOL = Kernel("avg_pool2d")
+ROUTE = Route(AVG_POOL, Elementwise("out.numel"))
 NAN, INF = float("nan"), float("inf")
 
 
@@ -25,9 +28,10 @@ def out_size(axis: int, size: str) -> str:
 OPS = [Op(
     name="avg_pool2d",
     targets=["aten.avg_pool2d.default"],
-    args=[Tensor("self", rank=(3, 4)), IntList("kernel_size", hw=True), IntList("stride"),
+    args=[Tensor("self", FLOATS, rank=(3, 4)), IntList("kernel_size", hw=True),
+          IntList("stride"),
           IntList("padding", hw=True), Bool("ceil_mode"), Bool("count_include_pad"),
-          Int("divisor_override", optional=True), Output("out", rank=(3, 4))],
+          Int("divisor_override", optional=True), Output("out", FLOATS, rank=(3, 4))],
     let={
         # an empty stride means kernel_size; one value is used for both axes
         "strides": "kernel_size if len(stride) == 0 else "
@@ -66,8 +70,9 @@ OPS = [Op(
             # 0: no override (a zero override is refused above)
             "divisor": i32("0 if divisor_override is None else divisor_override"),
         },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-        routes=[Route(AVG_POOL, Elementwise("out.numel"))],
+        bindings=[Bind("input", "self", view="scalar"),
+                  Bind("output", "out", write=True, view="scalar")],
+        routes=[*half_routes([ROUTE], "self"), ROUTE],
     )],
     cases=[
         Case("pool_2x2", (randn(1, 4, 8, 8), [2, 2], [2, 2]), route="avg_pool2d", atol=1e-5),
@@ -107,7 +112,12 @@ OPS = [Op(
         Case("window_too_large", (randn(1, 1, 2, 2), [3, 3]),
              raises="self is smaller than the pooling window (got [1, 1, 2, 2], expected an "
                     "output of at least 1x1)"),
+        # float16: float32 sums, one rounding; windows of 65504 (their sum overflows half)
+        Case("f16_pad_3x3_s2", (randn(2, 3, 9, 9, dtype="float16"), [3, 3], [2, 2], [1, 1]),
+             route="avg_pool2d_f16"),
+        Case("f16_large", (tensor([[[[65504.0, 65504.0], [65504.0, -2.0 ** -24]]]],
+                                  dtype="float16"), [2, 2]), exact=True),
         Case("rejects_int32", (tensor([[[[1, 2], [3, 4]]]], dtype="int32"), [2, 2]),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
+             raises="self has an unsupported dtype (got int32, expected float32 or float16)"),
     ],
 )]

@@ -27,7 +27,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let ih1 = min(h1, IH);
   let iw1 = min(w1, IW);
   if (ih0 >= ih1 || iw0 >= iw1) {
-    output[i] = 0.0;
+    output_store(i, 0.0);
     return;
   }
 
@@ -35,12 +35,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var ih = ih0; ih < ih1; ih++) {
     let row = base + u32(ih * IW);
     for (var iw = iw0; iw < iw1; iw++) {
-      sum += input[row + u32(iw)];
+      sum += input_load(row + u32(iw));
     }
   }
   var divisor = params.divisor;
   if (divisor == 0) {
     divisor = select((ih1 - ih0) * (iw1 - iw0), padded_size, params.count_include_pad != 0u);
   }
-  output[i] = sum / f32(divisor);
+  output_store(i, sum / f32(divisor));
 }

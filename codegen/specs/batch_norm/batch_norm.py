@@ -8,11 +8,15 @@ weight/bias are optional (unit scale / zero shift, a dummy binding when absent).
 three outputs only `out` is written: save_mean/save_invstd are unused in inference.
 """
 
-from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
-                          Outputs, Route, Tensor, f32, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel,
+                              Op, Output, Outputs, Route, Tensor, f32, half_routes, same_dtype,
+                              u32)
 from codegen.graph.inputs import rand, randn
 
-BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1), helpers=("../common/map_vec4s.wgsl",))
+BATCH_NORM = Kernel("batch_norm", workgroup=(128, 1, 1),
+                    helpers=("../common/map_vec4s.wgsl", "../common/vec4_views.wgsl"))
+ROUTE = Route(BATCH_NORM, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))
+FLOATS = (F32, F16)
 
 
 def per_channel(name: str, optional: bool = False) -> Guard:
@@ -25,15 +29,16 @@ def per_channel(name: str, optional: bool = False) -> Guard:
 OPS = [Op(
     name="batch_norm",
     targets=["aten._native_batch_norm_legit_no_training.default"],
-    args=[Tensor("input", rank=(2, 5)), Tensor("weight", rank=1, optional=True),
-          Tensor("bias", rank=1, optional=True), Tensor("running_mean", rank=1),
-          Tensor("running_var", rank=1), Double("momentum"), Double("eps"),
-          Outputs("outputs", items=(Output("out", rank=(2, 5)),
-                                    Output("save_mean", optional=True, unused=True),
-                                    Output("save_invstd", optional=True, unused=True)))],
+    args=[Tensor("input", FLOATS, rank=(2, 5)), Tensor("weight", FLOATS, rank=1, optional=True),
+          Tensor("bias", FLOATS, rank=1, optional=True), Tensor("running_mean", FLOATS, rank=1),
+          Tensor("running_var", FLOATS, rank=1), Double("momentum"), Double("eps"),
+          Outputs("outputs", items=(Output("out", FLOATS, rank=(2, 5)),
+                                    Output("save_mean", FLOATS, optional=True, unused=True),
+                                    Output("save_invstd", FLOATS, optional=True, unused=True)))],
     let={"C": "input.dims[1]"},
     guards=[per_channel("running_mean"), per_channel("running_var"),
-            per_channel("weight", optional=True), per_channel("bias", optional=True)],
+            per_channel("weight", optional=True), per_channel("bias", optional=True),
+            same_dtype("input", ["running_mean", "running_var"], optional=["weight", "bias"])],
     shapes={"out": "input.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
@@ -46,11 +51,11 @@ OPS = [Op(
             "has_weight": u32("weight.present"),
             "has_bias": u32("bias.present"),
         },
-        bindings=[Bind("input", "input", elem="vec4<f32>"), Bind("weight", "weight"),
-                  Bind("bias", "bias"), Bind("mean", "running_mean"),
-                  Bind("variance", "running_var"),
-                  Bind("output", "out", write=True, elem="vec4<f32>")],
-        routes=[Route(BATCH_NORM, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))],
+        bindings=[Bind("input", "input", view="vec4"), Bind("weight", "weight", view="scalar"),
+                  Bind("bias", "bias", view="scalar"), Bind("mean", "running_mean", view="scalar"),
+                  Bind("variance", "running_var", view="scalar"),
+                  Bind("output", "out", write=True, view="vec4")],
+        routes=[*half_routes([ROUTE], "input"), ROUTE],
     )],
     cases=[
         Case("affine", (randn(2, 8, 6, 6), randn(8), randn(8), randn(8), rand(8, low=0.5, high=2.0),
@@ -78,6 +83,18 @@ OPS = [Op(
                               rand(6, low=0.5, high=2.0), 0.1, 1e-5), resize={"input": (1, 6, 7)}),
         Case("rank5", (randn(1, 3, 2, 3, 5), randn(3), randn(3), randn(3),
                        rand(3, low=0.5, high=2.0), 0.1, 1e-5)),
+        Case("f16", (randn(2, 8, 6, 6, dtype="float16"), randn(8, dtype="float16"),
+                      randn(8, dtype="float16"), randn(8, dtype="float16"),
+                      rand(8, low=0.5, high=2.0, dtype="float16"), 0.1, 1e-5),
+             route="batch_norm_f16"),
+        Case("f16_odd_hw", (randn(1, 3, 7, 5, dtype="float16"), None, None,
+                            randn(3, dtype="float16"), rand(3, low=0.1, high=1.0, dtype="float16"),
+                            0.1, 1e-3)),
+        Case("rejects_mixed_dtypes", (randn(1, 4, 3, 3, dtype="float16"), None, None, randn(4),
+                                      rand(4), 0.1, 1e-5),
+             raises="input does not share its dtype with running_mean, running_var, weight and "
+                    "bias (got float16, expected the dtype of running_mean, running_var, weight "
+                    "and bias)"),
         Case("rejects_rank1", (randn(4), None, None, randn(4), rand(4), 0.1, 1e-5),
              raises="input has the wrong rank (got 1, expected 2..5)"),
         Case("mean_size", (randn(1, 4, 3, 3), None, None, randn(3), rand(4), 0.1, 1e-5),

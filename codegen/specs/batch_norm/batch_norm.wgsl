@@ -5,15 +5,15 @@
 
 // Channel c's (mean, scale, shift): y = (x - mean) * scale + shift.
 fn channel(c: u32) -> vec3<f32> {
-  var scale = 1.0 / sqrt(variance[c] + params.eps);
+  var scale = 1.0 / sqrt(variance_load(c) + params.eps);
   if (params.has_weight != 0u) {
-    scale = scale * weight[c];
+    scale = scale * weight_load(c);
   }
   var shift = 0.0;
   if (params.has_bias != 0u) {
-    shift = bias[c];
+    shift = bias_load(c);
   }
-  return vec3<f32>(mean[c], scale, shift);
+  return vec3<f32>(mean_load(c), scale, shift);
 }
 
 // Elements 4v..4v + 3, whose input is x.

@@ -3,7 +3,7 @@ broadcasting dispatch every binary kernel runs under (binary_map.wgsl's entry po
 the float and int32 kernels. binary.py, div_mode.py build their ops from these."""
 
 from codegen.language import (Bind, Dispatch, Elementwise, Kernel, Override, Param, Route,
-                              u32)
+                              half_routes, u32)
 
 NAN, INF, BIG = float("nan"), float("inf"), 3.4e38
 # override values (expressions): div_mode's int32 kernel divides rounded by rounding_mode
@@ -18,8 +18,14 @@ ELEMENTWISE = Elementwise("ceil_div(out.numel, 4)", per_invocation=4)
 
 
 def broadcast_dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype: str,
-              other_elem: str = "", when: str = "", routes=()) -> Dispatch:
-    """`routes`: routes tried before the kernel's (a kernel of their own for some calls)."""
+                       other_elem: str = "", when: str = "", routes=(),
+                       half: bool = False) -> Dispatch:
+    """`routes`: routes tried before the kernel's (a kernel of their own for some calls).
+    `elem` "float": float tensors through views (binary_views.wgsl); with `half` the
+    kernel's float16 twins take float16 tensors."""
+    floats = elem == "float"
+    route = Route(kernel, ELEMENTWISE,
+                  overrides={"OP": OP_CODES[name]} if name in OP_CODES else {})
     vec4 = f"array<vec4<u32>, {SLOTS // 4}>"
     other = "exponent" if name == "pow" else "other"
     aligned = f"right_align(out.dims, {SLOTS}, 1)"
@@ -34,11 +40,16 @@ def broadcast_dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype
             "rank": u32("out.rank"),
             "same_shape": u32(f"self.dims == {other}.dims"),
         },
-        helpers=["binary_map.wgsl"],
-        bindings=[Bind("lhs", "self", elem=elem), Bind("rhs", other, elem=other_elem or elem),
-                  Bind("output", "out", write=True, elem=elem)],
-        routes=[*routes, Route(kernel, ELEMENTWISE,
-                               overrides={"OP": OP_CODES[name]} if name in OP_CODES else {})],
+        helpers=["binary_map.wgsl", "binary_views.wgsl" if floats else "binary_words.wgsl"],
+        bindings=[Bind("lhs", "self", **_storage(elem)),
+                  Bind("rhs", other, **_storage(other_elem or elem)),
+                  Bind("output", "out", write=True, **_storage(elem))],
+        routes=[*routes, *(half_routes([route], "self") if half else []), route],
         when=when or f"self.dtype == '{dtype}'",
         name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
     )
+
+
+def _storage(elem: str) -> dict:
+    """A binding's element: "float" is a vec4 view of a float tensor."""
+    return {"view": "vec4"} if elem == "float" else {"elem": elem}

@@ -11,7 +11,8 @@ resize that turns an equal-shape pair into a broadcast one keeps working). int32
 their own, so the float kernel stays as it was; both share binary_map.wgsl.
 """
 
-from codegen.language import F32, I32, Case, Guard, Kernel, Op, Output, Scalar, Tensor, f32, i32
+from codegen.language import (F16, F32, I32, Case, Guard, Kernel, Op, Output, Scalar, Tensor, f32,
+                              i32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 from codegen.specs.binary._family import (BIG, BINARY, BINARY_I32, INF, NAN, SLOTS,
                                           broadcast_dispatch)
@@ -19,15 +20,16 @@ from codegen.specs.binary._family import (BIG, BINARY, BINARY_I32, INF, NAN, SLO
 
 def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
               target: str = "") -> Op:
-    """out = self <op> alpha * other, broadcasting, following the live shapes on resize."""
-    dtypes = (F32, I32) if int32 else (F32,)
+    """out = self <op> alpha * other, broadcasting, following the live shapes on resize;
+    float32 and float16 (the float kernel's float16 twins), and int32 with `int32`."""
+    dtypes = (F32, F16, I32) if int32 else (F32, F16)
     guards = [Guard("broadcasts(self.dims, other.dims)", "other", "does not broadcast with self",
-                    got="other.dims", expected="dims equal to or 1 where {self.dims} differs")]
-    dispatches = [broadcast_dispatch(name, BINARY, "vec4<f32>", f32("alpha" if alpha else "1.0"),
-                                     F32)]
+                    got="other.dims", expected="dims equal to or 1 where {self.dims} differs"),
+              Guard("other.dtype == self.dtype", "other", "has a different dtype from self",
+                    got="other.dtype", expected="{self.dtype}")]
+    dispatches = [broadcast_dispatch(name, BINARY, "float", f32("alpha" if alpha else "1.0"),
+                                     F32, when="self.dtype != 'int32'", half=True)]
     if int32:
-        guards += [Guard("other.dtype == self.dtype", "other", "has a different dtype from self",
-                         got="other.dtype", expected="{self.dtype}")]
         if alpha:
             guards.append(Guard("self.dtype != 'int32' or float(floor(alpha)) == alpha",
                                 "alpha", "is not an integer for int32 tensors", got="alpha",
@@ -52,10 +54,33 @@ def binary_op(name: str, cases: list[Case], alpha: bool, int32: bool = True,
 # and the largest finite floats overflow to infinity.
 SPECIAL_LHS = tensor([INF, INF, -INF, NAN, 1.0, -0.0, -0.0, 0.0, BIG, -BIG, 0.0, 1.0])
 SPECIAL_RHS = tensor([INF, -INF, -INF, 1.0, NAN, -0.0, 0.0, -0.0, BIG, BIG, INF, -1.0])
+# float16: sums and products past 65504 overflow, subnormal halves (2^-24) and the largest
+# finite ones on either side (no mixed-sign zeros: see minimum / maximum below)
+HALF = 65504.0
+HALF_LHS = tensor([INF, -INF, NAN, 1.0, -0.0, HALF, HALF, -HALF, 2.0 ** -24, 2.0 ** -24, 300.0,
+                   0.5, 2.0 ** -14, 1000.0], dtype="float16")
+HALF_RHS = tensor([-INF, -INF, 1.0, NAN, -0.0, HALF, -HALF, -1.0, 2.0 ** -24, -0.25, 300.0,
+                   3.0, 0.5, -0.001], dtype="float16")
+
+
+def half_cases() -> list[Case]:
+    """float16 tensors: the shader-f16 route (its masked twin runs the packed route), a
+    broadcast, the float16 specials (bit for bit with torch's float16 result, which is the
+    float32 result rounded) and mixed float dtypes."""
+    return [
+        Case("f16_same_shape", (randn(2, 3, 4, 5, dtype="float16"),
+                                randn(2, 3, 4, 5, dtype="float16")),
+             route="binary_broadcast_f16"),
+        Case("f16_broadcast", (randn(2, 8, 5, 5, dtype="float16"),
+                               randn(2, 8, 1, 1, dtype="float16"))),
+        Case("f16_specials", (HALF_LHS, HALF_RHS), exact=True),
+        Case("rejects_mixed_floats", (randn(3), randn(3, dtype="float16")),
+             raises="other has a different dtype from self (got float16, expected float32)"),
+    ]
 
 
 def common_cases(name: str, int32: bool = True) -> list[Case]:
-    return dtype_cases(int32) + [
+    return dtype_cases(int32) + half_cases() + [
         Case("ieee_specials", (SPECIAL_LHS, SPECIAL_RHS), exact=True),
         Case("nan_broadcast_operand", (randn(3, 4), tensor(NAN)), exact=True),
         Case("same_shape", (randn(2, 3, 4, 5), randn(2, 3, 4, 5)), route="binary_broadcast"),
@@ -80,13 +105,15 @@ def common_cases(name: str, int32: bool = True) -> list[Case]:
 def dtype_cases(int32: bool) -> list[Case]:
     if not int32:
         return [Case("rejects_int32", (randn(3), randn(3, dtype="int32")),
-                     raises="other has an unsupported dtype (got int32, expected float32)")]
+                     raises="other has an unsupported dtype (got int32, expected float32 or "
+                            "float16)")]
     return [
         Case("rejects_mixed_dtypes", (randn(3), randn(3, dtype="int32")),
              raises="other has a different dtype from self (got int32, expected float32)"),
         Case("rejects_bool", (tensor([True, False], dtype="bool"),
                               tensor([True, True], dtype="bool")),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)"),
     ]
 
 

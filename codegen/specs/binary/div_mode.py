@@ -43,7 +43,7 @@ def div_mode_op(cases: list[Case]) -> Op:
         ],
         shapes={"out": "broadcast_shape(self.dims, other.dims)"},
         resize="dynamic",
-        dispatches=[broadcast_dispatch("div", BINARY, "vec4<f32>", f32("1.0"), F32,
+        dispatches=[broadcast_dispatch("div", BINARY, "float", f32("1.0"), F32,
                                        routes=[rounded]),
                     broadcast_dispatch("div_mode", BINARY_I32, "vec4<i32>", i32("1"), I32)],
         cases=cases,

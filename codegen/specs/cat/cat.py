@@ -4,19 +4,20 @@ Each entry's dispatch copies its elements into its slab of the output: seen as
 [outer, size_k, inner] around the cat dim, entry k lands at offset sum(sizes[:k]) of
 out's [outer, sum(sizes), inner]. The kernels move units of the largest size that every
 slab row holds whole: 16 bytes (the vec4 route), else 4 bytes (one u32 per invocation),
-else (bool rows of an odd byte length) single bytes: cat_copy_bytes, where an invocation
-owns an output word and rewrites the entry's bytes in it. float32 and int32 are 4 bytes
-an element, bool 1.
+else (bool or float16 rows of an odd byte length) single bytes: cat_copy_bytes, where an
+invocation owns an output word and rewrites the entry's bytes in it. float32 and int32
+are 4 bytes an element, float16 2, bool 1; the kernels count units (bytes for
+cat_copy_bytes), whatever the elements.
 
 torch's legacy rule: a 1-D tensor with no elements (shape [0]) is skipped, whatever the
 other tensors' rank; the dim wraps against the first tensor that is not skipped.
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
-                          Output, Route, TensorList, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Route, TensorList, u32)
 from codegen.graph.inputs import randint, randn, tensor
 
-DTYPES = (F32, I32, BOOL)
+DTYPES = (F32, F16, I32, BOOL)
 CAT = Kernel("cat_copy")
 CAT_VEC4 = CAT.variant("cat_copy_vec4")  # the same body over vec4<u32> bindings
 CAT_BYTES = Kernel("cat_copy_bytes")
@@ -28,17 +29,22 @@ def bools(*shape: int):
     return randint(0, 2, *shape, dtype="bool")
 
 
+def h(*shape: int):
+    return randn(*shape, dtype="float16")
+
+
 def cat_dispatch(kernel: Kernel, elem: str, when: str,
-                 count: str = "tensors[i].numel // lanes") -> Dispatch:
-    """One dispatch per entry, moving `lanes` elements (one unit) per invocation over
-    `count` invocations (the bytes kernel counts elements and scans the output's words)."""
+                 count: str = "tensors[i].numel * elem_bytes // unit") -> Dispatch:
+    """One dispatch per entry, moving one unit per invocation over `count` invocations
+    (the bytes kernel counts bytes and scans the output's words)."""
     return Dispatch(
         params={
-            "inner": u32("inner // lanes"),
+            "inner": u32("inner * elem_bytes // unit"),
             "in_len": u32("sizes[i]"),
             "out_len": u32("out.dims[d]"),
             "offset": u32("sum(sizes[:i])"),
-            "num_elements": u32("out.numel if unit == 1 else tensors[i].numel // lanes"),
+            "num_elements": u32("out.numel * elem_bytes if unit == 1 else "
+                                "tensors[i].numel * elem_bytes // unit"),
         },
         bindings=[Bind("input", "tensors", elem=elem),
                   Bind("output", "out", write=True, elem=elem)],
@@ -66,11 +72,10 @@ OPS = [Op(
                       "tensors[ref].dims[:d] + tensors[ref].dims[d + 1:]]",
         "mistyped": "[k for k in kept if tensors[k].dtype != out.dtype]",
         "inner": "prod(tensors[ref].dims[d + 1:]) if len(tensors) > 0 else 1",
-        "elem_bytes": "1 if out.dtype == 'bool' else 4",
+        "elem_bytes": "1 if out.dtype == 'bool' else (2 if out.dtype == 'float16' else 4)",
         # the bytes moved at a time: the largest of 16, 4, 1 that divides a slab row
         "unit": "16 if inner * elem_bytes % 16 == 0 else (4 if inner * elem_bytes % 4 == 0 "
                 "else 1)",
-        "lanes": "max(unit // elem_bytes, 1)",  # elements per unit
     },
     guards=[
         Guard("len(tensors) > 0", "tensors", "is empty", got="len(tensors)",
@@ -92,7 +97,8 @@ OPS = [Op(
                 cat_dispatch(CAT, "u32", when="unit == 4"),
                 # every output word, for each entry that has elements
                 cat_dispatch(CAT_BYTES, "u32", when="unit == 1",
-                             count="ceil_div(out.numel, 4) if tensors[i].numel > 0 else 0")],
+                             count="ceil_div(out.numel * elem_bytes, 4) if tensors[i].numel > 0 "
+                                   "else 0")],
     cases=[
         Case("channels_vec4", ([randn(2, 3, 4, 5), randn(2, 5, 4, 5), randn(2, 1, 4, 5)], 1),
              route="cat_copy_vec4", exact=True),
@@ -147,6 +153,18 @@ OPS = [Op(
              resize={"tensors": [(1, 5, 3), (1, 2, 3)]}, exact=True),
         Case("bool_and_float", ([tensor([True, False], dtype="bool"), randn(2)],),
              raises="tensors holds a tensor of another dtype than the output (got bool, "
+                    "expected float32 (no type promotion))"),
+        # float16: 16-byte units (rows of 8), words (rows of 2), bytes (odd rows: RoPE's
+        # rotate-half of an odd head dim, a KV cache grown by one token)
+        Case("f16_vec4", ([h(2, 3, 8), h(2, 1, 8)], 1), route="cat_copy_vec4", exact=True),
+        Case("f16_words", ([h(3, 2, 2), h(3, 5, 2)], 1), route="cat_copy", exact=True),
+        Case("f16_last_dim_odd", ([h(2, 7), h(2, 1), h(2, 3)], -1), route="cat_copy_bytes",
+             exact=True),
+        Case("f16_dim0", ([h(3, 3), h(2, 3)], 0), exact=True),
+        Case("f16_specials", ([tensor([[NAN, 65504.0, 2.0 ** -24]], dtype="float16"),
+                               tensor([[-0.0, -INF, 1.0]], dtype="float16")], 0), exact=True),
+        Case("half_and_float", ([h(2), randn(2)],),
+             raises="tensors holds a tensor of another dtype than the output (got float16, "
                     "expected float32 (no type promotion))"),
     ],
 )]

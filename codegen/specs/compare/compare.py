@@ -2,23 +2,24 @@
 (eq/ne/lt/le/gt/ge, Tensor and Scalar overloads), logical_not/and/or, bitwise_and/or
 on bool tensors and where.self.
 
-One operand model serves them all: up to three operands a, b, c (each float32, int32 or
-bool, read from u32 words by its dtype's KIND override), right-aligned into eight dim
-slots with stride 0 on broadcast dims. A bool output (predicate_broadcast) is written a
-word (4 elements) at a time, so each invocation owns whole words; where into float32 or
-int32 (select_broadcast) writes vec4s. An op with fewer operands binds its first tensor
-again for the missing ones (KIND_NONE: never read); the Scalar overloads read the
-scalar from Params (KIND_SCALAR).
+One operand model serves them all: up to three operands a, b, c (each float32, float16,
+int32 or bool, read from u32 words by its dtype's KIND override), right-aligned into eight
+dim slots with stride 0 on broadcast dims. A bool output (predicate_broadcast) is written
+a word (4 elements) at a time, so each invocation owns whole words; where into float32 or
+int32 (select_broadcast) writes vec4s, into float16 two words of halves. An op with fewer
+operands binds its first tensor again for the missing ones (KIND_NONE: never read); the
+Scalar overloads read the scalar from Params (KIND_SCALAR).
 """
 
 from dataclasses import replace
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
-                          Output, Override, Param, Route, Scalar, Tensor, f32, i32, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard,
+                              Kernel, Op, Output, Override, Param, Route, Scalar, Tensor, f32, i32,
+                              u32)
 from codegen.graph.inputs import randint, randn, tensor
 
 SLOTS = 8
-KINDS = {F32: 0, I32: 1, BOOL: 2}
+KINDS = {F32: 0, I32: 1, BOOL: 2, F16: 5}
 KIND_SCALAR, KIND_NONE = 3, 4
 OP_CODES = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5, "not": 6, "and": 7, "or": 8,
             "where": 9}
@@ -27,7 +28,9 @@ _KIND_OVERRIDES = {k: Override("u32", 0) for k in ("A_KIND", "B_KIND", "C_KIND")
 PREDICATE = Kernel("predicate_broadcast", workgroup=(128, 1, 1),
                    overrides={"OP": Override("u32", 0), **_KIND_OVERRIDES})
 SELECT = Kernel("select_broadcast", workgroup=(128, 1, 1),
-                overrides={**_KIND_OVERRIDES, "OUT_FLOAT": Override("bool", True)})
+                overrides={**_KIND_OVERRIDES, "OUT_FLOAT": Override("bool", True),
+                           "OUT_HALF": Override("bool", False)},
+                helpers=("../common/half_bits.wgsl",))
 
 OUT_DIMS = f"right_align(out.dims, {SLOTS}, 1)"
 VEC_SLOTS = f"array<vec4<u32>, {SLOTS // 4}>"
@@ -37,7 +40,8 @@ INT_SCALAR = "abs(other) <= 2147483647.0 and floor(other) == other"
 
 def kind(t: str) -> str:
     """The KIND override of tensor argument `t`, from its dtype."""
-    return f"0 if {t}.dtype == 'float32' else (1 if {t}.dtype == 'int32' else 2)"
+    return (f"0 if {t}.dtype == 'float32' else (1 if {t}.dtype == 'int32' else "
+            f"(5 if {t}.dtype == 'float16' else 2))")
 
 
 def elementwise_op(name: str, target: str, operands: list[Tensor], cases: list[Case],
@@ -62,7 +66,8 @@ def elementwise_op(name: str, target: str, operands: list[Tensor], cases: list[C
         routes = [Route(PREDICATE, grid, when="out.dtype == 'bool'",
                         overrides={"OP": str(OP_CODES[code]), **overrides}),
                   Route(SELECT, grid, overrides={**overrides,
-                                                 "OUT_FLOAT": "out.dtype == 'float32'"})]
+                                                 "OUT_FLOAT": "out.dtype == 'float32'",
+                                                 "OUT_HALF": "out.dtype == 'float16'"})]
     return Op(
         name=name,
         targets=[target],
@@ -83,8 +88,8 @@ def elementwise_op(name: str, target: str, operands: list[Tensor], cases: list[C
                 "same_shape": u32(" and ".join(f"{n}.dims == out.dims" for n in names)),
                 "scalar": f32("other" if scalar else "0.0"),
                 "scalar_int": i32("floor(other) if int_scalar else 0" if scalar else "0"),
-                "scalar_is_int": u32(f"int_scalar and {names[0]}.dtype != 'float32'"
-                                     if scalar else "False"),
+                "scalar_is_int": u32(f"int_scalar and {names[0]}.dtype != 'float32' and "
+                                     f"{names[0]}.dtype != 'float16'" if scalar else "False"),
             },
             helpers=["elements.wgsl", "operands.wgsl"],
             bindings=[Bind(x, n, elem="u32") for x, n in zip("abc", bound)]
@@ -95,7 +100,7 @@ def elementwise_op(name: str, target: str, operands: list[Tensor], cases: list[C
     )
 
 
-VALUE_DTYPES = (F32, I32, BOOL)
+VALUE_DTYPES = (F32, F16, I32, BOOL)
 
 
 def broadcast_guard(a: str, b: str) -> Guard:
@@ -118,6 +123,8 @@ def scalar_op(name: str, code: str, cases: list[Case]) -> Op:
 
 
 NAN, INF = float("nan"), float("inf")
+# float16 specials: NaN, the infinities, both zeros, the largest halves, a subnormal one
+HALF_SPECIALS = (NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 65504.0, -65504.0, 2.0 ** -24)
 # every pair of IEEE specials and ordinary values, both ways round: NaN against
 # everything (itself included), -0.0 against 0.0, infinities against the largest floats
 SPECIAL = (NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, 3.4e38, -3.4e38, 1e-45)
@@ -147,9 +154,14 @@ def compare_tensor_cases() -> list[Case]:
         Case("no_broadcast", (randn(2, 3), randn(4)),
              raises="other does not broadcast with self (got [4], expected dims equal to or 1 "
                     "where [2, 3] differs)"),
-        Case("rejects_float16", (randn(3, dtype="float16"), randn(3)),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        # float16: every pair of specials, and beside float32 (torch promotes to float32)
+        Case("f16_specials", (tensor([[x] * len(HALF_SPECIALS) for x in HALF_SPECIALS],
+                                     dtype="float16"), tensor([list(HALF_SPECIALS)],
+                                                              dtype="float16"))),
+        Case("f16_float32_mixed", (randn(3, 5, dtype="float16"), randn(5))),
+        Case("rejects_uint8", (randint(0, 9, 3, dtype="uint8"), randn(3)),
+             raises="self has an unsupported dtype (got uint8, expected float32 or float16 or "
+                    "int32 or bool)"),
     ]
 
 
@@ -173,9 +185,13 @@ def compare_scalar_cases() -> list[Case]:
         Case("zero_dim", (tensor(3.0), 3)),
         Case("odd_length", (randint(-3, 3, 4099, dtype="float32"), 0)),
         Case("resize", (randint(-3, 3, 4, 64, dtype="float32"), 1.0), resize={"self": (3, 50)}),
-        Case("rejects_float16", (randn(3, dtype="float16"), 0.0),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        # a float16 tensor against a scalar of float32 precision: torch compares in float16
+        # precision only where the scalar is exactly a half, as the float32 compare does
+        Case("f16_tensor", (tensor([[x] for x in HALF_SPECIALS], dtype="float16"), 0.0)),
+        Case("f16_int_scalar", (randint(-3, 3, 4, 5, dtype="float16"), 1)),
+        Case("rejects_uint8", (randint(0, 9, 3, dtype="uint8"), 0.0),
+             raises="self has an unsupported dtype (got uint8, expected float32 or float16 or "
+                    "int32 or bool)"),
     ]
 
 
@@ -215,9 +231,10 @@ OPS = [
         Case("int32", (randint(-2, 2, 3, 5, dtype="int32"),)),
         Case("odd_length", (randint(0, 2, 4099, dtype="bool"),)),
         Case("resize", (randint(0, 2, 4, 9, dtype="bool"),), resize={"self": (3, 5)}),
-        Case("rejects_float16", (randn(3, dtype="float16"),),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        Case("f16_specials", (tensor(list(HALF_SPECIALS), dtype="float16"),)),
+        Case("rejects_uint8", (randint(0, 9, 3, dtype="uint8"),),
+             raises="self has an unsupported dtype (got uint8, expected float32 or float16 or "
+                    "int32 or bool)"),
     ], "not"),
     binary_op("logical_and", "and", logical_cases(bool_only=False), overload="default"),
     binary_op("logical_or", "or", logical_cases(bool_only=False), overload="default"),
@@ -245,6 +262,19 @@ OPS = [
             Case("bool_values", (randint(0, 2, 3, 5, dtype="bool"), randint(0, 2, 3, 5, dtype="bool"),
                                  randint(0, 2, 5, dtype="bool")), route="predicate_broadcast"),
             Case("same_shape_odd", (randint(0, 2, 4099, dtype="bool"), randn(4099), randn(4099))),
+            # float16: a float16 graph's attention mask (the scalar rounded: -inf), mixed
+            # operands promoted and rounded to half, and odd lengths (halves in words)
+            Case("f16_causal_mask", (randint(0, 2, 1, 1, 7, 7, dtype="bool"),
+                                     randn(2, 3, 7, 7, dtype="float16"),
+                                     tensor(-INF, dtype="float16"))),
+            Case("f16_same_shape_odd", (randint(0, 2, 4099, dtype="bool"),
+                                        randn(4099, dtype="float16"),
+                                        randn(4099, dtype="float16"))),
+            Case("f16_specials", (tensor([True, False, True, False, True], dtype="bool"),
+                                  tensor([NAN, 65504.0, -0.0, 1.0, 2.0 ** -24], dtype="float16"),
+                                  tensor([-INF, NAN, 0.0, -0.0, 3.0], dtype="float16"))),
+            Case("f16_int_mixed", (randint(0, 2, 3, 4, dtype="bool"),
+                                   randint(-9, 9, 3, 4, dtype="int32"), randn(4, dtype="float16"))),
             Case("resize", (randint(0, 2, 4, 9, dtype="bool"), randn(4, 9), randn(9)),
                  resize={"condition": (2, 9), "self": (2, 9)}),
             Case("no_broadcast", (randint(0, 2, 3, dtype="bool"), randn(2, 3), randn(4)),
@@ -262,5 +292,5 @@ OPS = [
                       "condition", "does not broadcast with self and other", got="condition.dims",
                       expected="dims equal to or 1 where "
                                "{broadcast_shape(self.dims, other.dims)} differs")],
-        out_dtypes=(F32, I32, BOOL)),
+        out_dtypes=(F32, F16, I32, BOOL)),
 ]

@@ -15,44 +15,54 @@ fn load_a(i: u32) -> u32 {
 }
 
 fn load_b(i: u32) -> u32 {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return 0u;
   }
   return element_of(b[word_of(i, B_KIND)], i, B_KIND);
 }
 
 fn load_c(i: u32) -> u32 {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return 0u;
   }
   return element_of(c[word_of(i, C_KIND)], i, C_KIND);
 }
 
-// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, or four
-// words (a tensor buffer is whole 16-byte units, so the last quad stays inside it).
+// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, two of
+// halves, or four words (a tensor buffer is whole 16-byte units, so the last quad stays
+// inside it).
 fn same_shape_a(q: u32) -> vec4<u32> {
   if (A_KIND == KIND_BOOL) {
     return bytes_of(a[q]);
+  }
+  if (A_KIND == KIND_F16) {
+    return halves_of(a[2u * q], a[2u * q + 1u]);
   }
   return vec4<u32>(a[4u * q], a[4u * q + 1u], a[4u * q + 2u], a[4u * q + 3u]);
 }
 
 fn same_shape_b(q: u32) -> vec4<u32> {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return vec4<u32>(0u);
   }
   if (B_KIND == KIND_BOOL) {
     return bytes_of(b[q]);
   }
+  if (B_KIND == KIND_F16) {
+    return halves_of(b[2u * q], b[2u * q + 1u]);
+  }
   return vec4<u32>(b[4u * q], b[4u * q + 1u], b[4u * q + 2u], b[4u * q + 3u]);
 }
 
 fn same_shape_c(q: u32) -> vec4<u32> {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return vec4<u32>(0u);
   }
   if (C_KIND == KIND_BOOL) {
     return bytes_of(c[q]);
+  }
+  if (C_KIND == KIND_F16) {
+    return halves_of(c[2u * q], c[2u * q + 1u]);
   }
   return vec4<u32>(c[4u * q], c[4u * q + 1u], c[4u * q + 2u], c[4u * q + 3u]);
 }

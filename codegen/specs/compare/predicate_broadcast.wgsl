@@ -57,7 +57,8 @@ fn predicate(a: u32, b: u32, c: u32) -> bool {
 }
 
 // a <OP> b in torch's common dtype: integers (bool as 0/1) when neither side is float,
-// else float32 (an integer operand converted, as torch promotes it).
+// else float32 (an integer operand converted, as torch promotes it; float16 widened
+// exactly, which orders as the halves do).
 fn compare(a: u32, b: u32) -> bool {
   var b_bits = b;
   var b_kind = B_KIND;
@@ -70,7 +71,7 @@ fn compare(a: u32, b: u32) -> bool {
       b_kind = KIND_F32;
     }
   }
-  if (A_KIND != KIND_F32 && b_kind != KIND_F32) {
+  if (!is_float(A_KIND) && !is_float(b_kind)) {
     return ordered(bitcast<i32>(a), bitcast<i32>(b_bits));
   }
   let x = float_bits(a, A_KIND);
@@ -105,8 +106,8 @@ fn ordered(x: i32, y: i32) -> bool {
 }
 
 fn float_bits(bits: u32, kind: u32) -> u32 {
-  if (kind == KIND_F32) {
-    return bits;
+  if (is_float(kind)) {
+    return widened(bits, kind);
   }
   return bitcast<u32>(f32(bitcast<i32>(bits)));  // int32, or a bool's 0/1
 }

@@ -4,16 +4,20 @@ Dims are right-aligned into four slots so one kernel serves every rank; `pad` li
 (left, right) pairs starting from the last dim.
 """
 
-from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op, Output,
-                          Param, Route, Scalar, Tensor, f32, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, IntList, Kernel,
+                              Op, Output, Param, Route, Scalar, Tensor, f32, half_routes, u32)
 from codegen.graph.inputs import randn
 
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
+
 PAD = Kernel("constant_pad_nd")
+ROUTE = Route(PAD, Elementwise("ceil_div(out.numel, 4)"))
 
 OPS = [Op(
     name="constant_pad_nd",
     targets=["aten.constant_pad_nd.default"],
-    args=[Tensor("self", rank=(1, 4)), IntList("pad"), Scalar("value"), Output("out", rank=(1, 4))],
+    args=[Tensor("self", FLOATS, rank=(1, 4)), IntList("pad"), Scalar("value"),
+          Output("out", FLOATS, rank=(1, 4))],
     let={
         "pairs": "len(pad) // 2",
         "in4": "right_align(self.dims, 4, 1)",
@@ -43,8 +47,9 @@ OPS = [Op(
             "value": f32("value"),
             "num_elements": u32("out.numel"),
         },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True, elem="vec4<f32>")],
-        routes=[Route(PAD, Elementwise("ceil_div(out.numel, 4)"))],
+        bindings=[Bind("input", "self", view="scalar"),
+                  Bind("output", "out", write=True, view="vec4")],
+        routes=[*half_routes([ROUTE], "self"), ROUTE],
     )],
     cases=[
         Case("davit_window_pad", (randn(1, 8, 7, 7), [0, 1, 0, 1]), route="constant_pad_nd",
@@ -54,6 +59,10 @@ OPS = [Op(
         Case("int_value", (randn(2, 5), [1, 1], 7), exact=True),
         Case("no_pad", (randn(3, 4), []), exact=True),
         Case("resize", (randn(2, 4, 6), [1, 2]), resize={"self": (1, 3, 5)}, exact=True),
+        # float16: the pad value rounded to half (-1e-6 to a subnormal), values unrounded
+        Case("f16_window_pad", (randn(1, 8, 7, 7, dtype="float16"), [0, 1, 0, 1]),
+             route="constant_pad_nd_f16", exact=True),
+        Case("f16_subnormal_value", (randn(2, 3, dtype="float16"), [1, 2], -1e-6), exact=True),
         Case("odd_pad", (randn(3, 4), [1, 2, 3]),
              raises="pad must hold (left, right) pairs (got 3, expected an even number of values)"),
         Case("too_many_pads", (randn(4), [1, 1, 1, 1]),

@@ -24,11 +24,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     // a column left of the pad wraps to a huge u32 and fails the bound check
     let in_w = w - params.left[3];
     if (src.y != 0u && in_w < params.in_dims[3]) {
-      v[j] = input[src.x + in_w];
+      v[j] = input_load(src.x + in_w);
     }
     w++;
   }
-  output[i0 / 4u] = v;
+  output_store(i0 / 4u, v);
 }
 
 // Output row `row` (over dims 0..2): the input index of its column 0, and whether the

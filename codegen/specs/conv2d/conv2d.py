@@ -31,10 +31,11 @@ depthwise). The clamp of conv_with_clamp is applied in every kernel's epilogue (
 has_max); aten.convolution leaves both off.
 """
 
-from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, IntList, Kernel, Op,
-                          Output, Override, Params, Route, Scalar, Scratch, Tensor, Tiles, f32,
-                          u32)
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
+                              IntList, Kernel, Op, Output, Override, Params, Route, Scalar, Scratch,
+                              Tensor, Tiles, f32, half_routes, same_dtype, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.conv2d._half_cases import half_positive
 
 PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", False)})
 # the 64x64 GEMMs' K walk and split-K store (conv_gemm.wgsl) would clash with gemm_tile's
@@ -98,9 +99,10 @@ MAX_PHASES = 1024
 
 # input [B, C, H, W] or [B, C, L], weight of the input's rank; the four int lists hold one
 # value per spatial dim or one for all (the lets below read them per axis)
+FLOATS = (F32, F16)  # float16: every kernel's float16 twins, float32 accumulators
 CONV_ARGS = [
-    Tensor("input", rank=(3, 4)), Tensor("weight", rank=(3, 4)),
-    Tensor("bias", rank=1, optional=True),
+    Tensor("input", FLOATS, rank=(3, 4)), Tensor("weight", FLOATS, rank=(3, 4)),
+    Tensor("bias", FLOATS, rank=1, optional=True),
     IntList("stride"), IntList("padding"), IntList("dilation"),
     Bool("transposed"), IntList("output_padding"), Int("groups"),
 ]
@@ -197,6 +199,7 @@ GUARDS = [
           "channel", got="bias.dims", expected="{OC} values"),
     Guard("OH > 0 and OW > 0", "input", "is smaller than the kernel", got="input.dims",
           expected="an output of at least {'1' if rank == 3 else '1x1'}"),
+    same_dtype("input", ["weight"], optional=["bias"]),
 ]
 
 
@@ -216,12 +219,17 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
     }
 
 
+def halves(routes: list[Route]) -> list[Route]:
+    """The routes' float16 twins, then the routes."""
+    return [*half_routes(routes, "input"), *routes]
+
+
 def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[Case]) -> Op:
     params = Params(params)  # one block: every pass reads the same conv geometry
     return Op(
         name=name,
         targets=[target],
-        args=[*CONV_ARGS, *extra_args, Output("out", rank=(3, 4))],
+        args=[*CONV_ARGS, *extra_args, Output("out", FLOATS, rank=(3, 4))],
         let=LETS,
         guards=GUARDS,
         shapes={"out": "[B, OC, OH, OW] if rank == 4 else [B, OC, OW]"},
@@ -229,18 +237,20 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
         # the kernels are static-shape: a resized input fails loud
         resize="static",
         # empty when their passes do not run
+        # wpack holds the weights in their own dtype: float16 fills half the float32 words
         scratch=[Scratch("wpack", "float32",
-                         "[KH * KW * IC * ceil_div(OC, 4) * 4 if gemm or tgemm else 0]"),
+                         "[(KH * KW * IC * ceil_div(OC, 4) * (2 if input.dtype == 'float16' "
+                         "else 4)) if gemm or tgemm else 0]"),
                  Scratch("partial", "float32", "[split * B * OC * OH * OW if split > 1 else 0]")],
         dispatches=[
             Dispatch(
                 name="pack",
                 when="gemm or tgemm",
                 params=params,
-                bindings=[Bind("weight", "weight"),
-                          Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
-                routes=[Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"),
-                              overrides={"TRANSPOSED": "transposed"})],
+                bindings=[Bind("weight", "weight", view="scalar"),
+                          Bind("wpack", "wpack", write=True, view="vec4")],
+                routes=halves([Route(PACK, Elementwise("KH * KW * IC * ceil_div(OC, 4)"),
+                                     overrides={"TRANSPOSED": "transposed"})]),
             ),
             Dispatch(
                 name="gemm",
@@ -248,54 +258,59 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 params=params,
                 helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl"],
                 # conv2d_gemm128 reads the weights in place, the others wpack
-                bindings=[Bind("input", "input"), Bind("weight", "weight", elem="vec4<f32>"),
-                          Bind("wpack", "wpack", elem="vec4<f32>"),
-                          Bind("bias", "bias"), Bind("partial", "partial", write=True),
-                          Bind("output", "out", write=True)],
-                routes=[Route(STEM_GEMM, GEMM_GRID, when="stem",
-                              overrides={"PADDED": "max(pH, pW) > 0"}),
-                        Route(GEMM128, Tiles(x="B * OH * OW", y="OC",
-                                             tile=(TILE128, TILE128), z="split"),
-                              when="gemm128", overrides={"WEIGHT_VEC4": "K % 4 == 0"}),
-                        Route(GEMM, GEMM_GRID)],
+                bindings=[Bind("input", "input", view="scalar"),
+                          Bind("weight", "weight", view="vec4"),
+                          Bind("wpack", "wpack", view="vec4"),
+                          Bind("bias", "bias", view="scalar"),
+                          Bind("partial", "partial", write=True),
+                          Bind("output", "out", write=True, view="scalar")],
+                routes=halves([Route(STEM_GEMM, GEMM_GRID, when="stem",
+                                     overrides={"PADDED": "max(pH, pW) > 0"}),
+                               Route(GEMM128, Tiles(x="B * OH * OW", y="OC",
+                                                    tile=(TILE128, TILE128), z="split"),
+                                     when="gemm128", overrides={"WEIGHT_VEC4": "K % 4 == 0"}),
+                               Route(GEMM, GEMM_GRID)]),
             ),
             Dispatch(
                 name="transposed",
                 when="transposed",
                 params=params,
                 helpers=["conv_epilogue.wgsl", "conv_direct.wgsl", "conv_gemm_loads.wgsl"],
-                bindings=[Bind("input", "input"), Bind("weight", "weight"),
-                          Bind("wpack", "wpack", elem="vec4<f32>"), Bind("bias", "bias"),
-                          Bind("output", "out", write=True)],
-                routes=[
+                bindings=[Bind("input", "input", view="scalar"),
+                          Bind("weight", "weight", view="scalar"),
+                          Bind("wpack", "wpack", view="vec4"), Bind("bias", "bias", view="scalar"),
+                          Bind("output", "out", write=True, view="scalar")],
+                routes=halves([
                     # one GEMM per output phase (z); tiles past a smaller phase's pixels exit
                     Route(TRANSPOSE_GEMM,
                           Tiles(x="B * ceil_div(OH, sH) * ceil_div(OW, sW)",
                                 y="OC", tile=GEMM_TILE, z="sH * sW"),
                           when="tgemm"),
                     Route(TRANSPOSE, Elementwise("out.numel")),
-                ],
+                ]),
             ),
             Dispatch(
                 name="direct",
                 when="not gemm and not transposed",
                 params=params,
                 helpers=["conv_epilogue.wgsl", "conv_direct.wgsl"],
-                bindings=[Bind("input", "input"), Bind("weight", "weight"), Bind("bias", "bias"),
-                          Bind("output", "out", write=True)],
-                routes=[
+                bindings=[Bind("input", "input", view="scalar"),
+                          Bind("weight", "weight", view="scalar"),
+                          Bind("bias", "bias", view="scalar"),
+                          Bind("output", "out", write=True, view="scalar")],
+                routes=halves([
                     Route(VEC4, Elementwise("out.numel"), when="icpg % 4 == 0"),
                     Route(SCALAR, Elementwise("out.numel")),
-                ],
+                ]),
             ),
             Dispatch(
                 name="split_sum",
                 when="split > 1",
                 params=params,
                 helpers=["conv_epilogue.wgsl"],
-                bindings=[Bind("partial", "partial"), Bind("bias", "bias"),
-                          Bind("output", "out", write=True)],
-                routes=[Route(SPLIT_SUM, Elementwise("out.numel"))],
+                bindings=[Bind("partial", "partial"), Bind("bias", "bias", view="scalar"),
+                          Bind("output", "out", write=True, view="scalar")],
+                routes=halves([Route(SPLIT_SUM, Elementwise("out.numel"))]),
             ),
         ],
         cases=cases,
@@ -501,6 +516,9 @@ POSITIVE_1D = [
 POSITIVE += POSITIVE_1D
 
 NEGATIVE = [
+    ("mixed_floats", conv_args(randn(1, 4, 6, 6, dtype="float16"), randn(4, 4, 3, 3)),
+     "input does not share its dtype with weight and bias (got float16, expected the dtype "
+     "of weight and bias)"),
     ("zero_stride", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), stride=(0, 1)),
      "stride is not positive (got [0, 1], expected strides >= 1)"),
     ("zero_dilation", conv_args(randn(1, 4, 6, 6), randn(4, 4, 3, 3), dilation=(1, 0)),
@@ -574,7 +592,7 @@ LONG_SUMS = {"gemm_channel_tiles": 1e-4, "gemm128_tiles_split_k": 1e-4}
 def cases(extra: tuple = ()) -> list[Case]:
     """The shared cases, with `extra` arguments appended (conv_with_clamp's clamp)."""
     out = [Case(n, args + extra, route=route, atol=LONG_SUMS.get(n))
-           for n, args, route in POSITIVE]
+           for n, args, route in POSITIVE + half_positive(conv_args)]
     out += [Case(n, args + extra, raises=msg) for n, args, msg in NEGATIVE]
     n, args, msg = STATIC
     out.append(Case(n, args + extra, resize={"input": (1, 4, 6, 6)}, raises=msg))
@@ -603,6 +621,8 @@ def clamp_cases() -> list[Case]:
         ("relu6_conv1d_depthwise", "conv1d_depthwise", (0.0, 6.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
+    out += [Case(f"relu6_{n}", args + (0.0, 6.0), route=route)
+            for n, args, route in half_positive(conv_args)]
     shared = cases((None, None))
     return out + [c for c in shared if c.raises]  # torch's reference needs a min or a max
 

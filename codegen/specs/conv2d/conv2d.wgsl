@@ -22,10 +22,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         if (iw < 0 || iw >= i32(params.IW)) {
           continue;
         }
-        let x = input[((o.b * params.IC + o.ic0 + c) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((o.oc * o.icpg + c) * params.KH + kh) * params.KW + kw];
+        let x = input_load(((o.b * params.IC + o.ic0 + c) * params.IH + u32(ih)) * params.IW +
+                           u32(iw));
+        acc += x * weight_load(((o.oc * o.icpg + c) * params.KH + kh) * params.KW + kw);
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }

@@ -36,7 +36,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   }
   let i = m * params.K + k;
   if (WEIGHT_VEC4) {  // K % 4 == 0: the quad is one aligned vec4
-    return weight[i / 4u];
+    return weight_load(i / 4u);
   }
   return vec4<f32>(weight_at(i), select(0.0, weight_at(i + 1u), k + 1u < end),
                    select(0.0, weight_at(i + 2u), k + 2u < end),
@@ -46,7 +46,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
 // One weight of the vec4 binding (K % 4 != 0 only; a runtime component index, off the
 // common path).
 fn weight_at(i: u32) -> f32 {
-  return weight[i / 4u][i % 4u];
+  return weight_load(i / 4u)[i % 4u];
 }
 
 // im2col(input)[r][c..c + 3]: the thread's four pixels at row r's channel and tap; zero

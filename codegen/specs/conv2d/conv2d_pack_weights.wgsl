@@ -17,10 +17,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   var v = vec4<f32>();
   for (var j = 0u; j < 4u; j++) {
     if (m + j < params.OC) {
-      v[j] = weight[weight_index(m + j, ic, tap)];
+      v[j] = weight_load(weight_index(m + j, ic, tap));
     }
   }
-  wpack[i] = v;
+  wpack_store(i, v);
 }
 
 // The weight of output channel oc, input channel ic at tap `tap`.

@@ -14,5 +14,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var s = 0u; s < params.split; s++) {
     acc += partial[s * numel + i];
   }
-  output[i] = conv_epilogue(acc, i / plane % params.OC);
+  output_store(i, conv_epilogue(acc, i / plane % params.OC));
 }

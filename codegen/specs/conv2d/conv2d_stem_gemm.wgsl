@@ -56,7 +56,7 @@ fn load_weight_row(r: KRow, col: u32) -> vec4<f32> {
   if (r.kh >= params.KH || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[r.k * M4 + col];
+  return wpack_load(r.k * M4 + col);
 }
 
 // The quad's input offsets at k = 0 (ic = kh = kw = 0; wrapping where that lies in the
@@ -78,7 +78,8 @@ fn load_row(q: PixelQuad, origin: vec4<u32>, r: KRow) -> vec4<f32> {
   }
   let offset = (r.ic * params.IH + r.kh * params.dH) * params.IW + r.kw * params.dW;
   let o = select(vec4<u32>(0u), origin + vec4<u32>(offset), ok);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), ok);
 }
 
 // Where a thread's four pixels n0..n0 + 3 land in output channel 0 (channel m adds m * plane),
@@ -116,7 +117,7 @@ fn store_value(i: u32, ok: bool, m: u32, v: f32) {
     return;
   }
   if (params.split == 1u) {
-    output[i] = conv_epilogue(v, m);
+    output_store(i, conv_epilogue(v, m));
   } else {
     partial[i] = v;
   }

@@ -27,15 +27,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       var x_at = ((o.b * params.IC + o.ic0) * params.IH + u32(ih)) * params.IW + u32(iw);
       var w_at = (o.oc * o.icpg * params.KH + kh) * params.KW + kw;
       for (var c = 0u; c < o.icpg; c += 4u) {
-        let x = vec4<f32>(input[x_at], input[x_at + plane], input[x_at + 2u * plane],
-                          input[x_at + 3u * plane]);
-        let w = vec4<f32>(weight[w_at], weight[w_at + taps], weight[w_at + 2u * taps],
-                          weight[w_at + 3u * taps]);
+        let x = vec4<f32>(input_load(x_at), input_load(x_at + plane),
+                          input_load(x_at + 2u * plane), input_load(x_at + 3u * plane));
+        let w = vec4<f32>(weight_load(w_at), weight_load(w_at + taps),
+                          weight_load(w_at + 2u * taps), weight_load(w_at + 3u * taps));
         acc += dot(x, w);
         x_at += 4u * plane;
         w_at += 4u * taps;
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }

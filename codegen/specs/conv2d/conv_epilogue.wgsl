@@ -5,7 +5,7 @@
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);

@@ -30,7 +30,7 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
     }
     let i = (n / plane * params.OC + m) * plane + n % plane;
     if (params.split == 1u) {
-      output[i] = conv_epilogue(v[c], m);
+      output_store(i, conv_epilogue(v[c], m));
     } else {
       partial[slice * N * params.OC + i] = v[c];
     }

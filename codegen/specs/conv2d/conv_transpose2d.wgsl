@@ -35,10 +35,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
       for (var c = 0u; c < o.icpg; c++) {
         let ic = o.ic0 + c;
-        let x = input[((o.b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((ic * o.ocpg + ocg) * params.KH + kh) * params.KW + kw];
+        let x = input_load(((o.b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw));
+        acc += x * weight_load(((ic * o.ocpg + ocg) * params.KH + kh) * params.KW + kw);
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }

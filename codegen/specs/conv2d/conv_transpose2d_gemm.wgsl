@@ -96,16 +96,16 @@ fn store_out(m: u32, o: OutQuad, v: vec4<f32>) {
   }
   let at = o.at + vec4<u32>(m * params.OH * params.OW);
   if (o.ok.x) {
-    output[at.x] = conv_epilogue(v.x, m);
+    output_store(at.x, conv_epilogue(v.x, m));
   }
   if (o.ok.y) {
-    output[at.y] = conv_epilogue(v.y, m);
+    output_store(at.y, conv_epilogue(v.y, m));
   }
   if (o.ok.z) {
-    output[at.z] = conv_epilogue(v.z, m);
+    output_store(at.z, conv_epilogue(v.z, m));
   }
   if (o.ok.w) {
-    output[at.w] = conv_epilogue(v.w, m);
+    output_store(at.w, conv_epilogue(v.w, m));
   }
 }
 

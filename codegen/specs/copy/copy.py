@@ -1,26 +1,32 @@
 """Copy-like ops: reshape/alias/clone/squeeze/unsqueeze (one flat buffer copy, nothing
-when the output shares the input's buffer; float32, int32 and bool, whose graph buffers
-hold one byte per element) and dtype conversion between float32, int32 and bool (by
-value, a flat copy when the dtype does not change).
+when the output shares the input's buffer; float32, float16, int32 and bool, whose graph
+buffers hold one byte per element) and dtype conversion between float32, float16, int32
+and bool (by value, a flat copy when the dtype does not change).
 
 Contiguous layouts only: a dim_order other than the default fails loud.
 """
 
 from dataclasses import replace
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Copy, Device, Dispatch, Elementwise, Guard,
-                          Ignored, Int, IntList, Kernel, Layout, MemoryFormat, Op, Output, Override,
-                          Route, ScalarType, Tensor, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Copy, Device, Dispatch,
+                              Elementwise, Guard, Ignored, Int, IntList, Kernel, Layout,
+                              MemoryFormat, Op, Output, Override, Route, ScalarType, Tensor, u32)
 from codegen.graph.inputs import SymInt, randint, randn, tensor, torch_constant, torch_dtype
 
-FLAT_DTYPES = (F32, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
+FLAT_DTYPES = (F32, F16, I32, BOOL)  # a flat copy moves the bytes, whatever they hold
 CONVERT = Kernel("convert", overrides={"IN_KIND": Override("u32", 0),
-                                       "OUT_KIND": Override("u32", 0)})
+                                       "OUT_KIND": Override("u32", 0)},
+                 helpers=("../common/half_bits.wgsl",))
 
 
 def kind(t: str) -> str:
     """convert.wgsl's KIND of tensor argument `t`, from its dtype."""
-    return f"0 if {t}.dtype == 'float32' else (1 if {t}.dtype == 'int32' else 2)"
+    return (f"0 if {t}.dtype == 'float32' else (1 if {t}.dtype == 'int32' else "
+            f"(3 if {t}.dtype == 'float16' else 2))")
+
+
+def h(*shape: int):
+    return randn(*shape, dtype="float16")
 
 
 # arguments that cannot change the values: a copy is a copy, blocking or not, and
@@ -28,9 +34,10 @@ def kind(t: str) -> str:
 NON_BLOCKING = Ignored("non_blocking", accepts=(False, True))
 PIN_MEMORY = Ignored("pin_memory", accepts=(None, False))
 
-# bool tensors are one byte per element in graph buffers (the copy rounds up to whole
-# 16-byte units, which every buffer has)
-FLAT_COPY = Copy(src="self", dst="out", nbytes="(1 if out.dtype == 'bool' else 4) * out.numel")
+# bool tensors are one byte per element in graph buffers, float16 two (the copy rounds up
+# to whole 16-byte units, which every buffer has)
+FLAT_COPY = Copy(src="self", dst="out", nbytes="(1 if out.dtype == 'bool' else (2 if "
+                                                "out.dtype == 'float16' else 4)) * out.numel")
 NAN, INF = float("nan"), float("inf")
 
 
@@ -98,9 +105,14 @@ def common_copy_cases() -> list[Case]:
         # 4099 bytes: the copy's last 16-byte unit is partial
         Case("bool_odd_length", (randint(0, 2, 4099, dtype="bool"),), exact=True),
         Case("bool_resize", (randint(0, 2, 5, 7, dtype="bool"),), resize={"self": (3, 5)}, exact=True),
-        Case("rejects_float16", (randn(2, 3, dtype="float16"),),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        # 2 bytes an element: the last 16-byte unit partial
+        Case("float16", (tensor([[1.0, -0.0, 65504.0], [2.0 ** -24, float("inf"),
+                                                        float("nan")]], dtype="float16"),),
+             exact=True),
+        Case("float16_odd_length", (h(4099),), exact=True),
+        Case("rejects_uint8", (randint(0, 9, 2, 3, dtype="uint8"),),
+             raises="self has an unsupported dtype (got uint8, expected float32 or float16 or "
+                    "int32 or bool)"),
     ]
 
 
@@ -190,9 +202,27 @@ OPS = [
              resize={"self": (3, 5)}, exact=True),
         Case("to_bool_resize", (randint(-1, 2, 4, 6, dtype="float32"),),
              kwargs={"dtype": torch_dtype("bool")}, resize={"self": (3, 5)}, exact=True),
-        Case("rejects_float16", (randn(2, 3),), kwargs={"dtype": torch_dtype("float16")},
-             raises="dtype is not supported (got float16, expected None or bool or float32 or "
-                    "int32)"),
+        # float16 both ways, rounded to nearest even as torch rounds (past 65504: inf)
+        Case("float_to_half", (tensor([[1.0, -0.0, 65519.0, 65520.0, -1e6, 1e-8, 3e-8, NAN],
+                                       [1.0 + 2.0 ** -11, 1.0 + 3 * 2.0 ** -11, INF, -INF,
+                                        6.1e-5, -2.0 ** -24, 0.1, 1e-30]]),),
+             kwargs={"dtype": torch_dtype("float16")}, route="convert", exact=True),
+        Case("half_to_float", (tensor([[1.0, -0.0, 65504.0, 2.0 ** -24, NAN, -INF]],
+                                      dtype="float16"),),
+             kwargs={"dtype": torch_dtype("float32")}, exact=True),
+        Case("half_to_int", (tensor([1.5, -2.5, 65504.0, -0.9], dtype="float16"),),
+             kwargs={"dtype": torch_dtype("int32")}, exact=True),
+        Case("half_to_bool", (tensor([NAN, -0.0, 0.0, 2.0 ** -24, -1.0], dtype="float16"),),
+             kwargs={"dtype": torch_dtype("bool")}, exact=True),
+        # a Hugging Face mask in a float16 graph; 4099 elements: the last quad partial
+        Case("bool_to_half", (bools(4099),), kwargs={"dtype": torch_dtype("float16")},
+             exact=True),
+        Case("int_to_half", (tensor([0, 1, -7, 65504, 65520, -100000], dtype="int32"),),
+             kwargs={"dtype": torch_dtype("float16")}, exact=True),
+        Case("half_to_half", (h(3, 5),), kwargs={"dtype": torch_dtype("float16")}, exact=True),
+        Case("rejects_uint8", (randn(2, 3),), kwargs={"dtype": torch_dtype("uint8")},
+             raises="dtype is not supported (got uint8, expected None or bool or float16 or "
+                    "float32 or int32)"),
         Case("rejects_pinned", (randn(2, 3),), kwargs={"pin_memory": True},
              raises="pin_memory is not supported (got True, expected None or False)"),
     ]),

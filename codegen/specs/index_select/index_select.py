@@ -3,7 +3,8 @@
 The kernels see self as [outer, D, inner] around dim and out as [outer, n, inner] (n the
 index's element count): out[o, c, i] = self[o, index[c], i]. torch's roll decomposes into
 this (Swin Transformer's shifted windows). float32 and int32 move as 32-bit words, four
-at a time (vec4) when inner % 4 == 0. A 0-d self is a 1-element row (dim 0 or -1, one
+at a time (vec4) when inner % 4 == 0; float16 as words of two halves (vec4s when inner %
+8 == 0, two NaN halves for a bad index), an odd float16 inner block refused. A 0-d self is a 1-element row (dim 0 or -1, one
 index, a 0-d result), as in torch.
 
 index is int64 in torch and int32 on the GPU. An index outside 0..D-1, negative ones
@@ -12,28 +13,33 @@ NaN in float32 (2143289344 in int32), so a bad index shows up instead of reading
 plausible wrong element.
 """
 
-from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
-                          Output, Route, Tensor, u32)
+from codegen.language import (F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Route, Tensor, u32)
 from codegen.graph.inputs import randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
-DTYPES = (F32, I32)
-# a word (u32) or four (vec4<u32>) per invocation, from one body
-SELECT = Kernel("index_select", aliases={"Word": "u32"})
+DTYPES = (F32, F16, I32)
+# a word (u32) or four (vec4<u32>) per invocation, from one body; float16 words hold two
+SELECT = Kernel("index_select", aliases={"Word": "u32"}, consts={"NAN_WORD": "0x7fc00000u"})
 SELECT_VEC4 = SELECT.variant("index_select_vec4", aliases={"Word": "vec4<u32>"})
+SELECT_F16 = SELECT.variant("index_select_f16", consts={"NAN_WORD": "0x7e007e00u"})
+SELECT_F16_VEC4 = SELECT_VEC4.variant("index_select_f16_vec4", consts={"NAN_WORD": "0x7e007e00u"})
+HALF = "self.dtype == 'float16'"
+WORDS = f"(inner // 2 if {HALF} else inner)"  # words of a row
 
 
-def select_dispatch(kernel: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+def select_dispatch(kernel: Kernel, half: Kernel, elem: str, lanes: int, when: str) -> Dispatch:
+    count = f"(out.numel // 2 if {HALF} else out.numel) // {lanes}"  # words (or vec4s) out
     return Dispatch(
         params={
-            "inner": u32(f"inner // {lanes}"),
+            "inner": u32(f"{WORDS} // {lanes}"),
             "in_len": u32("D"),
             "out_len": u32("index.numel"),
-            "num_elements": u32(f"out.numel // {lanes}"),
+            "num_elements": u32(count),
         },
         bindings=[Bind("input", "self", elem=elem), Bind("index", "index"),
                   Bind("output", "out", write=True, elem=elem)],
-        routes=[Route(kernel, Elementwise(f"out.numel // {lanes}"))],
+        routes=[Route(half, Elementwise(count), when=HALF), Route(kernel, Elementwise(count))],
         name=kernel.name, when=when)
 
 
@@ -53,11 +59,15 @@ OPS = [Op(
               expected="{-len(dims)}..{len(dims) - 1}"),
         Guard("self.rank > 0 or index.numel == 1", "index", "does not hold one index for a "
               "0-d self", got="index.numel", expected="1"),
+        Guard(f"not ({HALF}) or inner % 2 == 0", "self",
+              "holds float16 rows of an odd length past dim (rows move as whole words)",
+              got="self.dims", expected="an even number of elements after dim"),
     ],
     shapes={"out": "replace_at(self.dims, d, index.numel) if self.rank > 0 else []"},
     resize="dynamic",
-    dispatches=[select_dispatch(SELECT_VEC4, "vec4<u32>", 4, "inner % 4 == 0"),
-                select_dispatch(SELECT, "u32", 1, "inner % 4 != 0")],
+    dispatches=[select_dispatch(SELECT_VEC4, SELECT_F16_VEC4, "vec4<u32>", 4,
+                                f"{WORDS} % 4 == 0"),
+                select_dispatch(SELECT, SELECT_F16, "u32", 1, f"{WORDS} % 4 != 0")],
     cases=[
         # torch.roll(x, -2, dims=1) on Swin's [1, 16, 16, 32]: index (arange + 2) fmod 16
         Case("roll_rows", (randn(1, 16, 16, 32), 1, tensor([(k + 2) % 16 for k in range(16)],
@@ -95,7 +105,17 @@ OPS = [Op(
              raises="index has the wrong rank (got 2, expected 0..1)"),
         Case("rejects_float_index", (randn(3, 4), 0, randn(2)),
              raises="index has an unsupported dtype (got float32, expected int32)"),
+        # float16: vec4s of 8 halves or words of 2 (Swin's roll of [1, 16, 16, C])
+        Case("f16_roll_rows", (randn(1, 16, 16, 8, dtype="float16"), 1,
+                               tensor([(k + 2) % 16 for k in range(16)], dtype="int64")),
+             route="index_select_f16_vec4", exact=True),
+        Case("f16_words", (randn(2, 6, 6, dtype="float16"), 1, randint(0, 6, 4)),
+             route="index_select_f16", exact=True),
+        Case("rejects_odd_f16_rows", (randn(2, 6, 3, dtype="float16"), 1, randint(0, 6, 4)),
+             raises="self holds float16 rows of an odd length past dim (rows move as whole "
+                    "words) (got [2, 6, 3], expected an even number of elements after dim)"),
         Case("rejects_bool", (randint(0, 2, 3, 4, dtype="bool"), 0, randint(0, 3, 2)),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)"),
     ],
 )]

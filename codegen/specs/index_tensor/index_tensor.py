@@ -11,22 +11,25 @@ add their input stride, B's coordinates give each index tensor's offset (0 along
 broadcast dims). Negative indices count from the end; out-of-range ones are clamped
 (torch raises; a GPU kernel cannot: pass valid indices). float32 and int32 move as 32-bit
 words, four at a time when self's last dim is kept and a multiple of 4; bool (one byte per
-element) has its own kernel, in which an invocation owns one output word and gathers its
-four bytes (one aligned input word under the same condition).
+element) and float16 (two bytes) have a kernel of their own, in which an invocation owns
+one output word and gathers its four bools or two halves (one aligned input word under
+the same condition).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
-                          Output, Override, Param, Route, Tensor, TensorList, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard,
+                              Kernel, Op, Output, Override, Param, Route, Tensor, TensorList, u32)
 from codegen.graph.inputs import randint, randn, tensor
 
-DTYPES = (F32, I32, BOOL)
+DTYPES = (F32, F16, I32, BOOL)
 MAX_ENTRIES = 4  # index tensors bind as idx0..idx3
 MAX_RANK = 8
 # LANES 32-bit words per invocation, from one body
 INDEX = Kernel("index_tensor", consts={"LANES": "1u"})
 INDEX_VEC4 = INDEX.variant("index_tensor_vec4", consts={"LANES": "4u"})
 INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)},
-                     helpers=("../copy/byte_words.wgsl",))
+                     helpers=("../copy/packed_words.wgsl",), consts={"PER_WORD": "4u"})
+INDEX_HALVES = INDEX_BYTES.variant("index_tensor_halves", consts={"PER_WORD": "2u"})
+SMALL = "self.dtype == 'bool' or self.dtype == 'float16'"  # elements smaller than a word
 
 
 def entry_dims(k: int) -> str:
@@ -117,10 +120,12 @@ OPS = [Op(
     ],
     shapes={"out": "out_dims"},
     resize="dynamic",
-    dispatches=[index_dispatch(INDEX_VEC4, "vec4<u32>", 4, f"self.dtype != 'bool' and {VEC4}"),
-                index_dispatch(INDEX, "u32", 1, f"self.dtype == 'bool' or not ({VEC4})", routes=[
+    dispatches=[index_dispatch(INDEX_VEC4, "vec4<u32>", 4, f"not ({SMALL}) and {VEC4}"),
+                index_dispatch(INDEX, "u32", 1, f"{SMALL} or not ({VEC4})", routes=[
                     Route(INDEX_BYTES, Elementwise("ceil_div(out.numel, 4)"),
-                          when="self.dtype == 'bool'", overrides={"ALIGNED": VEC4})])],
+                          when="self.dtype == 'bool'", overrides={"ALIGNED": VEC4}),
+                    Route(INDEX_HALVES, Elementwise("ceil_div(out.numel, 2)"),
+                          when="self.dtype == 'float16'", overrides={"ALIGNED": VEC4})])],
     cases=[
         Case("gather_rows", (randn(6, 8), [randint(0, 6, 4)]), route="index_tensor_vec4",
              exact=True),
@@ -145,6 +150,10 @@ OPS = [Op(
         Case("rank6", (randn(2, 3, 2, 2, 3, 4), [None, randint(0, 3, 5)]), exact=True),
         Case("int32", (randint(-50, 50, 4, 3, dtype="int32"), [randint(0, 4, 5)]), exact=True),
         # bool: an invocation owns an output word (one aligned input word when rows are words)
+        Case("f16_rows", (randn(6, 8, dtype="float16"), [randint(0, 6, 5)]),
+             route="index_tensor_halves", exact=True),
+        Case("f16_middle_dim", (randn(2, 5, 3, dtype="float16"), [None, randint(0, 5, 4)]),
+             exact=True),
         Case("bool_rows", (bools(6, 8), [randint(0, 6, 5)]), route="index_tensor_bytes",
              exact=True),
         Case("bool_middle_dim", (bools(2, 5, 3), [None, randint(0, 5, 4)]),

@@ -1,9 +1,10 @@
-// index_tensor_bytes: index_tensor for bool tensors (one byte per element, four to a u32
-// word). Each invocation owns one output word and gathers its four elements' bytes, so no
-// two invocations write the same word; ALIGNED (self's last dim kept and a multiple of 4):
-// the four bytes are one aligned input word.
+// index_tensor_bytes (and index_tensor_halves): index_tensor for bool tensors (one byte per
+// element, PER_WORD = 4 to a u32 word) or float16 ones (PER_WORD = 2 halves to a word).
+// Each invocation owns one output word and gathers its elements, so no two invocations
+// write the same word; ALIGNED (self's last dim kept and a multiple of 4): the word's
+// elements are one aligned input word.
 
-fn byte_source(e: u32) -> u32 {
+fn elem_source(e: u32) -> u32 {
   return source_index(e);
 }
 
@@ -11,11 +12,11 @@ fn byte_source(e: u32) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  if (4u * w >= params.num_elements) {
+  if (PER_WORD * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source_index(4u * w) / 4u];
+    output[w] = input[source_index(PER_WORD * w) / PER_WORD];
     return;
   }
   output[w] = gathered_word(w);

@@ -4,7 +4,7 @@
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }

@@ -8,16 +8,16 @@
 fn load4_a(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = a[i];
+    v.x = a_load(i);
   }
   if (valid > 1u) {
-    v.y = a[i + 1u];
+    v.y = a_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = a[i + 2u];
+    v.z = a_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = a[i + 3u];
+    v.w = a_load(i + 3u);
   }
   return v;
 }
@@ -25,16 +25,16 @@ fn load4_a(i: u32, valid: u32) -> vec4<f32> {
 fn load4_b(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = b[i];
+    v.x = b_load(i);
   }
   if (valid > 1u) {
-    v.y = b[i + 1u];
+    v.y = b_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = b[i + 2u];
+    v.z = b_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = b[i + 3u];
+    v.w = b_load(i + 3u);
   }
   return v;
 }

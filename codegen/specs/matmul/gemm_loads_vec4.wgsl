@@ -6,7 +6,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
     return vec4<f32>();
   }
-  return a[(z * params.a_batch_stride + m * params.K + k) / 4u];
+  return a_load((z * params.a_batch_stride + m * params.K + k) / 4u);
 }
 
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
@@ -15,10 +15,10 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
     if (r >= params.N || c >= end) {
       return vec4<f32>();
     }
-    return b[(base + r * params.K + c) / 4u];
+    return b_load((base + r * params.K + c) / 4u);
   }
   if (r >= end || c >= params.N) {
     return vec4<f32>();
   }
-  return b[(base + r * params.N + c) / 4u];
+  return b_load((base + r * params.N + c) / 4u);
 }

@@ -14,5 +14,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
-  output[i] = epilogue(acc, mn / params.N, mn % params.N);
+  output_store(i, epilogue(acc, mn / params.N, mn % params.N));
 }

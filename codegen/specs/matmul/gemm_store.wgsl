@@ -25,6 +25,6 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }

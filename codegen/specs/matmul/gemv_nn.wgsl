@@ -68,32 +68,32 @@ fn main(@builtin(local_invocation_index) tid: u32,
   var acc7 = vec4<f32>();
   for (var k = k_begin + 4u * lane; k < k_stop; k += 4u * K_LANES) {
     let at = b_base + k * n4;
-    let b0 = b[at];
-    let b1 = b[at + n4];
-    let b2 = b[at + 2u * n4];
-    let b3 = b[at + 3u * n4];
+    let b0 = b_load(at);
+    let b1 = b_load(at + n4);
+    let b2 = b_load(at + 2u * n4);
+    let b3 = b_load(at + 3u * n4);
     let q = a_base + k / 4u;
-    acc0 = quad_fma(a[q], b0, b1, b2, b3, acc0);
+    acc0 = quad_fma(a_load(q), b0, b1, b2, b3, acc0);
     if (rows > 1u) {
-      acc1 = quad_fma(a[q + k4], b0, b1, b2, b3, acc1);
+      acc1 = quad_fma(a_load(q + k4), b0, b1, b2, b3, acc1);
     }
     if (rows > 2u) {
-      acc2 = quad_fma(a[q + 2u * k4], b0, b1, b2, b3, acc2);
+      acc2 = quad_fma(a_load(q + 2u * k4), b0, b1, b2, b3, acc2);
     }
     if (rows > 3u) {
-      acc3 = quad_fma(a[q + 3u * k4], b0, b1, b2, b3, acc3);
+      acc3 = quad_fma(a_load(q + 3u * k4), b0, b1, b2, b3, acc3);
     }
     if (rows > 4u) {
-      acc4 = quad_fma(a[q + 4u * k4], b0, b1, b2, b3, acc4);
+      acc4 = quad_fma(a_load(q + 4u * k4), b0, b1, b2, b3, acc4);
     }
     if (rows > 5u) {
-      acc5 = quad_fma(a[q + 5u * k4], b0, b1, b2, b3, acc5);
+      acc5 = quad_fma(a_load(q + 5u * k4), b0, b1, b2, b3, acc5);
     }
     if (rows > 6u) {
-      acc6 = quad_fma(a[q + 6u * k4], b0, b1, b2, b3, acc6);
+      acc6 = quad_fma(a_load(q + 6u * k4), b0, b1, b2, b3, acc6);
     }
     if (rows > 7u) {
-      acc7 = quad_fma(a[q + 7u * k4], b0, b1, b2, b3, acc7);
+      acc7 = quad_fma(a_load(q + 7u * k4), b0, b1, b2, b3, acc7);
     }
   }
   let n0 = wid.x * COLS * 4u;

@@ -13,12 +13,12 @@ fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
   if (n < params.N) {
     let w0 = n * k4;
     for (var k = lane; k < k4; k += LANES) {
-      let w = b[w0 + k];
+      let w = b_load(w0 + k);
       for (var m = 0u; m < min(params.M, 4u); m++) {
-        lo[m] += dot(a[m * k4 + k], w);
+        lo[m] += dot(a_load(m * k4 + k), w);
       }
       for (var m = 4u; m < params.M; m++) {
-        hi[m - 4u] += dot(a[m * k4 + k], w);
+        hi[m - 4u] += dot(a_load(m * k4 + k), w);
       }
     }
   }
@@ -28,6 +28,6 @@ fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
 // Output column n of every input row, from the row's summed dot products.
 fn store_column(n: u32, total: array<vec4<f32>, 2>) {
   for (var m = 0u; m < params.M; m++) {
-    output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
+    output_store(m * params.N + n, epilogue(total[m / 4u][m % 4u], m, n));
   }
 }

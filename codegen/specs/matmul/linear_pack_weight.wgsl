@@ -12,6 +12,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let k = i / N4;
   let w = (i % N4) * 4u * params.K + k;  // weight[n][k], n = the quad's first row
-  wpack[i] = vec4<f32>(weight[w], weight[w + params.K], weight[w + 2u * params.K],
-                       weight[w + 3u * params.K]);
+  wpack_store(i, vec4<f32>(weight_load(w), weight_load(w + params.K),
+                           weight_load(w + 2u * params.K), weight_load(w + 3u * params.K)));
 }

@@ -33,9 +33,11 @@ dispatches or kernel route. H200 figures per route: docs/performance.md ("Tile a
 per shape").
 """
 
-from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op, Output, Override,
-                          Params, Route, Scalar, Scratch, Tensor, Tiles, f32, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
+                              Output, Override, Params, Route, Scalar, Scratch, Tensor, Tiles, f32,
+                              half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randn, tensor
+from codegen.specs.matmul._half_cases import addmm_cases, bmm_cases, linear_cases, mm_cases
 
 TILE = 128  # output columns per workgroup of every tile, and rows of gemm_vec4's
 K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
@@ -176,59 +178,68 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
                     when=f"tile_m == {r}", overrides=nn) for r in TILE_ROWS if r != TILE]
     small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small", overrides=as_given)]
 
-    def tiled(kernel: Kernel, when: str, b: str, elem: str, helpers: list[str],
+    def tiled(kernel: Kernel, when: str, b: str, view: str, helpers: list[str],
               first: list[Route], overrides: dict) -> Dispatch:
+        routes = [*first, Route(kernel, tile_grid, overrides=overrides)]
         return Dispatch(
             name=kernel.name,
             when=tiled_when + when,
             params=params,
             helpers=["gemm_epilogue.wgsl", "gemm_store.wgsl", *helpers],
-            bindings=[Bind("a", a, elem=elem), Bind("b", b, elem=elem), Bind("bias", bias),
-                      Bind("partial", "partial", write=True), Bind("output", "out", write=True)],
-            routes=[*first, Route(kernel, tile_grid, overrides=overrides)],
+            bindings=[Bind("a", a, view=view), Bind("b", b, view=view),
+                      Bind("bias", bias, view="scalar"), Bind("partial", "partial", write=True),
+                      Bind("output", "out", write=True, view="scalar")],
+            routes=[*half_routes(routes, a), *routes],
         )
 
+    split_sum = Route(SPLIT_SUM, Elementwise("out.numel"))
     dispatches = [
-        tiled(GEMM_VEC4, "aligned", packed_b, "vec4<f32>", ["gemm_loads_vec4.wgsl"],
+        tiled(GEMM_VEC4, "aligned", packed_b, "vec4", ["gemm_loads_vec4.wgsl"],
               gemv_nn + narrow, nn),
-        tiled(GEMM_SCALAR, "not aligned", b, "f32", ["gemm_loads_scalar.wgsl"], small_scalar,
-              as_given),
+        tiled(GEMM_SCALAR, "not aligned", b, "scalar", ["gemm_loads_scalar.wgsl"],
+              small_scalar, as_given),
         Dispatch(
             name="split_sum",
             when=tiled_when + "split > 1",
             params=params,
             helpers=["gemm_epilogue.wgsl"],
-            bindings=[Bind("partial", "partial"), Bind("bias", bias),
-                      Bind("output", "out", write=True)],
-            routes=[Route(SPLIT_SUM, Elementwise("out.numel"))],
+            bindings=[Bind("partial", "partial"), Bind("bias", bias, view="scalar"),
+                      Bind("output", "out", write=True, view="scalar")],
+            routes=[*half_routes([split_sum], a), split_sum],
         ),
     ]
     scratch = [Scratch("partial", "float32",
                        f"[split * batch * M * N if {tiled_when}split > 1 "
                        "else 0]")]
     if b_is_nk:
+        pack = Route(PACK, Elementwise("K * N // 4"))
         dispatches.insert(0, Dispatch(
             name="pack",
             when="not gemv and aligned",
             params={"K": u32("K"), "N": u32("N")},
-            bindings=[Bind("weight", b), Bind("wpack", "wpack", write=True, elem="vec4<f32>")],
-            routes=[Route(PACK, Elementwise("K * N // 4"))],
+            bindings=[Bind("weight", b, view="scalar"),
+                      Bind("wpack", "wpack", write=True, view="vec4")],
+            routes=[*half_routes([pack], a), pack],
         ))
-        scratch.append(Scratch("wpack", "float32", "[K * N if not gemv and aligned else 0]"))
+        # the packed weight in the weight's own dtype: float16 fills half the float32 words
+        scratch.append(Scratch("wpack", "float32", "[(ceil_div(K * N, 2) if weight.dtype == "
+                                                   "'float16' else K * N) if not gemv and "
+                                                   "aligned else 0]"))
+        gemv = [Route(GEMV_SUBGROUP, Elementwise("N * 64")), Route(GEMV, Elementwise("N * 64"))]
         dispatches.insert(0, Dispatch(
             name="gemv",
             when="gemv",
             params=params,
             helpers=["gemm_epilogue.wgsl", "gemv_rows_dot.wgsl"],
-            bindings=[Bind("a", a, elem="vec4<f32>"), Bind("b", b, elem="vec4<f32>"),
-                      Bind("bias", bias), Bind("output", "out", write=True)],
-            routes=[Route(GEMV_SUBGROUP, Elementwise("N * 64")),
-                    Route(GEMV, Elementwise("N * 64"))],
+            bindings=[Bind("a", a, view="vec4"), Bind("b", b, view="vec4"),
+                      Bind("bias", bias, view="scalar"),
+                      Bind("output", "out", write=True, view="scalar")],
+            routes=[*half_routes(gemv, a), *gemv],
         ))
     return Op(
         name=name,
         targets=[target],
-        args=[*args, Output("out")],
+        args=[*args, Output("out", FLOATS)],
         let={**let, **SPLIT_LETS},
         guards=guards,
         shapes={"out": shape},
@@ -240,6 +251,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     )
 
 
+FLOATS = (F32, F16)
+# float16 operands: the kernels' float16 twins (f32 accumulators, one rounding per output)
 NO_BIAS = {"has_bias": u32("0"), "bias_stride_m": u32("0"), "bias_stride_n": u32("0"),
            "alpha": f32("1.0"), "beta": f32("0.0")}
 NAN, INF = float("nan"), float("inf")
@@ -253,11 +266,11 @@ def inner_dim_guard(b: str, got: str, k_index: int) -> Guard:
 
 MM = gemm_op(
     "mm", "aten.mm.default",
-    args=[Tensor("self", rank=2), Tensor("mat2", rank=2)],
+    args=[Tensor("self", FLOATS, rank=2), Tensor("mat2", FLOATS, rank=2)],
     let={"M": "self.dims[0]", "K": "self.dims[1]", "N": "mat2.dims[1]", "batch": "1",
          "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0",
          "gemv": GEMV_NN_WHEN},
-    guards=[inner_dim_guard("mat2", "mat2.dims", 0)],
+    guards=[inner_dim_guard("mat2", "mat2.dims", 0), same_dtype("self", ["mat2"])],
     shape="[M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
     cases=[
         # 2 x 57 tiles of 128x128 (the second tile row holding 65 rows)
@@ -307,19 +320,19 @@ MM = gemm_op(
         Case("inner_mismatch", (randn(4, 5), randn(6, 3)),
              raises="mat2 does not match the inner dim (got [6, 3], expected dims[0] == 5)"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(2, 2)),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
-    ],
+             raises="self has an unsupported dtype (got int32, expected float32 or float16)"),
+    ] + mm_cases(),
 )
 
 BMM = gemm_op(
     "bmm", "aten.bmm.default",
-    args=[Tensor("self", rank=3), Tensor("mat2", rank=3)],
+    args=[Tensor("self", FLOATS, rank=3), Tensor("mat2", FLOATS, rank=3)],
     let={"batch": "self.dims[0]", "M": "self.dims[1]", "K": "self.dims[2]", "N": "mat2.dims[2]",
          "a_batch_stride": "M * K", "b_batch_stride": "K * N",
          "aligned": "K % 4 == 0 and N % 4 == 0", "gemv": GEMV_NN_WHEN},
     guards=[Guard("mat2.dims[0] == batch", "mat2", "does not match the batch", got="mat2.dims",
                   expected="dims[0] == {batch}"),
-            inner_dim_guard("mat2", "mat2.dims", 1)],
+            inner_dim_guard("mat2", "mat2.dims", 1), same_dtype("self", ["mat2"])],
     shape="[batch, M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
     cases=[
         # attention scores and context of 2 heads, 9 tokens, head dim 8
@@ -351,12 +364,13 @@ BMM = gemm_op(
              raises="mat2 does not match the batch (got [3, 4, 5], expected dims[0] == 2)"),
         Case("inner_mismatch", (randn(2, 3, 4), randn(2, 5, 5)),
              raises="mat2 does not match the inner dim (got [2, 5, 5], expected dims[1] == 4)"),
-    ],
+    ] + bmm_cases(),
 )
 
 ADDMM = gemm_op(
     "addmm", "aten.addmm.default",
-    args=[Tensor("self", rank=(0, 2)), Tensor("mat1", rank=2), Tensor("mat2", rank=2),
+    args=[Tensor("self", FLOATS, rank=(0, 2)), Tensor("mat1", FLOATS, rank=2),
+          Tensor("mat2", FLOATS, rank=2),
           Scalar("beta", default=1), Scalar("alpha", default=1)],
     let={"M": "mat1.dims[0]", "K": "mat1.dims[1]", "N": "mat2.dims[1]", "batch": "1",
          "a_batch_stride": "0", "b_batch_stride": "0", "aligned": "K % 4 == 0 and N % 4 == 0",
@@ -365,7 +379,8 @@ ADDMM = gemm_op(
     guards=[inner_dim_guard("mat2", "mat2.dims", 0),
             Guard("(bias_dims[0] == 1 or bias_dims[0] == M) and (bias_dims[1] == 1 or bias_dims[1] == N)", "self",
                   "does not broadcast to the output", got="self.dims",
-                  expected="dims broadcasting to [{M}, {N}]")],
+                  expected="dims broadcasting to [{M}, {N}]"),
+            same_dtype("mat1", ["mat2", "self"])],
     shape="[M, N]", a="mat1", b="mat2", bias="self", b_is_nk=False,
     epilogue={"has_bias": u32("beta != 0"),  # beta == 0 ignores self, NaN included (torch)
               "bias_stride_m": u32("bias_dims[1] if bias_dims[0] > 1 else 0"),
@@ -403,13 +418,13 @@ ADDMM = gemm_op(
                     "broadcasting to [2, 5])"),
         Case("inner_mismatch", (randn(5), randn(2, 4), randn(3, 5)),
              raises="mat2 does not match the inner dim (got [3, 5], expected dims[0] == 4)"),
-    ],
+    ] + addmm_cases(),
 )
 
 LINEAR = gemm_op(
     "linear", "aten.linear.default",
-    args=[Tensor("input", rank=(1, 8)), Tensor("weight", rank=2),
-          Tensor("bias", rank=1, optional=True)],
+    args=[Tensor("input", FLOATS, rank=(1, 8)), Tensor("weight", FLOATS, rank=2),
+          Tensor("bias", FLOATS, rank=1, optional=True)],
     let={"K": "input.dims[-1]", "N": "weight.dims[0]", "M": "input.numel // max(K, 1)",
          "batch": "1", "a_batch_stride": "0", "b_batch_stride": "0",
          "aligned": "K % 4 == 0 and N % 4 == 0", "gemv": f"M <= {GEMV_MAX_ROWS} and K % 4 == 0"},
@@ -418,6 +433,7 @@ LINEAR = gemm_op(
               got="weight.dims", expected="[N, {K}]"),
         Guard("not bias.present or bias.numel == N", "bias",
               "does not hold one value per output feature", got="bias.dims", expected="[{N}]"),
+        same_dtype("input", ["weight"], optional=["bias"]),
     ],
     shape="input.dims[:-1] + [N]", a="input", b="weight", bias="bias", b_is_nk=True,
     epilogue={"has_bias": u32("bias.present"), "bias_stride_m": u32("0"),
@@ -469,11 +485,11 @@ LINEAR = gemm_op(
         Case("bias_length", (randn(2, 8), randn(4, 8), randn(3)),
              raises="bias does not hold one value per output feature (got [3], expected [4])"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(3, 2), None),
-             raises="input has an unsupported dtype (got int32, expected float32)"),
+             raises="input has an unsupported dtype (got int32, expected float32 or float16)"),
         Case("resize_across_routes", (randn(9, 16), randn(8, 16), None), resize={"input": (8, 16)},
              raises="inputs were resized into a different set of dispatches (got true, "
                     "expected false)"),
-    ],
+    ] + linear_cases(),
 )
 
 OPS = [MM, BMM, ADDMM, LINEAR]

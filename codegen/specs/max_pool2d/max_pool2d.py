@@ -5,11 +5,15 @@ values are bit-identical with and without indices (a dummy buffer is bound when 
 graph does not request them). Indices are int32 flat offsets ih * IW + iw in the plane.
 """
 
-from codegen.language import (I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, IntList, Kernel, Op,
-                          Output, Outputs, Override, Route, Tensor, u32)
+from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Elementwise, Guard,
+                              IntList, Kernel, Op, Output, Outputs, Override, Route, Tensor,
+                              half_routes, u32)
 from codegen.graph.inputs import randn, tensor
 
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
+
 MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
+ROUTE = Route(MAX_POOL, Elementwise("out.numel"), overrides={"write_indices": "indices.present"})
 
 NAN, INF = float("nan"), float("inf")
 
@@ -23,9 +27,10 @@ def out_size(axis: int, size: str) -> str:
 OPS = [Op(
     name="max_pool2d_with_indices",
     targets=["aten.max_pool2d_with_indices.default"],
-    args=[Tensor("self", rank=(3, 4)), IntList("kernel_size", hw=True), IntList("stride"),
+    args=[Tensor("self", FLOATS, rank=(3, 4)), IntList("kernel_size", hw=True),
+          IntList("stride"),
           IntList("padding", hw=True), IntList("dilation", hw=True), Bool("ceil_mode"),
-          Outputs("outputs", items=(Output("out", rank=(3, 4)),
+          Outputs("outputs", items=(Output("out", FLOATS, rank=(3, 4)),
                                     Output("indices", dtypes=(I32,), rank=(3, 4), optional=True)))],
     let={
         # an empty stride means kernel_size; one value is used for both axes
@@ -66,10 +71,10 @@ OPS = [Op(
             "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
             "num_elements": u32("out.numel"),
         },
-        bindings=[Bind("input", "self"), Bind("output", "out", write=True),
+        bindings=[Bind("input", "self", view="scalar"),
+                  Bind("output", "out", write=True, view="scalar"),
                   Bind("indices", "indices", write=True)],
-        routes=[Route(MAX_POOL, Elementwise("out.numel"),
-                      overrides={"write_indices": "indices.present"})],
+        routes=[*half_routes([ROUTE], "self"), ROUTE],
     )],
     cases=[
         Case("pool_2x2", (randn(1, 4, 8, 8), [2, 2], [2, 2]), route="max_pool2d", exact=True),
@@ -89,6 +94,12 @@ OPS = [Op(
              absent_outputs=("indices",), exact=True),
         Case("resize", (randn(1, 2, 8, 8), [2, 2], [2, 2]), resize={"self": (1, 2, 6, 4)},
              exact=True),
+        # float16: values move unrounded; 65504, infinities and subnormal halves kept
+        Case("f16_pool_3x3_s2_p1", (randn(2, 3, 9, 9, dtype="float16"), [3, 3], [2, 2], [1, 1]),
+             route="max_pool2d_f16", exact=True),
+        Case("f16_specials", (tensor([[[[-INF, 65504.0, 2.0 ** -24, NAN], [-65504.0, -0.0, 1.0,
+                                                                         0.5]]]],
+                                     dtype="float16"), [2, 2], [2, 2]), exact=True),
         Case("too_many_strides", (randn(1, 1, 4, 4), [2, 2], [1, 1, 1]),
              raises="stride must hold zero, one or two values (got [1, 1, 1], expected [], [s] "
                     "or [sh, sw])"),

@@ -36,7 +36,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         continue;
       }
       let offset = ih * i32(params.IW) + iw;
-      let v = input[base + u32(offset)];
+      let v = input_load(base + u32(offset));
       if (!found || v > best || is_nan(v)) {
         best = v;
         best_index = offset;
@@ -44,7 +44,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = best;
+  output_store(i, best);
   if (write_indices) {
     indices[i] = best_index;
   }

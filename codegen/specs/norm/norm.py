@@ -16,20 +16,31 @@ row's sum / n (inf), where torch's Welford update gives NaN or inf depending on 
 the infinity sits.
 """
 
-from codegen.language import (Bind, Case, Dispatch, Double, Guard, Int, IntList, Kernel, Op, Output,
-                          Outputs, Override, Params, Route, Rows, Tensor, f32, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Guard, Int, IntList, Kernel,
+                              Op, Output, Outputs, Override, Params, Route, Rows, Tensor, f32,
+                              half_routes, same_dtype, u32)
 from codegen.graph.inputs import SymInt, randn, tensor
 
 WRITES = {"WRITE_MEAN": Override("bool", True), "WRITE_RSTD": Override("bool", True)}
 NORM = Kernel("norm_rows", workgroup=(128, 1, 1), overrides=WRITES)
 NORM_VEC4 = Kernel("norm_rows_vec4", workgroup=(128, 1, 1), overrides=WRITES)
 NAN, INF = float("nan"), float("inf")
+FLOATS = (F32, F16)  # float16: the kernels' float16 twins (float32 sums), outputs float16
+# One storage for every tensor of a kernel: mean and rstd too, which a float16 graph of
+# ExecuTorch's Vulkan partitioner (force_fp16) holds as float16 and torch's meta kernel of
+# a float16 layer norm gives as float32 (the float16 layer norm cases leave them out).
+SAME_DTYPE = same_dtype("input", [], optional=["weight", "bias", "mean", "rstd"])
+STATS = ("mean", "rstd")
+
+
+def h(*shape: int):
+    return randn(*shape, dtype="float16")
 
 
 def outputs(rank) -> Outputs:
-    return Outputs("outputs", items=(Output("out", rank=rank),
-                                     Output("mean", rank=rank, optional=True),
-                                     Output("rstd", rank=rank, optional=True)))
+    return Outputs("outputs", items=(Output("out", FLOATS, rank=rank),
+                                     Output("mean", FLOATS, rank=rank, optional=True),
+                                     Output("rstd", FLOATS, rank=rank, optional=True)))
 
 
 def affine_guard(name: str, check: str, expected: str) -> Guard:
@@ -45,26 +56,29 @@ def norm_dispatches(row_len: str, num_rows: str, inner: str, groups: str) -> lis
                      "has_weight": u32("weight.present"), "has_bias": u32("bias.present")})
     vec4 = f"{row_len} % 4 == 0 and ({inner} == 1 or {inner} % 4 == 0)"
 
-    def dispatch(kernel: Kernel, elem: str, when: str) -> Dispatch:
+    def dispatch(kernel: Kernel, view: str, when: str) -> Dispatch:
+        route = Route(kernel, Rows(num_rows), overrides={"WRITE_MEAN": "mean.present",
+                                                         "WRITE_RSTD": "rstd.present"})
         return Dispatch(
             params=params,
-            bindings=[Bind("input", "input", elem=elem), Bind("weight", "weight"),
-                      Bind("bias", "bias"), Bind("output", "out", write=True, elem=elem),
-                      Bind("mean", "mean", write=True), Bind("rstd", "rstd", write=True)],
-            routes=[Route(kernel, Rows(num_rows), overrides={"WRITE_MEAN": "mean.present",
-                                                             "WRITE_RSTD": "rstd.present"})],
+            bindings=[Bind("input", "input", view=view), Bind("weight", "weight", view="scalar"),
+                      Bind("bias", "bias", view="scalar"),
+                      Bind("output", "out", write=True, view=view),
+                      Bind("mean", "mean", write=True, view="scalar"),
+                      Bind("rstd", "rstd", write=True, view="scalar")],
+            routes=[*half_routes([route], "input"), route],
             when=when,
             helpers=["../common/workgroup_reduce.wgsl"],
         )
-    return [dispatch(NORM_VEC4, "vec4<f32>", vec4), dispatch(NORM, "f32", f"not ({vec4})")]
+    return [dispatch(NORM_VEC4, "vec4", vec4), dispatch(NORM, "scalar", f"not ({vec4})")]
 
 
 LAYER_NORM = Op(
     name="layer_norm",
     targets=["aten.native_layer_norm.default"],
-    args=[Tensor("input", rank=(1, 8)), IntList("normalized_shape"),
-          Tensor("weight", optional=True), Tensor("bias", optional=True), Double("eps"),
-          outputs((1, 8))],
+    args=[Tensor("input", FLOATS, rank=(1, 8)), IntList("normalized_shape"),
+          Tensor("weight", FLOATS, optional=True), Tensor("bias", FLOATS, optional=True),
+          Double("eps"), outputs((1, 8))],
     let={
         "k": "len(normalized_shape)",
         "axis": "input.rank - k",
@@ -82,6 +96,7 @@ LAYER_NORM = Op(
               got="normalized_shape", expected="non-zero sizes"),
         affine_guard("weight", "weight.dims == normalized_shape", "{normalized_shape}"),
         affine_guard("bias", "bias.dims == normalized_shape", "{normalized_shape}"),
+        SAME_DTYPE,
     ],
     shapes={"out": "input.dims", "mean": "input.dims[:axis] + ones(k)",
             "rstd": "input.dims[:axis] + ones(k)"},
@@ -132,15 +147,28 @@ LAYER_NORM = Op(
         Case("bias_shape", (randn(2, 8), [8], None, randn(9), 1e-5),
              raises="bias does not match the normalized shape (got [9], expected [8])"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), [2], None, None, 1e-5),
-             raises="input has an unsupported dtype (got int32, expected float32)"),
+             raises="input has an unsupported dtype (got int32, expected float32 or float16)"),
+        Case("f16_hidden", (h(2, 5, 64), [64], h(64), h(64), 1e-5), route="norm_rows_vec4_f16",
+             absent_outputs=STATS),
+        Case("f16_odd_rows", (h(3, 7), [7], h(7), h(7), 1e-5), route="norm_rows_f16",
+             absent_outputs=STATS),
+        # rows of +-65504 and subnormal halves: sums past the half range stay float32
+        Case("f16_extremes", (tensor([[65504.0, -65504.0, 65504.0, -65504.0],
+                                      [2.0 ** -24, 0.0, -(2.0 ** -24), 2.0 ** -14]],
+                                     dtype="float16"), [4], None, None, 1e-5),
+             absent_outputs=STATS),
+        # statistics as torch's meta kernel gives them (float32) beside a float16 input
+        Case("rejects_float32_stats", (h(2, 8), [8], None, None, 1e-5),
+             raises="input does not share its dtype with weight, bias, mean and rstd (got "
+                    "float16, expected the dtype of weight, bias, mean and rstd)"),
     ],
 )
 
 GROUP_NORM = Op(
     name="group_norm",
     targets=["aten.native_group_norm.default"],
-    args=[Tensor("input", rank=(2, 8)), Tensor("weight", rank=1, optional=True),
-          Tensor("bias", rank=1, optional=True), Int("N", symbolic=True),
+    args=[Tensor("input", FLOATS, rank=(2, 8)), Tensor("weight", FLOATS, rank=1, optional=True),
+          Tensor("bias", FLOATS, rank=1, optional=True), Int("N", symbolic=True),
           Int("C", symbolic=True), Int("HxW", symbolic=True), Int("group"), Double("eps"),
           outputs((2, 8))],
     let={"channels": "C // group if group > 0 else 0"},
@@ -153,6 +181,7 @@ GROUP_NORM = Op(
         Guard("HxW > 0", "HxW", "is not positive", got="HxW", expected="at least 1"),
         affine_guard("weight", "weight.dims[0] == C", "[{C}]"),
         affine_guard("bias", "bias.dims[0] == C", "[{C}]"),
+        SAME_DTYPE,
     ],
     shapes={"out": "input.dims", "mean": "[N, group]", "rstd": "[N, group]"},
     resize="dynamic",
@@ -191,6 +220,13 @@ GROUP_NORM = Op(
              raises="weight does not match the normalized shape (got [3], expected [6])"),
         Case("bias_size", (randn(1, 6, 4), None, randn(7), 1, 6, 4, 3, 1e-5),
              raises="bias does not match the normalized shape (got [7], expected [6])"),
+        # float16 statistics too (torch's group norm keeps the input's dtype)
+        Case("f16_groups", (h(2, 8, 5, 5), h(8), h(8), 2, 8, 25, 4, 1e-5), route="norm_rows_f16"),
+        Case("f16_vec4_groups", (h(2, 8, 4, 4), h(8), h(8), 2, 8, 16, 2, 1e-5),
+             route="norm_rows_vec4_f16"),
+        Case("rejects_mixed_floats", (h(1, 6, 4), randn(6), None, 1, 6, 4, 3, 1e-5),
+             raises="input does not share its dtype with weight, bias, mean and rstd (got "
+                    "float16, expected the dtype of weight, bias, mean and rstd)"),
     ],
 )
 

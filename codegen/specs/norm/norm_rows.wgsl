@@ -17,14 +17,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
 
   var sum = 0.0;
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
-    sum += input[base + c];
+    sum += input_load(base + c);
   }
   partial[lid] = sum;
   let row_mean = workgroup_sum(lid) / n;
 
   var squares = 0.0;
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
-    let d = input[base + c] - row_mean;
+    let d = input_load(base + c) - row_mean;
     squares += d * d;
   }
   partial[lid] = squares;
@@ -33,21 +33,21 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let affine_base = (row % params.groups) * (params.row_len / params.inner);
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
     let a = affine_base + c / params.inner;
-    var y = (input[base + c] - row_mean) * row_rstd;
+    var y = (input_load(base + c) - row_mean) * row_rstd;
     if (params.has_weight != 0u) {
-      y *= weight[a];
+      y *= weight_load(a);
     }
     if (params.has_bias != 0u) {
-      y += bias[a];
+      y += bias_load(a);
     }
-    output[base + c] = y;
+    output_store(base + c, y);
   }
   if (lid == 0u) {
     if (WRITE_MEAN) {
-      mean[row] = row_mean;
+      mean_store(row, row_mean);
     }
     if (WRITE_RSTD) {
-      rstd[row] = row_rstd;
+      rstd_store(row, row_rstd);
     }
   }
 }

@@ -21,14 +21,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
 
   var sum = vec4<f32>(0.0);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    sum += input[base + c];
+    sum += input_load(base + c);
   }
   partial[lid] = lane_sum(sum);
   let row_mean = workgroup_sum(lid) / n;
 
   var squares = vec4<f32>(0.0);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    let d = input[base + c] - row_mean;
+    let d = input_load(base + c) - row_mean;
     squares += d * d;
   }
   partial[lid] = lane_sum(squares);
@@ -38,21 +38,23 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let step = select(0u, 1u, params.inner == 1u);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
     let a = affine_base + (c * 4u) / params.inner;
-    var y = (input[base + c] - row_mean) * row_rstd;
+    var y = (input_load(base + c) - row_mean) * row_rstd;
     if (params.has_weight != 0u) {
-      y *= vec4<f32>(weight[a], weight[a + step], weight[a + 2u * step], weight[a + 3u * step]);
+      y *= vec4<f32>(weight_load(a), weight_load(a + step), weight_load(a + 2u * step),
+                     weight_load(a + 3u * step));
     }
     if (params.has_bias != 0u) {
-      y += vec4<f32>(bias[a], bias[a + step], bias[a + 2u * step], bias[a + 3u * step]);
+      y += vec4<f32>(bias_load(a), bias_load(a + step), bias_load(a + 2u * step),
+                     bias_load(a + 3u * step));
     }
-    output[base + c] = y;
+    output_store(base + c, y);
   }
   if (lid == 0u) {
     if (WRITE_MEAN) {
-      mean[row] = row_mean;
+      mean_store(row, row_mean);
     }
     if (WRITE_RSTD) {
-      rstd[row] = row_rstd;
+      rstd_store(row, row_rstd);
     }
   }
 }

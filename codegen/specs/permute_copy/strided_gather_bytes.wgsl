@@ -1,9 +1,9 @@
-// strided_gather_bytes: strided_gather for bool tensors (one byte per element, four to a
-// u32 word, little-endian). Each invocation owns one output word: it gathers its four
-// elements' bytes from wherever they sit in the input and writes the word once, so no two
-// invocations write the same word. ALIGNED (the vec4 condition: the innermost dim read
-// contiguously, every size on the way a multiple of 4): the four bytes are one aligned
-// input word.
+// strided_gather_bytes (and strided_gather_halves): strided_gather for bool tensors (one
+// byte per element, PER_WORD = 4 to a u32 word, little-endian) or float16 ones (PER_WORD =
+// 2 halves to a word). Each invocation owns one output word: it gathers its elements from
+// wherever they sit in the input and writes the word once, so no two invocations write the
+// same word. ALIGNED (the vec4 condition: the innermost dim read contiguously, every size
+// on the way a multiple of 4): the word's elements are one aligned input word.
 
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
@@ -21,7 +21,7 @@ fn source(e: u32) -> u32 {
   return src;
 }
 
-fn byte_source(e: u32) -> u32 {
+fn elem_source(e: u32) -> u32 {
   return source(e);
 }
 
@@ -29,11 +29,11 @@ fn byte_source(e: u32) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  if (4u * w >= params.num_elements) {
+  if (PER_WORD * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source(4u * w) / 4u];
+    output[w] = input[source(PER_WORD * w) / PER_WORD];
     return;
   }
   output[w] = gathered_word(w);

@@ -14,7 +14,8 @@ so a sum past int32 wraps as int32 arithmetic does (docs/numerics.md). `dtype` m
 self's own dtype (int32 or int64 for an integer tensor) or be None; a conversion (an
 integer sum as float32, a float sum as an integer) is refused. BEiT's relative position
 index is such a sum (int64 [64, 64, 2] over dim -1). mean.dim (torch has no integer
-mean), amax and amin stay float32.
+mean), amax and amin take float32 and float16 (the float kernel's float16 twins, a float32
+accumulator and one rounding), as sum does.
 
 argmax / argmin (arg_reduce_rows: one body, the float32 and int32 kernels variants of it)
 give the first position of the row's largest / smallest element, NaN above every number,
@@ -22,8 +23,9 @@ as torch; the result is int64 in torch and int32 on the GPU. dim=None reduces th
 flattened tensor. CLIP's text model pools at the argmax of its int64 token ids.
 """
 
-from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel, Op,
-                              Output, Override, Params, Route, Rows, ScalarType, Tensor, u32)
+from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Guard, IntList, Kernel,
+                              Op, Output, Override, Params, Route, Rows, ScalarType, Tensor,
+                              half_routes, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
 REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
@@ -53,7 +55,7 @@ SHAPE = "self.dims[:lo] + ones(hi - lo + 1) + self.dims[hi + 1:] if keepdim else
 # torch's integer sum is int64 unless `dtype` says otherwise; the graph holds int64 as int32,
 # so an integer tensor's sum is int32 on the GPU whenever dtype is None, int32 or int64
 SAME_DTYPE = Guard("out.dtype == self.dtype", "dtype",
-                   "converts the sum to another dtype, which is not implemented",
+                   "converts the result to another dtype, which is not implemented",
                    got="out.dtype",
                    expected="None or self's dtype, {self.dtype} (int64 is int32 on the GPU)")
 PARAMS = {"num_outputs": u32("outer * inner"), "reduce": u32("reduce"), "inner": u32("inner")}
@@ -63,19 +65,19 @@ def reduce_op(name: str, target: str, mode: str, args: list, cases: list[Case],
               integers: bool = False) -> Op:
     """`integers`: int32 (and int64) tensors too, on a dispatch of their own (sum only)."""
     route = Route(REDUCE, Rows("outer * inner"), overrides={"MODE": str(MODES[mode])})
+    floats = [*half_routes([route], "self"), route]
+    views = [Bind("input", "self", view="scalar"),
+             Bind("output", "out", write=True, view="scalar")]
     if not integers:
-        dtypes = (F32,)
-        dispatches = [Dispatch(params=PARAMS, routes=[route],
-                               bindings=[Bind("input", "self"),
-                                         Bind("output", "out", write=True)])]
+        dtypes = (F32, F16)
+        dispatches = [Dispatch(params=PARAMS, routes=floats, bindings=views)]
     else:
         assert mode == "sum", "the integer kernel only sums"
-        dtypes = (F32, I32)
+        dtypes = (F32, F16, I32)
         params = Params(PARAMS)  # one block, packed once: the dtype changes only the kernel
         dispatches = [
-            Dispatch(params=params, routes=[route], when=f"self.dtype == '{F32}'",
-                     bindings=[Bind("input", "self", elem="f32"),
-                               Bind("output", "out", write=True, elem="f32")]),
+            Dispatch(params=params, routes=floats, when=f"self.dtype != '{I32}'",
+                     bindings=views),
             # two's complement words, added as u32 so a sum past int32 wraps by definition
             Dispatch(params=params, routes=[Route(REDUCE_I32, Rows("outer * inner"))],
                      when=f"self.dtype == '{I32}'",
@@ -87,7 +89,7 @@ def reduce_op(name: str, target: str, mode: str, args: list, cases: list[Case],
         targets=[target],
         args=[Tensor("self", dtypes, rank=(1, 8)), *args, Output("out", dtypes)],
         let=LETS,
-        guards=GUARDS + ([SAME_DTYPE] if integers else []),
+        guards=GUARDS + ([SAME_DTYPE] if any(isinstance(a, ScalarType) for a in args) else []),
         shapes={"out": SHAPE},
         resize="dynamic",
         dispatches=dispatches,
@@ -112,10 +114,18 @@ def dim_cases(integers: bool = False) -> list[Case]:
              raises="dim names a dim the input does not have (got [2], expected dims in "
                     "-2..1)"),
         Case("rejects_bool", (tensor([[True, False]], dtype="bool"), [1], False),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)")
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)")
         if integers else
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), [1], False),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
+             raises="self has an unsupported dtype (got int32, expected float32 or float16)"),
+        # float16: a float32 accumulator, one rounding (a row of 65504s: the sum overflows
+        # half, the mean does not)
+        Case("f16_pool_keepdim", (randn(2, 8, 5, 7, dtype="float16"), [-1, -2], True),
+             route="reduce_rows_f16"),
+        Case("f16_large", (tensor([[65504.0, 65504.0, 2.0 ** -24], [-65504.0, 1.0, 0.5]],
+                                  dtype="float16"), [-1], False)),
+        Case("f16_long_row", (randn(3, 1009, dtype="float16"), [-1], False)),
     ]
 
 
@@ -155,17 +165,19 @@ def int_sum_cases() -> list[Case]:
              kwargs={"dtype": torch_dtype("int32")}),
         Case("rejects_int_to_float", (randint(-5, 5, 3, 4), [1], False),
              kwargs={"dtype": torch_dtype("float32")},
-             raises="dtype converts the sum to another dtype, which is not implemented (got "
+             raises="dtype converts the result to another dtype, which is not implemented (got "
                     "float32, expected None or self's dtype, int32 (int64 is int32 on the "
                     "GPU))"),
         Case("rejects_float_to_int", (randn(3, 4), [1], False),
              kwargs={"dtype": torch_dtype("int64")},
-             raises="dtype converts the sum to another dtype, which is not implemented (got "
+             raises="dtype converts the result to another dtype, which is not implemented (got "
                     "int32, expected None or self's dtype, float32 (int64 is int32 on the "
                     "GPU))"),
         Case("rejects_float16_dtype", (randn(4, 5), [0], False),
              kwargs={"dtype": torch_dtype("float16")},
-             raises="dtype is not supported (got float16, expected None or float32 or int32)"),
+             raises="dtype converts the result to another dtype, which is not implemented (got "
+                    "float16, expected None or self's dtype, float32 (int64 is int32 on the "
+                    "GPU))"),
     ]
 
 
@@ -179,7 +191,9 @@ OPS = [
                        kwargs={"dtype": torch_dtype("float32")}),
                   Case("rejects_float16_dtype", (randn(4, 5), [0], False),
                        kwargs={"dtype": torch_dtype("float16")},
-                       raises="dtype is not supported (got float16, expected None or float32)"),
+                       raises="dtype converts the result to another dtype, which is not "
+                              "implemented (got float16, expected None or self's dtype, float32 "
+                              "(int64 is int32 on the GPU))"),
               ]),
     reduce_op("sum_dim", "aten.sum.dim_IntList", "sum",
               [IntList("dim", optional=True), Bool("keepdim", default=False),

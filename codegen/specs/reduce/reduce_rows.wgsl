@@ -50,10 +50,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   // expression WGSL forbids: Tint rejects it, naga does not)
   var acc = 0.0;
   if ((MODE == MODE_MAX || MODE == MODE_MIN) && params.reduce > 0u) {
-    acc = input[base];
+    acc = input_load(base);
   }
   for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
-    acc = combine(acc, input[base + k * params.inner]);
+    acc = combine(acc, input_load(base + k * params.inner));
   }
   partial[lid] = acc;
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
@@ -64,6 +64,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   }
   if (lid == 0u) {
     let total = partial[0];
-    output[row] = select(total, total / f32(params.reduce), MODE == MODE_MEAN);
+    output_store(row, select(total, total / f32(params.reduce), MODE == MODE_MEAN));
   }
 }

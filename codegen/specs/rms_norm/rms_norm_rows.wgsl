@@ -13,12 +13,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let base = row * params.N;
   var sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    let v = input[base + c];
+    let v = input_load(base + c);
     sum += v * v;
   }
   partial[lid] = sum;
   let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = input[base + c] * inv * weight[c];
+    output_store(base + c, input_load(base + c) * inv * weight_load(c));
   }
 }

@@ -15,7 +15,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let v_base = bh * params.Skv * params.Dv + e;
   var acc = 0.0;
   for (var c = 0u; c < params.Skv; c++) {
-    acc += attn[a_base + c] * v[v_base + c * params.Dv];
+    acc += attn[a_base + c] * v_load(v_base + c * params.Dv);
   }
-  output[i] = acc;
+  output_store(i, acc);
 }

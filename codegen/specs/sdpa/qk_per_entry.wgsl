@@ -15,12 +15,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let k_row = (bh * params.Skv + c) * params.D4;
   var acc = vec4<f32>(0.0);
   for (var d = 0u; d < params.D4; d++) {
-    acc += q[q_base + d] * k[k_row + d];
+    acc += q_load(q_base + d) * k_load(k_row + d);
   }
   var value = (acc.x + acc.y + acc.z + acc.w) * params.scale;
   if (params.has_mask != 0u) {
     let m = params.mask_strides;
-    value += mask[(bh / params.H) * m.x + (bh % params.H) * m.y + s * m.z + c * m.w];
+    value += mask_load((bh / params.H) * m.x + (bh % params.H) * m.y + s * m.z + c * m.w);
   }
   attn[row * params.Skv + c] = value;
 }

@@ -18,11 +18,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     var acc = vec4<f32>(0.0);
     let k_row = k_base + c * params.D4;
     for (var d = 0u; d < params.D4; d++) {
-      acc += q[q_base + d] * k[k_row + d];
+      acc += q_load(q_base + d) * k_load(k_row + d);
     }
     var value = (acc.x + acc.y + acc.z + acc.w) * params.scale;
     if (params.has_mask != 0u) {
-      value += mask[mask_row + c * m.w];
+      value += mask_load(mask_row + c * m.w);
     }
     attn[row * params.Skv + c] = value;
   }

@@ -6,7 +6,9 @@
 
 q [B, H, Sq, D], k [B, H, Skv, D], v [B, H, Skv, Dv]; attn_mask broadcasts to
 [B, H, Sq, Skv]; scale defaults to 1/sqrt(D). The attention weights live in a scratch
-tensor `attn` [B, H, Sq, Skv] that the QK dispatch writes and the next two read.
+tensor `attn` [B, H, Sq, Skv] that the QK dispatch writes and the next two read; it stays
+float32 when the tensors are float16 (the QK and AV kernels' float16 twins read and write
+those through views, the softmax pass reads only `attn`).
 
 QK routing: the per-row kernel gives each (b, h, s) row one thread that walks all keys
 with vec4 loads; with fewer rows than OCCUPANCY_FLOOR (channel attention in
@@ -16,8 +18,9 @@ the same bindings and write the same layout; the floor is a performance knob onl
 (benchmarks/bench_sdpa_routes.py measures it).
 """
 
-from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel, Op, Output,
-                          Param, Route, Rows, Scratch, Tensor, Tiles, f32, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Elementwise, Guard, Kernel,
+                              Op, Output, Param, Route, Rows, Scratch, Tensor, Tiles, f32,
+                              half_routes, same_dtype, u32)
 from codegen.graph.inputs import randn
 
 # rows (B*H*Sq) below which QK runs one thread per entry. Upstream used 4096; on the H200
@@ -30,19 +33,25 @@ QK_PER_ROW = Kernel("qk_per_row", workgroup=(64, 1, 1))
 QK_PER_ENTRY = Kernel("qk_per_entry", workgroup=(16, 16, 1))
 SOFTMAX = Kernel("softmax_rows", workgroup=(64, 1, 1), helpers=("../common/workgroup_reduce.wgsl",))
 ATTN_V = Kernel("attn_v")
+FLOATS = (F32, F16)
+QK = [Route(QK_PER_ENTRY, Tiles("Skv", "Sq", tile=(16, 16), z="B * H"),
+            when=f"num_rows < {OCCUPANCY_FLOOR}"),
+      Route(QK_PER_ROW, Elementwise("num_rows"))]
+AV = Route(ATTN_V, Elementwise("out.numel"))
 
 
-def _qkv(b, h, sq, skv, d, dv=None):
-    return (randn(b, h, sq, d), randn(b, h, skv, d), randn(b, h, skv, dv or d))
+def _qkv(b, h, sq, skv, d, dv=None, dtype="float32"):
+    return (randn(b, h, sq, d, dtype=dtype), randn(b, h, skv, d, dtype=dtype),
+            randn(b, h, skv, dv or d, dtype=dtype))
 
 
 OPS = [Op(
     name="sdpa",
     targets=["et_vk.sdpa.default"],
-    args=[Tensor("q", rank=4), Tensor("k", rank=4), Tensor("v", rank=4),
-          Tensor("attn_mask", rank=(1, 4), optional=True),
+    args=[Tensor("q", FLOATS, rank=4), Tensor("k", FLOATS, rank=4), Tensor("v", FLOATS, rank=4),
+          Tensor("attn_mask", FLOATS, rank=(1, 4), optional=True),
           Double("scale", optional=True, default="1.0 / sqrt(float(q.dims[-1]))"),
-          Output("out", rank=4)],
+          Output("out", FLOATS, rank=4)],
     let={
         "B": "q.dims[0]", "H": "q.dims[1]", "Sq": "q.dims[2]", "D": "q.dims[3]",
         "Skv": "k.dims[2]", "Dv": "v.dims[3]",
@@ -62,6 +71,7 @@ OPS = [Op(
               "(mask4[2] == 1 or mask4[2] == Sq) and (mask4[3] == 1 or mask4[3] == Skv)",
               "attn_mask", "does not broadcast to the attention weights", got="attn_mask.dims",
               expected="a shape broadcastable to [{B}, {H}, {Sq}, {Skv}]"),
+        same_dtype("q", ["k", "v"], optional=["attn_mask"]),
     ],
     shapes={"out": "[B, H, Sq, Dv]"},
     scratch=[Scratch("attn", "float32", "[B, H, Sq, Skv]")],
@@ -76,11 +86,9 @@ OPS = [Op(
                 # element strides of the mask at [b, h, s, c] (0 on broadcast dims)
                 "mask_strides": Param("vec4<u32>", "broadcast_strides(mask4, [B, H, Sq, Skv])"),
             },
-            bindings=[Bind("q", "q", elem="vec4<f32>"), Bind("k", "k", elem="vec4<f32>"),
-                      Bind("mask", "attn_mask"), Bind("attn", "attn", write=True)],
-            routes=[Route(QK_PER_ENTRY, Tiles("Skv", "Sq", tile=(16, 16), z="B * H"),
-                          when=f"num_rows < {OCCUPANCY_FLOOR}"),
-                    Route(QK_PER_ROW, Elementwise("num_rows"))],
+            bindings=[Bind("q", "q", view="vec4"), Bind("k", "k", view="vec4"),
+                      Bind("mask", "attn_mask", view="scalar"), Bind("attn", "attn", write=True)],
+            routes=[*half_routes(QK, "q"), *QK],
         ),
         Dispatch(
             name="softmax",
@@ -92,8 +100,9 @@ OPS = [Op(
             name="av",
             params={"Sq": u32("Sq"), "Skv": u32("Skv"), "Dv": u32("Dv"),
                     "num_elements": u32("out.numel")},
-            bindings=[Bind("attn", "attn"), Bind("v", "v"), Bind("output", "out", write=True)],
-            routes=[Route(ATTN_V, Elementwise("out.numel"))],
+            bindings=[Bind("attn", "attn"), Bind("v", "v", view="scalar"),
+                      Bind("output", "out", write=True, view="scalar")],
+            routes=[*half_routes([AV], "q"), AV],
         ),
     ],
     cases=[
@@ -109,6 +118,14 @@ OPS = [Op(
         # built for 16 queries x 16 keys, run with 4 x 10: scratch and grids follow
         Case("resize", _qkv(1, 2, 16, 16, 8),
              resize={"q": (1, 2, 4, 8), "k": (1, 2, 10, 8), "v": (1, 2, 10, 8)}),
+        # float16: float32 scores, softmax and sums; one rounding per output
+        Case("f16_chattn", _qkv(1, 2, 32, 32, 32, dtype="float16"), route="qk_per_entry_f16"),
+        Case("f16_per_row", _qkv(1, 8, 32768, 4, 4, dtype="float16"), route="qk_per_row_f16"),
+        Case("f16_mask_value_dim", _qkv(1, 3, 8, 16, 8, dv=12, dtype="float16")
+             + (randn(1, 1, 8, 16, dtype="float16"),), route="attn_v_f16"),
+        Case("rejects_mixed_floats", _qkv(1, 2, 4, 4, 8, dtype="float16") + (randn(4, 4),),
+             raises="q does not share its dtype with k, v and attn_mask (got float16, expected "
+                    "the dtype of k, v and attn_mask)"),
         Case("head_dim_not_vec4", _qkv(1, 2, 4, 4, 6),
              raises="q has a head_dim that is not a multiple of 4 (vec4 loads) (got 6, "
                     "expected a multiple of 4)"),

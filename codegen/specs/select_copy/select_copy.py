@@ -1,19 +1,21 @@
 """select_copy.int: out = self.select(dim, index); `index` is an Int or a runtime SymInt.
 
-The kernel moves 32-bit words: a float32 or int32 element, or four bools when the inner
-block is whole words (inner counts words then); other bool selects take
-select_copy_bytes, where an invocation owns an output word and gathers its four bytes.
+The kernel moves 32-bit words: a float32 or int32 element, or two halves or four bools
+when the inner block is whole words (inner counts words then); other float16 and bool
+selects take select_copy_bytes, where an invocation owns an output word and gathers its
+four bytes (inner and the element count count bytes then).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
-                          Op, Output, Route, Tensor, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Route, Tensor, u32)
 from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
 
-DTYPES = (F32, I32, BOOL)
+DTYPES = (F32, F16, I32, BOOL)
 SELECT = Kernel("select_copy")
-SELECT_BYTES = Kernel("select_copy_bytes", helpers=("../copy/byte_words.wgsl",))
+SELECT_BYTES = Kernel("select_copy_bytes", helpers=("../copy/packed_words.wgsl",),
+                      consts={"PER_WORD": "4u"})
 
 
 def bools(*shape: int):
@@ -29,8 +31,9 @@ OPS = [Op(
         "d": "dim % self.rank",
         "size": "self.dims[dim % self.rank]",
         "inner": "prod(self.dims[d + 1:])",
-        "bytes": "self.dtype == 'bool' and inner % 4 != 0",  # bools not in whole words
-        "lanes": "4 if self.dtype == 'bool' and not bytes else 1",  # elements per word
+        "elem_bytes": "1 if self.dtype == 'bool' else (2 if self.dtype == 'float16' else 4)",
+        "bytes": "inner * elem_bytes % 4 != 0",  # rows of bools or halves not in whole words
+        "unit": "1 if bytes else 4",  # bytes per unit the kernel moves
     },
     guards=[
         Guard("dim >= -self.rank and dim < self.rank", "dim", "is out of range", got="dim",
@@ -42,14 +45,15 @@ OPS = [Op(
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "inner": u32("inner // lanes"),
+            "inner": u32("inner * elem_bytes // unit"),
             "size": u32("size"),
             "index": u32("index % size"),
-            "num_elements": u32("out.numel // lanes"),
+            "num_elements": u32("out.numel * elem_bytes // unit"),
         },
         bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
-        routes=[Route(SELECT_BYTES, Elementwise("ceil_div(out.numel, 4)"), when="bytes"),
-                Route(SELECT, Elementwise("out.numel // lanes"))],
+        routes=[Route(SELECT_BYTES, Elementwise("ceil_div(out.numel * elem_bytes, 4)"),
+                      when="bytes"),
+                Route(SELECT, Elementwise("out.numel * elem_bytes // unit"))],
     )],
     cases=[
         Case("last_token", (randn(1, 7, 32), 1, -1), route="select_copy", exact=True),
@@ -70,9 +74,14 @@ OPS = [Op(
         # a SymInt index changes between runs without a rebuild
         Case("symint_index", (randn(2, 6, 8), 1, SymInt(0)), resize={"index": 5}, exact=True),
         Case("bool_resize", (bools(4, 6, 5), 1, 2), resize={"self": (2, 6, 3)}, exact=True),
-        Case("rejects_float16", (randn(2, 3, dtype="float16"), 0, 1),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        # float16: words of two halves, or bytes (ViT's class token of an odd width)
+        Case("f16_cls_token", (randn(2, 5, 8, dtype="float16"), 1, 0), route="select_copy",
+             exact=True),
+        Case("f16_odd_width", (randn(2, 7, 5, dtype="float16"), 1, -1),
+             route="select_copy_bytes", exact=True),
+        Case("rejects_uint8", (randint(0, 9, 2, 3, dtype="uint8"), 0, 1),
+             raises="self has an unsupported dtype (got uint8, expected float32 or float16 or "
+                    "int32 or bool)"),
         Case("dim_range", (randn(2, 3), 2, 0), raises="dim is out of range (got 2, expected -2..1)"),
         Case("index_range", (randn(2, 3), 1, 3),
              raises="index is out of range for the selected dim (got 3, expected -3..2)"),

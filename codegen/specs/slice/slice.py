@@ -2,27 +2,30 @@
 
 The kernel sees the tensor as [outer, D, inner] around the sliced dim, so it serves
 every rank. split_with_sizes_copy runs it once per output (a step-1 slice at the
-running offset). It moves 32-bit words: a float32 or int32 element, or four bools when
-the inner block is whole words (inner counts words then); other bool slices take
-slice_copy_bytes, where an invocation owns an output word and gathers its four bytes.
+running offset). It moves 32-bit words: a float32 or int32 element, or two halves or four
+bools when the inner block is whole words (inner counts words then); other float16 and
+bool slices take slice_copy_bytes, where an invocation owns an output word and gathers
+its four bytes (inner and the element counts count bytes then).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, IntList,
-                          Kernel, Op, Output, OutputList, Route, Tensor, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int,
+                              IntList, Kernel, Op, Output, OutputList, Route, Tensor, u32)
 from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 SLICE = Kernel("slice_copy")
-SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/byte_words.wgsl",))
-DTYPES = (F32, I32, BOOL)
+SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/packed_words.wgsl",),
+                     consts={"PER_WORD": "4u"})
+DTYPES = (F32, F16, I32, BOOL)
 
 # the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length
 DIM_LETS = {
     "d": "dim + self.rank if dim < 0 else dim",
     "D": "self.dims[d] if d >= 0 and d < self.rank else 0",
     "inner": "prod(self.dims[d + 1:])",
-    "bytes": "self.dtype == 'bool' and inner % 4 != 0",  # bools not in whole words
-    "lanes": "4 if self.dtype == 'bool' and not bytes else 1",  # elements per word
+    "elem_bytes": "1 if self.dtype == 'bool' else (2 if self.dtype == 'float16' else 4)",
+    "bytes": "inner * elem_bytes % 4 != 0",  # rows of bools or halves not in whole words
+    "unit": "1 if bytes else 4",  # bytes per unit the kernel moves
 }
 DIM_IN_RANGE = Guard("d >= 0 and d < self.rank", "dim", "is out of range", got="dim",
                      expected="a dim of a rank-{self.rank} tensor")
@@ -30,17 +33,21 @@ DIM_IN_RANGE = Guard("d >= 0 and d < self.rank", "dim", "is out of range", got="
 
 def slice_params(start: str, step: str, out_len: str, numel: str) -> dict:
     return {
-        "inner": u32("inner // lanes"),
+        "inner": u32("inner * elem_bytes // unit"),
         "in_len": u32("D"),
         "out_len": u32(out_len),
         "start": u32(start),
         "step": u32(step),
-        "num_elements": u32(f"{numel} // lanes"),
+        "num_elements": u32(f"{numel} * elem_bytes // unit"),
     }
 
 
 def bools(*shape: int):
     return randint(0, 2, *shape, dtype="bool")
+
+
+def h(*shape: int):
+    return randn(*shape, dtype="float16")
 
 
 SLICE_COPY = Op(
@@ -68,8 +75,9 @@ SLICE_COPY = Op(
     dispatches=[Dispatch(
         params=slice_params("s", "step", "n", "out.numel"),
         bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
-        routes=[Route(SLICE_BYTES, Elementwise("ceil_div(out.numel, 4)"), when="bytes"),
-                Route(SLICE, Elementwise("out.numel // lanes"))],
+        routes=[Route(SLICE_BYTES, Elementwise("ceil_div(out.numel * elem_bytes, 4)"),
+                      when="bytes"),
+                Route(SLICE, Elementwise("out.numel * elem_bytes // unit"))],
     )],
     cases=[
         Case("channels", (randn(2, 8, 3, 3), 1, 2, 6), route="slice_copy", exact=True),
@@ -110,6 +118,11 @@ SLICE_COPY = Op(
              raises="dim is out of range (got 2, expected a dim of a rank-2 tensor)"),
         Case("zero_step", (randn(3, 8), 1, 0, 4, 0),
              raises="step is not positive (got 0, expected a step >= 1)"),
+        # float16: words (two halves) when the inner block is, else bytes (RoPE's halves of a
+        # head, the last token of a sequence)
+        Case("f16_words", (h(2, 6, 4), 1, 1, 5), route="slice_copy", exact=True),
+        Case("f16_last_dim", (h(2, 3, 9), -1, 4, 9), route="slice_copy_bytes", exact=True),
+        Case("f16_step_2", (h(3, 11, 3), 1, 1, None, 2), exact=True),
     ],
 )
 
@@ -134,8 +147,9 @@ SPLIT_WITH_SIZES_COPY = Op(
                   Bind("output", "chunk", write=True, elem="u32")],
         routes=[Route(kernel, Elementwise(count))],
         name=kernel.name, when=when, foreach="out",
-    ) for kernel, count, when in ((SLICE, "chunk.numel // lanes", "not bytes"),
-                                  (SLICE_BYTES, "ceil_div(chunk.numel, 4)", "bytes"))],
+    ) for kernel, count, when in ((SLICE, "chunk.numel * elem_bytes // unit", "not bytes"),
+                                  (SLICE_BYTES, "ceil_div(chunk.numel * elem_bytes, 4)",
+                                   "bytes"))],
     cases=[
         Case("channels_3_way", (randn(1, 9, 4, 4), [2, 3, 4], 1), route="slice_copy", exact=True),
         Case("dim0", (randn(6, 5), [1, 5]), exact=True),
@@ -153,6 +167,8 @@ SPLIT_WITH_SIZES_COPY = Op(
              raises="split_sizes holds a negative size (got [7, -1], expected sizes >= 0)"),
         Case("dim_out_of_range", (randn(4, 6), [2, 2], -3),
              raises="dim is out of range (got -3, expected a dim of a rank-2 tensor)"),
+        Case("f16_words", (h(1, 9, 4, 4), [2, 3, 4], 1), route="slice_copy", exact=True),
+        Case("f16_bytes", (h(3, 11), [4, 0, 7], -1), route="slice_copy_bytes", exact=True),
     ],
 )
 

@@ -6,18 +6,19 @@ The tensors are seen as [outer, D, inner] (self, out) and [outer, n, inner] (src
 dim, so it serves every rank. start and end follow torch's slice: negative values count
 from the end, both clamp into [0, D], end >= start (INT64_MAX means the end). src must
 have the slice's shape and self's dtype (torch would cast; exported graphs do not mix).
-Words move 32 bits at a time: a float32 or int32 element, or four bools when the inner
-block is whole words (inner counts words then); other bool tensors take
-slice_scatter_bytes, where an invocation owns an output word and gathers its four bytes.
+Words move 32 bits at a time: a float32 or int32 element, or two halves or four bools
+when the inner block is whole words (inner counts words then); other float16 and bool
+tensors take slice_scatter_bytes, where an invocation owns an output word and gathers its
+four bytes (inner and the element count count bytes then).
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
-                          Op, Output, Route, Tensor, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Route, Tensor, u32)
 from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
 NAN, INF = float("nan"), float("inf")
-DTYPES = (F32, I32, BOOL)
+DTYPES = (F32, F16, I32, BOOL)
 SCATTER = Kernel("slice_scatter")
 SCATTER_BYTES = Kernel("slice_scatter_bytes")
 
@@ -38,8 +39,9 @@ OPS = [Op(
         "in_range": "d >= 0 and d < self.rank",
         "D": "self.dims[d] if in_range else 0",
         "inner": "prod(self.dims[d + 1:])",
-        "bytes": "self.dtype == 'bool' and inner % 4 != 0",  # bools not in whole words
-        "lanes": "4 if self.dtype == 'bool' and not bytes else 1",  # elements per word
+        "elem_bytes": "1 if self.dtype == 'bool' else (2 if self.dtype == 'float16' else 4)",
+        "bytes": "inner * elem_bytes % 4 != 0",  # rows of bools or halves not in whole words
+        "unit": "1 if bytes else 4",  # bytes per unit the kernel moves
         # ATen's slice: negative bounds count from the end, then both clamp into [0, D]
         "s0": "start + D if start < 0 else start",
         "s": "0 if s0 < 0 else min(s0, D)",
@@ -61,17 +63,18 @@ OPS = [Op(
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "inner": u32("inner // lanes"),
+            "inner": u32("inner * elem_bytes // unit"),
             "in_len": u32("D"),
             "start": u32("s"),
             "step": u32("step"),
             "slice_len": u32("n"),
-            "num_elements": u32("out.numel // lanes"),
+            "num_elements": u32("out.numel * elem_bytes // unit"),
         },
         bindings=[Bind("input", "self", elem="u32"), Bind("src", "src", elem="u32"),
                   Bind("output", "out", write=True, elem="u32")],
-        routes=[Route(SCATTER_BYTES, Elementwise("ceil_div(out.numel, 4)"), when="bytes"),
-                Route(SCATTER, Elementwise("out.numel // lanes"))],
+        routes=[Route(SCATTER_BYTES, Elementwise("ceil_div(out.numel * elem_bytes, 4)"),
+                      when="bytes"),
+                Route(SCATTER, Elementwise("out.numel * elem_bytes // unit"))],
         helpers=["slice_source.wgsl"],
     )],
     cases=[
@@ -103,6 +106,14 @@ OPS = [Op(
              exact=True),
         Case("bool_resize", (bools(4, 6, 5), bools(4, 2, 5), 1, 1, 5, 2),
              resize={"self": (2, 6, 3), "src": (2, 2, 3)}, exact=True),
+        # float16: words of two halves, or bytes (Swin's mask of one channel)
+        Case("f16_words", (randn(2, 6, 4, dtype="float16"), randn(2, 2, 4, dtype="float16"), 1,
+                           1, 5, 2), route="slice_scatter", exact=True),
+        Case("f16_swin_cols", (randn(1, 16, 16, 1, dtype="float16"),
+                               randn(1, 16, 12, 1, dtype="float16"), 2, 0, -4),
+             route="slice_scatter_bytes", exact=True),
+        Case("f16_last_dim", (randn(3, 9, dtype="float16"), randn(3, 4, dtype="float16"), -1, 0,
+                              7, 2), exact=True),
         Case("symint_bounds", (randn(2, 9), randn(2, 7), 1, SymInt(1), SymInt(8)), exact=True),
         Case("resize_symint_end", (randn(2, 9), randn(2, 7), 1, SymInt(1), SymInt(8)),
              resize={"end": 5, "src": (2, 4)}, exact=True),

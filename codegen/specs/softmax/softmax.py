@@ -14,8 +14,9 @@ _safe_softmax whole (codegen/et/lowering.py); decomposed, it is a softmax plus f
 ops (eq, any, logical_not, full_like, where) over the whole score tensor.
 """
 
-from codegen.language import (Bind, Bool, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Output,
-                          Override, Params, Route, Rows, ScalarType, Tensor, u32)
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
+                              Kernel, Op, Output, Override, Params, Route, Rows, ScalarType, Tensor,
+                              half_routes, u32)
 from codegen.graph.inputs import randn, tensor
 
 HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
@@ -34,22 +35,25 @@ IEEE_ROWS_ODD = [r[:3] for r in IEEE_ROWS]  # rows of 3: the scalar last-dim ker
 
 
 VEC4 = "inner == 1 and N % 4 == 0"  # rows of whole vec4s
+FLOATS = (F32, F16)  # float16: the kernels' float16 twins (float32 max, sum and exp)
 
 
 def dispatches(log: bool, safe: bool) -> list[Dispatch]:
     params = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
     picked = {"LOG": str(log), "SAFE": str(safe)}
+    vec4 = [Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)]
+    scalar = [Route(LAST_DIM, Rows("lines"), when="inner == 1", overrides=picked),
+              Route(STRIDED, Elementwise("lines"), overrides=picked)]
     return [
         Dispatch(params=params,
-                 bindings=[Bind("input", "self", elem="vec4<f32>"),
-                           Bind("output", "out", write=True, elem="vec4<f32>")],
-                 routes=[Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)],
+                 bindings=[Bind("input", "self", view="vec4"),
+                           Bind("output", "out", write=True, view="vec4")],
+                 routes=[*half_routes(vec4, "self"), *vec4],
                  when=VEC4, helpers=HELPERS),
         Dispatch(params=params,
-                 bindings=[Bind("input", "self"), Bind("output", "out", write=True)],
-                 routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1",
-                               overrides=picked),
-                         Route(STRIDED, Elementwise("lines"), overrides=picked)],
+                 bindings=[Bind("input", "self", view="scalar"),
+                           Bind("output", "out", write=True, view="scalar")],
+                 routes=[*half_routes(scalar, "self"), *scalar],
                  when=f"not ({VEC4})", helpers=HELPERS),
     ]
 
@@ -92,7 +96,18 @@ def cases(safe: bool) -> list[Case]:
              raises="dim names a dim the input does not have (got 2, expected a dim in "
                     "-2..1)"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), 1, t),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
+             raises="self has an unsupported dtype (got int32, expected float32 or float16)"),
+        Case("f16_last_dim", (randn(4, 10, dtype="float16"), -1, t),
+             route="softmax_last_dim_f16"),
+        Case("f16_attention_vec4", (randn(1, 2, 7, 64, dtype="float16"), 3, t),
+             route="softmax_last_dim_vec4_f16"),
+        Case("f16_channels", (randn(2, 5, 3, 7, dtype="float16"), 1, t),
+             route="softmax_strided_f16"),
+        # logits of +-65504 (their differences overflow half, not float32) and the IEEE rows
+        Case("f16_extremes", (tensor([[65504.0, -65504.0, 0.0, 1.0], [65504.0, 65504.0, 0.0,
+                                                                      -65504.0]],
+                                     dtype="float16"), 1, t)),
+        Case("f16_ieee_rows", (tensor(IEEE_ROWS, dtype="float16"), 1, t)),
     ]
     if safe:
         return shared + [
@@ -105,9 +120,9 @@ def cases(safe: bool) -> list[Case]:
                  route="softmax_last_dim_vec4", atol=1e-6),
         ]
     return shared + [
-        Case("half_to_float", (randn(2, 3), 1, True),
-             raises="half_to_float is not supported (float32 only) (got true, expected "
-                    "false)"),
+        Case("half_to_float", (randn(2, 3, dtype="float16"), 1, True),
+             raises="half_to_float is not supported (the output has the input's dtype) (got "
+                    "true, expected false)"),
     ]
 
 
@@ -118,7 +133,8 @@ def softmax_op(name: str, target: str, log: bool = False, safe: bool = False) ->
     return Op(
         name=name,
         targets=[target],
-        args=[Tensor("self", rank=(1, 8)), Int("dim"), third, Output("out")],
+        args=[Tensor("self", FLOATS, rank=(1, 8)), Int("dim"), third,
+              Output("out", FLOATS)],
         let={
             "in_range": "dim >= -self.rank and dim < self.rank",
             "d": "dim % self.rank if in_range else 0",
@@ -130,7 +146,8 @@ def softmax_op(name: str, target: str, log: bool = False, safe: bool = False) ->
             Guard("in_range", "dim", "names a dim the input does not have", got="dim",
                   expected="a dim in -{self.rank}..{self.rank - 1}"),
             *([] if safe else [
-                Guard("not half_to_float", "half_to_float", "is not supported (float32 only)",
+                Guard("not half_to_float", "half_to_float",
+                      "is not supported (the output has the input's dtype)",
                       got="half_to_float", expected="false")]),
         ],
         shapes={"out": "self.dims"},

@@ -14,19 +14,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let base = row * params.N;
   // the max starts from the row's first element: an all -inf row keeps max -inf, so
   // x - max is NaN as in torch (shifted: -inf with SAFE)
-  var local_max = input[base];
+  var local_max = input_load(base);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    local_max = max(local_max, input[base + c]);
+    local_max = max(local_max, input_load(base + c));
   }
   partial[lid] = local_max;
   let row_max = workgroup_reduce(lid, true);
   var local_sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    local_sum += exp_or_zero(shifted(input[base + c], row_max));
+    local_sum += exp_or_zero(shifted(input_load(base + c), row_max));
   }
   partial[lid] = local_sum;
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax_value(shifted(input[base + c], row_max), row_sum);
+    output_store(base + c, softmax_value(shifted(input_load(base + c), row_max), row_sum));
   }
 }

@@ -27,19 +27,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let n4 = params.N / 4u;
   let base = row * n4;
   // from the row's first element, as softmax_last_dim
-  var local_max = vec4<f32>(input[base].x);
+  var local_max = vec4<f32>(input_load(base).x);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    local_max = max(local_max, input[base + c]);
+    local_max = max(local_max, input_load(base + c));
   }
   partial[lid] = max(max(local_max.x, local_max.y), max(local_max.z, local_max.w));
   let row_max = workgroup_reduce(lid, true);
   var local_sum = vec4<f32>(0.0);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    local_sum += exp4(shifted4(input[base + c], row_max));
+    local_sum += exp4(shifted4(input_load(base + c), row_max));
   }
   partial[lid] = (local_sum.x + local_sum.y) + (local_sum.z + local_sum.w);
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax4(shifted4(input[base + c], row_max), row_sum);
+    output_store(base + c, softmax4(shifted4(input_load(base + c), row_max), row_sum));
   }
 }

@@ -11,16 +11,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let inner = params.inner;
   let base = (line / inner) * params.N * inner + line % inner;
   // from the line's first element, as softmax_last_dim
-  var line_max = input[base];
+  var line_max = input_load(base);
   for (var k = 1u; k < params.N; k++) {
-    line_max = max(line_max, input[base + k * inner]);
+    line_max = max(line_max, input_load(base + k * inner));
   }
   var line_sum = 0.0;
   for (var k = 0u; k < params.N; k++) {
-    line_sum += exp_or_zero(shifted(input[base + k * inner], line_max));
+    line_sum += exp_or_zero(shifted(input_load(base + k * inner), line_max));
   }
   for (var k = 0u; k < params.N; k++) {
     let i = base + k * inner;
-    output[i] = softmax_value(shifted(input[i], line_max), line_sum);
+    output_store(i, softmax_value(shifted(input_load(i), line_max), line_sum));
   }
 }

@@ -1,6 +1,6 @@
 """round and bitwise_not: unary ops on the family's entry point (_family.py).
 
-round: float32, halves to even (torch.round), on the bits where the result must keep a
+round: float32 and float16, halves to even (torch.round), on the bits where the result must keep a
 sign or a NaN. bitwise_not: int32 (and int64, which the graph holds as int32) flips every
 bit; bool (one byte per element) is the logical not, four elements per 32-bit word, so a
 vec4 holds 16 of them. One body serves both (the BOOL_BYTES constant)."""
@@ -8,7 +8,7 @@ vec4 holds 16 of them. One body serves both (the BOOL_BYTES constant)."""
 from codegen.language import (BOOL, I32, Bind, Case, Dispatch, Elementwise, Kernel, Op, Output,
                               Route, Tensor, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, tensor
-from codegen.specs.unary._family import (ENTRY, FLOAT_BITS, INF, NAN, math_op, standard_cases,
+from codegen.specs.unary._family import (WORDS_ENTRY, FLOAT_BITS, INF, NAN, math_op, standard_cases,
                                          unary_kernel)
 
 # ties both ways, the largest non-integers (2^23 - 0.5), the first integers-only range,
@@ -17,7 +17,8 @@ ROUND_SPECIALS = [NAN, -NAN, INF, -INF, -0.0, 0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2
                   -0.49999997, 8388607.5, -8388607.5, 4194303.5, 8388609.0, -8388609.0, 3.4e38,
                   -3.4e38, 1e-30, -1e-30, -0.3, 1e-45, -1e-45, 7.5, -1023.5]
 
-ROUND = math_op("round", standard_cases("round", ROUND_SPECIALS, tolerance=(0.0, 0.0)),
+ROUND = math_op("round", standard_cases("round", ROUND_SPECIALS, tolerance=(0.0, 0.0),
+                                        exact_half=True),
                 helpers=FLOAT_BITS)
 
 NOT = unary_kernel("bitwise_not", "vec4<u32>", consts={"BOOL_BYTES": "false"})
@@ -29,7 +30,7 @@ def not_dispatch(kernel: Kernel, dtype: str, per_vec4: int) -> Dispatch:
     count = f"ceil_div(out.numel, {per_vec4})"
     return Dispatch(
         params={"num_vec4": u32(count)},
-        helpers=ENTRY,
+        helpers=WORDS_ENTRY,
         bindings=[Bind("input", "self", elem="vec4<u32>"),
                   Bind("output", "out", write=True, elem="vec4<u32>")],
         routes=[Route(kernel, Elementwise(count, per_invocation=4))],

@@ -2,15 +2,15 @@
 
 Each kernel is an apply() on vec4s; the shared entry point (../common/map_vec4s.wgsl)
 maps 4 vec4s per invocation (tensor buffers are whole vec4s, so the last vec4 may run past
-the elements but never past the buffer). float32 only, except abs, which has a kernel per
-dtype (float32 on the bits, int32 for int32 and int64 tensors). The family's shared parts
+the elements but never past the buffer). float32 and float16 (each kernel's float16 twins,
+_family.py), and abs has a kernel for int32 (and int64) tensors too. The family's shared parts
 are in _family.py; fmod.Scalar is in fmod.py, round and bitwise_not in rounding.py."""
 
-from codegen.language import (F32, I32, Case, Guard, Op, Output, Override, Scalar, Str,
+from codegen.language import (F16, F32, I32, Case, Guard, Op, Output, Override, Scalar, Str,
                               Tensor, f32, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
 from codegen.specs.unary._family import (FLOAT_BITS, FLT_MIN, INF, NAN, REJECTS_INT32, SIGNED,
-                                         dtype_dispatch, math_op, standard_cases,
+                                         dtype_dispatch, half_cases, math_op, standard_cases,
                                          unary_kernel, unary_op)
 
 # IEEE special values (see docs/numerics.md): NaN, both infinities, both zeros, the
@@ -26,8 +26,8 @@ def common_cases(kernel: str, exact_specials: bool) -> list[Case]:
         # exact: -0.0 stays -0.0, NaN stays NaN, infinities pass (bit for bit)
         # (sigmoid: exp() results below FLT_MIN may be flushed to zero, so atol=FLT_MIN)
         Case("ieee_specials", (SPECIALS,), exact=exact_specials, atol=1.2e-38, rtol=1e-5),
-        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
+        Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+        *half_cases(kernel, exact=exact_specials),
     ]
 
 
@@ -48,6 +48,7 @@ OPS = [
         Case("resize", (randn(4, 64), 0.1), resize={"self": (2, 9)}),
         Case("ieee_specials", (SPECIALS, 0.01), exact=True),
         Case("ieee_specials_negative_slope", (SPECIALS, -2.0), exact=True),
+        *half_cases("leaky_relu", (0.01,), exact=True),
     ], extra_args=[Scalar("negative_slope")],
         extra_params={"negative_slope": f32("negative_slope")}),
     unary_op("gelu", unary_kernel("gelu"), [
@@ -64,6 +65,7 @@ OPS = [
              rtol=1e-5),
         Case("rejects_unknown_approximation", (randn(2, 3),), kwargs={"approximate": "erf"},
              raises="approximate is not supported (got erf, expected none or tanh)"),
+        *half_cases("gelu"),
     ], extra_args=[Str("approximate", values=("none", "tanh"), default="none")],
         extra_params={"tanh_approximation": u32("approximate == 'tanh'")}),
 ]
@@ -103,6 +105,7 @@ def pow_cases() -> list[Case]:
         Case("overflow_underflow", (tensor([3.4e38, -1e20, 1e20, 1e-20, -1e-20]), 5.0),
              exact=True),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2.0), raises=REJECTS_INT32),
+        *half_cases("pow_scalar", (2.0,)),
     ]
     # torch's fast paths and C99 pow at the edges, each over bases covering every branch
     for tag, e in [("square", 2.0), ("cube", 3.0), ("zero", 0.0), ("one", 1.0),
@@ -117,7 +120,7 @@ def pow_cases() -> list[Case]:
 
 
 MATH_OPS = [
-    math_op("neg", standard_cases("neg", SIGNED)),
+    math_op("neg", standard_cases("neg", SIGNED, exact_half=True)),
     math_op("sqrt", standard_cases("sqrt", [NAN, INF, -INF, -0.0, 0.0, 1.0, -1.0, -3.4e38,
                                              -1e-30]) + [
         Case("positive", (rand(4099, low=0.0, high=1e6),), atol=0.0, rtol=1e-6),
@@ -181,6 +184,7 @@ MATH_OPS = [
         Case("rejects_no_bounds", (randn(3, 4),),
              raises="min and max are both None (got None, expected at least one of them)"),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 0), raises=REJECTS_INT32),
+        *half_cases("clamp", (-0.5, 0.5), exact=True),
     ], kernel=CLAMP, helpers=FLOAT_BITS,
         extra_args=[Scalar("min", optional=True), Scalar("max", optional=True)],
         extra_params={"min_value": f32("min"), "max_value": f32("max"),
@@ -199,6 +203,7 @@ MATH_OPS = [
         Case("zero_bounds", (CLAMP_SPECIALS, -0.0, 0.0), exact=True),
         Case("nan_bound", (CLAMP_SPECIALS, NAN, 1.0), exact=True),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+        *half_cases("clamp", (-1.0, 2.0), exact=True),
     ], kernel=CLAMP, helpers=FLOAT_BITS,
         extra_args=[Scalar("min_val", default=-1.0), Scalar("max_val", default=1.0)],
         extra_params={"min_value": f32("min_val"), "max_value": f32("max_val"),
@@ -230,6 +235,7 @@ OPS.append(math_op("log", [
     Case("exponent_range", (tensor([2.0**k * 1.37 for k in range(-125, 127, 3)]),), **LOG_TOL),
     Case("negative_and_positive", (randn(7, 13, 3),), atol=0.0, rtol=2e-7),
     Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"),), raises=REJECTS_INT32),
+    *half_cases("log"),
 ], helpers=FLOAT_BITS + ("ieee_log.wgsl",)))
 
 
@@ -243,12 +249,13 @@ INT32_EDGES = [INT32_MIN, INT32_MAX, INT32_MIN + 1, -1, 0, 1, -7, 7]
 OPS.append(Op(
     name="abs",
     targets=["aten.abs.default"],
-    args=[Tensor("self", (F32, I32)), Output("out", (F32, I32))],
+    args=[Tensor("self", (F32, F16, I32)), Output("out", (F32, F16, I32))],
     shapes={"out": "self.dims"},
     resize="dynamic",
-    dispatches=[dtype_dispatch(ABS_F32, F32, "vec4<f32>", FLOAT_BITS),
+    dispatches=[dtype_dispatch(ABS_F32, F32, "float", FLOAT_BITS),
                 dtype_dispatch(ABS_I32, I32, "vec4<i32>")],
-    cases=standard_cases("abs", SIGNED)[:-1] + [
+    cases=[c for c in standard_cases("abs", SIGNED, exact_half=True)
+           if c.name != "rejects_int32"] + [
         # |INT32_MIN| wraps to INT32_MIN, as torch's int32 abs
         Case("int32_edges", (tensor(INT32_EDGES, dtype="int32"),), route="abs_i32", exact=True),
         Case("int32_random", (randint(-100000, 100000, 4099, dtype="int32"),), exact=True),
@@ -259,7 +266,8 @@ OPS.append(Op(
                                                  dtype="int64"),), exact=True),
         Case("int64_empty", (randint(0, 5, 0, 3),), exact=True),
         Case("rejects_bool", (tensor([True, False], dtype="bool"),),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)"),
     ],
 ))
 
@@ -286,6 +294,7 @@ def scalar_arith_op(name: str, operand: str, op_code: int, alpha: bool,
         # a finite operand past float32's range acts as infinity, as in torch
         Case("operand_beyond_float32", (ARITH_SPECIALS, -1e39), exact=True),
         Case("rejects_int32", (tensor([1, 2, 3], dtype="int32"), 2), raises=REJECTS_INT32),
+        *half_cases("scalar_arith", (0.5,)),
     ] + extra, target=f"aten.{name}.Scalar",
         extra_args=[Scalar("other"), *([Scalar("alpha", default=1)] if alpha else [])],
         extra_params={"operand": f32(operand)}, overrides={"OP": str(op_code)})

@@ -6,7 +6,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   if (i == 0u) {
-    output[0] = 0.0;
+    output_store(0u, 0.0);
   }
   if (i >= params.num_elements) {
     return;
@@ -15,5 +15,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let bs = i / params.inner;
   let s = bs % params.S;
   let b = bs / params.S;
-  cache[(b * params.S_max + params.start_pos + s) * params.inner + r] = value[i];
+  cache_store((b * params.S_max + params.start_pos + s) * params.inner + r, value_load(i));
 }

@@ -5,11 +5,14 @@ src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) * scale - 0.5 clamp
 0, where scale is 1 / scale_factor when one is given, else in / out.
 """
 
-from codegen.language import (Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard, IntList,
-                          Kernel, Op, Output, Route, Tensor, f32, u32)
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard,
+                              IntList, Kernel, Op, Output, Route, Tensor, f32, half_routes, u32)
 from codegen.graph.inputs import randn
 
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
+
 BILINEAR = Kernel("upsample_bilinear2d")
+ROUTE = Route(BILINEAR, Elementwise("out.numel"))
 
 
 def scale(axis: int, size_in: str, size_out: str) -> str:
@@ -22,8 +25,9 @@ def scale(axis: int, size_in: str, size_out: str) -> str:
 OPS = [Op(
     name="upsample_bilinear2d",
     targets=["aten.upsample_bilinear2d.vec"],
-    args=[Tensor("input", rank=4), IntList("output_size", optional=True), Bool("align_corners"),
-          DoubleList("scale_factors", optional=True), Output("out", rank=4)],
+    args=[Tensor("input", FLOATS, rank=4), IntList("output_size", optional=True),
+          Bool("align_corners"),
+          DoubleList("scale_factors", optional=True), Output("out", FLOATS, rank=4)],
     let={
         "IH": "input.dims[2]",
         "IW": "input.dims[3]",
@@ -52,11 +56,16 @@ OPS = [Op(
             "align_corners": u32("align_corners"),
             "num_elements": u32("out.numel"),
         },
-        bindings=[Bind("input", "input"), Bind("output", "out", write=True)],
-        routes=[Route(BILINEAR, Elementwise("out.numel"))],
+        bindings=[Bind("input", "input", view="scalar"),
+                  Bind("output", "out", write=True, view="scalar")],
+        routes=[*half_routes([ROUTE], "input"), ROUTE],
     )],
     cases=[
         Case("dpt_2x", (randn(1, 8, 6, 6), [12, 12], False, None), route="upsample_bilinear2d"),
+        # float16: weights and sums in float32, one rounding
+        Case("f16_dpt_2x", (randn(1, 8, 6, 6, dtype="float16"), [12, 12], False, None),
+             route="upsample_bilinear2d_f16"),
+        Case("f16_align_corners", (randn(1, 2, 5, 7, dtype="float16"), [9, 4], True, None)),
         Case("align_corners", (randn(1, 4, 6, 6), [12, 12], True, None)),
         Case("non_2x_ratio", (randn(2, 3, 5, 5), [8, 8], False, None)),
         Case("non_2x_ratio_align_corners", (randn(2, 3, 5, 5), [8, 8], True, None)),

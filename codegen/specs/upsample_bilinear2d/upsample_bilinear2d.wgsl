@@ -30,7 +30,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let lw = w - f32(w0);
 
   let base = plane * params.IH * params.IW;
-  let top = (1.0 - lw) * input[base + h0 * params.IW + w0] + lw * input[base + h0 * params.IW + w1];
-  let bottom = (1.0 - lw) * input[base + h1 * params.IW + w0] + lw * input[base + h1 * params.IW + w1];
-  output[i] = (1.0 - lh) * top + lh * bottom;
+  let top = (1.0 - lw) * input_load(base + h0 * params.IW + w0) +
+            lw * input_load(base + h0 * params.IW + w1);
+  let bottom = (1.0 - lw) * input_load(base + h1 * params.IW + w0) +
+               lw * input_load(base + h1 * params.IW + w1);
+  output_store(i, (1.0 - lh) * top + lh * bottom);
 }

@@ -1,16 +1,19 @@
 """upsample_nearest2d: ATen's legacy nearest rule ih = floor(oh * IH / OH)."""
 
-from codegen.language import (Bind, Case, Dispatch, DoubleList, Elementwise, Guard, IntList, Kernel,
-                          Op, Output, Route, Tensor, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, DoubleList, Elementwise, Guard,
+                              IntList, Kernel, Op, Output, Route, Tensor, half_routes, u32)
 from codegen.graph.inputs import randn
 
+FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
+
 NEAREST = Kernel("upsample_nearest2d")
+ROUTE = Route(NEAREST, Elementwise("ceil_div(out.numel, 4)"))
 
 OPS = [Op(
     name="upsample_nearest2d",
     targets=["aten.upsample_nearest2d.vec"],
-    args=[Tensor("input", rank=4), IntList("output_size", optional=True),
-          DoubleList("scale_factors", optional=True), Output("out", rank=4)],
+    args=[Tensor("input", FLOATS, rank=4), IntList("output_size", optional=True),
+          DoubleList("scale_factors", optional=True), Output("out", FLOATS, rank=4)],
     let={
         "OH": "output_size[0] if len(output_size) == 2 else "
               "floor(input.dims[2] * scale_factors[0]) if len(scale_factors) == 2 else 0",
@@ -38,12 +41,16 @@ OPS = [Op(
             "col_step": u32("input.dims[3] // max(out.dims[3], 1)"),
             "col_rem": u32("input.dims[3] % max(out.dims[3], 1)"),
         },
-        bindings=[Bind("input", "input"), Bind("output", "out", write=True, elem="vec4<f32>")],
-        routes=[Route(NEAREST, Elementwise("ceil_div(out.numel, 4)"))],
+        bindings=[Bind("input", "input", view="scalar"),
+                  Bind("output", "out", write=True, view="vec4")],
+        routes=[*half_routes([ROUTE], "input"), ROUTE],
     )],
     cases=[
         Case("fpn_2x", (randn(1, 8, 6, 6), [12, 12], None), route="upsample_nearest2d", exact=True),
         Case("non_2x_ratio", (randn(2, 3, 5, 5), [8, 8], None), exact=True),
+        Case("f16_fpn_2x", (randn(1, 8, 6, 6, dtype="float16"), [12, 12], None),
+             route="upsample_nearest2d_f16", exact=True),
+        Case("f16_non_2x_ratio", (randn(2, 3, 5, 5, dtype="float16"), [8, 8], None), exact=True),
         Case("scale_factors", (randn(1, 4, 3, 5), None, [2.0, 3.0]), exact=True),
         Case("downsample", (randn(1, 2, 9, 7), [4, 3], None), exact=True),
         Case("resize", (randn(1, 4, 4, 4), None, [2.0, 2.0]), resize={"input": (1, 2, 3, 3)},

@@ -21,8 +21,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     let c2 = next_column(c1);
     let c3 = next_column(c2);
     let last = params.IW - 1u;
-    output[i0 / 4u] = vec4<f32>(input[src + min(col.x, last)], input[src + min(c1.x, last)],
-                                input[src + min(c2.x, last)], input[src + min(c3.x, last)]);
+    output_store(i0 / 4u, vec4<f32>(input_load(src + min(col.x, last)),
+                                    input_load(src + min(c1.x, last)),
+                                    input_load(src + min(c2.x, last)),
+                                    input_load(src + min(c3.x, last))));
     return;
   }
   var v = vec4<f32>();
@@ -33,11 +35,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       src = row_source(row);
       col = vec2<u32>(0u);
     }
-    v[j] = input[src + min(col.x, params.IW - 1u)];
+    v[j] = input_load(src + min(col.x, params.IW - 1u));
     ow++;
     col = next_column(col);
   }
-  output[i0 / 4u] = v;
+  output_store(i0 / 4u, v);
 }
 
 // The source column of the next output column: (quotient, remainder) of ow * IW / OW

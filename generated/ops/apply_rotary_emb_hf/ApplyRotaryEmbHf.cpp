@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_packed_wgsl.h"
+#include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -53,6 +55,22 @@ static_assert(offsetof(ApplyRotaryEmbHfParams, num_elems) == 40,
 static_assert(sizeof(ApplyRotaryEmbHfParams) == 48,
               "ApplyRotaryEmbHfParams must match the WGSL struct size 48");
 
+const KernelSource kRotaryEmbHfF16Kernel{
+    "rotary_emb_hf_f16",
+    kRotaryEmbHfF16WGSL,
+    "main",
+    {kRotaryEmbHfF16WorkgroupSizeX, kRotaryEmbHfF16WorkgroupSizeY, kRotaryEmbHfF16WorkgroupSizeZ},
+    kRotaryEmbHfF16Bindings,
+    kRotaryEmbHfF16BindingCount,
+    kRotaryEmbHfF16Features};
+const KernelSource kRotaryEmbHfF16PackedKernel{
+    "rotary_emb_hf_f16_packed",
+    kRotaryEmbHfF16PackedWGSL,
+    "main",
+    {kRotaryEmbHfF16PackedWorkgroupSizeX, kRotaryEmbHfF16PackedWorkgroupSizeY,
+     kRotaryEmbHfF16PackedWorkgroupSizeZ},
+    kRotaryEmbHfF16PackedBindings,
+    kRotaryEmbHfF16PackedBindingCount};
 const KernelSource kRotaryEmbHfKernel{
     "rotary_emb_hf",
     kRotaryEmbHfWGSL,
@@ -60,9 +78,13 @@ const KernelSource kRotaryEmbHfKernel{
     {kRotaryEmbHfWorkgroupSizeX, kRotaryEmbHfWorkgroupSizeY, kRotaryEmbHfWorkgroupSizeZ},
     kRotaryEmbHfBindings,
     kRotaryEmbHfBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kRotaryEmbHfF16Kernel,
+                                                 &kRotaryEmbHfF16PackedKernel, &kRotaryEmbHfKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ApplyRotaryEmbHfPlan {
+  size_t route0 = 0;
   ApplyRotaryEmbHfParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -79,17 +101,17 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   const std::vector<ValueRef>& out = graph.get_value_list(args[5]);
   const Tensor& xq_out = graph.get_tensor(utils::at(out, 0));
   const Tensor& xk_out = graph.get_tensor(utils::at(out, 1));
-  utils::check_dtype(kOp, "xq", xq, {DType::Float32});
+  utils::check_dtype(kOp, "xq", xq, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xq", xq, 4, 4);
-  utils::check_dtype(kOp, "xk", xk, {DType::Float32});
+  utils::check_dtype(kOp, "xk", xk, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xk", xk, 4, 4);
-  utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32});
+  utils::check_dtype(kOp, "freqs_cos", freqs_cos, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "freqs_cos", freqs_cos, 2, 3);
-  utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32});
+  utils::check_dtype(kOp, "freqs_sin", freqs_sin, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "freqs_sin", freqs_sin, 2, 3);
-  utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32});
+  utils::check_dtype(kOp, "xq_out", xq_out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xq_out", xq_out, 4, 4);
-  utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32});
+  utils::check_dtype(kOp, "xk_out", xk_out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "xk_out", xk_out, 4, 4);
   const int64_t hf = (freqs_cos.rank() == 3) ? 1 : 0;
   const int64_t S = utils::let(kOp, "S = xq.dims[2] if hf == 1 else xq.dims[1]",
@@ -140,6 +162,10 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
     utils::fail(kOp, "freqs_cos", "has a batch that is neither 1 nor xq's",
                 utils::format_value(freqs_cos.dim(0)), "1 or " + utils::format_value(xq.dim(0)));
   }
+  if ((xk.dtype != xq.dtype) || (freqs_cos.dtype != xq.dtype) || (freqs_sin.dtype != xq.dtype)) {
+    utils::fail(kOp, "xq", "does not share its dtype with xk, freqs_cos and freqs_sin",
+                utils::format_value(xq.dtype), "the dtype of xk, freqs_cos and freqs_sin");
+  }
   utils::check_output_dims(kOp, "xq_out", xq_out, xq.dims());
   utils::check_output_dims(kOp, "xk_out", xk_out, xk.dims());
 
@@ -156,9 +182,22 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
       utils::to_u32(((hf == 1) && (freqs_cos.dim(0) > 1)) ? S : 0, kOp, "batch_rows");
   plan.params0.q_elems = utils::to_u32(q_elems, kOp, "q_elems");
   plan.params0.num_elems = utils::to_u32(utils::add(q_elems, k_elems), kOp, "num_elems");
-  plan.grid0 =
-      utils::elementwise_grid(utils::add(q_elems, k_elems), kRotaryEmbHfKernel.workgroup_size[0],
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (xq.dtype == DType::Float16)) {
+    plan.route0 = 0;  // rotary_emb_hf_f16
+    plan.grid0 = utils::elementwise_grid(utils::add(q_elems, k_elems),
+                                         kRotaryEmbHfF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (xq.dtype == DType::Float16) {
+    plan.route0 = 1;  // rotary_emb_hf_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::add(q_elems, k_elems),
+                                         kRotaryEmbHfF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // rotary_emb_hf
+    plan.grid0 =
+        utils::elementwise_grid(utils::add(q_elems, k_elems), kRotaryEmbHfKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -176,14 +215,18 @@ void resize_apply_rotary_emb_hf_outputs(WebGPUGraph& graph, const std::vector<Va
 void add_apply_rotary_emb_hf(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ApplyRotaryEmbHfPlan built = plan_apply_rotary_emb_hf(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kRotaryEmbHfKernel, built.overrides0,
+      *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[3]), Binding::of(graph.get_value_list(args[5])[0]),
        Binding::of(graph.get_value_list(args[5])[1])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_apply_rotary_emb_hf_outputs(graph, args);
     const ApplyRotaryEmbHfPlan plan = plan_apply_rotary_emb_hf(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -23,6 +23,30 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn xq_load(i: u32) -> f32 {
+  return xq[i];
+}
+fn xk_load(i: u32) -> f32 {
+  return xk[i];
+}
+fn cos_table_load(i: u32) -> f32 {
+  return cos_table[i];
+}
+fn sin_table_load(i: u32) -> f32 {
+  return sin_table[i];
+}
+fn xq_out_load(i: u32) -> f32 {
+  return xq_out[i];
+}
+fn xq_out_store(i: u32, v: f32) {
+  xq_out[i] = v;
+}
+fn xk_out_load(i: u32) -> f32 {
+  return xk_out[i];
+}
+fn xk_out_store(i: u32, v: f32) {
+  xk_out[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -42,8 +66,8 @@ fn table_row(row: u32, heads: u32) -> u32 {
 
 // Element i (< R) of a head, `partner` the other element of its pair, at table row t.
 fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
-  let c = cos_table[t * params.R + i];
-  let s = sin_table[t * params.R + i];
+  let c = cos_table_load(t * params.R + i);
+  let s = sin_table_load(t * params.R + i);
   if (i < params.half) {
     return x_i * c - partner * s;
   }
@@ -64,16 +88,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   // the other element of i's pair: i + half in the first half, i - half in the second
   let partner_at = select(local - params.half, local + params.half, i < params.half);
   if (is_q) {
-    var out = xq[local];
+    var out = xq_load(local);
     if (i < params.R) {
-      out = rotated(out, xq[partner_at], i, table_row(row, params.Hq));
+      out = rotated(out, xq_load(partner_at), i, table_row(row, params.Hq));
     }
-    xq_out[local] = out;
+    xq_out_store(local, out);
   } else {
-    var out = xk[local];
+    var out = xk_load(local);
     if (i < params.R) {
-      out = rotated(out, xk[partner_at], i, table_row(row, params.Hk));
+      out = rotated(out, xk_load(partner_at), i, table_row(row, params.Hk));
     }
-    xk_out[local] = out;
+    xk_out_store(local, out);
   }
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/avg_pool2d/avg_pool2d_f16_packed_wgsl.h"
+#include "ops/avg_pool2d/avg_pool2d_f16_wgsl.h"
 #include "ops/avg_pool2d/avg_pool2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -48,6 +50,22 @@ static_assert(offsetof(AvgPool2dParams, divisor) == 48,
               "AvgPool2dParams.divisor must sit at WGSL offset 48");
 static_assert(sizeof(AvgPool2dParams) == 64, "AvgPool2dParams must match the WGSL struct size 64");
 
+const KernelSource kAvgPool2dF16Kernel{
+    "avg_pool2d_f16",
+    kAvgPool2dF16WGSL,
+    "main",
+    {kAvgPool2dF16WorkgroupSizeX, kAvgPool2dF16WorkgroupSizeY, kAvgPool2dF16WorkgroupSizeZ},
+    kAvgPool2dF16Bindings,
+    kAvgPool2dF16BindingCount,
+    kAvgPool2dF16Features};
+const KernelSource kAvgPool2dF16PackedKernel{
+    "avg_pool2d_f16_packed",
+    kAvgPool2dF16PackedWGSL,
+    "main",
+    {kAvgPool2dF16PackedWorkgroupSizeX, kAvgPool2dF16PackedWorkgroupSizeY,
+     kAvgPool2dF16PackedWorkgroupSizeZ},
+    kAvgPool2dF16PackedBindings,
+    kAvgPool2dF16PackedBindingCount};
 const KernelSource kAvgPool2dKernel{
     "avg_pool2d",
     kAvgPool2dWGSL,
@@ -55,9 +73,13 @@ const KernelSource kAvgPool2dKernel{
     {kAvgPool2dWorkgroupSizeX, kAvgPool2dWorkgroupSizeY, kAvgPool2dWorkgroupSizeZ},
     kAvgPool2dBindings,
     kAvgPool2dBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kAvgPool2dF16Kernel, &kAvgPool2dF16PackedKernel,
+                                                 &kAvgPool2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AvgPool2dPlan {
+  size_t route0 = 0;
   AvgPool2dParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -78,9 +100,9 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
       divisor_override_is_null ? 0
                                : utils::read_int(graph, args[6], kOp, "divisor_override", false);
   const Tensor& out = graph.get_tensor(args[7]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 3, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 3, 4);
   const std::vector<int64_t> strides = utils::let(
       kOp,
@@ -205,8 +227,19 @@ AvgPool2dPlan plan_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& a
   plan.params0.count_include_pad = count_include_pad ? 1 : 0;
   plan.params0.divisor =
       utils::to_i32(divisor_override_is_null ? 0 : divisor_override, kOp, "divisor");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kAvgPool2dKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // avg_pool2d_f16
+    plan.grid0 = utils::elementwise_grid(out.numel(), kAvgPool2dF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // avg_pool2d_f16_packed
+    plan.grid0 = utils::elementwise_grid(out.numel(), kAvgPool2dF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // avg_pool2d
+    plan.grid0 = utils::elementwise_grid(out.numel(), kAvgPool2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -304,12 +337,16 @@ void resize_avg_pool2d_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
 void add_avg_pool2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AvgPool2dPlan built = plan_avg_pool2d(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kAvgPool2dKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[7])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_avg_pool2d_outputs(graph, args);
     const AvgPool2dPlan plan = plan_avg_pool2d(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

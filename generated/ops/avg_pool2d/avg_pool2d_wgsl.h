@@ -1,5 +1,5 @@
 // @generated from codegen/specs/avg_pool2d/avg_pool2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 54750c06ad414a7b4ad6f3a914d7f1883b1b5e26ce184ad77502e178edea8a5b
+// wgsl-sha256: 4a2ceb3588ce7bad771c0150c7787438e757a8a09115cf49d3fcfe777b86a18c
 // The module below is generated/ops/avg_pool2d/avg_pool2d.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -32,6 +32,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -66,7 +75,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let ih1 = min(h1, IH);
   let iw1 = min(w1, IW);
   if (ih0 >= ih1 || iw0 >= iw1) {
-    output[i] = 0.0;
+    output_store(i, 0.0);
     return;
   }
 
@@ -74,14 +83,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var ih = ih0; ih < ih1; ih++) {
     let row = base + u32(ih * IW);
     for (var iw = iw0; iw < iw1; iw++) {
-      sum += input[row + u32(iw)];
+      sum += input_load(row + u32(iw));
     }
   }
   var divisor = params.divisor;
   if (divisor == 0) {
     divisor = select((ih1 - ih0) * (iw1 - iw0), padded_size, params.count_include_pad != 0u);
   }
-  output[i] = sum / f32(divisor);
+  output_store(i, sum / f32(divisor));
 }
 )wgsl";
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/batch_norm/batch_norm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4246ad757885b892ff7e38528828f644f0693a7f304b0f761f5de29f083cd4f6
+// wgsl-sha256: 75958450747ab100e8f22e6a2b0603a131114427031c03ad7385f0269bceb917
 // The module below is generated/ops/batch_norm/batch_norm.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -30,6 +30,27 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> vec4<f32> {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn mean_load(i: u32) -> f32 {
+  return mean[i];
+}
+fn variance_load(i: u32) -> f32 {
+  return variance[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -44,7 +65,9 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // The entry point of the elementwise kernels that map vec4s one to one (composed into
 // their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
 // apart) through the kernel's map_vec4(index, x). All loads are issued before the first
-// store, so each invocation keeps 64 bytes in flight.
+// store, so each invocation keeps 4 vec4s in flight. load_vec4 and store_vec4 come from
+// vec4_views.wgsl (float tensors through the bindings' views, any float storage) or
+// vec4_words.wgsl (the arrays as declared).
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -60,20 +83,31 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let i2 = i1 + WORKGROUP_SIZE_X;
   let i3 = i2 + WORKGROUP_SIZE_X;
   // past the end: read the last vec4 again, store nothing
-  let x0 = input[i0];
-  let x1 = input[min(i1, n - 1u)];
-  let x2 = input[min(i2, n - 1u)];
-  let x3 = input[min(i3, n - 1u)];
-  output[i0] = map_vec4(i0, x0);
+  let x0 = load_vec4(i0);
+  let x1 = load_vec4(min(i1, n - 1u));
+  let x2 = load_vec4(min(i2, n - 1u));
+  let x3 = load_vec4(min(i3, n - 1u));
+  store_vec4(i0, map_vec4(i0, x0));
   if (i1 < n) {
-    output[i1] = map_vec4(i1, x1);
+    store_vec4(i1, map_vec4(i1, x1));
   }
   if (i2 < n) {
-    output[i2] = map_vec4(i2, x2);
+    store_vec4(i2, map_vec4(i2, x2));
   }
   if (i3 < n) {
-    output[i3] = map_vec4(i3, x3);
+    store_vec4(i3, map_vec4(i3, x3));
   }
+}
+// codegen/specs/common/vec4_views.wgsl
+// The vec4 loads and stores of map_vec4s.wgsl for float tensors bound with view="vec4":
+// computed in vec4<f32> whatever the kernel's float storage.
+
+fn load_vec4(i: u32) -> vec4<f32> {
+  return input_load(i);
+}
+
+fn store_vec4(i: u32, v: vec4<f32>) {
+  output_store(i, v);
 }
 // codegen/specs/batch_norm/batch_norm.wgsl
 // batch_norm (inference): y = (x - mean[c]) / sqrt(variance[c] + eps) * weight[c] + bias[c];
@@ -83,15 +117,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 // Channel c's (mean, scale, shift): y = (x - mean) * scale + shift.
 fn channel(c: u32) -> vec3<f32> {
-  var scale = 1.0 / sqrt(variance[c] + params.eps);
+  var scale = 1.0 / sqrt(variance_load(c) + params.eps);
   if (params.has_weight != 0u) {
-    scale = scale * weight[c];
+    scale = scale * weight_load(c);
   }
   var shift = 0.0;
   if (params.has_bias != 0u) {
-    shift = bias[c];
+    shift = bias_load(c);
   }
-  return vec3<f32>(mean[c], scale, shift);
+  return vec3<f32>(mean_load(c), scale, shift);
 }
 
 // Elements 4v..4v + 3, whose input is x.

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/binary/binary_broadcast_f16_packed_wgsl.h"
+#include "ops/binary/binary_broadcast_f16_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -74,6 +76,23 @@ static_assert(offsetof(AddInt32Params, same_shape) == 112,
               "AddInt32Params.same_shape must sit at WGSL offset 112");
 static_assert(sizeof(AddInt32Params) == 128, "AddInt32Params must match the WGSL struct size 128");
 
+const KernelSource kBinaryBroadcastF16Kernel{
+    "binary_broadcast_f16",
+    kBinaryBroadcastF16WGSL,
+    "main",
+    {kBinaryBroadcastF16WorkgroupSizeX, kBinaryBroadcastF16WorkgroupSizeY,
+     kBinaryBroadcastF16WorkgroupSizeZ},
+    kBinaryBroadcastF16Bindings,
+    kBinaryBroadcastF16BindingCount,
+    kBinaryBroadcastF16Features};
+const KernelSource kBinaryBroadcastF16PackedKernel{
+    "binary_broadcast_f16_packed",
+    kBinaryBroadcastF16PackedWGSL,
+    "main",
+    {kBinaryBroadcastF16PackedWorkgroupSizeX, kBinaryBroadcastF16PackedWorkgroupSizeY,
+     kBinaryBroadcastF16PackedWorkgroupSizeZ},
+    kBinaryBroadcastF16PackedBindings,
+    kBinaryBroadcastF16PackedBindingCount};
 const KernelSource kBinaryBroadcastKernel{
     "binary_broadcast",
     kBinaryBroadcastWGSL,
@@ -90,10 +109,14 @@ const KernelSource kBinaryBroadcastI32Kernel{
      kBinaryBroadcastI32WorkgroupSizeZ},
     kBinaryBroadcastI32Bindings,
     kBinaryBroadcastI32BindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kBinaryBroadcastF16Kernel, &kBinaryBroadcastF16PackedKernel, &kBinaryBroadcastKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AddPlan {
   bool run0 = true;
+  size_t route0 = 0;
   AddFloat32Params params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -109,11 +132,11 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& other = graph.get_tensor(args[1]);
   const double alpha = graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "other", other, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
   if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
@@ -130,7 +153,7 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
 
   AddPlan plan;
-  plan.run0 = self.dtype == DType::Float32;
+  plan.run0 = self.dtype != DType::Int32;
   if (plan.run0) {
     utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
     utils::pack(plan.params0.self_strides, 4,
@@ -144,10 +167,25 @@ AddPlan plan_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
     plan.params0.same_shape = (self.dims() == other.dims()) ? 1 : 0;
-    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                         kBinaryBroadcastKernel.workgroup_size[0] * 4,
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"OP", 0.0}};
+    if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route0 = 0;  // binary_broadcast_f16
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kBinaryBroadcastF16Kernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"OP", 0.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route0 = 1;  // binary_broadcast_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kBinaryBroadcastF16PackedKernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"OP", 0.0}};
+    } else {
+      plan.route0 = 2;  // binary_broadcast
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kBinaryBroadcastKernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"OP", 0.0}};
+    }
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {
@@ -182,7 +220,7 @@ void resize_add_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 void add_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AddPlan built = plan_add(graph, args);
   const DispatchId dispatch0 =
-      built.run0 ? graph.add_dispatch(kBinaryBroadcastKernel, built.overrides0,
+      built.run0 ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                       {Binding::params(), Binding::of(args[0]),
                                        Binding::of(args[1]), Binding::of(args[3])},
                                       &built.params0, sizeof(built.params0), built.grid0)
@@ -199,6 +237,10 @@ void add_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
     if (built.run0) {
       graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);

@@ -18,6 +18,18 @@ override FLOOR: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn lhs_load(i: u32) -> vec4<f32> {
+  return lhs[i];
+}
+fn rhs_load(i: u32) -> vec4<f32> {
+  return rhs[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -34,8 +46,10 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
-// combine(); rhs elements are converted to Elem (the identity for add/sub/mul/div; pow's
-// int32 exponents become f32, as torch promotes them).
+// combine(); load_lhs, load_rhs and store_out come from binary_views.wgsl (float tensors
+// through the bindings' views, computed in f32 whatever they hold) or binary_words.wgsl
+// (the arrays as declared; rhs elements converted to Elem: pow's int32 exponents become
+// f32, as torch promotes them).
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -51,44 +65,44 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let i3 = i2 + WORKGROUP_SIZE_X;
   if (params.same_shape != 0u) {
     // all loads before the first store; past the end: read the last vec4 again, store nothing
-    let x0 = lhs[i0];
-    let y0 = vec4<Elem>(rhs[i0]);
-    let x1 = lhs[min(i1, n - 1u)];
-    let y1 = vec4<Elem>(rhs[min(i1, n - 1u)]);
-    let x2 = lhs[min(i2, n - 1u)];
-    let y2 = vec4<Elem>(rhs[min(i2, n - 1u)]);
-    let x3 = lhs[min(i3, n - 1u)];
-    let y3 = vec4<Elem>(rhs[min(i3, n - 1u)]);
-    output[i0] = combine(x0, y0);
+    let x0 = load_lhs(i0);
+    let y0 = load_rhs(i0);
+    let x1 = load_lhs(min(i1, n - 1u));
+    let y1 = load_rhs(min(i1, n - 1u));
+    let x2 = load_lhs(min(i2, n - 1u));
+    let y2 = load_rhs(min(i2, n - 1u));
+    let x3 = load_lhs(min(i3, n - 1u));
+    let y3 = load_rhs(min(i3, n - 1u));
+    store_out(i0, combine(x0, y0));
     if (i1 < n) {
-      output[i1] = combine(x1, y1);
+      store_out(i1, combine(x1, y1));
     }
     if (i2 < n) {
-      output[i2] = combine(x2, y2);
+      store_out(i2, combine(x2, y2));
     }
     if (i3 < n) {
-      output[i3] = combine(x3, y3);
+      store_out(i3, combine(x3, y3));
     }
     return;
   }
-  output[i0] = broadcast_vec4(i0);
+  store_out(i0, broadcast_vec4(i0));
   if (i1 < n) {
-    output[i1] = broadcast_vec4(i1);
+    store_out(i1, broadcast_vec4(i1));
   }
   if (i2 < n) {
-    output[i2] = broadcast_vec4(i2);
+    store_out(i2, broadcast_vec4(i2));
   }
   if (i3 < n) {
-    output[i3] = broadcast_vec4(i3);
+    store_out(i3, broadcast_vec4(i3));
   }
 }
 
 fn lhs_at(i: u32) -> Elem {
-  return lhs[i / 4u][i % 4u];
+  return load_lhs(i / 4u)[i % 4u];
 }
 
 fn rhs_at(i: u32) -> Elem {
-  return Elem(rhs[i / 4u][i % 4u]);
+  return load_rhs(i / 4u)[i % 4u];
 }
 
 // The lhs and rhs element indices of output element e.
@@ -126,6 +140,21 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
     }
   }
   return combine(x, y);
+}
+// codegen/specs/binary/binary_views.wgsl
+// The loads and stores of binary_map.wgsl for float tensors bound with view="vec4":
+// computed in vec4<f32> whatever the kernel's float storage.
+
+fn load_lhs(i: u32) -> vec4<f32> {
+  return lhs_load(i);
+}
+
+fn load_rhs(i: u32) -> vec4<f32> {
+  return rhs_load(i);
+}
+
+fn store_out(i: u32, v: vec4<f32>) {
+  output_store(i, v);
 }
 // codegen/specs/binary/divide.wgsl
 // IEEE float32 division for the binary kernels (binary_broadcast, div_rounding).

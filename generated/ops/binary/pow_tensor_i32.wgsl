@@ -33,8 +33,10 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // apart. Equal shapes read vec4s directly; otherwise a vec4 inside one row finds its
 // sources once and steps the innermost strides, and one that crosses a row end finds each
 // element's sources. The kernel file says its element type (`alias Elem = f32;`) and
-// combine(); rhs elements are converted to Elem (the identity for add/sub/mul/div; pow's
-// int32 exponents become f32, as torch promotes them).
+// combine(); load_lhs, load_rhs and store_out come from binary_views.wgsl (float tensors
+// through the bindings' views, computed in f32 whatever they hold) or binary_words.wgsl
+// (the arrays as declared; rhs elements converted to Elem: pow's int32 exponents become
+// f32, as torch promotes them).
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -50,44 +52,44 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let i3 = i2 + WORKGROUP_SIZE_X;
   if (params.same_shape != 0u) {
     // all loads before the first store; past the end: read the last vec4 again, store nothing
-    let x0 = lhs[i0];
-    let y0 = vec4<Elem>(rhs[i0]);
-    let x1 = lhs[min(i1, n - 1u)];
-    let y1 = vec4<Elem>(rhs[min(i1, n - 1u)]);
-    let x2 = lhs[min(i2, n - 1u)];
-    let y2 = vec4<Elem>(rhs[min(i2, n - 1u)]);
-    let x3 = lhs[min(i3, n - 1u)];
-    let y3 = vec4<Elem>(rhs[min(i3, n - 1u)]);
-    output[i0] = combine(x0, y0);
+    let x0 = load_lhs(i0);
+    let y0 = load_rhs(i0);
+    let x1 = load_lhs(min(i1, n - 1u));
+    let y1 = load_rhs(min(i1, n - 1u));
+    let x2 = load_lhs(min(i2, n - 1u));
+    let y2 = load_rhs(min(i2, n - 1u));
+    let x3 = load_lhs(min(i3, n - 1u));
+    let y3 = load_rhs(min(i3, n - 1u));
+    store_out(i0, combine(x0, y0));
     if (i1 < n) {
-      output[i1] = combine(x1, y1);
+      store_out(i1, combine(x1, y1));
     }
     if (i2 < n) {
-      output[i2] = combine(x2, y2);
+      store_out(i2, combine(x2, y2));
     }
     if (i3 < n) {
-      output[i3] = combine(x3, y3);
+      store_out(i3, combine(x3, y3));
     }
     return;
   }
-  output[i0] = broadcast_vec4(i0);
+  store_out(i0, broadcast_vec4(i0));
   if (i1 < n) {
-    output[i1] = broadcast_vec4(i1);
+    store_out(i1, broadcast_vec4(i1));
   }
   if (i2 < n) {
-    output[i2] = broadcast_vec4(i2);
+    store_out(i2, broadcast_vec4(i2));
   }
   if (i3 < n) {
-    output[i3] = broadcast_vec4(i3);
+    store_out(i3, broadcast_vec4(i3));
   }
 }
 
 fn lhs_at(i: u32) -> Elem {
-  return lhs[i / 4u][i % 4u];
+  return load_lhs(i / 4u)[i % 4u];
 }
 
 fn rhs_at(i: u32) -> Elem {
-  return Elem(rhs[i / 4u][i % 4u]);
+  return load_rhs(i / 4u)[i % 4u];
 }
 
 // The lhs and rhs element indices of output element e.
@@ -125,6 +127,21 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
     }
   }
   return combine(x, y);
+}
+// codegen/specs/binary/binary_words.wgsl
+// The loads and stores of binary_map.wgsl for the arrays as the spec declares them: rhs
+// elements converted to Elem (pow's int32 exponents become f32, as torch promotes them).
+
+fn load_lhs(i: u32) -> vec4<Elem> {
+  return lhs[i];
+}
+
+fn load_rhs(i: u32) -> vec4<Elem> {
+  return vec4<Elem>(rhs[i]);
+}
+
+fn store_out(i: u32, v: vec4<Elem>) {
+  output[i] = v;
 }
 // codegen/specs/unary/float_bits.wgsl
 // IEEE classification and sign handling on the bits: GPU compilers may fold x != x or

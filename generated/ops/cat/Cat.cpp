@@ -131,10 +131,11 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       utils::fail(kOp, "tensors", "holds a None entry", "None", "a tensor");
     }
     if (item != nullptr) {
-      utils::check_dtype(kOp, "tensors", *item, {DType::Float32, DType::Int32, DType::Bool});
+      utils::check_dtype(kOp, "tensors", *item,
+                         {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
     }
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const std::vector<int64_t> skipped = utils::let(
       kOp,
       "skipped = [k for k in range(len(tensors)) if tensors[k].rank == 1 and tensors[k].numel == "
@@ -224,7 +225,8 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                          utils::slice(utils::at(tensors, ref)->dims(), utils::add(d, 1), INT64_MAX))
                    : 1;
       });
-  const int64_t elem_bytes = (out.dtype == DType::Bool) ? 1 : 4;
+  const int64_t elem_bytes =
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4);
   const int64_t unit = utils::let(
       kOp,
       "unit = 16 if inner * elem_bytes % 16 == 0 else (4 if inner * elem_bytes % 4 == 0 else 1)",
@@ -233,9 +235,6 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                    ? 16
                    : ((utils::floormod(utils::mul(inner, elem_bytes), 4) == 0) ? 4 : 1);
       });
-  const int64_t lanes = utils::let(kOp, "lanes = max(unit // elem_bytes, 1)", [&]() -> int64_t {
-    return utils::max_of(utils::floordiv(unit, elem_bytes), 1);
-  });
   if (utils::length(tensors) <= 0) {
     utils::fail(kOp, "tensors", "is empty", utils::format_value(utils::length(tensors)),
                 "at least one tensor");
@@ -269,15 +268,18 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run0) {
     for (int64_t i = 0; i < utils::length(tensors); ++i) {
       CatCatCopyVec4Params& params = plan.params0.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.inner =
+          utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
       params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
       params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
       params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
       params.num_elements = utils::to_u32(
-          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
-          "num_elements");
+          (unit == 1)
+              ? utils::mul(out.numel(), elem_bytes)
+              : utils::floordiv(utils::mul(utils::at(tensors, i)->numel(), elem_bytes), unit),
+          kOp, "num_elements");
       plan.grid0.push_back(utils::elementwise_grid(
-          utils::floordiv(utils::at(tensors, i)->numel(), lanes),
+          utils::floordiv(utils::mul(utils::at(tensors, i)->numel(), elem_bytes), unit),
           kCatCopyVec4Kernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
@@ -285,31 +287,39 @@ CatPlan plan_cat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run1) {
     for (int64_t i = 0; i < utils::length(tensors); ++i) {
       CatCatCopyParams& params = plan.params1.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.inner =
+          utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
       params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
       params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
       params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
       params.num_elements = utils::to_u32(
-          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
-          "num_elements");
+          (unit == 1)
+              ? utils::mul(out.numel(), elem_bytes)
+              : utils::floordiv(utils::mul(utils::at(tensors, i)->numel(), elem_bytes), unit),
+          kOp, "num_elements");
       plan.grid1.push_back(utils::elementwise_grid(
-          utils::floordiv(utils::at(tensors, i)->numel(), lanes), kCatCopyKernel.workgroup_size[0],
-          graph.limits().max_workgroups_per_dimension));
+          utils::floordiv(utils::mul(utils::at(tensors, i)->numel(), elem_bytes), unit),
+          kCatCopyKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
   plan.run2 = unit == 1;
   if (plan.run2) {
     for (int64_t i = 0; i < utils::length(tensors); ++i) {
       CatCatCopyBytesParams& params = plan.params2.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.inner =
+          utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
       params.in_len = utils::to_u32(utils::at(sizes, i), kOp, "in_len");
       params.out_len = utils::to_u32(out.dim(d), kOp, "out_len");
       params.offset = utils::to_u32(utils::sum(utils::slice(sizes, 0, i)), kOp, "offset");
       params.num_elements = utils::to_u32(
-          (unit == 1) ? out.numel() : utils::floordiv(utils::at(tensors, i)->numel(), lanes), kOp,
-          "num_elements");
+          (unit == 1)
+              ? utils::mul(out.numel(), elem_bytes)
+              : utils::floordiv(utils::mul(utils::at(tensors, i)->numel(), elem_bytes), unit),
+          kOp, "num_elements");
       plan.grid2.push_back(utils::elementwise_grid(
-          (utils::at(tensors, i)->numel() > 0) ? utils::ceil_div(out.numel(), 4) : 0,
+          (utils::at(tensors, i)->numel() > 0)
+              ? utils::ceil_div(utils::mul(out.numel(), elem_bytes), 4)
+              : 0,
           kCatCopyBytesKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }

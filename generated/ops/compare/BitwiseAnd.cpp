@@ -109,11 +109,16 @@ BitwiseAndPlan plan_bitwise_and(WebGPUGraph& graph, const std::vector<ValueRef>&
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"OP", 7.0},
-      {"A_KIND", static_cast<double>(
-                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
-      {"B_KIND", static_cast<double>((other.dtype == DType::Float32)
-                                         ? 0
-                                         : ((other.dtype == DType::Int32) ? 1 : 2))},
+      {"A_KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
+      {"B_KIND",
+       static_cast<double>(
+           (other.dtype == DType::Float32)
+               ? 0
+               : ((other.dtype == DType::Int32) ? 1 : ((other.dtype == DType::Float16) ? 5 : 2)))},
       {"C_KIND", 4.0}};
   return plan;
 }

@@ -109,11 +109,16 @@ BitwiseOrPlan plan_bitwise_or(WebGPUGraph& graph, const std::vector<ValueRef>& a
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"OP", 8.0},
-      {"A_KIND", static_cast<double>(
-                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
-      {"B_KIND", static_cast<double>((other.dtype == DType::Float32)
-                                         ? 0
-                                         : ((other.dtype == DType::Int32) ? 1 : 2))},
+      {"A_KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
+      {"B_KIND",
+       static_cast<double>(
+           (other.dtype == DType::Float32)
+               ? 0
+               : ((other.dtype == DType::Int32) ? 1 : ((other.dtype == DType::Float16) ? 5 : 2)))},
       {"C_KIND", 4.0}};
   return plan;
 }

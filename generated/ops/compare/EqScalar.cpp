@@ -73,7 +73,8 @@ EqScalarPlan plan_eq_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   const Tensor& self = graph.get_tensor(args[0]);
   const double other = graph.get_scalar(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
@@ -101,14 +102,18 @@ EqScalarPlan plan_eq_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   plan.params0.scalar = utils::to_f32(other);
   plan.params0.scalar_int =
       utils::to_i32(int_scalar ? utils::floor_to_int(other) : 0, kOp, "scalar_int");
-  plan.params0.scalar_is_int = (int_scalar && (self.dtype != DType::Float32)) ? 1 : 0;
+  plan.params0.scalar_is_int =
+      (int_scalar && (self.dtype != DType::Float32) && (self.dtype != DType::Float16)) ? 1 : 0;
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                        kPredicateBroadcastKernel.workgroup_size[0] * 4,
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"OP", 0.0},
-      {"A_KIND", static_cast<double>(
-                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
+      {"A_KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
       {"B_KIND", 3.0},
       {"C_KIND", 4.0}};
   return plan;

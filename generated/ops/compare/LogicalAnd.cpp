@@ -74,9 +74,11 @@ LogicalAndPlan plan_logical_and(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& other = graph.get_tensor(args[1]);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "other", other,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "other", other, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
@@ -109,11 +111,16 @@ LogicalAndPlan plan_logical_and(WebGPUGraph& graph, const std::vector<ValueRef>&
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"OP", 7.0},
-      {"A_KIND", static_cast<double>(
-                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
-      {"B_KIND", static_cast<double>((other.dtype == DType::Float32)
-                                         ? 0
-                                         : ((other.dtype == DType::Int32) ? 1 : 2))},
+      {"A_KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
+      {"B_KIND",
+       static_cast<double>(
+           (other.dtype == DType::Float32)
+               ? 0
+               : ((other.dtype == DType::Int32) ? 1 : ((other.dtype == DType::Float16) ? 5 : 2)))},
       {"C_KIND", 4.0}};
   return plan;
 }

@@ -73,7 +73,8 @@ LogicalNotPlan plan_logical_not(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
@@ -102,8 +103,11 @@ LogicalNotPlan plan_logical_not(WebGPUGraph& graph, const std::vector<ValueRef>&
                                        graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
       {"OP", 6.0},
-      {"A_KIND", static_cast<double>(
-                     (self.dtype == DType::Float32) ? 0 : ((self.dtype == DType::Int32) ? 1 : 2))},
+      {"A_KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
       {"B_KIND", 4.0},
       {"C_KIND", 4.0}};
   return plan;

@@ -88,11 +88,13 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& out = graph.get_tensor(args[3]);
   utils::check_dtype(kOp, "condition", condition, {DType::Bool});
   utils::check_rank(kOp, "condition", condition, 0, 8);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "other", other,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "other", other, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
   if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
@@ -137,31 +139,46 @@ WherePlan plan_where(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {
         {"OP", 9.0},
-        {"A_KIND", static_cast<double>((condition.dtype == DType::Float32)
-                                           ? 0
-                                           : ((condition.dtype == DType::Int32) ? 1 : 2))},
-        {"B_KIND", static_cast<double>((self.dtype == DType::Float32)
-                                           ? 0
-                                           : ((self.dtype == DType::Int32) ? 1 : 2))},
+        {"A_KIND",
+         static_cast<double>((condition.dtype == DType::Float32)
+                                 ? 0
+                                 : ((condition.dtype == DType::Int32)
+                                        ? 1
+                                        : ((condition.dtype == DType::Float16) ? 5 : 2)))},
+        {"B_KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
         {"C_KIND", static_cast<double>((other.dtype == DType::Float32)
                                            ? 0
-                                           : ((other.dtype == DType::Int32) ? 1 : 2))}};
+                                           : ((other.dtype == DType::Int32)
+                                                  ? 1
+                                                  : ((other.dtype == DType::Float16) ? 5 : 2)))}};
   } else {
     plan.route0 = 1;  // select_broadcast
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                          kSelectBroadcastKernel.workgroup_size[0] * 4,
                                          graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {
-        {"A_KIND", static_cast<double>((condition.dtype == DType::Float32)
-                                           ? 0
-                                           : ((condition.dtype == DType::Int32) ? 1 : 2))},
-        {"B_KIND", static_cast<double>((self.dtype == DType::Float32)
-                                           ? 0
-                                           : ((self.dtype == DType::Int32) ? 1 : 2))},
+        {"A_KIND",
+         static_cast<double>((condition.dtype == DType::Float32)
+                                 ? 0
+                                 : ((condition.dtype == DType::Int32)
+                                        ? 1
+                                        : ((condition.dtype == DType::Float16) ? 5 : 2)))},
+        {"B_KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 5 : 2)))},
         {"C_KIND", static_cast<double>((other.dtype == DType::Float32)
                                            ? 0
-                                           : ((other.dtype == DType::Int32) ? 1 : 2))},
-        {"OUT_FLOAT", (out.dtype == DType::Float32) ? 1.0 : 0.0}};
+                                           : ((other.dtype == DType::Int32)
+                                                  ? 1
+                                                  : ((other.dtype == DType::Float16) ? 5 : 2)))},
+        {"OUT_FLOAT", (out.dtype == DType::Float32) ? 1.0 : 0.0},
+        {"OUT_HALF", (out.dtype == DType::Float16) ? 1.0 : 0.0}};
   }
   return plan;
 }

@@ -38,16 +38,20 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // codegen/specs/compare/elements.wgsl
 // Element kinds: how an operand's graph buffer holds its elements (the specs' KINDS).
 // Every buffer is bound as array<u32>; a bool tensor holds one byte per element (0 or 1),
-// four to a word, little-endian.
+// four to a word, a float16 one two halves to a word, little-endian.
 const KIND_F32: u32 = 0u;     // float32: one word per element
 const KIND_I32: u32 = 1u;     // int32 (and int64, which the graph holds as int32)
 const KIND_BOOL: u32 = 2u;    // bool: one byte per element
 const KIND_SCALAR: u32 = 3u;  // no buffer: the op's Scalar argument (in Params)
 const KIND_NONE: u32 = 4u;    // no operand (an op with fewer operands)
+const KIND_F16: u32 = 5u;     // float16: two halves to a word
 
 // The index of the word that holds element i.
 fn word_of(i: u32, kind: u32) -> u32 {
-  return select(i, i / 4u, kind == KIND_BOOL);
+  if (kind == KIND_BOOL) {
+    return i / 4u;
+  }
+  return select(i, i / 2u, kind == KIND_F16);
 }
 
 // The bits of element i, given the word that holds it.
@@ -55,7 +59,32 @@ fn element_of(word: u32, i: u32, kind: u32) -> u32 {
   if (kind == KIND_BOOL) {
     return (word >> (8u * (i % 4u))) & 0xffu;
   }
+  if (kind == KIND_F16) {
+    return (word >> (16u * (i % 2u))) & 0xffffu;
+  }
   return word;
+}
+
+// The four halves of two words.
+fn halves_of(w0: u32, w1: u32) -> vec4<u32> {
+  return vec4<u32>(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu, w1 >> 16u);
+}
+
+// An element's float32 bits: float16 widened (exactly), the others unchanged.
+fn widened(bits: u32, kind: u32) -> u32 {
+  if (kind == KIND_F16) {
+    return bitcast<u32>(unpack2x16float(bits).x);
+  }
+  return bits;
+}
+
+// Whether an operand has no buffer to read (a Scalar argument, or no operand).
+fn no_buffer(kind: u32) -> bool {
+  return kind == KIND_SCALAR || kind == KIND_NONE;
+}
+
+fn is_float(kind: u32) -> bool {
+  return kind == KIND_F32 || kind == KIND_F16;
 }
 
 // The four bools of one word.
@@ -74,6 +103,9 @@ fn pack_bools(v: vec4<bool>) -> u32 {
 fn truthy(bits: u32, kind: u32) -> bool {
   if (kind == KIND_F32) {
     return (bits & 0x7fffffffu) != 0u;
+  }
+  if (kind == KIND_F16) {
+    return (bits & 0x7fffu) != 0u;
   }
   return bits != 0u;
 }
@@ -95,44 +127,54 @@ fn load_a(i: u32) -> u32 {
 }
 
 fn load_b(i: u32) -> u32 {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return 0u;
   }
   return element_of(b[word_of(i, B_KIND)], i, B_KIND);
 }
 
 fn load_c(i: u32) -> u32 {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return 0u;
   }
   return element_of(c[word_of(i, C_KIND)], i, C_KIND);
 }
 
-// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, or four
-// words (a tensor buffer is whole 16-byte units, so the last quad stays inside it).
+// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, two of
+// halves, or four words (a tensor buffer is whole 16-byte units, so the last quad stays
+// inside it).
 fn same_shape_a(q: u32) -> vec4<u32> {
   if (A_KIND == KIND_BOOL) {
     return bytes_of(a[q]);
+  }
+  if (A_KIND == KIND_F16) {
+    return halves_of(a[2u * q], a[2u * q + 1u]);
   }
   return vec4<u32>(a[4u * q], a[4u * q + 1u], a[4u * q + 2u], a[4u * q + 3u]);
 }
 
 fn same_shape_b(q: u32) -> vec4<u32> {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return vec4<u32>(0u);
   }
   if (B_KIND == KIND_BOOL) {
     return bytes_of(b[q]);
   }
+  if (B_KIND == KIND_F16) {
+    return halves_of(b[2u * q], b[2u * q + 1u]);
+  }
   return vec4<u32>(b[4u * q], b[4u * q + 1u], b[4u * q + 2u], b[4u * q + 3u]);
 }
 
 fn same_shape_c(q: u32) -> vec4<u32> {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return vec4<u32>(0u);
   }
   if (C_KIND == KIND_BOOL) {
     return bytes_of(c[q]);
+  }
+  if (C_KIND == KIND_F16) {
+    return halves_of(c[2u * q], c[2u * q + 1u]);
   }
   return vec4<u32>(c[4u * q], c[4u * q + 1u], c[4u * q + 2u], c[4u * q + 3u]);
 }
@@ -237,7 +279,8 @@ fn predicate(a: u32, b: u32, c: u32) -> bool {
 }
 
 // a <OP> b in torch's common dtype: integers (bool as 0/1) when neither side is float,
-// else float32 (an integer operand converted, as torch promotes it).
+// else float32 (an integer operand converted, as torch promotes it; float16 widened
+// exactly, which orders as the halves do).
 fn compare(a: u32, b: u32) -> bool {
   var b_bits = b;
   var b_kind = B_KIND;
@@ -250,7 +293,7 @@ fn compare(a: u32, b: u32) -> bool {
       b_kind = KIND_F32;
     }
   }
-  if (A_KIND != KIND_F32 && b_kind != KIND_F32) {
+  if (!is_float(A_KIND) && !is_float(b_kind)) {
     return ordered(bitcast<i32>(a), bitcast<i32>(b_bits));
   }
   let x = float_bits(a, A_KIND);
@@ -285,8 +328,8 @@ fn ordered(x: i32, y: i32) -> bool {
 }
 
 fn float_bits(bits: u32, kind: u32) -> u32 {
-  if (kind == KIND_F32) {
-    return bits;
+  if (is_float(kind)) {
+    return widened(bits, kind);
   }
   return bitcast<u32>(f32(bitcast<i32>(bits)));  // int32, or a bool's 0/1
 }

@@ -22,6 +22,7 @@ override A_KIND: u32 = 0u;
 override B_KIND: u32 = 0u;
 override C_KIND: u32 = 0u;
 override OUT_FLOAT: bool = true;
+override OUT_HALF: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -38,16 +39,20 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // codegen/specs/compare/elements.wgsl
 // Element kinds: how an operand's graph buffer holds its elements (the specs' KINDS).
 // Every buffer is bound as array<u32>; a bool tensor holds one byte per element (0 or 1),
-// four to a word, little-endian.
+// four to a word, a float16 one two halves to a word, little-endian.
 const KIND_F32: u32 = 0u;     // float32: one word per element
 const KIND_I32: u32 = 1u;     // int32 (and int64, which the graph holds as int32)
 const KIND_BOOL: u32 = 2u;    // bool: one byte per element
 const KIND_SCALAR: u32 = 3u;  // no buffer: the op's Scalar argument (in Params)
 const KIND_NONE: u32 = 4u;    // no operand (an op with fewer operands)
+const KIND_F16: u32 = 5u;     // float16: two halves to a word
 
 // The index of the word that holds element i.
 fn word_of(i: u32, kind: u32) -> u32 {
-  return select(i, i / 4u, kind == KIND_BOOL);
+  if (kind == KIND_BOOL) {
+    return i / 4u;
+  }
+  return select(i, i / 2u, kind == KIND_F16);
 }
 
 // The bits of element i, given the word that holds it.
@@ -55,7 +60,32 @@ fn element_of(word: u32, i: u32, kind: u32) -> u32 {
   if (kind == KIND_BOOL) {
     return (word >> (8u * (i % 4u))) & 0xffu;
   }
+  if (kind == KIND_F16) {
+    return (word >> (16u * (i % 2u))) & 0xffffu;
+  }
   return word;
+}
+
+// The four halves of two words.
+fn halves_of(w0: u32, w1: u32) -> vec4<u32> {
+  return vec4<u32>(w0 & 0xffffu, w0 >> 16u, w1 & 0xffffu, w1 >> 16u);
+}
+
+// An element's float32 bits: float16 widened (exactly), the others unchanged.
+fn widened(bits: u32, kind: u32) -> u32 {
+  if (kind == KIND_F16) {
+    return bitcast<u32>(unpack2x16float(bits).x);
+  }
+  return bits;
+}
+
+// Whether an operand has no buffer to read (a Scalar argument, or no operand).
+fn no_buffer(kind: u32) -> bool {
+  return kind == KIND_SCALAR || kind == KIND_NONE;
+}
+
+fn is_float(kind: u32) -> bool {
+  return kind == KIND_F32 || kind == KIND_F16;
 }
 
 // The four bools of one word.
@@ -74,6 +104,9 @@ fn pack_bools(v: vec4<bool>) -> u32 {
 fn truthy(bits: u32, kind: u32) -> bool {
   if (kind == KIND_F32) {
     return (bits & 0x7fffffffu) != 0u;
+  }
+  if (kind == KIND_F16) {
+    return (bits & 0x7fffu) != 0u;
   }
   return bits != 0u;
 }
@@ -95,44 +128,54 @@ fn load_a(i: u32) -> u32 {
 }
 
 fn load_b(i: u32) -> u32 {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return 0u;
   }
   return element_of(b[word_of(i, B_KIND)], i, B_KIND);
 }
 
 fn load_c(i: u32) -> u32 {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return 0u;
   }
   return element_of(c[word_of(i, C_KIND)], i, C_KIND);
 }
 
-// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, or four
-// words (a tensor buffer is whole 16-byte units, so the last quad stays inside it).
+// Elements 4q..4q + 3 of an operand of the output's shape: one word of bools, two of
+// halves, or four words (a tensor buffer is whole 16-byte units, so the last quad stays
+// inside it).
 fn same_shape_a(q: u32) -> vec4<u32> {
   if (A_KIND == KIND_BOOL) {
     return bytes_of(a[q]);
+  }
+  if (A_KIND == KIND_F16) {
+    return halves_of(a[2u * q], a[2u * q + 1u]);
   }
   return vec4<u32>(a[4u * q], a[4u * q + 1u], a[4u * q + 2u], a[4u * q + 3u]);
 }
 
 fn same_shape_b(q: u32) -> vec4<u32> {
-  if (B_KIND >= KIND_SCALAR) {
+  if (no_buffer(B_KIND)) {
     return vec4<u32>(0u);
   }
   if (B_KIND == KIND_BOOL) {
     return bytes_of(b[q]);
   }
+  if (B_KIND == KIND_F16) {
+    return halves_of(b[2u * q], b[2u * q + 1u]);
+  }
   return vec4<u32>(b[4u * q], b[4u * q + 1u], b[4u * q + 2u], b[4u * q + 3u]);
 }
 
 fn same_shape_c(q: u32) -> vec4<u32> {
-  if (C_KIND >= KIND_SCALAR) {
+  if (no_buffer(C_KIND)) {
     return vec4<u32>(0u);
   }
   if (C_KIND == KIND_BOOL) {
     return bytes_of(c[q]);
+  }
+  if (C_KIND == KIND_F16) {
+    return halves_of(c[2u * q], c[2u * q + 1u]);
   }
   return vec4<u32>(c[4u * q], c[4u * q + 1u], c[4u * q + 2u], c[4u * q + 3u]);
 }
@@ -177,12 +220,52 @@ fn gather(q: u32) -> Quad {
   }
   return quad;
 }
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
+// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
+// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
+fn half_bits(v: vec4<f32>) -> vec4<u32> {
+  let bits = bitcast<vec4<u32>>(v);
+  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
+  let mag = bits & vec4<u32>(0x7fffffffu);
+  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
+  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
+               >> vec4<u32>(13u);
+  // a subnormal half: the mantissa in units of 2^-24
+  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
+  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
+                    vec4<u32>(14u), vec4<u32>(25u));
+  let kept = mantissa >> shift;
+  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
+  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
+  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
+  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
+  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
+  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
+  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
+  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
+}
+
+// Four halves in two words, element 0 in the low half of the first.
+fn pack_halves(v: vec4<f32>) -> vec2<u32> {
+  let h = half_bits(v);
+  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
+}
+
+// Two words of halves as four floats (subnormal halves are normal floats).
+fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
+  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
+}
 // codegen/specs/compare/select_broadcast.wgsl
-// select_broadcast: where(condition, self, other) into a float32 or int32 output, the
-// three operands broadcast (a: condition, b: self, c: other). Each invocation writes
-// whole 16-byte units of the output (4 elements; ITEMS_PER_INVOCATION of them, WORKGROUP_SIZE_X apart). The chosen
-// element's bits pass unchanged (NaN payloads, -0.0); an operand of another dtype is
-// converted to the output's, as torch promotes it.
+// select_broadcast: where(condition, self, other) into a float32, int32 or float16 output
+// (OUT_HALF), the three operands broadcast (a: condition, b: self, c: other). Each
+// invocation writes whole units of the output (4 elements: 16 bytes, or 8 of halves;
+// ITEMS_PER_INVOCATION of them, WORKGROUP_SIZE_X apart). The chosen element's bits pass
+// unchanged (NaN payloads, -0.0); an operand of another dtype is converted to the
+// output's, as torch promotes it (to float16: rounded as half_bits rounds).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -196,6 +279,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     let quad = gather(q);
     let condition = vec4<bool>(truthy(quad.a.x, A_KIND), truthy(quad.a.y, A_KIND),
                                truthy(quad.a.z, A_KIND), truthy(quad.a.w, A_KIND));
+    if (OUT_HALF) {
+      let halves = select(as_halves(quad.c, C_KIND), as_halves(quad.b, B_KIND), condition);
+      output[2u * q] = halves.x | (halves.y << 16u);
+      output[2u * q + 1u] = halves.z | (halves.w << 16u);
+      continue;
+    }
     let result = select(converted(quad.c, C_KIND), converted(quad.b, B_KIND), condition);
     output[4u * q] = result.x;
     output[4u * q + 1u] = result.y;
@@ -207,13 +296,30 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 // Elements of an operand as the output's dtype (OUT_FLOAT: float32, else int32).
 fn converted(v: vec4<u32>, kind: u32) -> vec4<u32> {
   if (OUT_FLOAT) {
-    if (kind == KIND_F32) {
-      return v;
+    if (is_float(kind)) {
+      return converted_floats(v, kind);
     }
     return bitcast<vec4<u32>>(vec4<f32>(bitcast<vec4<i32>>(v)));  // int32, or bool 0/1
   }
-  if (kind == KIND_F32) {
-    return bitcast<vec4<u32>>(vec4<i32>(bitcast<vec4<f32>>(v)));
+  if (is_float(kind)) {
+    return bitcast<vec4<u32>>(vec4<i32>(bitcast<vec4<f32>>(converted_floats(v, kind))));
   }
   return v;
+}
+
+// float32 or float16 elements as float32 bits.
+fn converted_floats(v: vec4<u32>, kind: u32) -> vec4<u32> {
+  return vec4<u32>(widened(v.x, kind), widened(v.y, kind), widened(v.z, kind),
+                   widened(v.w, kind));
+}
+
+// Elements of an operand as float16 bits: halves unchanged, the others rounded.
+fn as_halves(v: vec4<u32>, kind: u32) -> vec4<u32> {
+  if (kind == KIND_F16) {
+    return v;
+  }
+  if (kind == KIND_F32) {
+    return half_bits(bitcast<vec4<f32>>(v));
+  }
+  return half_bits(vec4<f32>(bitcast<vec4<i32>>(v)));  // int32, or bool 0/1
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/constant_pad_nd/constant_pad_nd_f16_packed_wgsl.h"
+#include "ops/constant_pad_nd/constant_pad_nd_f16_wgsl.h"
 #include "ops/constant_pad_nd/constant_pad_nd_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -35,6 +37,23 @@ static_assert(offsetof(ConstantPadNdParams, num_elements) == 52,
 static_assert(sizeof(ConstantPadNdParams) == 64,
               "ConstantPadNdParams must match the WGSL struct size 64");
 
+const KernelSource kConstantPadNdF16Kernel{
+    "constant_pad_nd_f16",
+    kConstantPadNdF16WGSL,
+    "main",
+    {kConstantPadNdF16WorkgroupSizeX, kConstantPadNdF16WorkgroupSizeY,
+     kConstantPadNdF16WorkgroupSizeZ},
+    kConstantPadNdF16Bindings,
+    kConstantPadNdF16BindingCount,
+    kConstantPadNdF16Features};
+const KernelSource kConstantPadNdF16PackedKernel{
+    "constant_pad_nd_f16_packed",
+    kConstantPadNdF16PackedWGSL,
+    "main",
+    {kConstantPadNdF16PackedWorkgroupSizeX, kConstantPadNdF16PackedWorkgroupSizeY,
+     kConstantPadNdF16PackedWorkgroupSizeZ},
+    kConstantPadNdF16PackedBindings,
+    kConstantPadNdF16PackedBindingCount};
 const KernelSource kConstantPadNdKernel{
     "constant_pad_nd",
     kConstantPadNdWGSL,
@@ -42,9 +61,13 @@ const KernelSource kConstantPadNdKernel{
     {kConstantPadNdWorkgroupSizeX, kConstantPadNdWorkgroupSizeY, kConstantPadNdWorkgroupSizeZ},
     kConstantPadNdBindings,
     kConstantPadNdBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kConstantPadNdF16Kernel, &kConstantPadNdF16PackedKernel, &kConstantPadNdKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConstantPadNdPlan {
+  size_t route0 = 0;
   ConstantPadNdParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -56,9 +79,9 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
   const std::vector<int64_t> pad = utils::read_int_list(graph, args[1], kOp, "pad");
   const double value = graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 1, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 1, 4);
   const int64_t pairs = utils::let(kOp, "pairs = len(pad) // 2", [&]() -> int64_t {
     return utils::floordiv(utils::length(pad), 2);
@@ -117,9 +140,22 @@ ConstantPadNdPlan plan_constant_pad_nd(WebGPUGraph& graph, const std::vector<Val
   utils::pack(plan.params0.left, left4, kOp, "left");
   plan.params0.value = utils::to_f32(value);
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                       kConstantPadNdKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // constant_pad_nd_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kConstantPadNdF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // constant_pad_nd_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kConstantPadNdF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // constant_pad_nd
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kConstantPadNdKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -169,12 +205,16 @@ void resize_constant_pad_nd_outputs(WebGPUGraph& graph, const std::vector<ValueR
 void add_constant_pad_nd(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ConstantPadNdPlan built = plan_constant_pad_nd(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kConstantPadNdKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_constant_pad_nd_outputs(graph, args);
     const ConstantPadNdPlan plan = plan_constant_pad_nd(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

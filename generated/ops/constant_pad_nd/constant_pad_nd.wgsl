@@ -13,6 +13,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -44,11 +53,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     // a column left of the pad wraps to a huge u32 and fails the bound check
     let in_w = w - params.left[3];
     if (src.y != 0u && in_w < params.in_dims[3]) {
-      v[j] = input[src.x + in_w];
+      v[j] = input_load(src.x + in_w);
     }
     w++;
   }
-  output[i0 / 4u] = v;
+  output_store(i0 / 4u, v);
 }
 
 // Output row `row` (over dims 0..2): the input index of its column 0, and whether the

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/constant_pad_nd/constant_pad_nd.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1d3dfb389f952e3ea6ec33a00ee09c4384ae154f7ac248ea679d8d9ce659edd3
+// wgsl-sha256: 9bd113fbe5979a2ebecf6272d9661fb75c27dcc68acd98a0e4d4073111a9b6af
 // The module below is generated/ops/constant_pad_nd/constant_pad_nd.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -24,6 +24,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -55,11 +64,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     // a column left of the pad wraps to a huge u32 and fails the bound check
     let in_w = w - params.left[3];
     if (src.y != 0u && in_w < params.in_dims[3]) {
-      v[j] = input[src.x + in_w];
+      v[j] = input_load(src.x + in_w);
     }
     w++;
   }
-  output[i0 / 4u] = v;
+  output_store(i0 / 4u, v);
 }
 
 // Output row `row` (over dims 0..2): the input index of its column 0, and whether the

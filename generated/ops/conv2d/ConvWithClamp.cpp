@@ -5,13 +5,31 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/conv2d/conv2d_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_f16_wgsl.h"
+#include "ops/conv2d/conv2d_gemm128_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_gemm128_f16_wgsl.h"
 #include "ops/conv2d/conv2d_gemm128_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_gemm_f16_wgsl.h"
 #include "ops/conv2d/conv2d_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_pack_weights_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_pack_weights_f16_wgsl.h"
 #include "ops/conv2d/conv2d_pack_weights_wgsl.h"
+#include "ops/conv2d/conv2d_split_sum_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_split_sum_f16_wgsl.h"
 #include "ops/conv2d/conv2d_split_sum_wgsl.h"
+#include "ops/conv2d/conv2d_stem_gemm_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_stem_gemm_f16_wgsl.h"
 #include "ops/conv2d/conv2d_stem_gemm_wgsl.h"
+#include "ops/conv2d/conv2d_vec4_f16_packed_wgsl.h"
+#include "ops/conv2d/conv2d_vec4_f16_wgsl.h"
 #include "ops/conv2d/conv2d_vec4_wgsl.h"
 #include "ops/conv2d/conv2d_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_f16_packed_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_f16_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_gemm_f16_packed_wgsl.h"
+#include "ops/conv2d/conv_transpose2d_gemm_f16_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_gemm_wgsl.h"
 #include "ops/conv2d/conv_transpose2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -109,6 +127,23 @@ static_assert(offsetof(ConvWithClampParams, k_chunk) == 104,
 static_assert(sizeof(ConvWithClampParams) == 112,
               "ConvWithClampParams must match the WGSL struct size 112");
 
+const KernelSource kConv2dPackWeightsF16Kernel{
+    "conv2d_pack_weights_f16",
+    kConv2dPackWeightsF16WGSL,
+    "main",
+    {kConv2dPackWeightsF16WorkgroupSizeX, kConv2dPackWeightsF16WorkgroupSizeY,
+     kConv2dPackWeightsF16WorkgroupSizeZ},
+    kConv2dPackWeightsF16Bindings,
+    kConv2dPackWeightsF16BindingCount,
+    kConv2dPackWeightsF16Features};
+const KernelSource kConv2dPackWeightsF16PackedKernel{
+    "conv2d_pack_weights_f16_packed",
+    kConv2dPackWeightsF16PackedWGSL,
+    "main",
+    {kConv2dPackWeightsF16PackedWorkgroupSizeX, kConv2dPackWeightsF16PackedWorkgroupSizeY,
+     kConv2dPackWeightsF16PackedWorkgroupSizeZ},
+    kConv2dPackWeightsF16PackedBindings,
+    kConv2dPackWeightsF16PackedBindingCount};
 const KernelSource kConv2dPackWeightsKernel{
     "conv2d_pack_weights",
     kConv2dPackWeightsWGSL,
@@ -117,6 +152,59 @@ const KernelSource kConv2dPackWeightsKernel{
      kConv2dPackWeightsWorkgroupSizeZ},
     kConv2dPackWeightsBindings,
     kConv2dPackWeightsBindingCount};
+const KernelSource kConv2dStemGemmF16Kernel{
+    "conv2d_stem_gemm_f16",
+    kConv2dStemGemmF16WGSL,
+    "main",
+    {kConv2dStemGemmF16WorkgroupSizeX, kConv2dStemGemmF16WorkgroupSizeY,
+     kConv2dStemGemmF16WorkgroupSizeZ},
+    kConv2dStemGemmF16Bindings,
+    kConv2dStemGemmF16BindingCount,
+    kConv2dStemGemmF16Features};
+const KernelSource kConv2dStemGemmF16PackedKernel{
+    "conv2d_stem_gemm_f16_packed",
+    kConv2dStemGemmF16PackedWGSL,
+    "main",
+    {kConv2dStemGemmF16PackedWorkgroupSizeX, kConv2dStemGemmF16PackedWorkgroupSizeY,
+     kConv2dStemGemmF16PackedWorkgroupSizeZ},
+    kConv2dStemGemmF16PackedBindings,
+    kConv2dStemGemmF16PackedBindingCount};
+const KernelSource kConv2dGemm128F16Kernel{
+    "conv2d_gemm128_f16",
+    kConv2dGemm128F16WGSL,
+    "main",
+    {kConv2dGemm128F16WorkgroupSizeX, kConv2dGemm128F16WorkgroupSizeY,
+     kConv2dGemm128F16WorkgroupSizeZ},
+    kConv2dGemm128F16Bindings,
+    kConv2dGemm128F16BindingCount,
+    kConv2dGemm128F16Features,
+    kConv2dGemm128F16RuntimeChecks};
+const KernelSource kConv2dGemm128F16PackedKernel{
+    "conv2d_gemm128_f16_packed",
+    kConv2dGemm128F16PackedWGSL,
+    "main",
+    {kConv2dGemm128F16PackedWorkgroupSizeX, kConv2dGemm128F16PackedWorkgroupSizeY,
+     kConv2dGemm128F16PackedWorkgroupSizeZ},
+    kConv2dGemm128F16PackedBindings,
+    kConv2dGemm128F16PackedBindingCount,
+    "",
+    kConv2dGemm128F16PackedRuntimeChecks};
+const KernelSource kConv2dGemmF16Kernel{
+    "conv2d_gemm_f16",
+    kConv2dGemmF16WGSL,
+    "main",
+    {kConv2dGemmF16WorkgroupSizeX, kConv2dGemmF16WorkgroupSizeY, kConv2dGemmF16WorkgroupSizeZ},
+    kConv2dGemmF16Bindings,
+    kConv2dGemmF16BindingCount,
+    kConv2dGemmF16Features};
+const KernelSource kConv2dGemmF16PackedKernel{
+    "conv2d_gemm_f16_packed",
+    kConv2dGemmF16PackedWGSL,
+    "main",
+    {kConv2dGemmF16PackedWorkgroupSizeX, kConv2dGemmF16PackedWorkgroupSizeY,
+     kConv2dGemmF16PackedWorkgroupSizeZ},
+    kConv2dGemmF16PackedBindings,
+    kConv2dGemmF16PackedBindingCount};
 const KernelSource kConv2dStemGemmKernel{
     "conv2d_stem_gemm",
     kConv2dStemGemmWGSL,
@@ -140,6 +228,40 @@ const KernelSource kConv2dGemmKernel{
     {kConv2dGemmWorkgroupSizeX, kConv2dGemmWorkgroupSizeY, kConv2dGemmWorkgroupSizeZ},
     kConv2dGemmBindings,
     kConv2dGemmBindingCount};
+const KernelSource kConvTranspose2dGemmF16Kernel{
+    "conv_transpose2d_gemm_f16",
+    kConvTranspose2dGemmF16WGSL,
+    "main",
+    {kConvTranspose2dGemmF16WorkgroupSizeX, kConvTranspose2dGemmF16WorkgroupSizeY,
+     kConvTranspose2dGemmF16WorkgroupSizeZ},
+    kConvTranspose2dGemmF16Bindings,
+    kConvTranspose2dGemmF16BindingCount,
+    kConvTranspose2dGemmF16Features};
+const KernelSource kConvTranspose2dGemmF16PackedKernel{
+    "conv_transpose2d_gemm_f16_packed",
+    kConvTranspose2dGemmF16PackedWGSL,
+    "main",
+    {kConvTranspose2dGemmF16PackedWorkgroupSizeX, kConvTranspose2dGemmF16PackedWorkgroupSizeY,
+     kConvTranspose2dGemmF16PackedWorkgroupSizeZ},
+    kConvTranspose2dGemmF16PackedBindings,
+    kConvTranspose2dGemmF16PackedBindingCount};
+const KernelSource kConvTranspose2dF16Kernel{
+    "conv_transpose2d_f16",
+    kConvTranspose2dF16WGSL,
+    "main",
+    {kConvTranspose2dF16WorkgroupSizeX, kConvTranspose2dF16WorkgroupSizeY,
+     kConvTranspose2dF16WorkgroupSizeZ},
+    kConvTranspose2dF16Bindings,
+    kConvTranspose2dF16BindingCount,
+    kConvTranspose2dF16Features};
+const KernelSource kConvTranspose2dF16PackedKernel{
+    "conv_transpose2d_f16_packed",
+    kConvTranspose2dF16PackedWGSL,
+    "main",
+    {kConvTranspose2dF16PackedWorkgroupSizeX, kConvTranspose2dF16PackedWorkgroupSizeY,
+     kConvTranspose2dF16PackedWorkgroupSizeZ},
+    kConvTranspose2dF16PackedBindings,
+    kConvTranspose2dF16PackedBindingCount};
 const KernelSource kConvTranspose2dGemmKernel{
     "conv_transpose2d_gemm",
     kConvTranspose2dGemmWGSL,
@@ -156,6 +278,38 @@ const KernelSource kConvTranspose2dKernel{
      kConvTranspose2dWorkgroupSizeZ},
     kConvTranspose2dBindings,
     kConvTranspose2dBindingCount};
+const KernelSource kConv2dVec4F16Kernel{
+    "conv2d_vec4_f16",
+    kConv2dVec4F16WGSL,
+    "main",
+    {kConv2dVec4F16WorkgroupSizeX, kConv2dVec4F16WorkgroupSizeY, kConv2dVec4F16WorkgroupSizeZ},
+    kConv2dVec4F16Bindings,
+    kConv2dVec4F16BindingCount,
+    kConv2dVec4F16Features};
+const KernelSource kConv2dVec4F16PackedKernel{
+    "conv2d_vec4_f16_packed",
+    kConv2dVec4F16PackedWGSL,
+    "main",
+    {kConv2dVec4F16PackedWorkgroupSizeX, kConv2dVec4F16PackedWorkgroupSizeY,
+     kConv2dVec4F16PackedWorkgroupSizeZ},
+    kConv2dVec4F16PackedBindings,
+    kConv2dVec4F16PackedBindingCount};
+const KernelSource kConv2dF16Kernel{
+    "conv2d_f16",
+    kConv2dF16WGSL,
+    "main",
+    {kConv2dF16WorkgroupSizeX, kConv2dF16WorkgroupSizeY, kConv2dF16WorkgroupSizeZ},
+    kConv2dF16Bindings,
+    kConv2dF16BindingCount,
+    kConv2dF16Features};
+const KernelSource kConv2dF16PackedKernel{
+    "conv2d_f16_packed",
+    kConv2dF16PackedWGSL,
+    "main",
+    {kConv2dF16PackedWorkgroupSizeX, kConv2dF16PackedWorkgroupSizeY,
+     kConv2dF16PackedWorkgroupSizeZ},
+    kConv2dF16PackedBindings,
+    kConv2dF16PackedBindingCount};
 const KernelSource kConv2dVec4Kernel{
     "conv2d_vec4",
     kConv2dVec4WGSL,
@@ -167,6 +321,23 @@ const KernelSource kConv2dKernel{
     "conv2d",        kConv2dWGSL,
     "main",          {kConv2dWorkgroupSizeX, kConv2dWorkgroupSizeY, kConv2dWorkgroupSizeZ},
     kConv2dBindings, kConv2dBindingCount};
+const KernelSource kConv2dSplitSumF16Kernel{
+    "conv2d_split_sum_f16",
+    kConv2dSplitSumF16WGSL,
+    "main",
+    {kConv2dSplitSumF16WorkgroupSizeX, kConv2dSplitSumF16WorkgroupSizeY,
+     kConv2dSplitSumF16WorkgroupSizeZ},
+    kConv2dSplitSumF16Bindings,
+    kConv2dSplitSumF16BindingCount,
+    kConv2dSplitSumF16Features};
+const KernelSource kConv2dSplitSumF16PackedKernel{
+    "conv2d_split_sum_f16_packed",
+    kConv2dSplitSumF16PackedWGSL,
+    "main",
+    {kConv2dSplitSumF16PackedWorkgroupSizeX, kConv2dSplitSumF16PackedWorkgroupSizeY,
+     kConv2dSplitSumF16PackedWorkgroupSizeZ},
+    kConv2dSplitSumF16PackedBindings,
+    kConv2dSplitSumF16PackedBindingCount};
 const KernelSource kConv2dSplitSumKernel{
     "conv2d_split_sum",
     kConv2dSplitSumWGSL,
@@ -174,14 +345,26 @@ const KernelSource kConv2dSplitSumKernel{
     {kConv2dSplitSumWorkgroupSizeX, kConv2dSplitSumWorkgroupSizeY, kConv2dSplitSumWorkgroupSizeZ},
     kConv2dSplitSumBindings,
     kConv2dSplitSumBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kConv2dPackWeightsF16Kernel, &kConv2dPackWeightsF16PackedKernel, &kConv2dPackWeightsKernel};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kConv2dStemGemmKernel, &kConv2dGemm128Kernel,
-                                                 &kConv2dGemmKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kConv2dStemGemmF16Kernel,      &kConv2dStemGemmF16PackedKernel, &kConv2dGemm128F16Kernel,
+    &kConv2dGemm128F16PackedKernel, &kConv2dGemmF16Kernel,           &kConv2dGemmF16PackedKernel,
+    &kConv2dStemGemmKernel,         &kConv2dGemm128Kernel,           &kConv2dGemmKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kConvTranspose2dGemmKernel,
-                                                 &kConvTranspose2dKernel};
+const KernelSource* const kDispatch2Kernels[] = {
+    &kConvTranspose2dGemmF16Kernel, &kConvTranspose2dGemmF16PackedKernel,
+    &kConvTranspose2dF16Kernel,     &kConvTranspose2dF16PackedKernel,
+    &kConvTranspose2dGemmKernel,    &kConvTranspose2dKernel};
 // Dispatch 3's kernels, in route order.
-const KernelSource* const kDispatch3Kernels[] = {&kConv2dVec4Kernel, &kConv2dKernel};
+const KernelSource* const kDispatch3Kernels[] = {&kConv2dVec4F16Kernel, &kConv2dVec4F16PackedKernel,
+                                                 &kConv2dF16Kernel,     &kConv2dF16PackedKernel,
+                                                 &kConv2dVec4Kernel,    &kConv2dKernel};
+// Dispatch 4's kernels, in route order.
+const KernelSource* const kDispatch4Kernels[] = {
+    &kConv2dSplitSumF16Kernel, &kConv2dSplitSumF16PackedKernel, &kConv2dSplitSumKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ConvWithClampPlan {
@@ -189,6 +372,7 @@ struct ConvWithClampPlan {
   std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   ConvWithClampParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -204,6 +388,7 @@ struct ConvWithClampPlan {
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
   bool run4 = true;
+  size_t route4 = 0;
   utils::Grid grid4;
   std::vector<OverrideValue> overrides4;
 };
@@ -225,15 +410,15 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   const bool output_max_is_null = graph.is_null(args[10]);
   const double output_max = output_max_is_null ? 0.0 : graph.get_scalar(args[10]);
   const Tensor& out = graph.get_tensor(args[11]);
-  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_dtype(kOp, "input", input, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input", input, 3, 4);
-  utils::check_dtype(kOp, "weight", weight, {DType::Float32});
+  utils::check_dtype(kOp, "weight", weight, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "weight", weight, 3, 4);
   if (bias != nullptr) {
-    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 3, 4);
   const int64_t rank = input.rank();
   const int64_t B = utils::let(kOp, "B = input.dims[0]", [&]() -> int64_t { return input.dim(0); });
@@ -457,6 +642,10 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
     utils::fail(kOp, "input", "is smaller than the kernel", utils::format_value(input.dims()),
                 "an output of at least " + utils::format_value((rank == 3) ? "1" : "1x1"));
   }
+  if ((weight.dtype != input.dtype) || ((bias != nullptr) && (bias->dtype != input.dtype))) {
+    utils::fail(kOp, "input", "does not share its dtype with weight and bias",
+                utils::format_value(input.dtype), "the dtype of weight and bias");
+  }
   utils::check_output_dims(
       kOp, "out", out,
       (rank == 4) ? std::vector<int64_t>{B, OC, OH, OW} : std::vector<int64_t>{B, OC, OW});
@@ -464,7 +653,8 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   wpack.dtype = DType::Float32;
   wpack.max_dims = std::vector<int64_t>{
       (gemm || tgemm)
-          ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)), 4)
+          ? utils::mul(utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+                       (input.dtype == DType::Float16) ? 2 : 4)
           : 0};
   wpack.live_dims = wpack.max_dims;
   Tensor partial;  // scratch, allocated by add_conv_with_clamp
@@ -505,58 +695,153 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(
-        utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
-        kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"TRANSPOSED", transposed ? 1.0 : 0.0}};
+    if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route0 = 0;  // conv2d_pack_weights_f16
+      plan.grid0 = utils::elementwise_grid(
+          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+          kConv2dPackWeightsF16Kernel.workgroup_size[0],
+          graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TRANSPOSED", transposed ? 1.0 : 0.0}};
+    } else if (input.dtype == DType::Float16) {
+      plan.route0 = 1;  // conv2d_pack_weights_f16_packed
+      plan.grid0 = utils::elementwise_grid(
+          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+          kConv2dPackWeightsF16PackedKernel.workgroup_size[0],
+          graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TRANSPOSED", transposed ? 1.0 : 0.0}};
+    } else {
+      plan.route0 = 2;  // conv2d_pack_weights
+      plan.grid0 = utils::elementwise_grid(
+          utils::mul(utils::mul(utils::mul(KH, KW), IC), utils::ceil_div(OC, 4)),
+          kConv2dPackWeightsKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TRANSPOSED", transposed ? 1.0 : 0.0}};
+    }
   }
   plan.run1 = gemm;
   if (plan.run1) {
-    if (stem) {
-      plan.route1 = 0;  // conv2d_stem_gemm
+    if (graph.has_feature(Feature::ShaderF16) && ((input.dtype == DType::Float16) && stem)) {
+      plan.route1 = 0;  // conv2d_stem_gemm_f16
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"PADDED", (utils::max_of(pH, pW) > 0) ? 1.0 : 0.0}};
+    } else if ((input.dtype == DType::Float16) && stem) {
+      plan.route1 = 1;  // conv2d_stem_gemm_f16_packed
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"PADDED", (utils::max_of(pH, pW) > 0) ? 1.0 : 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((input.dtype == DType::Float16) && gemm128)) {
+      plan.route1 = 2;  // conv2d_gemm128_f16
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"WEIGHT_VEC4", (utils::floormod(K, 4) == 0) ? 1.0 : 0.0}};
+    } else if ((input.dtype == DType::Float16) && gemm128) {
+      plan.route1 = 3;  // conv2d_gemm128_f16_packed
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"WEIGHT_VEC4", (utils::floormod(K, 4) == 0) ? 1.0 : 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route1 = 4;  // conv2d_gemm_f16
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route1 = 5;  // conv2d_gemm_f16_packed
+      plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+    } else if (stem) {
+      plan.route1 = 6;  // conv2d_stem_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"PADDED", (utils::max_of(pH, pW) > 0) ? 1.0 : 0.0}};
     } else if (gemm128) {
-      plan.route1 = 1;  // conv2d_gemm128
+      plan.route1 = 7;  // conv2d_gemm128
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"WEIGHT_VEC4", (utils::floormod(K, 4) == 0) ? 1.0 : 0.0}};
     } else {
-      plan.route1 = 2;  // conv2d_gemm
+      plan.route1 = 8;  // conv2d_gemm
       plan.grid1 = utils::tiles_grid(utils::mul(utils::mul(B, OH), OW), OC, split, 64, 64,
                                      graph.limits().max_workgroups_per_dimension);
     }
   }
   plan.run2 = transposed;
   if (plan.run2) {
-    if (tgemm) {
-      plan.route2 = 0;  // conv_transpose2d_gemm
+    if (graph.has_feature(Feature::ShaderF16) && ((input.dtype == DType::Float16) && tgemm)) {
+      plan.route2 = 0;  // conv_transpose2d_gemm_f16
+      plan.grid2 = utils::tiles_grid(
+          utils::mul(utils::mul(B, utils::ceil_div(OH, sH)), utils::ceil_div(OW, sW)), OC,
+          utils::mul(sH, sW), 64, 64, graph.limits().max_workgroups_per_dimension);
+    } else if ((input.dtype == DType::Float16) && tgemm) {
+      plan.route2 = 1;  // conv_transpose2d_gemm_f16_packed
+      plan.grid2 = utils::tiles_grid(
+          utils::mul(utils::mul(B, utils::ceil_div(OH, sH)), utils::ceil_div(OW, sW)), OC,
+          utils::mul(sH, sW), 64, 64, graph.limits().max_workgroups_per_dimension);
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route2 = 2;  // conv_transpose2d_f16
+      plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route2 = 3;  // conv_transpose2d_f16_packed
+      plan.grid2 =
+          utils::elementwise_grid(out.numel(), kConvTranspose2dF16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else if (tgemm) {
+      plan.route2 = 4;  // conv_transpose2d_gemm
       plan.grid2 = utils::tiles_grid(
           utils::mul(utils::mul(B, utils::ceil_div(OH, sH)), utils::ceil_div(OW, sW)), OC,
           utils::mul(sH, sW), 64, 64, graph.limits().max_workgroups_per_dimension);
     } else {
-      plan.route2 = 1;  // conv_transpose2d
+      plan.route2 = 5;  // conv_transpose2d
       plan.grid2 = utils::elementwise_grid(out.numel(), kConvTranspose2dKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
     }
   }
   plan.run3 = !gemm && !transposed;
   if (plan.run3) {
-    if (utils::floormod(icpg, 4) == 0) {
-      plan.route3 = 0;  // conv2d_vec4
+    if (graph.has_feature(Feature::ShaderF16) &&
+        ((input.dtype == DType::Float16) && (utils::floormod(icpg, 4) == 0))) {
+      plan.route3 = 0;  // conv2d_vec4_f16
+      plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dVec4F16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if ((input.dtype == DType::Float16) && (utils::floormod(icpg, 4) == 0)) {
+      plan.route3 = 1;  // conv2d_vec4_f16_packed
+      plan.grid3 =
+          utils::elementwise_grid(out.numel(), kConv2dVec4F16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route3 = 2;  // conv2d_f16
+      plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route3 = 3;  // conv2d_f16_packed
+      plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dF16PackedKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (utils::floormod(icpg, 4) == 0) {
+      plan.route3 = 4;  // conv2d_vec4
       plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dVec4Kernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
     } else {
-      plan.route3 = 1;  // conv2d
+      plan.route3 = 5;  // conv2d
       plan.grid3 = utils::elementwise_grid(out.numel(), kConv2dKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
     }
   }
   plan.run4 = split > 1;
   if (plan.run4) {
-    plan.grid4 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route4 = 0;  // conv2d_split_sum_f16
+      plan.grid4 = utils::elementwise_grid(out.numel(), kConv2dSplitSumF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route4 = 1;  // conv2d_split_sum_f16_packed
+      plan.grid4 =
+          utils::elementwise_grid(out.numel(), kConv2dSplitSumF16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route4 = 2;  // conv2d_split_sum
+      plan.grid4 = utils::elementwise_grid(out.numel(), kConv2dSplitSumKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   return plan;
 }
@@ -568,7 +853,7 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
   const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   if (built.run0) {
-    graph.add_dispatch(kConv2dPackWeightsKernel, built.overrides0,
+    graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params, sizeof(built.params), built.grid0);
   }
@@ -596,7 +881,7 @@ void add_conv_with_clamp(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   }
   if (built.run4) {
     graph.add_dispatch(
-        kConv2dSplitSumKernel, built.overrides4,
+        *kDispatch4Kernels[built.route4], built.overrides4,
         {Binding::params(), Binding::of(scratch_partial),
          !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(), Binding::of(args[11])},
         &built.params, sizeof(built.params), built.grid4);

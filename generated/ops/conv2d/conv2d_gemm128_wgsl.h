@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: aab7c3543744ebb58c5dd532a9a118a544ac9e48cbd3c54747f7516370120beb
+// wgsl-sha256: b4ee698de83928d0aa2bf4d4a0e92fd3749bc9229dc954caf4f6e18dcce9fc9d
 // The module below is generated/ops/conv2d/conv2d_gemm128.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -53,6 +53,24 @@ const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const TILE_M = 128u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> vec4<f32> {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/conv2d/conv_epilogue.wgsl
 // Shared by every conv2d kernel (composed into their modules by opgen; not a
 // standalone module): reads the conv Params and the bias binding.
@@ -61,7 +79,7 @@ const TILE_M = 128u;
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -118,7 +136,8 @@ fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), w.ok);
 }
 
 // Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
@@ -127,7 +146,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   if (ic >= params.IC || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[(tap * params.IC + ic) * M4 + col];
+  return wpack_load((tap * params.IC + ic) * M4 + col);
 }
 // codegen/specs/matmul/gemm_store.wgsl
 // Shared by the tiled GEMM kernels (gemm_tile.wgsl, gemm_small_tile.wgsl, gemv_nn and
@@ -157,7 +176,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 // codegen/specs/matmul/gemm_tile.wgsl
@@ -399,7 +418,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   }
   let i = m * params.K + k;
   if (WEIGHT_VEC4) {  // K % 4 == 0: the quad is one aligned vec4
-    return weight[i / 4u];
+    return weight_load(i / 4u);
   }
   return vec4<f32>(weight_at(i), select(0.0, weight_at(i + 1u), k + 1u < end),
                    select(0.0, weight_at(i + 2u), k + 2u < end),
@@ -409,7 +428,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
 // One weight of the vec4 binding (K % 4 != 0 only; a runtime component index, off the
 // common path).
 fn weight_at(i: u32) -> f32 {
-  return weight[i / 4u][i % 4u];
+  return weight_load(i / 4u)[i % 4u];
 }
 
 // im2col(input)[r][c..c + 3]: the thread's four pixels at row r's channel and tap; zero

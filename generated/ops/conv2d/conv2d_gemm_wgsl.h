@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: d5bb1bbefafb3c53e70e9eb02e2a4a9c20b2f4f06997e7bc5192b2a204d183b7
+// wgsl-sha256: d43cfd047f24645d5bf8fadbce34c820dc0dc27d43b4cd0accffa815bda4f7c2
 // The module below is generated/ops/conv2d/conv2d_gemm.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -50,6 +50,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> vec4<f32> {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/conv2d/conv_epilogue.wgsl
 // Shared by every conv2d kernel (composed into their modules by opgen; not a
 // standalone module): reads the conv Params and the bias binding.
@@ -58,7 +76,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -115,7 +133,8 @@ fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), w.ok);
 }
 
 // Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
@@ -124,7 +143,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   if (ic >= params.IC || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[(tap * params.IC + ic) * M4 + col];
+  return wpack_load((tap * params.IC + ic) * M4 + col);
 }
 // codegen/specs/conv2d/conv_gemm.wgsl
 // Shared by the direct conv's GEMM kernels (composed into their modules by opgen,
@@ -159,7 +178,7 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
     }
     let i = (n / plane * params.OC + m) * plane + n % plane;
     if (params.split == 1u) {
-      output[i] = conv_epilogue(v[c], m);
+      output_store(i, conv_epilogue(v[c], m));
     } else {
       partial[slice * N * params.OC + i] = v[c];
     }

@@ -36,6 +36,15 @@ override TRANSPOSED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -60,10 +69,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   var v = vec4<f32>();
   for (var j = 0u; j < 4u; j++) {
     if (m + j < params.OC) {
-      v[j] = weight[weight_index(m + j, ic, tap)];
+      v[j] = weight_load(weight_index(m + j, ic, tap));
     }
   }
-  wpack[i] = v;
+  wpack_store(i, v);
 }
 
 // The weight of output channel oc, input channel ic at tap `tap`.

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: b894b8dd385817c8b2bc0bee6ecde065ae7c49ed6e2f4ac45477f158b6c76eeb
+// wgsl-sha256: 5099dcf4baccf8ead670b588b3c55abf07a1a1db8c5948a3e3ec016d90871841
 // The module below is generated/ops/conv2d/conv2d_pack_weights.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -47,6 +47,15 @@ override TRANSPOSED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -71,10 +80,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   var v = vec4<f32>();
   for (var j = 0u; j < 4u; j++) {
     if (m + j < params.OC) {
-      v[j] = weight[weight_index(m + j, ic, tap)];
+      v[j] = weight_load(weight_index(m + j, ic, tap));
     }
   }
-  wpack[i] = v;
+  wpack_store(i, v);
 }
 
 // The weight of output channel oc, input channel ic at tap `tap`.

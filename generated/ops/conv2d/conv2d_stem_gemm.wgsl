@@ -40,6 +40,24 @@ override PADDED: bool = true;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> vec4<f32> {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/conv2d/conv_epilogue.wgsl
 // Shared by every conv2d kernel (composed into their modules by opgen; not a
 // standalone module): reads the conv Params and the bias binding.
@@ -48,7 +66,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -105,7 +123,8 @@ fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), w.ok);
 }
 
 // Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
@@ -114,7 +133,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   if (ic >= params.IC || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[(tap * params.IC + ic) * M4 + col];
+  return wpack_load((tap * params.IC + ic) * M4 + col);
 }
 // codegen/specs/conv2d/conv_gemm.wgsl
 // Shared by the direct conv's GEMM kernels (composed into their modules by opgen,
@@ -149,7 +168,7 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
     }
     let i = (n / plane * params.OC + m) * plane + n % plane;
     if (params.split == 1u) {
-      output[i] = conv_epilogue(v[c], m);
+      output_store(i, conv_epilogue(v[c], m));
     } else {
       partial[slice * N * params.OC + i] = v[c];
     }
@@ -214,7 +233,7 @@ fn load_weight_row(r: KRow, col: u32) -> vec4<f32> {
   if (r.kh >= params.KH || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[r.k * M4 + col];
+  return wpack_load(r.k * M4 + col);
 }
 
 // The quad's input offsets at k = 0 (ic = kh = kw = 0; wrapping where that lies in the
@@ -236,7 +255,8 @@ fn load_row(q: PixelQuad, origin: vec4<u32>, r: KRow) -> vec4<f32> {
   }
   let offset = (r.ic * params.IH + r.kh * params.dH) * params.IW + r.kw * params.dW;
   let o = select(vec4<u32>(0u), origin + vec4<u32>(offset), ok);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), ok);
 }
 
 // Where a thread's four pixels n0..n0 + 3 land in output channel 0 (channel m adds m * plane),
@@ -274,7 +294,7 @@ fn store_value(i: u32, ok: bool, m: u32, v: f32) {
     return;
   }
   if (params.split == 1u) {
-    output[i] = conv_epilogue(v, m);
+    output_store(i, conv_epilogue(v, m));
   } else {
     partial[i] = v;
   }

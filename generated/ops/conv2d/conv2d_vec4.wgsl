@@ -37,6 +37,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -49,7 +64,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -112,15 +127,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       var x_at = ((o.b * params.IC + o.ic0) * params.IH + u32(ih)) * params.IW + u32(iw);
       var w_at = (o.oc * o.icpg * params.KH + kh) * params.KW + kw;
       for (var c = 0u; c < o.icpg; c += 4u) {
-        let x = vec4<f32>(input[x_at], input[x_at + plane], input[x_at + 2u * plane],
-                          input[x_at + 3u * plane]);
-        let w = vec4<f32>(weight[w_at], weight[w_at + taps], weight[w_at + 2u * taps],
-                          weight[w_at + 3u * taps]);
+        let x = vec4<f32>(input_load(x_at), input_load(x_at + plane),
+                          input_load(x_at + 2u * plane), input_load(x_at + 3u * plane));
+        let w = vec4<f32>(weight_load(w_at), weight_load(w_at + taps),
+                          weight_load(w_at + 2u * taps), weight_load(w_at + 3u * taps));
         acc += dot(x, w);
         x_at += 4u * plane;
         w_at += 4u * taps;
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 32f65f215f8b7d1659a48a4d294b4c76f2961515affb766f52494a8b27dbc25e
+// wgsl-sha256: afe17e5749b00b42376fb8ba054b22f34b9704a99e6e07f57700fd08c4e35d2a
 // The module below is generated/ops/conv2d/conv2d.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -48,6 +48,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -60,7 +75,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -118,12 +133,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         if (iw < 0 || iw >= i32(params.IW)) {
           continue;
         }
-        let x = input[((o.b * params.IC + o.ic0 + c) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((o.oc * o.icpg + c) * params.KH + kh) * params.KW + kw];
+        let x = input_load(((o.b * params.IC + o.ic0 + c) * params.IH + u32(ih)) * params.IW +
+                           u32(iw));
+        acc += x * weight_load(((o.oc * o.icpg + c) * params.KH + kh) * params.KW + kw);
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }
 )wgsl";
 

@@ -38,6 +38,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/conv2d/conv_epilogue.wgsl
 // Shared by every conv2d kernel (composed into their modules by opgen; not a
 // standalone module): reads the conv Params and the bias binding.
@@ -46,7 +64,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -126,7 +144,8 @@ fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), w.ok);
 }
 
 // Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
@@ -135,7 +154,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   if (ic >= params.IC || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[(tap * params.IC + ic) * M4 + col];
+  return wpack_load((tap * params.IC + ic) * M4 + col);
 }
 // codegen/specs/conv2d/conv_transpose2d_gemm.wgsl
 // conv_transpose2d_gemm: a transposed conv (groups == 1, dilation 1) as one implicit GEMM
@@ -236,16 +255,16 @@ fn store_out(m: u32, o: OutQuad, v: vec4<f32>) {
   }
   let at = o.at + vec4<u32>(m * params.OH * params.OW);
   if (o.ok.x) {
-    output[at.x] = conv_epilogue(v.x, m);
+    output_store(at.x, conv_epilogue(v.x, m));
   }
   if (o.ok.y) {
-    output[at.y] = conv_epilogue(v.y, m);
+    output_store(at.y, conv_epilogue(v.y, m));
   }
   if (o.ok.z) {
-    output[at.z] = conv_epilogue(v.z, m);
+    output_store(at.z, conv_epilogue(v.z, m));
   }
   if (o.ok.w) {
-    output[at.w] = conv_epilogue(v.w, m);
+    output_store(at.w, conv_epilogue(v.w, m));
   }
 }
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 897e3315dbaceed240133b45900b9a32f3dcdef28c92f01876ddda48a50a1e7d
+// wgsl-sha256: 76108330ed6e7a46dbf78c2d5b2d4f73fd1066d2337571bb0c7c336a30d47c95
 // The module below is generated/ops/conv2d/conv_transpose2d.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -49,6 +49,24 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -61,7 +79,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   var v = acc;
   if (params.has_bias != 0u) {
-    v = v + bias[oc];
+    v = v + bias_load(oc);
   }
   if (params.has_min != 0u) {
     v = select(v, params.min_value, v < params.min_value);
@@ -141,7 +159,8 @@ fn load_quad(w: TapWindow, ic: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let o = w.at + vec4<u32>(ic * params.IH * params.IW);
-  return select(vec4<f32>(), vec4<f32>(input[o.x], input[o.y], input[o.z], input[o.w]), w.ok);
+  return select(vec4<f32>(), vec4<f32>(input_load(o.x), input_load(o.y), input_load(o.z),
+                                       input_load(o.w)), w.ok);
 }
 
 // Output channels 4 * col..4 * col + 3 of input channel ic at one tap (0 past IC or OC).
@@ -150,7 +169,7 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   if (ic >= params.IC || col >= M4) {
     return vec4<f32>();
   }
-  return wpack[(tap * params.IC + ic) * M4 + col];
+  return wpack_load((tap * params.IC + ic) * M4 + col);
 }
 // codegen/specs/conv2d/conv_transpose2d.wgsl
 // conv_transpose2d: transposed conv in gather form, one thread per output element. Tap
@@ -190,12 +209,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
       for (var c = 0u; c < o.icpg; c++) {
         let ic = o.ic0 + c;
-        let x = input[((o.b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw)];
-        acc += x * weight[((ic * o.ocpg + ocg) * params.KH + kh) * params.KW + kw];
+        let x = input_load(((o.b * params.IC + ic) * params.IH + u32(ih)) * params.IW + u32(iw));
+        acc += x * weight_load(((ic * o.ocpg + ocg) * params.KH + kh) * params.KW + kw);
       }
     }
   }
-  output[i] = conv_epilogue(acc, o.oc);
+  output_store(i, conv_epilogue(acc, o.oc));
 }
 )wgsl";
 

@@ -22,12 +22,14 @@ AliasCopyPlan plan_alias_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   AliasCopyPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

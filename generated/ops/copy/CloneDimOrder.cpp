@@ -25,8 +25,9 @@ CloneDimOrderPlan plan_clone_dim_order(WebGPUGraph& graph, const std::vector<Val
       graph.is_null(args[2]) ? std::vector<int64_t>{}
                              : utils::read_int_list(graph, args[2], kOp, "dim_order");
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((utils::length(dim_order) != 0) && (dim_order != utils::range(self.rank()))) {
     utils::fail(kOp, "dim_order", "is not the contiguous order", utils::format_value(dim_order),
                 "None or " + utils::format_value(utils::range(self.rank())));
@@ -34,7 +35,8 @@ CloneDimOrderPlan plan_clone_dim_order(WebGPUGraph& graph, const std::vector<Val
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   CloneDimOrderPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

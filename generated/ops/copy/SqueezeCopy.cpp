@@ -22,8 +22,9 @@ SqueezeCopyPlan plan_squeeze_copy(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
                                   [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
   const std::vector<int64_t> outside =
@@ -69,7 +70,8 @@ SqueezeCopyPlan plan_squeeze_copy(WebGPUGraph& graph, const std::vector<ValueRef
   }());
 
   SqueezeCopyPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

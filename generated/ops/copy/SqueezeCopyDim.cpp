@@ -23,8 +23,9 @@ SqueezeCopyDimPlan plan_squeeze_copy_dim(WebGPUGraph& graph, const std::vector<V
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
                                   [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
   const std::vector<int64_t> outside = utils::let(
@@ -73,7 +74,8 @@ SqueezeCopyDimPlan plan_squeeze_copy_dim(WebGPUGraph& graph, const std::vector<V
   }());
 
   SqueezeCopyDimPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

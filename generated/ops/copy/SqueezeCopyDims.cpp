@@ -23,8 +23,9 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t wrap = utils::let(kOp, "wrap = max(self.rank, 1)",
                                   [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
   const std::vector<int64_t> outside = utils::let(
@@ -76,7 +77,8 @@ SqueezeCopyDimsPlan plan_squeeze_copy_dims(WebGPUGraph& graph, const std::vector
   }());
 
   SqueezeCopyDimsPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

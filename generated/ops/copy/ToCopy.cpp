@@ -41,13 +41,15 @@ ToCopyPlan plan_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 8);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[7]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   ToCopyPlan plan;
   plan.run0 = self.dtype == out.dtype;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   plan.run1 = self.dtype != out.dtype;
   if (plan.run1) {
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
@@ -55,12 +57,16 @@ ToCopyPlan plan_to_copy(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kConvertKernel.workgroup_size[0],
                                 graph.limits().max_workgroups_per_dimension);
     plan.overrides1 = {
-        {"IN_KIND", static_cast<double>((self.dtype == DType::Float32)
-                                            ? 0
-                                            : ((self.dtype == DType::Int32) ? 1 : 2))},
-        {"OUT_KIND", static_cast<double>((out.dtype == DType::Float32)
-                                             ? 0
-                                             : ((out.dtype == DType::Int32) ? 1 : 2))}};
+        {"IN_KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 3 : 2)))},
+        {"OUT_KIND",
+         static_cast<double>(
+             (out.dtype == DType::Float32)
+                 ? 0
+                 : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))}};
   }
   return plan;
 }

@@ -45,8 +45,9 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
       graph.is_null(args[6]) ? std::vector<int64_t>{}
                              : utils::read_int_list(graph, args[6], kOp, "dim_order");
   const Tensor& out = graph.get_tensor(args[7]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((utils::length(dim_order) != 0) && (dim_order != utils::range(self.rank()))) {
     utils::fail(kOp, "dim_order", "is not the contiguous order", utils::format_value(dim_order),
                 "None or " + utils::format_value(utils::range(self.rank())));
@@ -55,7 +56,8 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
 
   ToDimOrderCopyPlan plan;
   plan.run0 = self.dtype == out.dtype;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   plan.run1 = self.dtype != out.dtype;
   if (plan.run1) {
     plan.params1.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
@@ -63,12 +65,16 @@ ToDimOrderCopyPlan plan_to_dim_order_copy(WebGPUGraph& graph, const std::vector<
         utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kConvertKernel.workgroup_size[0],
                                 graph.limits().max_workgroups_per_dimension);
     plan.overrides1 = {
-        {"IN_KIND", static_cast<double>((self.dtype == DType::Float32)
-                                            ? 0
-                                            : ((self.dtype == DType::Int32) ? 1 : 2))},
-        {"OUT_KIND", static_cast<double>((out.dtype == DType::Float32)
-                                             ? 0
-                                             : ((out.dtype == DType::Int32) ? 1 : 2))}};
+        {"IN_KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Int32) ? 1 : ((self.dtype == DType::Float16) ? 3 : 2)))},
+        {"OUT_KIND",
+         static_cast<double>(
+             (out.dtype == DType::Float32)
+                 ? 0
+                 : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))}};
   }
   return plan;
 }

@@ -23,8 +23,9 @@ UnsqueezeCopyPlan plan_unsqueeze_copy(WebGPUGraph& graph, const std::vector<Valu
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t at = utils::let(
       kOp, "at = dim + self.rank + 1 if dim < 0 else dim",
       [&]() -> int64_t { return (dim < 0) ? utils::add(utils::add(dim, self.rank()), 1) : dim; });
@@ -39,7 +40,8 @@ UnsqueezeCopyPlan plan_unsqueeze_copy(WebGPUGraph& graph, const std::vector<Valu
                     utils::slice(self.dims(), at, INT64_MAX)));
 
   UnsqueezeCopyPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

@@ -23,8 +23,9 @@ ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((utils::prod(utils::infer_size(size, self.numel())) != self.numel()) ||
       ((utils::length(size) != 0) && (utils::min_of(utils::infer_size(size, self.numel())) < 0))) {
     utils::fail(kOp, "size", "does not match the input's element count", utils::format_value(size),
@@ -33,7 +34,8 @@ ViewCopyPlan plan_view_copy(WebGPUGraph& graph, const std::vector<ValueRef>& arg
   utils::check_output_dims(kOp, "out", out, utils::infer_size(size, self.numel()));
 
   ViewCopyPlan plan;
-  plan.nbytes0 = utils::mul((out.dtype == DType::Bool) ? 1 : 4, out.numel());
+  plan.nbytes0 = utils::mul(
+      (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Float16) ? 2 : 4), out.numel());
   return plan;
 }
 

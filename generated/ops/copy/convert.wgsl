@@ -15,17 +15,64 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
+// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
+// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
+fn half_bits(v: vec4<f32>) -> vec4<u32> {
+  let bits = bitcast<vec4<u32>>(v);
+  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
+  let mag = bits & vec4<u32>(0x7fffffffu);
+  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
+  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
+               >> vec4<u32>(13u);
+  // a subnormal half: the mantissa in units of 2^-24
+  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
+  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
+                    vec4<u32>(14u), vec4<u32>(25u));
+  let kept = mantissa >> shift;
+  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
+  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
+  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
+  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
+  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
+  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
+  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
+  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
+}
+
+// Four halves in two words, element 0 in the low half of the first.
+fn pack_halves(v: vec4<f32>) -> vec2<u32> {
+  let h = half_bits(v);
+  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
+}
+
+// Two words of halves as four floats (subnormal halves are normal floats).
+fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
+  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
+}
 // codegen/specs/copy/convert.wgsl
-// convert: a numeric dtype conversion between float32, int32 and bool (int 2 becomes 2.0,
-// never the bit pattern), four elements per invocation. IN_KIND and OUT_KIND say what the
-// buffers hold: float32 and int32 one 32-bit word per element, bool one byte (0 or 1) per
-// element, four to a word, so an invocation owns the one output word of its four bools.
+// convert: a numeric dtype conversion between float32, float16, int32 and bool (int 2
+// becomes 2.0, never the bit pattern), four elements per invocation. IN_KIND and OUT_KIND
+// say what the buffers hold: float32 and int32 one 32-bit word per element, float16 two
+// halves to a word, bool one byte (0 or 1) per element, four to a word, so an invocation
+// owns the whole output words of its four elements. To float16: rounded as torch rounds
+// (half_bits.wgsl: nearest even, inf past 65504).
 // float -> int truncates toward zero like torch (WGSL saturates out-of-range values);
 // -> bool is "non-zero" (NaN is true, -0.0 false: decided on the bits).
 
 const KIND_F32: u32 = 0u;
 const KIND_I32: u32 = 1u;
 const KIND_BOOL: u32 = 2u;
+const KIND_F16: u32 = 3u;
+
+// float32 and float16 inputs are both read as float32 bits
+fn floats_in() -> bool {
+  return IN_KIND == KIND_F32 || IN_KIND == KIND_F16;
+}
 
 // Elements 4q..4q+3 of the input, as raw bits (a bool as 0 or 1). Every buffer is whole
 // 16-byte units, so the last quad may read past the last element.
@@ -33,25 +80,28 @@ fn load_quad(q: u32) -> vec4<u32> {
   if (IN_KIND == KIND_BOOL) {
     return (vec4<u32>(input[q]) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xffu);
   }
+  if (IN_KIND == KIND_F16) {
+    return bitcast<vec4<u32>>(unpack_halves(vec2<u32>(input[2u * q], input[2u * q + 1u])));
+  }
   return vec4<u32>(input[4u * q], input[4u * q + 1u], input[4u * q + 2u], input[4u * q + 3u]);
 }
 
 fn to_bool(v: vec4<u32>) -> vec4<bool> {
-  if (IN_KIND == KIND_F32) {
+  if (floats_in()) {
     return (v & vec4<u32>(0x7fffffffu)) != vec4<u32>(0u);
   }
   return v != vec4<u32>(0u);
 }
 
 fn to_float(v: vec4<u32>) -> vec4<u32> {
-  if (IN_KIND == KIND_F32) {
+  if (floats_in()) {
     return v;
   }
   return bitcast<vec4<u32>>(vec4<f32>(bitcast<vec4<i32>>(v)));  // int32, or bool 0/1
 }
 
 fn to_int(v: vec4<u32>) -> vec4<u32> {
-  if (IN_KIND == KIND_F32) {
+  if (floats_in()) {
     return bitcast<vec4<u32>>(vec4<i32>(bitcast<vec4<f32>>(v)));
   }
   return v;
@@ -68,6 +118,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   if (OUT_KIND == KIND_BOOL) {
     let b = select(vec4<u32>(0u), vec4<u32>(1u), to_bool(v));
     output[q] = b.x | (b.y << 8u) | (b.z << 16u) | (b.w << 24u);
+    return;
+  }
+  if (OUT_KIND == KIND_F16) {
+    let h = pack_halves(bitcast<vec4<f32>>(to_float(v)));
+    output[2u * q] = h.x;
+    output[2u * q + 1u] = h.y;
     return;
   }
   let r = select(to_int(v), to_float(v), OUT_KIND == KIND_F32);

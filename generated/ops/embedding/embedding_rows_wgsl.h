@@ -1,5 +1,5 @@
 // @generated from codegen/specs/embedding/embedding_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: dbf7123f8b09e7486e89dabcb03ee42a9e432e70c147a2ee9977b83bf614d8f2
+// wgsl-sha256: 1a09161b82e4b41794ac7875d74e818849e7b04a8d6ca9db9790577b173b2a66
 // The module below is generated/ops/embedding/embedding_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -23,6 +23,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const NAN_WORD = 0x7fc00000u;
 alias Word = u32;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
@@ -32,9 +33,8 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // embedding_rows: output Word e is Word e % row_len of weight row indices[e / row_len],
 // a Word being one 32-bit word (embedding_rows) or a vec4 of them (embedding_rows_vec4,
 // row_len counting vec4s); an index outside 0..num_rows-1 writes quiet NaNs (as bits: no
-// float constant).
-
-const QUIET_NAN_BITS: u32 = 0x7fc00000u;
+// float constant). Rows are whole words: one float32, or two float16 (NAN_WORD: a
+// float32 NaN, or two float16 ones).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -45,7 +45,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let index = indices[e / params.row_len];
   if (index < 0 || u32(index) >= params.num_rows) {
-    output[e] = Word(QUIET_NAN_BITS);
+    output[e] = Word(NAN_WORD);
     return;
   }
   output[e] = weight[u32(index) * params.row_len + e % params.row_len];

@@ -53,7 +53,7 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const double end = graph.get_scalar(args[1]);
   const double step = graph.is_null(args[2]) ? 1 : graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[7]);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32});
   const int64_t length =
       utils::let(kOp,
                  "length = -floor((start - end) / step) if step != 0.0 and abs(start) <= "
@@ -101,8 +101,11 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
   ArangePlan plan;
   plan.params0.num_units = utils::to_u32(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4), kOp, "num_units");
-  plan.params0.start = utils::to_f32((out.dtype == DType::Float32) ? start : 0.0);
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
+      kOp, "num_units");
+  plan.params0.start =
+      utils::to_f32(((out.dtype == DType::Float32) || (out.dtype == DType::Float16)) ? start : 0.0);
   plan.params0.step = utils::to_f32(step);
   plan.params0.start_int = utils::to_i32(
       (out.dtype == DType::Bool)
@@ -117,11 +120,15 @@ ArangePlan plan_arange(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                         : 0,
                     kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"KIND", static_cast<double>(
-                   (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
+      {"KIND",
+       static_cast<double>(
+           (out.dtype == DType::Float32)
+               ? 0
+               : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))},
       {"FILL", 0.0}};
   return plan;
 }

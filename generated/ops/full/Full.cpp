@@ -52,7 +52,7 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const std::vector<int64_t> size = utils::read_int_list(graph, args[0], kOp, "size");
   const double fill_value = graph.get_scalar(args[1]);
   const Tensor& out = graph.get_tensor(args[6]);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((utils::length(size) != 0) && (utils::min_of(size) < 0)) {
     utils::fail(kOp, "size", "has a negative dim", utils::format_value(size), "sizes >= 0");
   }
@@ -60,6 +60,11 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       (utils::abs_value(fill_value) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "fill_value", "overflows float32", utils::format_value(fill_value),
                 "a value within +-3.4028234663852886e+38, inf or nan");
+  }
+  if ((out.dtype == DType::Float16) && !(utils::abs_value(fill_value) <= 65504.0) &&
+      (utils::abs_value(fill_value) <= 1.7976931348623157e+308)) {
+    utils::fail(kOp, "fill_value", "overflows float16", utils::format_value(fill_value),
+                "a value within +-65504, inf or nan");
   }
   if ((out.dtype == DType::Int32) &&
       (!(fill_value >= -2147483648.0) || !(fill_value <= 2147483647.0))) {
@@ -70,8 +75,11 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
   FullPlan plan;
   plan.params0.num_units = utils::to_u32(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4), kOp, "num_units");
-  plan.params0.start = utils::to_f32((out.dtype == DType::Float32) ? fill_value : 0.0);
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
+      kOp, "num_units");
+  plan.params0.start = utils::to_f32(
+      ((out.dtype == DType::Float32) || (out.dtype == DType::Float16)) ? fill_value : 0.0);
   plan.params0.step = utils::to_f32(0.0);
   plan.params0.start_int = utils::to_i32(
       (out.dtype == DType::Bool)
@@ -82,11 +90,15 @@ FullPlan plan_full(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kOp, "start_int");
   plan.params0.step_int = utils::to_i32(0, kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"KIND", static_cast<double>(
-                   (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
+      {"KIND",
+       static_cast<double>(
+           (out.dtype == DType::Float32)
+               ? 0
+               : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))},
       {"FILL", 1.0}};
   return plan;
 }

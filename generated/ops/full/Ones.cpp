@@ -51,7 +51,7 @@ OnesPlan plan_ones(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 6);
   const std::vector<int64_t> size = utils::read_int_list(graph, args[0], kOp, "size");
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((utils::length(size) != 0) && (utils::min_of(size) < 0)) {
     utils::fail(kOp, "size", "has a negative dim", utils::format_value(size), "sizes >= 0");
   }
@@ -59,18 +59,25 @@ OnesPlan plan_ones(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 
   OnesPlan plan;
   plan.params0.num_units = utils::to_u32(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4), kOp, "num_units");
-  plan.params0.start = utils::to_f32((out.dtype == DType::Float32) ? 1.0 : 0.0);
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
+      kOp, "num_units");
+  plan.params0.start =
+      utils::to_f32(((out.dtype == DType::Float32) || (out.dtype == DType::Float16)) ? 1.0 : 0.0);
   plan.params0.step = utils::to_f32(0.0);
   plan.params0.start_int = utils::to_i32(
       (out.dtype == DType::Bool) ? 1 : ((out.dtype == DType::Int32) ? 1 : 0), kOp, "start_int");
   plan.params0.step_int = utils::to_i32(0, kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"KIND", static_cast<double>(
-                   (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
+      {"KIND",
+       static_cast<double>(
+           (out.dtype == DType::Float32)
+               ? 0
+               : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))},
       {"FILL", 1.0}};
   return plan;
 }

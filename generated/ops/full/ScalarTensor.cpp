@@ -54,11 +54,16 @@ ScalarTensorPlan plan_scalar_tensor(WebGPUGraph& graph, const std::vector<ValueR
   utils::check_arg_count(kOp, args, 6);
   const double s = graph.get_scalar(args[0]);
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   if ((out.dtype == DType::Float32) && !(utils::abs_value(s) <= 3.4028234663852886e+38) &&
       (utils::abs_value(s) <= 1.7976931348623157e+308)) {
     utils::fail(kOp, "s", "overflows float32", utils::format_value(s),
                 "a value within +-3.4028234663852886e+38, inf or nan");
+  }
+  if ((out.dtype == DType::Float16) && !(utils::abs_value(s) <= 65504.0) &&
+      (utils::abs_value(s) <= 1.7976931348623157e+308)) {
+    utils::fail(kOp, "s", "overflows float16", utils::format_value(s),
+                "a value within +-65504, inf or nan");
   }
   if ((out.dtype == DType::Int32) && (!(s >= -2147483648.0) || !(s <= 2147483647.0))) {
     utils::fail(kOp, "s", "does not fit int32 (int64 tensors are int32 on the GPU)",
@@ -68,8 +73,11 @@ ScalarTensorPlan plan_scalar_tensor(WebGPUGraph& graph, const std::vector<ValueR
 
   ScalarTensorPlan plan;
   plan.params0.num_units = utils::to_u32(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4), kOp, "num_units");
-  plan.params0.start = utils::to_f32((out.dtype == DType::Float32) ? s : 0.0);
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
+      kOp, "num_units");
+  plan.params0.start =
+      utils::to_f32(((out.dtype == DType::Float32) || (out.dtype == DType::Float16)) ? s : 0.0);
   plan.params0.step = utils::to_f32(0.0);
   plan.params0.start_int =
       utils::to_i32((out.dtype == DType::Bool)
@@ -80,11 +88,15 @@ ScalarTensorPlan plan_scalar_tensor(WebGPUGraph& graph, const std::vector<ValueR
                     kOp, "start_int");
   plan.params0.step_int = utils::to_i32(0, kOp, "step_int");
   plan.grid0 = utils::elementwise_grid(
-      utils::ceil_div(out.numel(), (out.dtype == DType::Bool) ? 16 : 4),
+      utils::ceil_div(out.numel(),
+                      (out.dtype == DType::Bool) ? 16 : ((out.dtype == DType::Float16) ? 8 : 4)),
       kFillRangeKernel.workgroup_size[0] * 4, graph.limits().max_workgroups_per_dimension);
   plan.overrides0 = {
-      {"KIND", static_cast<double>(
-                   (out.dtype == DType::Float32) ? 0 : ((out.dtype == DType::Int32) ? 1 : 2))},
+      {"KIND",
+       static_cast<double>(
+           (out.dtype == DType::Float32)
+               ? 0
+               : ((out.dtype == DType::Int32) ? 1 : ((out.dtype == DType::Float16) ? 3 : 2)))},
       {"FILL", 1.0}};
   return plan;
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/full/fill_range.wgsl - DO NOT EDIT.
-// wgsl-sha256: c18e4f902731f2f8229cdfec51f8dbba9e96168982deab37aa411beff58878a6
+// wgsl-sha256: 00afb2f195f10f0a2f22b8d648acb77cb30073ff32cb6fd13cc66974a635bdd4
 // The module below is generated/ops/full/fill_range.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -35,16 +35,57 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   let lane = gid.x % WORKGROUP_SIZE_X;
   return (linear_index(gid, num_workgroups) - lane) * ITEMS_PER_INVOCATION + lane;
 }
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
+// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
+// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
+fn half_bits(v: vec4<f32>) -> vec4<u32> {
+  let bits = bitcast<vec4<u32>>(v);
+  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
+  let mag = bits & vec4<u32>(0x7fffffffu);
+  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
+  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
+               >> vec4<u32>(13u);
+  // a subnormal half: the mantissa in units of 2^-24
+  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
+  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
+                    vec4<u32>(14u), vec4<u32>(25u));
+  let kept = mantissa >> shift;
+  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
+  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
+  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
+  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
+  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
+  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
+  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
+  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
+}
+
+// Four halves in two words, element 0 in the low half of the first.
+fn pack_halves(v: vec4<f32>) -> vec2<u32> {
+  let h = half_bits(v);
+  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
+}
+
+// Two words of halves as four floats (subnormal halves are normal floats).
+fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
+  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
+}
 // codegen/specs/full/fill_range.wgsl
 // fill_range: out[i] = start + i * step in the output's dtype (KIND: 0 float32, 1 int32,
-// 2 bool); FILL: every element is `start` (full, full_like, zeros, ones, scalar_tensor),
-// its bits stored as they are, so -0.0, infinities and NaN arrive unchanged. Each
-// invocation writes whole 16-byte units (4 words: 4 elements, or 16 bools),
-// ITEMS_PER_INVOCATION of them WORKGROUP_SIZE_X apart; a unit past the last element
-// holds the sequence's continuation, which no reader looks at.
+// 2 bool, 3 float16); FILL: every element is `start` (full, full_like, zeros, ones,
+// scalar_tensor), its bits stored as they are (float16: rounded once, half_bits.wgsl), so
+// -0.0, infinities and NaN arrive unchanged. Each invocation writes whole 16-byte units
+// (4 words: 4 elements, 8 halves or 16 bools), ITEMS_PER_INVOCATION of them
+// WORKGROUP_SIZE_X apart; a unit past the last element holds the sequence's continuation,
+// which no reader looks at.
 
 const KIND_F32: u32 = 0u;
 const KIND_I32: u32 = 1u;
+const KIND_F16: u32 = 3u;
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -71,7 +112,22 @@ fn unit(u: u32) -> vec4<u32> {
     return bitcast<vec4<u32>>(vec4<i32>(params.start_int) +
                               bitcast<vec4<i32>>(index) * params.step_int);
   }
+  if (KIND == KIND_F16) {
+    return half_unit(u);
+  }
   return vec4<u32>(0x01010101u * u32(params.start_int));  // bool: 0 or 1 in every byte
+}
+
+// Halves 8u..8u + 7: the even ones in the low half of each word.
+fn half_unit(u: u32) -> vec4<u32> {
+  var even = vec4<f32>(params.start);
+  var odd = even;
+  if (!FILL) {
+    let i = vec4<f32>(vec4<u32>(8u * u) + vec4<u32>(0u, 2u, 4u, 6u));
+    even = even + i * params.step;
+    odd = odd + (i + 1.0) * params.step;
+  }
+  return half_bits(even) | (half_bits(odd) << vec4<u32>(16u));
 }
 )wgsl";
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/index_select/index_select.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4b4202f884d763e426ae4af3e641ddf0be7a21e503fd1ebe64bba5cf41aaae2a
+// wgsl-sha256: 464de80dfc8dbb6470d055143631d29593e3935dfd89febabdf9cfab5105ac31
 // The module below is generated/ops/index_select/index_select.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -24,6 +24,7 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const NAN_WORD = 0x7fc00000u;
 alias Word = u32;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
@@ -34,9 +35,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // [outer, in_len, inner] and [outer, out_len, inner] around dim, one Word per invocation
 // (a 32-bit word; index_select_vec4: a vec4 of them, for an inner block of whole vec4s,
 // inner counting vec4s); an index outside 0..in_len-1 writes quiet NaNs (as bits: no float
-// constant).
-
-const QUIET_NAN_BITS: u32 = 0x7fc00000u;
+// constant; NAN_WORD: a float32 NaN, or two float16 ones).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -51,7 +50,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let outer = rest / params.out_len;
   let k = index[c];
   if (k < 0 || u32(k) >= params.in_len) {
-    output[e] = Word(QUIET_NAN_BITS);
+    output[e] = Word(NAN_WORD);
     return;
   }
   output[e] = input[(outer * params.in_len + u32(k)) * params.inner + inner];

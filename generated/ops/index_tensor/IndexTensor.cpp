@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/index_tensor/index_tensor_bytes_wgsl.h"
+#include "ops/index_tensor/index_tensor_halves_wgsl.h"
 #include "ops/index_tensor/index_tensor_vec4_wgsl.h"
 #include "ops/index_tensor/index_tensor_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -86,6 +87,14 @@ const KernelSource kIndexTensorBytesKernel{
      kIndexTensorBytesWorkgroupSizeZ},
     kIndexTensorBytesBindings,
     kIndexTensorBytesBindingCount};
+const KernelSource kIndexTensorHalvesKernel{
+    "index_tensor_halves",
+    kIndexTensorHalvesWGSL,
+    "main",
+    {kIndexTensorHalvesWorkgroupSizeX, kIndexTensorHalvesWorkgroupSizeY,
+     kIndexTensorHalvesWorkgroupSizeZ},
+    kIndexTensorHalvesBindings,
+    kIndexTensorHalvesBindingCount};
 const KernelSource kIndexTensorKernel{
     "index_tensor",
     kIndexTensorWGSL,
@@ -94,7 +103,8 @@ const KernelSource kIndexTensorKernel{
     kIndexTensorBindings,
     kIndexTensorBindingCount};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kIndexTensorBytesKernel, &kIndexTensorKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kIndexTensorBytesKernel,
+                                                 &kIndexTensorHalvesKernel, &kIndexTensorKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct IndexTensorPlan {
@@ -117,7 +127,8 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
     indices.push_back(graph.is_null(item) ? nullptr : &graph.get_tensor(item));
   }
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
   if (indices.size() > 4) {
     utils::fail(kOp, "indices", "holds too many tensors",
@@ -129,7 +140,7 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
       utils::check_rank(kOp, "indices", *item, 0, 4);
     }
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const std::vector<int64_t> present =
       utils::let(kOp, "present = [k for k in range(len(indices)) if indices[k].present]",
                  [&]() -> std::vector<int64_t> {
@@ -278,7 +289,7 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
   utils::check_output_dims(kOp, "out", out, out_dims);
 
   IndexTensorPlan plan;
-  plan.run0 = (self.dtype != DType::Bool) &&
+  plan.run0 = ((self.dtype != DType::Bool) && (self.dtype != DType::Float16)) &&
               !utils::contains(present, utils::sub(self.rank(), 1)) &&
               (utils::floormod(self.dim(-1), 4) == 0);
   if (plan.run0) {
@@ -345,9 +356,9 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                                          kIndexTensorVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 =
-      (self.dtype == DType::Bool) || (utils::contains(present, utils::sub(self.rank(), 1)) ||
-                                      (utils::floormod(self.dim(-1), 4) != 0));
+  plan.run1 = (self.dtype == DType::Bool) || (self.dtype == DType::Float16) ||
+              (utils::contains(present, utils::sub(self.rank(), 1)) ||
+               (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
     utils::pack(plan.params1.out_dims, 4, utils::right_align(out_dims, 8, 1), kOp, "out_dims");
     utils::pack(plan.params1.kept_strides, 4,
@@ -417,8 +428,17 @@ IndexTensorPlan plan_index_tensor(WebGPUGraph& graph, const std::vector<ValueRef
                                       (utils::floormod(self.dim(-1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route1 = 1;  // index_tensor_halves
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                           kIndexTensorHalvesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"ALIGNED", (!utils::contains(present, utils::sub(self.rank(), 1)) &&
+                                      (utils::floormod(self.dim(-1), 4) == 0))
+                                         ? 1.0
+                                         : 0.0}};
     } else {
-      plan.route1 = 1;  // index_tensor
+      plan.route1 = 2;  // index_tensor
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                            kIndexTensorKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);

@@ -20,6 +20,7 @@ override ALIGNED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const PER_WORD = 4u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -73,32 +74,38 @@ fn source_index(e: u32) -> u32 {
   }
   return src;
 }
-// codegen/specs/copy/byte_words.wgsl
-// Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
-// into their modules by opgen: each invocation owns one output word and gathers
-// its elements' bytes, so no two invocations write the same word. The kernel supplies
-// byte_source(e), the input element that output element e reads.
+// codegen/specs/copy/packed_words.wgsl
+// Shared by the gathers of tensors whose elements are smaller than a u32 word: PER_WORD of
+// them to a word, little-endian (4 bools of a byte each, 2 halves), emitted into their
+// modules by opgen. Each invocation owns one output word and gathers its elements, so no
+// two invocations write the same word. The kernel supplies elem_source(e), the input
+// element that output element e reads, and the constant PER_WORD.
 
-fn byte_at(i: u32) -> u32 {
-  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+const ELEM_BITS: u32 = 32u / PER_WORD;
+const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
+
+fn elem_at(i: u32) -> u32 {
+  return (input[i / PER_WORD] >> (ELEM_BITS * (i % PER_WORD))) & ELEM_MASK;
 }
 
-// Output word w: elements 4w..4w+3 that lie below num_elements, each from byte_source.
+// Output word w: elements PER_WORD * w.. that lie below num_elements, each from
+// elem_source.
 fn gathered_word(w: u32) -> u32 {
-  let first = 4u * w;
+  let first = PER_WORD * w;
   var word = 0u;
-  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
-    word |= byte_at(byte_source(first + j)) << (8u * j);
+  for (var j = 0u; j < PER_WORD && first + j < params.num_elements; j++) {
+    word |= elem_at(elem_source(first + j)) << (ELEM_BITS * j);
   }
   return word;
 }
 // codegen/specs/index_tensor/index_tensor_bytes.wgsl
-// index_tensor_bytes: index_tensor for bool tensors (one byte per element, four to a u32
-// word). Each invocation owns one output word and gathers its four elements' bytes, so no
-// two invocations write the same word; ALIGNED (self's last dim kept and a multiple of 4):
-// the four bytes are one aligned input word.
+// index_tensor_bytes (and index_tensor_halves): index_tensor for bool tensors (one byte per
+// element, PER_WORD = 4 to a u32 word) or float16 ones (PER_WORD = 2 halves to a word).
+// Each invocation owns one output word and gathers its elements, so no two invocations
+// write the same word; ALIGNED (self's last dim kept and a multiple of 4): the word's
+// elements are one aligned input word.
 
-fn byte_source(e: u32) -> u32 {
+fn elem_source(e: u32) -> u32 {
   return source_index(e);
 }
 
@@ -106,11 +113,11 @@ fn byte_source(e: u32) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  if (4u * w >= params.num_elements) {
+  if (PER_WORD * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source_index(4u * w) / 4u];
+    output[w] = input[source_index(PER_WORD * w) / PER_WORD];
     return;
   }
   output[w] = gathered_word(w);

@@ -5,12 +5,26 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/matmul/gemm_scalar_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
+#include "ops/matmul/gemm_split_sum_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_split_sum_f16_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_wgsl.h"
 #include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_wgsl.h"
 #include "ops/matmul/gemm_vec4_m64_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_nn_f16_packed_wgsl.h"
+#include "ops/matmul/gemv_nn_f16_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -57,6 +71,79 @@ static_assert(offsetof(AddmmParams, alpha) == 44, "AddmmParams.alpha must sit at
 static_assert(offsetof(AddmmParams, beta) == 48, "AddmmParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(AddmmParams) == 64, "AddmmParams must match the WGSL struct size 64");
 
+const KernelSource kGemvNnF16Kernel{
+    "gemv_nn_f16",
+    kGemvNnF16WGSL,
+    "main",
+    {kGemvNnF16WorkgroupSizeX, kGemvNnF16WorkgroupSizeY, kGemvNnF16WorkgroupSizeZ},
+    kGemvNnF16Bindings,
+    kGemvNnF16BindingCount,
+    kGemvNnF16Features};
+const KernelSource kGemvNnF16PackedKernel{
+    "gemv_nn_f16_packed",
+    kGemvNnF16PackedWGSL,
+    "main",
+    {kGemvNnF16PackedWorkgroupSizeX, kGemvNnF16PackedWorkgroupSizeY,
+     kGemvNnF16PackedWorkgroupSizeZ},
+    kGemvNnF16PackedBindings,
+    kGemvNnF16PackedBindingCount};
+const KernelSource kGemmVec4M64F16Kernel{
+    "gemm_vec4_m64_f16",
+    kGemmVec4M64F16WGSL,
+    "main",
+    {kGemmVec4M64F16WorkgroupSizeX, kGemmVec4M64F16WorkgroupSizeY, kGemmVec4M64F16WorkgroupSizeZ},
+    kGemmVec4M64F16Bindings,
+    kGemmVec4M64F16BindingCount,
+    kGemmVec4M64F16Features,
+    kGemmVec4M64F16RuntimeChecks};
+const KernelSource kGemmVec4M64F16PackedKernel{
+    "gemm_vec4_m64_f16_packed",
+    kGemmVec4M64F16PackedWGSL,
+    "main",
+    {kGemmVec4M64F16PackedWorkgroupSizeX, kGemmVec4M64F16PackedWorkgroupSizeY,
+     kGemmVec4M64F16PackedWorkgroupSizeZ},
+    kGemmVec4M64F16PackedBindings,
+    kGemmVec4M64F16PackedBindingCount,
+    "",
+    kGemmVec4M64F16PackedRuntimeChecks};
+const KernelSource kGemmVec4M32F16Kernel{
+    "gemm_vec4_m32_f16",
+    kGemmVec4M32F16WGSL,
+    "main",
+    {kGemmVec4M32F16WorkgroupSizeX, kGemmVec4M32F16WorkgroupSizeY, kGemmVec4M32F16WorkgroupSizeZ},
+    kGemmVec4M32F16Bindings,
+    kGemmVec4M32F16BindingCount,
+    kGemmVec4M32F16Features,
+    kGemmVec4M32F16RuntimeChecks};
+const KernelSource kGemmVec4M32F16PackedKernel{
+    "gemm_vec4_m32_f16_packed",
+    kGemmVec4M32F16PackedWGSL,
+    "main",
+    {kGemmVec4M32F16PackedWorkgroupSizeX, kGemmVec4M32F16PackedWorkgroupSizeY,
+     kGemmVec4M32F16PackedWorkgroupSizeZ},
+    kGemmVec4M32F16PackedBindings,
+    kGemmVec4M32F16PackedBindingCount,
+    "",
+    kGemmVec4M32F16PackedRuntimeChecks};
+const KernelSource kGemmVec4F16Kernel{
+    "gemm_vec4_f16",
+    kGemmVec4F16WGSL,
+    "main",
+    {kGemmVec4F16WorkgroupSizeX, kGemmVec4F16WorkgroupSizeY, kGemmVec4F16WorkgroupSizeZ},
+    kGemmVec4F16Bindings,
+    kGemmVec4F16BindingCount,
+    kGemmVec4F16Features,
+    kGemmVec4F16RuntimeChecks};
+const KernelSource kGemmVec4F16PackedKernel{
+    "gemm_vec4_f16_packed",
+    kGemmVec4F16PackedWGSL,
+    "main",
+    {kGemmVec4F16PackedWorkgroupSizeX, kGemmVec4F16PackedWorkgroupSizeY,
+     kGemmVec4F16PackedWorkgroupSizeZ},
+    kGemmVec4F16PackedBindings,
+    kGemmVec4F16PackedBindingCount,
+    "",
+    kGemmVec4F16PackedRuntimeChecks};
 const KernelSource kGemvNnKernel{
     "gemv_nn",       kGemvNnWGSL,
     "main",          {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ},
@@ -88,6 +175,45 @@ const KernelSource kGemmVec4Kernel{
     kGemmVec4BindingCount,
     "",
     kGemmVec4RuntimeChecks};
+const KernelSource kGemmSmallScalarF16Kernel{
+    "gemm_small_scalar_f16",
+    kGemmSmallScalarF16WGSL,
+    "main",
+    {kGemmSmallScalarF16WorkgroupSizeX, kGemmSmallScalarF16WorkgroupSizeY,
+     kGemmSmallScalarF16WorkgroupSizeZ},
+    kGemmSmallScalarF16Bindings,
+    kGemmSmallScalarF16BindingCount,
+    kGemmSmallScalarF16Features,
+    kGemmSmallScalarF16RuntimeChecks};
+const KernelSource kGemmSmallScalarF16PackedKernel{
+    "gemm_small_scalar_f16_packed",
+    kGemmSmallScalarF16PackedWGSL,
+    "main",
+    {kGemmSmallScalarF16PackedWorkgroupSizeX, kGemmSmallScalarF16PackedWorkgroupSizeY,
+     kGemmSmallScalarF16PackedWorkgroupSizeZ},
+    kGemmSmallScalarF16PackedBindings,
+    kGemmSmallScalarF16PackedBindingCount,
+    "",
+    kGemmSmallScalarF16PackedRuntimeChecks};
+const KernelSource kGemmScalarF16Kernel{
+    "gemm_scalar_f16",
+    kGemmScalarF16WGSL,
+    "main",
+    {kGemmScalarF16WorkgroupSizeX, kGemmScalarF16WorkgroupSizeY, kGemmScalarF16WorkgroupSizeZ},
+    kGemmScalarF16Bindings,
+    kGemmScalarF16BindingCount,
+    kGemmScalarF16Features,
+    kGemmScalarF16RuntimeChecks};
+const KernelSource kGemmScalarF16PackedKernel{
+    "gemm_scalar_f16_packed",
+    kGemmScalarF16PackedWGSL,
+    "main",
+    {kGemmScalarF16PackedWorkgroupSizeX, kGemmScalarF16PackedWorkgroupSizeY,
+     kGemmScalarF16PackedWorkgroupSizeZ},
+    kGemmScalarF16PackedBindings,
+    kGemmScalarF16PackedBindingCount,
+    "",
+    kGemmScalarF16PackedRuntimeChecks};
 const KernelSource kGemmSmallScalarKernel{
     "gemm_small_scalar",
     kGemmSmallScalarWGSL,
@@ -107,6 +233,23 @@ const KernelSource kGemmScalarKernel{
     kGemmScalarBindingCount,
     "",
     kGemmScalarRuntimeChecks};
+const KernelSource kGemmSplitSumF16Kernel{
+    "gemm_split_sum_f16",
+    kGemmSplitSumF16WGSL,
+    "main",
+    {kGemmSplitSumF16WorkgroupSizeX, kGemmSplitSumF16WorkgroupSizeY,
+     kGemmSplitSumF16WorkgroupSizeZ},
+    kGemmSplitSumF16Bindings,
+    kGemmSplitSumF16BindingCount,
+    kGemmSplitSumF16Features};
+const KernelSource kGemmSplitSumF16PackedKernel{
+    "gemm_split_sum_f16_packed",
+    kGemmSplitSumF16PackedWGSL,
+    "main",
+    {kGemmSplitSumF16PackedWorkgroupSizeX, kGemmSplitSumF16PackedWorkgroupSizeY,
+     kGemmSplitSumF16PackedWorkgroupSizeZ},
+    kGemmSplitSumF16PackedBindings,
+    kGemmSplitSumF16PackedBindingCount};
 const KernelSource kGemmSplitSumKernel{
     "gemm_split_sum",
     kGemmSplitSumWGSL,
@@ -115,10 +258,20 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumBindings,
     kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kGemvNnKernel, &kGemmVec4M64Kernel,
-                                                 &kGemmVec4M32Kernel, &kGemmVec4Kernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kGemvNnF16Kernel,      &kGemvNnF16PackedKernel,
+    &kGemmVec4M64F16Kernel, &kGemmVec4M64F16PackedKernel,
+    &kGemmVec4M32F16Kernel, &kGemmVec4M32F16PackedKernel,
+    &kGemmVec4F16Kernel,    &kGemmVec4F16PackedKernel,
+    &kGemvNnKernel,         &kGemmVec4M64Kernel,
+    &kGemmVec4M32Kernel,    &kGemmVec4Kernel};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kGemmSmallScalarF16Kernel,  &kGemmSmallScalarF16PackedKernel, &kGemmScalarF16Kernel,
+    &kGemmScalarF16PackedKernel, &kGemmSmallScalarKernel,          &kGemmScalarKernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {
+    &kGemmSplitSumF16Kernel, &kGemmSplitSumF16PackedKernel, &kGemmSplitSumKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AddmmPlan {
@@ -133,6 +286,7 @@ struct AddmmPlan {
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool run2 = true;
+  size_t route2 = 0;
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
 };
@@ -145,13 +299,13 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const double beta = graph.is_null(args[3]) ? 1 : graph.get_scalar(args[3]);
   const double alpha = graph.is_null(args[4]) ? 1 : graph.get_scalar(args[4]);
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 0, 2);
-  utils::check_dtype(kOp, "mat1", mat1, {DType::Float32});
+  utils::check_dtype(kOp, "mat1", mat1, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "mat1", mat1, 2, 2);
-  utils::check_dtype(kOp, "mat2", mat2, {DType::Float32});
+  utils::check_dtype(kOp, "mat2", mat2, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "mat2", mat2, 2, 2);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const int64_t M = utils::let(kOp, "M = mat1.dims[0]", [&]() -> int64_t { return mat1.dim(0); });
   const int64_t K = utils::let(kOp, "K = mat1.dims[1]", [&]() -> int64_t { return mat1.dim(1); });
   const int64_t N = utils::let(kOp, "N = mat2.dims[1]", [&]() -> int64_t { return mat2.dim(1); });
@@ -374,6 +528,10 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         kOp, "self", "does not broadcast to the output", utils::format_value(self.dims()),
         "dims broadcasting to [" + utils::format_value(M) + ", " + utils::format_value(N) + "]");
   }
+  if ((mat2.dtype != mat1.dtype) || (self.dtype != mat1.dtype)) {
+    utils::fail(kOp, "mat1", "does not share its dtype with mat2 and self",
+                utils::format_value(mat1.dtype), "the dtype of mat2 and self");
+  }
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{M, N});
   Tensor partial;  // scratch, allocated by add_addmm
   partial.dtype = DType::Float32;
@@ -400,23 +558,65 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.beta = utils::to_f32(beta);
   plan.run0 = aligned;
   if (plan.run0) {
-    if (gemv) {
-      plan.route0 = 0;  // gemv_nn
+    if (graph.has_feature(Feature::ShaderF16) && ((mat1.dtype == DType::Float16) && gemv)) {
+      plan.route0 = 0;  // gemv_nn_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if ((mat1.dtype == DType::Float16) && gemv) {
+      plan.route0 = 1;  // gemv_nn_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((mat1.dtype == DType::Float16) && (tile_m == 64))) {
+      plan.route0 = 2;  // gemm_vec4_m64_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if ((mat1.dtype == DType::Float16) && (tile_m == 64)) {
+      plan.route0 = 3;  // gemm_vec4_m64_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((mat1.dtype == DType::Float16) && (tile_m == 32))) {
+      plan.route0 = 4;  // gemm_vec4_m32_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if ((mat1.dtype == DType::Float16) && (tile_m == 32)) {
+      plan.route0 = 5;  // gemm_vec4_m32_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (mat1.dtype == DType::Float16)) {
+      plan.route0 = 6;  // gemm_vec4_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (mat1.dtype == DType::Float16) {
+      plan.route0 = 7;  // gemm_vec4_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (gemv) {
+      plan.route0 = 8;  // gemv_nn
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (tile_m == 64) {
-      plan.route0 = 1;  // gemm_vec4_m64
+      plan.route0 = 9;  // gemm_vec4_m64
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (tile_m == 32) {
-      plan.route0 = 2;  // gemm_vec4_m32
+      plan.route0 = 10;  // gemm_vec4_m32
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route0 = 3;  // gemm_vec4
+      plan.route0 = 11;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
@@ -424,13 +624,33 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run1 = !aligned;
   if (plan.run1) {
-    if (small) {
-      plan.route1 = 0;  // gemm_small_scalar
+    if (graph.has_feature(Feature::ShaderF16) && ((mat1.dtype == DType::Float16) && small)) {
+      plan.route1 = 0;  // gemm_small_scalar_f16
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
+    } else if ((mat1.dtype == DType::Float16) && small) {
+      plan.route1 = 1;  // gemm_small_scalar_f16_packed
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (mat1.dtype == DType::Float16)) {
+      plan.route1 = 2;  // gemm_scalar_f16
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
+    } else if (mat1.dtype == DType::Float16) {
+      plan.route1 = 3;  // gemm_scalar_f16_packed
+      plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"B_IS_NK", 0.0}};
+    } else if (small) {
+      plan.route1 = 4;  // gemm_small_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route1 = 1;  // gemm_scalar
+      plan.route1 = 5;  // gemm_scalar
       plan.grid1 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"B_IS_NK", 0.0}};
@@ -438,8 +658,20 @@ AddmmPlan plan_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run2 = split > 1;
   if (plan.run2) {
-    plan.grid2 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (graph.has_feature(Feature::ShaderF16) && (mat1.dtype == DType::Float16)) {
+      plan.route2 = 0;  // gemm_split_sum_f16
+      plan.grid2 = utils::elementwise_grid(out.numel(), kGemmSplitSumF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (mat1.dtype == DType::Float16) {
+      plan.route2 = 1;  // gemm_split_sum_f16_packed
+      plan.grid2 =
+          utils::elementwise_grid(out.numel(), kGemmSplitSumF16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route2 = 2;  // gemm_split_sum
+      plan.grid2 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   return plan;
 }
@@ -473,7 +705,7 @@ void add_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        &built.params, sizeof(built.params), built.grid1)
                  : 0;
   const DispatchId dispatch2 =
-      built.run2 ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides2,
+      built.run2 ? graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
                                       {Binding::params(), Binding::of(scratch_partial),
                                        Binding::of(args[0]), Binding::of(args[5])},
                                       &built.params, sizeof(built.params), built.grid2)
@@ -508,6 +740,10 @@ void add_addmm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         if (plan.run2 != built.run2) {
           utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                       utils::format_value(plan.run2), utils::format_value(built.run2));
+        }
+        if (plan.route2 != built.route2) {
+          utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                      kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
         }
         if (built.run2) {
           graph.update_dispatch(dispatch2, &plan.params, sizeof(plan.params), plan.grid2);

@@ -5,14 +5,32 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/matmul/gemm_scalar_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_small_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
+#include "ops/matmul/gemm_split_sum_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_split_sum_f16_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
+#include "ops/matmul/gemm_vec4_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_wgsl.h"
 #include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_wgsl.h"
 #include "ops/matmul/gemm_vec4_m64_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
+#include "ops/matmul/gemv_rows_f16_packed_wgsl.h"
+#include "ops/matmul/gemv_rows_f16_wgsl.h"
+#include "ops/matmul/gemv_rows_subgroup_f16_packed_wgsl.h"
+#include "ops/matmul/gemv_rows_subgroup_f16_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_wgsl.h"
 #include "ops/matmul/gemv_rows_wgsl.h"
+#include "ops/matmul/linear_pack_weight_f16_packed_wgsl.h"
+#include "ops/matmul/linear_pack_weight_f16_wgsl.h"
 #include "ops/matmul/linear_pack_weight_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -69,6 +87,40 @@ static_assert(offsetof(LinearPackParams, N) == 4, "LinearPackParams.N must sit a
 static_assert(sizeof(LinearPackParams) == 16,
               "LinearPackParams must match the WGSL struct size 16");
 
+const KernelSource kGemvRowsSubgroupF16Kernel{
+    "gemv_rows_subgroup_f16",
+    kGemvRowsSubgroupF16WGSL,
+    "main",
+    {kGemvRowsSubgroupF16WorkgroupSizeX, kGemvRowsSubgroupF16WorkgroupSizeY,
+     kGemvRowsSubgroupF16WorkgroupSizeZ},
+    kGemvRowsSubgroupF16Bindings,
+    kGemvRowsSubgroupF16BindingCount,
+    kGemvRowsSubgroupF16Features};
+const KernelSource kGemvRowsSubgroupF16PackedKernel{
+    "gemv_rows_subgroup_f16_packed",
+    kGemvRowsSubgroupF16PackedWGSL,
+    "main",
+    {kGemvRowsSubgroupF16PackedWorkgroupSizeX, kGemvRowsSubgroupF16PackedWorkgroupSizeY,
+     kGemvRowsSubgroupF16PackedWorkgroupSizeZ},
+    kGemvRowsSubgroupF16PackedBindings,
+    kGemvRowsSubgroupF16PackedBindingCount,
+    kGemvRowsSubgroupF16PackedFeatures};
+const KernelSource kGemvRowsF16Kernel{
+    "gemv_rows_f16",
+    kGemvRowsF16WGSL,
+    "main",
+    {kGemvRowsF16WorkgroupSizeX, kGemvRowsF16WorkgroupSizeY, kGemvRowsF16WorkgroupSizeZ},
+    kGemvRowsF16Bindings,
+    kGemvRowsF16BindingCount,
+    kGemvRowsF16Features};
+const KernelSource kGemvRowsF16PackedKernel{
+    "gemv_rows_f16_packed",
+    kGemvRowsF16PackedWGSL,
+    "main",
+    {kGemvRowsF16PackedWorkgroupSizeX, kGemvRowsF16PackedWorkgroupSizeY,
+     kGemvRowsF16PackedWorkgroupSizeZ},
+    kGemvRowsF16PackedBindings,
+    kGemvRowsF16PackedBindingCount};
 const KernelSource kGemvRowsSubgroupKernel{
     "gemv_rows_subgroup",
     kGemvRowsSubgroupWGSL,
@@ -85,6 +137,23 @@ const KernelSource kGemvRowsKernel{
     {kGemvRowsWorkgroupSizeX, kGemvRowsWorkgroupSizeY, kGemvRowsWorkgroupSizeZ},
     kGemvRowsBindings,
     kGemvRowsBindingCount};
+const KernelSource kLinearPackWeightF16Kernel{
+    "linear_pack_weight_f16",
+    kLinearPackWeightF16WGSL,
+    "main",
+    {kLinearPackWeightF16WorkgroupSizeX, kLinearPackWeightF16WorkgroupSizeY,
+     kLinearPackWeightF16WorkgroupSizeZ},
+    kLinearPackWeightF16Bindings,
+    kLinearPackWeightF16BindingCount,
+    kLinearPackWeightF16Features};
+const KernelSource kLinearPackWeightF16PackedKernel{
+    "linear_pack_weight_f16_packed",
+    kLinearPackWeightF16PackedWGSL,
+    "main",
+    {kLinearPackWeightF16PackedWorkgroupSizeX, kLinearPackWeightF16PackedWorkgroupSizeY,
+     kLinearPackWeightF16PackedWorkgroupSizeZ},
+    kLinearPackWeightF16PackedBindings,
+    kLinearPackWeightF16PackedBindingCount};
 const KernelSource kLinearPackWeightKernel{
     "linear_pack_weight",
     kLinearPackWeightWGSL,
@@ -93,6 +162,63 @@ const KernelSource kLinearPackWeightKernel{
      kLinearPackWeightWorkgroupSizeZ},
     kLinearPackWeightBindings,
     kLinearPackWeightBindingCount};
+const KernelSource kGemmVec4M64F16Kernel{
+    "gemm_vec4_m64_f16",
+    kGemmVec4M64F16WGSL,
+    "main",
+    {kGemmVec4M64F16WorkgroupSizeX, kGemmVec4M64F16WorkgroupSizeY, kGemmVec4M64F16WorkgroupSizeZ},
+    kGemmVec4M64F16Bindings,
+    kGemmVec4M64F16BindingCount,
+    kGemmVec4M64F16Features,
+    kGemmVec4M64F16RuntimeChecks};
+const KernelSource kGemmVec4M64F16PackedKernel{
+    "gemm_vec4_m64_f16_packed",
+    kGemmVec4M64F16PackedWGSL,
+    "main",
+    {kGemmVec4M64F16PackedWorkgroupSizeX, kGemmVec4M64F16PackedWorkgroupSizeY,
+     kGemmVec4M64F16PackedWorkgroupSizeZ},
+    kGemmVec4M64F16PackedBindings,
+    kGemmVec4M64F16PackedBindingCount,
+    "",
+    kGemmVec4M64F16PackedRuntimeChecks};
+const KernelSource kGemmVec4M32F16Kernel{
+    "gemm_vec4_m32_f16",
+    kGemmVec4M32F16WGSL,
+    "main",
+    {kGemmVec4M32F16WorkgroupSizeX, kGemmVec4M32F16WorkgroupSizeY, kGemmVec4M32F16WorkgroupSizeZ},
+    kGemmVec4M32F16Bindings,
+    kGemmVec4M32F16BindingCount,
+    kGemmVec4M32F16Features,
+    kGemmVec4M32F16RuntimeChecks};
+const KernelSource kGemmVec4M32F16PackedKernel{
+    "gemm_vec4_m32_f16_packed",
+    kGemmVec4M32F16PackedWGSL,
+    "main",
+    {kGemmVec4M32F16PackedWorkgroupSizeX, kGemmVec4M32F16PackedWorkgroupSizeY,
+     kGemmVec4M32F16PackedWorkgroupSizeZ},
+    kGemmVec4M32F16PackedBindings,
+    kGemmVec4M32F16PackedBindingCount,
+    "",
+    kGemmVec4M32F16PackedRuntimeChecks};
+const KernelSource kGemmVec4F16Kernel{
+    "gemm_vec4_f16",
+    kGemmVec4F16WGSL,
+    "main",
+    {kGemmVec4F16WorkgroupSizeX, kGemmVec4F16WorkgroupSizeY, kGemmVec4F16WorkgroupSizeZ},
+    kGemmVec4F16Bindings,
+    kGemmVec4F16BindingCount,
+    kGemmVec4F16Features,
+    kGemmVec4F16RuntimeChecks};
+const KernelSource kGemmVec4F16PackedKernel{
+    "gemm_vec4_f16_packed",
+    kGemmVec4F16PackedWGSL,
+    "main",
+    {kGemmVec4F16PackedWorkgroupSizeX, kGemmVec4F16PackedWorkgroupSizeY,
+     kGemmVec4F16PackedWorkgroupSizeZ},
+    kGemmVec4F16PackedBindings,
+    kGemmVec4F16PackedBindingCount,
+    "",
+    kGemmVec4F16PackedRuntimeChecks};
 const KernelSource kGemmVec4M64Kernel{
     "gemm_vec4_m64",
     kGemmVec4M64WGSL,
@@ -120,6 +246,45 @@ const KernelSource kGemmVec4Kernel{
     kGemmVec4BindingCount,
     "",
     kGemmVec4RuntimeChecks};
+const KernelSource kGemmSmallScalarF16Kernel{
+    "gemm_small_scalar_f16",
+    kGemmSmallScalarF16WGSL,
+    "main",
+    {kGemmSmallScalarF16WorkgroupSizeX, kGemmSmallScalarF16WorkgroupSizeY,
+     kGemmSmallScalarF16WorkgroupSizeZ},
+    kGemmSmallScalarF16Bindings,
+    kGemmSmallScalarF16BindingCount,
+    kGemmSmallScalarF16Features,
+    kGemmSmallScalarF16RuntimeChecks};
+const KernelSource kGemmSmallScalarF16PackedKernel{
+    "gemm_small_scalar_f16_packed",
+    kGemmSmallScalarF16PackedWGSL,
+    "main",
+    {kGemmSmallScalarF16PackedWorkgroupSizeX, kGemmSmallScalarF16PackedWorkgroupSizeY,
+     kGemmSmallScalarF16PackedWorkgroupSizeZ},
+    kGemmSmallScalarF16PackedBindings,
+    kGemmSmallScalarF16PackedBindingCount,
+    "",
+    kGemmSmallScalarF16PackedRuntimeChecks};
+const KernelSource kGemmScalarF16Kernel{
+    "gemm_scalar_f16",
+    kGemmScalarF16WGSL,
+    "main",
+    {kGemmScalarF16WorkgroupSizeX, kGemmScalarF16WorkgroupSizeY, kGemmScalarF16WorkgroupSizeZ},
+    kGemmScalarF16Bindings,
+    kGemmScalarF16BindingCount,
+    kGemmScalarF16Features,
+    kGemmScalarF16RuntimeChecks};
+const KernelSource kGemmScalarF16PackedKernel{
+    "gemm_scalar_f16_packed",
+    kGemmScalarF16PackedWGSL,
+    "main",
+    {kGemmScalarF16PackedWorkgroupSizeX, kGemmScalarF16PackedWorkgroupSizeY,
+     kGemmScalarF16PackedWorkgroupSizeZ},
+    kGemmScalarF16PackedBindings,
+    kGemmScalarF16PackedBindingCount,
+    "",
+    kGemmScalarF16PackedRuntimeChecks};
 const KernelSource kGemmSmallScalarKernel{
     "gemm_small_scalar",
     kGemmSmallScalarWGSL,
@@ -139,6 +304,23 @@ const KernelSource kGemmScalarKernel{
     kGemmScalarBindingCount,
     "",
     kGemmScalarRuntimeChecks};
+const KernelSource kGemmSplitSumF16Kernel{
+    "gemm_split_sum_f16",
+    kGemmSplitSumF16WGSL,
+    "main",
+    {kGemmSplitSumF16WorkgroupSizeX, kGemmSplitSumF16WorkgroupSizeY,
+     kGemmSplitSumF16WorkgroupSizeZ},
+    kGemmSplitSumF16Bindings,
+    kGemmSplitSumF16BindingCount,
+    kGemmSplitSumF16Features};
+const KernelSource kGemmSplitSumF16PackedKernel{
+    "gemm_split_sum_f16_packed",
+    kGemmSplitSumF16PackedWGSL,
+    "main",
+    {kGemmSplitSumF16PackedWorkgroupSizeX, kGemmSplitSumF16PackedWorkgroupSizeY,
+     kGemmSplitSumF16PackedWorkgroupSizeZ},
+    kGemmSplitSumF16PackedBindings,
+    kGemmSplitSumF16PackedBindingCount};
 const KernelSource kGemmSplitSumKernel{
     "gemm_split_sum",
     kGemmSplitSumWGSL,
@@ -147,12 +329,24 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumBindings,
     kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kGemvRowsSubgroupKernel, &kGemvRowsKernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kGemvRowsSubgroupF16Kernel, &kGemvRowsSubgroupF16PackedKernel, &kGemvRowsF16Kernel,
+    &kGemvRowsF16PackedKernel,   &kGemvRowsSubgroupKernel,          &kGemvRowsKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {
+    &kLinearPackWeightF16Kernel, &kLinearPackWeightF16PackedKernel, &kLinearPackWeightKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kGemmVec4M64Kernel, &kGemmVec4M32Kernel,
-                                                 &kGemmVec4Kernel};
+const KernelSource* const kDispatch2Kernels[] = {
+    &kGemmVec4M64F16Kernel,       &kGemmVec4M64F16PackedKernel, &kGemmVec4M32F16Kernel,
+    &kGemmVec4M32F16PackedKernel, &kGemmVec4F16Kernel,          &kGemmVec4F16PackedKernel,
+    &kGemmVec4M64Kernel,          &kGemmVec4M32Kernel,          &kGemmVec4Kernel};
 // Dispatch 3's kernels, in route order.
-const KernelSource* const kDispatch3Kernels[] = {&kGemmSmallScalarKernel, &kGemmScalarKernel};
+const KernelSource* const kDispatch3Kernels[] = {
+    &kGemmSmallScalarF16Kernel,  &kGemmSmallScalarF16PackedKernel, &kGemmScalarF16Kernel,
+    &kGemmScalarF16PackedKernel, &kGemmSmallScalarKernel,          &kGemmScalarKernel};
+// Dispatch 4's kernels, in route order.
+const KernelSource* const kDispatch4Kernels[] = {
+    &kGemmSplitSumF16Kernel, &kGemmSplitSumF16PackedKernel, &kGemmSplitSumKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearPlan {
@@ -164,6 +358,7 @@ struct LinearPlan {
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
+  size_t route1 = 0;
   LinearPackParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
@@ -176,6 +371,7 @@ struct LinearPlan {
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
   bool run4 = true;
+  size_t route4 = 0;
   utils::Grid grid4;
   std::vector<OverrideValue> overrides4;
 };
@@ -186,15 +382,15 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& weight = graph.get_tensor(args[1]);
   const Tensor* bias = graph.is_null(args[2]) ? nullptr : &graph.get_tensor(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_dtype(kOp, "input", input, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input", input, 1, 8);
-  utils::check_dtype(kOp, "weight", weight, {DType::Float32});
+  utils::check_dtype(kOp, "weight", weight, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "weight", weight, 2, 2);
   if (bias != nullptr) {
-    utils::check_dtype(kOp, "bias", *bias, {DType::Float32});
+    utils::check_dtype(kOp, "bias", *bias, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "bias", *bias, 1, 1);
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const int64_t K =
       utils::let(kOp, "K = input.dims[-1]", [&]() -> int64_t { return input.dim(-1); });
   const int64_t N =
@@ -417,6 +613,10 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     utils::fail(kOp, "bias", "does not hold one value per output feature",
                 utils::format_value(bias->dims()), "[" + utils::format_value(N) + "]");
   }
+  if ((weight.dtype != input.dtype) || ((bias != nullptr) && (bias->dtype != input.dtype))) {
+    utils::fail(kOp, "input", "does not share its dtype with weight and bias",
+                utils::format_value(input.dtype), "the dtype of weight and bias");
+  }
   utils::check_output_dims(
       kOp, "out", out, utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
   Tensor partial;  // scratch, allocated by add_linear
@@ -426,7 +626,10 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   partial.live_dims = partial.max_dims;
   Tensor wpack;  // scratch, allocated by add_linear
   wpack.dtype = DType::Float32;
-  wpack.max_dims = std::vector<int64_t>{(!gemv && aligned) ? utils::mul(K, N) : 0};
+  wpack.max_dims = std::vector<int64_t>{
+      (!gemv && aligned) ? ((weight.dtype == DType::Float16) ? utils::ceil_div(utils::mul(K, N), 2)
+                                                             : utils::mul(K, N))
+                         : 0};
   wpack.live_dims = wpack.max_dims;
 
   LinearPlan plan;
@@ -447,13 +650,33 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.beta = utils::to_f32(1.0);
   plan.run0 = gemv;
   if (plan.run0) {
-    if (graph.has_feature(Feature::Subgroups)) {
-      plan.route0 = 0;  // gemv_rows_subgroup
+    if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+        (input.dtype == DType::Float16)) {
+      plan.route0 = 0;  // gemv_rows_subgroup_f16
+      plan.grid0 =
+          utils::elementwise_grid(utils::mul(N, 64), kGemvRowsSubgroupF16Kernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
+      plan.route0 = 1;  // gemv_rows_subgroup_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::mul(N, 64),
+                                           kGemvRowsSubgroupF16PackedKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route0 = 2;  // gemv_rows_f16
+      plan.grid0 = utils::elementwise_grid(utils::mul(N, 64), kGemvRowsF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route0 = 3;  // gemv_rows_f16_packed
+      plan.grid0 =
+          utils::elementwise_grid(utils::mul(N, 64), kGemvRowsF16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else if (graph.has_feature(Feature::Subgroups)) {
+      plan.route0 = 4;  // gemv_rows_subgroup
       plan.grid0 =
           utils::elementwise_grid(utils::mul(N, 64), kGemvRowsSubgroupKernel.workgroup_size[0],
                                   graph.limits().max_workgroups_per_dimension);
     } else {
-      plan.route0 = 1;  // gemv_rows
+      plan.route0 = 5;  // gemv_rows
       plan.grid0 = utils::elementwise_grid(utils::mul(N, 64), kGemvRowsKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
     }
@@ -462,24 +685,69 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   if (plan.run1) {
     plan.params1.K = utils::to_u32(K, kOp, "K");
     plan.params1.N = utils::to_u32(N, kOp, "N");
-    plan.grid1 = utils::elementwise_grid(utils::floordiv(utils::mul(K, N), 4),
-                                         kLinearPackWeightKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route1 = 0;  // linear_pack_weight_f16
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(utils::mul(K, N), 4),
+                                           kLinearPackWeightF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route1 = 1;  // linear_pack_weight_f16_packed
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(utils::mul(K, N), 4),
+                                           kLinearPackWeightF16PackedKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route1 = 2;  // linear_pack_weight
+      plan.grid1 = utils::elementwise_grid(utils::floordiv(utils::mul(K, N), 4),
+                                           kLinearPackWeightKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   plan.run2 = !gemv && aligned;
   if (plan.run2) {
-    if (tile_m == 64) {
-      plan.route2 = 0;  // gemm_vec4_m64
+    if (graph.has_feature(Feature::ShaderF16) &&
+        ((input.dtype == DType::Float16) && (tile_m == 64))) {
+      plan.route2 = 0;  // gemm_vec4_m64_f16
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if ((input.dtype == DType::Float16) && (tile_m == 64)) {
+      plan.route2 = 1;  // gemm_vec4_m64_f16_packed
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((input.dtype == DType::Float16) && (tile_m == 32))) {
+      plan.route2 = 2;  // gemm_vec4_m32_f16
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if ((input.dtype == DType::Float16) && (tile_m == 32)) {
+      plan.route2 = 3;  // gemm_vec4_m32_f16_packed
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route2 = 4;  // gemm_vec4_f16
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (input.dtype == DType::Float16) {
+      plan.route2 = 5;  // gemm_vec4_f16_packed
+      plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides2 = {{"B_IS_NK", 0.0}};
+    } else if (tile_m == 64) {
+      plan.route2 = 6;  // gemm_vec4_m64
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides2 = {{"B_IS_NK", 0.0}};
     } else if (tile_m == 32) {
-      plan.route2 = 1;  // gemm_vec4_m32
+      plan.route2 = 7;  // gemm_vec4_m32
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides2 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route2 = 2;  // gemm_vec4
+      plan.route2 = 8;  // gemm_vec4
       plan.grid2 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides2 = {{"B_IS_NK", 0.0}};
@@ -487,13 +755,33 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run3 = !gemv && !aligned;
   if (plan.run3) {
-    if (small) {
-      plan.route3 = 0;  // gemm_small_scalar
+    if (graph.has_feature(Feature::ShaderF16) && ((input.dtype == DType::Float16) && small)) {
+      plan.route3 = 0;  // gemm_small_scalar_f16
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
+    } else if ((input.dtype == DType::Float16) && small) {
+      plan.route3 = 1;  // gemm_small_scalar_f16_packed
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route3 = 2;  // gemm_scalar_f16
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
+    } else if (input.dtype == DType::Float16) {
+      plan.route3 = 3;  // gemm_scalar_f16_packed
+      plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides3 = {{"B_IS_NK", 1.0}};
+    } else if (small) {
+      plan.route3 = 4;  // gemm_small_scalar
       plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides3 = {{"B_IS_NK", 1.0}};
     } else {
-      plan.route3 = 1;  // gemm_scalar
+      plan.route3 = 5;  // gemm_scalar
       plan.grid3 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides3 = {{"B_IS_NK", 1.0}};
@@ -501,8 +789,20 @@ LinearPlan plan_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }
   plan.run4 = !gemv && (split > 1);
   if (plan.run4) {
-    plan.grid4 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
+    if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+      plan.route4 = 0;  // gemm_split_sum_f16
+      plan.grid4 = utils::elementwise_grid(out.numel(), kGemmSplitSumF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    } else if (input.dtype == DType::Float16) {
+      plan.route4 = 1;  // gemm_split_sum_f16_packed
+      plan.grid4 =
+          utils::elementwise_grid(out.numel(), kGemmSplitSumF16PackedKernel.workgroup_size[0],
+                                  graph.limits().max_workgroups_per_dimension);
+    } else {
+      plan.route4 = 2;  // gemm_split_sum
+      plan.grid4 = utils::elementwise_grid(out.numel(), kGemmSplitSumKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+    }
   }
   return plan;
 }
@@ -534,7 +834,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 0;
   const DispatchId dispatch1 =
       built.run1 ? graph.add_dispatch(
-                       kLinearPackWeightKernel, built.overrides1,
+                       *kDispatch1Kernels[built.route1], built.overrides1,
                        {Binding::params(), Binding::of(args[1]), Binding::of(scratch_wpack)},
                        &built.params1, sizeof(built.params1), built.grid1)
                  : 0;
@@ -556,7 +856,7 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
           : 0;
   const DispatchId dispatch4 =
       built.run4
-          ? graph.add_dispatch(kGemmSplitSumKernel, built.overrides4,
+          ? graph.add_dispatch(*kDispatch4Kernels[built.route4], built.overrides4,
                                {Binding::params(), Binding::of(scratch_partial),
                                 !graph.is_null(args[2]) ? Binding::of(args[2]) : Binding::dummy(),
                                 Binding::of(args[3])},
@@ -582,6 +882,10 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run1 != built.run1) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run1), utils::format_value(built.run1));
+    }
+    if (plan.route1 != built.route1) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     if (built.run1) {
       graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
@@ -611,6 +915,10 @@ void add_linear(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run4 != built.run4) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run4), utils::format_value(built.run4));
+    }
+    if (plan.route4 != built.route4) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch4Kernels[plan.route4]->name, kDispatch4Kernels[built.route4]->name);
     }
     if (built.run4) {
       graph.update_dispatch(dispatch4, &plan.params, sizeof(plan.params), plan.grid4);

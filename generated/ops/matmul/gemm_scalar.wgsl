@@ -26,6 +26,21 @@ const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const TILE_M = 128u;
+fn a_load(i: u32) -> f32 {
+  return a[i];
+}
+fn b_load(i: u32) -> f32 {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).
 
@@ -33,7 +48,7 @@ const TILE_M = 128u;
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -70,7 +85,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 // codegen/specs/matmul/gemm_loads_scalar.wgsl
@@ -84,16 +99,16 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
 fn load4_a(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = a[i];
+    v.x = a_load(i);
   }
   if (valid > 1u) {
-    v.y = a[i + 1u];
+    v.y = a_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = a[i + 2u];
+    v.z = a_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = a[i + 3u];
+    v.w = a_load(i + 3u);
   }
   return v;
 }
@@ -101,16 +116,16 @@ fn load4_a(i: u32, valid: u32) -> vec4<f32> {
 fn load4_b(i: u32, valid: u32) -> vec4<f32> {
   var v = vec4<f32>();
   if (valid > 0u) {
-    v.x = b[i];
+    v.x = b_load(i);
   }
   if (valid > 1u) {
-    v.y = b[i + 1u];
+    v.y = b_load(i + 1u);
   }
   if (valid > 2u) {
-    v.z = b[i + 2u];
+    v.z = b_load(i + 2u);
   }
   if (valid > 3u) {
-    v.w = b[i + 3u];
+    v.w = b_load(i + 3u);
   }
   return v;
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7d9c71dbf48dbb698d20c725b61b44b3aa2d39091a10711920769f9720c40dd9
+// wgsl-sha256: 97f7f6bca0e81272441ffcfae445f9777ff6b197cebc42c9a35130e226ed4010
 // The module below is generated/ops/matmul/gemm_split_sum.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -33,6 +33,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -44,7 +53,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -70,7 +79,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
-  output[i] = epilogue(acc, mn / params.N, mn % params.N);
+  output_store(i, epilogue(acc, mn / params.N, mn % params.N));
 }
 )wgsl";
 

@@ -26,6 +26,21 @@ const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const TILE_M = 128u;
+fn a_load(i: u32) -> vec4<f32> {
+  return a[i];
+}
+fn b_load(i: u32) -> vec4<f32> {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).
 
@@ -33,7 +48,7 @@ const TILE_M = 128u;
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -70,7 +85,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 // codegen/specs/matmul/gemm_loads_vec4.wgsl
@@ -82,7 +97,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
     return vec4<f32>();
   }
-  return a[(z * params.a_batch_stride + m * params.K + k) / 4u];
+  return a_load((z * params.a_batch_stride + m * params.K + k) / 4u);
 }
 
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
@@ -91,12 +106,12 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
     if (r >= params.N || c >= end) {
       return vec4<f32>();
     }
-    return b[(base + r * params.K + c) / 4u];
+    return b_load((base + r * params.K + c) / 4u);
   }
   if (r >= end || c >= params.N) {
     return vec4<f32>();
   }
-  return b[(base + r * params.N + c) / 4u];
+  return b_load((base + r * params.N + c) / 4u);
 }
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 156c9c81d2687bfa0b444a394ac9ef9cbe11c0aab4e1e715f731fdac0aebec27
+// wgsl-sha256: 47a32cc1a7ac953d4284fbbf04df4d0fb74e85ae2e88a1f502c69ee93f6aaceb
 // The module below is generated/ops/matmul/gemm_vec4_m64.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -37,6 +37,21 @@ const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const TILE_M = 64u;
+fn a_load(i: u32) -> vec4<f32> {
+  return a[i];
+}
+fn b_load(i: u32) -> vec4<f32> {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).
 
@@ -44,7 +59,7 @@ const TILE_M = 64u;
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -81,7 +96,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 // codegen/specs/matmul/gemm_loads_vec4.wgsl
@@ -93,7 +108,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
     return vec4<f32>();
   }
-  return a[(z * params.a_batch_stride + m * params.K + k) / 4u];
+  return a_load((z * params.a_batch_stride + m * params.K + k) / 4u);
 }
 
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
@@ -102,12 +117,12 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
     if (r >= params.N || c >= end) {
       return vec4<f32>();
     }
-    return b[(base + r * params.K + c) / 4u];
+    return b_load((base + r * params.K + c) / 4u);
   }
   if (r >= end || c >= params.N) {
     return vec4<f32>();
   }
-  return b[(base + r * params.N + c) / 4u];
+  return b_load((base + r * params.N + c) / 4u);
 }
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_nn.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3294fd5b0d353584349e56102aa4f2f4782aac32b0849cc2066035aa1a79c9e6
+// wgsl-sha256: c6f5a0b351b60b9f50db0a3161b1c913be8f3bee3812d19a0ac53e565ed97948
 // The module below is generated/ops/matmul/gemv_nn.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -36,6 +36,21 @@ override B_IS_NK: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> vec4<f32> {
+  return a[i];
+}
+fn b_load(i: u32) -> vec4<f32> {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // codegen/specs/matmul/gemm_epilogue.wgsl
 // Shared by every GEMM kernel (composed into their modules by opgen).
 
@@ -43,7 +58,7 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -80,7 +95,7 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
   if (params.split > 1u) {
     partial[slice * params.batch * params.M * params.N + i] = value;
   } else {
-    output[i] = epilogue(value, m, n);
+    output_store(i, epilogue(value, m, n));
   }
 }
 // codegen/specs/matmul/gemm_loads_vec4.wgsl
@@ -92,7 +107,7 @@ fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {
     return vec4<f32>();
   }
-  return a[(z * params.a_batch_stride + m * params.K + k) / 4u];
+  return a_load((z * params.a_batch_stride + m * params.K + k) / 4u);
 }
 
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
@@ -101,12 +116,12 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
     if (r >= params.N || c >= end) {
       return vec4<f32>();
     }
-    return b[(base + r * params.K + c) / 4u];
+    return b_load((base + r * params.K + c) / 4u);
   }
   if (r >= end || c >= params.N) {
     return vec4<f32>();
   }
-  return b[(base + r * params.N + c) / 4u];
+  return b_load((base + r * params.N + c) / 4u);
 }
 // codegen/specs/matmul/gemv_nn.wgsl
 // gemv_nn: mm / bmm / addmm for a few rows (M <= 8) with B as [K, N] and K, N multiples
@@ -179,32 +194,32 @@ fn main(@builtin(local_invocation_index) tid: u32,
   var acc7 = vec4<f32>();
   for (var k = k_begin + 4u * lane; k < k_stop; k += 4u * K_LANES) {
     let at = b_base + k * n4;
-    let b0 = b[at];
-    let b1 = b[at + n4];
-    let b2 = b[at + 2u * n4];
-    let b3 = b[at + 3u * n4];
+    let b0 = b_load(at);
+    let b1 = b_load(at + n4);
+    let b2 = b_load(at + 2u * n4);
+    let b3 = b_load(at + 3u * n4);
     let q = a_base + k / 4u;
-    acc0 = quad_fma(a[q], b0, b1, b2, b3, acc0);
+    acc0 = quad_fma(a_load(q), b0, b1, b2, b3, acc0);
     if (rows > 1u) {
-      acc1 = quad_fma(a[q + k4], b0, b1, b2, b3, acc1);
+      acc1 = quad_fma(a_load(q + k4), b0, b1, b2, b3, acc1);
     }
     if (rows > 2u) {
-      acc2 = quad_fma(a[q + 2u * k4], b0, b1, b2, b3, acc2);
+      acc2 = quad_fma(a_load(q + 2u * k4), b0, b1, b2, b3, acc2);
     }
     if (rows > 3u) {
-      acc3 = quad_fma(a[q + 3u * k4], b0, b1, b2, b3, acc3);
+      acc3 = quad_fma(a_load(q + 3u * k4), b0, b1, b2, b3, acc3);
     }
     if (rows > 4u) {
-      acc4 = quad_fma(a[q + 4u * k4], b0, b1, b2, b3, acc4);
+      acc4 = quad_fma(a_load(q + 4u * k4), b0, b1, b2, b3, acc4);
     }
     if (rows > 5u) {
-      acc5 = quad_fma(a[q + 5u * k4], b0, b1, b2, b3, acc5);
+      acc5 = quad_fma(a_load(q + 5u * k4), b0, b1, b2, b3, acc5);
     }
     if (rows > 6u) {
-      acc6 = quad_fma(a[q + 6u * k4], b0, b1, b2, b3, acc6);
+      acc6 = quad_fma(a_load(q + 6u * k4), b0, b1, b2, b3, acc6);
     }
     if (rows > 7u) {
-      acc7 = quad_fma(a[q + 7u * k4], b0, b1, b2, b3, acc7);
+      acc7 = quad_fma(a_load(q + 7u * k4), b0, b1, b2, b3, acc7);
     }
   }
   let n0 = wid.x * COLS * 4u;

@@ -24,6 +24,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn a_load(i: u32) -> vec4<f32> {
+  return a[i];
+}
+fn b_load(i: u32) -> vec4<f32> {
+  return b[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -35,7 +50,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 fn epilogue(acc: f32, m: u32, n: u32) -> f32 {
   var v = params.alpha * acc;
   if (params.has_bias != 0u) {
-    v += params.beta * bias[m * params.bias_stride_m + n * params.bias_stride_n];
+    v += params.beta * bias_load(m * params.bias_stride_m + n * params.bias_stride_n);
   }
   return v;
 }
@@ -60,12 +75,12 @@ fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
   if (n < params.N) {
     let w0 = n * k4;
     for (var k = lane; k < k4; k += LANES) {
-      let w = b[w0 + k];
+      let w = b_load(w0 + k);
       for (var m = 0u; m < min(params.M, 4u); m++) {
-        lo[m] += dot(a[m * k4 + k], w);
+        lo[m] += dot(a_load(m * k4 + k), w);
       }
       for (var m = 4u; m < params.M; m++) {
-        hi[m - 4u] += dot(a[m * k4 + k], w);
+        hi[m - 4u] += dot(a_load(m * k4 + k), w);
       }
     }
   }
@@ -75,7 +90,7 @@ fn lane_dots(n: u32, lane: u32) -> array<vec4<f32>, 2> {
 // Output column n of every input row, from the row's summed dot products.
 fn store_column(n: u32, total: array<vec4<f32>, 2>) {
   for (var m = 0u; m < params.M; m++) {
-    output[m * params.N + n] = epilogue(total[m / 4u][m % 4u], m, n);
+    output_store(m * params.N + n, epilogue(total[m / 4u][m % 4u], m, n));
   }
 }
 // codegen/specs/matmul/gemv_rows_subgroup.wgsl

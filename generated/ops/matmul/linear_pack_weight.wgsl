@@ -10,6 +10,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -29,6 +38,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let k = i / N4;
   let w = (i % N4) * 4u * params.K + k;  // weight[n][k], n = the quad's first row
-  wpack[i] = vec4<f32>(weight[w], weight[w + params.K], weight[w + 2u * params.K],
-                       weight[w + 3u * params.K]);
+  wpack_store(i, vec4<f32>(weight_load(w), weight_load(w + params.K),
+                           weight_load(w + 2u * params.K), weight_load(w + 3u * params.K)));
 }

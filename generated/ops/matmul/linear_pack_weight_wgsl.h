@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/linear_pack_weight.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3396dc1ce592bf5e5f3acbc50f04addfa084acc515fca8fb05639185d6b3550d
+// wgsl-sha256: 79ed5fd0155cc39c748a62e165f7518f2a8fae3f0435fef013a6e278b35321bf
 // The module below is generated/ops/matmul/linear_pack_weight.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,6 +21,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn wpack_load(i: u32) -> vec4<f32> {
+  return wpack[i];
+}
+fn wpack_store(i: u32, v: vec4<f32>) {
+  wpack[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -40,8 +49,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let k = i / N4;
   let w = (i % N4) * 4u * params.K + k;  // weight[n][k], n = the quad's first row
-  wpack[i] = vec4<f32>(weight[w], weight[w + params.K], weight[w + 2u * params.K],
-                       weight[w + 3u * params.K]);
+  wpack_store(i, vec4<f32>(weight_load(w), weight_load(w + params.K),
+                           weight_load(w + 2u * params.K), weight_load(w + 3u * params.K)));
 }
 )wgsl";
 

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/max_pool2d/max_pool2d_f16_packed_wgsl.h"
+#include "ops/max_pool2d/max_pool2d_f16_wgsl.h"
 #include "ops/max_pool2d/max_pool2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -59,6 +61,22 @@ static_assert(offsetof(MaxPool2dWithIndicesParams, num_elements) == 48,
 static_assert(sizeof(MaxPool2dWithIndicesParams) == 64,
               "MaxPool2dWithIndicesParams must match the WGSL struct size 64");
 
+const KernelSource kMaxPool2dF16Kernel{
+    "max_pool2d_f16",
+    kMaxPool2dF16WGSL,
+    "main",
+    {kMaxPool2dF16WorkgroupSizeX, kMaxPool2dF16WorkgroupSizeY, kMaxPool2dF16WorkgroupSizeZ},
+    kMaxPool2dF16Bindings,
+    kMaxPool2dF16BindingCount,
+    kMaxPool2dF16Features};
+const KernelSource kMaxPool2dF16PackedKernel{
+    "max_pool2d_f16_packed",
+    kMaxPool2dF16PackedWGSL,
+    "main",
+    {kMaxPool2dF16PackedWorkgroupSizeX, kMaxPool2dF16PackedWorkgroupSizeY,
+     kMaxPool2dF16PackedWorkgroupSizeZ},
+    kMaxPool2dF16PackedBindings,
+    kMaxPool2dF16PackedBindingCount};
 const KernelSource kMaxPool2dKernel{
     "max_pool2d",
     kMaxPool2dWGSL,
@@ -66,9 +84,13 @@ const KernelSource kMaxPool2dKernel{
     {kMaxPool2dWorkgroupSizeX, kMaxPool2dWorkgroupSizeY, kMaxPool2dWorkgroupSizeZ},
     kMaxPool2dBindings,
     kMaxPool2dBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kMaxPool2dF16Kernel, &kMaxPool2dF16PackedKernel,
+                                                 &kMaxPool2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct MaxPool2dWithIndicesPlan {
+  size_t route0 = 0;
   MaxPool2dWithIndicesParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -90,9 +112,9 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
   const Tensor& out = graph.get_tensor(utils::at(outputs, 0));
   const Tensor* indices =
       outputs.size() > 1 && !graph.is_null(outputs[1]) ? &graph.get_tensor(outputs[1]) : nullptr;
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 3, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 3, 4);
   if (indices != nullptr) {
     utils::check_dtype(kOp, "indices", *indices, {DType::Int32});
@@ -193,9 +215,22 @@ MaxPool2dWithIndicesPlan plan_max_pool2d_with_indices(WebGPUGraph& graph,
   plan.params0.dH = utils::to_u32(utils::at(dilation, 0), kOp, "dH");
   plan.params0.dW = utils::to_u32(utils::at(dilation, 1), kOp, "dW");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kMaxPool2dKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"write_indices", (indices != nullptr) ? 1.0 : 0.0}};
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // max_pool2d_f16
+    plan.grid0 = utils::elementwise_grid(out.numel(), kMaxPool2dF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"write_indices", (indices != nullptr) ? 1.0 : 0.0}};
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // max_pool2d_f16_packed
+    plan.grid0 = utils::elementwise_grid(out.numel(), kMaxPool2dF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"write_indices", (indices != nullptr) ? 1.0 : 0.0}};
+  } else {
+    plan.route0 = 2;  // max_pool2d
+    plan.grid0 = utils::elementwise_grid(out.numel(), kMaxPool2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"write_indices", (indices != nullptr) ? 1.0 : 0.0}};
+  }
   return plan;
 }
 
@@ -267,15 +302,19 @@ void resize_max_pool2d_with_indices_outputs(WebGPUGraph& graph, const std::vecto
 void add_max_pool2d_with_indices(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const MaxPool2dWithIndicesPlan built = plan_max_pool2d_with_indices(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kMaxPool2dKernel, built.overrides0,
+      *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(graph.get_value_list(args[6])[0]),
        graph.get_value_list(args[6]).size() > 1 && !graph.is_null(graph.get_value_list(args[6])[1])
            ? Binding::of(graph.get_value_list(args[6])[1])
            : Binding::dummy()},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_max_pool2d_with_indices_outputs(graph, args);
     const MaxPool2dWithIndicesPlan plan = plan_max_pool2d_with_indices(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

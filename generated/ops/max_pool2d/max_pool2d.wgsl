@@ -23,6 +23,15 @@ override write_indices: bool = true;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -66,7 +75,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         continue;
       }
       let offset = ih * i32(params.IW) + iw;
-      let v = input[base + u32(offset)];
+      let v = input_load(base + u32(offset));
       if (!found || v > best || is_nan(v)) {
         best = v;
         best_index = offset;
@@ -74,7 +83,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = best;
+  output_store(i, best);
   if (write_indices) {
     indices[i] = best_index;
   }

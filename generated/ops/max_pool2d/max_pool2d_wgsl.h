@@ -1,5 +1,5 @@
 // @generated from codegen/specs/max_pool2d/max_pool2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: ff50765d3883941d4052095eaef68dc3371a769c73efbd030dfa9870aa600040
+// wgsl-sha256: c65500a60ae634435b7626946ef49f3dcd9b3636a2fcbcbbe515178bdac204e9
 // The module below is generated/ops/max_pool2d/max_pool2d.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -34,6 +34,15 @@ override write_indices: bool = true;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -77,7 +86,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         continue;
       }
       let offset = ih * i32(params.IW) + iw;
-      let v = input[base + u32(offset)];
+      let v = input_load(base + u32(offset));
       if (!found || v > best || is_nan(v)) {
         best = v;
         best_index = offset;
@@ -85,7 +94,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       }
     }
   }
-  output[i] = best;
+  output_store(i, best);
   if (write_indices) {
     indices[i] = best_index;
   }

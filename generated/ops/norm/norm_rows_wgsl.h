@@ -1,5 +1,5 @@
 // @generated from codegen/specs/norm/norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5d19f51f4ceb41eab198c4096279345355d7f5359f747e1cb735af12522dbbde
+// wgsl-sha256: 1dfc5d149ce9f6007269a2cce7e4a3cf4eaee7096beb70bc667a7728a32fc04b
 // The module below is generated/ops/norm/norm_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -32,6 +32,33 @@ override WRITE_RSTD: bool = true;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn bias_load(i: u32) -> f32 {
+  return bias[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
+fn mean_load(i: u32) -> f32 {
+  return mean[i];
+}
+fn mean_store(i: u32, v: f32) {
+  mean[i] = v;
+}
+fn rstd_load(i: u32) -> f32 {
+  return rstd[i];
+}
+fn rstd_store(i: u32, v: f32) {
+  rstd[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -82,14 +109,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
 
   var sum = 0.0;
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
-    sum += input[base + c];
+    sum += input_load(base + c);
   }
   partial[lid] = sum;
   let row_mean = workgroup_sum(lid) / n;
 
   var squares = 0.0;
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
-    let d = input[base + c] - row_mean;
+    let d = input_load(base + c) - row_mean;
     squares += d * d;
   }
   partial[lid] = squares;
@@ -98,21 +125,21 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let affine_base = (row % params.groups) * (params.row_len / params.inner);
   for (var c = lid; c < params.row_len; c += WORKGROUP_SIZE_X) {
     let a = affine_base + c / params.inner;
-    var y = (input[base + c] - row_mean) * row_rstd;
+    var y = (input_load(base + c) - row_mean) * row_rstd;
     if (params.has_weight != 0u) {
-      y *= weight[a];
+      y *= weight_load(a);
     }
     if (params.has_bias != 0u) {
-      y += bias[a];
+      y += bias_load(a);
     }
-    output[base + c] = y;
+    output_store(base + c, y);
   }
   if (lid == 0u) {
     if (WRITE_MEAN) {
-      mean[row] = row_mean;
+      mean_store(row, row_mean);
     }
     if (WRITE_RSTD) {
-      rstd[row] = row_rstd;
+      rstd_store(row, row_rstd);
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -74,6 +75,14 @@ const KernelSource kStridedGatherBytesKernel{
      kStridedGatherBytesWorkgroupSizeZ},
     kStridedGatherBytesBindings,
     kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherHalvesKernel{
+    "strided_gather_halves",
+    kStridedGatherHalvesWGSL,
+    "main",
+    {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+     kStridedGatherHalvesWorkgroupSizeZ},
+    kStridedGatherHalvesBindings,
+    kStridedGatherHalvesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
@@ -82,7 +91,8 @@ const KernelSource kStridedGatherKernel{
     kStridedGatherBindings,
     kStridedGatherBindingCount};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kStridedGatherBytesKernel, &kStridedGatherHalvesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AsStridedCopyPlan {
@@ -106,9 +116,10 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
   const int64_t storage_offset =
       storage_offset_is_null ? 0 : utils::read_int(graph, args[3], kOp, "storage_offset", true);
   const Tensor& out = graph.get_tensor(args[4]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t last = utils::let(
       kOp,
       "last = sum([(size[k] - 1) * stride[k] for k in range(len(size))]) if len(size) == "
@@ -153,7 +164,7 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
 
   AsStridedCopyPlan plan;
   plan.run0 =
-      (out.dtype != DType::Bool) &&
+      ((out.dtype != DType::Bool) && (out.dtype != DType::Float16)) &&
       ((utils::length(size) > 0) && (utils::at(stride, -1) == 1) &&
        (utils::floormod(utils::at(size, -1), 4) == 0) && (utils::length([&]() {
                                                             std::vector<int64_t> _values;
@@ -174,7 +185,7 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.run1 =
-      (out.dtype == DType::Bool) ||
+      (out.dtype == DType::Bool) || (out.dtype == DType::Float16) ||
       ((utils::length(size) <= 0) || (utils::at(stride, -1) != 1) ||
        (utils::floormod(utils::at(size, -1), 4) != 0) || (utils::length([&]() {
                                                             std::vector<int64_t> _values;
@@ -206,8 +217,24 @@ AsStridedCopyPlan plan_as_strided_copy(WebGPUGraph& graph, const std::vector<Val
                                        }()) <= 1))
                                          ? 1.0
                                          : 0.0}};
+    } else if (out.dtype == DType::Float16) {
+      plan.route1 = 1;  // strided_gather_halves
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                           kStridedGatherHalvesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"ALIGNED", ((utils::length(size) > 0) && (utils::at(stride, -1) == 1) &&
+                                      (utils::floormod(utils::at(size, -1), 4) == 0) &&
+                                      (utils::length([&]() {
+                                         std::vector<int64_t> _values;
+                                         for (const auto& _s : stride) {
+                                           if (utils::floormod(_s, 4) != 0) _values.push_back(_s);
+                                         }
+                                         return _values;
+                                       }()) <= 1))
+                                         ? 1.0
+                                         : 0.0}};
     } else {
-      plan.route1 = 1;  // strided_gather
+      plan.route1 = 2;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                            kStridedGatherKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);

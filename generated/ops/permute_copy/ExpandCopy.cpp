@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -74,6 +75,14 @@ const KernelSource kStridedGatherBytesKernel{
      kStridedGatherBytesWorkgroupSizeZ},
     kStridedGatherBytesBindings,
     kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherHalvesKernel{
+    "strided_gather_halves",
+    kStridedGatherHalvesWGSL,
+    "main",
+    {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+     kStridedGatherHalvesWorkgroupSizeZ},
+    kStridedGatherHalvesBindings,
+    kStridedGatherHalvesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
@@ -82,7 +91,8 @@ const KernelSource kStridedGatherKernel{
     kStridedGatherBindings,
     kStridedGatherBindingCount};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kStridedGatherBytesKernel, &kStridedGatherHalvesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ExpandCopyPlan {
@@ -102,9 +112,10 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> size = utils::read_int_list(graph, args[1], kOp, "size");
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t lead = utils::let(kOp, "lead = len(size) - self.rank", [&]() -> int64_t {
     return utils::sub(utils::length(size), self.rank());
   });
@@ -170,9 +181,9 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   utils::check_output_dims(kOp, "out", out, target);
 
   ExpandCopyPlan plan;
-  plan.run0 =
-      (out.dtype != DType::Bool) && ((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
-                                     (utils::floormod(utils::at(target, -1), 4) == 0));
+  plan.run0 = ((out.dtype != DType::Bool) && (out.dtype != DType::Float16)) &&
+              ((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
+               (utils::floormod(utils::at(target, -1), 4) == 0));
   if (plan.run0) {
     utils::pack(plan.params0.out_dims, 4, utils::right_align(target, 8, 1), kOp, "out_dims");
     utils::pack(plan.params0.in_mods, 4, utils::right_align(target, 8, 1), kOp, "in_mods");
@@ -185,7 +196,7 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = (out.dtype == DType::Bool) ||
+  plan.run1 = (out.dtype == DType::Bool) || (out.dtype == DType::Float16) ||
               ((self.rank() <= 0) || (self.dim(-1) != utils::at(target, -1)) ||
                (utils::floormod(utils::at(target, -1), 4) != 0));
   if (plan.run1) {
@@ -206,8 +217,18 @@ ExpandCopyPlan plan_expand_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                        (utils::floormod(utils::at(target, -1), 4) == 0))
                           ? 1.0
                           : 0.0}};
+    } else if (out.dtype == DType::Float16) {
+      plan.route1 = 1;  // strided_gather_halves
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                           kStridedGatherHalvesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {
+          {"ALIGNED", ((self.rank() > 0) && (self.dim(-1) == utils::at(target, -1)) &&
+                       (utils::floormod(utils::at(target, -1), 4) == 0))
+                          ? 1.0
+                          : 0.0}};
     } else {
-      plan.route1 = 1;  // strided_gather
+      plan.route1 = 2;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                            kStridedGatherKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -74,6 +75,14 @@ const KernelSource kStridedGatherBytesKernel{
      kStridedGatherBytesWorkgroupSizeZ},
     kStridedGatherBytesBindings,
     kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherHalvesKernel{
+    "strided_gather_halves",
+    kStridedGatherHalvesWGSL,
+    "main",
+    {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+     kStridedGatherHalvesWorkgroupSizeZ},
+    kStridedGatherHalvesBindings,
+    kStridedGatherHalvesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
@@ -82,7 +91,8 @@ const KernelSource kStridedGatherKernel{
     kStridedGatherBindings,
     kStridedGatherBindingCount};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kStridedGatherBytesKernel, &kStridedGatherHalvesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct FlipPlan {
@@ -102,9 +112,10 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> dims = utils::read_int_list(graph, args[1], kOp, "dims");
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 8);
   const int64_t r1 = utils::let(kOp, "r1 = max(self.rank, 1)",
                                 [&]() -> int64_t { return utils::max_of(self.rank(), 1); });
@@ -166,7 +177,7 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   FlipPlan plan;
-  plan.run0 = (out.dtype != DType::Bool) &&
+  plan.run0 = ((out.dtype != DType::Bool) && (out.dtype != DType::Float16)) &&
               ((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
                (utils::floormod(self.dim(-1), 4) == 0));
   if (plan.run0) {
@@ -189,7 +200,7 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = (out.dtype == DType::Bool) ||
+  plan.run1 = (out.dtype == DType::Bool) || (out.dtype == DType::Float16) ||
               ((self.rank() <= 0) || utils::contains(flipped, utils::sub(self.rank(), 1)) ||
                (utils::floormod(self.dim(-1), 4) != 0));
   if (plan.run1) {
@@ -218,8 +229,18 @@ FlipPlan plan_flip(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                        (utils::floormod(self.dim(-1), 4) == 0))
                           ? 1.0
                           : 0.0}};
+    } else if (out.dtype == DType::Float16) {
+      plan.route1 = 1;  // strided_gather_halves
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                           kStridedGatherHalvesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {
+          {"ALIGNED", ((self.rank() > 0) && !utils::contains(flipped, utils::sub(self.rank(), 1)) &&
+                       (utils::floormod(self.dim(-1), 4) == 0))
+                          ? 1.0
+                          : 0.0}};
     } else {
-      plan.route1 = 1;  // strided_gather
+      plan.route1 = 2;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                            kStridedGatherKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);

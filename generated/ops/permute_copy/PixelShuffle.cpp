@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -44,6 +45,14 @@ const KernelSource kStridedGatherBytesKernel{
      kStridedGatherBytesWorkgroupSizeZ},
     kStridedGatherBytesBindings,
     kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherHalvesKernel{
+    "strided_gather_halves",
+    kStridedGatherHalvesWGSL,
+    "main",
+    {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+     kStridedGatherHalvesWorkgroupSizeZ},
+    kStridedGatherHalvesBindings,
+    kStridedGatherHalvesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
@@ -52,7 +61,8 @@ const KernelSource kStridedGatherKernel{
     kStridedGatherBindings,
     kStridedGatherBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kStridedGatherBytesKernel, &kStridedGatherHalvesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct PixelShufflePlan {
@@ -67,9 +77,10 @@ PixelShufflePlan plan_pixel_shuffle(WebGPUGraph& graph, const std::vector<ValueR
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t upscale_factor = utils::read_int(graph, args[1], kOp, "upscale_factor", false);
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 3, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 3, 8);
   const int64_t r = upscale_factor;
   const int64_t C_in =
@@ -116,8 +127,14 @@ PixelShufflePlan plan_pixel_shuffle(WebGPUGraph& graph, const std::vector<ValueR
                                          kStridedGatherBytesKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
     plan.overrides0 = {{"ALIGNED", 0.0}};
+  } else if (out.dtype == DType::Float16) {
+    plan.route0 = 1;  // strided_gather_halves
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                         kStridedGatherHalvesKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"ALIGNED", 0.0}};
   } else {
-    plan.route0 = 1;  // strided_gather
+    plan.route0 = 2;  // strided_gather
     plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                          kStridedGatherKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);

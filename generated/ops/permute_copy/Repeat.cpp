@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ops/permute_copy/strided_gather_bytes_wgsl.h"
+#include "ops/permute_copy/strided_gather_halves_wgsl.h"
 #include "ops/permute_copy/strided_gather_vec4_wgsl.h"
 #include "ops/permute_copy/strided_gather_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -74,6 +75,14 @@ const KernelSource kStridedGatherBytesKernel{
      kStridedGatherBytesWorkgroupSizeZ},
     kStridedGatherBytesBindings,
     kStridedGatherBytesBindingCount};
+const KernelSource kStridedGatherHalvesKernel{
+    "strided_gather_halves",
+    kStridedGatherHalvesWGSL,
+    "main",
+    {kStridedGatherHalvesWorkgroupSizeX, kStridedGatherHalvesWorkgroupSizeY,
+     kStridedGatherHalvesWorkgroupSizeZ},
+    kStridedGatherHalvesBindings,
+    kStridedGatherHalvesBindingCount};
 const KernelSource kStridedGatherKernel{
     "strided_gather",
     kStridedGatherWGSL,
@@ -82,7 +91,8 @@ const KernelSource kStridedGatherKernel{
     kStridedGatherBindings,
     kStridedGatherBindingCount};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kStridedGatherBytesKernel, &kStridedGatherKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kStridedGatherBytesKernel, &kStridedGatherHalvesKernel, &kStridedGatherKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct RepeatPlan {
@@ -102,9 +112,10 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const Tensor& self = graph.get_tensor(args[0]);
   const std::vector<int64_t> repeats = utils::read_int_list(graph, args[1], kOp, "repeats");
   const Tensor& out = graph.get_tensor(args[2]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const std::vector<int64_t> padded =
       utils::let(kOp, "padded = [1 for k in range(len(repeats) - self.rank)] + self.dims",
                  [&]() -> std::vector<int64_t> {
@@ -141,7 +152,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   }());
 
   RepeatPlan plan;
-  plan.run0 = (out.dtype != DType::Bool) &&
+  plan.run0 = ((out.dtype != DType::Bool) && (out.dtype != DType::Float16)) &&
               ((utils::length(repeats) > 0) && (utils::floormod(utils::at(padded, -1), 4) == 0));
   if (plan.run0) {
     utils::pack(
@@ -165,7 +176,7 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                          kStridedGatherVec4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.run1 = (out.dtype == DType::Bool) ||
+  plan.run1 = (out.dtype == DType::Bool) || (out.dtype == DType::Float16) ||
               ((utils::length(repeats) <= 0) || (utils::floormod(utils::at(padded, -1), 4) != 0));
   if (plan.run1) {
     utils::pack(
@@ -194,8 +205,17 @@ RepeatPlan plan_repeat(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                       (utils::floormod(utils::at(padded, -1), 4) == 0))
                                          ? 1.0
                                          : 0.0}};
+    } else if (out.dtype == DType::Float16) {
+      plan.route1 = 1;  // strided_gather_halves
+      plan.grid1 = utils::elementwise_grid(utils::ceil_div(out.numel(), 2),
+                                           kStridedGatherHalvesKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"ALIGNED", ((utils::length(repeats) > 0) &&
+                                      (utils::floormod(utils::at(padded, -1), 4) == 0))
+                                         ? 1.0
+                                         : 0.0}};
     } else {
-      plan.route1 = 1;  // strided_gather
+      plan.route1 = 2;  // strided_gather
       plan.grid1 = utils::elementwise_grid(utils::floordiv(out.numel(), 1),
                                            kStridedGatherKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);

@@ -14,36 +14,42 @@ override ALIGNED: bool = false;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const PER_WORD = 4u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// codegen/specs/copy/byte_words.wgsl
-// Shared by the gathers of bool tensors (one byte per element, four to a u32 word), emitted
-// into their modules by opgen: each invocation owns one output word and gathers
-// its elements' bytes, so no two invocations write the same word. The kernel supplies
-// byte_source(e), the input element that output element e reads.
+// codegen/specs/copy/packed_words.wgsl
+// Shared by the gathers of tensors whose elements are smaller than a u32 word: PER_WORD of
+// them to a word, little-endian (4 bools of a byte each, 2 halves), emitted into their
+// modules by opgen. Each invocation owns one output word and gathers its elements, so no
+// two invocations write the same word. The kernel supplies elem_source(e), the input
+// element that output element e reads, and the constant PER_WORD.
 
-fn byte_at(i: u32) -> u32 {
-  return (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
+const ELEM_BITS: u32 = 32u / PER_WORD;
+const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
+
+fn elem_at(i: u32) -> u32 {
+  return (input[i / PER_WORD] >> (ELEM_BITS * (i % PER_WORD))) & ELEM_MASK;
 }
 
-// Output word w: elements 4w..4w+3 that lie below num_elements, each from byte_source.
+// Output word w: elements PER_WORD * w.. that lie below num_elements, each from
+// elem_source.
 fn gathered_word(w: u32) -> u32 {
-  let first = 4u * w;
+  let first = PER_WORD * w;
   var word = 0u;
-  for (var j = 0u; j < 4u && first + j < params.num_elements; j++) {
-    word |= byte_at(byte_source(first + j)) << (8u * j);
+  for (var j = 0u; j < PER_WORD && first + j < params.num_elements; j++) {
+    word |= elem_at(elem_source(first + j)) << (ELEM_BITS * j);
   }
   return word;
 }
 // codegen/specs/permute_copy/strided_gather_bytes.wgsl
-// strided_gather_bytes: strided_gather for bool tensors (one byte per element, four to a
-// u32 word, little-endian). Each invocation owns one output word: it gathers its four
-// elements' bytes from wherever they sit in the input and writes the word once, so no two
-// invocations write the same word. ALIGNED (the vec4 condition: the innermost dim read
-// contiguously, every size on the way a multiple of 4): the four bytes are one aligned
-// input word.
+// strided_gather_bytes (and strided_gather_halves): strided_gather for bool tensors (one
+// byte per element, PER_WORD = 4 to a u32 word, little-endian) or float16 ones (PER_WORD =
+// 2 halves to a word). Each invocation owns one output word: it gathers its elements from
+// wherever they sit in the input and writes the word once, so no two invocations write the
+// same word. ALIGNED (the vec4 condition: the innermost dim read contiguously, every size
+// on the way a multiple of 4): the word's elements are one aligned input word.
 
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
@@ -61,7 +67,7 @@ fn source(e: u32) -> u32 {
   return src;
 }
 
-fn byte_source(e: u32) -> u32 {
+fn elem_source(e: u32) -> u32 {
   return source(e);
 }
 
@@ -69,11 +75,11 @@ fn byte_source(e: u32) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let w = linear_index(gid, num_workgroups);
-  if (4u * w >= params.num_elements) {
+  if (PER_WORD * w >= params.num_elements) {
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source(4u * w) / 4u];
+    output[w] = input[source(PER_WORD * w) / PER_WORD];
     return;
   }
   output[w] = gathered_word(w);

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/reduce/reduce_rows_f16_packed_wgsl.h"
+#include "ops/reduce/reduce_rows_f16_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -26,6 +28,22 @@ static_assert(offsetof(AmaxParams, reduce) == 4, "AmaxParams.reduce must sit at 
 static_assert(offsetof(AmaxParams, inner) == 8, "AmaxParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(AmaxParams) == 16, "AmaxParams must match the WGSL struct size 16");
 
+const KernelSource kReduceRowsF16Kernel{
+    "reduce_rows_f16",
+    kReduceRowsF16WGSL,
+    "main",
+    {kReduceRowsF16WorkgroupSizeX, kReduceRowsF16WorkgroupSizeY, kReduceRowsF16WorkgroupSizeZ},
+    kReduceRowsF16Bindings,
+    kReduceRowsF16BindingCount,
+    kReduceRowsF16Features};
+const KernelSource kReduceRowsF16PackedKernel{
+    "reduce_rows_f16_packed",
+    kReduceRowsF16PackedWGSL,
+    "main",
+    {kReduceRowsF16PackedWorkgroupSizeX, kReduceRowsF16PackedWorkgroupSizeY,
+     kReduceRowsF16PackedWorkgroupSizeZ},
+    kReduceRowsF16PackedBindings,
+    kReduceRowsF16PackedBindingCount};
 const KernelSource kReduceRowsKernel{
     "reduce_rows",
     kReduceRowsWGSL,
@@ -33,9 +51,13 @@ const KernelSource kReduceRowsKernel{
     {kReduceRowsWorkgroupSizeX, kReduceRowsWorkgroupSizeY, kReduceRowsWorkgroupSizeZ},
     kReduceRowsBindings,
     kReduceRowsBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kReduceRowsF16Kernel, &kReduceRowsF16PackedKernel,
+                                                 &kReduceRowsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AmaxPlan {
+  size_t route0 = 0;
   AmaxParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -47,9 +69,9 @@ AmaxPlan plan_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const std::vector<int64_t> dim = utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const bool in_range = utils::let(
       kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
       [&]() -> bool {
@@ -97,9 +119,22 @@ AmaxPlan plan_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
   plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
-  plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
-                                       graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"MODE", 2.0}};
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // reduce_rows_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"MODE", 2.0}};
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // reduce_rows_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"MODE", 2.0}};
+  } else {
+    plan.route0 = 2;  // reduce_rows
+    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"MODE", 2.0}};
+  }
   return plan;
 }
 
@@ -138,12 +173,16 @@ void resize_amax_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 void add_amax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AmaxPlan built = plan_amax(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kReduceRowsKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_amax_outputs(graph, args);
     const AmaxPlan plan = plan_amax(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

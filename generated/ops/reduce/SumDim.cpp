@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/reduce/reduce_rows_f16_packed_wgsl.h"
+#include "ops/reduce/reduce_rows_f16_wgsl.h"
 #include "ops/reduce/reduce_rows_i32_wgsl.h"
 #include "ops/reduce/reduce_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -27,6 +29,22 @@ static_assert(offsetof(SumDimParams, reduce) == 4, "SumDimParams.reduce must sit
 static_assert(offsetof(SumDimParams, inner) == 8, "SumDimParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(SumDimParams) == 16, "SumDimParams must match the WGSL struct size 16");
 
+const KernelSource kReduceRowsF16Kernel{
+    "reduce_rows_f16",
+    kReduceRowsF16WGSL,
+    "main",
+    {kReduceRowsF16WorkgroupSizeX, kReduceRowsF16WorkgroupSizeY, kReduceRowsF16WorkgroupSizeZ},
+    kReduceRowsF16Bindings,
+    kReduceRowsF16BindingCount,
+    kReduceRowsF16Features};
+const KernelSource kReduceRowsF16PackedKernel{
+    "reduce_rows_f16_packed",
+    kReduceRowsF16PackedWGSL,
+    "main",
+    {kReduceRowsF16PackedWorkgroupSizeX, kReduceRowsF16PackedWorkgroupSizeY,
+     kReduceRowsF16PackedWorkgroupSizeZ},
+    kReduceRowsF16PackedBindings,
+    kReduceRowsF16PackedBindingCount};
 const KernelSource kReduceRowsKernel{
     "reduce_rows",
     kReduceRowsWGSL,
@@ -41,11 +59,15 @@ const KernelSource kReduceRowsI32Kernel{
     {kReduceRowsI32WorkgroupSizeX, kReduceRowsI32WorkgroupSizeY, kReduceRowsI32WorkgroupSizeZ},
     kReduceRowsI32Bindings,
     kReduceRowsI32BindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kReduceRowsF16Kernel, &kReduceRowsF16PackedKernel,
+                                                 &kReduceRowsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SumDimPlan {
   SumDimParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -61,9 +83,9 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                        : utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[4]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32});
   const bool in_range = utils::let(
       kOp, "in_range = len(dim) == 0 or (min(dim) >= -self.rank and max(dim) < self.rank)",
       [&]() -> bool {
@@ -100,7 +122,7 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                 "a run of adjacent dims such as [-2, -1]");
   }
   if (out.dtype != self.dtype) {
-    utils::fail(kOp, "dtype", "converts the sum to another dtype, which is not implemented",
+    utils::fail(kOp, "dtype", "converts the result to another dtype, which is not implemented",
                 utils::format_value(out.dtype),
                 "None or self's dtype, " + utils::format_value(self.dtype) +
                     " (int64 is int32 on the GPU)");
@@ -117,11 +139,24 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
   plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
-  plan.run0 = self.dtype == DType::Float32;
+  plan.run0 = self.dtype != DType::Int32;
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"MODE", 0.0}};
+    if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route0 = 0;  // reduce_rows_f16
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"MODE", 0.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route0 = 1;  // reduce_rows_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"MODE", 0.0}};
+    } else {
+      plan.route0 = 2;  // reduce_rows
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"MODE", 0.0}};
+    }
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {
@@ -169,7 +204,7 @@ void add_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SumDimPlan built = plan_sum_dim(graph, args);
   const DispatchId dispatch0 =
       built.run0
-          ? graph.add_dispatch(kReduceRowsKernel, built.overrides0,
+          ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
@@ -185,6 +220,10 @@ void add_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
     if (built.run0) {
       graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);

@@ -12,6 +12,15 @@ override MODE: u32 = 0u;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -69,10 +78,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   // expression WGSL forbids: Tint rejects it, naga does not)
   var acc = 0.0;
   if ((MODE == MODE_MAX || MODE == MODE_MIN) && params.reduce > 0u) {
-    acc = input[base];
+    acc = input_load(base);
   }
   for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
-    acc = combine(acc, input[base + k * params.inner]);
+    acc = combine(acc, input_load(base + k * params.inner));
   }
   partial[lid] = acc;
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
@@ -83,6 +92,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   }
   if (lid == 0u) {
     let total = partial[0];
-    output[row] = select(total, total / f32(params.reduce), MODE == MODE_MEAN);
+    output_store(row, select(total, total / f32(params.reduce), MODE == MODE_MEAN));
   }
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/reduce/reduce_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7d1a45a38846ed335bd6e1c5d5d5116b92bda28f22e64a6beec88d22fd2255b8
+// wgsl-sha256: ed04f660b012610ad6dc80a48bba9fe5e0c46905c54e48dd259dcabf49495a25
 // The module below is generated/ops/reduce/reduce_rows.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -23,6 +23,15 @@ override MODE: u32 = 0u;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -80,10 +89,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   // expression WGSL forbids: Tint rejects it, naga does not)
   var acc = 0.0;
   if ((MODE == MODE_MAX || MODE == MODE_MIN) && params.reduce > 0u) {
-    acc = input[base];
+    acc = input_load(base);
   }
   for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
-    acc = combine(acc, input[base + k * params.inner]);
+    acc = combine(acc, input_load(base + k * params.inner));
   }
   partial[lid] = acc;
   for (var stride = WORKGROUP_SIZE_X / 2u; stride > 0u; stride /= 2u) {
@@ -94,7 +103,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   }
   if (lid == 0u) {
     let total = partial[0];
-    output[row] = select(total, total / f32(params.reduce), MODE == MODE_MEAN);
+    output_store(row, select(total, total / f32(params.reduce), MODE == MODE_MEAN));
   }
 }
 )wgsl";

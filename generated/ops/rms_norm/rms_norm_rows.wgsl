@@ -12,6 +12,18 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -58,12 +70,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let base = row * params.N;
   var sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    let v = input[base + c];
+    let v = input_load(base + c);
     sum += v * v;
   }
   partial[lid] = sum;
   let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = input[base + c] * inv * weight[c];
+    output_store(base + c, input_load(base + c) * inv * weight_load(c));
   }
 }

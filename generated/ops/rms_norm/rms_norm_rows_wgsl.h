@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 92be2a9823e7c37577d53281c69aa475fca94f3f882b5b07ae6476ae42146b91
+// wgsl-sha256: 3ff90df99cf1c175404f6a3d306ac3c2a60810148da84b512cdb95ee9ec90943
 // The module below is generated/ops/rms_norm/rms_norm_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -23,6 +23,18 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn weight_load(i: u32) -> f32 {
+  return weight[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -69,13 +81,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let base = row * params.N;
   var sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    let v = input[base + c];
+    let v = input_load(base + c);
     sum += v * v;
   }
   partial[lid] = sum;
   let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = input[base + c] * inv * weight[c];
+    output_store(base + c, input_load(base + c) * inv * weight_load(c));
   }
 }
 )wgsl";

@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/sdpa/attn_v_f16_packed_wgsl.h"
+#include "ops/sdpa/attn_v_f16_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
+#include "ops/sdpa/qk_per_entry_f16_packed_wgsl.h"
+#include "ops/sdpa/qk_per_entry_f16_wgsl.h"
 #include "ops/sdpa/qk_per_entry_wgsl.h"
+#include "ops/sdpa/qk_per_row_f16_packed_wgsl.h"
+#include "ops/sdpa/qk_per_row_f16_wgsl.h"
 #include "ops/sdpa/qk_per_row_wgsl.h"
 #include "ops/sdpa/softmax_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -66,6 +72,38 @@ static_assert(offsetof(SdpaAvParams, num_elements) == 12,
               "SdpaAvParams.num_elements must sit at WGSL offset 12");
 static_assert(sizeof(SdpaAvParams) == 16, "SdpaAvParams must match the WGSL struct size 16");
 
+const KernelSource kQkPerEntryF16Kernel{
+    "qk_per_entry_f16",
+    kQkPerEntryF16WGSL,
+    "main",
+    {kQkPerEntryF16WorkgroupSizeX, kQkPerEntryF16WorkgroupSizeY, kQkPerEntryF16WorkgroupSizeZ},
+    kQkPerEntryF16Bindings,
+    kQkPerEntryF16BindingCount,
+    kQkPerEntryF16Features};
+const KernelSource kQkPerEntryF16PackedKernel{
+    "qk_per_entry_f16_packed",
+    kQkPerEntryF16PackedWGSL,
+    "main",
+    {kQkPerEntryF16PackedWorkgroupSizeX, kQkPerEntryF16PackedWorkgroupSizeY,
+     kQkPerEntryF16PackedWorkgroupSizeZ},
+    kQkPerEntryF16PackedBindings,
+    kQkPerEntryF16PackedBindingCount};
+const KernelSource kQkPerRowF16Kernel{
+    "qk_per_row_f16",
+    kQkPerRowF16WGSL,
+    "main",
+    {kQkPerRowF16WorkgroupSizeX, kQkPerRowF16WorkgroupSizeY, kQkPerRowF16WorkgroupSizeZ},
+    kQkPerRowF16Bindings,
+    kQkPerRowF16BindingCount,
+    kQkPerRowF16Features};
+const KernelSource kQkPerRowF16PackedKernel{
+    "qk_per_row_f16_packed",
+    kQkPerRowF16PackedWGSL,
+    "main",
+    {kQkPerRowF16PackedWorkgroupSizeX, kQkPerRowF16PackedWorkgroupSizeY,
+     kQkPerRowF16PackedWorkgroupSizeZ},
+    kQkPerRowF16PackedBindings,
+    kQkPerRowF16PackedBindingCount};
 const KernelSource kQkPerEntryKernel{
     "qk_per_entry",
     kQkPerEntryWGSL,
@@ -87,12 +125,32 @@ const KernelSource kSoftmaxRowsKernel{
     {kSoftmaxRowsWorkgroupSizeX, kSoftmaxRowsWorkgroupSizeY, kSoftmaxRowsWorkgroupSizeZ},
     kSoftmaxRowsBindings,
     kSoftmaxRowsBindingCount};
+const KernelSource kAttnVF16Kernel{
+    "attn_v_f16",
+    kAttnVF16WGSL,
+    "main",
+    {kAttnVF16WorkgroupSizeX, kAttnVF16WorkgroupSizeY, kAttnVF16WorkgroupSizeZ},
+    kAttnVF16Bindings,
+    kAttnVF16BindingCount,
+    kAttnVF16Features};
+const KernelSource kAttnVF16PackedKernel{
+    "attn_v_f16_packed",
+    kAttnVF16PackedWGSL,
+    "main",
+    {kAttnVF16PackedWorkgroupSizeX, kAttnVF16PackedWorkgroupSizeY, kAttnVF16PackedWorkgroupSizeZ},
+    kAttnVF16PackedBindings,
+    kAttnVF16PackedBindingCount};
 const KernelSource kAttnVKernel{
     "attn_v",       kAttnVWGSL,
     "main",         {kAttnVWorkgroupSizeX, kAttnVWorkgroupSizeY, kAttnVWorkgroupSizeZ},
     kAttnVBindings, kAttnVBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kQkPerEntryKernel, &kQkPerRowKernel};
+const KernelSource* const kDispatch0Kernels[] = {&kQkPerEntryF16Kernel, &kQkPerEntryF16PackedKernel,
+                                                 &kQkPerRowF16Kernel,   &kQkPerRowF16PackedKernel,
+                                                 &kQkPerEntryKernel,    &kQkPerRowKernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kAttnVF16Kernel, &kAttnVF16PackedKernel,
+                                                 &kAttnVKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SdpaPlan {
@@ -104,6 +162,7 @@ struct SdpaPlan {
   SdpaSoftmaxParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
+  size_t route2 = 0;
   SdpaAvParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
@@ -119,17 +178,17 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                            ? utils::divide(1.0, utils::sqrt_of(static_cast<double>(q.dim(-1))))
                            : utils::read_double(graph, args[4], kOp, "scale");
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "q", q, {DType::Float32});
+  utils::check_dtype(kOp, "q", q, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "q", q, 4, 4);
-  utils::check_dtype(kOp, "k", k, {DType::Float32});
+  utils::check_dtype(kOp, "k", k, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "k", k, 4, 4);
-  utils::check_dtype(kOp, "v", v, {DType::Float32});
+  utils::check_dtype(kOp, "v", v, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "v", v, 4, 4);
   if (attn_mask != nullptr) {
-    utils::check_dtype(kOp, "attn_mask", *attn_mask, {DType::Float32});
+    utils::check_dtype(kOp, "attn_mask", *attn_mask, {DType::Float32, DType::Float16});
     utils::check_rank(kOp, "attn_mask", *attn_mask, 1, 4);
   }
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 4, 4);
   const int64_t B = utils::let(kOp, "B = q.dims[0]", [&]() -> int64_t { return q.dim(0); });
   const int64_t H = utils::let(kOp, "H = q.dims[1]", [&]() -> int64_t { return q.dim(1); });
@@ -175,6 +234,11 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                     utils::format_value(H) + ", " + utils::format_value(Sq) + ", " +
                     utils::format_value(Skv) + "]");
   }
+  if ((k.dtype != q.dtype) || (v.dtype != q.dtype) ||
+      ((attn_mask != nullptr) && (attn_mask->dtype != q.dtype))) {
+    utils::fail(kOp, "q", "does not share its dtype with k, v and attn_mask",
+                utils::format_value(q.dtype), "the dtype of k, v and attn_mask");
+  }
   utils::check_output_dims(kOp, "out", out, std::vector<int64_t>{B, H, Sq, Dv});
   Tensor attn;  // scratch, allocated by add_sdpa
   attn.dtype = DType::Float32;
@@ -193,12 +257,29 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::pack(plan.params0.mask_strides,
               utils::broadcast_strides(mask4, std::vector<int64_t>{B, H, Sq, Skv}), kOp,
               "mask_strides");
-  if (num_rows < 262144) {
-    plan.route0 = 0;  // qk_per_entry
+  if (graph.has_feature(Feature::ShaderF16) &&
+      ((q.dtype == DType::Float16) && (num_rows < 262144))) {
+    plan.route0 = 0;  // qk_per_entry_f16
+    plan.grid0 = utils::tiles_grid(Skv, Sq, utils::mul(B, H), 16, 16,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if ((q.dtype == DType::Float16) && (num_rows < 262144)) {
+    plan.route0 = 1;  // qk_per_entry_f16_packed
+    plan.grid0 = utils::tiles_grid(Skv, Sq, utils::mul(B, H), 16, 16,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (q.dtype == DType::Float16)) {
+    plan.route0 = 2;  // qk_per_row_f16
+    plan.grid0 = utils::elementwise_grid(num_rows, kQkPerRowF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (q.dtype == DType::Float16) {
+    plan.route0 = 3;  // qk_per_row_f16_packed
+    plan.grid0 = utils::elementwise_grid(num_rows, kQkPerRowF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (num_rows < 262144) {
+    plan.route0 = 4;  // qk_per_entry
     plan.grid0 = utils::tiles_grid(Skv, Sq, utils::mul(B, H), 16, 16,
                                    graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 1;  // qk_per_row
+    plan.route0 = 5;  // qk_per_row
     plan.grid0 = utils::elementwise_grid(num_rows, kQkPerRowKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
@@ -209,8 +290,19 @@ SdpaPlan plan_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params2.Skv = utils::to_u32(Skv, kOp, "Skv");
   plan.params2.Dv = utils::to_u32(Dv, kOp, "Dv");
   plan.params2.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid2 = utils::elementwise_grid(out.numel(), kAttnVKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (q.dtype == DType::Float16)) {
+    plan.route2 = 0;  // attn_v_f16
+    plan.grid2 = utils::elementwise_grid(out.numel(), kAttnVF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (q.dtype == DType::Float16) {
+    plan.route2 = 1;  // attn_v_f16_packed
+    plan.grid2 = utils::elementwise_grid(out.numel(), kAttnVF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route2 = 2;  // attn_v
+    plan.grid2 = utils::elementwise_grid(out.numel(), kAttnVKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -240,7 +332,7 @@ void add_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       kSoftmaxRowsKernel, built.overrides1, {Binding::params(), Binding::of(scratch_attn)},
       &built.params1, sizeof(built.params1), built.grid1);
   const DispatchId dispatch2 = graph.add_dispatch(
-      kAttnVKernel, built.overrides2,
+      *kDispatch2Kernels[built.route2], built.overrides2,
       {Binding::params(), Binding::of(scratch_attn), Binding::of(args[2]), Binding::of(args[5])},
       &built.params2, sizeof(built.params2), built.grid2);
   graph.add_resize_hook(
@@ -254,6 +346,10 @@ void add_sdpa(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
         }
         graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
         graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
+        if (plan.route2 != built.route2) {
+          utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                      kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
+        }
         graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
       });
 }

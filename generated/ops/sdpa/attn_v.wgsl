@@ -13,6 +13,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn v_load(i: u32) -> f32 {
+  return v[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -35,7 +44,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let v_base = bh * params.Skv * params.Dv + e;
   var acc = 0.0;
   for (var c = 0u; c < params.Skv; c++) {
-    acc += attn[a_base + c] * v[v_base + c * params.Dv];
+    acc += attn[a_base + c] * v_load(v_base + c * params.Dv);
   }
-  output[i] = acc;
+  output_store(i, acc);
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/attn_v.wgsl - DO NOT EDIT.
-// wgsl-sha256: d00b9afc6d7f086062a1197e7b90f9a7ac4942a00d1bdb16a8e477bde9e80710
+// wgsl-sha256: 958c5f04d81bc0d76745f114bc0abe5408d78509f21fb97efe3d921e0ed36381
 // The module below is generated/ops/sdpa/attn_v.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -24,6 +24,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn v_load(i: u32) -> f32 {
+  return v[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -46,9 +55,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let v_base = bh * params.Skv * params.Dv + e;
   var acc = 0.0;
   for (var c = 0u; c < params.Skv; c++) {
-    acc += attn[a_base + c] * v[v_base + c * params.Dv];
+    acc += attn[a_base + c] * v_load(v_base + c * params.Dv);
   }
-  output[i] = acc;
+  output_store(i, acc);
 }
 )wgsl";
 

@@ -18,6 +18,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 16u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn q_load(i: u32) -> vec4<f32> {
+  return q[i];
+}
+fn k_load(i: u32) -> vec4<f32> {
+  return k[i];
+}
+fn mask_load(i: u32) -> f32 {
+  return mask[i];
+}
 // codegen/specs/sdpa/qk_per_entry.wgsl
 // qk_per_entry: attn[b, h, s, c] = dot(q[b, h, s], k[b, h, c]) * scale (+ mask), one
 // invocation per entry on a 2-D grid (x: key c, y: query s, z: b*h). Chosen when there are
@@ -36,12 +45,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let k_row = (bh * params.Skv + c) * params.D4;
   var acc = vec4<f32>(0.0);
   for (var d = 0u; d < params.D4; d++) {
-    acc += q[q_base + d] * k[k_row + d];
+    acc += q_load(q_base + d) * k_load(k_row + d);
   }
   var value = (acc.x + acc.y + acc.z + acc.w) * params.scale;
   if (params.has_mask != 0u) {
     let m = params.mask_strides;
-    value += mask[(bh / params.H) * m.x + (bh % params.H) * m.y + s * m.z + c * m.w];
+    value += mask_load((bh / params.H) * m.x + (bh % params.H) * m.y + s * m.z + c * m.w);
   }
   attn[row * params.Skv + c] = value;
 }

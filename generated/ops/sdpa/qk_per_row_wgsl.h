@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/qk_per_row.wgsl - DO NOT EDIT.
-// wgsl-sha256: cab256c773b4760d65d0efd183ad772f998ffff8ae87e92a338bae7d564a9ac5
+// wgsl-sha256: dff56145e41428b658eccddb942302fa3ed6a76309cb00c74cb1fd353bfbaefe
 // The module below is generated/ops/sdpa/qk_per_row.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -29,6 +29,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn q_load(i: u32) -> vec4<f32> {
+  return q[i];
+}
+fn k_load(i: u32) -> vec4<f32> {
+  return k[i];
+}
+fn mask_load(i: u32) -> f32 {
+  return mask[i];
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -54,11 +63,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     var acc = vec4<f32>(0.0);
     let k_row = k_base + c * params.D4;
     for (var d = 0u; d < params.D4; d++) {
-      acc += q[q_base + d] * k[k_row + d];
+      acc += q_load(q_base + d) * k_load(k_row + d);
     }
     var value = (acc.x + acc.y + acc.z + acc.w) * params.scale;
     if (params.has_mask != 0u) {
-      value += mask[mask_row + c * m.w];
+      value += mask_load(mask_row + c * m.w);
     }
     attn[row * params.Skv + c] = value;
   }

@@ -64,9 +64,10 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const int64_t index = utils::read_int(graph, args[2], kOp, "index", true);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "out", out, 0, 7);
   const int64_t d = utils::let(kOp, "d = dim % self.rank",
                                [&]() -> int64_t { return utils::floormod(dim, self.rank()); });
@@ -76,10 +77,12 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
   });
-  const bool bytes = utils::let(
-      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
-      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
-  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
+  const int64_t elem_bytes =
+      (self.dtype == DType::Bool) ? 1 : ((self.dtype == DType::Float16) ? 2 : 4);
+  const bool bytes = utils::let(kOp, "bytes = inner * elem_bytes % 4 != 0", [&]() -> bool {
+    return utils::floormod(utils::mul(inner, elem_bytes), 4) != 0;
+  });
+  const int64_t unit = bytes ? 1 : 4;
   if ((dim < -self.rank()) || (dim >= self.rank())) {
     utils::fail(
         kOp, "dim", "is out of range", utils::format_value(dim),
@@ -94,19 +97,20 @@ SelectCopyPlan plan_select_copy(WebGPUGraph& graph, const std::vector<ValueRef>&
                                          utils::slice(self.dims(), utils::add(d, 1), INT64_MAX)));
 
   SelectCopyPlan plan;
-  plan.params0.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+  plan.params0.inner =
+      utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
   plan.params0.size = utils::to_u32(size, kOp, "size");
   plan.params0.index = utils::to_u32(utils::floormod(index, size), kOp, "index");
-  plan.params0.num_elements =
-      utils::to_u32(utils::floordiv(out.numel(), lanes), kOp, "num_elements");
+  plan.params0.num_elements = utils::to_u32(
+      utils::floordiv(utils::mul(out.numel(), elem_bytes), unit), kOp, "num_elements");
   if (bytes) {
     plan.route0 = 0;  // select_copy_bytes
-    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(out.numel(), elem_bytes), 4),
                                          kSelectCopyBytesKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route0 = 1;  // select_copy
-    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), lanes),
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(utils::mul(out.numel(), elem_bytes), unit),
                                          kSelectCopyKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

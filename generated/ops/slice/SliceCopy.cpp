@@ -75,8 +75,9 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t step =
       graph.is_null(args[4]) ? 1 : utils::read_int(graph, args[4], kOp, "step", true);
   const Tensor& out = graph.get_tensor(args[5]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   const int64_t d = utils::let(kOp, "d = dim + self.rank if dim < 0 else dim", [&]() -> int64_t {
     return (dim < 0) ? utils::add(dim, self.rank()) : dim;
   });
@@ -86,10 +87,12 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
   });
-  const bool bytes = utils::let(
-      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
-      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
-  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
+  const int64_t elem_bytes =
+      (self.dtype == DType::Bool) ? 1 : ((self.dtype == DType::Float16) ? 2 : 4);
+  const bool bytes = utils::let(kOp, "bytes = inner * elem_bytes % 4 != 0", [&]() -> bool {
+    return utils::floormod(utils::mul(inner, elem_bytes), 4) != 0;
+  });
+  const int64_t unit = bytes ? 1 : 4;
   const int64_t s0 = utils::let(kOp, "s0 = start + D if start < 0 else start", [&]() -> int64_t {
     return (start < 0) ? utils::add(start, D) : start;
   });
@@ -112,21 +115,22 @@ SliceCopyPlan plan_slice_copy(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "out", out, utils::replace_at(self.dims(), d, n));
 
   SliceCopyPlan plan;
-  plan.params0.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+  plan.params0.inner =
+      utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
   plan.params0.in_len = utils::to_u32(D, kOp, "in_len");
   plan.params0.out_len = utils::to_u32(n, kOp, "out_len");
   plan.params0.start = utils::to_u32(s, kOp, "start");
   plan.params0.step = utils::to_u32(step, kOp, "step");
-  plan.params0.num_elements =
-      utils::to_u32(utils::floordiv(out.numel(), lanes), kOp, "num_elements");
+  plan.params0.num_elements = utils::to_u32(
+      utils::floordiv(utils::mul(out.numel(), elem_bytes), unit), kOp, "num_elements");
   if (bytes) {
     plan.route0 = 0;  // slice_copy_bytes
-    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(out.numel(), elem_bytes), 4),
                                          kSliceCopyBytesKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route0 = 1;  // slice_copy
-    plan.grid0 = utils::elementwise_grid(utils::floordiv(out.numel(), lanes),
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(utils::mul(out.numel(), elem_bytes), unit),
                                          kSliceCopyKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

@@ -101,11 +101,13 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
   const int64_t dim =
       graph.is_null(args[2]) ? 0 : utils::read_int(graph, args[2], kOp, "dim", false);
   const std::vector<ValueRef>& out = graph.get_value_list(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   for (int64_t i = 0; i < utils::length(out); ++i) {
     const std::string argument = "out[" + std::to_string(i) + "]";
     const Tensor& chunk = graph.get_tensor(utils::at(out, i));
-    utils::check_dtype(kOp, argument.c_str(), chunk, {DType::Float32, DType::Int32, DType::Bool});
+    utils::check_dtype(kOp, argument.c_str(), chunk,
+                       {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   }
   const int64_t d = utils::let(kOp, "d = dim + self.rank if dim < 0 else dim", [&]() -> int64_t {
     return (dim < 0) ? utils::add(dim, self.rank()) : dim;
@@ -116,10 +118,12 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
   const int64_t inner = utils::let(kOp, "inner = prod(self.dims[d + 1:])", [&]() -> int64_t {
     return utils::prod(utils::slice(self.dims(), utils::add(d, 1), INT64_MAX));
   });
-  const bool bytes = utils::let(
-      kOp, "bytes = self.dtype == 'bool' and inner % 4 != 0",
-      [&]() -> bool { return (self.dtype == DType::Bool) && (utils::floormod(inner, 4) != 0); });
-  const int64_t lanes = ((self.dtype == DType::Bool) && !bytes) ? 4 : 1;
+  const int64_t elem_bytes =
+      (self.dtype == DType::Bool) ? 1 : ((self.dtype == DType::Float16) ? 2 : 4);
+  const bool bytes = utils::let(kOp, "bytes = inner * elem_bytes % 4 != 0", [&]() -> bool {
+    return utils::floormod(utils::mul(inner, elem_bytes), 4) != 0;
+  });
+  const int64_t unit = bytes ? 1 : 4;
   if ((d < 0) || (d >= self.rank())) {
     utils::fail(kOp, "dim", "is out of range", utils::format_value(dim),
                 "a dim of a rank-" + utils::format_value(self.rank()) + " tensor");
@@ -146,16 +150,17 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
     for (int64_t i = 0; i < utils::length(out); ++i) {
       const Tensor& chunk = graph.get_tensor(utils::at(out, i));
       SplitWithSizesCopySliceCopyParams& params = plan.params0.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.inner =
+          utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
       params.in_len = utils::to_u32(D, kOp, "in_len");
       params.out_len = utils::to_u32(utils::at(split_sizes, i), kOp, "out_len");
       params.start = utils::to_u32(utils::sum(utils::slice(split_sizes, 0, i)), kOp, "start");
       params.step = utils::to_u32(1, kOp, "step");
-      params.num_elements =
-          utils::to_u32(utils::floordiv(chunk.numel(), lanes), kOp, "num_elements");
-      plan.grid0.push_back(utils::elementwise_grid(utils::floordiv(chunk.numel(), lanes),
-                                                   kSliceCopyKernel.workgroup_size[0],
-                                                   graph.limits().max_workgroups_per_dimension));
+      params.num_elements = utils::to_u32(
+          utils::floordiv(utils::mul(chunk.numel(), elem_bytes), unit), kOp, "num_elements");
+      plan.grid0.push_back(utils::elementwise_grid(
+          utils::floordiv(utils::mul(chunk.numel(), elem_bytes), unit),
+          kSliceCopyKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
   plan.run1 = bytes;
@@ -163,16 +168,17 @@ SplitWithSizesCopyPlan plan_split_with_sizes_copy(WebGPUGraph& graph,
     for (int64_t i = 0; i < utils::length(out); ++i) {
       const Tensor& chunk = graph.get_tensor(utils::at(out, i));
       SplitWithSizesCopySliceCopyBytesParams& params = plan.params1.emplace_back();
-      params.inner = utils::to_u32(utils::floordiv(inner, lanes), kOp, "inner");
+      params.inner =
+          utils::to_u32(utils::floordiv(utils::mul(inner, elem_bytes), unit), kOp, "inner");
       params.in_len = utils::to_u32(D, kOp, "in_len");
       params.out_len = utils::to_u32(utils::at(split_sizes, i), kOp, "out_len");
       params.start = utils::to_u32(utils::sum(utils::slice(split_sizes, 0, i)), kOp, "start");
       params.step = utils::to_u32(1, kOp, "step");
-      params.num_elements =
-          utils::to_u32(utils::floordiv(chunk.numel(), lanes), kOp, "num_elements");
-      plan.grid1.push_back(utils::elementwise_grid(utils::ceil_div(chunk.numel(), 4),
-                                                   kSliceCopyBytesKernel.workgroup_size[0],
-                                                   graph.limits().max_workgroups_per_dimension));
+      params.num_elements = utils::to_u32(
+          utils::floordiv(utils::mul(chunk.numel(), elem_bytes), unit), kOp, "num_elements");
+      plan.grid1.push_back(utils::elementwise_grid(
+          utils::ceil_div(utils::mul(chunk.numel(), elem_bytes), 4),
+          kSliceCopyBytesKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension));
     }
   }
   return plan;

@@ -42,10 +42,11 @@ fn src_offset(e: u32) -> u32 {
   return (outer * params.slice_len + j) * params.inner + inner;
 }
 // codegen/specs/slice_scatter/slice_scatter_bytes.wgsl
-// slice_scatter_bytes: slice_scatter for bool tensors whose inner block is not whole words
-// (one byte per element, four to a u32 word). Each invocation owns one output word and
-// gathers its elements' bytes from self or src, so no two invocations write the same word.
-// inner counts elements; num_elements is the output's element count.
+// slice_scatter_bytes: slice_scatter for tensors whose inner block is not whole words
+// (bools, or float16 rows as their bytes), one byte per element, four to a u32 word. Each
+// invocation owns one output word and gathers its bytes from self or src, so no two
+// invocations write the same word. inner counts bytes; num_elements is the output's byte
+// count.
 
 fn byte_of(word: u32, i: u32) -> u32 {
   return (word >> (8u * (i % 4u))) & 0xffu;

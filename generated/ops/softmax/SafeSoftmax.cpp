@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/softmax/softmax_last_dim_f16_packed_wgsl.h"
+#include "ops/softmax/softmax_last_dim_f16_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_f16_packed_wgsl.h"
+#include "ops/softmax/softmax_last_dim_vec4_f16_wgsl.h"
 #include "ops/softmax/softmax_last_dim_vec4_wgsl.h"
 #include "ops/softmax/softmax_last_dim_wgsl.h"
+#include "ops/softmax/softmax_strided_f16_packed_wgsl.h"
+#include "ops/softmax/softmax_strided_f16_wgsl.h"
 #include "ops/softmax/softmax_strided_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -30,6 +36,23 @@ static_assert(offsetof(SafeSoftmaxParams, num_lines) == 8,
 static_assert(sizeof(SafeSoftmaxParams) == 16,
               "SafeSoftmaxParams must match the WGSL struct size 16");
 
+const KernelSource kSoftmaxLastDimVec4F16Kernel{
+    "softmax_last_dim_vec4_f16",
+    kSoftmaxLastDimVec4F16WGSL,
+    "main",
+    {kSoftmaxLastDimVec4F16WorkgroupSizeX, kSoftmaxLastDimVec4F16WorkgroupSizeY,
+     kSoftmaxLastDimVec4F16WorkgroupSizeZ},
+    kSoftmaxLastDimVec4F16Bindings,
+    kSoftmaxLastDimVec4F16BindingCount,
+    kSoftmaxLastDimVec4F16Features};
+const KernelSource kSoftmaxLastDimVec4F16PackedKernel{
+    "softmax_last_dim_vec4_f16_packed",
+    kSoftmaxLastDimVec4F16PackedWGSL,
+    "main",
+    {kSoftmaxLastDimVec4F16PackedWorkgroupSizeX, kSoftmaxLastDimVec4F16PackedWorkgroupSizeY,
+     kSoftmaxLastDimVec4F16PackedWorkgroupSizeZ},
+    kSoftmaxLastDimVec4F16PackedBindings,
+    kSoftmaxLastDimVec4F16PackedBindingCount};
 const KernelSource kSoftmaxLastDimVec4Kernel{
     "softmax_last_dim_vec4",
     kSoftmaxLastDimVec4WGSL,
@@ -38,6 +61,40 @@ const KernelSource kSoftmaxLastDimVec4Kernel{
      kSoftmaxLastDimVec4WorkgroupSizeZ},
     kSoftmaxLastDimVec4Bindings,
     kSoftmaxLastDimVec4BindingCount};
+const KernelSource kSoftmaxLastDimF16Kernel{
+    "softmax_last_dim_f16",
+    kSoftmaxLastDimF16WGSL,
+    "main",
+    {kSoftmaxLastDimF16WorkgroupSizeX, kSoftmaxLastDimF16WorkgroupSizeY,
+     kSoftmaxLastDimF16WorkgroupSizeZ},
+    kSoftmaxLastDimF16Bindings,
+    kSoftmaxLastDimF16BindingCount,
+    kSoftmaxLastDimF16Features};
+const KernelSource kSoftmaxLastDimF16PackedKernel{
+    "softmax_last_dim_f16_packed",
+    kSoftmaxLastDimF16PackedWGSL,
+    "main",
+    {kSoftmaxLastDimF16PackedWorkgroupSizeX, kSoftmaxLastDimF16PackedWorkgroupSizeY,
+     kSoftmaxLastDimF16PackedWorkgroupSizeZ},
+    kSoftmaxLastDimF16PackedBindings,
+    kSoftmaxLastDimF16PackedBindingCount};
+const KernelSource kSoftmaxStridedF16Kernel{
+    "softmax_strided_f16",
+    kSoftmaxStridedF16WGSL,
+    "main",
+    {kSoftmaxStridedF16WorkgroupSizeX, kSoftmaxStridedF16WorkgroupSizeY,
+     kSoftmaxStridedF16WorkgroupSizeZ},
+    kSoftmaxStridedF16Bindings,
+    kSoftmaxStridedF16BindingCount,
+    kSoftmaxStridedF16Features};
+const KernelSource kSoftmaxStridedF16PackedKernel{
+    "softmax_strided_f16_packed",
+    kSoftmaxStridedF16PackedWGSL,
+    "main",
+    {kSoftmaxStridedF16PackedWorkgroupSizeX, kSoftmaxStridedF16PackedWorkgroupSizeY,
+     kSoftmaxStridedF16PackedWorkgroupSizeZ},
+    kSoftmaxStridedF16PackedBindings,
+    kSoftmaxStridedF16PackedBindingCount};
 const KernelSource kSoftmaxLastDimKernel{
     "softmax_last_dim",
     kSoftmaxLastDimWGSL,
@@ -52,13 +109,19 @@ const KernelSource kSoftmaxStridedKernel{
     {kSoftmaxStridedWorkgroupSizeX, kSoftmaxStridedWorkgroupSizeY, kSoftmaxStridedWorkgroupSizeZ},
     kSoftmaxStridedBindings,
     kSoftmaxStridedBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kSoftmaxLastDimVec4F16Kernel, &kSoftmaxLastDimVec4F16PackedKernel, &kSoftmaxLastDimVec4Kernel};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kSoftmaxLastDimKernel, &kSoftmaxStridedKernel};
+const KernelSource* const kDispatch1Kernels[] = {
+    &kSoftmaxLastDimF16Kernel,       &kSoftmaxLastDimF16PackedKernel, &kSoftmaxStridedF16Kernel,
+    &kSoftmaxStridedF16PackedKernel, &kSoftmaxLastDimKernel,          &kSoftmaxStridedKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SafeSoftmaxPlan {
   SafeSoftmaxParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -72,9 +135,9 @@ SafeSoftmaxPlan plan_safe_softmax(WebGPUGraph& graph, const std::vector<ValueRef
   const Tensor& self = graph.get_tensor(args[0]);
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "self", self, 1, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   const bool in_range = (dim >= -self.rank()) && (dim < self.rank());
   const int64_t d = utils::let(kOp, "d = dim % self.rank if in_range else 0", [&]() -> int64_t {
     return in_range ? utils::floormod(dim, self.rank()) : 0;
@@ -99,17 +162,46 @@ SafeSoftmaxPlan plan_safe_softmax(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params.num_lines = utils::to_u32(lines, kOp, "num_lines");
   plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route0 = 0;  // softmax_last_dim_vec4_f16
+      plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route0 = 1;  // softmax_last_dim_vec4_f16_packed
+      plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else {
+      plan.route0 = 2;  // softmax_last_dim_vec4
+      plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    }
   }
   plan.run1 = (inner != 1) || (utils::floormod(N, 4) != 0);
   if (plan.run1) {
-    if (inner == 1) {
-      plan.route1 = 0;  // softmax_last_dim
+    if (graph.has_feature(Feature::ShaderF16) && ((self.dtype == DType::Float16) && (inner == 1))) {
+      plan.route1 = 0;  // softmax_last_dim_f16
+      plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else if ((self.dtype == DType::Float16) && (inner == 1)) {
+      plan.route1 = 1;  // softmax_last_dim_f16_packed
+      plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route1 = 2;  // softmax_strided_f16
+      plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedF16Kernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route1 = 3;  // softmax_strided_f16_packed
+      plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedF16PackedKernel.workgroup_size[0],
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
+    } else if (inner == 1) {
+      plan.route1 = 4;  // softmax_last_dim
       plan.grid1 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
     } else {
-      plan.route1 = 1;  // softmax_strided
+      plan.route1 = 5;  // softmax_strided
       plan.grid1 = utils::elementwise_grid(lines, kSoftmaxStridedKernel.workgroup_size[0],
                                            graph.limits().max_workgroups_per_dimension);
       plan.overrides1 = {{"LOG", 0.0}, {"SAFE", 1.0}};
@@ -129,7 +221,7 @@ void add_safe_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SafeSoftmaxPlan built = plan_safe_softmax(graph, args);
   const DispatchId dispatch0 =
       built.run0
-          ? graph.add_dispatch(kSoftmaxLastDimVec4Kernel, built.overrides0,
+          ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
@@ -145,6 +237,10 @@ void add_safe_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
     if (built.run0) {
       graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);

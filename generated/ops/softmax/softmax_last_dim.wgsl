@@ -13,6 +13,15 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -102,19 +111,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let base = row * params.N;
   // the max starts from the row's first element: an all -inf row keeps max -inf, so
   // x - max is NaN as in torch (shifted: -inf with SAFE)
-  var local_max = input[base];
+  var local_max = input_load(base);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    local_max = max(local_max, input[base + c]);
+    local_max = max(local_max, input_load(base + c));
   }
   partial[lid] = local_max;
   let row_max = workgroup_reduce(lid, true);
   var local_sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    local_sum += exp_or_zero(shifted(input[base + c], row_max));
+    local_sum += exp_or_zero(shifted(input_load(base + c), row_max));
   }
   partial[lid] = local_sum;
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax_value(shifted(input[base + c], row_max), row_sum);
+    output_store(base + c, softmax_value(shifted(input_load(base + c), row_max), row_sum));
   }
 }

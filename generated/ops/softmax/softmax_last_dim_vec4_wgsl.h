@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: b82cef30b2bbeeaa11e2874155d13f49c8c730e38a1d959b92ed9a56194548d5
+// wgsl-sha256: b9eea1e13fc4886eba7c8b9c178dc4e3d6805f103cbaa0d83497a24e3e094b22
 // The module below is generated/ops/softmax/softmax_last_dim_vec4.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -24,6 +24,15 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> vec4<f32> {
+  return input[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
@@ -126,20 +135,20 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let n4 = params.N / 4u;
   let base = row * n4;
   // from the row's first element, as softmax_last_dim
-  var local_max = vec4<f32>(input[base].x);
+  var local_max = vec4<f32>(input_load(base).x);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    local_max = max(local_max, input[base + c]);
+    local_max = max(local_max, input_load(base + c));
   }
   partial[lid] = max(max(local_max.x, local_max.y), max(local_max.z, local_max.w));
   let row_max = workgroup_reduce(lid, true);
   var local_sum = vec4<f32>(0.0);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    local_sum += exp4(shifted4(input[base + c], row_max));
+    local_sum += exp4(shifted4(input_load(base + c), row_max));
   }
   partial[lid] = (local_sum.x + local_sum.y) + (local_sum.z + local_sum.w);
   let row_sum = workgroup_reduce(lid, false);
   for (var c = lid; c < n4; c += WORKGROUP_SIZE_X) {
-    output[base + c] = softmax4(shifted4(input[base + c], row_max), row_sum);
+    output_store(base + c, softmax4(shifted4(input_load(base + c), row_max), row_sum));
   }
 }
 )wgsl";

@@ -13,6 +13,15 @@ override SAFE: bool = false;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -99,16 +108,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let inner = params.inner;
   let base = (line / inner) * params.N * inner + line % inner;
   // from the line's first element, as softmax_last_dim
-  var line_max = input[base];
+  var line_max = input_load(base);
   for (var k = 1u; k < params.N; k++) {
-    line_max = max(line_max, input[base + k * inner]);
+    line_max = max(line_max, input_load(base + k * inner));
   }
   var line_sum = 0.0;
   for (var k = 0u; k < params.N; k++) {
-    line_sum += exp_or_zero(shifted(input[base + k * inner], line_max));
+    line_sum += exp_or_zero(shifted(input_load(base + k * inner), line_max));
   }
   for (var k = 0u; k < params.N; k++) {
     let i = base + k * inner;
-    output[i] = softmax_value(shifted(input[i], line_max), line_sum);
+    output_store(i, softmax_value(shifted(input_load(i), line_max), line_sum));
   }
 }

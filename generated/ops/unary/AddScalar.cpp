@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/scalar_arith_f16_packed_wgsl.h"
+#include "ops/unary/scalar_arith_f16_wgsl.h"
 #include "ops/unary/scalar_arith_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -25,6 +27,22 @@ static_assert(offsetof(AddScalarParams, operand) == 4,
               "AddScalarParams.operand must sit at WGSL offset 4");
 static_assert(sizeof(AddScalarParams) == 16, "AddScalarParams must match the WGSL struct size 16");
 
+const KernelSource kScalarArithF16Kernel{
+    "scalar_arith_f16",
+    kScalarArithF16WGSL,
+    "main",
+    {kScalarArithF16WorkgroupSizeX, kScalarArithF16WorkgroupSizeY, kScalarArithF16WorkgroupSizeZ},
+    kScalarArithF16Bindings,
+    kScalarArithF16BindingCount,
+    kScalarArithF16Features};
+const KernelSource kScalarArithF16PackedKernel{
+    "scalar_arith_f16_packed",
+    kScalarArithF16PackedWGSL,
+    "main",
+    {kScalarArithF16PackedWorkgroupSizeX, kScalarArithF16PackedWorkgroupSizeY,
+     kScalarArithF16PackedWorkgroupSizeZ},
+    kScalarArithF16PackedBindings,
+    kScalarArithF16PackedBindingCount};
 const KernelSource kScalarArithKernel{
     "scalar_arith",
     kScalarArithWGSL,
@@ -32,9 +50,13 @@ const KernelSource kScalarArithKernel{
     {kScalarArithWorkgroupSizeX, kScalarArithWorkgroupSizeY, kScalarArithWorkgroupSizeZ},
     kScalarArithBindings,
     kScalarArithBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kScalarArithF16Kernel,
+                                                 &kScalarArithF16PackedKernel, &kScalarArithKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct AddScalarPlan {
+  size_t route0 = 0;
   AddScalarParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -46,17 +68,32 @@ AddScalarPlan plan_add_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& a
   const double other = graph.get_scalar(args[1]);
   const double alpha = graph.is_null(args[2]) ? 1 : graph.get_scalar(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   AddScalarPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
   plan.params0.operand = utils::to_f32(alpha * other);
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                       kScalarArithKernel.workgroup_size[0] * 4,
-                                       graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"OP", 0.0}};
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // scalar_arith_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kScalarArithF16Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"OP", 0.0}};
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // scalar_arith_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kScalarArithF16PackedKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"OP", 0.0}};
+  } else {
+    plan.route0 = 2;  // scalar_arith
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kScalarArithKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+    plan.overrides0 = {{"OP", 0.0}};
+  }
   return plan;
 }
 
@@ -70,12 +107,16 @@ void resize_add_scalar_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& 
 void add_add_scalar(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const AddScalarPlan built = plan_add_scalar(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kScalarArithKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_add_scalar_outputs(graph, args);
     const AddScalarPlan plan = plan_add_scalar(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

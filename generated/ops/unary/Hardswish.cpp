@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/hardswish_f16_packed_wgsl.h"
+#include "ops/unary/hardswish_f16_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -22,6 +24,22 @@ static_assert(offsetof(HardswishParams, num_vec4) == 0,
               "HardswishParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(HardswishParams) == 16, "HardswishParams must match the WGSL struct size 16");
 
+const KernelSource kHardswishF16Kernel{
+    "hardswish_f16",
+    kHardswishF16WGSL,
+    "main",
+    {kHardswishF16WorkgroupSizeX, kHardswishF16WorkgroupSizeY, kHardswishF16WorkgroupSizeZ},
+    kHardswishF16Bindings,
+    kHardswishF16BindingCount,
+    kHardswishF16Features};
+const KernelSource kHardswishF16PackedKernel{
+    "hardswish_f16_packed",
+    kHardswishF16PackedWGSL,
+    "main",
+    {kHardswishF16PackedWorkgroupSizeX, kHardswishF16PackedWorkgroupSizeY,
+     kHardswishF16PackedWorkgroupSizeZ},
+    kHardswishF16PackedBindings,
+    kHardswishF16PackedBindingCount};
 const KernelSource kHardswishKernel{
     "hardswish",
     kHardswishWGSL,
@@ -29,9 +47,13 @@ const KernelSource kHardswishKernel{
     {kHardswishWorkgroupSizeX, kHardswishWorkgroupSizeY, kHardswishWorkgroupSizeZ},
     kHardswishBindings,
     kHardswishBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kHardswishF16Kernel, &kHardswishF16PackedKernel,
+                                                 &kHardswishKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct HardswishPlan {
+  size_t route0 = 0;
   HardswishParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -41,15 +63,28 @@ HardswishPlan plan_hardswish(WebGPUGraph& graph, const std::vector<ValueRef>& ar
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   HardswishPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                       kHardswishKernel.workgroup_size[0] * 4,
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // hardswish_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kHardswishF16Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // hardswish_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kHardswishF16PackedKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // hardswish
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kHardswishKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -63,12 +98,16 @@ void resize_hardswish_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& a
 void add_hardswish(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const HardswishPlan built = plan_hardswish(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kHardswishKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_hardswish_outputs(graph, args);
     const HardswishPlan plan = plan_hardswish(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

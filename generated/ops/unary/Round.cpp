@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/round_f16_packed_wgsl.h"
+#include "ops/unary/round_f16_wgsl.h"
 #include "ops/unary/round_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -22,13 +24,32 @@ static_assert(offsetof(RoundParams, num_vec4) == 0,
               "RoundParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(RoundParams) == 16, "RoundParams must match the WGSL struct size 16");
 
+const KernelSource kRoundF16Kernel{
+    "round_f16",
+    kRoundF16WGSL,
+    "main",
+    {kRoundF16WorkgroupSizeX, kRoundF16WorkgroupSizeY, kRoundF16WorkgroupSizeZ},
+    kRoundF16Bindings,
+    kRoundF16BindingCount,
+    kRoundF16Features};
+const KernelSource kRoundF16PackedKernel{
+    "round_f16_packed",
+    kRoundF16PackedWGSL,
+    "main",
+    {kRoundF16PackedWorkgroupSizeX, kRoundF16PackedWorkgroupSizeY, kRoundF16PackedWorkgroupSizeZ},
+    kRoundF16PackedBindings,
+    kRoundF16PackedBindingCount};
 const KernelSource kRoundKernel{
     "round",        kRoundWGSL,
     "main",         {kRoundWorkgroupSizeX, kRoundWorkgroupSizeY, kRoundWorkgroupSizeZ},
     kRoundBindings, kRoundBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kRoundF16Kernel, &kRoundF16PackedKernel,
+                                                 &kRoundKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct RoundPlan {
+  size_t route0 = 0;
   RoundParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -38,15 +59,28 @@ RoundPlan plan_round(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   RoundPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kRoundKernel.workgroup_size[0] * 4,
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // round_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kRoundF16Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // round_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kRoundF16PackedKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // round
+    plan.grid0 =
+        utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kRoundKernel.workgroup_size[0] * 4,
+                                graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -60,12 +94,16 @@ void resize_round_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 void add_round(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const RoundPlan built = plan_round(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kRoundKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_round_outputs(graph, args);
     const RoundPlan plan = plan_round(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

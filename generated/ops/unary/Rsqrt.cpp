@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/rsqrt_f16_packed_wgsl.h"
+#include "ops/unary/rsqrt_f16_wgsl.h"
 #include "ops/unary/rsqrt_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -22,13 +24,32 @@ static_assert(offsetof(RsqrtParams, num_vec4) == 0,
               "RsqrtParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(RsqrtParams) == 16, "RsqrtParams must match the WGSL struct size 16");
 
+const KernelSource kRsqrtF16Kernel{
+    "rsqrt_f16",
+    kRsqrtF16WGSL,
+    "main",
+    {kRsqrtF16WorkgroupSizeX, kRsqrtF16WorkgroupSizeY, kRsqrtF16WorkgroupSizeZ},
+    kRsqrtF16Bindings,
+    kRsqrtF16BindingCount,
+    kRsqrtF16Features};
+const KernelSource kRsqrtF16PackedKernel{
+    "rsqrt_f16_packed",
+    kRsqrtF16PackedWGSL,
+    "main",
+    {kRsqrtF16PackedWorkgroupSizeX, kRsqrtF16PackedWorkgroupSizeY, kRsqrtF16PackedWorkgroupSizeZ},
+    kRsqrtF16PackedBindings,
+    kRsqrtF16PackedBindingCount};
 const KernelSource kRsqrtKernel{
     "rsqrt",        kRsqrtWGSL,
     "main",         {kRsqrtWorkgroupSizeX, kRsqrtWorkgroupSizeY, kRsqrtWorkgroupSizeZ},
     kRsqrtBindings, kRsqrtBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kRsqrtF16Kernel, &kRsqrtF16PackedKernel,
+                                                 &kRsqrtKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct RsqrtPlan {
+  size_t route0 = 0;
   RsqrtParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -38,15 +59,28 @@ RsqrtPlan plan_rsqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   RsqrtPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kRsqrtKernel.workgroup_size[0] * 4,
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // rsqrt_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kRsqrtF16Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // rsqrt_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kRsqrtF16PackedKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // rsqrt
+    plan.grid0 =
+        utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kRsqrtKernel.workgroup_size[0] * 4,
+                                graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -60,12 +94,16 @@ void resize_rsqrt_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 void add_rsqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const RsqrtPlan built = plan_rsqrt(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kRsqrtKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_rsqrt_outputs(graph, args);
     const RsqrtPlan plan = plan_rsqrt(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/unary/sqrt_f16_packed_wgsl.h"
+#include "ops/unary/sqrt_f16_wgsl.h"
 #include "ops/unary/sqrt_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -21,13 +23,29 @@ struct SqrtParams {
 static_assert(offsetof(SqrtParams, num_vec4) == 0, "SqrtParams.num_vec4 must sit at WGSL offset 0");
 static_assert(sizeof(SqrtParams) == 16, "SqrtParams must match the WGSL struct size 16");
 
+const KernelSource kSqrtF16Kernel{
+    "sqrt_f16",       kSqrtF16WGSL,
+    "main",           {kSqrtF16WorkgroupSizeX, kSqrtF16WorkgroupSizeY, kSqrtF16WorkgroupSizeZ},
+    kSqrtF16Bindings, kSqrtF16BindingCount,
+    kSqrtF16Features};
+const KernelSource kSqrtF16PackedKernel{
+    "sqrt_f16_packed",
+    kSqrtF16PackedWGSL,
+    "main",
+    {kSqrtF16PackedWorkgroupSizeX, kSqrtF16PackedWorkgroupSizeY, kSqrtF16PackedWorkgroupSizeZ},
+    kSqrtF16PackedBindings,
+    kSqrtF16PackedBindingCount};
 const KernelSource kSqrtKernel{
     "sqrt",        kSqrtWGSL,
     "main",        {kSqrtWorkgroupSizeX, kSqrtWorkgroupSizeY, kSqrtWorkgroupSizeZ},
     kSqrtBindings, kSqrtBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kSqrtF16Kernel, &kSqrtF16PackedKernel,
+                                                 &kSqrtKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct SqrtPlan {
+  size_t route0 = 0;
   SqrtParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -37,15 +55,28 @@ SqrtPlan plan_sqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32});
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_output_dims(kOp, "out", out, self.dims());
 
   SqrtPlan plan;
   plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
-  plan.grid0 =
-      utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kSqrtKernel.workgroup_size[0] * 4,
-                              graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // sqrt_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kSqrtF16Kernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 1;  // sqrt_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kSqrtF16PackedKernel.workgroup_size[0] * 4,
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // sqrt
+    plan.grid0 =
+        utils::elementwise_grid(utils::ceil_div(out.numel(), 4), kSqrtKernel.workgroup_size[0] * 4,
+                                graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -59,12 +90,16 @@ void resize_sqrt_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
 void add_sqrt(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const SqrtPlan built = plan_sqrt(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kSqrtKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[1])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_sqrt_outputs(graph, args);
     const SqrtPlan plan = plan_sqrt(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

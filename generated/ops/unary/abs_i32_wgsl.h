@@ -1,5 +1,5 @@
 // @generated from codegen/specs/unary/abs_i32.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4c1e9dd2332179d793ba11af9702f7902477b8795254f8500cec20f36ee4b3ae
+// wgsl-sha256: 0c0d7883d312a2d9c224b8185eeb05395536204d8d4918ad2b3a7766d556a3d0
 // The module below is generated/ops/unary/abs_i32.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -35,7 +35,9 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // The entry point of the elementwise kernels that map vec4s one to one (composed into
 // their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
 // apart) through the kernel's map_vec4(index, x). All loads are issued before the first
-// store, so each invocation keeps 64 bytes in flight.
+// store, so each invocation keeps 4 vec4s in flight. load_vec4 and store_vec4 come from
+// vec4_views.wgsl (float tensors through the bindings' views, any float storage) or
+// vec4_words.wgsl (the arrays as declared).
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -51,19 +53,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let i2 = i1 + WORKGROUP_SIZE_X;
   let i3 = i2 + WORKGROUP_SIZE_X;
   // past the end: read the last vec4 again, store nothing
-  let x0 = input[i0];
-  let x1 = input[min(i1, n - 1u)];
-  let x2 = input[min(i2, n - 1u)];
-  let x3 = input[min(i3, n - 1u)];
-  output[i0] = map_vec4(i0, x0);
+  let x0 = load_vec4(i0);
+  let x1 = load_vec4(min(i1, n - 1u));
+  let x2 = load_vec4(min(i2, n - 1u));
+  let x3 = load_vec4(min(i3, n - 1u));
+  store_vec4(i0, map_vec4(i0, x0));
   if (i1 < n) {
-    output[i1] = map_vec4(i1, x1);
+    store_vec4(i1, map_vec4(i1, x1));
   }
   if (i2 < n) {
-    output[i2] = map_vec4(i2, x2);
+    store_vec4(i2, map_vec4(i2, x2));
   }
   if (i3 < n) {
-    output[i3] = map_vec4(i3, x3);
+    store_vec4(i3, map_vec4(i3, x3));
   }
 }
 // codegen/specs/unary/unary_map.wgsl
@@ -73,6 +75,17 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 fn map_vec4(i: u32, x: Vec) -> Vec {
   return apply(x);
+}
+// codegen/specs/common/vec4_words.wgsl
+// The vec4 loads and stores of map_vec4s.wgsl for the arrays as the spec declares them
+// (integer and bit-level kernels): the kernel's alias Vec is their element type.
+
+fn load_vec4(i: u32) -> Vec {
+  return input[i];
+}
+
+fn store_vec4(i: u32, v: Vec) {
+  output[i] = v;
 }
 // codegen/specs/unary/abs_i32.wgsl
 // abs on int32 (and int64, which the graph holds as int32): two's complement negation of

@@ -10,6 +10,15 @@ const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 alias Vec = vec4<f32>;
+fn input_load(i: u32) -> vec4<f32> {
+  return input[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -24,7 +33,9 @@ fn first_item(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // The entry point of the elementwise kernels that map vec4s one to one (composed into
 // their modules by opgen): each invocation maps its 4 vec4s (first_item(): WORKGROUP_SIZE_X
 // apart) through the kernel's map_vec4(index, x). All loads are issued before the first
-// store, so each invocation keeps 64 bytes in flight.
+// store, so each invocation keeps 4 vec4s in flight. load_vec4 and store_vec4 come from
+// vec4_views.wgsl (float tensors through the bindings' views, any float storage) or
+// vec4_words.wgsl (the arrays as declared).
 
 const_assert ITEMS_PER_INVOCATION == 4u;  // i0..i3 below
 
@@ -40,19 +51,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let i2 = i1 + WORKGROUP_SIZE_X;
   let i3 = i2 + WORKGROUP_SIZE_X;
   // past the end: read the last vec4 again, store nothing
-  let x0 = input[i0];
-  let x1 = input[min(i1, n - 1u)];
-  let x2 = input[min(i2, n - 1u)];
-  let x3 = input[min(i3, n - 1u)];
-  output[i0] = map_vec4(i0, x0);
+  let x0 = load_vec4(i0);
+  let x1 = load_vec4(min(i1, n - 1u));
+  let x2 = load_vec4(min(i2, n - 1u));
+  let x3 = load_vec4(min(i3, n - 1u));
+  store_vec4(i0, map_vec4(i0, x0));
   if (i1 < n) {
-    output[i1] = map_vec4(i1, x1);
+    store_vec4(i1, map_vec4(i1, x1));
   }
   if (i2 < n) {
-    output[i2] = map_vec4(i2, x2);
+    store_vec4(i2, map_vec4(i2, x2));
   }
   if (i3 < n) {
-    output[i3] = map_vec4(i3, x3);
+    store_vec4(i3, map_vec4(i3, x3));
   }
 }
 // codegen/specs/unary/unary_map.wgsl
@@ -62,6 +73,17 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
 
 fn map_vec4(i: u32, x: Vec) -> Vec {
   return apply(x);
+}
+// codegen/specs/common/vec4_views.wgsl
+// The vec4 loads and stores of map_vec4s.wgsl for float tensors bound with view="vec4":
+// computed in vec4<f32> whatever the kernel's float storage.
+
+fn load_vec4(i: u32) -> vec4<f32> {
+  return input_load(i);
+}
+
+fn store_vec4(i: u32, v: vec4<f32>) {
+  output_store(i, v);
 }
 // codegen/specs/unary/float_bits.wgsl
 // IEEE classification and sign handling on the bits: GPU compilers may fold x != x or

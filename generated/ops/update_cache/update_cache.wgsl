@@ -14,6 +14,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn value_load(i: u32) -> f32 {
+  return value[i];
+}
+fn cache_load(i: u32) -> f32 {
+  return cache[i];
+}
+fn cache_store(i: u32, v: f32) {
+  cache[i] = v;
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -27,7 +42,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   if (i == 0u) {
-    output[0] = 0.0;
+    output_store(0u, 0.0);
   }
   if (i >= params.num_elements) {
     return;
@@ -36,5 +51,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let bs = i / params.inner;
   let s = bs % params.S;
   let b = bs / params.S;
-  cache[(b * params.S_max + params.start_pos + s) * params.inner + r] = value[i];
+  cache_store((b * params.S_max + params.start_pos + s) * params.inner + r, value_load(i));
 }

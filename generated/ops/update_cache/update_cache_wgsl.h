@@ -1,5 +1,5 @@
 // @generated from codegen/specs/update_cache/update_cache.wgsl - DO NOT EDIT.
-// wgsl-sha256: 752c4cd6b6188207bd9d872d2f5c8f6c10b0402f29398900986d84d42da8499f
+// wgsl-sha256: 462be3e753c683c7020c135fde5223a9a8d0f0c8cfc0c2ed2db1b644eda0bb38
 // The module below is generated/ops/update_cache/update_cache.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -25,6 +25,21 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn value_load(i: u32) -> f32 {
+  return value[i];
+}
+fn cache_load(i: u32) -> f32 {
+  return cache[i];
+}
+fn cache_store(i: u32, v: f32) {
+  cache[i] = v;
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -38,7 +53,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   if (i == 0u) {
-    output[0] = 0.0;
+    output_store(0u, 0.0);
   }
   if (i >= params.num_elements) {
     return;
@@ -47,7 +62,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let bs = i / params.inner;
   let s = bs % params.S;
   let b = bs / params.S;
-  cache[(b * params.S_max + params.start_pos + s) * params.inner + r] = value[i];
+  cache_store((b * params.S_max + params.start_pos + s) * params.inner + r, value_load(i));
 }
 )wgsl";
 

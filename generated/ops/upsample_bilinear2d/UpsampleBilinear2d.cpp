@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_packed_wgsl.h"
+#include "ops/upsample_bilinear2d/upsample_bilinear2d_f16_wgsl.h"
 #include "ops/upsample_bilinear2d/upsample_bilinear2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -43,6 +45,23 @@ static_assert(offsetof(UpsampleBilinear2dParams, num_elements) == 28,
 static_assert(sizeof(UpsampleBilinear2dParams) == 32,
               "UpsampleBilinear2dParams must match the WGSL struct size 32");
 
+const KernelSource kUpsampleBilinear2dF16Kernel{
+    "upsample_bilinear2d_f16",
+    kUpsampleBilinear2dF16WGSL,
+    "main",
+    {kUpsampleBilinear2dF16WorkgroupSizeX, kUpsampleBilinear2dF16WorkgroupSizeY,
+     kUpsampleBilinear2dF16WorkgroupSizeZ},
+    kUpsampleBilinear2dF16Bindings,
+    kUpsampleBilinear2dF16BindingCount,
+    kUpsampleBilinear2dF16Features};
+const KernelSource kUpsampleBilinear2dF16PackedKernel{
+    "upsample_bilinear2d_f16_packed",
+    kUpsampleBilinear2dF16PackedWGSL,
+    "main",
+    {kUpsampleBilinear2dF16PackedWorkgroupSizeX, kUpsampleBilinear2dF16PackedWorkgroupSizeY,
+     kUpsampleBilinear2dF16PackedWorkgroupSizeZ},
+    kUpsampleBilinear2dF16PackedBindings,
+    kUpsampleBilinear2dF16PackedBindingCount};
 const KernelSource kUpsampleBilinear2dKernel{
     "upsample_bilinear2d",
     kUpsampleBilinear2dWGSL,
@@ -51,9 +70,13 @@ const KernelSource kUpsampleBilinear2dKernel{
      kUpsampleBilinear2dWorkgroupSizeZ},
     kUpsampleBilinear2dBindings,
     kUpsampleBilinear2dBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kUpsampleBilinear2dF16Kernel, &kUpsampleBilinear2dF16PackedKernel, &kUpsampleBilinear2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct UpsampleBilinear2dPlan {
+  size_t route0 = 0;
   UpsampleBilinear2dParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -70,9 +93,9 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
   const std::vector<double> scale_factors =
       graph.is_null(args[3]) ? std::vector<double>{} : graph.get_double_list(args[3]);
   const Tensor& out = graph.get_tensor(args[4]);
-  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_dtype(kOp, "input", input, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input", input, 4, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 4, 4);
   const int64_t IH =
       utils::let(kOp, "IH = input.dims[2]", [&]() -> int64_t { return input.dim(2); });
@@ -133,8 +156,21 @@ UpsampleBilinear2dPlan plan_upsample_bilinear2d(WebGPUGraph& graph,
                            : utils::divide(static_cast<double>(IW), utils::max_of(out.dim(3), 1))));
   plan.params0.align_corners = align_corners ? 1 : 0;
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kUpsampleBilinear2dKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route0 = 0;  // upsample_bilinear2d_f16
+    plan.grid0 =
+        utils::elementwise_grid(out.numel(), kUpsampleBilinear2dF16Kernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route0 = 1;  // upsample_bilinear2d_f16_packed
+    plan.grid0 =
+        utils::elementwise_grid(out.numel(), kUpsampleBilinear2dF16PackedKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // upsample_bilinear2d
+    plan.grid0 = utils::elementwise_grid(out.numel(), kUpsampleBilinear2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -179,12 +215,16 @@ void resize_upsample_bilinear2d_outputs(WebGPUGraph& graph, const std::vector<Va
 void add_upsample_bilinear2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const UpsampleBilinear2dPlan built = plan_upsample_bilinear2d(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kUpsampleBilinear2dKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[4])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_upsample_bilinear2d_outputs(graph, args);
     const UpsampleBilinear2dPlan plan = plan_upsample_bilinear2d(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -16,6 +16,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -53,7 +62,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let lw = w - f32(w0);
 
   let base = plane * params.IH * params.IW;
-  let top = (1.0 - lw) * input[base + h0 * params.IW + w0] + lw * input[base + h0 * params.IW + w1];
-  let bottom = (1.0 - lw) * input[base + h1 * params.IW + w0] + lw * input[base + h1 * params.IW + w1];
-  output[i] = (1.0 - lh) * top + lh * bottom;
+  let top = (1.0 - lw) * input_load(base + h0 * params.IW + w0) +
+            lw * input_load(base + h0 * params.IW + w1);
+  let bottom = (1.0 - lw) * input_load(base + h1 * params.IW + w0) +
+               lw * input_load(base + h1 * params.IW + w1);
+  output_store(i, (1.0 - lh) * top + lh * bottom);
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/upsample_nearest2d/upsample_nearest2d_f16_packed_wgsl.h"
+#include "ops/upsample_nearest2d/upsample_nearest2d_f16_wgsl.h"
 #include "ops/upsample_nearest2d/upsample_nearest2d_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -43,6 +45,23 @@ static_assert(offsetof(UpsampleNearest2dParams, col_rem) == 28,
 static_assert(sizeof(UpsampleNearest2dParams) == 32,
               "UpsampleNearest2dParams must match the WGSL struct size 32");
 
+const KernelSource kUpsampleNearest2dF16Kernel{
+    "upsample_nearest2d_f16",
+    kUpsampleNearest2dF16WGSL,
+    "main",
+    {kUpsampleNearest2dF16WorkgroupSizeX, kUpsampleNearest2dF16WorkgroupSizeY,
+     kUpsampleNearest2dF16WorkgroupSizeZ},
+    kUpsampleNearest2dF16Bindings,
+    kUpsampleNearest2dF16BindingCount,
+    kUpsampleNearest2dF16Features};
+const KernelSource kUpsampleNearest2dF16PackedKernel{
+    "upsample_nearest2d_f16_packed",
+    kUpsampleNearest2dF16PackedWGSL,
+    "main",
+    {kUpsampleNearest2dF16PackedWorkgroupSizeX, kUpsampleNearest2dF16PackedWorkgroupSizeY,
+     kUpsampleNearest2dF16PackedWorkgroupSizeZ},
+    kUpsampleNearest2dF16PackedBindings,
+    kUpsampleNearest2dF16PackedBindingCount};
 const KernelSource kUpsampleNearest2dKernel{
     "upsample_nearest2d",
     kUpsampleNearest2dWGSL,
@@ -51,9 +70,13 @@ const KernelSource kUpsampleNearest2dKernel{
      kUpsampleNearest2dWorkgroupSizeZ},
     kUpsampleNearest2dBindings,
     kUpsampleNearest2dBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kUpsampleNearest2dF16Kernel, &kUpsampleNearest2dF16PackedKernel, &kUpsampleNearest2dKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct UpsampleNearest2dPlan {
+  size_t route0 = 0;
   UpsampleNearest2dParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -69,9 +92,9 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
   const std::vector<double> scale_factors =
       graph.is_null(args[2]) ? std::vector<double>{} : graph.get_double_list(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "input", input, {DType::Float32});
+  utils::check_dtype(kOp, "input", input, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "input", input, 4, 4);
-  utils::check_dtype(kOp, "out", out, {DType::Float32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16});
   utils::check_rank(kOp, "out", out, 4, 4);
   const int64_t OH = utils::let(
       kOp,
@@ -118,9 +141,22 @@ UpsampleNearest2dPlan plan_upsample_nearest2d(WebGPUGraph& graph,
       utils::to_u32(utils::floordiv(input.dim(3), utils::max_of(out.dim(3), 1)), kOp, "col_step");
   plan.params0.col_rem =
       utils::to_u32(utils::floormod(input.dim(3), utils::max_of(out.dim(3), 1)), kOp, "col_rem");
-  plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
-                                       kUpsampleNearest2dKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route0 = 0;  // upsample_nearest2d_f16
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kUpsampleNearest2dF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route0 = 1;  // upsample_nearest2d_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kUpsampleNearest2dF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 2;  // upsample_nearest2d
+    plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                         kUpsampleNearest2dKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -161,12 +197,16 @@ void resize_upsample_nearest2d_outputs(WebGPUGraph& graph, const std::vector<Val
 void add_upsample_nearest2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const UpsampleNearest2dPlan built = plan_upsample_nearest2d(graph, args);
   const DispatchId dispatch0 =
-      graph.add_dispatch(kUpsampleNearest2dKernel, built.overrides0,
+      graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                          {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_upsample_nearest2d_outputs(graph, args);
     const UpsampleNearest2dPlan plan = plan_upsample_nearest2d(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/upsample_nearest2d/upsample_nearest2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: c2dce205070faaa46799944411ab4fe7ac6ebeae1511ff09b937a01c11912ed9
+// wgsl-sha256: 8c2944d31542dcb0e15caeb4c2316b17cbb5cc4bfba9c60bc87b109d56561cb2
 // The module below is generated/ops/upsample_nearest2d/upsample_nearest2d.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -27,6 +27,15 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -55,8 +64,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     let c2 = next_column(c1);
     let c3 = next_column(c2);
     let last = params.IW - 1u;
-    output[i0 / 4u] = vec4<f32>(input[src + min(col.x, last)], input[src + min(c1.x, last)],
-                                input[src + min(c2.x, last)], input[src + min(c3.x, last)]);
+    output_store(i0 / 4u, vec4<f32>(input_load(src + min(col.x, last)),
+                                    input_load(src + min(c1.x, last)),
+                                    input_load(src + min(c2.x, last)),
+                                    input_load(src + min(c3.x, last))));
     return;
   }
   var v = vec4<f32>();
@@ -67,11 +78,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
       src = row_source(row);
       col = vec2<u32>(0u);
     }
-    v[j] = input[src + min(col.x, params.IW - 1u)];
+    v[j] = input_load(src + min(col.x, params.IW - 1u));
     ow++;
     col = next_column(col);
   }
-  output[i0 / 4u] = v;
+  output_store(i0 / 4u, v);
 }
 
 // The source column of the next output column: (quotient, remainder) of ow * IW / OW
