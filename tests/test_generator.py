@@ -337,7 +337,8 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
     assert res.returncode == 1
     stale = [line for line in res.stderr.splitlines()
              if "stale: generated/" in line and line.endswith(".wgsl")]
-    assert len(stale) == 8, res.stderr  # the eight conv kernels share the helpers
+    # the eight conv kernels and their float16 twins share the helpers
+    assert len(stale) == 24, res.stderr
     assert opgen(repo, "generate").returncode == 0
     assert "var v = acc + 0.0;" in (repo / "generated/ops/conv2d/conv2d_gemm_wgsl.h").read_text()
 
@@ -352,9 +353,10 @@ def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
     assert res.returncode == 1
     stale = sorted(line.rsplit("/", 1)[-1] for line in res.stderr.splitlines()
                    if "stale: generated/" in line and line.endswith(".wgsl"))
-    tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_vec4", "gemm_vec4_m32", "gemm_vec4_m64"]
-    assert stale == sorted(f"{t}{s}.wgsl" for t in tiles for s in ("", "_f16", "_f16_packed")), \
-        res.stderr
+    # each with its float16 twins
+    assert stale == sorted(f"{k}{twin}.wgsl" for k in (
+        "conv2d_gemm128", "gemm_scalar", "gemm_vec4", "gemm_vec4_m32", "gemm_vec4_m64")
+        for twin in ("", "_f16", "_f16_packed")), res.stderr
     with pytest.raises(SpecError, match="helpers must name .wgsl files"):
         Kernel("k", helpers=("tile.txt",))
 
