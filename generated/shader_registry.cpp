@@ -95,9 +95,6 @@
 #include "ops/matmul/gemm_scalar_wgsl.h"
 #include "ops/matmul/gemm_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_scalar_f16_packed_wgsl.h"
-#include "ops/matmul/gemm_small_wgsl.h"
-#include "ops/matmul/gemm_small_f16_wgsl.h"
-#include "ops/matmul/gemm_small_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_f16_packed_wgsl.h"
@@ -107,6 +104,12 @@
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemm_vec4_f16_wgsl.h"
 #include "ops/matmul/gemm_vec4_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_packed_wgsl.h"
 #include "ops/matmul/gemv_nn_wgsl.h"
 #include "ops/matmul/gemv_nn_f16_wgsl.h"
 #include "ops/matmul/gemv_nn_f16_packed_wgsl.h"
@@ -888,31 +891,6 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmScalarF16PackedBindingCount,
        "",
        kGemmScalarF16PackedRuntimeChecks},
-      {"gemm_small",
-       kGemmSmallWGSL,
-       "main",
-       {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-       kGemmSmallBindings,
-       kGemmSmallBindingCount,
-       "",
-       kGemmSmallRuntimeChecks},
-      {"gemm_small_f16",
-       kGemmSmallF16WGSL,
-       "main",
-       {kGemmSmallF16WorkgroupSizeX, kGemmSmallF16WorkgroupSizeY, kGemmSmallF16WorkgroupSizeZ},
-       kGemmSmallF16Bindings,
-       kGemmSmallF16BindingCount,
-       kGemmSmallF16Features,
-       kGemmSmallF16RuntimeChecks},
-      {"gemm_small_f16_packed",
-       kGemmSmallF16PackedWGSL,
-       "main",
-       {kGemmSmallF16PackedWorkgroupSizeX, kGemmSmallF16PackedWorkgroupSizeY,
-        kGemmSmallF16PackedWorkgroupSizeZ},
-       kGemmSmallF16PackedBindings,
-       kGemmSmallF16PackedBindingCount,
-       "",
-       kGemmSmallF16PackedRuntimeChecks},
       {"gemm_small_scalar",
        kGemmSmallScalarWGSL,
        "main",
@@ -986,6 +964,58 @@ const std::vector<KernelSource>& all_kernels() {
        kGemmVec4F16PackedBindingCount,
        "",
        kGemmVec4F16PackedRuntimeChecks},
+      {"gemm_vec4_m32",
+       kGemmVec4M32WGSL,
+       "main",
+       {kGemmVec4M32WorkgroupSizeX, kGemmVec4M32WorkgroupSizeY, kGemmVec4M32WorkgroupSizeZ},
+       kGemmVec4M32Bindings,
+       kGemmVec4M32BindingCount,
+       "",
+       kGemmVec4M32RuntimeChecks},
+      {"gemm_vec4_m32_f16",
+       kGemmVec4M32F16WGSL,
+       "main",
+       {kGemmVec4M32F16WorkgroupSizeX, kGemmVec4M32F16WorkgroupSizeY,
+        kGemmVec4M32F16WorkgroupSizeZ},
+       kGemmVec4M32F16Bindings,
+       kGemmVec4M32F16BindingCount,
+       kGemmVec4M32F16Features,
+       kGemmVec4M32F16RuntimeChecks},
+      {"gemm_vec4_m32_f16_packed",
+       kGemmVec4M32F16PackedWGSL,
+       "main",
+       {kGemmVec4M32F16PackedWorkgroupSizeX, kGemmVec4M32F16PackedWorkgroupSizeY,
+        kGemmVec4M32F16PackedWorkgroupSizeZ},
+       kGemmVec4M32F16PackedBindings,
+       kGemmVec4M32F16PackedBindingCount,
+       "",
+       kGemmVec4M32F16PackedRuntimeChecks},
+      {"gemm_vec4_m64",
+       kGemmVec4M64WGSL,
+       "main",
+       {kGemmVec4M64WorkgroupSizeX, kGemmVec4M64WorkgroupSizeY, kGemmVec4M64WorkgroupSizeZ},
+       kGemmVec4M64Bindings,
+       kGemmVec4M64BindingCount,
+       "",
+       kGemmVec4M64RuntimeChecks},
+      {"gemm_vec4_m64_f16",
+       kGemmVec4M64F16WGSL,
+       "main",
+       {kGemmVec4M64F16WorkgroupSizeX, kGemmVec4M64F16WorkgroupSizeY,
+        kGemmVec4M64F16WorkgroupSizeZ},
+       kGemmVec4M64F16Bindings,
+       kGemmVec4M64F16BindingCount,
+       kGemmVec4M64F16Features,
+       kGemmVec4M64F16RuntimeChecks},
+      {"gemm_vec4_m64_f16_packed",
+       kGemmVec4M64F16PackedWGSL,
+       "main",
+       {kGemmVec4M64F16PackedWorkgroupSizeX, kGemmVec4M64F16PackedWorkgroupSizeY,
+        kGemmVec4M64F16PackedWorkgroupSizeZ},
+       kGemmVec4M64F16PackedBindings,
+       kGemmVec4M64F16PackedBindingCount,
+       "",
+       kGemmVec4M64F16PackedRuntimeChecks},
       {"gemv_nn",
        kGemvNnWGSL,
        "main",

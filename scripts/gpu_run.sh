@@ -7,6 +7,7 @@
 #                 torch CUDA (CONV_FORCE / GEMM_FORCE / STEMS_FORCE=k1,k2 add rows for
 #                 kernels the routes did not choose)
 #   sdpa          the SDPA QK routes (benchmarks/bench_sdpa_routes.py)
+#   gemm_routes   every GEMM tile and split-K count per shape (benchmarks/bench_gemm_routes.py)
 #   latency       whole models, ours / ORT WebGPU / torch CUDA (benchmarks/model_latency.py)
 #   sass, copy, ort_precision  the probes of tools/probes/ (the driver's compiled GEMM
 #                 tile, buffer copy against a copy kernel, ORT MatMul's precision)
@@ -37,6 +38,7 @@ for step in $steps; do
     gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --constants weight,bias --json "$OUT/gemm.json" $(png gemm) ;;
     conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
+    gemm_routes) python3 benchmarks/bench_gemm_routes.py --ort --json "$OUT/gemm_routes.json" ;;
     sass) python3 tools/probes/probe_sass.py run "$OUT" ;;  # then here: probe_sass.py show DIR
     copy) python3 tools/probes/probe_copy.py ;;
     ort_precision) python3 tools/probes/probe_ort_precision.py ;;

@@ -56,7 +56,7 @@ def test_bench_suite_runs_at_its_quick_shapes(name, tmp_path, capsys, monkeypatc
                for r in rows), printed
     if name == "gemm":
         assert routes["linear 1x64x256"] == "gemv_rows_subgroup"  # lavapipe has subgroups
-        assert routes["mm 9x256x16"] == "gemm_vec4+gemm_split_sum"
+        assert routes["mm 9x256x16"] == "gemm_vec4_m32+gemm_split_sum"
         assert routes["mm 1x64x256"] == "gemv_nn+gemm_split_sum"
         assert routes["bmm 4x1x64x32"] == "gemv_nn+gemm_split_sum"
         assert rows[0]["work"] == 2 * 48 ** 3
@@ -221,7 +221,7 @@ def test_bench_forces_the_tiled_route_on_gemv_shapes_and_gemv_past_eight_rows():
 
     assert routes((2, 64, 12), "gemm_vec4") == ["gemv_nn+gemm_split_sum",
                                                 "gemm_vec4+gemm_split_sum"]
-    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4+gemm_split_sum",
+    assert routes((19, 64, 12), "gemv_nn") == ["gemm_vec4_m32+gemm_split_sum",
                                                "gemv_nn+gemm_split_sum"]
 
 
@@ -240,7 +240,7 @@ def test_bench_times_an_op_that_is_only_a_buffer_copy():
 
 
 @pytest.mark.parametrize("target,shapes", [
-    ("aten.mm.default", ((40, 96), (96, 2100))),  # gemm_small, split K, then split_sum
+    ("aten.mm.default", ((9, 512), (512, 2176))),  # 32-row tiles, split K, then split_sum
     ("aten.clone.default", ((3, 1000),)),  # a Copy step alone
 ])
 def test_back_to_back_calls_in_one_pass_leave_one_calls_result(target, shapes):
@@ -263,7 +263,7 @@ def test_back_to_back_calls_in_one_pass_leave_one_calls_result(target, shapes):
     got = node._read(out, node.call.outputs[0])
     assert bool((got == want).all()), (target, node.routes)
     if target == "aten.mm.default":
-        assert node.routes == ["gemm_small", "gemm_split_sum"]
+        assert node.routes == ["gemm_vec4_m32", "gemm_split_sum"]
 
 
 def test_bench_times_ops_in_the_browser_and_checks_their_result(monkeypatch):

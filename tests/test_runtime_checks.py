@@ -29,7 +29,8 @@ def test_runtime_checks_must_be_a_bool():
 def test_the_gemm_tile_kernels_run_unchecked_and_the_rest_checked():
     """The tile kernels and their float16 twins (`_f16`, `_f16_packed`), nothing else."""
     unchecked = sorted(n for n, k in all_kernels().items() if not k.runtime_checks)
-    tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_small", "gemm_small_scalar", "gemm_vec4"]
+    tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
+             "gemm_vec4_m32", "gemm_vec4_m64"]
     assert unchecked == sorted(t + s for t in tiles for s in ("", "_f16", "_f16_packed"))
 
 

@@ -79,7 +79,7 @@ SUITES = {
     # cached tokens (scores: B = K^T as [head dim, tokens]; context: B = V)
     "gemm": gemm([(4096, 4096, 4096), (1576, 768, 2304), (1576, 768, 3072), (512, 2048, 8192),
                   (1, 2048, 8192), (8, 4096, 4096), (196, 768, 768),
-                  # ViT-B at batch 1: qkv, MLP up and down (gemm_small's shapes)
+                  # ViT-B at batch 1: qkv, MLP up and down
                   (196, 768, 2304), (196, 768, 3072), (196, 3072, 768),
                   # a 1B LLM's MLP for a 128-token prompt; ViT-L/14 at 336²; BERT-base
                   # over 8 x 128 tokens

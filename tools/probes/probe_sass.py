@@ -1,7 +1,8 @@
 """What the NVIDIA driver makes of the GEMM tile: its registers and machine code.
 
 wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
-[K, N] and as [N, K]) and its gemm_small on the GPU machine, each in its own process with
+[K, N] and as [N, K]), its fewer-row variants gemm_vec4_m64 and gemm_vec4_m32 and its
+gemm_small_scalar on the GPU machine (K unsplit), each in its own process with
 a shader disk cache of its own (copied to OUT/sass), and runs each once (the result
 checked against float64); `show` (here, with nvdisasm from PyPI's nvidia-cuda-nvdisasm
 wheel on PATH and the zstandard module) takes the machine code out of those cache files,
@@ -25,31 +26,21 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 SPEC = ROOT / "generated" / "ops" / "matmul"  # the composed modules the runtimes compile
-VARIANTS = ("spec_nn", "spec_nt", "small_nn")
+VARIANTS = ("spec_nn", "spec_nt", "m64_nn", "m32_nn", "small_nn")
 
 
-def texts() -> dict[str, tuple[str, bool, int]]:
-    """Each variant's kernel text, whether B is [N, K], and its tile."""
+def texts() -> dict[str, tuple[str, bool, tuple[int, int]]]:
+    """Each variant's kernel text, whether B is [N, K], and its tile (columns, rows)."""
     from codegen.specs.matmul.matmul import SMALL_TILE, TILE
 
-    base = (SPEC / "gemm_vec4.wgsl").read_text()
-    small = (SPEC / "gemm_small.wgsl").read_text()
-    return {"spec_nn": (base, False, TILE), "spec_nt": (base, True, TILE),
-            "small_nn": (small, False, SMALL_TILE)}
+    def text(kernel: str) -> str:
+        return (SPEC / f"{kernel}.wgsl").read_text()
 
-
-def split_count(M: int, N: int, K: int, tile: int) -> int:
-    """The matmul spec's split-K count (its SPLIT_LETS) for `tile` x `tile` tiles (gemm_vec4's
-    or gemm_small's) on one matrix."""
-    from codegen.specs.matmul.matmul import (K_STEP, MAX_SPLIT, MIN_SLICE_STEPS,
-                                             SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET, SMALL_TILE,
-                                             SPLIT_BELOW, SPLIT_TARGET)
-
-    below, target = (SMALL_SPLIT_BELOW, SMALL_SPLIT_TARGET) if tile == SMALL_TILE else \
-        (SPLIT_BELOW, SPLIT_TARGET)
-    tiles = -(-M // tile) * -(-N // tile)
-    max_split = max(1, min(-(-K // K_STEP) // MIN_SLICE_STEPS, MAX_SPLIT))
-    return min(-(-target // max(tiles, 1)), max_split) if tiles < below else 1
+    return {"spec_nn": (text("gemm_vec4"), False, (TILE, TILE)),
+            "spec_nt": (text("gemm_vec4"), True, (TILE, TILE)),
+            "m64_nn": (text("gemm_vec4_m64"), False, (TILE, 64)),
+            "m32_nn": (text("gemm_vec4_m32"), False, (TILE, 32)),
+            "small_nn": (text("gemm_small_scalar"), False, (SMALL_TILE, SMALL_TILE))}
 
 
 def params_words(code: str, values: dict) -> np.ndarray:
@@ -66,10 +57,9 @@ def params_words(code: str, values: dict) -> np.ndarray:
 
 
 def gemm_once(dev, a: np.ndarray, b: np.ndarray, b_is_nk: bool, code: str,
-              tile: int) -> np.ndarray:
+              tile: tuple[int, int]) -> np.ndarray:
     """a @ b (b given as [N, K] when b_is_nk) on the spec's kernel text, without runtime
-    checks as the spec creates it, plus gemm_split_sum when the spec's rule splits K; one
-    run, the result read back."""
+    checks as the spec creates it, K unsplit; one run, the result read back."""
     import wgpu
 
     from codegen.executors.wgpu_device import unchecked_module
@@ -90,37 +80,23 @@ def gemm_once(dev, a: np.ndarray, b: np.ndarray, b_is_nk: bool, code: str,
 
     M, K = a.shape
     N = b.shape[0] if b_is_nk else b.shape[1]
-    split = split_count(M, N, K, tile)
-    steps = -(-K // K_STEP)
-    k_chunk = -(-steps // split) * K_STEP
-    values = {"M": M, "N": N, "K": K, "batch": 1, "k_chunk": k_chunk, "split": split,
-              "alpha": 1.0}
+    values = {"M": M, "N": N, "K": K, "batch": 1, "k_chunk": -(-K // K_STEP) * K_STEP,
+              "split": 1, "alpha": 1.0}
     params = buffer(params_words(code, values),
                     kind=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
     ab, bb = buffer(a), buffer(b)
-    partial = buffer(nbytes=4 * split * M * N if split > 1 else 16)
+    partial = buffer(nbytes=16)
     out = buffer(nbytes=4 * M * N)
     # the dispatch's slots: params, a, b, bias (a stands in, unread), partial, out
     pipe = dev.create_compute_pipeline(layout="auto", compute={
         "module": unchecked_module(dev, code, "probe_sass"), "entry_point": "main",
         "constants": {"B_IS_NK": 1 if b_is_nk else 0}})
-    passes = [(pipe, group(pipe, [params, ab, bb, ab, partial, out]),
-               (-(-N // tile), -(-M // tile), split))]
-    if split > 1:
-        sum_pipe = dev.create_compute_pipeline(layout="auto", compute={
-            "module": dev.create_shader_module(code=(SPEC / "gemm_split_sum.wgsl").read_text()),
-            "entry_point": "main"})
-        groups = -(-M * N // 256)
-        # its slots: params, partial, bias (unread), out
-        passes.append((sum_pipe, group(sum_pipe, [params, partial, ab, out]),
-                       (min(groups, 65535), -(-groups // 65535), 1)))
     encoder = dev.create_command_encoder()
-    for p, g, grid in passes:
-        cpass = encoder.begin_compute_pass()
-        cpass.set_pipeline(p)
-        cpass.set_bind_group(0, g)
-        cpass.dispatch_workgroups(*grid)
-        cpass.end()
+    cpass = encoder.begin_compute_pass()
+    cpass.set_pipeline(pipe)
+    cpass.set_bind_group(0, group(pipe, [params, ab, bb, ab, partial, out]))
+    cpass.dispatch_workgroups(-(-N // tile[0]), -(-M // tile[1]), 1)
+    cpass.end()
     dev.queue.submit([encoder.finish()])
     got = np.frombuffer(bytes(dev.queue.read_buffer(out)), dtype=np.float32)
     return got[:M * N].reshape(M, N)

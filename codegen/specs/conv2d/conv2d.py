@@ -46,7 +46,8 @@ STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=("conv_gem
 # the matmul kernels without runtime checks: its loads are guarded by M, the slice's end
 # and the input window, its stores by M and N
 GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1), runtime_checks=False,
-                 helpers=("../matmul/gemm_tile.wgsl",),
+                 helpers=("../matmul/gemm_store.wgsl", "../matmul/gemm_tile.wgsl"),
+                 consts={"TILE_M": "128u"},
                  overrides={"B_IS_NK": Override("bool", False),
                             "WEIGHT_VEC4": Override("bool", True)})
 SPLIT_SUM = Kernel("conv2d_split_sum")
@@ -214,7 +215,7 @@ def conv_params(has_min: str, has_max: str, lo: str, hi: str) -> dict:
         "min_value": f32(lo), "max_value": f32(hi),
         # conv2d_gemm128's GEMM (gemm_tile.wgsl): OC x K weights @ K x B * OH * OW pixels
         "M": u32("OC"), "N": u32("B * OH * OW"), "K": u32("K"), "batch": u32("1"),
-        "k_chunk": u32("k_chunk"), "head_rows": u32("0"),
+        "k_chunk": u32("k_chunk"),
     }
 
 

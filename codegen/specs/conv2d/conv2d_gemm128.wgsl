@@ -82,7 +82,7 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
         @builtin(workgroup_id) wid: vec3<u32>) {
   let tid = lid.y * 16u + lid.x;
-  pixels = pixel_quad(wid.x * TILE + tid % 32u * 4u);
+  pixels = pixel_quad(wid.x * TILE_N + tid % 32u * 4u);
   let taps = params.KH * params.KW;
   step_ic = K_STEP / taps;
   step_kh = K_STEP % taps / params.KW;

@@ -1,6 +1,6 @@
-// Shared by the kernels that read A and B as vec4s (gemm_vec4, gemv_nn; composed into
-// their modules by opgen): load_a and load_b for gemm_tile.wgsl, for rows
-// whose length is a multiple of 4, so every vec4 a caller asks for is whole.
+// Shared by the kernels that read A and B as vec4s (gemm_vec4 and its TILE_M variants,
+// gemv_nn; composed into their modules by opgen): load_a and load_b for gemm_tile.wgsl,
+// for rows whose length is a multiple of 4, so every vec4 a caller asks for is whole.
 
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
   if (m >= params.M || k >= end) {

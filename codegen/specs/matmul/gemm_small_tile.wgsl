@@ -1,9 +1,9 @@
-// Shared by gemm_small and gemm_small_scalar (composed into their modules by
-// opgen): 32x32 output tiles, 4x4 per thread, for GEMMs whose 128x128 tiles would
-// leave most of the GPU idle while 32x32 tiles fill it (few rows, e.g. ViT-B at batch 1:
-// 196 x 768 x 768 in 168 tiles). Loaders, split-K store and epilogue are the dispatch's
-// (gemm_loads_vec4.wgsl or gemm_loads_scalar.wgsl, gemm_tile.wgsl's store_quad,
-// gemm_epilogue.wgsl).
+// gemm_small_scalar's tile (composed into its module by opgen): 32x32 output tiles, 4x4
+// per thread, for unaligned GEMMs whose 128x128 tiles would leave most of the GPU idle
+// while 32x32 tiles fill it (few rows, e.g. ViT-B attention at batch 1). Loaders, split-K
+// store and epilogue are the dispatch's (gemm_loads_scalar.wgsl, gemm_store.wgsl's
+// store_quad, gemm_epilogue.wgsl). The aligned GEMMs of few rows take gemm_tile.wgsl's
+// 32- and 64-row tiles instead (8x8 outputs per thread).
 //
 // 8x8 threads; thread (x, y) owns rows 4y..4y+3 and columns 4x..4x+3. Each K step stages
 // an 8 x 32 slice of A and of B in workgroup memory, k-major, 4 rows or columns per
@@ -15,17 +15,23 @@
 // loads below the FMAs.
 
 const SMALL_TILE: u32 = 32u;
+const K_STEP: u32 = 8u;
 const SMALL_STAGE: u32 = 64u;  // vec4s per staged slice (K_STEP * SMALL_TILE / 4)
 
 var<workgroup> a_small: array<vec4<f32>, 128>;  // [buffer][k][m / 4]
 var<workgroup> b_small: array<vec4<f32>, 128>;  // [buffer][k][n / 4]
 
+struct SmallStaged {
+  a: vec4<f32>,
+  b: vec4<f32>,
+}
+
 // Thread tid loads A row tid / 2, k (tid % 2) * 4..+3; B likewise as [N][K], or as [K][N]
 // row tid / 8, columns (tid % 8) * 4..+3.
-fn small_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
+fn small_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> SmallStaged {
   let row = tid / 2u;
   let k = k0 + tid % 2u * 4u;
-  var s: Staged;
+  var s: SmallStaged;
   s.a = load_a(z, m0 + row, k, end);
   if (B_IS_NK) {
     s.b = load_b(z, n0 + row, k, end);
@@ -35,7 +41,7 @@ fn small_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
   return s;
 }
 
-fn small_store(s: Staged, buffer: u32, tid: u32) {
+fn small_store(s: SmallStaged, buffer: u32, tid: u32) {
   let row = tid / 2u;
   let at = buffer + tid % 2u * 4u * (SMALL_TILE / 4u) + row / 4u;
   let lane = row % 4u;

@@ -21,7 +21,7 @@ fn quad_fma(x: vec4<f32>, b0: vec4<f32>, b1: vec4<f32>, b2: vec4<f32>, b3: vec4<
              fma(vec4<f32>(x.y), b1, fma(vec4<f32>(x.x), b0, acc))));
 }
 
-// Adds the K lanes' sums of rows m and m + 1 and stores them (gemm_tile.wgsl's store_quad:
+// Adds the K lanes' sums of rows m and m + 1 and stores them (gemm_store.wgsl's store_quad:
 // the result, or this slice's partial sums). Call from uniform control flow.
 fn reduce_pair(m: u32, x: vec4<f32>, y: vec4<f32>, tid: u32, z: u32, slice: u32, n0: u32) {
   workgroupBarrier();  // the previous pair's sums have been read

@@ -15,76 +15,92 @@ has params of its own (K and N), so resizing M never makes it run again. gemm_sc
   bandwidth-bound, B read once with vec4 loads along N, K split across lanes (and, with
   few workgroups, across workgroups like the tiled route). Unaligned K or N keeps the
   tiled route (gemm_scalar).
-- gemm_vec4 / gemm_scalar: 128x128 output tiles, 8x8 per thread (gemm_tile.wgsl); vec4
-  global loads when the rows allow it. With few tiles, K is split across workgroups
-  (z) into a partial buffer that gemm_split_sum adds before the epilogue; where the tile
-  rows fill whole rounds of workgroups and leave a short tail (TILE_ROUND), only the
-  tail's tiles split K.
-- gemm_small / gemm_small_scalar (at most 256 rows, where 128x128 tiles would leave SMs
-  idle but 32x32 tiles fill them): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl),
-  split K like the tiled route with its own counts; routes of gemm_vec4's and
-  gemm_scalar's dispatches (`--force gemm_vec4` on such a shape keeps gemm_small's
-  split).
-gemv_nn and gemm_vec4 are routes of one dispatch sharing the split-K let (both cover 128
-columns per workgroup), so `opgen bench --force gemm_vec4` times the tiled route, split
-as before, on a GEMV shape. A resize that crosses a route boundary (e.g. M from 9 to 8)
-fails loud, like any resize into a different set of dispatches or kernel route.
+- gemm_vec4, gemm_vec4_m64, gemm_vec4_m32 (K and N multiples of 4): output tiles of 128
+  columns and 128, 64 or 32 rows, 8x8 per thread (gemm_tile.wgsl), vec4 global loads.
+  The tile and the split of K across workgroups (z; a partial buffer that gemm_split_sum
+  adds before the epilogue) are the pair of least estimated time (`tile_cost`): fewer
+  rows per workgroup fill the SMs more evenly at a few hundred rows, split K fills them
+  when the tiles are few against a long K.
+- gemm_scalar (unaligned K or N): gemm_tile.wgsl's 128x128 tile with scalar loads, split
+  as the estimate says for that tile; gemm_small_scalar instead (at most 256 rows, where
+  128x128 tiles would leave SMs idle but 32x32 tiles fill them, e.g. attention over 197
+  tokens): 32x32 tiles, 4x4 per thread (gemm_small_tile.wgsl), split K by its own counts.
+gemv_nn and the vec4 tiles are routes of one dispatch sharing the split-K let, so `opgen
+bench --force gemm_vec4` times the 128 tile, at gemv_nn's split, on a GEMV shape (and a
+forced tile keeps the chosen tile's split). A resize that crosses a route boundary (e.g.
+M from 9 to 8, or into another tile) fails loud, like any resize into a different set of
+dispatches or kernel route. H200 figures per route: docs/performance.md ("Tile and split
+per shape").
 """
 
 from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
                               Output, Override, Params, Route, Scalar, Scratch, Tensor, Tiles, f32,
                               half_routes, same_dtype, u32)
-from codegen.graph.inputs import randn, tensor
+from codegen.graph.inputs import rand, randn, tensor
 from codegen.specs.matmul._half_cases import addmm_cases, bmm_cases, linear_cases, mm_cases
 
-TILE = 128  # output rows and columns per workgroup (gemm_tile.wgsl)
+TILE = 128  # output columns per workgroup of every tile, and rows of gemm_vec4's
 K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
-# Split K when the tiles (times batches) fill fewer than SPLIT_BELOW workgroups (the
-# H200 has 132 SMs), aiming at SPLIT_TARGET workgroups, with slices of at least
-# MIN_SLICE_STEPS K steps and at most MAX_SPLIT slices.
-SPLIT_BELOW = 132
-SPLIT_TARGET = 264
+SMS = 132  # the H200's SMs: workgroups are dealt out over them
+# Tile and split-K choice (aligned rows: the vec4 tiles; unaligned: the 128 tile's split)
+# from a cost estimate per (tile rows, slices), all in ns: each SM runs its share of the
+# workgroups, ceil(workgroups / SMS), each costing its rows x K steps x ROW_STEP_NS; an
+# SM holding fewer than FLOOR[rows] / 100 workgroups is latency-bound and takes as long
+# as that many would; split K costs SPLIT_NS plus the partial sums written and read
+# back at SPLIT_BYTES_PER_NS. Slices hold at least MIN_SLICE_STEPS K steps, at most
+# MAX_SPLIT of them. The 128 tile's ROW_STEP_NS and FLOOR come from its rounds on the H200
+# (docs/performance.md: 2.97 ms at 4096³, eight workgroups per SM of 512 steps; one
+# workgroup alone on an SM took 0.62 of the time of two); the rest were fitted to one
+# H200 run of benchmarks/bench_gemm_routes.py (every tile and split on nine shapes of 128
+# to 1576 rows): the picks below cost 1.7 % more than each shape's fastest configuration
+# in total. The 32-row tile is slower per row than its thread count suggests (800 ns
+# against 586), so it wins only where its finer rows or splits save more (ViT-B's 196 x
+# 768 x 768 and x 2304); the larger tile wins ties, so 4096³, 512 x 2048 x 8192 and 1576
+# x 768 x 2304 keep the 128 tile unsplit as measured before.
+TILE_ROWS = (128, 64, 32)  # gemm_vec4, gemm_vec4_m64, gemm_vec4_m32
+ROW_STEP_NS = {128: 586, 64: 586, 32: 800}  # per 100 rows x K step of 8
+FLOOR = {128: 124, 64: 250, 32: 200}  # workgroups x 100
+WG_STEPS = 2  # a workgroup's first load and its stores, in K steps
+SPLIT_NS = 1500  # the split-sum pass's launch and wait
+SPLIT_BYTES_PER_NS = 1000  # partial sums written, then read back with the output
 MIN_SLICE_STEPS = 4
 MAX_SPLIT = 16
-# One round of 128x128 workgroups: the H200 runs two per SM, 264 at once (measured: the
-# time steps at 133 and 265 tiles, docs/performance.md). A single GEMM whose tile rows
-# fill whole rounds and leave a tail of at most half a round splits only the tail's K,
-# into as many slices as the round has room for (1576 x 768 x 3072: 11 rows of 24 tiles,
-# then 2 rows split 5 ways).
-TILE_ROUND = 264
+SPLIT_BELOW = 132  # gemm_small_scalar's rule: fewer 128x128 tiles than SMs
 # Rows up to which the GEMV routes run: gemv_rows.wgsl accumulates input rows in two vec4s
-# (lo, hi), gemv_nn.wgsl in eight named vec4s. Unmeasured for B as [K, N] (gemv_nn against
-# the tiled route at M = 2..8 is for the H200 run to confirm).
+# (lo, hi), gemv_nn.wgsl in eight named vectors.
 GEMV_MAX_ROWS = 8
 
 OVERRIDES = {"B_IS_NK": Override("bool", False)}
 # The tiled kernels run without runtime checks (1.13x on the H200 at 4096³): gemm_tile's
 # workgroup indices stay below 512 by its arithmetic, and every global read and write is
 # guarded by M, N and the slice's end (partial by split * batch * M * N).
-# gemm_vec4 and gemm_scalar: one body, its loaders from the dispatch (gemm_loads_vec4.wgsl,
-# gemm_loads_scalar.wgsl)
+# gemm_vec4 and gemm_scalar: one body (gemm.wgsl on gemm_tile.wgsl), its loaders from the
+# dispatch (gemm_loads_vec4.wgsl, gemm_loads_scalar.wgsl); the vec4 variants with fewer
+# rows per workgroup (TILE_M) and threads (16 x TILE_M / 8)
 GEMM_VEC4 = Kernel("gemm_vec4", file="gemm.wgsl", workgroup=(16, 16, 1), overrides=OVERRIDES,
-                   runtime_checks=False)
+                   runtime_checks=False, helpers=("gemm_tile.wgsl",),
+                   consts={"TILE_M": "128u"})
+GEMM_VEC4_M64 = GEMM_VEC4.variant("gemm_vec4_m64", workgroup=(16, 8, 1),
+                                  consts={"TILE_M": "64u"})
+GEMM_VEC4_M32 = GEMM_VEC4.variant("gemm_vec4_m32", workgroup=(16, 4, 1),
+                                  consts={"TILE_M": "32u"})
+TILE_KERNELS = {128: GEMM_VEC4, 64: GEMM_VEC4_M64, 32: GEMM_VEC4_M32}
 GEMM_SCALAR = GEMM_VEC4.variant("gemm_scalar")
 # 32x32 tiles (gemm_small_tile.wgsl: workgroup indices below 128 by its arithmetic, loads
-# and stores the dispatch's) where 128x128 tiles leave the GPU idle but 32x32 tiles fill it:
-# fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32, at most
-# SMALL_MAX_ROWS rows (measured on the H200 at 196 rows; ViT-B at batch 1). Split K
-# below SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x
-# 768 (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit and 0.042 for the 128
-# tiles split 16; at 504 and 672 tiles unsplit was fastest.
-GEMM_SMALL = Kernel("gemm_small", workgroup=(8, 8, 1), overrides=OVERRIDES,
-                    runtime_checks=False, helpers=("gemm_small_tile.wgsl",))
-# the same tiles with gemm_scalar's loads, for row lengths that are not multiples of 4
-# (attention over 197 tokens); same rule and split as gemm_small
-GEMM_SMALL_SCALAR = GEMM_SMALL.variant("gemm_small_scalar")
+# and stores the dispatch's) for unaligned rows where 128x128 tiles leave the GPU idle
+# but 32x32 tiles fill it: fewer than SPLIT_BELOW tiles of 128, at least SPLIT_BELOW of 32,
+# at most SMALL_MAX_ROWS rows (attention over 197 tokens). Split K below
+# SMALL_SPLIT_BELOW tiles, aiming at SMALL_SPLIT_TARGET workgroups: at 196 x 768 x 768
+# (168 tiles) 4 slices ran 0.030 ms against 0.043 unsplit.
+GEMM_SMALL_SCALAR = Kernel("gemm_small_scalar", workgroup=(8, 8, 1),
+                           overrides=OVERRIDES, runtime_checks=False,
+                           helpers=("gemm_small_tile.wgsl",))
 SMALL_TILE = 32
 SMALL_MAX_ROWS = 256
 SMALL_SPLIT_BELOW = 264
 SMALL_SPLIT_TARGET = 528
 SPLIT_SUM = Kernel("gemm_split_sum")
 GEMV = Kernel("gemv_rows", workgroup=(256, 1, 1))
-# gemm_tile.wgsl (a helper of the dispatch gemv_nn shares with gemm_vec4) reads B_IS_NK
 GEMV_NN = Kernel("gemv_nn", workgroup=(256, 1, 1), overrides=OVERRIDES)
 GEMV_NN_COLS = 128  # output columns per gemv_nn workgroup (COLS column quads)
 GEMV_NN_ROWS = 8  # rows of A per gemv_nn workgroup (ROWS)
@@ -92,30 +108,45 @@ GEMV_SUBGROUP = Kernel("gemv_rows_subgroup", workgroup=(256, 1, 1), features=("s
 # linear's weight [N, K] -> [K, N] vec4s for the vec4 routes (N % 4 == 0)
 PACK = Kernel("linear_pack_weight")
 
+
+def tile_cost(rows: int, s: str) -> str:
+    """The estimated ns of the tile with `rows` rows per workgroup in `s` K slices."""
+    compute = (f"max(ceil_div(tiles{rows} * {s}, {SMS}) * 100, {FLOOR[rows]}) * {rows} "
+               f"* (ceil_div(steps, {s}) + {WG_STEPS}) * {ROW_STEP_NS[rows]} // 10000")
+    split = (f"({SPLIT_NS} + ({s} + 1) * batch * M * N * 4 // {SPLIT_BYTES_PER_NS} "
+             f"if {s} > 1 else 0)")
+    return f"{compute} + {split}"
+
+
+def best_split(rows: int) -> str:
+    """cost * 32 + slices - 1 of the cheapest split of the tile with `rows` rows."""
+    return f"min([({tile_cost(rows, '(j + 1)')}) * 32 + j for j in range(max_split)])"
+
+
 SPLIT_LETS = {
-    "tiles": f"ceil_div(M, {TILE}) * ceil_div(N, {TILE}) * batch",
+    "tiles_n": f"ceil_div(N, {TILE})",
+    **{f"tiles{r}": f"ceil_div(M, {r}) * tiles_n * batch" for r in TILE_ROWS},
     "small_tiles": f"ceil_div(M, {SMALL_TILE}) * ceil_div(N, {SMALL_TILE}) * batch",
-    "small": f"not gemv and tiles < {SPLIT_BELOW} and small_tiles >= {SPLIT_BELOW} "
-             f"and M <= {SMALL_MAX_ROWS}",
+    "small": f"not gemv and not aligned and tiles128 < {SPLIT_BELOW} "
+             f"and small_tiles >= {SPLIT_BELOW} and M <= {SMALL_MAX_ROWS}",
     "steps": f"ceil_div(K, {K_STEP})",
-    # slices: enough to reach the target workgroups, each of MIN_SLICE_STEPS steps or more
+    # slices: each of MIN_SLICE_STEPS steps or more
     "max_split": f"max(1, min(steps // {MIN_SLICE_STEPS}, {MAX_SPLIT}))",
+    **{f"best{r}": best_split(r) for r in TILE_ROWS},
+    # the vec4 tiles' cheapest (the first of equals: more rows per workgroup); the scalar
+    # route has the 128 tile alone
+    "tile_pick": "min([" + ", ".join(f"best{r} // 32 * 4 + {i}" for i, r in enumerate(TILE_ROWS))
+                 + "]) % 4 if aligned else 0",
+    "tile_m": " else ".join(f"{r} if tile_pick == {i}" for i, r in enumerate(TILE_ROWS[:-1]))
+              + f" else {TILE_ROWS[-1]}",
+    # gemv_nn (128 columns per workgroup): slices to reach about two rounds of workgroups
+    "gemv_split": f"min(ceil_div({2 * SMS}, max(tiles128, 1)), max_split) "
+                  f"if tiles128 < {SMS} else 1",
     "small_split": f"min(ceil_div({SMALL_SPLIT_TARGET}, max(small_tiles, 1)), max_split) "
                    f"if small_tiles < {SMALL_SPLIT_BELOW} else 1",
-    "tile_split": f"min(ceil_div({SPLIT_TARGET}, max(tiles, 1)), max_split) "
-                  f"if tiles < {SPLIT_BELOW} else 1",
-    # a short last round of tile rows (one matrix, rows of at most a round of tiles)
-    "tiles_n": f"ceil_div(N, {TILE})",
-    "round_rows": f"max(1, {TILE_ROUND} // max(tiles_n, 1))",
-    "tail_rows": f"ceil_div(M, {TILE}) % round_rows if not gemv and not small and batch == 1 "
-                 f"and tiles >= {SPLIT_BELOW} and tiles_n <= {TILE_ROUND} else 0",
-    "tail_split": f"min({TILE_ROUND} // max(tail_rows * tiles_n, 1), max_split) "
-                  f"if tail_rows > 0 and tail_rows * tiles_n <= {TILE_ROUND // 2} else 1",
-    "split": "small_split if small else (tile_split if tiles < "
-             f"{SPLIT_BELOW} else tail_split)",
-    # rows whose tiles take all of K (gemm_tile.wgsl): those above a split tail
-    "head_rows": f"(ceil_div(M, {TILE}) - tail_rows) * {TILE} "
-                 f"if tiles >= {SPLIT_BELOW} and split > 1 else 0",
+    "tile_split": " else ".join(f"best{r} % 32 + 1 if tile_m == {r}" for r in TILE_ROWS[:-1])
+                  + f" else best{TILE_ROWS[-1]} % 32 + 1",
+    "split": "gemv_split if gemv else (small_split if small else tile_split)",
     "k_chunk": f"ceil_div(steps, split) * {K_STEP}",
 }
 
@@ -128,7 +159,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     params = Params({
         "M": u32("M"), "N": u32("N"), "K": u32("K"), "batch": u32("batch"),
         "a_batch_stride": u32("a_batch_stride"), "b_batch_stride": u32("b_batch_stride"),
-        "k_chunk": u32("k_chunk"), "split": u32("split"), "head_rows": u32("head_rows"),
+        "k_chunk": u32("k_chunk"), "split": u32("split"),
         **epilogue,
     })
     # linear's gemv_rows is a dispatch of its own (it never splits K); gemv_nn is a route
@@ -142,7 +173,9 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     gemv_grid = Tiles(x="N", y="M", tile=(GEMV_NN_COLS, GEMV_NN_ROWS), z="batch * split")
     gemv_nn = [] if b_is_nk else [Route(GEMV_NN, gemv_grid, when="gemv", overrides=nn)]
     small_grid = Tiles(x="N", y="M", tile=(SMALL_TILE, SMALL_TILE), z="batch * split")
-    small = [Route(GEMM_SMALL, small_grid, when="small", overrides=nn)]
+    # the vec4 tiles of fewer rows (the 128 tile is the dispatch's last route)
+    narrow = [Route(TILE_KERNELS[r], Tiles(x="N", y="M", tile=(TILE, r), z="batch * split"),
+                    when=f"tile_m == {r}", overrides=nn) for r in TILE_ROWS if r != TILE]
     small_scalar = [Route(GEMM_SMALL_SCALAR, small_grid, when="small", overrides=as_given)]
 
     def tiled(kernel: Kernel, when: str, b: str, view: str, helpers: list[str],
@@ -152,7 +185,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             name=kernel.name,
             when=tiled_when + when,
             params=params,
-            helpers=["gemm_epilogue.wgsl", "gemm_tile.wgsl", *helpers],
+            helpers=["gemm_epilogue.wgsl", "gemm_store.wgsl", *helpers],
             bindings=[Bind("a", a, view=view), Bind("b", b, view=view),
                       Bind("bias", bias, view="scalar"), Bind("partial", "partial", write=True),
                       Bind("output", "out", write=True, view="scalar")],
@@ -162,7 +195,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     split_sum = Route(SPLIT_SUM, Elementwise("out.numel"))
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4", ["gemm_loads_vec4.wgsl"],
-              gemv_nn + small, nn),
+              gemv_nn + narrow, nn),
         tiled(GEMM_SCALAR, "not aligned", b, "scalar", ["gemm_loads_scalar.wgsl"],
               small_scalar, as_given),
         Dispatch(
@@ -176,7 +209,7 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
         ),
     ]
     scratch = [Scratch("partial", "float32",
-                       f"[split * (batch * M - head_rows) * N if {tiled_when}split > 1 "
+                       f"[split * batch * M * N if {tiled_when}split > 1 "
                        "else 0]")]
     if b_is_nk:
         pack = Route(PACK, Elementwise("K * N // 4"))
@@ -240,21 +273,25 @@ MM = gemm_op(
     guards=[inner_dim_guard("mat2", "mat2.dims", 0), same_dtype("self", ["mat2"])],
     shape="[M, N]", a="self", b="mat2", bias="self", b_is_nk=False, epilogue=NO_BIAS,
     cases=[
-        Case("vec4_tiles", (randn(130, 64), randn(64, 136)), route="gemm_vec4"),
+        # 2 x 57 tiles of 128x128 (the second tile row holding 65 rows)
+        Case("vec4_tiles", (randn(193, 8), randn(8, 7296)), route="gemm_vec4"),
         Case("odd_shapes", (randn(37, 29), randn(29, 41)), route="gemm_scalar"),
-        # 12 tiles of 128x128 split K into 8 slices of 8 steps
+        # one 32x128 tile, K (65 steps of 8) in 13 slices of 5 steps
         Case("split_k", (randn(9, 520), randn(520, 12)), route="gemm_split_sum"),
         Case("one_row", (randn(1, 7), randn(7, 3))),
-        # 32x32 tiles: 2 x 66 of them (the last row and column of tiles partial), unsplit;
-        # then 16 K steps in 4 slices
-        Case("small_tiles", (randn(40, 16), randn(16, 2100)), route="gemm_small"),
-        Case("small_split_k", (randn(40, 128), randn(128, 2100)), route="gemm_split_sum"),
-        # the same tiles with scalar loads: K and N not multiples of 4
+        # fewer rows per workgroup where 128-row tiles would leave SMs idle or uneven:
+        # 161 rows in 3 x 67 tiles of 64 (the last holding 33 rows); 65 rows in 3 x 133
+        # tiles of 32 (the last holding one row); then K (64 steps) split across them: 33
+        # rows in 50 tiles of 64 and 5 slices of 13 steps, 9 rows in 17 tiles of 32 and
+        # 13 slices of 5
+        Case("m64_tiles", (randn(161, 8), randn(8, 8576)), route="gemm_vec4_m64"),
+        Case("m32_tiles", (randn(65, 8), randn(8, 17024)), route="gemm_vec4_m32"),
+        # (positive values: sums of 512 products that cancel would need a looser tolerance)
+        Case("m64_split_k", (rand(33, 512), rand(512, 6400)), route="gemm_vec4_m64"),
+        Case("m32_split_k", (randn(9, 512), randn(512, 2176)), route="gemm_vec4_m32"),
+        # K and N not multiples of 4, few rows: 2 x 66 tiles of 32x32 with scalar loads
         Case("small_tiles_unaligned", (randn(40, 15), randn(15, 2101)),
              route="gemm_small_scalar"),
-        # 12 x 24 tiles: a round of 11 tile rows (264 tiles) whole, then the tail's one row
-        # (one matrix row in it) split K 4 ways
-        Case("tail_split_k", (randn(1409, 128), randn(128, 3072)), route="gemm_split_sum"),
         Case("empty_k", (randn(3, 0), randn(0, 5))),
         # no columns: no tiles of either size (the split lets must not divide by zero)
         Case("empty_n", (randn(20, 16), randn(16, 0))),
@@ -279,7 +316,7 @@ MM = gemm_op(
              route="gemv_nn"),
         Case("resize_across_routes", (randn(9, 16), randn(16, 8)), resize={"self": (8, 16)},
              raises="inputs were resized into a different kernel route (got gemv_nn, "
-                    "expected gemm_vec4)"),
+                    "expected gemm_vec4_m32)"),
         Case("inner_mismatch", (randn(4, 5), randn(6, 3)),
              raises="mat2 does not match the inner dim (got [6, 3], expected dims[0] == 5)"),
         Case("rejects_int32", (tensor([[1, 2]], dtype="int32"), randn(2, 2)),
@@ -302,9 +339,12 @@ BMM = gemm_op(
         Case("attention_scores", (randn(2, 9, 8), randn(2, 8, 9)), route="gemm_scalar"),
         Case("attention_context", (randn(2, 9, 9), randn(2, 9, 8))),
         Case("split_k", (randn(2, 5, 256), randn(2, 256, 6)), route="gemm_split_sum"),
-        Case("vec4_batches", (randn(3, 130, 16), randn(3, 16, 132)), route="gemm_vec4"),
-        # 66 batches of 1 x 2 small tiles
-        Case("small_batches", (randn(66, 20, 8), randn(66, 8, 40)), route="gemm_small"),
+        # 2 batches of 2 x 29 tiles of 128 rows; of 3 x 34 tiles of 64
+        Case("vec4_batches", (randn(2, 193, 8), randn(2, 8, 3648)), route="gemm_vec4"),
+        Case("m64_batches", (randn(2, 161, 8), randn(2, 8, 4288)), route="gemm_vec4_m64"),
+        # 2 batches of 9 tiles of 32 rows, K (64 steps) in 13 slices
+        Case("m32_batches_split_k", (randn(2, 9, 512), randn(2, 512, 1088)),
+             route="gemm_vec4_m32"),
         # attention over 33 tokens in 36 heads: scores (N = 33) and context (K = 33; its
         # 69-long variant splits K in 2) on 32x32 tiles with scalar loads
         Case("small_scores_unaligned", (randn(36, 33, 8), randn(36, 8, 33)),
@@ -354,18 +394,18 @@ ADDMM = gemm_op(
         Case("scalar_bias", (randn(), randn(3, 3), randn(3, 3))),
         Case("beta_zero_ignores_nan", (tensor([NAN, NAN]), randn(3, 4), randn(4, 2)),
              kwargs={"beta": 0}),
-        Case("vec4_tiles", (randn(16), randn(20, 8), randn(8, 16)), route="gemm_vec4"),
-        Case("small_tiles", (randn(2100), randn(40, 16), randn(16, 2100)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_small"),
+        Case("vec4_tiles", (randn(7296), randn(193, 8), randn(8, 7296)), route="gemm_vec4"),
+        Case("m64_tiles", (randn(8576), randn(161, 8), randn(8, 8576)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_vec4_m64"),
+        Case("m32_column_bias", (randn(65, 1), randn(65, 8), randn(8, 17024)),
+             kwargs={"beta": -1.0}, route="gemm_vec4_m32"),
         Case("small_tiles_unaligned", (randn(40, 1), randn(40, 15), randn(15, 2101)),
              kwargs={"beta": -1.0, "alpha": 0.5}, route="gemm_small_scalar"),
         # M = 9 stays tiled: K (32 steps) split into 8 slices
         Case("vec4_split_k", (randn(16), randn(9, 256), randn(256, 16)), route="gemm_split_sum"),
-        # scalar loads, a bias per row: 11 whole tile rows, the tail row (60 rows) split 4;
-        # 4.5M outputs, each a float32 sum of 130 randn products split in slices: where
-        # they cancel the rounding error reaches 2.5e-5 absolute, hence atol 1e-4
-        Case("tail_split_k_unaligned", (randn(1468, 1), randn(1468, 130), randn(130, 3070)),
-             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum", atol=1e-4),
+        # scalar loads, a bias per row, K (17 steps) split into 4 slices
+        Case("split_k_unaligned", (randn(9, 1), randn(9, 130), randn(130, 30)),
+             kwargs={"beta": 0.5, "alpha": 2.0}, route="gemm_split_sum"),
         Case("gemv_row_bias", (randn(20), randn(1, 16), randn(16, 20)), route="gemv_nn"),
         Case("gemv_column_bias", (randn(3, 1), randn(3, 8), randn(8, 8)), route="gemv_nn"),
         # K (9 steps) split into slices of 40 and 32 rows, the epilogue in the sum pass
@@ -419,7 +459,7 @@ LINEAR = gemm_op(
         Case("gemv_resize", (randn(8, 32), randn(12, 32), randn(12)), resize={"input": (3, 32)},
              route="gemv_rows_subgroup"),
         # the weight packed to [K, N] first (linear_pack_weight), then the [K, N] tile
-        Case("tokens_no_bias", (randn(2, 7, 24), randn(16, 24)), route="gemm_vec4"),
+        Case("tokens_no_bias", (randn(1, 193, 8), randn(7296, 8)), route="gemm_vec4"),
         Case("packed_weight", (randn(12, 20), randn(36, 20), randn(36)),
              route="linear_pack_weight"),
         # N % 4 != 0: no pack, the scalar tile reads [N, K] in place
@@ -427,9 +467,11 @@ LINEAR = gemm_op(
         Case("vector", (randn(17), randn(5, 17), randn(5)), route="gemm_scalar"),
         Case("rank4", (randn(2, 3, 4, 8), randn(6, 8), randn(6))),
         Case("long_k_split", (randn(9, 1031), randn(4, 1031), randn(4)), route="gemm_split_sum"),
-        # the weight as [N, K] on 32x32 tiles (39 rows in 2 x 66 tiles); then 4 K slices
-        Case("small_tiles", (randn(3, 13, 16), randn(2100, 16), randn(2100)), route="gemm_small"),
-        Case("small_split_k", (randn(40, 128), randn(2100, 128), None), route="gemm_split_sum"),
+        # the packed weight on 64-row tiles (161 rows, 67 column tiles); 32-row tiles with
+        # K in 13 slices
+        Case("m64_tiles", (randn(7, 23, 8), randn(8576, 8), randn(8576)),
+             route="gemm_vec4_m64"),
+        Case("m32_split_k", (randn(9, 512), randn(2176, 512), None), route="gemm_vec4_m32"),
         # N % 4 != 0: no pack, the 32x32 tiles read [N, K] in place with scalar loads
         Case("small_tiles_unaligned", (randn(40, 16), randn(2101, 16), randn(2101)),
              route="gemm_small_scalar"),

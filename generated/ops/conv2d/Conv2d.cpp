@@ -68,7 +68,7 @@ struct Conv2dParams {
   uint32_t K;
   uint32_t batch;
   uint32_t k_chunk;
-  uint32_t head_rows;
+  uint32_t _pad0;
 };
 static_assert(offsetof(Conv2dParams, B) == 0, "Conv2dParams.B must sit at WGSL offset 0");
 static_assert(offsetof(Conv2dParams, IC) == 4, "Conv2dParams.IC must sit at WGSL offset 4");
@@ -105,8 +105,6 @@ static_assert(offsetof(Conv2dParams, batch) == 100,
               "Conv2dParams.batch must sit at WGSL offset 100");
 static_assert(offsetof(Conv2dParams, k_chunk) == 104,
               "Conv2dParams.k_chunk must sit at WGSL offset 104");
-static_assert(offsetof(Conv2dParams, head_rows) == 108,
-              "Conv2dParams.head_rows must sit at WGSL offset 108");
 static_assert(sizeof(Conv2dParams) == 112, "Conv2dParams must match the WGSL struct size 112");
 
 const KernelSource kConv2dPackWeightsF16Kernel{
@@ -671,7 +669,6 @@ Conv2dPlan plan_conv2d(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.K = utils::to_u32(K, kOp, "K");
   plan.params.batch = utils::to_u32(1, kOp, "batch");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
-  plan.params.head_rows = utils::to_u32(0, kOp, "head_rows");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
     if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {

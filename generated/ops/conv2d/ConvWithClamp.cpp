@@ -68,7 +68,7 @@ struct ConvWithClampParams {
   uint32_t K;
   uint32_t batch;
   uint32_t k_chunk;
-  uint32_t head_rows;
+  uint32_t _pad0;
 };
 static_assert(offsetof(ConvWithClampParams, B) == 0,
               "ConvWithClampParams.B must sit at WGSL offset 0");
@@ -124,8 +124,6 @@ static_assert(offsetof(ConvWithClampParams, batch) == 100,
               "ConvWithClampParams.batch must sit at WGSL offset 100");
 static_assert(offsetof(ConvWithClampParams, k_chunk) == 104,
               "ConvWithClampParams.k_chunk must sit at WGSL offset 104");
-static_assert(offsetof(ConvWithClampParams, head_rows) == 108,
-              "ConvWithClampParams.head_rows must sit at WGSL offset 108");
 static_assert(sizeof(ConvWithClampParams) == 112,
               "ConvWithClampParams must match the WGSL struct size 112");
 
@@ -695,7 +693,6 @@ ConvWithClampPlan plan_conv_with_clamp(WebGPUGraph& graph, const std::vector<Val
   plan.params.K = utils::to_u32(K, kOp, "K");
   plan.params.batch = utils::to_u32(1, kOp, "batch");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
-  plan.params.head_rows = utils::to_u32(0, kOp, "head_rows");
   plan.run0 = gemm || tgemm;
   if (plan.run0) {
     if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 24ce5dfd94a2c1103e2d09b647a4aa0b8b909416db4e9dab2aaea68bc00d16f9
+// wgsl-sha256: 1b9d7e8609d7385e47b3fff7edf3350d8fabfc67d0af6b97e13b07de1e7268e4
 // The module below is generated/ops/conv2d/conv2d_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

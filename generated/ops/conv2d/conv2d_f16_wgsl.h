@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 075f7c2aa076acd13c51a90b47dd2f112bd11dd917361a8c1db44db666421908
+// wgsl-sha256: 99493962ec251d889b9fd89fdd13e8a0c7bfef8099bcc2f402731d402d3c3b1a
 // The module below is generated/ops/conv2d/conv2d_f16.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

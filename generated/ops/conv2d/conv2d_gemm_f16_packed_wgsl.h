@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3b6b4c12a3781fbc05192bc09a4c3489ee25a7668bab25e7270d2c3e6d6f77b9
+// wgsl-sha256: b574a065ea3132f589ab1be8ccbcf4d87193d20316f4c99e40ae4c195c717796
 // The module below is generated/ops/conv2d/conv2d_gemm_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

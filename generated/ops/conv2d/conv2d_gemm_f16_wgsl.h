@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: ed80215d2e4491f24ef8458c0b97be23b7aa04d8823e9e22764919089a2131d2
+// wgsl-sha256: fc5764f75f766692c997edc00eacfb8ce9580a8d9437fb5c5c5e6443701be29a
 // The module below is generated/ops/conv2d/conv2d_gemm_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

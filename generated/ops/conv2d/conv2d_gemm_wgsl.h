@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 429da9ee5ad3a5c210d4471e94f4d130c09ab86ed3b129ec1f743962aaa88ede
+// wgsl-sha256: d43cfd047f24645d5bf8fadbce34c820dc0dc27d43b4cd0accffa815bda4f7c2
 // The module below is generated/ops/conv2d/conv2d_gemm.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2e0101aaef764eea111ca94f346187534fa26cc1885d6f2f8c074fff374d8dcf
+// wgsl-sha256: f80c22899edbfca19f084923b7e2c10f7c470ccfde9e5470d2d12b169cfe7903
 // The module below is generated/ops/conv2d/conv2d_pack_weights_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<u32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: cecc4116b183920e7c7b199be9bfc6ec6e1d76d4db73b936cac760de786c8e02
+// wgsl-sha256: 21227e980bd2b9c3a38aebbdc80097b8b646e4c7d070dccb89c3bd2802a11068
 // The module below is generated/ops/conv2d/conv2d_pack_weights_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f16>;

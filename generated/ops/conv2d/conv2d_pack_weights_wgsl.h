@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_pack_weights.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6f68a77d70aeb9ffbcce538f528d519def1ee3974737d5aeef4a3791adaf6571
+// wgsl-sha256: 5099dcf4baccf8ead670b588b3c55abf07a1a1db8c5948a3e3ec016d90871841
 // The module below is generated/ops/conv2d/conv2d_pack_weights.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> weight: array<f32>;

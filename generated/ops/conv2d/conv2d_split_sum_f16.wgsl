@@ -29,7 +29,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

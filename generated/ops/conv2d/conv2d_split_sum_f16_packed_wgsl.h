@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 345239db67828f29f6c75e0d791ab850e49da993fd38018235368580a4c554b8
+// wgsl-sha256: 2ca6bb258a378afea2dc5e32e1ed8ca21bbc98978e18d50f53f6f9b25fafe21e
 // The module below is generated/ops/conv2d/conv2d_split_sum_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

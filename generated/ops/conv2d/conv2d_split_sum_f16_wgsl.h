@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 081ad4b2e9e09095ce6cc5d825d7414fd4390b1875311e968cfd0bf2c5f23199
+// wgsl-sha256: 601d1ae6d44068a281b3044bdf6751d4bec2d31e435de4d80a429a1931dbb2ff
 // The module below is generated/ops/conv2d/conv2d_split_sum_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5e0d6764625113c6e23f7ed2bd6a80975f8833d56f8fa02d9a93de90cc6bd756
+// wgsl-sha256: 2188b710deb9cf761491e56e60a89efc8a13869a041bd7c7d81f9e90e9b70ed9
 // The module below is generated/ops/conv2d/conv2d_split_sum.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> partial: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 104d0f110fc25997cdf8610717648424855385ad9e898e12d56d67176e806d24
+// wgsl-sha256: 5ed43f1dd29420c5914bcff12eac0e2263ef97200f7199c477df9a0b97798a39
 // The module below is generated/ops/conv2d/conv2d_stem_gemm_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

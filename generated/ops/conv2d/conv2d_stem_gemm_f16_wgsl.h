@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 58a218badae173159b625a12b866b26a9c4020a6571f8cac2caaa46bae24e82d
+// wgsl-sha256: 4a15c9f21c840be7b395933577d5b2569a5d3fd6f175ba90fb22a3c812822d50
 // The module below is generated/ops/conv2d/conv2d_stem_gemm_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

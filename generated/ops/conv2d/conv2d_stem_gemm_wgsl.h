@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 64e3e9fdcfd023599c75e3b089561effb14002d4b6ed98e4e8bc563c2a7a5308
+// wgsl-sha256: 7bd85a782863f276307af074b815c7c4e363d3ce5159b9169c78e8975b650e4d
 // The module below is generated/ops/conv2d/conv2d_stem_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

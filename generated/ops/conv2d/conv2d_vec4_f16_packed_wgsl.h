@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: c66a8e55b8fcd819d7e81476246751c140652be29ebd53fafce85f34839d9509
+// wgsl-sha256: fa14afadbabd7013b0505b5698a6417b5c7b260884e1ba559dfec1999ea25912
 // The module below is generated/ops/conv2d/conv2d_vec4_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7ce1cbed7ab0c8f6a5b7a2ef5afda914f6bfb487c0ec6f837f10c5a8fd943665
+// wgsl-sha256: 28756d4b746e9831e4d7a3f8b0d1b2d230c284442cb827b62eb016b5f9811d36
 // The module below is generated/ops/conv2d/conv2d_vec4_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: e008cd3d31940c69729dfe6b20846b40e206a5de57e0fc5463254a60abb2bf7a
+// wgsl-sha256: a174d093bc745b8451e0bdaf966d9060267849b5668946c668df6acdc18eb698
 // The module below is generated/ops/conv2d/conv2d_vec4.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

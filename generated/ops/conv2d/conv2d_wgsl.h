@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 0fb54c455864eed013dbdd1f73bbebbb6c3a7c636fcd9ad206b43288dc2a88ff
+// wgsl-sha256: afe17e5749b00b42376fb8ba054b22f34b9704a99e6e07f57700fd08c4e35d2a
 // The module below is generated/ops/conv2d/conv2d.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4a5f47d1f210bd2e4609130ee30f9afbd3e586ef32e99dfcd08c99055bc32086
+// wgsl-sha256: 432ad34573c62ea338e2ed12f8e9ad65c80d46b78d09a5830b9d1003dd24e0a8
 // The module below is generated/ops/conv2d/conv_transpose2d_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 8893d84b64f7bdaccf031d6c88f38c0573cc4e59c93c3664da1efe17c8f8ada3
+// wgsl-sha256: 9b08304ad0fcd6097619c463cb044f5eb56175dc65fa7a4c2864769fd1ec0059
 // The module below is generated/ops/conv2d/conv_transpose2d_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 35b08cf2f592974e04014d095c0bb91d0b01333ac6b139e4870aed386ec9360a
+// wgsl-sha256: 321c93f278ec7e592a1a2c4b6f776182f0a82f1c2692b1082b2bf6106826fdf6
 // The module below is generated/ops/conv2d/conv_transpose2d_gemm_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 48f8fe5624bb96453d22db876198119762866ed3893da85fd0c89e34d787169e
+// wgsl-sha256: 2415bac4f74eaf7b40bced19b718b6d2ea0631efe8b8889c35bec97e54b28cc5
 // The module below is generated/ops/conv2d/conv_transpose2d_gemm_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -40,7 +40,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 9b1ceea40f69c934d10d0a2d98575d90666eb2edb8b228801e3748c0a0e6192b
+// wgsl-sha256: 80de4669e4dce722baaa871edc795d6c81aa87752f7e123a1a6b9ccedcd6d206
 // The module below is generated/ops/conv2d/conv_transpose2d_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

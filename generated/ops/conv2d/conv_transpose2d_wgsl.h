@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv_transpose2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: bf9076f3884d05f4c78528f937b6551324452dac4d8e6301d31afb187bd1c3da
+// wgsl-sha256: 76108330ed6e7a46dbf78c2d5b2d4f73fd1066d2337571bb0c7c336a30d47c95
 // The module below is generated/ops/conv2d/conv_transpose2d.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -39,7 +39,6 @@ struct Params {
   K: u32,
   batch: u32,
   k_chunk: u32,
-  head_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;

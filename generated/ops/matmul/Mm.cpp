@@ -8,17 +8,20 @@
 #include "ops/matmul/gemm_scalar_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_scalar_wgsl.h"
-#include "ops/matmul/gemm_small_f16_packed_wgsl.h"
-#include "ops/matmul/gemm_small_f16_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_f16_wgsl.h"
 #include "ops/matmul/gemm_small_scalar_wgsl.h"
-#include "ops/matmul/gemm_small_wgsl.h"
 #include "ops/matmul/gemm_split_sum_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_split_sum_f16_wgsl.h"
 #include "ops/matmul/gemm_split_sum_wgsl.h"
 #include "ops/matmul/gemm_vec4_f16_packed_wgsl.h"
 #include "ops/matmul/gemm_vec4_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m32_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_packed_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_f16_wgsl.h"
+#include "ops/matmul/gemm_vec4_m64_wgsl.h"
 #include "ops/matmul/gemm_vec4_wgsl.h"
 #include "ops/matmul/gemv_nn_f16_packed_wgsl.h"
 #include "ops/matmul/gemv_nn_f16_wgsl.h"
@@ -40,13 +43,12 @@ struct MmParams {
   uint32_t b_batch_stride;
   uint32_t k_chunk;
   uint32_t split;
-  uint32_t head_rows;
   uint32_t has_bias;
   uint32_t bias_stride_m;
   uint32_t bias_stride_n;
   float alpha;
   float beta;
-  uint32_t _pad0[2];
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(MmParams, M) == 0, "MmParams.M must sit at WGSL offset 0");
 static_assert(offsetof(MmParams, N) == 4, "MmParams.N must sit at WGSL offset 4");
@@ -58,14 +60,13 @@ static_assert(offsetof(MmParams, b_batch_stride) == 20,
               "MmParams.b_batch_stride must sit at WGSL offset 20");
 static_assert(offsetof(MmParams, k_chunk) == 24, "MmParams.k_chunk must sit at WGSL offset 24");
 static_assert(offsetof(MmParams, split) == 28, "MmParams.split must sit at WGSL offset 28");
-static_assert(offsetof(MmParams, head_rows) == 32, "MmParams.head_rows must sit at WGSL offset 32");
-static_assert(offsetof(MmParams, has_bias) == 36, "MmParams.has_bias must sit at WGSL offset 36");
-static_assert(offsetof(MmParams, bias_stride_m) == 40,
-              "MmParams.bias_stride_m must sit at WGSL offset 40");
-static_assert(offsetof(MmParams, bias_stride_n) == 44,
-              "MmParams.bias_stride_n must sit at WGSL offset 44");
-static_assert(offsetof(MmParams, alpha) == 48, "MmParams.alpha must sit at WGSL offset 48");
-static_assert(offsetof(MmParams, beta) == 52, "MmParams.beta must sit at WGSL offset 52");
+static_assert(offsetof(MmParams, has_bias) == 32, "MmParams.has_bias must sit at WGSL offset 32");
+static_assert(offsetof(MmParams, bias_stride_m) == 36,
+              "MmParams.bias_stride_m must sit at WGSL offset 36");
+static_assert(offsetof(MmParams, bias_stride_n) == 40,
+              "MmParams.bias_stride_n must sit at WGSL offset 40");
+static_assert(offsetof(MmParams, alpha) == 44, "MmParams.alpha must sit at WGSL offset 44");
+static_assert(offsetof(MmParams, beta) == 48, "MmParams.beta must sit at WGSL offset 48");
 static_assert(sizeof(MmParams) == 64, "MmParams must match the WGSL struct size 64");
 
 const KernelSource kGemvNnF16Kernel{
@@ -84,25 +85,44 @@ const KernelSource kGemvNnF16PackedKernel{
      kGemvNnF16PackedWorkgroupSizeZ},
     kGemvNnF16PackedBindings,
     kGemvNnF16PackedBindingCount};
-const KernelSource kGemmSmallF16Kernel{
-    "gemm_small_f16",
-    kGemmSmallF16WGSL,
+const KernelSource kGemmVec4M64F16Kernel{
+    "gemm_vec4_m64_f16",
+    kGemmVec4M64F16WGSL,
     "main",
-    {kGemmSmallF16WorkgroupSizeX, kGemmSmallF16WorkgroupSizeY, kGemmSmallF16WorkgroupSizeZ},
-    kGemmSmallF16Bindings,
-    kGemmSmallF16BindingCount,
-    kGemmSmallF16Features,
-    kGemmSmallF16RuntimeChecks};
-const KernelSource kGemmSmallF16PackedKernel{
-    "gemm_small_f16_packed",
-    kGemmSmallF16PackedWGSL,
+    {kGemmVec4M64F16WorkgroupSizeX, kGemmVec4M64F16WorkgroupSizeY, kGemmVec4M64F16WorkgroupSizeZ},
+    kGemmVec4M64F16Bindings,
+    kGemmVec4M64F16BindingCount,
+    kGemmVec4M64F16Features,
+    kGemmVec4M64F16RuntimeChecks};
+const KernelSource kGemmVec4M64F16PackedKernel{
+    "gemm_vec4_m64_f16_packed",
+    kGemmVec4M64F16PackedWGSL,
     "main",
-    {kGemmSmallF16PackedWorkgroupSizeX, kGemmSmallF16PackedWorkgroupSizeY,
-     kGemmSmallF16PackedWorkgroupSizeZ},
-    kGemmSmallF16PackedBindings,
-    kGemmSmallF16PackedBindingCount,
+    {kGemmVec4M64F16PackedWorkgroupSizeX, kGemmVec4M64F16PackedWorkgroupSizeY,
+     kGemmVec4M64F16PackedWorkgroupSizeZ},
+    kGemmVec4M64F16PackedBindings,
+    kGemmVec4M64F16PackedBindingCount,
     "",
-    kGemmSmallF16PackedRuntimeChecks};
+    kGemmVec4M64F16PackedRuntimeChecks};
+const KernelSource kGemmVec4M32F16Kernel{
+    "gemm_vec4_m32_f16",
+    kGemmVec4M32F16WGSL,
+    "main",
+    {kGemmVec4M32F16WorkgroupSizeX, kGemmVec4M32F16WorkgroupSizeY, kGemmVec4M32F16WorkgroupSizeZ},
+    kGemmVec4M32F16Bindings,
+    kGemmVec4M32F16BindingCount,
+    kGemmVec4M32F16Features,
+    kGemmVec4M32F16RuntimeChecks};
+const KernelSource kGemmVec4M32F16PackedKernel{
+    "gemm_vec4_m32_f16_packed",
+    kGemmVec4M32F16PackedWGSL,
+    "main",
+    {kGemmVec4M32F16PackedWorkgroupSizeX, kGemmVec4M32F16PackedWorkgroupSizeY,
+     kGemmVec4M32F16PackedWorkgroupSizeZ},
+    kGemmVec4M32F16PackedBindings,
+    kGemmVec4M32F16PackedBindingCount,
+    "",
+    kGemmVec4M32F16PackedRuntimeChecks};
 const KernelSource kGemmVec4F16Kernel{
     "gemm_vec4_f16",
     kGemmVec4F16WGSL,
@@ -126,15 +146,24 @@ const KernelSource kGemvNnKernel{
     "gemv_nn",       kGemvNnWGSL,
     "main",          {kGemvNnWorkgroupSizeX, kGemvNnWorkgroupSizeY, kGemvNnWorkgroupSizeZ},
     kGemvNnBindings, kGemvNnBindingCount};
-const KernelSource kGemmSmallKernel{
-    "gemm_small",
-    kGemmSmallWGSL,
+const KernelSource kGemmVec4M64Kernel{
+    "gemm_vec4_m64",
+    kGemmVec4M64WGSL,
     "main",
-    {kGemmSmallWorkgroupSizeX, kGemmSmallWorkgroupSizeY, kGemmSmallWorkgroupSizeZ},
-    kGemmSmallBindings,
-    kGemmSmallBindingCount,
+    {kGemmVec4M64WorkgroupSizeX, kGemmVec4M64WorkgroupSizeY, kGemmVec4M64WorkgroupSizeZ},
+    kGemmVec4M64Bindings,
+    kGemmVec4M64BindingCount,
     "",
-    kGemmSmallRuntimeChecks};
+    kGemmVec4M64RuntimeChecks};
+const KernelSource kGemmVec4M32Kernel{
+    "gemm_vec4_m32",
+    kGemmVec4M32WGSL,
+    "main",
+    {kGemmVec4M32WorkgroupSizeX, kGemmVec4M32WorkgroupSizeY, kGemmVec4M32WorkgroupSizeZ},
+    kGemmVec4M32Bindings,
+    kGemmVec4M32BindingCount,
+    "",
+    kGemmVec4M32RuntimeChecks};
 const KernelSource kGemmVec4Kernel{
     "gemm_vec4",
     kGemmVec4WGSL,
@@ -227,11 +256,13 @@ const KernelSource kGemmSplitSumKernel{
     kGemmSplitSumBindings,
     kGemmSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kGemvNnF16Kernel,    &kGemvNnF16PackedKernel,
-                                                 &kGemmSmallF16Kernel, &kGemmSmallF16PackedKernel,
-                                                 &kGemmVec4F16Kernel,  &kGemmVec4F16PackedKernel,
-                                                 &kGemvNnKernel,       &kGemmSmallKernel,
-                                                 &kGemmVec4Kernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kGemvNnF16Kernel,      &kGemvNnF16PackedKernel,
+    &kGemmVec4M64F16Kernel, &kGemmVec4M64F16PackedKernel,
+    &kGemmVec4M32F16Kernel, &kGemmVec4M32F16PackedKernel,
+    &kGemmVec4F16Kernel,    &kGemmVec4F16PackedKernel,
+    &kGemvNnKernel,         &kGemmVec4M64Kernel,
+    &kGemmVec4M32Kernel,    &kGemmVec4Kernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
     &kGemmSmallScalarF16Kernel,  &kGemmSmallScalarF16PackedKernel, &kGemmScalarF16Kernel,
@@ -278,20 +309,183 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     return (utils::floormod(K, 4) == 0) && (utils::floormod(N, 4) == 0);
   });
   const bool gemv = (M <= 8) && aligned;
-  const int64_t tiles =
-      utils::let(kOp, "tiles = ceil_div(M, 128) * ceil_div(N, 128) * batch", [&]() -> int64_t {
-        return utils::mul(utils::mul(utils::ceil_div(M, 128), utils::ceil_div(N, 128)), batch);
-      });
+  const int64_t tiles_n = utils::let(kOp, "tiles_n = ceil_div(N, 128)",
+                                     [&]() -> int64_t { return utils::ceil_div(N, 128); });
+  const int64_t tiles128 = utils::let(
+      kOp, "tiles128 = ceil_div(M, 128) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 128), tiles_n), batch); });
+  const int64_t tiles64 = utils::let(
+      kOp, "tiles64 = ceil_div(M, 64) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 64), tiles_n), batch); });
+  const int64_t tiles32 = utils::let(
+      kOp, "tiles32 = ceil_div(M, 32) * tiles_n * batch",
+      [&]() -> int64_t { return utils::mul(utils::mul(utils::ceil_div(M, 32), tiles_n), batch); });
   const int64_t small_tiles =
       utils::let(kOp, "small_tiles = ceil_div(M, 32) * ceil_div(N, 32) * batch", [&]() -> int64_t {
         return utils::mul(utils::mul(utils::ceil_div(M, 32), utils::ceil_div(N, 32)), batch);
       });
-  const bool small = !gemv && (tiles < 132) && (small_tiles >= 132) && (M <= 256);
+  const bool small = !gemv && !aligned && (tiles128 < 132) && (small_tiles >= 132) && (M <= 256);
   const int64_t steps =
       utils::let(kOp, "steps = ceil_div(K, 8)", [&]() -> int64_t { return utils::ceil_div(K, 8); });
   const int64_t max_split = utils::let(
       kOp, "max_split = max(1, min(steps // 4, 16))",
       [&]() -> int64_t { return utils::max_of(1, utils::min_of(utils::floordiv(steps, 4), 16)); });
+  const int64_t best128 = utils::let(
+      kOp,
+      "best128 = min([(max(ceil_div(tiles128 * (j + 1), 132) * 100, 124) * 128 * (ceil_div(steps, "
+      "(j + 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) "
+      "> 1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles128, utils::add(_j, 1)), 132),
+                                                100),
+                                            124),
+                                        128),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                586),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            1000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t best64 = utils::let(
+      kOp,
+      "best64 = min([(max(ceil_div(tiles64 * (j + 1), 132) * 100, 250) * 64 * (ceil_div(steps, (j "
+      "+ 1)) + 2) * 586 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) > "
+      "1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles64, utils::add(_j, 1)), 132),
+                                                100),
+                                            250),
+                                        64),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                586),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            1000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t best32 = utils::let(
+      kOp,
+      "best32 = min([(max(ceil_div(tiles32 * (j + 1), 132) * 100, 200) * 32 * (ceil_div(steps, (j "
+      "+ 1)) + 2) * 800 // 10000 + (1500 + ((j + 1) + 1) * batch * M * N * 4 // 1000 if (j + 1) > "
+      "1 else 0)) * 32 + j for j in range(max_split)])",
+      [&]() -> int64_t {
+        return utils::min_of([&]() {
+          std::vector<int64_t> _values;
+          for (const auto& _j : utils::range(max_split)) {
+            _values.push_back(utils::add(
+                utils::mul(
+                    utils::add(
+                        utils::floordiv(
+                            utils::mul(
+                                utils::mul(
+                                    utils::mul(
+                                        utils::max_of(
+                                            utils::mul(
+                                                utils::ceil_div(
+                                                    utils::mul(tiles32, utils::add(_j, 1)), 132),
+                                                100),
+                                            200),
+                                        32),
+                                    utils::add(utils::ceil_div(steps, utils::add(_j, 1)), 2)),
+                                800),
+                            10000),
+                        (utils::add(_j, 1) > 1)
+                            ? utils::add(
+                                  1500, utils::floordiv(
+                                            utils::mul(
+                                                utils::mul(
+                                                    utils::mul(
+                                                        utils::mul(utils::add(utils::add(_j, 1), 1),
+                                                                   batch),
+                                                        M),
+                                                    N),
+                                                4),
+                                            1000))
+                            : 0),
+                    32),
+                _j));
+          }
+          return _values;
+        }());
+      });
+  const int64_t tile_pick = utils::let(
+      kOp,
+      "tile_pick = min([best128 // 32 * 4 + 0, best64 // 32 * 4 + 1, best32 // 32 * 4 + 2]) % 4 if "
+      "aligned else 0",
+      [&]() -> int64_t {
+        return aligned ? utils::floormod(
+                             utils::min_of(std::vector<int64_t>{
+                                 utils::add(utils::mul(utils::floordiv(best128, 32), 4), 0),
+                                 utils::add(utils::mul(utils::floordiv(best64, 32), 4), 1),
+                                 utils::add(utils::mul(utils::floordiv(best32, 32), 4), 2)}),
+                             4)
+                       : 0;
+      });
+  const int64_t tile_m = (tile_pick == 0) ? 128 : ((tile_pick == 1) ? 64 : 32);
+  const int64_t gemv_split = utils::let(
+      kOp, "gemv_split = min(ceil_div(264, max(tiles128, 1)), max_split) if tiles128 < 132 else 1",
+      [&]() -> int64_t {
+        return (tiles128 < 132)
+                   ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles128, 1)), max_split)
+                   : 1;
+      });
   const int64_t small_split = utils::let(
       kOp,
       "small_split = min(ceil_div(528, max(small_tiles, 1)), max_split) if small_tiles < 264 else "
@@ -302,46 +496,15 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                    : 1;
       });
   const int64_t tile_split = utils::let(
-      kOp, "tile_split = min(ceil_div(264, max(tiles, 1)), max_split) if tiles < 132 else 1",
-      [&]() -> int64_t {
-        return (tiles < 132)
-                   ? utils::min_of(utils::ceil_div(264, utils::max_of(tiles, 1)), max_split)
-                   : 1;
-      });
-  const int64_t tiles_n = utils::let(kOp, "tiles_n = ceil_div(N, 128)",
-                                     [&]() -> int64_t { return utils::ceil_div(N, 128); });
-  const int64_t round_rows =
-      utils::let(kOp, "round_rows = max(1, 264 // max(tiles_n, 1))", [&]() -> int64_t {
-        return utils::max_of(1, utils::floordiv(264, utils::max_of(tiles_n, 1)));
-      });
-  const int64_t tail_rows =
-      utils::let(kOp,
-                 "tail_rows = ceil_div(M, 128) % round_rows if not gemv and not small and batch == "
-                 "1 and tiles >= 132 and tiles_n <= 264 else 0",
-                 [&]() -> int64_t {
-                   return (!gemv && !small && (batch == 1) && (tiles >= 132) && (tiles_n <= 264))
-                              ? utils::floormod(utils::ceil_div(M, 128), round_rows)
-                              : 0;
-                 });
-  const int64_t tail_split = utils::let(
       kOp,
-      "tail_split = min(264 // max(tail_rows * tiles_n, 1), max_split) if tail_rows > 0 and "
-      "tail_rows * tiles_n <= 132 else 1",
+      "tile_split = best128 % 32 + 1 if tile_m == 128 else best64 % 32 + 1 if tile_m == 64 else "
+      "best32 % 32 + 1",
       [&]() -> int64_t {
-        return ((tail_rows > 0) && (utils::mul(tail_rows, tiles_n) <= 132))
-                   ? utils::min_of(
-                         utils::floordiv(264, utils::max_of(utils::mul(tail_rows, tiles_n), 1)),
-                         max_split)
-                   : 1;
+        return (tile_m == 128) ? utils::add(utils::floormod(best128, 32), 1)
+                               : ((tile_m == 64) ? utils::add(utils::floormod(best64, 32), 1)
+                                                 : utils::add(utils::floormod(best32, 32), 1));
       });
-  const int64_t split = small ? small_split : ((tiles < 132) ? tile_split : tail_split);
-  const int64_t head_rows = utils::let(
-      kOp, "head_rows = (ceil_div(M, 128) - tail_rows) * 128 if tiles >= 132 and split > 1 else 0",
-      [&]() -> int64_t {
-        return ((tiles >= 132) && (split > 1))
-                   ? utils::mul(utils::sub(utils::ceil_div(M, 128), tail_rows), 128)
-                   : 0;
-      });
+  const int64_t split = gemv ? gemv_split : (small ? small_split : tile_split);
   const int64_t k_chunk = utils::let(kOp, "k_chunk = ceil_div(steps, split) * 8", [&]() -> int64_t {
     return utils::mul(utils::ceil_div(steps, split), 8);
   });
@@ -357,8 +520,7 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   Tensor partial;  // scratch, allocated by add_mm
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{
-      (split > 1) ? utils::mul(utils::mul(split, utils::sub(utils::mul(batch, M), head_rows)), N)
-                  : 0};
+      (split > 1) ? utils::mul(utils::mul(utils::mul(split, batch), M), N) : 0};
   partial.live_dims = partial.max_dims;
 
   MmPlan plan;
@@ -371,7 +533,6 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.b_batch_stride = utils::to_u32(b_batch_stride, kOp, "b_batch_stride");
   plan.params.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   plan.params.split = utils::to_u32(split, kOp, "split");
-  plan.params.head_rows = utils::to_u32(head_rows, kOp, "head_rows");
   plan.params.has_bias = utils::to_u32(0, kOp, "has_bias");
   plan.params.bias_stride_m = utils::to_u32(0, kOp, "bias_stride_m");
   plan.params.bias_stride_n = utils::to_u32(0, kOp, "bias_stride_n");
@@ -389,38 +550,55 @@ MmPlan plan_mm(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
-    } else if (graph.has_feature(Feature::ShaderF16) && ((self.dtype == DType::Float16) && small)) {
-      plan.route0 = 2;  // gemm_small_f16
-      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((self.dtype == DType::Float16) && (tile_m == 64))) {
+      plan.route0 = 2;  // gemm_vec4_m64_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
-    } else if ((self.dtype == DType::Float16) && small) {
-      plan.route0 = 3;  // gemm_small_f16_packed
-      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+    } else if ((self.dtype == DType::Float16) && (tile_m == 64)) {
+      plan.route0 = 3;  // gemm_vec4_m64_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) &&
+               ((self.dtype == DType::Float16) && (tile_m == 32))) {
+      plan.route0 = 4;  // gemm_vec4_m32_f16
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if ((self.dtype == DType::Float16) && (tile_m == 32)) {
+      plan.route0 = 5;  // gemm_vec4_m32_f16_packed
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-      plan.route0 = 4;  // gemm_vec4_f16
+      plan.route0 = 6;  // gemm_vec4_f16
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (self.dtype == DType::Float16) {
-      plan.route0 = 5;  // gemm_vec4_f16_packed
+      plan.route0 = 7;  // gemm_vec4_f16_packed
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else if (gemv) {
-      plan.route0 = 6;  // gemv_nn
+      plan.route0 = 8;  // gemv_nn
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 8,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
-    } else if (small) {
-      plan.route0 = 7;  // gemm_small
-      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 32, 32,
+    } else if (tile_m == 64) {
+      plan.route0 = 9;  // gemm_vec4_m64
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 64,
+                                     graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"B_IS_NK", 0.0}};
+    } else if (tile_m == 32) {
+      plan.route0 = 10;  // gemm_vec4_m32
+      plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 32,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};
     } else {
-      plan.route0 = 8;  // gemm_vec4
+      plan.route0 = 11;  // gemm_vec4
       plan.grid0 = utils::tiles_grid(N, M, utils::mul(batch, split), 128, 128,
                                      graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"B_IS_NK", 0.0}};

@@ -10,7 +10,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -102,20 +101,19 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 }
 // codegen/specs/matmul/gemm_split_sum.wgsl
 // gemm_split_sum: adds the K slices' partial sums of each output element, then applies
-// the epilogue (gemm_tile.wgsl).
+// the epilogue (gemm_epilogue.wgsl); the partials are laid out as gemm_store.wgsl writes them.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  let first = params.head_rows * params.N;  // rows the tile pass stored whole
-  if (i >= numel || i < first) {
+  if (i >= numel) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * (numel - first) + i - first];
+    acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
   output_store(i, epilogue(acc, mn / params.N, mn % params.N));

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: abeeb3c5a0d17f3cbbc4b4a617b2e285236d952403ae011c7eb61c6a33b55994
+// wgsl-sha256: 88fbe8f2dbd17aad1ee82e81e2c294cba6f744bc20de8992493335052002eff2
 // The module below is generated/ops/matmul/gemm_split_sum_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -106,20 +105,19 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 }
 // codegen/specs/matmul/gemm_split_sum.wgsl
 // gemm_split_sum: adds the K slices' partial sums of each output element, then applies
-// the epilogue (gemm_tile.wgsl).
+// the epilogue (gemm_epilogue.wgsl); the partials are laid out as gemm_store.wgsl writes them.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  let first = params.head_rows * params.N;  // rows the tile pass stored whole
-  if (i >= numel || i < first) {
+  if (i >= numel) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * (numel - first) + i - first];
+    acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
   output_store(i, epilogue(acc, mn / params.N, mn % params.N));

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_split_sum.wgsl - DO NOT EDIT.
-// wgsl-sha256: df7393fa80b6c155c445f211c0208a96a6dde3cb4cd6b7fe41f7f95a1e9b3f79
+// wgsl-sha256: e3b88ebe3fa856f780e9ee14eb6a38548ca584362f246d7fef0a91e7b46f4f21
 // The module below is generated/ops/matmul/gemm_split_sum_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,7 +21,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
@@ -113,20 +112,19 @@ fn out_index(z: u32, m: u32, n: u32) -> u32 {
 }
 // codegen/specs/matmul/gemm_split_sum.wgsl
 // gemm_split_sum: adds the K slices' partial sums of each output element, then applies
-// the epilogue (gemm_tile.wgsl).
+// the epilogue (gemm_epilogue.wgsl); the partials are laid out as gemm_store.wgsl writes them.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
   let numel = params.batch * params.M * params.N;
-  let first = params.head_rows * params.N;  // rows the tile pass stored whole
-  if (i >= numel || i < first) {
+  if (i >= numel) {
     return;
   }
   var acc = 0.0;
   for (var s = 0u; s < params.split; s++) {
-    acc += partial[s * (numel - first) + i - first];
+    acc += partial[s * numel + i];
   }
   let mn = i % (params.M * params.N);
   output_store(i, epilogue(acc, mn / params.N, mn % params.N));

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7fdaf758d6729ac048a78785c9ef1118cd235aee1921d1275f63cce5f0f33d1f
+// wgsl-sha256: 4a9f93f18d0e1126d72cf19678ab6aa2acc77492da4b5716ec9e7d6b4e65e35b
 // The module below is generated/ops/matmul/gemv_rows_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: f547b1202076edad2b4fc4217e7866815ac202517fb84bae3211e302a0016952
+// wgsl-sha256: 5b0c460888aa9095b8bcd23f4d326f06f6e8d7d8c2cd9f870a797b7902012d35
 // The module below is generated/ops/matmul/gemv_rows_f16.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -21,7 +21,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 8bb406359e912f6f8050de43da45104ce65ec3cb488eb8918070f9b07915063a
+// wgsl-sha256: 2ef5feb8a9c46e64890f727bcd770052db583b90fae0ae4213a173f4f6ca0527
 // The module below is generated/ops/matmul/gemv_rows_subgroup_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -21,7 +21,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7892238d816f166559696999760505d6847ad8da827948ce49a8aaa419500466
+// wgsl-sha256: 82acfa5ef708829f6ff65d3d72008745aadb01d7134219954cf0750162f8dbac
 // The module below is generated/ops/matmul/gemv_rows_subgroup_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -22,7 +22,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

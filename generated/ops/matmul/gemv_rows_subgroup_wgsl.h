@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: e2088f01174741dab196d74edbbe8d2ef9e401030467c4a2b73bd005d50d4ac7
+// wgsl-sha256: 029ca8d2d934f9d595acb2c5c92bd1492ff44da707d0ee54f662f96942bb6ff8
 // The module below is generated/ops/matmul/gemv_rows_subgroup.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,7 +21,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,

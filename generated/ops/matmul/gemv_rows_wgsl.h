@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 30a6a101250b457a4c00a8fb36b9389fd358bac8cfc4f79b1836446159d108be
+// wgsl-sha256: 93caa0c018d1dc71e942518d24ca837234d0afb6bfb6c47adaa0a2c8a39c5588
 // The module below is generated/ops/matmul/gemv_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -20,7 +20,6 @@ struct Params {
   b_batch_stride: u32,
   k_chunk: u32,
   split: u32,
-  head_rows: u32,
   has_bias: u32,
   bias_stride_m: u32,
   bias_stride_n: u32,
