@@ -70,7 +70,13 @@
 #include "ops/conv2d/conv_transpose2d_gemm_f16_packed_wgsl.h"
 #include "ops/copy/convert_wgsl.h"
 #include "ops/cumsum/cumsum_last_dim_wgsl.h"
+#include "ops/cumsum/cumsum_last_dim_f16_wgsl.h"
+#include "ops/cumsum/cumsum_last_dim_f16_packed_wgsl.h"
+#include "ops/cumsum/cumsum_last_dim_i32_wgsl.h"
 #include "ops/cumsum/cumsum_strided_wgsl.h"
+#include "ops/cumsum/cumsum_strided_f16_wgsl.h"
+#include "ops/cumsum/cumsum_strided_f16_packed_wgsl.h"
+#include "ops/cumsum/cumsum_strided_i32_wgsl.h"
 #include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
@@ -723,12 +729,56 @@ const std::vector<KernelSource>& all_kernels() {
        {kCumsumLastDimWorkgroupSizeX, kCumsumLastDimWorkgroupSizeY, kCumsumLastDimWorkgroupSizeZ},
        kCumsumLastDimBindings,
        kCumsumLastDimBindingCount},
+      {"cumsum_last_dim_f16",
+       kCumsumLastDimF16WGSL,
+       "main",
+       {kCumsumLastDimF16WorkgroupSizeX, kCumsumLastDimF16WorkgroupSizeY,
+        kCumsumLastDimF16WorkgroupSizeZ},
+       kCumsumLastDimF16Bindings,
+       kCumsumLastDimF16BindingCount,
+       kCumsumLastDimF16Features},
+      {"cumsum_last_dim_f16_packed",
+       kCumsumLastDimF16PackedWGSL,
+       "main",
+       {kCumsumLastDimF16PackedWorkgroupSizeX, kCumsumLastDimF16PackedWorkgroupSizeY,
+        kCumsumLastDimF16PackedWorkgroupSizeZ},
+       kCumsumLastDimF16PackedBindings,
+       kCumsumLastDimF16PackedBindingCount},
+      {"cumsum_last_dim_i32",
+       kCumsumLastDimI32WGSL,
+       "main",
+       {kCumsumLastDimI32WorkgroupSizeX, kCumsumLastDimI32WorkgroupSizeY,
+        kCumsumLastDimI32WorkgroupSizeZ},
+       kCumsumLastDimI32Bindings,
+       kCumsumLastDimI32BindingCount},
       {"cumsum_strided",
        kCumsumStridedWGSL,
        "main",
        {kCumsumStridedWorkgroupSizeX, kCumsumStridedWorkgroupSizeY, kCumsumStridedWorkgroupSizeZ},
        kCumsumStridedBindings,
        kCumsumStridedBindingCount},
+      {"cumsum_strided_f16",
+       kCumsumStridedF16WGSL,
+       "main",
+       {kCumsumStridedF16WorkgroupSizeX, kCumsumStridedF16WorkgroupSizeY,
+        kCumsumStridedF16WorkgroupSizeZ},
+       kCumsumStridedF16Bindings,
+       kCumsumStridedF16BindingCount,
+       kCumsumStridedF16Features},
+      {"cumsum_strided_f16_packed",
+       kCumsumStridedF16PackedWGSL,
+       "main",
+       {kCumsumStridedF16PackedWorkgroupSizeX, kCumsumStridedF16PackedWorkgroupSizeY,
+        kCumsumStridedF16PackedWorkgroupSizeZ},
+       kCumsumStridedF16PackedBindings,
+       kCumsumStridedF16PackedBindingCount},
+      {"cumsum_strided_i32",
+       kCumsumStridedI32WGSL,
+       "main",
+       {kCumsumStridedI32WorkgroupSizeX, kCumsumStridedI32WorkgroupSizeY,
+        kCumsumStridedI32WorkgroupSizeZ},
+       kCumsumStridedI32Bindings,
+       kCumsumStridedI32BindingCount},
       {"dequantize_per_tensor",
        kDequantizePerTensorWGSL,
        "main",

@@ -44,7 +44,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     let prefix = add(carry, before);
     for (var j = 0u; j < ITEMS; j++) {
       if (first + j < params.N) {
-        output[base + first + j] = add(prefix, running[j]);
+        store(base + first + j, add(prefix, running[j]));
       }
     }
     carry = add(carry, totals[WORKGROUP_SIZE_X - 1u]);

@@ -14,6 +14,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var k = 0u; k < params.N; k++) {
     let i = base + k * inner;
     acc = add(acc, load(i));
-    output[i] = acc;
+    store(i, acc);
   }
 }

@@ -7,30 +7,94 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
-@group(0) @binding(2) var<storage, read_write> output: array<u32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f32>;
 override IN_FLOAT: bool = true;
+override IN_HALF: bool = false;
 override IN_BOOL: bool = false;
 override OUT_FLOAT: bool = true;
+override OUT_HALF: bool = false;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn output_load(i: u32) -> f32 {
+  return output[i];
+}
+fn output_store(i: u32, v: f32) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/half_bits.wgsl
+// float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
+// their modules by opgen, codegen/language/floats.py) and for any kernel that moves halves
+// itself (convert.wgsl).
+
+// f32 -> binary16 bits (low 16 bits of each lane), as torch's .half() rounds: nearest,
+// ties to even; 65520 and above an infinity; subnormal halves kept; NaN quiet.
+fn half_bits(v: vec4<f32>) -> vec4<u32> {
+  let bits = bitcast<vec4<u32>>(v);
+  let sign = (bits >> vec4<u32>(16u)) & vec4<u32>(0x8000u);
+  let mag = bits & vec4<u32>(0x7fffffffu);
+  let rebiased = mag - vec4<u32>(0x38000000u);  // exponent bias 127 -> 15 (normal halves)
+  let normal = (rebiased + vec4<u32>(0xfffu) + ((rebiased >> vec4<u32>(13u)) & vec4<u32>(1u)))
+               >> vec4<u32>(13u);
+  // a subnormal half: the mantissa in units of 2^-24
+  let mantissa = (mag & vec4<u32>(0x7fffffu)) | vec4<u32>(0x800000u);
+  let shift = clamp(vec4<u32>(126u) - min(mag >> vec4<u32>(23u), vec4<u32>(126u)),
+                    vec4<u32>(14u), vec4<u32>(25u));
+  let kept = mantissa >> shift;
+  let rest = mantissa & ((vec4<u32>(1u) << shift) - vec4<u32>(1u));
+  let halfway = vec4<u32>(1u) << (shift - vec4<u32>(1u));
+  let odd = (kept & vec4<u32>(1u)) == vec4<u32>(1u);
+  let up = select(vec4<u32>(0u), vec4<u32>(1u), (rest > halfway) | ((rest == halfway) & odd));
+  var h = select(kept + up, normal, mag >= vec4<u32>(0x38800000u));
+  h = select(h, vec4<u32>(0x7c00u), mag >= vec4<u32>(0x477ff000u));
+  let nan = vec4<u32>(0x7e00u) | ((mag >> vec4<u32>(13u)) & vec4<u32>(0x3ffu));
+  return sign | select(h, nan, mag > vec4<u32>(0x7f800000u));
+}
+
+// Four halves in two words, element 0 in the low half of the first.
+fn pack_halves(v: vec4<f32>) -> vec2<u32> {
+  let h = half_bits(v);
+  return vec2<u32>(h.x | (h.y << 16u), h.z | (h.w << 16u));
+}
+
+// Two words of halves as four floats (subnormal halves are normal floats).
+fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
+  return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
+}
 // codegen/specs/cumsum/cumsum_common.wgsl
 // Shared by the cumsum kernels (composed into their modules by opgen; not a
-// standalone module). Values travel as the output dtype's bits in a u32: IN_BOOL,
-// IN_FLOAT and OUT_FLOAT say what the input and output hold (a bool input is one byte
-// per element, four to a word, and counts as 0 or 1).
+// standalone module). Values travel as the output dtype's bits in a u32 (a float16
+// output's as float32: sums accumulate in f32, each stored value rounded once): IN_BOOL,
+// IN_FLOAT, IN_HALF, OUT_FLOAT and OUT_HALF say what the input and output hold (a bool
+// input is one byte per element, four to a word, and counts as 0 or 1; a float16 input
+// two halves to a word). The kernel supplies store(i, bits), which writes output element i.
 
-// input element i converted to the output dtype (float -> int truncates, as torch)
+// input element i converted to the output dtype (float -> int truncates, as torch; into
+// float16 each element is rounded to half first, as torch converts the input to `dtype`)
 fn load(i: u32) -> u32 {
+  let bits = converted(i);
+  if (OUT_HALF && !IN_HALF) {
+    return bitcast<u32>(unpack2x16float(half_bits(vec4<f32>(bitcast<f32>(bits))).x).x);
+  }
+  return bits;
+}
+
+// input element i as the output's 32-bit type (float32 for a float16 output)
+fn converted(i: u32) -> u32 {
   if (IN_BOOL) {
     let count = (input[i / 4u] >> (8u * (i % 4u))) & 0xffu;
     return select(count, bitcast<u32>(f32(count)), OUT_FLOAT);
   }
-  let bits = input[i];
+  var bits: u32;
+  if (IN_HALF) {
+    bits = bitcast<u32>(unpack2x16float(input[i >> 1u])[i & 1u]);
+  } else {
+    bits = input[i];
+  }
   if (IN_FLOAT == OUT_FLOAT) {
     return bits;
   }
@@ -46,6 +110,12 @@ fn add(a: u32, b: u32) -> u32 {
     return bitcast<u32>(bitcast<f32>(a) + bitcast<f32>(b));
   }
   return a + b;
+}
+// codegen/specs/cumsum/cumsum_store_half.wgsl
+// store for the cumsum kernels' float16 twins: the f32 sum through the output's view
+// accessor, which rounds it to half once (generated from the kernel's float storage).
+fn store(i: u32, bits: u32) {
+  output_store(i, bitcast<f32>(bits));
 }
 // codegen/specs/cumsum/cumsum_strided.wgsl
 // cumsum_strided: cumsum over a strided dim: one invocation adds up a line of N elements
@@ -64,6 +134,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var k = 0u; k < params.N; k++) {
     let i = base + k * inner;
     acc = add(acc, load(i));
-    output[i] = acc;
+    store(i, acc);
   }
 }
