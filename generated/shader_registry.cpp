@@ -13,6 +13,8 @@
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_f16_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_f16_packed_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/sdpa/attn_v_wgsl.h"
 #include "ops/sdpa/attn_v_f16_wgsl.h"
@@ -331,6 +333,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kArgReduceRowsWorkgroupSizeX, kArgReduceRowsWorkgroupSizeY, kArgReduceRowsWorkgroupSizeZ},
        kArgReduceRowsBindings,
        kArgReduceRowsBindingCount},
+      {"arg_reduce_rows_f16",
+       kArgReduceRowsF16WGSL,
+       "main",
+       {kArgReduceRowsF16WorkgroupSizeX, kArgReduceRowsF16WorkgroupSizeY,
+        kArgReduceRowsF16WorkgroupSizeZ},
+       kArgReduceRowsF16Bindings,
+       kArgReduceRowsF16BindingCount,
+       kArgReduceRowsF16Features},
+      {"arg_reduce_rows_f16_packed",
+       kArgReduceRowsF16PackedWGSL,
+       "main",
+       {kArgReduceRowsF16PackedWorkgroupSizeX, kArgReduceRowsF16PackedWorkgroupSizeY,
+        kArgReduceRowsF16PackedWorkgroupSizeZ},
+       kArgReduceRowsF16PackedBindings,
+       kArgReduceRowsF16PackedBindingCount},
       {"arg_reduce_rows_i32",
        kArgReduceRowsI32WGSL,
        "main",

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/reduce/arg_reduce_rows_f16_packed_wgsl.h"
+#include "ops/reduce/arg_reduce_rows_f16_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_i32_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
 #include "webgpu_delegate/graph.h"
@@ -27,6 +29,23 @@ static_assert(offsetof(ArgmaxParams, reduce) == 4, "ArgmaxParams.reduce must sit
 static_assert(offsetof(ArgmaxParams, inner) == 8, "ArgmaxParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(ArgmaxParams) == 16, "ArgmaxParams must match the WGSL struct size 16");
 
+const KernelSource kArgReduceRowsF16Kernel{
+    "arg_reduce_rows_f16",
+    kArgReduceRowsF16WGSL,
+    "main",
+    {kArgReduceRowsF16WorkgroupSizeX, kArgReduceRowsF16WorkgroupSizeY,
+     kArgReduceRowsF16WorkgroupSizeZ},
+    kArgReduceRowsF16Bindings,
+    kArgReduceRowsF16BindingCount,
+    kArgReduceRowsF16Features};
+const KernelSource kArgReduceRowsF16PackedKernel{
+    "arg_reduce_rows_f16_packed",
+    kArgReduceRowsF16PackedWGSL,
+    "main",
+    {kArgReduceRowsF16PackedWorkgroupSizeX, kArgReduceRowsF16PackedWorkgroupSizeY,
+     kArgReduceRowsF16PackedWorkgroupSizeZ},
+    kArgReduceRowsF16PackedBindings,
+    kArgReduceRowsF16PackedBindingCount};
 const KernelSource kArgReduceRowsKernel{
     "arg_reduce_rows",
     kArgReduceRowsWGSL,
@@ -42,11 +61,15 @@ const KernelSource kArgReduceRowsI32Kernel{
      kArgReduceRowsI32WorkgroupSizeZ},
     kArgReduceRowsI32Bindings,
     kArgReduceRowsI32BindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {
+    &kArgReduceRowsF16Kernel, &kArgReduceRowsF16PackedKernel, &kArgReduceRowsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct ArgmaxPlan {
   ArgmaxParams params{};
   bool run0 = true;
+  size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
   bool run1 = true;
@@ -61,7 +84,7 @@ ArgmaxPlan plan_argmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t dim = dim_is_null ? 0 : utils::read_int(graph, args[1], kOp, "dim", false);
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_dtype(kOp, "out", out, {DType::Int32});
   const std::vector<int64_t> dims =
       utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
@@ -113,11 +136,24 @@ ArgmaxPlan plan_argmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
   plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
-  plan.run0 = self.dtype == DType::Float32;
+  plan.run0 = self.dtype != DType::Int32;
   if (plan.run0) {
-    plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
-                                         graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"TAKE_MIN", 0.0}};
+    if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route0 = 0;  // arg_reduce_rows_f16
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TAKE_MIN", 0.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route0 = 1;  // arg_reduce_rows_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TAKE_MIN", 0.0}};
+    } else {
+      plan.route0 = 2;  // arg_reduce_rows
+      plan.grid0 = utils::elementwise_grid(utils::mul(outer, inner), 1,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"TAKE_MIN", 0.0}};
+    }
   }
   plan.run1 = self.dtype == DType::Int32;
   if (plan.run1) {
@@ -158,7 +194,7 @@ void add_argmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const ArgmaxPlan built = plan_argmax(graph, args);
   const DispatchId dispatch0 =
       built.run0
-          ? graph.add_dispatch(kArgReduceRowsKernel, built.overrides0,
+          ? graph.add_dispatch(*kDispatch0Kernels[built.route0], built.overrides0,
                                {Binding::params(), Binding::of(args[0]), Binding::of(args[3])},
                                &built.params, sizeof(built.params), built.grid0)
           : 0;
@@ -174,6 +210,10 @@ void add_argmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     if (plan.run0 != built.run0) {
       utils::fail(kOp, "inputs", "were resized into a different set of dispatches",
                   utils::format_value(plan.run0), utils::format_value(built.run0));
+    }
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
     if (built.run0) {
       graph.update_dispatch(dispatch0, &plan.params, sizeof(plan.params), plan.grid0);

@@ -14,17 +14,27 @@ const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const IS_FLOAT = true;
 alias Elem = f32;
+fn input_load(i: u32) -> f32 {
+  return input[i];
+}
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/reduce/arg_element_view.wgsl
+// element(i) for arg_reduce_rows on float tensors: through the input's view (float32, or
+// float16 widened exactly on the kernel's float16 twins).
+fn element(i: u32) -> Elem {
+  return input_load(i);
 }
 // codegen/specs/reduce/arg_reduce_rows.wgsl
 // arg_reduce_rows: argmax / argmin (TAKE_MIN). One output index per workgroup: the
 // position, within its row, of the row's largest (smallest) of `reduce` input elements
 // that lie `inner` apart (the input viewed as [outer, reduce, inner]). Order as torch: a
 // NaN beats every number (the first NaN wins), of equal values the first wins (-0.0
-// equals 0.0). Elem is f32 (IS_FLOAT) or i32 (arg_reduce_rows_i32: int32 and int64
-// tensors, which the graph holds as int32). Each invocation scans its strided share in
+// equals 0.0). Elem is f32 (IS_FLOAT: float32, or float16 on the _f16 twins, read
+// through the input's view) or i32 (arg_reduce_rows_i32: int32 and int64 tensors, which
+// the graph holds as int32); the kernel's helper supplies element(i), input element i. Each invocation scans its strided share in
 // order, then the workgroup tree-reduces (value, index) pairs.
 
 const NONE: u32 = 0xffffffffu;  // an invocation that saw no element
@@ -68,7 +78,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   var value = Elem();
   var index = NONE;
   for (var k = lid; k < params.reduce; k += WORKGROUP_SIZE_X) {
-    let v = input[base + k * params.inner];
+    let v = element(base + k * params.inner);
     if (wins(v, k, value, index)) {
       value = v;
       index = k;
