@@ -97,6 +97,7 @@
 #include "ops/training/fused_ce_rows_wgsl.h"
 #include "ops/training/fused_ce_sum_wgsl.h"
 #include "ops/index_select/gather_elements_wgsl.h"
+#include "ops/index_select/gather_elements_halves_wgsl.h"
 #include "ops/unary/gelu_wgsl.h"
 #include "ops/unary/gelu_f16_wgsl.h"
 #include "ops/unary/gelu_f16_packed_wgsl.h"
@@ -914,6 +915,13 @@ const std::vector<KernelSource>& all_kernels() {
         kGatherElementsWorkgroupSizeZ},
        kGatherElementsBindings,
        kGatherElementsBindingCount},
+      {"gather_elements_halves",
+       kGatherElementsHalvesWGSL,
+       "main",
+       {kGatherElementsHalvesWorkgroupSizeX, kGatherElementsHalvesWorkgroupSizeY,
+        kGatherElementsHalvesWorkgroupSizeZ},
+       kGatherElementsHalvesBindings,
+       kGatherElementsHalvesBindingCount},
       {"gelu",
        kGeluWGSL,
        "main",

@@ -1,19 +1,23 @@
 """gather: out[c] = self[c with c[dim] replaced by index[c]] (torch.gather), rank 0..8.
 
 The output has the index's shape; each dim of index other than dim is at most self's.
-float32 and int32 move as 32-bit words; the index is int64 in torch and int32 on the GPU.
-An index outside 0..self.dims[dim]-1, negative ones included (torch raises on both; a GPU
-kernel cannot), writes the word 0x7fc00000 (a quiet NaN in float32), as index_select does.
+float32 and int32 move as 32-bit words, float16 as halves (gather_elements_halves, the
+same body: an invocation owns an output word of two halves and moves their bits, on
+every device); the index is int64 in torch and int32 on the GPU. An index outside
+0..self.dims[dim]-1, negative ones included (torch raises on both; a GPU kernel cannot),
+writes a quiet NaN's bits (the word 0x7fc00000, the half 0x7e00), as index_select does.
 """
 
-from codegen.language import (F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
+from codegen.language import (F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Ignored, Int,
                               Kernel, Op, Output, Param, Route, Tensor, u32)
 from codegen.graph.inputs import randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
-DTYPES = (F32, I32)
+DTYPES = (F32, F16, I32)
 MAX_RANK = 8
-GATHER = Kernel("gather_elements")
+GATHER = Kernel("gather_elements", consts={"PER_WORD": "1u", "NAN_BITS": "0x7fc00000u"})
+GATHER_HALVES = GATHER.variant("gather_elements_halves",
+                               consts={"PER_WORD": "2u", "NAN_BITS": "0x7e00u"})
 SLOTS = "array<vec4<u32>, 2>"
 
 OPS = [Op(
@@ -53,7 +57,9 @@ OPS = [Op(
         },
         bindings=[Bind("input", "self", elem="u32"), Bind("index", "index"),
                   Bind("output", "out", write=True, elem="u32")],
-        routes=[Route(GATHER, Elementwise("out.numel"))],
+        routes=[Route(GATHER_HALVES, Elementwise("(out.numel + 1) // 2"),
+                      when=f"self.dtype == '{F16}'"),
+                Route(GATHER, Elementwise("out.numel"))],
     )],
     cases=[
         Case("last_dim", (randn(3, 5, 7), -1, randint(0, 7, 3, 5, 4)), route="gather_elements",
@@ -89,6 +95,21 @@ OPS = [Op(
         Case("rejects_float_index", (randn(3, 4), 0, randn(2, 4)),
              raises="index has an unsupported dtype (got float32, expected int32)"),
         Case("rejects_bool", (randint(0, 2, 3, 4, dtype="bool"), 0, randint(0, 3, 2, 4)),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)"),
+        # float16: two halves a word, bits moved (odd counts: a half-filled last word)
+        Case("f16_last_dim", (randn(3, 5, 7, dtype="float16"), -1, randint(0, 7, 3, 5, 3)),
+             route="gather_elements_halves", exact=True),
+        Case("f16_first_dim", (randn(6, 5, dtype="float16"), 0, randint(0, 6, 9, 5)),
+             exact=True),
+        Case("f16_specials", (tensor([[NAN, -0.0, INF, -INF, 65504.0, -65504.0, 2.0 ** -24]],
+                                     dtype="float16"), 1,
+                              tensor([[6, 5, 4, 3, 2, 1, 0, 0, 6]], dtype="int64")), exact=True),
+        Case("f16_rank0", (tensor(2.5, dtype="float16"), 0, tensor(0, dtype="int64")),
+             exact=True),
+        Case("f16_multi_workgroup", (randn(40, 37, dtype="float16"), 0, randint(0, 40, 31, 37)),
+             exact=True),
+        Case("f16_resize", (randn(4, 6, 8, dtype="float16"), 1, randint(0, 6, 4, 5, 7)),
+             resize={"self": (2, 6, 8), "index": (2, 3, 5)}, exact=True),
     ],
 )]

@@ -1,22 +1,20 @@
-// gather_elements: aten.gather, out[c] = input[c with c[dim] replaced by index[c]]: one
-// 32-bit word per invocation at output (= index) coordinates c, dims right-aligned into 8
-// slots. self_strides holds self's strides with 0 at dim, so the coordinates other than
-// dim address the input directly; the index picks the position along dim. An index
-// outside 0..dim_size-1 (torch raises on it; a kernel cannot) writes a quiet NaN's bits.
+// gather_elements: aten.gather, out[c] = input[c with c[dim] replaced by index[c]]. Each
+// invocation owns one 32-bit output word: one element (float32, int32: PER_WORD = 1) or
+// two (gather_elements_halves: float16, PER_WORD = 2, the halves moved as bits), each
+// at output (= index) coordinates c, dims right-aligned into 8 slots. self_strides holds
+// self's strides with 0 at dim, so the coordinates other than dim address the input
+// directly; the index picks the position along dim. An index outside 0..dim_size-1
+// (torch raises on it; a kernel cannot) writes NAN_BITS, a quiet NaN of the dtype.
 
-const QUIET_NAN_BITS: u32 = 0x7fc00000u;
+const ELEM_BITS: u32 = 32u / PER_WORD;
+const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
 
 fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+// the bits of output element e
+fn gathered(e: u32) -> u32 {
   var rest = e;
   var src = 0u;
   // the leading coordinates are 0 once rest is: they add nothing
@@ -27,8 +25,23 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
   let j = index[e];
   if (j < 0 || u32(j) >= params.dim_size) {
-    output[e] = QUIET_NAN_BITS;
+    return NAN_BITS;
+  }
+  let i = src + u32(j) * params.dim_stride;
+  return (input[i / PER_WORD] >> (ELEM_BITS * (i % PER_WORD))) & ELEM_MASK;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  let first = PER_WORD * w;
+  if (first >= params.num_elements) {
     return;
   }
-  output[e] = input[src + u32(j) * params.dim_stride];
+  var word = 0u;
+  for (var k = 0u; k < PER_WORD && first + k < params.num_elements; k++) {
+    word |= gathered(first + k) << (ELEM_BITS * k);
+  }
+  output[w] = word;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/index_select/gather_elements_halves_wgsl.h"
 #include "ops/index_select/gather_elements_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -34,6 +35,14 @@ static_assert(offsetof(GatherParams, num_elements) == 72,
               "GatherParams.num_elements must sit at WGSL offset 72");
 static_assert(sizeof(GatherParams) == 80, "GatherParams must match the WGSL struct size 80");
 
+const KernelSource kGatherElementsHalvesKernel{
+    "gather_elements_halves",
+    kGatherElementsHalvesWGSL,
+    "main",
+    {kGatherElementsHalvesWorkgroupSizeX, kGatherElementsHalvesWorkgroupSizeY,
+     kGatherElementsHalvesWorkgroupSizeZ},
+    kGatherElementsHalvesBindings,
+    kGatherElementsHalvesBindingCount};
 const KernelSource kGatherElementsKernel{
     "gather_elements",
     kGatherElementsWGSL,
@@ -41,9 +50,13 @@ const KernelSource kGatherElementsKernel{
     {kGatherElementsWorkgroupSizeX, kGatherElementsWorkgroupSizeY, kGatherElementsWorkgroupSizeZ},
     kGatherElementsBindings,
     kGatherElementsBindingCount};
+// Dispatch 0's kernels, in route order.
+const KernelSource* const kDispatch0Kernels[] = {&kGatherElementsHalvesKernel,
+                                                 &kGatherElementsKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct GatherPlan {
+  size_t route0 = 0;
   GatherParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -55,11 +68,11 @@ GatherPlan plan_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const int64_t dim = utils::read_int(graph, args[1], kOp, "dim", false);
   const Tensor& index = graph.get_tensor(args[2]);
   const Tensor& out = graph.get_tensor(args[4]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "index", index, {DType::Int32});
   utils::check_rank(kOp, "index", index, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
   const std::vector<int64_t> dims =
       utils::let(kOp, "dims = self.dims if self.rank > 0 else [1]", [&]() -> std::vector<int64_t> {
@@ -115,8 +128,16 @@ GatherPlan plan_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.dim_stride = utils::to_u32(utils::at(strides, d), kOp, "dim_stride");
   plan.params0.dim_size = utils::to_u32(utils::at(dims, d), kOp, "dim_size");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
-  plan.grid0 = utils::elementwise_grid(out.numel(), kGatherElementsKernel.workgroup_size[0],
-                                       graph.limits().max_workgroups_per_dimension);
+  if (self.dtype == DType::Float16) {
+    plan.route0 = 0;  // gather_elements_halves
+    plan.grid0 = utils::elementwise_grid(utils::floordiv(utils::add(out.numel(), 1), 2),
+                                         kGatherElementsHalvesKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 1;  // gather_elements
+    plan.grid0 = utils::elementwise_grid(out.numel(), kGatherElementsKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
   return plan;
 }
 
@@ -130,12 +151,16 @@ void resize_gather_outputs(WebGPUGraph& graph, const std::vector<ValueRef>& args
 void add_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const GatherPlan built = plan_gather(graph, args);
   const DispatchId dispatch0 = graph.add_dispatch(
-      kGatherElementsKernel, built.overrides0,
+      *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[2]), Binding::of(args[4])},
       &built.params0, sizeof(built.params0), built.grid0);
-  graph.add_resize_hook([args, dispatch0](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0](WebGPUGraph& graph) {
     resize_gather_outputs(graph, args);
     const GatherPlan plan = plan_gather(graph, args);
+    if (plan.route0 != built.route0) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
+    }
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
   });
 }
