@@ -81,6 +81,8 @@
 #include "ops/cumsum/cumsum_strided_i32_wgsl.h"
 #include "ops/q8ta/dequantize_per_tensor_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
+#include "ops/binary/div_rounding_f16_wgsl.h"
+#include "ops/binary/div_rounding_f16_packed_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_f16_wgsl.h"
 #include "ops/embedding_q4gsw/embedding_q4gsw_f16_packed_wgsl.h"
@@ -93,6 +95,8 @@
 #include "ops/unary/exp_f16_packed_wgsl.h"
 #include "ops/full/fill_range_wgsl.h"
 #include "ops/unary/fmod_scalar_wgsl.h"
+#include "ops/unary/fmod_scalar_half_f16_wgsl.h"
+#include "ops/unary/fmod_scalar_half_f16_packed_wgsl.h"
 #include "ops/unary/fmod_scalar_i32_wgsl.h"
 #include "ops/training/fused_ce_rows_wgsl.h"
 #include "ops/training/fused_ce_sum_wgsl.h"
@@ -178,7 +182,11 @@
 #include "ops/unary/pow_scalar_f16_wgsl.h"
 #include "ops/unary/pow_scalar_f16_packed_wgsl.h"
 #include "ops/binary/pow_tensor_wgsl.h"
+#include "ops/binary/pow_tensor_f16_wgsl.h"
+#include "ops/binary/pow_tensor_f16_packed_wgsl.h"
 #include "ops/binary/pow_tensor_i32_wgsl.h"
+#include "ops/binary/pow_tensor_i32_f16_wgsl.h"
+#include "ops/binary/pow_tensor_i32_f16_packed_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/training/q4gsw_backward_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
@@ -810,6 +818,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kDivRoundingWorkgroupSizeX, kDivRoundingWorkgroupSizeY, kDivRoundingWorkgroupSizeZ},
        kDivRoundingBindings,
        kDivRoundingBindingCount},
+      {"div_rounding_f16",
+       kDivRoundingF16WGSL,
+       "main",
+       {kDivRoundingF16WorkgroupSizeX, kDivRoundingF16WorkgroupSizeY,
+        kDivRoundingF16WorkgroupSizeZ},
+       kDivRoundingF16Bindings,
+       kDivRoundingF16BindingCount,
+       kDivRoundingF16Features},
+      {"div_rounding_f16_packed",
+       kDivRoundingF16PackedWGSL,
+       "main",
+       {kDivRoundingF16PackedWorkgroupSizeX, kDivRoundingF16PackedWorkgroupSizeY,
+        kDivRoundingF16PackedWorkgroupSizeZ},
+       kDivRoundingF16PackedBindings,
+       kDivRoundingF16PackedBindingCount},
       {"embedding_q4gsw",
        kEmbeddingQ4gswWGSL,
        "main",
@@ -890,6 +913,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kFmodScalarWorkgroupSizeX, kFmodScalarWorkgroupSizeY, kFmodScalarWorkgroupSizeZ},
        kFmodScalarBindings,
        kFmodScalarBindingCount},
+      {"fmod_scalar_half_f16",
+       kFmodScalarHalfF16WGSL,
+       "main",
+       {kFmodScalarHalfF16WorkgroupSizeX, kFmodScalarHalfF16WorkgroupSizeY,
+        kFmodScalarHalfF16WorkgroupSizeZ},
+       kFmodScalarHalfF16Bindings,
+       kFmodScalarHalfF16BindingCount,
+       kFmodScalarHalfF16Features},
+      {"fmod_scalar_half_f16_packed",
+       kFmodScalarHalfF16PackedWGSL,
+       "main",
+       {kFmodScalarHalfF16PackedWorkgroupSizeX, kFmodScalarHalfF16PackedWorkgroupSizeY,
+        kFmodScalarHalfF16PackedWorkgroupSizeZ},
+       kFmodScalarHalfF16PackedBindings,
+       kFmodScalarHalfF16PackedBindingCount},
       {"fmod_scalar_i32",
        kFmodScalarI32WGSL,
        "main",
@@ -1488,12 +1526,41 @@ const std::vector<KernelSource>& all_kernels() {
        {kPowTensorWorkgroupSizeX, kPowTensorWorkgroupSizeY, kPowTensorWorkgroupSizeZ},
        kPowTensorBindings,
        kPowTensorBindingCount},
+      {"pow_tensor_f16",
+       kPowTensorF16WGSL,
+       "main",
+       {kPowTensorF16WorkgroupSizeX, kPowTensorF16WorkgroupSizeY, kPowTensorF16WorkgroupSizeZ},
+       kPowTensorF16Bindings,
+       kPowTensorF16BindingCount,
+       kPowTensorF16Features},
+      {"pow_tensor_f16_packed",
+       kPowTensorF16PackedWGSL,
+       "main",
+       {kPowTensorF16PackedWorkgroupSizeX, kPowTensorF16PackedWorkgroupSizeY,
+        kPowTensorF16PackedWorkgroupSizeZ},
+       kPowTensorF16PackedBindings,
+       kPowTensorF16PackedBindingCount},
       {"pow_tensor_i32",
        kPowTensorI32WGSL,
        "main",
        {kPowTensorI32WorkgroupSizeX, kPowTensorI32WorkgroupSizeY, kPowTensorI32WorkgroupSizeZ},
        kPowTensorI32Bindings,
        kPowTensorI32BindingCount},
+      {"pow_tensor_i32_f16",
+       kPowTensorI32F16WGSL,
+       "main",
+       {kPowTensorI32F16WorkgroupSizeX, kPowTensorI32F16WorkgroupSizeY,
+        kPowTensorI32F16WorkgroupSizeZ},
+       kPowTensorI32F16Bindings,
+       kPowTensorI32F16BindingCount,
+       kPowTensorI32F16Features},
+      {"pow_tensor_i32_f16_packed",
+       kPowTensorI32F16PackedWGSL,
+       "main",
+       {kPowTensorI32F16PackedWorkgroupSizeX, kPowTensorI32F16PackedWorkgroupSizeY,
+        kPowTensorI32F16PackedWorkgroupSizeZ},
+       kPowTensorI32F16PackedBindings,
+       kPowTensorI32F16PackedBindingCount},
       {"predicate_broadcast",
        kPredicateBroadcastWGSL,
        "main",

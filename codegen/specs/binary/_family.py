@@ -21,8 +21,9 @@ def broadcast_dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype
                        other_elem: str = "", when: str = "", routes=(),
                        half: bool = False) -> Dispatch:
     """`routes`: routes tried before the kernel's (a kernel of their own for some calls).
-    `elem` "float": float tensors through views (binary_views.wgsl); with `half` the
-    kernel's float16 twins take float16 tensors."""
+    `elem` "float": float tensors through views (binary_views.wgsl; with `other_elem`,
+    pow's int32 exponent read as words, pow_views_i32.wgsl); with `half` the float16
+    twins of every route take float16 tensors."""
     floats = elem == "float"
     route = Route(kernel, ELEMENTWISE,
                   overrides={"OP": OP_CODES[name]} if name in OP_CODES else {})
@@ -40,11 +41,12 @@ def broadcast_dispatch(name: str, kernel: Kernel, elem: str, alpha: Param, dtype
             "rank": u32("out.rank"),
             "same_shape": u32(f"self.dims == {other}.dims"),
         },
-        helpers=["binary_map.wgsl", "binary_views.wgsl" if floats else "binary_words.wgsl"],
+        helpers=["binary_map.wgsl", ("pow_views_i32.wgsl" if other_elem else "binary_views.wgsl")
+                 if floats else "binary_words.wgsl"],
         bindings=[Bind("lhs", "self", **_storage(elem)),
                   Bind("rhs", other, **_storage(other_elem or elem)),
                   Bind("output", "out", write=True, **_storage(elem))],
-        routes=[*routes, *(half_routes([route], "self") if half else []), route],
+        routes=[*(half_routes([*routes, route], "self") if half else []), *routes, route],
         when=when or f"self.dtype == '{dtype}'",
         name=dtype,  # one Params struct per dispatch: <Op>Float32Params, <Op>Int32Params
     )

@@ -1,6 +1,6 @@
 """Broadcasting binary ops (add, sub, mul, div, minimum, maximum): one kernel per element
-type, the op picked by an override; pow.Tensor_Tensor (float32 base, float32 or int32
-exponent) has kernels of its own on the same broadcast indexing (div.Tensor_mode too:
+type, the op picked by an override; pow.Tensor_Tensor (a float32 or float16 base, an
+exponent of its dtype or int32) has kernels of its own on the same broadcast indexing (div.Tensor_mode too:
 div_mode.py; the shared dispatch is in _family.py).
 
 Dims are right-aligned into eight slots (array<vec4<u32>, 2>) so one rank-agnostic
@@ -232,7 +232,7 @@ def pow_cases() -> list[Case]:
         Case("int64_exponent", (rand(3, 8, low=-3.0, high=3.0), randint(-5, 6, 8)),
              atol=1e-6, rtol=2e-5),
         Case("rejects_int32_base", (tensor([1, 2, 3], dtype="int32"), tensor([1.0, 2.0, 3.0])),
-             raises="self has an unsupported dtype (got int32, expected float32)"),
+             raises="self has an unsupported dtype (got int32, expected float32 or float16)"),
         Case("no_broadcast", (randn(2, 3), randn(4)),
              raises="exponent does not broadcast with self (got [4], expected dims equal to or "
                     "1 where [2, 3] differs)"),
@@ -240,27 +240,65 @@ def pow_cases() -> list[Case]:
 
 
 def pow_tensor_op() -> Op:
-    """pow.Tensor_Tensor: float32 self to a float32 or int32 exponent, broadcasting."""
+    """pow.Tensor_Tensor: a float32 or float16 self to an exponent of its dtype or int32,
+    broadcasting (float16 on the kernels' twins: pow in f32, rounded once)."""
     dispatches = [
         # named by the exponent's dtype: PowTensorFloat32Params, PowTensorInt32Params
-        broadcast_dispatch("pow", kernel, "vec4<f32>", f32("1.0"), dtype, other_elem=other_elem,
-                  when=f"exponent.dtype == '{dtype}'")
-        for kernel, other_elem, dtype in [(POW_TENSOR, "vec4<f32>", F32),
-                                          (POW_TENSOR_I32, "vec4<i32>", I32)]]
+        broadcast_dispatch("pow", kernel, "float", f32("1.0"), dtype, other_elem=other_elem,
+                           when=when, half=True)
+        for kernel, other_elem, dtype, when in [
+            (POW_TENSOR, "", F32, f"exponent.dtype != '{I32}'"),
+            (POW_TENSOR_I32, "vec4<i32>", I32, f"exponent.dtype == '{I32}'")]]
     return Op(
         name="pow_tensor",
         targets=["aten.pow.Tensor_Tensor"],
-        args=[Tensor("self", (F32,), rank=(0, SLOTS)),
-              Tensor("exponent", (F32, I32), rank=(0, SLOTS)),
-              Output("out", (F32,), rank=(0, SLOTS))],
+        args=[Tensor("self", (F32, F16), rank=(0, SLOTS)),
+              Tensor("exponent", (F32, F16, I32), rank=(0, SLOTS)),
+              Output("out", (F32, F16), rank=(0, SLOTS))],
         guards=[Guard("broadcasts(self.dims, exponent.dims)", "exponent",
                       "does not broadcast with self", got="exponent.dims",
-                      expected="dims equal to or 1 where {self.dims} differs")],
+                      expected="dims equal to or 1 where {self.dims} differs"),
+                Guard(f"exponent.dtype == self.dtype or exponent.dtype == '{I32}'", "exponent",
+                      "has a float dtype other than self's", got="exponent.dtype",
+                      expected="{self.dtype} or int32")],
         shapes={"out": "broadcast_shape(self.dims, exponent.dims)"},
         resize="dynamic",
         dispatches=dispatches,
-        cases=pow_cases(),
+        cases=pow_cases() + half_pow_cases(),
     )
+
+
+# float16 bases and exponents: results past 65504 overflow (2^16, 256^2, (-2)^17), exact
+# subnormal results (0.5^24 = 2^-24, (2^-12)^2) and the half specials
+HALF_BASES = tensor([2.0, 256.0, -2.0, 2.0 ** -12, 0.5, 65504.0, 2.0 ** -24, 0.0, NAN, -INF,
+                     300.0, 0.5], dtype="float16")
+HALF_EXPONENTS = tensor([16.0, 2.0, 17.0, 2.0, 24.0, 1.0, 1.0, -1.0, 0.0, 3.0, 2.0, 26.0],
+                        dtype="float16")
+
+
+def half_pow_cases() -> list[Case]:
+    return [
+        Case("f16_general", (rand(3, 5, 7, low=0.01, high=4.0, dtype="float16"),
+                             rand(3, 5, 7, low=-3.0, high=3.0, dtype="float16")),
+             route="pow_tensor_f16"),
+        Case("f16_broadcast", (rand(4, 1, 6, low=0.1, high=3.0, dtype="float16"),
+                               rand(5, 1, low=-4.0, high=4.0, dtype="float16"))),
+        Case("f16_specials", (HALF_BASES, HALF_EXPONENTS), route="pow_tensor_f16", exact=True),
+        Case("f16_specials_broadcast", (tensor([[b] for b in [2.0, -2.0, 0.5, 0.0, -0.0, 4.0]],
+                                               dtype="float16"),
+                                        tensor([16.0, 15.0, -1.0, 24.0, 0.5], dtype="float16")),
+             exact=True),
+        # BLOOM's ALiBi slopes in float16: a 0-d base to int32 powers, down to subnormal
+        # (2^-20, 2^-24) and zero (2^-28 rounds to 0)
+        Case("f16_int32_exponent", (tensor(0.0625, dtype="float16"),
+                                    tensor([1, 2, 3, 4, 5, 6, 7, 8], dtype="int32")),
+             route="pow_tensor_i32_f16", exact=True),
+        Case("f16_int64_exponent", (rand(3, 8, low=-3.0, high=3.0, dtype="float16"),
+                                    randint(-5, 6, 8))),
+        Case("rejects_mixed_floats", (randn(3), randn(3, dtype="float16")),
+             raises="exponent has a float dtype other than self's (got float16, expected "
+                    "float32 or int32)"),
+    ]
 
 
 OPS = [

@@ -1,14 +1,25 @@
-"""fmod.Scalar: C's fmod (the result has the dividend's sign), float32 and int32, one
-kernel per dtype on the unary family's entry point (_family.py).
+"""fmod.Scalar: C's fmod (the result has the dividend's sign), float32, float16 and int32,
+one kernel per dtype on the unary family's entry point (_family.py). float32 moves as
+words; float16 runs on the float16 twins of a variant of the same body that reads the
+tensors through views (halves widened exactly, the divisor rounded to half first as torch
+converts the Scalar to the tensor's dtype; the remainder of two halves is a half, so the
+result is exact).
 
 torch.roll decomposes into index_select over (arange + shift) fmod n (Swin's shifted
 windows): an int64 tensor, which the graph holds as int32."""
 
-from codegen.language import F32, I32, Case, Guard, Op, Output, Scalar, Tensor, f32, i32
-from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
-from codegen.specs.unary._family import INF, NAN, dtype_dispatch, unary_kernel
+import dataclasses
 
-FMOD = unary_kernel("fmod_scalar", "vec4<u32>", helpers=("fmod_bits.wgsl",))
+from codegen.language import (F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Op,
+                              Output, Route, Scalar, Tensor, f32, half_routes, i32, u32)
+from codegen.graph.inputs import INT32_MAX, INT32_MIN, rand, randint, randn, tensor
+from codegen.specs.unary._family import ENTRY, INF, NAN, dtype_dispatch, unary_kernel
+
+FMOD = unary_kernel("fmod_scalar", "vec4<u32>", consts={"HALF_DIVISOR": "false"},
+                    helpers=("fmod_bits.wgsl", "../common/half_bits.wgsl"))
+# the float16 tensors' kernel: the body over views (only its float16 twins are routed)
+FMOD_HALF = FMOD.variant("fmod_scalar_half", aliases={"Vec": "vec4<f32>"},
+                         consts={"HALF_DIVISOR": "true"})
 FMOD_I32 = unary_kernel("fmod_scalar_i32", "vec4<i32>")
 FLT_MAX, DBL_MAX = 3.4028234663852886e38, 1.7976931348623157e308
 
@@ -22,10 +33,18 @@ HUGE_QUOTIENTS = tensor([3.4e38, -3.4e38, 1e30, -1e30, 16777217.0, 123456.789, -
 SUBNORMALS = tensor([1e-45, -1e-45, 3e-39, -3e-39, 1.1754942e-38, 1e-38, 1.0, -1.0, 1e-30,
                      5e-40])
 
+# the shader-f16 twin, then the packed one (the dispatch takes float16 tensors only, so
+# the packed twin is its fallback)
+_SHADER_F16, _PACKED = half_routes(
+    [Route(FMOD_HALF, Elementwise("ceil_div(out.numel, 4)", per_invocation=4))], "self")
+HALF_ROUTES = [_SHADER_F16, dataclasses.replace(_PACKED, when="")]
+HALF_SPECIALS = tensor([NAN, INF, -INF, -0.0, 0.0, 65504.0, -65504.0, 2.0 ** -24, -(2.0 ** -24),
+                        2.0 ** -14, 7.5, -7.5, 1000.0, -3.0, 2.0 ** -10, 60000.0], dtype="float16")
+
 FMOD_OP = Op(
     name="fmod_scalar",
     targets=["aten.fmod.Scalar"],
-    args=[Tensor("self", (F32, I32)), Scalar("other"), Output("out", (F32, I32))],
+    args=[Tensor("self", (F32, F16, I32)), Scalar("other"), Output("out", (F32, F16, I32))],
     guards=[
         Guard("out.dtype == self.dtype", "out", "has a different dtype from self",
               got="out.dtype", expected="{self.dtype}; torch gives float32 for an integer "
@@ -46,6 +65,11 @@ FMOD_OP = Op(
     dispatches=[
         # float32 moves as u32 words (fmod_scalar works on the bits)
         dtype_dispatch(FMOD, F32, "vec4<u32>", divisor=f32("other")),
+        Dispatch(params={"num_vec4": u32("ceil_div(out.numel, 4)"), "divisor": f32("other")},
+                 helpers=ENTRY, name=F16, when=f"self.dtype == '{F16}'",
+                 bindings=[Bind("input", "self", view="vec4"),
+                           Bind("output", "out", write=True, view="vec4")],
+                 routes=HALF_ROUTES),
         # an integer tensor's divisor is an Int (a float one makes the result float32)
         dtype_dispatch(FMOD_I32, I32, "vec4<i32>", divisor=i32("floor(other)")),
     ],
@@ -71,7 +95,19 @@ FMOD_OP = Op(
         Case("subnormals", (SUBNORMALS, 3e-39), exact=True),
         Case("subnormal_results", (SUBNORMALS, 1.17e-38), exact=True),
         Case("rejects_bool", (tensor([True, False], dtype="bool"), 2),
-             raises="self has an unsupported dtype (got bool, expected float32 or int32)"),
+             raises="self has an unsupported dtype (got bool, expected float32 or float16 or "
+                    "int32)"),
+        # float16: exact remainders of halves (the divisor rounded to half: 0.7 is
+        # 0.7001953125, 7e4 is inf); subnormal dividends, divisors and results; 65504
+        Case("f16", (rand(2, 3, 8, 9, low=-100.0, high=100.0, dtype="float16"), 0.7),
+             route="fmod_scalar_half_f16", exact=True),
+        Case("f16_specials", (HALF_SPECIALS, 2.5), route="fmod_scalar_half_f16", exact=True),
+        Case("f16_subnormal_divisor", (HALF_SPECIALS, 3 * 2.0 ** -24), exact=True),
+        Case("f16_divisor_past_half", (HALF_SPECIALS, 7e4), exact=True),
+        Case("f16_tiny_divisor", (HALF_SPECIALS, 1e-7), exact=True),
+        Case("f16_zero_divisor", (HALF_SPECIALS, 0.0), exact=True),
+        Case("f16_odd_length", (rand(1001, low=-9.0, high=9.0, dtype="float16"), -1.25),
+             exact=True),
         Case("divisor_overflows_float32", (randn(3), 1e39),
              raises=f"other overflows float32 (got 1e+39, expected a divisor within "
                     f"+-{FLT_MAX}, inf or nan)"),

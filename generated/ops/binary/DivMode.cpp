@@ -6,8 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "ops/binary/binary_broadcast_f16_packed_wgsl.h"
+#include "ops/binary/binary_broadcast_f16_wgsl.h"
 #include "ops/binary/binary_broadcast_i32_wgsl.h"
 #include "ops/binary/binary_broadcast_wgsl.h"
+#include "ops/binary/div_rounding_f16_packed_wgsl.h"
+#include "ops/binary/div_rounding_f16_wgsl.h"
 #include "ops/binary/div_rounding_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -77,6 +81,39 @@ static_assert(offsetof(DivModeInt32Params, same_shape) == 112,
 static_assert(sizeof(DivModeInt32Params) == 128,
               "DivModeInt32Params must match the WGSL struct size 128");
 
+const KernelSource kDivRoundingF16Kernel{
+    "div_rounding_f16",
+    kDivRoundingF16WGSL,
+    "main",
+    {kDivRoundingF16WorkgroupSizeX, kDivRoundingF16WorkgroupSizeY, kDivRoundingF16WorkgroupSizeZ},
+    kDivRoundingF16Bindings,
+    kDivRoundingF16BindingCount,
+    kDivRoundingF16Features};
+const KernelSource kDivRoundingF16PackedKernel{
+    "div_rounding_f16_packed",
+    kDivRoundingF16PackedWGSL,
+    "main",
+    {kDivRoundingF16PackedWorkgroupSizeX, kDivRoundingF16PackedWorkgroupSizeY,
+     kDivRoundingF16PackedWorkgroupSizeZ},
+    kDivRoundingF16PackedBindings,
+    kDivRoundingF16PackedBindingCount};
+const KernelSource kBinaryBroadcastF16Kernel{
+    "binary_broadcast_f16",
+    kBinaryBroadcastF16WGSL,
+    "main",
+    {kBinaryBroadcastF16WorkgroupSizeX, kBinaryBroadcastF16WorkgroupSizeY,
+     kBinaryBroadcastF16WorkgroupSizeZ},
+    kBinaryBroadcastF16Bindings,
+    kBinaryBroadcastF16BindingCount,
+    kBinaryBroadcastF16Features};
+const KernelSource kBinaryBroadcastF16PackedKernel{
+    "binary_broadcast_f16_packed",
+    kBinaryBroadcastF16PackedWGSL,
+    "main",
+    {kBinaryBroadcastF16PackedWorkgroupSizeX, kBinaryBroadcastF16PackedWorkgroupSizeY,
+     kBinaryBroadcastF16PackedWorkgroupSizeZ},
+    kBinaryBroadcastF16PackedBindings,
+    kBinaryBroadcastF16PackedBindingCount};
 const KernelSource kDivRoundingKernel{
     "div_rounding",
     kDivRoundingWGSL,
@@ -101,7 +138,9 @@ const KernelSource kBinaryBroadcastI32Kernel{
     kBinaryBroadcastI32Bindings,
     kBinaryBroadcastI32BindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {&kDivRoundingKernel, &kBinaryBroadcastKernel};
+const KernelSource* const kDispatch0Kernels[] = {
+    &kDivRoundingF16Kernel,           &kDivRoundingF16PackedKernel, &kBinaryBroadcastF16Kernel,
+    &kBinaryBroadcastF16PackedKernel, &kDivRoundingKernel,          &kBinaryBroadcastKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct DivModePlan {
@@ -126,11 +165,11 @@ DivModePlan plan_div_mode(WebGPUGraph& graph, const std::vector<ValueRef>& args)
     utils::fail(kOp, "rounding_mode", "is not supported", rounding_mode, "trunc or floor");
   }
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "self", self, 0, 8);
-  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "other", other, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "other", other, 0, 8);
-  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Int32});
+  utils::check_dtype(kOp, "out", out, {DType::Float32, DType::Float16, DType::Int32});
   utils::check_rank(kOp, "out", out, 0, 8);
   if (!utils::broadcasts(self.dims(), other.dims())) {
     utils::fail(kOp, "other", "does not broadcast with self", utils::format_value(other.dims()),
@@ -149,7 +188,7 @@ DivModePlan plan_div_mode(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   utils::check_output_dims(kOp, "out", out, utils::broadcast_shape(self.dims(), other.dims()));
 
   DivModePlan plan;
-  plan.run0 = self.dtype == DType::Float32;
+  plan.run0 = self.dtype != DType::Int32;
   if (plan.run0) {
     utils::pack(plan.params0.out_dims, 4, utils::right_align(out.dims(), 8, 1), kOp, "out_dims");
     utils::pack(plan.params0.self_strides, 4,
@@ -163,14 +202,39 @@ DivModePlan plan_div_mode(WebGPUGraph& graph, const std::vector<ValueRef>& args)
     plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(out.numel(), 4), kOp, "num_vec4");
     plan.params0.rank = utils::to_u32(out.rank(), kOp, "rank");
     plan.params0.same_shape = (self.dims() == other.dims()) ? 1 : 0;
-    if (!rounding_mode_is_null) {
-      plan.route0 = 0;  // div_rounding
+    if (graph.has_feature(Feature::ShaderF16) &&
+        ((self.dtype == DType::Float16) && !rounding_mode_is_null)) {
+      plan.route0 = 0;  // div_rounding_f16
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kDivRoundingF16Kernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"FLOOR", (rounding_mode == "floor") ? 1.0 : 0.0}};
+    } else if ((self.dtype == DType::Float16) && !rounding_mode_is_null) {
+      plan.route0 = 1;  // div_rounding_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kDivRoundingF16PackedKernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"FLOOR", (rounding_mode == "floor") ? 1.0 : 0.0}};
+    } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+      plan.route0 = 2;  // binary_broadcast_f16
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kBinaryBroadcastF16Kernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"OP", 3.0}};
+    } else if (self.dtype == DType::Float16) {
+      plan.route0 = 3;  // binary_broadcast_f16_packed
+      plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
+                                           kBinaryBroadcastF16PackedKernel.workgroup_size[0] * 4,
+                                           graph.limits().max_workgroups_per_dimension);
+      plan.overrides0 = {{"OP", 3.0}};
+    } else if (!rounding_mode_is_null) {
+      plan.route0 = 4;  // div_rounding
       plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kDivRoundingKernel.workgroup_size[0] * 4,
                                            graph.limits().max_workgroups_per_dimension);
       plan.overrides0 = {{"FLOOR", (rounding_mode == "floor") ? 1.0 : 0.0}};
     } else {
-      plan.route0 = 1;  // binary_broadcast
+      plan.route0 = 5;  // binary_broadcast
       plan.grid0 = utils::elementwise_grid(utils::ceil_div(out.numel(), 4),
                                            kBinaryBroadcastKernel.workgroup_size[0] * 4,
                                            graph.limits().max_workgroups_per_dimension);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/binary/pow_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: 44bc97ca35499df83de447c0f12cd797561d6de16bfbc4c326f39482d41f99dc
+// wgsl-sha256: ac9c4409478fb1cc0f9a7ab8cfa9aa35a671f7fca166412e565abbc8a0e49b65
 // The module below is generated/ops/binary/pow_tensor.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -28,6 +28,18 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 128u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn lhs_load(i: u32) -> vec4<f32> {
+  return lhs[i];
+}
+fn rhs_load(i: u32) -> vec4<f32> {
+  return rhs[i];
+}
+fn output_load(i: u32) -> vec4<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec4<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -139,20 +151,20 @@ fn broadcast_vec4(v: u32) -> vec4<Elem> {
   }
   return combine(x, y);
 }
-// codegen/specs/binary/binary_words.wgsl
-// The loads and stores of binary_map.wgsl for the arrays as the spec declares them: rhs
-// elements converted to Elem (pow's int32 exponents become f32, as torch promotes them).
+// codegen/specs/binary/binary_views.wgsl
+// The loads and stores of binary_map.wgsl for float tensors bound with view="vec4":
+// computed in vec4<f32> whatever the kernel's float storage.
 
-fn load_lhs(i: u32) -> vec4<Elem> {
-  return lhs[i];
+fn load_lhs(i: u32) -> vec4<f32> {
+  return lhs_load(i);
 }
 
-fn load_rhs(i: u32) -> vec4<Elem> {
-  return vec4<Elem>(rhs[i]);
+fn load_rhs(i: u32) -> vec4<f32> {
+  return rhs_load(i);
 }
 
-fn store_out(i: u32, v: vec4<Elem>) {
-  output[i] = v;
+fn store_out(i: u32, v: vec4<f32>) {
+  output_store(i, v);
 }
 // codegen/specs/unary/float_bits.wgsl
 // IEEE classification and sign handling on the bits: GPU compilers may fold x != x or
