@@ -1,5 +1,6 @@
 """any over a run of adjacent dims: any.default (every dim), any.dim and any.dims, on
-bool, float32 (NaN counts as true, -0.0 as false) and int32 inputs, into bool.
+bool, float32 and float16 (NaN counts as true, -0.0 as false, a subnormal half as true:
+decided on the bits, two halves a word, on every device) and int32 inputs, into bool.
 
 The input is viewed as [outer, reduce, inner] around the reduced dims. Rows (inner == 1)
 take a workgroup reduction (any_rows), other runs one invocation per output word
@@ -10,14 +11,16 @@ other, and the graph carries both as the same empty list.
 
 from dataclasses import replace
 
-from codegen.language import (BOOL, F32, I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
+from codegen.language import (BOOL, F16, F32, I32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
                           IntList, Kernel, Op, Output, Override, Route, Rows, Tensor, u32)
-from codegen.graph.inputs import randint, randn, tensor
+from codegen.graph.inputs import randint, tensor
 
 KIND = Override("u32", 0)
 ANY_ROWS = Kernel("any_rows", workgroup=(256, 1, 1), overrides={"KIND": KIND})
 ANY_COLUMNS = Kernel("any_columns", workgroup=(64, 1, 1), overrides={"KIND": KIND})
-KIND_OF_SELF = "0 if self.dtype == 'float32' else (1 if self.dtype == 'int32' else 2)"
+# elements.wgsl's KIND_F32, KIND_F16, KIND_I32, KIND_BOOL
+KIND_OF_SELF = ("0 if self.dtype == 'float32' else (5 if self.dtype == 'float16' else "
+                "(1 if self.dtype == 'int32' else 2))")
 NAN, INF = float("nan"), float("inf")
 
 RUN_LETS = {
@@ -37,7 +40,7 @@ def any_op(name: str, target: str, args: list, lets: dict, guards: list, shape: 
     return Op(
         name=name,
         targets=[target],
-        args=[Tensor("self", (F32, I32, BOOL), rank=(min_rank, 8)), *args,
+        args=[Tensor("self", (F32, F16, I32, BOOL), rank=(min_rank, 8)), *args,
               Output("out", (BOOL,))],
         let={**lets, **RUN_LETS},
         guards=guards,
@@ -69,9 +72,15 @@ def common_cases(dim, keepdim: tuple = ()) -> list[Case]:
         Case("int32", (randint(-1, 2, 9, 4, dtype="int32"), dim, *keepdim)),
         Case("resize", (randint(0, 2, 6, 10, dtype="bool"), dim, *keepdim),
              resize={"self": (3, 7)}),
-        Case("rejects_float16", (randn(3, 4, dtype="float16"), dim, *keepdim),
-             raises="self has an unsupported dtype (got float16, expected float32 or int32 or "
-                    "bool)"),
+        # float16: NaN and subnormal halves true, -0.0 false; odd rows straddle words
+        Case("f16_specials", (tensor([[NAN, 0.0, -0.0], [-0.0, 0.0, 0.0], [0.0, 2.0 ** -24, 0.0],
+                                      [-0.0, -0.0, -INF], [0.0, 0.0, 65504.0]],
+                                     dtype="float16"), dim, *keepdim)),
+        Case("f16_sparse_rows", (tensor([[0.0] * 1008 + [float(i % 3 == 0)] for i in range(5)],
+                                        dtype="float16"), dim, *keepdim)),
+        Case("rejects_int8", (randint(-3, 3, 3, 4, dtype="int8"), dim, *keepdim),
+             raises="self has an unsupported dtype (got int8, expected float32 or float16 or "
+                    "int32 or bool)"),
     ]
 
 
@@ -85,9 +94,11 @@ OPS = [
                Case("float_negative_zero", (tensor([0.0, -0.0, 0.0]),)),
                Case("zero_dim", (tensor(2.0),)),
                Case("resize", (randint(0, 2, 6, 10, dtype="bool"),), resize={"self": (3, 7)}),
-               Case("rejects_float16", (randn(3, 4, dtype="float16"),),
-                    raises="self has an unsupported dtype (got float16, expected float32 or "
-                           "int32 or bool)"),
+               Case("f16_negative_zeros", (tensor([0.0, -0.0, 0.0], dtype="float16"),)),
+               Case("f16_subnormal", (tensor([[0.0, -0.0, -(2.0 ** -24)]] * 3, dtype="float16"),)),
+               Case("rejects_int8", (randint(-3, 3, 3, 4, dtype="int8"),),
+                    raises="self has an unsupported dtype (got int8, expected float32 or "
+                           "float16 or int32 or bool)"),
            ], min_rank=0, columns=False),
     any_op("any_dim", "aten.any.dim", [Int("dim"), Bool("keepdim", default=False)],
            {"in_range": "dim >= -self.rank and dim < self.rank",
@@ -98,6 +109,9 @@ OPS = [
                Case("middle_dim", (randint(0, 2, 2, 5, 7, dtype="bool"), 1), route="any_columns"),
                Case("first_dim_keepdim", (randint(0, 2, 3, 1, 9, dtype="bool"), 0, True)),
                Case("float_columns", (tensor([[NAN, 0.0, -0.0], [0.0, -0.0, -0.0]]), 0)),
+               Case("f16_columns", (tensor([[NAN, 0.0, -0.0, 0.0, 0.0], [0.0, -0.0, -0.0, 2.0 ** -24, 0.0],
+                                            [0.0, 0.0, 0.0, 0.0, 0.0]], dtype="float16"), 0),
+                    route="any_columns"),
                Case("columns_resize", (randint(0, 2, 4, 6, 5, dtype="bool"), 1),
                     resize={"self": (3, 6, 2)}),
                Case("rank1", (randint(0, 2, 11, dtype="bool"), 0)),

@@ -43,7 +43,8 @@ AnyPlan plan_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   utils::check_arg_count(kOp, args, 2);
   const Tensor& self = graph.get_tensor(args[0]);
   const Tensor& out = graph.get_tensor(args[1]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 0, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   const int64_t lo = 0;
@@ -68,9 +69,12 @@ AnyPlan plan_any(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
   plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4), 1,
                                        graph.limits().max_workgroups_per_dimension);
-  plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
-                                                      ? 0
-                                                      : ((self.dtype == DType::Int32) ? 1 : 2))}};
+  plan.overrides0 = {
+      {"KIND",
+       static_cast<double>(
+           (self.dtype == DType::Float32)
+               ? 0
+               : ((self.dtype == DType::Float16) ? 5 : ((self.dtype == DType::Int32) ? 1 : 2)))}};
   return plan;
 }
 

@@ -61,7 +61,8 @@ AnyDimsPlan plan_any_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args)
                                        : utils::read_int_list(graph, args[1], kOp, "dim");
   const bool keepdim = graph.is_null(args[2]) ? false : graph.get_bool(args[2]);
   const Tensor& out = graph.get_tensor(args[3]);
-  utils::check_dtype(kOp, "self", self, {DType::Float32, DType::Int32, DType::Bool});
+  utils::check_dtype(kOp, "self", self,
+                     {DType::Float32, DType::Float16, DType::Int32, DType::Bool});
   utils::check_rank(kOp, "self", self, 1, 8);
   utils::check_dtype(kOp, "out", out, {DType::Bool});
   const bool in_range =
@@ -121,17 +122,23 @@ AnyDimsPlan plan_any_dims(WebGPUGraph& graph, const std::vector<ValueRef>& args)
     plan.route0 = 0;  // any_rows
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4), 1,
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
-                                                        ? 0
-                                                        : ((self.dtype == DType::Int32) ? 1 : 2))}};
+    plan.overrides0 = {
+        {"KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Float16) ? 5 : ((self.dtype == DType::Int32) ? 1 : 2)))}};
   } else {
     plan.route0 = 1;  // any_columns
     plan.grid0 = utils::elementwise_grid(utils::ceil_div(utils::mul(outer, inner), 4),
                                          kAnyColumnsKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-    plan.overrides0 = {{"KIND", static_cast<double>((self.dtype == DType::Float32)
-                                                        ? 0
-                                                        : ((self.dtype == DType::Int32) ? 1 : 2))}};
+    plan.overrides0 = {
+        {"KIND",
+         static_cast<double>(
+             (self.dtype == DType::Float32)
+                 ? 0
+                 : ((self.dtype == DType::Float16) ? 5 : ((self.dtype == DType::Int32) ? 1 : 2)))}};
   }
   return plan;
 }
