@@ -234,6 +234,8 @@
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_wgsl.h"
 #include "ops/apply_rotary_emb_hf/rotary_emb_hf_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_f16_wgsl.h"
+#include "ops/apply_rotary_emb_interleaved/rotary_emb_interleaved_f16_packed_wgsl.h"
 #include "ops/apply_rotary_emb/rotary_emb_meta_wgsl.h"
 #include "ops/apply_rotary_emb/rotary_emb_meta_f16_wgsl.h"
 #include "ops/apply_rotary_emb/rotary_emb_meta_f16_packed_wgsl.h"
@@ -1883,6 +1885,21 @@ const std::vector<KernelSource>& all_kernels() {
         kRotaryEmbInterleavedWorkgroupSizeZ},
        kRotaryEmbInterleavedBindings,
        kRotaryEmbInterleavedBindingCount},
+      {"rotary_emb_interleaved_f16",
+       kRotaryEmbInterleavedF16WGSL,
+       "main",
+       {kRotaryEmbInterleavedF16WorkgroupSizeX, kRotaryEmbInterleavedF16WorkgroupSizeY,
+        kRotaryEmbInterleavedF16WorkgroupSizeZ},
+       kRotaryEmbInterleavedF16Bindings,
+       kRotaryEmbInterleavedF16BindingCount,
+       kRotaryEmbInterleavedF16Features},
+      {"rotary_emb_interleaved_f16_packed",
+       kRotaryEmbInterleavedF16PackedWGSL,
+       "main",
+       {kRotaryEmbInterleavedF16PackedWorkgroupSizeX, kRotaryEmbInterleavedF16PackedWorkgroupSizeY,
+        kRotaryEmbInterleavedF16PackedWorkgroupSizeZ},
+       kRotaryEmbInterleavedF16PackedBindings,
+       kRotaryEmbInterleavedF16PackedBindingCount},
       {"rotary_emb_meta",
        kRotaryEmbMetaWGSL,
        "main",

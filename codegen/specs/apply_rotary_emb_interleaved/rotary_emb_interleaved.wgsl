@@ -3,7 +3,8 @@
 // flattened to [N, C]),
 //   out[2k]     = x[2k] * cos - x[2k + 1] * sin
 //   out[2k + 1] = x[2k] * sin + x[2k + 1] * cos
-// A pair is a vec2 of both bindings.
+// A pair is a vec2 of each binding's view, computed in f32 (float32, or float16 on the
+// kernel's twins: each result rounded to half once).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -13,7 +14,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let row_pairs = params.N * params.half;  // pairs per batch
-  let x = input[p];
-  let cs = freqs[p % row_pairs];
-  output[p] = vec2<f32>(x.x * cs.x - x.y * cs.y, x.x * cs.y + x.y * cs.x);
+  let x = input_load(p);
+  let cs = freqs_load(p % row_pairs);
+  output_store(p, vec2<f32>(x.x * cs.x - x.y * cs.y, x.x * cs.y + x.y * cs.x));
 }

@@ -12,6 +12,18 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn input_load(i: u32) -> vec2<f32> {
+  return input[i];
+}
+fn freqs_load(i: u32) -> vec2<f32> {
+  return freqs[i];
+}
+fn output_load(i: u32) -> vec2<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec2<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -22,7 +34,8 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // flattened to [N, C]),
 //   out[2k]     = x[2k] * cos - x[2k + 1] * sin
 //   out[2k + 1] = x[2k] * sin + x[2k + 1] * cos
-// A pair is a vec2 of both bindings.
+// A pair is a vec2 of each binding's view, computed in f32 (float32, or float16 on the
+// kernel's twins: each result rounded to half once).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -32,7 +45,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let row_pairs = params.N * params.half;  // pairs per batch
-  let x = input[p];
-  let cs = freqs[p % row_pairs];
-  output[p] = vec2<f32>(x.x * cs.x - x.y * cs.y, x.x * cs.y + x.y * cs.x);
+  let x = input_load(p);
+  let cs = freqs_load(p % row_pairs);
+  output_store(p, vec2<f32>(x.x * cs.x - x.y * cs.y, x.x * cs.y + x.y * cs.x));
 }
