@@ -134,6 +134,8 @@
 #include "ops/matmul/gemv_rows_subgroup_f16_packed_wgsl.h"
 #include "ops/grid_priors/grid_priors_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_f16_wgsl.h"
+#include "ops/grid_sampler_2d/grid_sampler_2d_f16_packed_wgsl.h"
 #include "ops/unary/hardswish_wgsl.h"
 #include "ops/unary/hardswish_f16_wgsl.h"
 #include "ops/unary/hardswish_f16_packed_wgsl.h"
@@ -1207,6 +1209,21 @@ const std::vector<KernelSource>& all_kernels() {
        {kGridSampler2dWorkgroupSizeX, kGridSampler2dWorkgroupSizeY, kGridSampler2dWorkgroupSizeZ},
        kGridSampler2dBindings,
        kGridSampler2dBindingCount},
+      {"grid_sampler_2d_f16",
+       kGridSampler2dF16WGSL,
+       "main",
+       {kGridSampler2dF16WorkgroupSizeX, kGridSampler2dF16WorkgroupSizeY,
+        kGridSampler2dF16WorkgroupSizeZ},
+       kGridSampler2dF16Bindings,
+       kGridSampler2dF16BindingCount,
+       kGridSampler2dF16Features},
+      {"grid_sampler_2d_f16_packed",
+       kGridSampler2dF16PackedWGSL,
+       "main",
+       {kGridSampler2dF16PackedWorkgroupSizeX, kGridSampler2dF16PackedWorkgroupSizeY,
+        kGridSampler2dF16PackedWorkgroupSizeZ},
+       kGridSampler2dF16PackedBindings,
+       kGridSampler2dF16PackedBindingCount},
       {"hardswish",
        kHardswishWGSL,
        "main",

@@ -7,7 +7,9 @@
 // - bilinear: the four neighbours, a neighbour outside the image reads 0, weighted
 //   (1 - dx)(1 - dy), dx(1 - dy), (1 - dx)dy, dx dy and summed in that order;
 // - NEAREST: the neighbour at the coordinate rounded half to even, 0 outside the image.
-// NaN tests are on the bits: shader compilers may fold x != x.
+// NaN tests are on the bits: shader compilers may fold x != x. The tensors are read and
+// written through views, in f32 (float32, or float16 on the kernel's twins: the grid and
+// the image widened exactly, each output rounded to half once).
 
 const PADDING_ZEROS: u32 = 0u;
 const PADDING_REFLECTION: u32 = 2u;
@@ -50,7 +52,7 @@ fn pixel(plane: u32, x: f32, y: f32) -> f32 {
   if (!(x > -1.0 && x < f32(params.IW) && y > -1.0 && y < f32(params.IH))) {
     return 0.0;
   }
-  return input[(plane * params.IH + u32(y)) * params.IW + u32(x)];
+  return input_load((plane * params.IH + u32(y)) * params.IW + u32(x));
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
@@ -63,13 +65,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let plane_size = params.OH * params.OW;
   let n = p / plane_size;
   let hw = p % plane_size;
-  let x = source_coordinate(grid[2u * p], params.IW);
-  let y = source_coordinate(grid[2u * p + 1u], params.IH);
+  let g = grid_load(p);
+  let x = source_coordinate(g.x, params.IW);
+  let y = source_coordinate(g.y, params.IH);
   if (NEAREST) {
     let xr = round(x);
     let yr = round(y);
     for (var c = 0u; c < params.C; c++) {
-      output[(n * params.C + c) * plane_size + hw] = pixel(n * params.C + c, xr, yr);
+      output_store((n * params.C + c) * plane_size + hw, pixel(n * params.C + c, xr, yr));
     }
     return;
   }
@@ -84,7 +87,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var c = 0u; c < params.C; c++) {
     let plane = n * params.C + c;
     let top = pixel(plane, x_w, y_n) * nw + pixel(plane, x_w + 1.0, y_n) * ne;
-    output[plane * plane_size + hw] = top + pixel(plane, x_w, y_n + 1.0) * sw +
-                                      pixel(plane, x_w + 1.0, y_n + 1.0) * se;
+    output_store(plane * plane_size + hw, top + pixel(plane, x_w, y_n + 1.0) * sw +
+                                          pixel(plane, x_w + 1.0, y_n + 1.0) * se);
   }
 }
