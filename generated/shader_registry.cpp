@@ -133,6 +133,8 @@
 #include "ops/matmul/gemv_rows_subgroup_f16_wgsl.h"
 #include "ops/matmul/gemv_rows_subgroup_f16_packed_wgsl.h"
 #include "ops/grid_priors/grid_priors_wgsl.h"
+#include "ops/grid_priors/grid_priors_f16_wgsl.h"
+#include "ops/grid_priors/grid_priors_f16_packed_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_f16_wgsl.h"
 #include "ops/grid_sampler_2d/grid_sampler_2d_f16_packed_wgsl.h"
@@ -1203,6 +1205,20 @@ const std::vector<KernelSource>& all_kernels() {
        {kGridPriorsWorkgroupSizeX, kGridPriorsWorkgroupSizeY, kGridPriorsWorkgroupSizeZ},
        kGridPriorsBindings,
        kGridPriorsBindingCount},
+      {"grid_priors_f16",
+       kGridPriorsF16WGSL,
+       "main",
+       {kGridPriorsF16WorkgroupSizeX, kGridPriorsF16WorkgroupSizeY, kGridPriorsF16WorkgroupSizeZ},
+       kGridPriorsF16Bindings,
+       kGridPriorsF16BindingCount,
+       kGridPriorsF16Features},
+      {"grid_priors_f16_packed",
+       kGridPriorsF16PackedWGSL,
+       "main",
+       {kGridPriorsF16PackedWorkgroupSizeX, kGridPriorsF16PackedWorkgroupSizeY,
+        kGridPriorsF16PackedWorkgroupSizeZ},
+       kGridPriorsF16PackedBindings,
+       kGridPriorsF16PackedBindingCount},
       {"grid_sampler_2d",
        kGridSampler2dWGSL,
        "main",

@@ -25,6 +25,10 @@ as its `golden`, and `import_namespace("opgen_ref")` registers them).
   dtype, but a force_fp16 graph declares the output float16 with its float16 scales
   (the partitioner makes every float32 tensor float16); this dequantizes in the scales'
   dtype, so the output's dtype is theirs.
+- et_vk.grid_priors: ExecuTorch's reference gives float32 whatever the feature map's dtype
+  (its values are not read), but a force_fp16 graph declares the output float16 beside a
+  float16 feature map; this computes the float32 points as that reference does and
+  rounds them to float16 when the feature map is float16.
 """
 
 from __future__ import annotations
@@ -172,3 +176,16 @@ def _embedding_q4gsw(weight, weight_scales, group_size, indices, is_linear_weigh
 LIBRARY.define("embedding_q4gsw(Tensor weight, Tensor weight_scales, int group_size, "
                "Tensor indices, bool is_linear_weight=False) -> Tensor")
 LIBRARY.impl("embedding_q4gsw", _embedding_q4gsw, "CompositeExplicitAutograd")
+
+
+def _grid_priors(x: torch.Tensor, stride: int, offset: float) -> torch.Tensor:
+    height, width = x.shape[-2:]
+    xs = (torch.arange(0, width) + offset) * stride  # float32, as ExecuTorch's reference
+    ys = (torch.arange(0, height) + offset) * stride
+    rows, cols = torch.meshgrid([ys, xs], indexing="ij")
+    points = torch.stack((cols.reshape(-1), rows.reshape(-1)), dim=-1)
+    return points.to(torch.float16) if x.dtype == torch.float16 else points
+
+
+LIBRARY.define("grid_priors(Tensor self, int stride, float offset) -> Tensor")
+LIBRARY.impl("grid_priors", _grid_priors, "CompositeExplicitAutograd")

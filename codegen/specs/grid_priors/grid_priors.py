@@ -4,28 +4,33 @@ executorch/backends/vulkan/custom_ops_lib.py).
 
 self is a feature map whose last two dims are H and W (its values are not read); out is
 float32 [H * W, 2], row h * W + w holding ((w + offset) * stride, (h + offset) * stride).
-One invocation per cell writes its vec2.
+One invocation per cell writes its vec2, computed in float32 and stored through the
+output's view: float16 outputs (what a force_fp16 graph declares; golden: opgen_ref's,
+float16 beside a float16 feature map) on the kernel's float16 twins, each value rounded
+to half once (past 65504: inf).
 """
 
-from codegen.language import (F32, I32, Bind, Case, Dispatch, Double, Elementwise, Int, Kernel,
-                              Op, Output, Route, Tensor, f32, u32)
+from codegen.language import (F16, F32, I32, Bind, Case, Dispatch, Double, Elementwise, Int,
+                              Kernel, Op, Output, Route, Tensor, f32, half_routes, u32)
 from codegen.graph.inputs import randint, randn
 
 PRIORS = Kernel("grid_priors")
+ROUTE = Route(PRIORS, Elementwise("H * W"))
 
 OPS = [Op(
     name="grid_priors",
     targets=["et_vk.grid_priors.default"],
-    args=[Tensor("self", (F32, I32), rank=(2, 8)), Int("stride"), Double("offset"),
-          Output("out", (F32,), rank=2)],
+    args=[Tensor("self", (F32, F16, I32), rank=(2, 8)), Int("stride"), Double("offset"),
+          Output("out", (F32, F16), rank=2)],
+    golden="opgen_ref.grid_priors.default",
     let={"H": "self.dims[-2]", "W": "self.dims[-1]"},
     shapes={"out": "[H * W, 2]"},
     resize="dynamic",
     dispatches=[Dispatch(
         params={"W": u32("W"), "num_cells": u32("H * W"), "stride": f32("float(stride)"),
                 "offset": f32("offset")},
-        bindings=[Bind("output", "out", write=True, elem="vec2<f32>")],
-        routes=[Route(PRIORS, Elementwise("H * W"))],
+        bindings=[Bind("output", "out", write=True, view="vec2")],
+        routes=[*half_routes([ROUTE], "out"), ROUTE],
     )],
     cases=[
         # a YOLO head's three levels: strides 8, 16, 32 at offset 0.5
@@ -45,5 +50,13 @@ OPS = [Op(
         Case("resize", (randn(1, 4, 20, 20), 8, 0.5), resize={"self": (1, 4, 10, 13)},
              exact=True),
         Case("rank1", (randn(5), 8, 0.5), raises="self has the wrong rank (got 1, expected 2..8)"),
+        # float16 points (a float16 feature map): 80 x 80 cells at stride 3, offset 0.3
+        # (most points round), 1000 x 70 at stride 80 (y past 65504: inf), tiny offsets
+        Case("f16_stride_8", (randn(1, 4, 20, 20, dtype="float16"), 8, 0.5),
+             route="grid_priors_f16", exact=True),
+        Case("f16_rounded", (randn(1, 1, 80, 80, dtype="float16"), 3, 0.3),
+             route="grid_priors_f16", exact=True),
+        Case("f16_overflow", (randn(1, 1000, 7, dtype="float16"), 80, 0.5), exact=True),
+        Case("f16_subnormal", (randn(1, 2, 3, dtype="float16"), 1, 2.0 ** -24), exact=True),
     ],
 )]

@@ -1,6 +1,8 @@
 // grid_priors: YOLO's anchor points, out[h * W + w] = ((w + offset) * stride,
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
-// reference computes them (the cell index as a float, plus the offset, times the stride).
+// reference computes them (the cell index as a float, plus the offset, times the stride),
+// stored through the output's view (float32, or float16 on the kernel's twins: each value
+// rounded to half once).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -10,5 +12,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
-  output[k] = (cell + params.offset) * params.stride;
+  output_store(k, (cell + params.offset) * params.stride);
 }

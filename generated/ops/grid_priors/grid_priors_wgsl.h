@@ -1,5 +1,5 @@
 // @generated from codegen/specs/grid_priors/grid_priors.wgsl - DO NOT EDIT.
-// wgsl-sha256: 98610221838a555f5ca01c0ba08bb014559c6d03368358632d5852399bc4684d
+// wgsl-sha256: 7f17caba32de252cdd8baca609d7f5d6da6a55b874819d760a764ec4d7e3d87a
 // The module below is generated/ops/grid_priors/grid_priors.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -22,6 +22,12 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+fn output_load(i: u32) -> vec2<f32> {
+  return output[i];
+}
+fn output_store(i: u32, v: vec2<f32>) {
+  output[i] = v;
+}
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
@@ -29,7 +35,9 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // codegen/specs/grid_priors/grid_priors.wgsl
 // grid_priors: YOLO's anchor points, out[h * W + w] = ((w + offset) * stride,
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
-// reference computes them (the cell index as a float, plus the offset, times the stride).
+// reference computes them (the cell index as a float, plus the offset, times the stride),
+// stored through the output's view (float32, or float16 on the kernel's twins: each value
+// rounded to half once).
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -39,7 +47,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
-  output[k] = (cell + params.offset) * params.stride;
+  output_store(k, (cell + params.offset) * params.stride);
 }
 )wgsl";
 
