@@ -45,12 +45,14 @@ class Mlp(torch.nn.Module):
         return torch.relu(self.linear(x)) * 2.0
 
 
-class PowMlp(Mlp):
-    """pow.Tensor_Tensor, whose spec is float32 only, after the MLP."""
+class MaskFillMlp(Mlp):
+    """A full(-3.4e38) (torch.finfo(float32).min, as LLM masks fill), which a float16 full
+    refuses as torch's float16 full does, after the MLP: exp of it is 0 in float32 on the
+    CPU, and in float16 (-inf) in the delegate."""
 
     def forward(self, x):
         y = super().forward(x)
-        return torch.pow(y, y)
+        return y + torch.exp(torch.full((2, 16), -3.4e38))
 
 
 def _run_against_eager(pte, model, inputs):
@@ -101,29 +103,29 @@ def test_force_fp16_mlp_coverage_zero_missing_and_it_loads(tmp_path):
 
 
 def test_force_fp16_coverage_names_the_call_the_load_refuses(tmp_path):
-    """A call whose spec refuses float16 (pow.Tensor_Tensor): coverage counts it as failing
-    at load with the handler's own message, and the load fails with that message."""
+    """A call whose spec refuses it in float16 (a full of -3.4e38): coverage counts it as
+    failing at load with the handler's own message, and the load fails with that message."""
     torch.manual_seed(0)
-    model, inputs = PowMlp().eval(), (torch.randn(2, 8),)
-    pte = _force_fp16_pte(model, inputs, tmp_path / "fp16_pow.pte")
+    model, inputs = MaskFillMlp().eval(), (torch.randn(2, 8),)
+    pte = _force_fp16_pte(model, inputs, tmp_path / "fp16_mask_fill.pte")
     coverage = pte_coverage(pte)
     assert coverage.unsupported and len(coverage.load_rejections) == 1, coverage.table()
     rejection = coverage.load_rejections[0]
-    assert rejection.target == "aten.pow.Tensor_Tensor", rejection
-    assert "unsupported dtype (got float16" in rejection.message
+    assert rejection.target == "aten.full.default", rejection
+    assert "fill_value overflows float16 (got -3.4e+38" in rejection.message
     with pytest.raises(PteError) as failed:
         run_pte(pte, inputs, iters=1)
     assert rejection.message in str(failed.value)
 
 
-def test_export_fp16_keeps_a_float32_only_call_off_the_delegate(tmp_path):
-    """`export --fp16` checks each node as the float16 call it will become: the pow stays on
-    ExecuTorch's CPU kernels (float32), the rest is delegated in float16, and the .pte
+def test_export_fp16_keeps_a_refused_call_off_the_delegate(tmp_path):
+    """`export --fp16` checks each node as the float16 call it will become: the full stays
+    on ExecuTorch's CPU kernels (float32), the rest is delegated in float16, and the .pte
     runs."""
     torch.manual_seed(0)
-    model, inputs = PowMlp().eval(), (torch.randn(2, 8),)
-    pte = tmp_path / "pow_fp16.pte"
+    model, inputs = MaskFillMlp().eval(), (torch.randn(2, 8),)
+    pte = tmp_path / "mask_fill_fp16.pte"
     result = export(model, inputs, pte, fp16=True)
-    assert [r.target for r in result.rejections] == ["aten.pow.Tensor_Tensor"]
+    assert [r.target for r in result.rejections] == ["aten.full.default"]
     assert not result.coverage.unsupported, result.coverage_table()
     _run_against_eager(pte, model, inputs)
