@@ -12,7 +12,7 @@ from codegen.graph.inputs import randn, tensor
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-AVG_POOL = Kernel("avg_pool2d")
+AVG_POOL = Kernel("avg_pool2d", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(AVG_POOL, Elementwise("out.numel"))
 NAN, INF = float("nan"), float("inf")
 

@@ -12,7 +12,8 @@ from codegen.graph.inputs import randn, tensor
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
+MAX_POOL = Kernel("max_pool2d", helpers=("../common/each_element.wgsl",),
+                  overrides={"write_indices": Override("bool", True)})
 ROUTE = Route(MAX_POOL, Elementwise("out.numel"), overrides={"write_indices": "indices.present"})
 
 NAN, INF = float("nan"), float("inf")

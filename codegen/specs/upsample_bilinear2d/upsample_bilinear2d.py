@@ -11,7 +11,7 @@ from codegen.graph.inputs import randn
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-BILINEAR = Kernel("upsample_bilinear2d")
+BILINEAR = Kernel("upsample_bilinear2d", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(BILINEAR, Elementwise("out.numel"))
 
 
