@@ -16,7 +16,8 @@ from codegen.graph.inputs import rand, randint, randn, tensor, torch_dtype
 
 TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
          "OUT_FLOAT": Override("bool", True)}
-LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), overrides=TYPES)
+LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), helpers=("../common/each_row.wgsl",),
+                  overrides=TYPES)
 STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), overrides=TYPES)
 TYPE_OVERRIDES = {"IN_FLOAT": "self.dtype == 'float32'", "IN_BOOL": "self.dtype == 'bool'",
                   "OUT_FLOAT": "out.dtype == 'float32'"}
@@ -44,7 +45,7 @@ OPS = [Op(
     shapes={"out": "self.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")},
+        params={"N": u32("N"), "inner": u32("inner"), "num_rows": u32("lines")},
         bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
         routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1", overrides=TYPE_OVERRIDES),
                 Route(STRIDED, Elementwise("lines"), overrides=TYPE_OVERRIDES)],

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/cumsum/cumsum_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 60761338a0c475e95c58006062da6badbb58aa5159211141340287e3f150414d
+// wgsl-sha256: 2b5f1fdac8ffee3bfa15cb31c247b583d772e857c756150937b7f04d4d2dae4f
 // The module below is generated/ops/cumsum/cumsum_strided.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kCumsumStridedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -66,7 +66,7 @@ fn add(a: u32, b: u32) -> u32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines) {
+  if (line >= params.num_rows) {
     return;
   }
   let inner = params.inner;
