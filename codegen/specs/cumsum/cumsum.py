@@ -10,9 +10,10 @@ or 1, read from its byte: torch's default output for it is int64). Integer outpu
 int32 on the GPU (an int64 output included): sums past int32 wrap.
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
-                          Output, Override, Route, Rows, ScalarType, Tensor, u32)
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Int, Kernel, Op,
+                              Output, Override, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor, torch_dtype
+from codegen.specs.common._lines import DIM_GUARD, LINE_LETS
 
 TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
          "OUT_FLOAT": Override("bool", True)}
@@ -31,17 +32,8 @@ OPS = [Op(
     targets=["aten.cumsum.default"],
     args=[Tensor("self", dtypes=(F32, I32, BOOL), rank=(1, 8)), Int("dim"), ScalarType("dtype"),
           Output("out", dtypes=(F32, I32))],
-    let={
-        "in_range": "dim >= -self.rank and dim < self.rank",
-        "d": "dim % self.rank if in_range else 0",
-        "N": "self.dims[d]",
-        "inner": "prod(self.dims[d + 1:])",
-        "lines": "prod(self.dims[:d]) * inner",
-    },
-    guards=[
-        Guard("in_range", "dim", "names a dim the input does not have", got="dim",
-              expected="a dim in -{self.rank}..{self.rank - 1}"),
-    ],
+    let=LINE_LETS,
+    guards=[DIM_GUARD],
     shapes={"out": "self.dims"},
     resize="dynamic",
     dispatches=[Dispatch(

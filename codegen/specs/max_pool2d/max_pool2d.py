@@ -9,6 +9,8 @@ from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Element
                               IntList, Kernel, Op, Output, Outputs, Override, Route, Tensor,
                               half_routes, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.common._pool import (OUT_SHAPE, OUTPUT_GUARD, PADDING_GUARD, WINDOW_GUARDS,
+                                        WINDOW_PARAMS, window_lets)
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
@@ -33,42 +35,21 @@ OPS = [Op(
           IntList("padding", hw=True), IntList("dilation", hw=True), Bool("ceil_mode"),
           Outputs("outputs", items=(Output("out", FLOATS, rank=(3, 4)),
                                     Output("indices", dtypes=(I32,), rank=(3, 4), optional=True)))],
-    let={
-        # an empty stride means kernel_size; one value is used for both axes
-        "strides": "kernel_size if len(stride) == 0 else "
-                   "[stride[0], stride[0]] if len(stride) == 1 else stride",
-        "IH": "self.dims[-2]",
-        "IW": "self.dims[-1]",
-        "OH": out_size(0, "IH"),
-        "OW": out_size(1, "IW"),
-    },
+    let=window_lets(out_size),
     guards=[
-        Guard("len(stride) <= 2", "stride", "must hold zero, one or two values",
-              got="stride", expected="[], [s] or [sh, sw]"),
-        Guard("min(kernel_size) > 0", "kernel_size", "is not positive", got="kernel_size",
-              expected="sizes >= 1"),
-        Guard("min(strides) > 0", "stride", "is not positive", got="stride",
-              expected="strides >= 1"),
+        *WINDOW_GUARDS,
         Guard("min(dilation) > 0", "dilation", "is not positive", got="dilation",
               expected="dilations >= 1"),
-        Guard("min(padding) >= 0 and padding[0] <= kernel_size[0] // 2 and "
-              "padding[1] <= kernel_size[1] // 2", "padding",
-              "is negative or more than half the kernel", got="padding",
-              expected="at most {[kernel_size[0] // 2, kernel_size[1] // 2]}"),
+        PADDING_GUARD,
         Guard("not ceil_mode", "ceil_mode", "is not supported", got="ceil_mode",
               expected="false"),
-        Guard("OH > 0 and OW > 0", "self", "is smaller than the pooling window",
-              got="self.dims", expected="an output of at least 1x1"),
+        OUTPUT_GUARD,
     ],
-    shapes={"out": "replace_at(replace_at(self.dims, -2, OH), -1, OW)",
-            "indices": "replace_at(replace_at(self.dims, -2, OH), -1, OW)"},
+    shapes={"out": OUT_SHAPE, "indices": OUT_SHAPE},
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "IH": u32("IH"), "IW": u32("IW"), "OH": u32("out.dims[-2]"), "OW": u32("out.dims[-1]"),
-            "kH": u32("kernel_size[0]"), "kW": u32("kernel_size[1]"),
-            "sH": u32("strides[0]"), "sW": u32("strides[1]"),
-            "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+            **WINDOW_PARAMS,
             "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
             "num_elements": u32("out.numel"),
         },

@@ -18,6 +18,7 @@ from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise,
                               Kernel, Op, Output, Override, Params, Route, Rows, ScalarType, Tensor,
                               half_routes, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.common._lines import DIM_GUARD, LINE_LETS
 
 HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
 
@@ -135,16 +136,9 @@ def softmax_op(name: str, target: str, log: bool = False, safe: bool = False) ->
         targets=[target],
         args=[Tensor("self", FLOATS, rank=(1, 8)), Int("dim"), third,
               Output("out", FLOATS)],
-        let={
-            "in_range": "dim >= -self.rank and dim < self.rank",
-            "d": "dim % self.rank if in_range else 0",
-            "N": "self.dims[d]",
-            "inner": "prod(self.dims[d + 1:])",
-            "lines": "prod(self.dims[:d]) * inner",
-        },
+        let=LINE_LETS,
         guards=[
-            Guard("in_range", "dim", "names a dim the input does not have", got="dim",
-                  expected="a dim in -{self.rank}..{self.rank - 1}"),
+            DIM_GUARD,
             *([] if safe else [
                 Guard("not half_to_float", "half_to_float",
                       "is not supported (the output has the input's dtype)",
