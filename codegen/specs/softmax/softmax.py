@@ -24,8 +24,11 @@ HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
 
 # LOG: log_softmax; SAFE: _safe_softmax
 OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
-LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=OVERRIDES)
-LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), overrides=OVERRIDES)
+# the last-dim kernels: one workgroup a row
+ROW = ("../common/each_row.wgsl",)
+LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), helpers=ROW, overrides=OVERRIDES)
+LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), helpers=ROW,
+                       overrides=OVERRIDES)
 STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=OVERRIDES)
 NAN, INF = float("nan"), float("inf")
 
@@ -40,7 +43,7 @@ FLOATS = (F32, F16)  # float16: the kernels' float16 twins (float32 max, sum and
 
 
 def dispatches(log: bool, safe: bool) -> list[Dispatch]:
-    params = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
+    params = Params({"N": u32("N"), "inner": u32("inner"), "num_rows": u32("lines")})
     picked = {"LOG": str(log), "SAFE": str(safe)}
     vec4 = [Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)]
     scalar = [Route(LAST_DIM, Rows("lines"), when="inner == 1", overrides=picked),

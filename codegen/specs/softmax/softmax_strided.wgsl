@@ -5,7 +5,7 @@
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
+  if (line >= params.num_rows || params.N == 0u) {
     return;
   }
   let inner = params.inner;

@@ -4,7 +4,7 @@ enable f16;
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;
@@ -150,7 +150,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
+  if (line >= params.num_rows || params.N == 0u) {
     return;
   }
   let inner = params.inner;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 511ab34d76bd9baa0b2375d37894ef975599613c5d7ce2596351a2fe9e672636
+// wgsl-sha256: cdcf1fdbdf971bd94a21e95e3752041bde79a5a69f1da69b355ad89953d86176
 // The module below is generated/ops/softmax/softmax_strided_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kSoftmaxStridedF16PackedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -154,7 +154,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
+  if (line >= params.num_rows || params.N == 0u) {
     return;
   }
   let inner = params.inner;

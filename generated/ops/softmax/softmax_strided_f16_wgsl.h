@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 33861272a74971df463d688349c0ce3bb08924ff68e3debeab82f76abfd8bf56
+// wgsl-sha256: 1b940f72c302eeee5b1eb669c9e3ab7fb0d1c9dbd460126d08733cc6ac0f4b44
 // The module below is generated/ops/softmax/softmax_strided_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -15,7 +15,7 @@ enable f16;
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f16>;
@@ -161,7 +161,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
+  if (line >= params.num_rows || params.N == 0u) {
     return;
   }
   let inner = params.inner;

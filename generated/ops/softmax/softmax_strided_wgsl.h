@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6652da92526a3c87da2076c08e37b81d37bd0e4caf42966ea6fa69a1c35e51aa
+// wgsl-sha256: b033edb11a3e7c45c89beb16e779335bbe2e7c3f196799fe111068450ade437a
 // The module below is generated/ops/softmax/softmax_strided.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kSoftmaxStridedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -113,7 +113,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
+  if (line >= params.num_rows || params.N == 0u) {
     return;
   }
   let inner = params.inner;
