@@ -38,9 +38,10 @@ from codegen.specs.conv2d._conv_lets import (CONV_ARGS, FLOATS, GEMM_TILE, GUARD
                                              conv_params)
 
 PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", False)})
-# the 64x64 GEMMs' K walk and split-K store (conv_gemm.wgsl) would clash with gemm_tile's
-GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",))
-STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=("conv_gemm.wgsl",),
+# the 64x64 tile, the K walk and the split-K store (they would clash with gemm_tile's)
+GEMM64 = ("conv_tile64.wgsl", "conv_gemm.wgsl")
+GEMM = Kernel("conv2d_gemm", workgroup=(16, 16, 1), helpers=GEMM64)
+STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=GEMM64,
                    overrides={"PADDED": Override("bool", True)})
 # the matmul spec's 128x128 tile (B_IS_NK: gemm_tile's B is [K][N], im2col here), like
 # the matmul kernels without runtime checks: its loads are guarded by M, the slice's end
@@ -51,10 +52,12 @@ GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1), runtime_checks=False,
                  overrides={"B_IS_NK": Override("bool", False),
                             "WEIGHT_VEC4": Override("bool", True)})
 SPLIT_SUM = Kernel("conv2d_split_sum")
-VEC4 = Kernel("conv2d_vec4")
-SCALAR = Kernel("conv2d")
-TRANSPOSE = Kernel("conv_transpose2d")
-TRANSPOSE_GEMM = Kernel("conv_transpose2d_gemm", workgroup=(16, 16, 1))
+# the direct kernels: conv_direct.wgsl holds their entry point
+VEC4 = Kernel("conv2d_vec4", helpers=("conv_direct.wgsl",))
+SCALAR = Kernel("conv2d", helpers=("conv_direct.wgsl",))
+TRANSPOSE = Kernel("conv_transpose2d", helpers=("conv_direct.wgsl",))
+TRANSPOSE_GEMM = Kernel("conv_transpose2d_gemm", workgroup=(16, 16, 1),
+                        helpers=("conv_tile64.wgsl",))
 GEMM_GRID = Tiles(x="B * OH * OW", y="OC", tile=GEMM_TILE, z="split")
 
 
@@ -114,7 +117,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 name="transposed",
                 when="transposed",
                 params=params,
-                helpers=["conv_epilogue.wgsl", "conv_direct.wgsl", "conv_gemm_loads.wgsl"],
+                helpers=["conv_epilogue.wgsl", "conv_gemm_loads.wgsl"],
                 bindings=[Bind("input", "input", view="scalar"),
                           Bind("weight", "weight", view="scalar"),
                           Bind("wpack", "wpack", view="vec4"), Bind("bias", "bias", view="scalar"),
@@ -132,7 +135,7 @@ def conv_op(name: str, target: str, extra_args: list, params: dict, cases: list[
                 name="direct",
                 when="not gemm and not transposed",
                 params=params,
-                helpers=["conv_epilogue.wgsl", "conv_direct.wgsl"],
+                helpers=["conv_epilogue.wgsl"],
                 bindings=[Bind("input", "input", view="scalar"),
                           Bind("weight", "weight", view="scalar"),
                           Bind("bias", "bias", view="scalar"),
