@@ -18,7 +18,7 @@ from codegen.graph.inputs import rand, randn
 from codegen.specs.apply_rotary_emb._rope import (FLOATS, OUTPUTS, SAME_DTYPE, SHAPES,
                                                   SIN_LIKE_COS, XK_HEAD_DIM, bindings)
 
-ROPE = Kernel("rotary_emb_meta")
+ROPE = Kernel("rotary_emb_meta", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(ROPE, Elementwise("q_pairs + k_pairs"))
 
 
@@ -63,7 +63,7 @@ OPS = [Op(
             "Hk": u32("xk.dims[2]"),
             "half": u32("D // 2"),
             "q_pairs": u32("q_pairs"),
-            "num_pairs": u32("q_pairs + k_pairs"),
+            "num_elements": u32("q_pairs + k_pairs")  # vec2 elements: pairs,
         },
         bindings=bindings("vec2"),
         routes=[*half_routes([ROUTE], "xq"), ROUTE],

@@ -21,7 +21,7 @@ from codegen.graph.inputs import SymInt, rand, randn
 from codegen.specs.apply_rotary_emb._rope import (FLOATS, OUTPUTS, SAME_DTYPE, SHAPES,
                                                   SIN_LIKE_COS, XK_HEAD_DIM, bindings)
 
-ROPE = Kernel("rotary_emb_hf")
+ROPE = Kernel("rotary_emb_hf", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(ROPE, Elementwise("q_elems + k_elems"))
 
 
@@ -98,7 +98,7 @@ OPS = [Op(
             # table rows per batch ([B, S, R] tables; 0: one table for every batch)
             "batch_rows": u32("S if hf == 1 and freqs_cos.dims[0] > 1 else 0"),
             "q_elems": u32("q_elems"),
-            "num_elems": u32("q_elems + k_elems"),
+            "num_elements": u32("q_elems + k_elems"),
         },
         bindings=bindings("scalar"),
         routes=[*half_routes([ROUTE], "xq"), ROUTE],

@@ -19,7 +19,8 @@ TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
          "OUT_FLOAT": Override("bool", True)}
 LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), helpers=("../common/each_row.wgsl",),
                   overrides=TYPES)
-STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), overrides=TYPES)
+STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), helpers=("../common/each_line.wgsl",),
+                 overrides=TYPES)
 TYPE_OVERRIDES = {"IN_FLOAT": "self.dtype == 'float32'", "IN_BOOL": "self.dtype == 'bool'",
                   "OUT_FLOAT": "out.dtype == 'float32'"}
 NAN, INF = float("nan"), float("inf")

@@ -29,7 +29,8 @@ ROW = ("../common/each_row.wgsl",)
 LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), helpers=ROW, overrides=OVERRIDES)
 LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), helpers=ROW,
                        overrides=OVERRIDES)
-STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=OVERRIDES)
+STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), helpers=("../common/each_line.wgsl",),
+                 overrides=OVERRIDES)
 NAN, INF = float("nan"), float("inf")
 
 # rows: NaN, +inf, all -inf (each NaN throughout), -inf entries beside finite ones
