@@ -167,6 +167,48 @@ def test_load_error_in_the_page_is_the_native_message(site, name):
     assert web_message == native_message
 
 
+HALF_NATIVE_AGREEMENT = 1e-2  # float16 intermediates: Chromium runs the packed-word route
+
+
+@pytest.fixture(scope="module")
+def half_site(tmp_path_factory, built):
+    """The vision transformer exported with force_fp16 (float32 inputs and outputs, float16
+    inside), its native outputs, and a site of it with its eager reference."""
+    folder = tmp_path_factory.mktemp("web_half")
+    model, inputs = e2e_models.hf_vit()
+    path = folder / "hf_vit_fp16.pte"
+    export(model, inputs, path, fp16=True)
+    native, _ = run_pte(path, inputs, iters=1, warmup=0)
+    write_site([path], folder / "site", ["tests/e2e_models.py:hf_vit"])
+    page = Page([folder / "site"], "index.html?manual", ready="opgenPage.ready")
+    yield {"native": native, "page": page, "inputs": inputs, "model": model}
+    page.close()
+
+
+def test_float16_model_runs_in_the_page(half_site):
+    """A force_fp16 program in the page: the loader converts its float32 inputs to the
+    graph's float16 and its float16 outputs back (host_io.h, as the ExecuTorch backend does);
+    SwiftShader has no shader-f16, so every float16 tensor is stored in u32 words. The page's
+    outputs are float32, within the float16 criterion of eager and close to native (which
+    lavapipe runs on its shader-f16 routes)."""
+    page = half_site["page"]
+    info = page.evaluate("([n]) => opgenPage.load(n)", "hf_vit_fp16")
+    assert "shader-f16" not in page.evaluate("opgenPage.ready")["device"]["features"]
+    run = page.evaluate("([n]) => opgenPage.run(n, {iters: 1})", "hf_vit_fp16")
+    outputs = [_tensor(o) for o in run["outputs"]]
+    with torch.no_grad():
+        expected = half_site["model"](*half_site["inputs"])
+    expected = expected if isinstance(expected, (tuple, list)) else (expected,)
+    assert len(outputs) == len(half_site["native"]) == len(expected), info
+    for i, (got, nat, want) in enumerate(zip(outputs, half_site["native"], expected)):
+        assert got.dtype == torch.float32 and tuple(got.shape) == tuple(want.shape)
+        scale = max(nat.abs().max().item(), 1e-30)
+        relative = (got.double() - nat.double()).abs().max().item() / scale
+        assert relative <= HALF_NATIVE_AGREEMENT, f"output {i}: {relative:.3g} of scale off native"
+        error, why = e2e_models.eager_mismatch(got, want, half=True)
+        assert why is None, f"output {i} against eager: {why}"
+
+
 def test_opgen_web_refuses_a_model_that_is_not_one_whole_delegate(tmp_path, built):
     """A .pte whose program also runs CPU kernels (a pool the spec's guard keeps off the
     delegate) cannot become a web model: the page has no ExecuTorch runtime to run them."""

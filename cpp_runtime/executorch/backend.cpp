@@ -4,8 +4,6 @@
 #include <executorch/runtime/core/exec_aten/util/tensor_util.h>
 #include <executorch/runtime/platform/log.h>
 
-#include <cstring>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -13,7 +11,7 @@
 
 #include "vk_graph.h"
 #include "webgpu_delegate/device.h"
-#include "webgpu_delegate/half.h"
+#include "webgpu_delegate/host_io.h"
 
 namespace webgpu_delegate::executorch_backend {
 namespace {
@@ -72,94 +70,48 @@ et::Error report(const std::string& what, et::Error code) {
   return code;
 }
 
-// Whether an ExecuTorch element type can hold a graph tensor's elements:
-// the same type, or int64 on the host for int32 on the GPU.
-bool compatible(ScalarType host, DType gpu) {
-  switch (gpu) {
-    case DType::Float32:
-      return host == ScalarType::Float;
-    case DType::Int32:
-      return host == ScalarType::Int || host == ScalarType::Long;
-    case DType::Float16:
-      return host == ScalarType::Half;
-    case DType::UInt8:
-      return host == ScalarType::Byte;
-    case DType::Int8:
-      return host == ScalarType::Char;
-    case DType::Bool:
-      return host == ScalarType::Bool;
-    case DType::Int64:
-      return false;
+// The graph dtype of an ExecuTorch element type (host_io.h decides which fit which).
+DType host_dtype(ScalarType type, const std::string& what) {
+  switch (type) {
+    case ScalarType::Float:
+      return DType::Float32;
+    case ScalarType::Half:
+      return DType::Float16;
+    case ScalarType::Int:
+      return DType::Int32;
+    case ScalarType::Long:
+      return DType::Int64;
+    case ScalarType::Byte:
+      return DType::UInt8;
+    case ScalarType::Char:
+      return DType::Int8;
+    case ScalarType::Bool:
+      return DType::Bool;
+    default:
+      throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
+                                 static_cast<int>(type), ", which no graph tensor takes"));
   }
-  return false;
 }
 
 std::string io_what(const char* kind, size_t i) {
   return utils::message("delegate ", kind, " ", i);
 }
 
-// A float16 graph tensor the program hands in (or takes back) as float32: force_fp16 keeps
-// the program's inputs and outputs float32 (their VK00 staging dtype, or a constant output's
-// float32 in the program); the delegate converts on the host.
-bool converts_to_half(const ::executorch::aten::Tensor& t, const Tensor& g) {
-  return g.dtype == DType::Float16 && t.scalar_type() == ScalarType::Float;
-}
-
-void check_dtype(const ::executorch::aten::Tensor& t, const Tensor& g, const std::string& what) {
-  if (!compatible(t.scalar_type(), g.dtype) && !converts_to_half(t, g)) {
-    throw Error(utils::message("WebGPU delegate: ", what, " has ExecuTorch dtype ",
-                               static_cast<int>(t.scalar_type()), ", the graph tensor is ",
-                               dtype_name(g.dtype)));
-  }
-}
-
 void copy_in(WebGPUGraph& graph, ValueRef ref, const ::executorch::aten::Tensor& t,
              const std::string& what) {
-  const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, g, what);
-  if (converts_to_half(t, g)) {
-    const float* src = t.const_data_ptr<float>();
-    std::vector<uint16_t> half(static_cast<size_t>(t.numel()));
-    for (size_t i = 0; i < half.size(); ++i) half[i] = half_from_float(src[i]);
-    graph.copy_in(ref, half.data(), half.size() * 2);
-  } else if (t.scalar_type() == ScalarType::Long) {
-    const int64_t* src = t.const_data_ptr<int64_t>();
-    std::vector<int32_t> narrow(static_cast<size_t>(t.numel()));
-    for (size_t i = 0; i < narrow.size(); ++i) {
-      if (src[i] < std::numeric_limits<int32_t>::min() ||
-          src[i] > std::numeric_limits<int32_t>::max()) {
-        throw Error(utils::message("WebGPU delegate: ", what, " element ", i, " = ", src[i],
-                                   " does not fit the graph's int32"));
-      }
-      narrow[i] = static_cast<int32_t>(src[i]);
-    }
-    graph.copy_in(ref, narrow.data(), narrow.size() * 4);
-  } else {
-    graph.copy_in(ref, t.const_data_ptr(), t.nbytes());
-  }
+  copy_in_host(graph, ref, host_dtype(t.scalar_type(), what), t.const_data_ptr(),
+               static_cast<size_t>(t.numel()), what);
 }
 
 void copy_out(WebGPUGraph& graph, ValueRef ref, ::executorch::aten::Tensor& t,
               const std::string& what) {
   const Tensor& g = graph.get_tensor(ref);
-  check_dtype(t, g, what);
+  check_host_dtype(host_dtype(t.scalar_type(), what), g.dtype, what);
   std::vector<::executorch::aten::SizesType> sizes(g.dims().begin(), g.dims().end());
   if (::executorch::runtime::resize_tensor(t, {sizes.data(), sizes.size()}) != et::Error::Ok) {
     throw Error(utils::message("WebGPU delegate: ", what, " cannot be resized to ", g.dims()));
   }
-  if (converts_to_half(t, g)) {
-    std::vector<uint16_t> half(static_cast<size_t>(g.numel()));
-    graph.copy_out(ref, half.data(), half.size() * 2);
-    float* dst = t.mutable_data_ptr<float>();
-    for (size_t i = 0; i < half.size(); ++i) dst[i] = float_from_half(half[i]);
-  } else if (t.scalar_type() == ScalarType::Long) {
-    std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
-    graph.copy_out(ref, narrow.data(), narrow.size() * 4);
-    int64_t* dst = t.mutable_data_ptr<int64_t>();
-    for (size_t i = 0; i < narrow.size(); ++i) dst[i] = narrow[i];
-  } else {
-    graph.copy_out(ref, t.mutable_data_ptr(), t.nbytes());
-  }
+  copy_out_host(graph, ref, host_dtype(t.scalar_type(), what), t.mutable_data_ptr(), what);
 }
 
 class WebGPUBackend final : public et::BackendInterface {

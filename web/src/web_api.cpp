@@ -151,7 +151,7 @@ EMSCRIPTEN_KEEPALIVE const char* opgen_model_run(int model) {
     out = "{\"outputs\": [";
     for (size_t j = 0; j < m.outputs().size(); ++j) {
       const auto& t = m.outputs()[j];
-      out += (j ? ", " : "") + std::string("{\"dtype\": \"") + t.dtype + "\", \"dims\": " +
+      out += (j ? ", " : "") + std::string("{\"dtype\": \"") + dtype_name(t.dtype) + "\", \"dims\": " +
              webgpu_delegate::utils::format_value(t.dims) + ", \"data\": " +
              std::to_string(reinterpret_cast<uintptr_t>(t.bytes.data())) + ", \"bytes\": " +
              std::to_string(t.bytes.size()) + "}";

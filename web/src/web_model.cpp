@@ -1,10 +1,9 @@
 #include "web_model.h"
 
-#include <cstring>
-#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "webgpu_delegate/graph.h"
+#include "webgpu_delegate/host_io.h"
 
 // The page's side (web/src/opgen_web_lib.js): bytes of the model file the page fetched,
 // which stays a JavaScript ArrayBuffer, written into a GPU buffer or copied into wasm memory.
@@ -76,21 +75,12 @@ class PageConstants final : public vk::ExternalConstants {
   Range segment_{0, 0};
 };
 
-size_t host_dtype_size(const std::string& dtype) {
+DType host_dtype(const std::string& name) {
   for (DType d : {DType::Float32, DType::Int32, DType::Int64, DType::Bool, DType::Float16,
                   DType::UInt8, DType::Int8}) {
-    if (dtype == dtype_name(d)) return dtype_size(d);
+    if (name == dtype_name(d)) return d;
   }
-  throw Error("WebGPU web model: unknown dtype '" + dtype + "'");
-}
-
-// The host dtype can hold the graph tensor's elements: the same type, or int64 on the
-// host for int32 on the GPU (backend.cpp's `compatible`).
-void check_dtype(const std::string& host, const Tensor& g, const std::string& what) {
-  const std::string gpu = dtype_name(g.dtype);
-  if (host != gpu && !(host == "int64" && g.dtype == DType::Int32)) {
-    throw Error("WebGPU delegate: " + what + " has dtype " + host + ", the graph tensor is " + gpu);
-  }
+  throw Error("WebGPU web model: unknown dtype '" + name + "'");
 }
 
 std::string io_what(const char* kind, size_t i) {
@@ -101,8 +91,7 @@ std::vector<HostTensor> host_tensors(const Json& list) {
   std::vector<HostTensor> out;
   for (const auto& v : list) {
     HostTensor t;
-    t.dtype = v.at("dtype").get<std::string>();
-    host_dtype_size(t.dtype);
+    t.dtype = host_dtype(v.at("dtype").get<std::string>());
     t.dims = v.at("dims").get<std::vector<int64_t>>();
     out.push_back(std::move(t));
   }
@@ -143,10 +132,13 @@ WebModel::WebModel(Device& device, int source, const uint8_t* blob, size_t blob_
       throw Error("WebGPU web model: " + io_what("input", i) + " is a " +
                   value_type_name(graph.type_of(graph_->inputs()[i])) + ", expected a tensor");
     }
-    check_dtype(inputs_[i].dtype, graph.get_tensor(graph_->inputs()[i]), io_what("input", i));
+    check_host_dtype(inputs_[i].dtype, graph.get_tensor(graph_->inputs()[i]).dtype,
+                     io_what("input", i));
   }
-  for (size_t j = 0; j < outputs_.size(); ++j)
-    check_dtype(outputs_[j].dtype, graph.get_tensor(graph_->outputs()[j]), io_what("output", j));
+  for (size_t j = 0; j < outputs_.size(); ++j) {
+    check_host_dtype(outputs_[j].dtype, graph.get_tensor(graph_->outputs()[j]).dtype,
+                     io_what("output", j));
+  }
   // as the ExecuTorch backend's init: constant dispatches (weight packs) once, now, and the
   // buffers only they read freed
   graph.run_constant_dispatches();
@@ -159,11 +151,11 @@ void WebModel::set_input(size_t i, std::vector<int64_t> dims, const uint8_t* dat
                 std::to_string(inputs_.size()) + " inputs)");
   }
   HostTensor& t = inputs_[i];
-  const uint64_t expected = static_cast<uint64_t>(utils::prod(dims)) * host_dtype_size(t.dtype);
+  const uint64_t expected = static_cast<uint64_t>(utils::prod(dims)) * dtype_size(t.dtype);
   if (nbytes != expected) {
     throw Error("WebGPU web model: input " + std::to_string(i) + " holds " +
                 std::to_string(nbytes) + " bytes, expected " + std::to_string(expected) + " for " +
-                t.dtype + dims_json(dims));
+                dtype_name(t.dtype) + dims_json(dims));
   }
   t.dims = std::move(dims);
   t.bytes.assign(data, data + nbytes);
@@ -184,39 +176,16 @@ void WebModel::run() {
   if (resized) graph.propagate_resize();
   for (size_t i = 0; i < in.size(); ++i) {
     const HostTensor& t = inputs_[i];
-    if (t.dtype == "int64") {
-      std::vector<int32_t> narrow(t.bytes.size() / 8);
-      for (size_t k = 0; k < narrow.size(); ++k) {
-        int64_t v;
-        std::memcpy(&v, t.bytes.data() + 8 * k, 8);
-        if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-          throw Error("WebGPU delegate: " + io_what("input", i) + " element " + std::to_string(k) +
-                      " = " + std::to_string(v) + " does not fit the graph's int32");
-        }
-        narrow[k] = static_cast<int32_t>(v);
-      }
-      graph.copy_in(in[i], narrow.data(), narrow.size() * 4);
-    } else {
-      graph.copy_in(in[i], t.bytes.data(), t.bytes.size());
-    }
+    copy_in_host(graph, in[i], t.dtype, t.bytes.data(), static_cast<size_t>(utils::prod(t.dims)),
+                 io_what("input", i));
   }
   graph.execute();
   for (size_t j = 0; j < outputs_.size(); ++j) {
-    const Tensor& g = graph.get_tensor(graph_->outputs()[j]);
+    const ValueRef ref = graph_->outputs()[j];
     HostTensor& t = outputs_[j];
-    t.dims = g.dims();
-    if (t.dtype == "int64" && g.dtype == DType::Int32) {
-      std::vector<int32_t> narrow(static_cast<size_t>(g.numel()));
-      graph.copy_out(graph_->outputs()[j], narrow.data(), narrow.size() * 4);
-      t.bytes.resize(narrow.size() * 8);
-      for (size_t k = 0; k < narrow.size(); ++k) {
-        const int64_t v = narrow[k];
-        std::memcpy(t.bytes.data() + 8 * k, &v, 8);
-      }
-    } else {
-      t.bytes.resize(g.nbytes());
-      graph.copy_out(graph_->outputs()[j], t.bytes.data(), t.bytes.size());
-    }
+    t.dims = graph.get_tensor(ref).dims();
+    t.bytes.resize(static_cast<size_t>(utils::prod(t.dims)) * dtype_size(t.dtype));
+    copy_out_host(graph, ref, t.dtype, t.bytes.data(), io_what("output", j));
   }
 }
 

@@ -2,8 +2,9 @@
 // `opgen web` writes it) loaded by the same loader as natively (cpp_runtime/executorch/
 // vk_graph.h), its weights written to GPU buffers from the page's ArrayBuffer, and run
 // the way the ExecuTorch backend runs a delegate (cpp_runtime/executorch/backend.cpp):
-// new input shapes resize the graph, int64 inputs are narrowed to the graph's int32 with
-// a range check, outputs take their live shapes and are read back.
+// new input shapes resize the graph, inputs and outputs move through host_io.h (int64 ids
+// narrowed to the graph's int32, float32 to and from a force_fp16 graph's float16), outputs
+// take their live shapes and are read back.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,7 @@ namespace webgpu_delegate::web {
 
 // An input or output tensor as the host holds it (the .pte program's dtype and shape).
 struct HostTensor {
-  std::string dtype;  // float32, int64, int32, ...
+  DType dtype = DType::Float32;
   std::vector<int64_t> dims;
   std::vector<uint8_t> bytes;
 };
