@@ -12,7 +12,7 @@ from codegen.language import (Bind, Case, Dispatch, Elementwise, Guard, Kernel, 
                               Route, Tensor, u32)
 from codegen.graph.inputs import rand, randn, tensor
 
-ROPE = Kernel("rotary_emb_interleaved")
+ROPE = Kernel("rotary_emb_interleaved", helpers=("../common/each_element.wgsl",))
 NAN, INF = float("nan"), float("inf")
 TOL = {"atol": 1e-6, "rtol": 1e-5}
 
@@ -36,7 +36,7 @@ OPS = [Op(
     shapes={"out": "x.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"N": u32("N"), "half": u32("C // 2"), "num_pairs": u32("x.numel // 2")},
+        params={"N": u32("N"), "half": u32("C // 2"), "num_elements": u32("x.numel // 2")},
         bindings=[Bind("input", "x", elem="vec2<f32>"), Bind("freqs", "freqs_cis",
                                                              elem="vec2<f32>"),
                   Bind("output", "out", write=True, elem="vec2<f32>")],

@@ -5,13 +5,7 @@
 //   out[2k + 1] = x[2k] * sin + x[2k + 1] * cos
 // A pair is a vec2 of both bindings.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let row_pairs = params.N * params.half;  // pairs per batch
   let x = input[p];
   let cs = freqs[p % row_pairs];

@@ -16,7 +16,8 @@ from codegen.graph.inputs import randint, randn, tensor
 
 KIND = Override("u32", 0)
 ANY_ROWS = Kernel("any_rows", workgroup=(256, 1, 1), overrides={"KIND": KIND})
-ANY_COLUMNS = Kernel("any_columns", workgroup=(64, 1, 1), overrides={"KIND": KIND})
+ANY_COLUMNS = Kernel("any_columns", workgroup=(64, 1, 1), helpers=("../common/each_word.wgsl",),
+                     overrides={"KIND": KIND})
 KIND_OF_SELF = "0 if self.dtype == 'float32' else (1 if self.dtype == 'int32' else 2)"
 NAN, INF = float("nan"), float("inf")
 

@@ -10,14 +10,17 @@ or 1, read from its byte: torch's default output for it is int64). Integer outpu
 int32 on the GPU (an int64 output included): sums past int32 wrap.
 """
 
-from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
-                          Output, Override, Route, Rows, ScalarType, Tensor, u32)
+from codegen.language import (BOOL, F32, I32, Bind, Case, Dispatch, Elementwise, Int, Kernel, Op,
+                              Output, Override, Route, Rows, ScalarType, Tensor, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor, torch_dtype
+from codegen.specs.common._lines import DIM_GUARD, LINE_LETS
 
 TYPES = {"IN_FLOAT": Override("bool", True), "IN_BOOL": Override("bool", False),
          "OUT_FLOAT": Override("bool", True)}
-LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), overrides=TYPES)
-STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), overrides=TYPES)
+LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), helpers=("../common/each_row.wgsl",),
+                  overrides=TYPES)
+STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), helpers=("../common/each_line.wgsl",),
+                 overrides=TYPES)
 TYPE_OVERRIDES = {"IN_FLOAT": "self.dtype == 'float32'", "IN_BOOL": "self.dtype == 'bool'",
                   "OUT_FLOAT": "out.dtype == 'float32'"}
 NAN, INF = float("nan"), float("inf")
@@ -30,21 +33,12 @@ OPS = [Op(
     targets=["aten.cumsum.default"],
     args=[Tensor("self", dtypes=(F32, I32, BOOL), rank=(1, 8)), Int("dim"), ScalarType("dtype"),
           Output("out", dtypes=(F32, I32))],
-    let={
-        "in_range": "dim >= -self.rank and dim < self.rank",
-        "d": "dim % self.rank if in_range else 0",
-        "N": "self.dims[d]",
-        "inner": "prod(self.dims[d + 1:])",
-        "lines": "prod(self.dims[:d]) * inner",
-    },
-    guards=[
-        Guard("in_range", "dim", "names a dim the input does not have", got="dim",
-              expected="a dim in -{self.rank}..{self.rank - 1}"),
-    ],
+    let=LINE_LETS,
+    guards=[DIM_GUARD],
     shapes={"out": "self.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")},
+        params={"N": u32("N"), "inner": u32("inner"), "num_rows": u32("lines")},
         bindings=[Bind("input", "self", elem="u32"), Bind("output", "out", write=True, elem="u32")],
         routes=[Route(LAST_DIM, Rows("lines"), when="inner == 1", overrides=TYPE_OVERRIDES),
                 Route(STRIDED, Elementwise("lines"), overrides=TYPE_OVERRIDES)],

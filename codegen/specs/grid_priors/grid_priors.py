@@ -11,7 +11,7 @@ from codegen.language import (F32, I32, Bind, Case, Dispatch, Double, Elementwis
                               Op, Output, Route, Tensor, f32, u32)
 from codegen.graph.inputs import randint, randn
 
-PRIORS = Kernel("grid_priors")
+PRIORS = Kernel("grid_priors", helpers=("../common/each_element.wgsl",))
 
 OPS = [Op(
     name="grid_priors",
@@ -22,7 +22,7 @@ OPS = [Op(
     shapes={"out": "[H * W, 2]"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"W": u32("W"), "num_cells": u32("H * W"), "stride": f32("float(stride)"),
+        params={"W": u32("W"), "num_elements": u32("H * W"), "stride": f32("float(stride)"),
                 "offset": f32("offset")},
         bindings=[Bind("output", "out", write=True, elem="vec2<f32>")],
         routes=[Route(PRIORS, Elementwise("H * W"))],

@@ -2,13 +2,7 @@
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
 // reference computes them (the cell index as a float, plus the offset, times the stride).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let k = linear_index(gid, num_workgroups);
-  if (k >= params.num_cells) {
-    return;
-  }
+fn write_element(k: u32) {
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
   output[k] = (cell + params.offset) * params.stride;
 }

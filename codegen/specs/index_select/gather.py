@@ -13,7 +13,7 @@ from codegen.graph.inputs import randint, randn, tensor
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, I32)
 MAX_RANK = 8
-GATHER = Kernel("gather_elements")
+GATHER = Kernel("gather_elements", helpers=("../common/each_element.wgsl",))
 SLOTS = "array<vec4<u32>, 2>"
 
 OPS = [Op(

@@ -6,7 +6,8 @@ from codegen.language import (F32, I8, I32, Bind, Case, Dispatch, Double, Elemen
                               IntList, Kernel, Op, Output, Route, Str, Tensor, f32, i32, u32)
 from codegen.graph.inputs import rand, randint, randn
 
-CONV = Kernel("q8ta_conv2d", workgroup=(64, 1, 1), helpers=("int8.wgsl",))
+CONV = Kernel("q8ta_conv2d", workgroup=(64, 1, 1),
+              helpers=("../common/each_word.wgsl", "int8.wgsl"))
 LISTS = ("kernel_size", "stride", "padding", "dilation")
 
 

@@ -15,8 +15,9 @@ from codegen.language import (F32, I32, Bind, Bool, Case, Dispatch, Guard, Int, 
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
-ARG = Kernel("arg_reduce_rows", workgroup=(64, 1, 1), consts={"IS_FLOAT": "true"},
-             aliases={"Elem": "f32"}, overrides={"TAKE_MIN": Override("bool", False)})
+ARG = Kernel("arg_reduce_rows", workgroup=(64, 1, 1), helpers=("../common/each_row.wgsl",),
+             consts={"IS_FLOAT": "true"}, aliases={"Elem": "f32"},
+             overrides={"TAKE_MIN": Override("bool", False)})
 ARG_I32 = ARG.variant("arg_reduce_rows_i32", consts={"IS_FLOAT": "false"},
                       aliases={"Elem": "i32"})
 
@@ -34,7 +35,7 @@ SHAPE = ("(ones(self.rank) if keepdim else []) if dim is None or self.rank == 0 
 
 
 def arg_op(name: str, take_min: bool, cases: list[Case]) -> Op:
-    params = Params({"num_outputs": u32("outer * inner"), "reduce": u32("reduce"),
+    params = Params({"num_rows": u32("outer * inner"), "reduce": u32("reduce"),
                      "inner": u32("inner")})
     route = {"overrides": {"TAKE_MIN": str(take_min)}}
     return Op(

@@ -17,15 +17,15 @@ constexpr const char* kOp = "apply_rotary_emb_interleaved";
 struct ApplyRotaryEmbInterleavedParams {
   uint32_t N;
   uint32_t half;
-  uint32_t num_pairs;
+  uint32_t num_elements;
   uint32_t _pad0;
 };
 static_assert(offsetof(ApplyRotaryEmbInterleavedParams, N) == 0,
               "ApplyRotaryEmbInterleavedParams.N must sit at WGSL offset 0");
 static_assert(offsetof(ApplyRotaryEmbInterleavedParams, half) == 4,
               "ApplyRotaryEmbInterleavedParams.half must sit at WGSL offset 4");
-static_assert(offsetof(ApplyRotaryEmbInterleavedParams, num_pairs) == 8,
-              "ApplyRotaryEmbInterleavedParams.num_pairs must sit at WGSL offset 8");
+static_assert(offsetof(ApplyRotaryEmbInterleavedParams, num_elements) == 8,
+              "ApplyRotaryEmbInterleavedParams.num_elements must sit at WGSL offset 8");
 static_assert(sizeof(ApplyRotaryEmbInterleavedParams) == 16,
               "ApplyRotaryEmbInterleavedParams must match the WGSL struct size 16");
 
@@ -73,7 +73,7 @@ ApplyRotaryEmbInterleavedPlan plan_apply_rotary_emb_interleaved(WebGPUGraph& gra
   ApplyRotaryEmbInterleavedPlan plan;
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.half = utils::to_u32(utils::floordiv(C, 2), kOp, "half");
-  plan.params0.num_pairs = utils::to_u32(utils::floordiv(x.numel(), 2), kOp, "num_pairs");
+  plan.params0.num_elements = utils::to_u32(utils::floordiv(x.numel(), 2), kOp, "num_elements");
   plan.grid0 = utils::elementwise_grid(utils::floordiv(x.numel(), 2),
                                        kRotaryEmbInterleavedKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);

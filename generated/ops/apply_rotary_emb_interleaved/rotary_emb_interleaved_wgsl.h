@@ -1,5 +1,5 @@
 // @generated from codegen/specs/apply_rotary_emb_interleaved/rotary_emb_interleaved.wgsl - DO NOT
-// EDIT. wgsl-sha256: c152939fe147c9a609c175d37b71cf3275421b3146c35af9033f2d3bc739367a The module
+// EDIT. wgsl-sha256: 2522e962ba8cd7c0cbb5f816c27e8cb64a7b6a338d94fcfc46eb1e7f16d8228d The module
 // below is generated/ops/apply_rotary_emb_interleaved/rotary_emb_interleaved.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kRotaryEmbInterleavedWGSL =
 struct Params {
   N: u32,
   half: u32,
-  num_pairs: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<vec2<f32>>;
@@ -27,6 +27,19 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/apply_rotary_emb_interleaved/rotary_emb_interleaved.wgsl
 // rotary_emb_interleaved: EdgeTAM's pair-interleaved RoPE, one invocation per (real, imag)
 // pair of x [B, N, C]: with (cos, sin) = freqs[n, 2k], freqs[n, 2k + 1] (freqs_cis
@@ -35,13 +48,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 //   out[2k + 1] = x[2k] * sin + x[2k + 1] * cos
 // A pair is a vec2 of both bindings.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let row_pairs = params.N * params.half;  // pairs per batch
   let x = input[p];
   let cs = freqs[p % row_pairs];

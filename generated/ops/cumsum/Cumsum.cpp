@@ -18,13 +18,13 @@ constexpr const char* kOp = "cumsum";
 struct CumsumParams {
   uint32_t N;
   uint32_t inner;
-  uint32_t num_lines;
+  uint32_t num_rows;
   uint32_t _pad0;
 };
 static_assert(offsetof(CumsumParams, N) == 0, "CumsumParams.N must sit at WGSL offset 0");
 static_assert(offsetof(CumsumParams, inner) == 4, "CumsumParams.inner must sit at WGSL offset 4");
-static_assert(offsetof(CumsumParams, num_lines) == 8,
-              "CumsumParams.num_lines must sit at WGSL offset 8");
+static_assert(offsetof(CumsumParams, num_rows) == 8,
+              "CumsumParams.num_rows must sit at WGSL offset 8");
 static_assert(sizeof(CumsumParams) == 16, "CumsumParams must match the WGSL struct size 16");
 
 const KernelSource kCumsumLastDimKernel{
@@ -81,7 +81,7 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   CumsumPlan plan;
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
-  plan.params0.num_lines = utils::to_u32(lines, kOp, "num_lines");
+  plan.params0.num_rows = utils::to_u32(lines, kOp, "num_rows");
   if (inner == 1) {
     plan.route0 = 0;  // cumsum_last_dim
     plan.grid0 = utils::elementwise_grid(lines, 1, graph.limits().max_workgroups_per_dimension);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/grid_priors/grid_priors.wgsl - DO NOT EDIT.
-// wgsl-sha256: 98610221838a555f5ca01c0ba08bb014559c6d03368358632d5852399bc4684d
+// wgsl-sha256: 98d69ee11bad54c8bc9baa8127fdb5ce2ac382d4b891f7478e282a8a1883fa66
 // The module below is generated/ops/grid_priors/grid_priors.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -13,7 +13,7 @@ inline constexpr const char* kGridPriorsWGSL =
 // The interface of kernel grid_priors, from the spec of op grid_priors (codegen/specs/grid_priors/grid_priors.py).
 struct Params {
   W: u32,
-  num_cells: u32,
+  num_elements: u32,
   stride: f32,
   offset: f32,
 };
@@ -26,18 +26,25 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/grid_priors/grid_priors.wgsl
 // grid_priors: YOLO's anchor points, out[h * W + w] = ((w + offset) * stride,
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
 // reference computes them (the cell index as a float, plus the offset, times the stride).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let k = linear_index(gid, num_workgroups);
-  if (k >= params.num_cells) {
-    return;
-  }
+fn write_element(k: u32) {
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
   output[k] = (cell + params.offset) * params.stride;
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/index_select/gather_elements.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7abc024d405354d5501b7d7cdd944e43f6649e7570d07ed1f60a389923d6d7b6
+// wgsl-sha256: fcc4e4e99ceefb240dd1f74f092ca537c0ff9a15eed648097edf73747a5b03ce
 // The module below is generated/ops/index_select/gather_elements.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -29,6 +29,19 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/index_select/gather_elements.wgsl
 // gather_elements: aten.gather, out[c] = input[c with c[dim] replaced by index[c]]: one
 // 32-bit word per invocation at output (= index) coordinates c, dims right-aligned into 8
@@ -42,13 +55,7 @@ fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   var rest = e;
   var src = 0u;
   // the leading coordinates are 0 once rest is: they add nothing
