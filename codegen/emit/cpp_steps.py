@@ -43,6 +43,12 @@ class Handler:
         captured: clang warns of an unused capture)."""
         return any(re.search(r"\bbuilt\b", line) for line in self.hook)
 
+    @property
+    def add_reads_built(self) -> bool:
+        """Whether add_<op> uses the build-time plan (an op with no dispatches only
+        plans for its checks and SymInt outputs: a named plan would be unused)."""
+        return self.hook_reads_built or any(re.search(r"\bbuilt\b", line) for line in self.add)
+
 
 @dataclass(frozen=True)
 class TensorRef:

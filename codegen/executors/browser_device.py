@@ -59,6 +59,19 @@ class BrowserError(RuntimeError):
     """The browser (or WebGPU inside it) failed; the message is the browser's own."""
 
 
+def playwright_error_type(executable: str) -> type:
+    """playwright's Error, once Chromium at `executable` and the playwright package are
+    there (else a BrowserError saying how to install the missing one)."""
+    if not Path(executable).exists():
+        raise BrowserError(f"Chromium not found at {executable}: {INSTALL_CHROMIUM}")
+    try:
+        from playwright.sync_api import Error
+    except ImportError:
+        raise BrowserError(f"the Python package playwright is missing: pip install "
+                           f"'{PLAYWRIGHT_PIN}' (the test extra pins it)") from None
+    return Error
+
+
 class RunResult(dict):
     """Buffer id -> the buffer's whole contents (bytes), read after the last run, plus
     the time of each run: `wall_ms` (submit to work done, as the page sees it) and
@@ -136,14 +149,7 @@ class BrowserDevice:
     """A headless Chromium holding one WebGPU device (see the module note)."""
 
     def __init__(self, executable: str = CHROMIUM):
-        if not Path(executable).exists():
-            raise BrowserError(f"Chromium not found at {executable}: {INSTALL_CHROMIUM}")
-        try:
-            from playwright.sync_api import Error
-        except ImportError:
-            raise BrowserError(f"the Python package playwright is missing: pip install "
-                               f"'{PLAYWRIGHT_PIN}' (the test extra pins it)") from None
-        self._error_type = Error
+        self._error_type = playwright_error_type(executable)
         self._page_errors: list[str] = []
         self._masked_info: dict[tuple, dict] = {}
         self._server = _Server()
@@ -156,7 +162,7 @@ class BrowserDevice:
                 "the page crashed (Chromium's renderer died, e.g. out of memory)"))
             self._page.goto(f"{self._server.origin}/index.html")
             self._info = self.call("adapterInfo")
-        except Error as e:
+        except self._error_type as e:
             self.close()
             raise BrowserError(f"Chromium at {executable} did not start with WebGPU: "
                                f"{e.message} ({INSTALL_CHROMIUM})") from None

@@ -31,6 +31,16 @@ class _Scalar:
     nullable argument with `name is None`."""
 
     CPP_TYPE: ClassVar[str] = ""
+    EXPR_TYPE: ClassVar[str] = ""  # what expressions read it as
+    DEFAULT_KINDS: ClassVar[tuple] = ()  # the literal defaults it takes (else checked apart)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.DEFAULT_KINDS:
+            _check_default(self, self.DEFAULT_KINDS)
+
+    def expr_type(self) -> str:
+        return self.EXPR_TYPE
 
     @property
     def nullable(self) -> bool:
@@ -93,17 +103,12 @@ class Int(_Scalar, Arg):
     optional: bool = False
     default: Union[int, str, None] = None
     CPP_TYPE = "int64_t"
+    EXPR_TYPE = E.INT
+    DEFAULT_KINDS = (int,)
     SCHEMA = (Scaffold(r"^SymInt$", "Int({name!r}, symbolic=True)", "1"),
               Scaffold(r"^int$", "Int({name!r})", "1"),
               Scaffold(r"^SymInt\?$", "Int({name!r}, symbolic=True, optional=True)", "None"),
               Scaffold(r"^int\?$", "Int({name!r}, optional=True)", "None"))
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_default(self, (int,))
-
-    def expr_type(self) -> str:
-        return E.INT
 
     def serves(self, schema_type: str) -> bool:
         # a symbolic Int serves an `int` too: ATen's int arithmetic (aten.add.int) is what
@@ -135,15 +140,10 @@ class Double(_Scalar, Arg):
     optional: bool = False
     default: Union[float, int, str, None] = None
     CPP_TYPE = "double"
+    EXPR_TYPE = E.FLOAT
+    DEFAULT_KINDS = (float, int)
     SCHEMA = (Scaffold(r"^float$", "Double({name!r})", "1.0"),
               Scaffold(r"^float\?$", "Double({name!r}, optional=True)", "None"))
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_default(self, (float, int))
-
-    def expr_type(self) -> str:
-        return E.FLOAT
 
     def cpp_value(self, arg: str) -> str:
         return f"utils::read_double(graph, {arg}, kOp, {cpp_string(self.name)})"
@@ -160,27 +160,18 @@ class Double(_Scalar, Arg):
 
 
 @spec_class
-class Scalar(_Scalar, Arg):
-    """A `Scalar` that may arrive as Int or Double; reads as a float."""
+class Scalar(Double):
+    """A `Scalar` that may arrive as Int or Double; reads as a float, as a Double does."""
 
-    optional: bool = False
-    default: Union[float, int, str, None] = None
-    CPP_TYPE = "double"
     SCHEMA = (Scaffold(r"^Scalar$", "Scalar({name!r})", "1.0"),
               Scaffold(r"^Scalar\?$", "Scalar({name!r}, optional=True)", "None"))
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_default(self, (float, int))
-
-    def expr_type(self) -> str:
-        return E.FLOAT
 
     def cpp_value(self, arg: str) -> str:
         return f"graph.get_scalar({arg})"
 
-    def convert(self, v: Any) -> Any:
-        return float(v)
+    def convert_value(self, value: Value, op: str) -> Any:
+        """Twin of graph.get_scalar: the value as a float, whatever its kind."""
+        return self.convert(value.data)
 
 
 @spec_class
@@ -190,15 +181,10 @@ class Bool(_Scalar, Arg):
     optional: bool = False
     default: Union[bool, str, None] = None
     CPP_TYPE = "bool"
+    EXPR_TYPE = E.BOOL
+    DEFAULT_KINDS = (bool,)
     SCHEMA = (Scaffold(r"^bool$", "Bool({name!r})", "False"),
               Scaffold(r"^bool\?$", "Bool({name!r}, optional=True)", "None"))
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_default(self, (bool,))
-
-    def expr_type(self) -> str:
-        return E.BOOL
 
     def cpp_value(self, arg: str) -> str:
         return f"graph.get_bool({arg})"
@@ -217,6 +203,7 @@ class Str(_Scalar, Arg):
     optional: bool = False
     default: Union[str, None] = None
     CPP_TYPE = "std::string"
+    EXPR_TYPE = E.TEXT
     SCHEMA = (Scaffold(r"^str$", "Str({name!r}, values={value})", ""),
               Scaffold(r"^str\?$", "Str({name!r}, values={value}, optional=True)", ""))
 
@@ -229,9 +216,6 @@ class Str(_Scalar, Arg):
         if self.default is not None and self.default not in self.values:
             raise SpecError(f"Str {self.name!r} default {self.default!r} must be one of its "
                             f"values {self.values!r}")
-
-    def expr_type(self) -> str:
-        return E.TEXT
 
     @property
     def fallback(self) -> str:

@@ -16,8 +16,8 @@ import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from codegen.executors.browser_device import CHROMIUM, INSTALL_CHROMIUM, PLAYWRIGHT_PIN, \
-    BrowserError, chromium
+from codegen.executors.browser_device import (CHROMIUM, BrowserError, chromium,
+                                              playwright_error_type)
 
 TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
          ".json": "application/json", ".bin": "application/octet-stream"}
@@ -67,14 +67,7 @@ class Page:
 
     def __init__(self, folders: list[Path], page: str, ready: str | None = None,
                  timeout_s: float = 600, executable: str = CHROMIUM):
-        if not Path(executable).exists():
-            raise BrowserError(f"Chromium not found at {executable}: {INSTALL_CHROMIUM}")
-        try:
-            from playwright.sync_api import Error
-        except ImportError:
-            raise BrowserError(f"the Python package playwright is missing: pip install "
-                               f"'{PLAYWRIGHT_PIN}'") from None
-        self._error_type = Error
+        self._error_type = playwright_error_type(executable)
         self.errors: list[str] = []
         self.console: list[str] = []
         self.timeout_ms = timeout_s * 1e3

@@ -88,7 +88,7 @@ def negated(ex: Expr, node: ast.AST, top: bool = False) -> str:
             finally:
                 del ex.node_types[id(flip)]
     if isinstance(node, ast.Attribute) and node.attr == "present":
-        return f"({render(ex, node.value)} == nullptr)"
+        return _wrap(f"{render(ex, node.value)} == nullptr", top)
     folded = _folded(ex, node)
     if folded is not None:
         return "false" if folded == "true" else "true"

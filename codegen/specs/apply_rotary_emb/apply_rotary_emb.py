@@ -12,13 +12,14 @@ float16 tensors and tables (a force_fp16 LLM) run the kernel's float16 twins (a 
 one word of the packed twin).
 """
 
-from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Kernel, Op,
-                              Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
+from codegen.language import (Case, Dispatch, Elementwise, Guard, Kernel, Op, Route, Tensor,
+                              half_routes, u32)
 from codegen.graph.inputs import rand, randn
+from codegen.specs.apply_rotary_emb._rope import (FLOATS, OUTPUTS, SAME_DTYPE, SHAPES,
+                                                  SIN_LIKE_COS, XK_HEAD_DIM, bindings)
 
-ROPE = Kernel("rotary_emb_meta")
+ROPE = Kernel("rotary_emb_meta", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(ROPE, Elementwise("q_pairs + k_pairs"))
-FLOATS = (F32, F16)
 
 
 def _args(q, k, rows=None, half=None, dtype="float32"):
@@ -34,7 +35,7 @@ OPS = [Op(
     targets=["et_vk.apply_rotary_emb.default"],
     args=[Tensor("xq", FLOATS, rank=4), Tensor("xk", FLOATS, rank=4),
           Tensor("freqs_cos", FLOATS, rank=2), Tensor("freqs_sin", FLOATS, rank=2),
-          Outputs("out", (Output("xq_out", FLOATS, rank=4), Output("xk_out", FLOATS, rank=4)))],
+          OUTPUTS],
     let={
         "S": "xq.dims[1]",
         "D": "xq.dims[3]",
@@ -45,18 +46,15 @@ OPS = [Op(
         Guard("xk.dims[0] == xq.dims[0] and xk.dims[1] == S", "xk",
               "has a different batch or sequence length than xq", got="xk.dims",
               expected="[{xq.dims[0]}, {S}, H, D]"),
-        Guard("xk.dims[3] == D", "xk", "has a different head_dim than xq", got="xk.dims[3]",
-              expected="{D}"),
+        XK_HEAD_DIM,
         Guard("D % 2 == 0", "xq", "has an odd head_dim", got="D", expected="an even head_dim"),
         Guard("freqs_cos.dims == [S, D // 2]", "freqs_cos",
               "does not hold one row of D/2 frequencies per token", got="freqs_cos.dims",
               expected="[{S}, {D // 2}]"),
-        Guard("freqs_sin.dims == freqs_cos.dims", "freqs_sin",
-              "has a different shape than freqs_cos", got="freqs_sin.dims",
-              expected="{freqs_cos.dims}"),
-        same_dtype("xq", ["xk", "freqs_cos", "freqs_sin"]),
+        SIN_LIKE_COS,
+        SAME_DTYPE,
     ],
-    shapes={"xq_out": "xq.dims", "xk_out": "xk.dims"},
+    shapes=SHAPES,
     resize="dynamic",
     dispatches=[Dispatch(
         params={
@@ -65,13 +63,9 @@ OPS = [Op(
             "Hk": u32("xk.dims[2]"),
             "half": u32("D // 2"),
             "q_pairs": u32("q_pairs"),
-            "num_pairs": u32("q_pairs + k_pairs"),
+            "num_elements": u32("q_pairs + k_pairs")  # vec2 elements: pairs,
         },
-        bindings=[Bind("xq", "xq", view="vec2"), Bind("xk", "xk", view="vec2"),
-                  Bind("cos_table", "freqs_cos", view="scalar"),
-                  Bind("sin_table", "freqs_sin", view="scalar"),
-                  Bind("xq_out", "xq_out", write=True, view="vec2"),
-                  Bind("xk_out", "xk_out", write=True, view="vec2")],
+        bindings=bindings("vec2"),
         routes=[*half_routes([ROUTE], "xq"), ROUTE],
     )],
     cases=[

@@ -8,13 +8,7 @@ fn rotate(x: vec2<f32>, t: u32) -> vec2<f32> {
   return vec2<f32>(x.x * c - x.y * s, x.x * s + x.y * c);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let is_q = p < params.q_pairs;
   let pair = select(p - params.q_pairs, p, is_q);
   let heads = select(params.Hk, params.Hq, is_q);

@@ -15,13 +15,14 @@ out[i] = x[i] * cos[i] + x[i - R/2] * sin[i]; for i >= R: out[i] = x[i].
 One thread per element, xq's first, then xk's, in one dispatch.
 """
 
-from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel, Op,
-                              Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
+from codegen.language import (Case, Dispatch, Elementwise, Guard, Int, Kernel, Op, Route, Tensor,
+                              half_routes, u32)
 from codegen.graph.inputs import SymInt, rand, randn
+from codegen.specs.apply_rotary_emb._rope import (FLOATS, OUTPUTS, SAME_DTYPE, SHAPES,
+                                                  SIN_LIKE_COS, XK_HEAD_DIM, bindings)
 
-ROPE = Kernel("rotary_emb_hf")
+ROPE = Kernel("rotary_emb_hf", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(ROPE, Elementwise("q_elems + k_elems"))
-FLOATS = (F32, F16)  # float16: the kernel's float16 twins (rotations in float32)
 
 
 def _args(q, k, table, start_pos=0, table_rows=None):
@@ -50,7 +51,7 @@ OPS = [Op(
     args=[Tensor("xq", FLOATS, rank=4), Tensor("xk", FLOATS, rank=4),
           Tensor("freqs_cos", FLOATS, rank=(2, 3)), Tensor("freqs_sin", FLOATS, rank=(2, 3)),
           Int("start_pos", symbolic=True),
-          Outputs("out", (Output("xq_out", FLOATS, rank=4), Output("xk_out", FLOATS, rank=4)))],
+          OUTPUTS],
     let={
         "hf": "1 if freqs_cos.rank == 3 else 0",  # [B, H, S, D] with [1 or B, S, R] tables
         "S": "xq.dims[2] if hf == 1 else xq.dims[1]",
@@ -63,10 +64,8 @@ OPS = [Op(
         Guard("xk.dims[0] == xq.dims[0] and xk.dims[2 if hf == 1 else 1] == S", "xk",
               "has a different batch or sequence length than xq", got="xk.dims",
               expected="batch {xq.dims[0]}, sequence length {S}"),
-        Guard("xk.dims[3] == D", "xk", "has a different head_dim than xq", got="xk.dims[3]",
-              expected="{D}"),
-        Guard("freqs_sin.dims == freqs_cos.dims", "freqs_sin", "has a different shape than freqs_cos",
-              got="freqs_sin.dims", expected="{freqs_cos.dims}"),
+        XK_HEAD_DIM,
+        SIN_LIKE_COS,
         Guard("R % 2 == 0", "freqs_cos", "covers an odd rotary dim", got="R",
               expected="an even rotary dim"),
         Guard("R <= D", "freqs_cos", "covers more than xq's head_dim", got="R",
@@ -82,9 +81,9 @@ OPS = [Op(
         Guard("hf == 0 or freqs_cos.dims[0] == 1 or freqs_cos.dims[0] == xq.dims[0]",
               "freqs_cos", "has a batch that is neither 1 nor xq's", got="freqs_cos.dims[0]",
               expected="1 or {xq.dims[0]}"),
-        same_dtype("xq", ["xk", "freqs_cos", "freqs_sin"]),
+        SAME_DTYPE,
     ],
-    shapes={"xq_out": "xq.dims", "xk_out": "xk.dims"},
+    shapes=SHAPES,
     resize="dynamic",
     dispatches=[Dispatch(
         params={
@@ -99,13 +98,9 @@ OPS = [Op(
             # table rows per batch ([B, S, R] tables; 0: one table for every batch)
             "batch_rows": u32("S if hf == 1 and freqs_cos.dims[0] > 1 else 0"),
             "q_elems": u32("q_elems"),
-            "num_elems": u32("q_elems + k_elems"),
+            "num_elements": u32("q_elems + k_elems"),
         },
-        bindings=[Bind("xq", "xq", view="scalar"), Bind("xk", "xk", view="scalar"),
-                  Bind("cos_table", "freqs_cos", view="scalar"),
-                  Bind("sin_table", "freqs_sin", view="scalar"),
-                  Bind("xq_out", "xq_out", write=True, view="scalar"),
-                  Bind("xk_out", "xk_out", write=True, view="scalar")],
+        bindings=bindings("scalar"),
         routes=[*half_routes([ROUTE], "xq"), ROUTE],
     )],
     cases=[

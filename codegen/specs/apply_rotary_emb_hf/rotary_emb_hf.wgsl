@@ -20,13 +20,7 @@ fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
   return x_i * c + partner * s;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elems) {
-    return;
-  }
+fn write_element(e: u32) {
   let is_q = e < params.q_elems;
   let local = select(e - params.q_elems, e, is_q);
   let i = local % params.D;

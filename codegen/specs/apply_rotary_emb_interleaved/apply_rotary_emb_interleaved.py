@@ -14,7 +14,7 @@ from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard
                               Output, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randn, tensor
 
-ROPE = Kernel("rotary_emb_interleaved")
+ROPE = Kernel("rotary_emb_interleaved", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(ROPE, Elementwise("x.numel // 2"))
 FLOATS = (F32, F16)
 NAN, INF = float("nan"), float("inf")
@@ -42,7 +42,7 @@ OPS = [Op(
     shapes={"out": "x.dims"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"N": u32("N"), "half": u32("C // 2"), "num_pairs": u32("x.numel // 2")},
+        params={"N": u32("N"), "half": u32("C // 2"), "num_elements": u32("x.numel // 2")},
         bindings=[Bind("input", "x", view="vec2"), Bind("freqs", "freqs_cis", view="vec2"),
                   Bind("output", "out", write=True, view="vec2")],
         routes=[*half_routes([ROUTE], "x"), ROUTE],

@@ -6,13 +6,7 @@
 // A pair is a vec2 of each binding's view, computed in f32 (float32, or float16 on the
 // kernel's twins: each result rounded to half once).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let row_pairs = params.N * params.half;  // pairs per batch
   let x = input_load(p);
   let cs = freqs_load(p % row_pairs);

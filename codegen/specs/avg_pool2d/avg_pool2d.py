@@ -9,10 +9,12 @@ divisor_override when given, else the window clipped to the padded input
 from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise, Guard, Int,
                               IntList, Kernel, Op, Output, Route, Tensor, half_routes, i32, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.common._pool import (OUT_SHAPE, OUTPUT_GUARD, PADDING_GUARD, WINDOW_CASES,
+                                        WINDOW_GUARDS, WINDOW_PARAMS, window_lets)
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-AVG_POOL = Kernel("avg_pool2d")
+AVG_POOL = Kernel("avg_pool2d", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(AVG_POOL, Elementwise("out.numel"))
 NAN, INF = float("nan"), float("inf")
 
@@ -32,39 +34,19 @@ OPS = [Op(
           IntList("stride"),
           IntList("padding", hw=True), Bool("ceil_mode"), Bool("count_include_pad"),
           Int("divisor_override", optional=True), Output("out", FLOATS, rank=(3, 4))],
-    let={
-        # an empty stride means kernel_size; one value is used for both axes
-        "strides": "kernel_size if len(stride) == 0 else "
-                   "[stride[0], stride[0]] if len(stride) == 1 else stride",
-        "IH": "self.dims[-2]",
-        "IW": "self.dims[-1]",
-        "OH": out_size(0, "IH"),
-        "OW": out_size(1, "IW"),
-    },
+    let=window_lets(out_size),
     guards=[
-        Guard("len(stride) <= 2", "stride", "must hold zero, one or two values",
-              got="stride", expected="[], [s] or [sh, sw]"),
-        Guard("min(kernel_size) > 0", "kernel_size", "is not positive", got="kernel_size",
-              expected="sizes >= 1"),
-        Guard("min(strides) > 0", "stride", "is not positive", got="stride",
-              expected="strides >= 1"),
-        Guard("min(padding) >= 0 and padding[0] <= kernel_size[0] // 2 and "
-              "padding[1] <= kernel_size[1] // 2", "padding",
-              "is negative or more than half the kernel", got="padding",
-              expected="at most {[kernel_size[0] // 2, kernel_size[1] // 2]}"),
+        *WINDOW_GUARDS,
+        PADDING_GUARD,
         Guard("divisor_override is None or divisor_override != 0", "divisor_override",
               "is zero", got="divisor_override", expected="None or a non-zero divisor"),
-        Guard("OH > 0 and OW > 0", "self", "is smaller than the pooling window",
-              got="self.dims", expected="an output of at least 1x1"),
+        OUTPUT_GUARD,
     ],
-    shapes={"out": "replace_at(replace_at(self.dims, -2, OH), -1, OW)"},
+    shapes={"out": OUT_SHAPE},
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "IH": u32("IH"), "IW": u32("IW"), "OH": u32("out.dims[-2]"), "OW": u32("out.dims[-1]"),
-            "kH": u32("kernel_size[0]"), "kW": u32("kernel_size[1]"),
-            "sH": u32("strides[0]"), "sW": u32("strides[1]"),
-            "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+            **WINDOW_PARAMS,
             "num_elements": u32("out.numel"),
             "count_include_pad": u32("count_include_pad"),
             # 0: no override (a zero override is refused above)
@@ -97,13 +79,7 @@ OPS = [Op(
                                [2, 2], [2, 2]), atol=1e-6),
         Case("resize", (randn(1, 2, 8, 8), [2, 2], [2, 2]), resize={"self": (1, 2, 6, 4)},
              atol=1e-5),
-        Case("too_many_strides", (randn(1, 1, 4, 4), [2, 2], [1, 1, 1]),
-             raises="stride must hold zero, one or two values (got [1, 1, 1], expected [], [s] "
-                    "or [sh, sw])"),
-        Case("zero_kernel", (randn(1, 1, 4, 4), [0, 2]),
-             raises="kernel_size is not positive (got [0, 2], expected sizes >= 1)"),
-        Case("zero_stride", (randn(1, 1, 4, 4), [2, 2], [0, 1]),
-             raises="stride is not positive (got [0, 1], expected strides >= 1)"),
+        *WINDOW_CASES,
         Case("padding_too_large", (randn(1, 1, 6, 6), [2, 2], [1, 1], [2, 0]),
              raises="padding is negative or more than half the kernel (got [2, 0], expected at "
                     "most [1, 1])"),

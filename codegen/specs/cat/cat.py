@@ -18,7 +18,7 @@ from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Element
 from codegen.graph.inputs import randint, randn, tensor
 
 DTYPES = (F32, F16, I32, BOOL)
-CAT = Kernel("cat_copy")
+CAT = Kernel("cat_copy", helpers=("../common/each_element.wgsl",))
 CAT_VEC4 = CAT.variant("cat_copy_vec4")  # the same body over vec4<u32> bindings
 CAT_BYTES = Kernel("cat_copy_bytes")
 

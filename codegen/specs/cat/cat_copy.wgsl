@@ -2,13 +2,7 @@
 // (cat_copy_vec4: the bindings are vec4s, and inner and num_elements count vec4s). Input unit
 // [o, j, r] of [outer, in_len, inner] goes to [o, offset + j, r] of [outer, out_len, inner].
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   let r = e % params.inner;
   let row = e / params.inner;
   let j = row % params.in_len;

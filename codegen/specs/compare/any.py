@@ -17,7 +17,8 @@ from codegen.graph.inputs import randint, tensor
 
 KIND = Override("u32", 0)
 ANY_ROWS = Kernel("any_rows", workgroup=(256, 1, 1), overrides={"KIND": KIND})
-ANY_COLUMNS = Kernel("any_columns", workgroup=(64, 1, 1), overrides={"KIND": KIND})
+ANY_COLUMNS = Kernel("any_columns", workgroup=(64, 1, 1), helpers=("../common/each_word.wgsl",),
+                     overrides={"KIND": KIND})
 # elements.wgsl's KIND_F32, KIND_F16, KIND_I32, KIND_BOOL
 KIND_OF_SELF = ("0 if self.dtype == 'float32' else (5 if self.dtype == 'float16' else "
                 "(1 if self.dtype == 'int32' else 2))")

@@ -1,14 +1,7 @@
 // conv2d: the general direct conv (any groups, e.g. depthwise or a grouped RGB stem);
 // one thread per output element.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
-  }
-  let o = output_element(i);
+fn write_output(i: u32, o: OutputElement) {
 
   var acc = 0.0;
   for (var c = 0u; c < o.icpg; c++) {

@@ -4,20 +4,8 @@
 //                wpack[tap][ic][oc] * input[b, ic, oh * sH - pH + kh * dH, ow * sW - pW + kw * dW]
 // Each 16x16 workgroup computes a 64 (channels) x 64 (pixels) tile, 4x4 per thread, from
 // vec4 tiles in workgroup memory, over the K steps of its split-K slice (workgroup z),
-// loading a step's tiles into registers while the step before computes. The walk over K
-// is in conv_gemm.wgsl.
-
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const BK: u32 = 16u;  // input channels per K step
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
-
-// Two buffers of each tile: a step computes from one while the next step's entries are
-// stored into the other, so one barrier per step suffices.
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
+// loading a step's tiles into registers while the step before computes. The tile's
+// constants and buffers are in conv_tile64.wgsl, the walk over K in conv_gemm.wgsl.
 
 // This thread's outputs: output channel 4 * y + r in acc<r>, pixels 4 * x + 0..3 (named
 // vectors, kept in registers).

@@ -10,15 +10,6 @@
 // embeds and most unpadded stems): every tap of a real pixel is then inside the image, so
 // the only checks left are the pixel and k ranges.
 
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const BK: u32 = 16u;  // k per step
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
-
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
-
 // One loader's k row as digits: k = (kh * KW + kw) * IC + ic; kh >= KH past the end of K.
 struct KRow {
   k: u32,

@@ -2,14 +2,7 @@
 // output element gathers four input channels (and their weights) into vec4s and
 // combines them with dot().
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
-  }
-  let o = output_element(i);
+fn write_output(i: u32, o: OutputElement) {
   let plane = params.IH * params.IW;
   let taps = params.KH * params.KW;
 

@@ -12,14 +12,7 @@ fn source(o: u32, k: u32, s: u32, p: u32, d: u32, size: u32) -> i32 {
   return select(-1, at, at < i32(size));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
-  }
-  let o = output_element(i);
+fn write_output(i: u32, o: OutputElement) {
   let ocg = o.oc % o.ocpg;
 
   var acc = 0.0;

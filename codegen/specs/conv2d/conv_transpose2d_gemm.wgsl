@@ -11,17 +11,6 @@
 // thread, K steps of 16 input channels at one tap, double-buffered; the weights come
 // tap-major from conv2d_pack_weights (TRANSPOSED).
 
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const BK: u32 = 16u;  // input channels per K step
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
-
-// Two buffers of each tile, as in conv2d_gemm: one barrier per K step.
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
-
 // The geometry of output phase z.
 struct Phase {
   a: u32,  // oh = a + t * sH

@@ -18,27 +18,30 @@ A float16 input is read two halves a word, on every device; into a float16 outpu
 each element is rounded to half first (`dtype=torch.float16` converts the input).
 """
 
-from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Guard,
-                              Int, Kernel, Op, Output, Override, Params, Route, Rows,
-                              ScalarType, Tensor, half_routes, u32)
+from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Elementwise, Int,
+                              Kernel, Op, Output, Override, Params, Route, Rows, ScalarType,
+                              Tensor, half_routes, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor, torch_dtype
+from codegen.specs.common._lines import DIM_GUARD, LINE_LETS
 
 TYPES = {"IN_FLOAT": Override("bool", True), "IN_HALF": Override("bool", False),
          "IN_BOOL": Override("bool", False), "OUT_FLOAT": Override("bool", True),
          "OUT_HALF": Override("bool", False)}
 # float outputs through the output's view; the integer variants store the bits
 LAST_DIM = Kernel("cumsum_last_dim", workgroup=(128, 1, 1), overrides=TYPES,
-                  helpers=("cumsum_store_half.wgsl",))
+                  helpers=("../common/each_row.wgsl", "cumsum_store_half.wgsl"))
 STRIDED = Kernel("cumsum_strided", workgroup=(64, 1, 1), overrides=TYPES,
-                 helpers=("cumsum_store_half.wgsl",))
-LAST_DIM_I32 = LAST_DIM.variant("cumsum_last_dim_i32", helpers=("cumsum_store_bits.wgsl",))
-STRIDED_I32 = STRIDED.variant("cumsum_strided_i32", helpers=("cumsum_store_bits.wgsl",))
+                 helpers=("../common/each_line.wgsl", "cumsum_store_half.wgsl"))
+LAST_DIM_I32 = LAST_DIM.variant("cumsum_last_dim_i32",
+                                helpers=("../common/each_row.wgsl", "cumsum_store_bits.wgsl"))
+STRIDED_I32 = STRIDED.variant("cumsum_strided_i32",
+                              helpers=("../common/each_line.wgsl", "cumsum_store_bits.wgsl"))
 FLOAT_IN = f"(self.dtype == '{F32}' or self.dtype == '{F16}')"
 FLOAT_OUT = f"(out.dtype == '{F32}' or out.dtype == '{F16}')"
 TYPE_OVERRIDES = {"IN_FLOAT": FLOAT_IN, "IN_HALF": f"self.dtype == '{F16}'",
                   "IN_BOOL": "self.dtype == 'bool'", "OUT_FLOAT": FLOAT_OUT,
                   "OUT_HALF": f"out.dtype == '{F16}'"}
-PARAMS = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
+PARAMS = Params({"N": u32("N"), "inner": u32("inner"), "num_rows": u32("lines")})
 
 
 def routes(last_dim: Kernel, strided: Kernel) -> list[Route]:
@@ -60,17 +63,8 @@ OPS = [Op(
     targets=["aten.cumsum.default"],
     args=[Tensor("self", dtypes=(F32, F16, I32, BOOL), rank=(1, 8)), Int("dim"),
           ScalarType("dtype"), Output("out", dtypes=(F32, F16, I32))],
-    let={
-        "in_range": "dim >= -self.rank and dim < self.rank",
-        "d": "dim % self.rank if in_range else 0",
-        "N": "self.dims[d]",
-        "inner": "prod(self.dims[d + 1:])",
-        "lines": "prod(self.dims[:d]) * inner",
-    },
-    guards=[
-        Guard("in_range", "dim", "names a dim the input does not have", got="dim",
-              expected="a dim in -{self.rank}..{self.rank - 1}"),
-    ],
+    let=LINE_LETS,
+    guards=[DIM_GUARD],
     shapes={"out": "self.dims"},
     resize="dynamic",
     dispatches=[

@@ -6,16 +6,7 @@ const ITEMS: u32 = 4u;
 
 var<workgroup> totals: array<u32, WORKGROUP_SIZE_X>;
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.N;
   var carry = 0u;
   for (var start = 0u; start < params.N; start += ITEMS * WORKGROUP_SIZE_X) {

@@ -15,7 +15,8 @@ from codegen.graph.inputs import randint, randn, tensor
 
 # a word (u32) or four (vec4<u32>) per invocation, from one body
 # (float16 rows: the same bodies with two halves a word)
-EMBED = Kernel("embedding_rows", aliases={"Word": "u32"}, consts={"NAN_WORD": "0x7fc00000u"})
+EMBED = Kernel("embedding_rows", helpers=("../common/each_element.wgsl",),
+               aliases={"Word": "u32"}, consts={"NAN_WORD": "0x7fc00000u"})
 EMBED_VEC4 = EMBED.variant("embedding_rows_vec4", aliases={"Word": "vec4<u32>"})
 EMBED_F16 = EMBED.variant("embedding_rows_f16", consts={"NAN_WORD": "0x7e007e00u"})
 EMBED_F16_VEC4 = EMBED_VEC4.variant("embedding_rows_f16_vec4", consts={"NAN_WORD": "0x7e007e00u"})

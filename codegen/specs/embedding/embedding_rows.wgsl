@@ -4,13 +4,7 @@
 // float constant). Rows are whole words: one float32, or two float16 (NAN_WORD: a
 // float32 NaN, or two float16 ones).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   let index = indices[e / params.row_len];
   if (index < 0 || u32(index) >= params.num_rows) {
     output[e] = Word(NAN_WORD);

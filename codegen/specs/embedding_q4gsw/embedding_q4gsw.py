@@ -18,7 +18,7 @@ from codegen.language import (F16, F32, I32, U8, Bind, Bool, Case, Dispatch, Ele
                               Int, Kernel, Op, Output, Route, Tensor, half_routes, u32)
 from codegen.graph.inputs import randint, randn
 
-EMBED = Kernel("embedding_q4gsw")
+EMBED = Kernel("embedding_q4gsw", helpers=("../common/each_element.wgsl",))
 FLOATS = (F32, F16)
 ROUTES = [Route(EMBED, Elementwise("out.numel"))]
 

@@ -3,13 +3,7 @@
 // row is byte j's high nibble (low nibble with linear_order), 2j+1 the other one.
 // Scales are u32 words: a float32 scale is one, a float16 one half of one (scales_half).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let c = i % params.D;
   let t = i / params.D;
   var idx = indices[t];

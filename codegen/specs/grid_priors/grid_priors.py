@@ -14,7 +14,7 @@ from codegen.language import (F16, F32, I32, Bind, Case, Dispatch, Double, Eleme
                               Kernel, Op, Output, Route, Tensor, f32, half_routes, u32)
 from codegen.graph.inputs import randint, randn
 
-PRIORS = Kernel("grid_priors")
+PRIORS = Kernel("grid_priors", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(PRIORS, Elementwise("H * W"))
 
 OPS = [Op(
@@ -27,7 +27,7 @@ OPS = [Op(
     shapes={"out": "[H * W, 2]"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"W": u32("W"), "num_cells": u32("H * W"), "stride": f32("float(stride)"),
+        params={"W": u32("W"), "num_elements": u32("H * W"), "stride": f32("float(stride)"),
                 "offset": f32("offset")},
         bindings=[Bind("output", "out", write=True, view="vec2")],
         routes=[*half_routes([ROUTE], "out"), ROUTE],

@@ -4,13 +4,7 @@
 // stored through the output's view (float32, or float16 on the kernel's twins: each value
 // rounded to half once).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let k = linear_index(gid, num_workgroups);
-  if (k >= params.num_cells) {
-    return;
-  }
+fn write_element(k: u32) {
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
   output_store(k, (cell + params.offset) * params.stride);
 }

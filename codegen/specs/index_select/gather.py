@@ -15,7 +15,8 @@ from codegen.graph.inputs import randint, randn, tensor
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, F16, I32)
 MAX_RANK = 8
-GATHER = Kernel("gather_elements", consts={"PER_WORD": "1u", "NAN_BITS": "0x7fc00000u"})
+GATHER = Kernel("gather_elements", helpers=("../common/each_word.wgsl",),
+                consts={"PER_WORD": "1u", "NAN_BITS": "0x7fc00000u"})
 GATHER_HALVES = GATHER.variant("gather_elements_halves",
                                consts={"PER_WORD": "2u", "NAN_BITS": "0x7e00u"})
 SLOTS = "array<vec4<u32>, 2>"
@@ -54,6 +55,8 @@ OPS = [Op(
             "dim_stride": u32("strides[d]"),
             "dim_size": u32("dims[d]"),
             "num_elements": u32("out.numel"),
+            # output words: two halves a word for float16
+            "num_words": u32(f"ceil_div(out.numel, 2) if self.dtype == '{F16}' else out.numel"),
         },
         bindings=[Bind("input", "self", elem="u32"), Bind("index", "index"),
                   Bind("output", "out", write=True, elem="u32")],

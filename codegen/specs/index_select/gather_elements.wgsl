@@ -31,14 +31,10 @@ fn gathered(e: u32) -> u32 {
   return (input[i / PER_WORD] >> (ELEM_BITS * (i % PER_WORD))) & ELEM_MASK;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
+// output word w (the entry point is ../common/each_word.wgsl's): its elements below
+// num_elements
+fn write_word(w: u32) {
   let first = PER_WORD * w;
-  if (first >= params.num_elements) {
-    return;
-  }
   var word = 0u;
   for (var k = 0u; k < PER_WORD && first + k < params.num_elements; k++) {
     word |= gathered(first + k) << (ELEM_BITS * k);

@@ -20,7 +20,8 @@ from codegen.graph.inputs import randint, randn, tensor
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, F16, I32)
 # a word (u32) or four (vec4<u32>) per invocation, from one body; float16 words hold two
-SELECT = Kernel("index_select", aliases={"Word": "u32"}, consts={"NAN_WORD": "0x7fc00000u"})
+SELECT = Kernel("index_select", helpers=("../common/each_element.wgsl",),
+                aliases={"Word": "u32"}, consts={"NAN_WORD": "0x7fc00000u"})
 SELECT_VEC4 = SELECT.variant("index_select_vec4", aliases={"Word": "vec4<u32>"})
 SELECT_F16 = SELECT.variant("index_select_f16", consts={"NAN_WORD": "0x7e007e00u"})
 SELECT_F16_VEC4 = SELECT_VEC4.variant("index_select_f16_vec4", consts={"NAN_WORD": "0x7e007e00u"})

@@ -4,13 +4,7 @@
 // inner counting vec4s); an index outside 0..in_len-1 writes quiet NaNs (as bits: no float
 // constant; NAN_WORD: a float32 NaN, or two float16 ones).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   let inner = e % params.inner;
   let rest = e / params.inner;
   let c = rest % params.out_len;

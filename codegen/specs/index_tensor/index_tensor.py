@@ -24,7 +24,7 @@ DTYPES = (F32, F16, I32, BOOL)
 MAX_ENTRIES = 4  # index tensors bind as idx0..idx3
 MAX_RANK = 8
 # LANES 32-bit words per invocation, from one body
-INDEX = Kernel("index_tensor", consts={"LANES": "1u"})
+INDEX = Kernel("index_tensor", helpers=("../common/each_element.wgsl",), consts={"LANES": "1u"})
 INDEX_VEC4 = INDEX.variant("index_tensor_vec4", consts={"LANES": "4u"})
 INDEX_BYTES = Kernel("index_tensor_bytes", overrides={"ALIGNED": Override("bool", False)},
                      helpers=("../copy/packed_words.wgsl",), consts={"PER_WORD": "4u"})

@@ -7,17 +7,3 @@
 fn elem_source(e: u32) -> u32 {
   return source_index(e);
 }
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (PER_WORD * w >= params.num_elements) {
-    return;
-  }
-  if (ALIGNED) {
-    output[w] = input[source_index(PER_WORD * w) / PER_WORD];
-    return;
-  }
-  output[w] = gathered_word(w);
-}

@@ -9,13 +9,7 @@ fn int8_at(word: u32, i: u32) -> i32 {
   return bitcast<i32>(word << (24u - 8u * (i % 4u))) >> 24u;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_outputs) {
-    return;
-  }
+fn write_element(e: u32) {
   let m = e / params.N;
   let n = e % params.N;
   let xs = m * params.K;

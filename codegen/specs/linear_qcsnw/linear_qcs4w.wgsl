@@ -7,13 +7,7 @@ fn byte_at(i: u32) -> u32 {
   return (weight[i / 4u] >> (8u * (i % 4u))) & 0xffu;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_outputs) {
-    return;
-  }
+fn write_element(e: u32) {
   let m = e / params.N;
   let n = e % params.N;
   let row = m * params.K;

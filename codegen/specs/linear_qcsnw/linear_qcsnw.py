@@ -22,8 +22,8 @@ from codegen.language import (F32, I8, I32, U8, Bind, Case, Dispatch, Double, El
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
-QCS4W = Kernel("linear_qcs4w", workgroup=(64, 1, 1))
-Q8TA = Kernel("linear_q8ta_q8csw", workgroup=(64, 1, 1))
+QCS4W = Kernel("linear_qcs4w", workgroup=(64, 1, 1), helpers=("../common/each_element.wgsl",))
+Q8TA = Kernel("linear_q8ta_q8csw", workgroup=(64, 1, 1), helpers=("../common/each_element.wgsl",))
 TOL = {"atol": 1e-5, "rtol": 1e-5}
 
 
@@ -54,7 +54,7 @@ QCS4W_OP = Op(
     resize="dynamic",
     dispatches=[Dispatch(
         params={"N": u32("N"), "K": u32("K"), "K_packed": u32("(K + 1) // 2"),
-                "num_outputs": u32("M * N")},
+                "num_elements": u32("M * N")},
         bindings=[Bind("input", "self"), Bind("weight", "weight", elem="u32"),
                   Bind("scales", "scales"), Bind("output", "out", write=True)],
         routes=[Route(QCS4W, Elementwise("M * N"))],
@@ -134,7 +134,7 @@ Q8TA_OP = Op(
     shapes={"out": "x.dims[:-1] + [N]"},
     resize="dynamic",
     dispatches=[Dispatch(
-        params={"N": u32("N"), "K": u32("K"), "num_outputs": u32("M * N"),
+        params={"N": u32("N"), "K": u32("K"), "num_elements": u32("M * N"),
                 "input_zero_point": i32("input_zero_point"),
                 "input_scale": f32("input_scale"), "has_bias": u32("bias.present")},
         bindings=[Bind("input", "x", elem="u32"), Bind("weight", "weights", elem="u32"),

@@ -9,10 +9,13 @@ from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Element
                               IntList, Kernel, Op, Output, Outputs, Override, Route, Tensor,
                               half_routes, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.common._pool import (OUT_SHAPE, OUTPUT_GUARD, PADDING_GUARD, WINDOW_CASES,
+                                        WINDOW_GUARDS, WINDOW_PARAMS, window_lets)
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-MAX_POOL = Kernel("max_pool2d", overrides={"write_indices": Override("bool", True)})
+MAX_POOL = Kernel("max_pool2d", helpers=("../common/each_element.wgsl",),
+                  overrides={"write_indices": Override("bool", True)})
 ROUTE = Route(MAX_POOL, Elementwise("out.numel"), overrides={"write_indices": "indices.present"})
 
 NAN, INF = float("nan"), float("inf")
@@ -32,42 +35,21 @@ OPS = [Op(
           IntList("padding", hw=True), IntList("dilation", hw=True), Bool("ceil_mode"),
           Outputs("outputs", items=(Output("out", FLOATS, rank=(3, 4)),
                                     Output("indices", dtypes=(I32,), rank=(3, 4), optional=True)))],
-    let={
-        # an empty stride means kernel_size; one value is used for both axes
-        "strides": "kernel_size if len(stride) == 0 else "
-                   "[stride[0], stride[0]] if len(stride) == 1 else stride",
-        "IH": "self.dims[-2]",
-        "IW": "self.dims[-1]",
-        "OH": out_size(0, "IH"),
-        "OW": out_size(1, "IW"),
-    },
+    let=window_lets(out_size),
     guards=[
-        Guard("len(stride) <= 2", "stride", "must hold zero, one or two values",
-              got="stride", expected="[], [s] or [sh, sw]"),
-        Guard("min(kernel_size) > 0", "kernel_size", "is not positive", got="kernel_size",
-              expected="sizes >= 1"),
-        Guard("min(strides) > 0", "stride", "is not positive", got="stride",
-              expected="strides >= 1"),
+        *WINDOW_GUARDS,
         Guard("min(dilation) > 0", "dilation", "is not positive", got="dilation",
               expected="dilations >= 1"),
-        Guard("min(padding) >= 0 and padding[0] <= kernel_size[0] // 2 and "
-              "padding[1] <= kernel_size[1] // 2", "padding",
-              "is negative or more than half the kernel", got="padding",
-              expected="at most {[kernel_size[0] // 2, kernel_size[1] // 2]}"),
+        PADDING_GUARD,
         Guard("not ceil_mode", "ceil_mode", "is not supported", got="ceil_mode",
               expected="false"),
-        Guard("OH > 0 and OW > 0", "self", "is smaller than the pooling window",
-              got="self.dims", expected="an output of at least 1x1"),
+        OUTPUT_GUARD,
     ],
-    shapes={"out": "replace_at(replace_at(self.dims, -2, OH), -1, OW)",
-            "indices": "replace_at(replace_at(self.dims, -2, OH), -1, OW)"},
+    shapes={"out": OUT_SHAPE, "indices": OUT_SHAPE},
     resize="dynamic",
     dispatches=[Dispatch(
         params={
-            "IH": u32("IH"), "IW": u32("IW"), "OH": u32("out.dims[-2]"), "OW": u32("out.dims[-1]"),
-            "kH": u32("kernel_size[0]"), "kW": u32("kernel_size[1]"),
-            "sH": u32("strides[0]"), "sW": u32("strides[1]"),
-            "pH": u32("padding[0]"), "pW": u32("padding[1]"),
+            **WINDOW_PARAMS,
             "dH": u32("dilation[0]"), "dW": u32("dilation[1]"),
             "num_elements": u32("out.numel"),
         },
@@ -100,13 +82,7 @@ OPS = [Op(
         Case("f16_specials", (tensor([[[[-INF, 65504.0, 2.0 ** -24, NAN], [-65504.0, -0.0, 1.0,
                                                                          0.5]]]],
                                      dtype="float16"), [2, 2], [2, 2]), exact=True),
-        Case("too_many_strides", (randn(1, 1, 4, 4), [2, 2], [1, 1, 1]),
-             raises="stride must hold zero, one or two values (got [1, 1, 1], expected [], [s] "
-                    "or [sh, sw])"),
-        Case("zero_kernel", (randn(1, 1, 4, 4), [0, 2]),
-             raises="kernel_size is not positive (got [0, 2], expected sizes >= 1)"),
-        Case("zero_stride", (randn(1, 1, 4, 4), [2, 2], [0, 1]),
-             raises="stride is not positive (got [0, 1], expected strides >= 1)"),
+        *WINDOW_CASES,
         Case("zero_dilation", (randn(1, 1, 4, 4), [2, 2], [1, 1], [0, 0], [1, 0]),
              raises="dilation is not positive (got [1, 0], expected dilations >= 1)"),
         Case("padding_too_large", (randn(1, 1, 6, 6), [2, 2], [1, 1], [2, 0]),

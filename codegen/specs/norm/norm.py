@@ -68,7 +68,7 @@ def norm_dispatches(row_len: str, num_rows: str, inner: str, groups: str) -> lis
                       Bind("rstd", "rstd", write=True, view="scalar")],
             routes=[*half_routes([route], "input"), route],
             when=when,
-            helpers=["../common/workgroup_reduce.wgsl"],
+            helpers=["../common/each_row.wgsl", "../common/workgroup_reduce.wgsl"],
         )
     return [dispatch(NORM_VEC4, "vec4", vec4), dispatch(NORM, "scalar", f"not ({vec4})")]
 

@@ -2,16 +2,7 @@
 // deviations (two passes, numerically stable), then (x - mean) * rstd * weight + bias.
 // The affine entry of element c is (row % groups) * (row_len / inner) + c / inner.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.row_len;
   let n = f32(params.row_len);
 

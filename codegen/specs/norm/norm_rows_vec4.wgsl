@@ -5,16 +5,7 @@ fn lane_sum(v: vec4<f32>) -> f32 {
   return (v.x + v.y) + (v.z + v.w);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let n4 = params.row_len / 4u;
   let base = row * n4;
   let n = f32(params.row_len);

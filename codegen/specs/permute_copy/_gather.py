@@ -12,7 +12,7 @@ from codegen.language import (BOOL, F16, F32, I32, Bind, Dispatch, Elementwise, 
 DTYPES = (F32, F16, I32, BOOL)
 MAX_RANK = 8
 # LANES elements per invocation, from one body
-GATHER = Kernel("strided_gather", consts={"LANES": "1u"})
+GATHER = Kernel("strided_gather", helpers=("../common/each_element.wgsl",), consts={"LANES": "1u"})
 GATHER_VEC4 = GATHER.variant("strided_gather_vec4", consts={"LANES": "4u"})
 GATHER_BYTES = Kernel("strided_gather_bytes", overrides={"ALIGNED": Override("bool", False)},
                       helpers=("../copy/packed_words.wgsl",), consts={"PER_WORD": "4u"})

@@ -13,13 +13,7 @@ fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   var rest = i * LANES;  // the first element
   var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   // the leading coordinates are 0 once rest is: they add nothing

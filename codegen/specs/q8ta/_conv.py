@@ -6,7 +6,8 @@ from codegen.language import (F32, I8, I32, Bind, Case, Dispatch, Double, Elemen
                               IntList, Kernel, Op, Output, Route, Str, Tensor, f32, i32, u32)
 from codegen.graph.inputs import rand, randint, randn
 
-CONV = Kernel("q8ta_conv2d", workgroup=(64, 1, 1), helpers=("int8.wgsl",))
+CONV = Kernel("q8ta_conv2d", workgroup=(64, 1, 1),
+              helpers=("../common/each_word.wgsl", "int8.wgsl"))
 LISTS = ("kernel_size", "stride", "padding", "dilation")
 
 
@@ -22,7 +23,8 @@ def conv_lets(depthwise: bool, transposed: bool) -> dict:
         "g": "max(groups, 1)",
         "OC": "weights.dims[2]" if depthwise else "weights.dims[0]",
         "icpg": "IC // g", "ocpg": "OC // g",
-        "K": "KH * KW * icpg",
+        # the reduction length of a non-depthwise conv (its weights' guard)
+        **({} if depthwise else {"K": "KH * KW * icpg"}),
         "OH": out.format(a="H"), "OW": out.format(a="W"),
         # weights[oc * oc_stride + (tap * icpg + ic) * tap_stride]
         "oc_stride": "1" if depthwise else "weights.dims[1]",
@@ -111,7 +113,7 @@ def conv_op(name: str, cases: list[Case], depthwise=False, transposed=False) -> 
         shapes={"out": "[B, OC, OH, OW]"},
         resize="static",
         golden=f"opgen_ref.{name.replace('_pw', '')}.default",
-        flops="2 * out.numel * K",
+        flops="2 * out.numel * KH * KW * icpg",
         dispatches=[Dispatch(
             params={**PARAMS, "transposed": u32("1" if transposed else "0")},
             bindings=[Bind("x", "x", elem="u32"), Bind("weights", "weights", elem="u32"),

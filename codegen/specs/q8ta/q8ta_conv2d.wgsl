@@ -3,13 +3,7 @@
 // input channels, then the float32 epilogue. Padding taps contribute nothing (the
 // dequantized input is 0 there), so they are skipped, never read as the zero point.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   var q = vec4<i32>(0);
   for (var j = 0u; j < 4u; j++) {
     let e = 4u * w + j;

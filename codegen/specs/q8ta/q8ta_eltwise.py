@@ -15,8 +15,9 @@ from codegen.language import (I8, Bind, Case, Dispatch, Double, Elementwise, Gua
                               Op, Output, Override, Route, Tensor, f32, i32, u32)
 from codegen.graph.inputs import randint, tensor
 
-MAP = Kernel("q8ta_map", helpers=("int8.wgsl",), overrides={"ADD": Override("bool", False)})
-SHUFFLE = Kernel("q8ta_pixel_shuffle", helpers=("int8.wgsl",))
+MAP = Kernel("q8ta_map", helpers=("../common/each_word.wgsl", "int8.wgsl"),
+             overrides={"ADD": Override("bool", False)})
+SHUFFLE = Kernel("q8ta_pixel_shuffle", helpers=("../common/each_word.wgsl", "int8.wgsl"))
 
 
 def positive(name: str) -> Guard:

@@ -19,7 +19,8 @@ from codegen.language import (F32, I8, I32, Bind, Case, Dispatch, Double, Elemen
                               Kernel, Op, Output, Route, Rows, Str, Tensor, f32, i32, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor
 
-LINEAR = Kernel("q8ta_linear", workgroup=(64, 1, 1), helpers=("int8.wgsl",))
+LINEAR = Kernel("q8ta_linear", workgroup=(64, 1, 1),
+                helpers=("../common/each_word.wgsl", "int8.wgsl"))
 GEMV = Kernel("q8ta_linear_gemv", workgroup=(64, 1, 1), helpers=("int8.wgsl",))
 
 LINEAR_ARGS = [

@@ -2,13 +2,7 @@
 // a + alpha * b), requantized with the output's parameters; one word (4 elements) per
 // invocation, elements past the end written as 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let qa = unpack_int8(a[w]);
   let qb = unpack_int8(b[w]);
   var q = vec4<i32>(0);

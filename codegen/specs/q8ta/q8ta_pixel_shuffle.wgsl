@@ -2,13 +2,7 @@
 // requantized from the input's parameters to the output's; one output word (4 elements)
 // per invocation, each gathered from its own input byte.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let r = params.r;
   let OW = params.W * r;
   let OH = params.H * r;

@@ -14,8 +14,8 @@ from codegen.language import (F32, I8, Bind, Case, Dispatch, Double, Elementwise
                               Int, Kernel, Op, Output, Route, ScalarType, Tensor, f32, i32, u32)
 from codegen.graph.inputs import randint, randn, tensor, torch_dtype
 
-QUANTIZE = Kernel("quantize_per_tensor", helpers=("int8.wgsl",))
-DEQUANTIZE = Kernel("dequantize_per_tensor", helpers=("int8.wgsl",))
+QUANTIZE = Kernel("quantize_per_tensor", helpers=("../common/each_word.wgsl", "int8.wgsl"))
+DEQUANTIZE = Kernel("dequantize_per_tensor", helpers=("../common/each_word.wgsl", "int8.wgsl"))
 INT8 = torch_dtype("int8")
 NAN, INF = float("nan"), float("inf")
 

@@ -1,13 +1,7 @@
 // quantize_per_tensor: float32 -> int8, one output word (4 elements) per invocation;
 // elements past the end are written as 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let x = input[w];
   var q = vec4<i32>(0);
   for (var j = 0u; j < 4u; j++) {

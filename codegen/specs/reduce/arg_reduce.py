@@ -16,11 +16,13 @@ from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Guard, 
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor
 
 NAN, INF = float("nan"), float("inf")
-ARG = Kernel("arg_reduce_rows", workgroup=(64, 1, 1), consts={"IS_FLOAT": "true"},
-             aliases={"Elem": "f32"}, overrides={"TAKE_MIN": Override("bool", False)},
-             helpers=("arg_element_view.wgsl",))
+ARG = Kernel("arg_reduce_rows", workgroup=(64, 1, 1),
+             helpers=("../common/each_row.wgsl", "arg_element_view.wgsl"),
+             consts={"IS_FLOAT": "true"}, aliases={"Elem": "f32"},
+             overrides={"TAKE_MIN": Override("bool", False)})
 ARG_I32 = ARG.variant("arg_reduce_rows_i32", consts={"IS_FLOAT": "false"},
-                      aliases={"Elem": "i32"}, helpers=("arg_element_i32.wgsl",))
+                      aliases={"Elem": "i32"},
+                      helpers=("../common/each_row.wgsl", "arg_element_i32.wgsl"))
 
 LETS = {
     "dims": "self.dims if self.rank > 0 else [1]",  # a 0-d self is one row of one
@@ -36,7 +38,7 @@ SHAPE = ("(ones(self.rank) if keepdim else []) if dim is None or self.rank == 0 
 
 
 def arg_op(name: str, take_min: bool, cases: list[Case]) -> Op:
-    params = Params({"num_outputs": u32("outer * inner"), "reduce": u32("reduce"),
+    params = Params({"num_rows": u32("outer * inner"), "reduce": u32("reduce"),
                      "inner": u32("inner")})
     route = {"overrides": {"TAKE_MIN": str(take_min)}}
     float_route = Route(ARG, Rows("outer * inner"), **route)

@@ -4,8 +4,9 @@
 // NaN beats every number (the first NaN wins), of equal values the first wins (-0.0
 // equals 0.0). Elem is f32 (IS_FLOAT: float32, or float16 on the _f16 twins, read
 // through the input's view) or i32 (arg_reduce_rows_i32: int32 and int64 tensors, which
-// the graph holds as int32); the kernel's helper supplies element(i), input element i. Each invocation scans its strided share in
-// order, then the workgroup tree-reduces (value, index) pairs.
+// the graph holds as int32); the kernel's helper supplies element(i), input element i.
+// Each invocation scans its strided share in order, then the workgroup tree-reduces
+// (value, index) pairs.
 
 const NONE: u32 = 0xffffffffu;  // an invocation that saw no element
 
@@ -33,16 +34,7 @@ fn wins(v: Elem, k: u32, w: Elem, j: u32) -> bool {
   return select(v > w, v < w, TAKE_MIN);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_outputs) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let outer = row / params.inner;
   let base = outer * params.reduce * params.inner + row % params.inner;
   var value = Elem();

@@ -28,9 +28,10 @@ from codegen.language import (F16, F32, I32, Bind, Bool, Case, Dispatch, Guard, 
                               half_routes, u32)
 from codegen.graph.inputs import INT32_MAX, INT32_MIN, randint, randn, tensor, torch_dtype
 
-REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1),
+REDUCE = Kernel("reduce_rows", workgroup=(64, 1, 1), helpers=("../common/each_row.wgsl",),
                 overrides={"MODE": Override("u32", 0)})
-REDUCE_I32 = Kernel("reduce_rows_i32", workgroup=(64, 1, 1))  # integer sums only
+REDUCE_I32 = Kernel("reduce_rows_i32", workgroup=(64, 1, 1),  # integer sums only
+                    helpers=("../common/each_row.wgsl",))
 MODES = {"sum": 0, "mean": 1, "max": 2, "min": 3}
 NAN, INF = float("nan"), float("inf")
 
@@ -58,7 +59,7 @@ SAME_DTYPE = Guard("out.dtype == self.dtype", "dtype",
                    "converts the result to another dtype, which is not implemented",
                    got="out.dtype",
                    expected="None or self's dtype, {self.dtype} (int64 is int32 on the GPU)")
-PARAMS = {"num_outputs": u32("outer * inner"), "reduce": u32("reduce"), "inner": u32("inner")}
+PARAMS = {"num_rows": u32("outer * inner"), "reduce": u32("reduce"), "inner": u32("inner")}
 
 
 def reduce_op(name: str, target: str, mode: str, args: list, cases: list[Case],

@@ -7,7 +7,8 @@ from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Guard, Ker
                               Route, Rows, Tensor, f32, half_routes, same_dtype, u32)
 from codegen.graph.inputs import randn, tensor
 
-RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1), helpers=("../common/workgroup_reduce.wgsl",))
+RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1),
+             helpers=("../common/each_row.wgsl", "../common/workgroup_reduce.wgsl"))
 ROUTE = Route(RMS, Rows("x.numel // N"))
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (a float32 sum of squares)
 

@@ -1,13 +1,7 @@
 // qk_per_row: attn[b, h, s, c] = dot(q[b, h, s], k[b, h, c]) * scale (+ mask), one
 // invocation per (b, h, s) row walking every key with vec4 loads. Standard attention.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = linear_index(gid, num_workgroups);
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_line(row: u32) {
   let s = row % params.Sq;
   let bh = row / params.Sq;
   let q_base = row * params.D4;

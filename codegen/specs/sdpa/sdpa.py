@@ -29,10 +29,11 @@ from codegen.graph.inputs import randn
 # kernel is kept only beyond the measured range.
 OCCUPANCY_FLOOR = 262144
 
-QK_PER_ROW = Kernel("qk_per_row", workgroup=(64, 1, 1))
+QK_PER_ROW = Kernel("qk_per_row", workgroup=(64, 1, 1), helpers=("../common/each_line.wgsl",))
 QK_PER_ENTRY = Kernel("qk_per_entry", workgroup=(16, 16, 1))
-SOFTMAX = Kernel("softmax_rows", workgroup=(64, 1, 1), helpers=("../common/workgroup_reduce.wgsl",))
-ATTN_V = Kernel("attn_v")
+SOFTMAX = Kernel("softmax_rows", workgroup=(64, 1, 1),
+                 helpers=("../common/each_row.wgsl", "../common/workgroup_reduce.wgsl"))
+ATTN_V = Kernel("attn_v", helpers=("../common/each_element.wgsl",))
 FLOATS = (F32, F16)
 QK = [Route(QK_PER_ENTRY, Tiles("Skv", "Sq", tile=(16, 16), z="B * H"),
             when=f"num_rows < {OCCUPANCY_FLOOR}"),

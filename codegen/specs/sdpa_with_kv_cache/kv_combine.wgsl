@@ -1,13 +1,7 @@
 // kv_combine: each output element (b, s, query head, d) from the chunks' partial results:
 // sum_c exp(m_c - M) * acc_c / sum_c exp(m_c - M) * l_c, M the largest chunk max.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let d = i % params.D;
   let head = i / params.D;  // (b, s, query head)
   let first = head * params.chunks;

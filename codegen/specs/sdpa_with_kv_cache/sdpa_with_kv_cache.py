@@ -33,7 +33,7 @@ MAX_D = 128  # head_dim (two dims per thread of a 64-thread workgroup)
 
 WRITE = Kernel("kv_cache_write")
 ATTEND = Kernel("kv_attend", workgroup=(64, 1, 1))
-COMBINE = Kernel("kv_combine")
+COMBINE = Kernel("kv_combine", helpers=("../common/each_element.wgsl",))
 FLOATS = (F32, F16)
 
 

@@ -13,9 +13,9 @@ from codegen.graph.inputs import SymInt, randint, randn, tensor
 NAN, INF = float("nan"), float("inf")
 
 DTYPES = (F32, F16, I32, BOOL)
-SELECT = Kernel("select_copy")
+SELECT = Kernel("select_copy", helpers=("../common/each_element.wgsl",))
 SELECT_BYTES = Kernel("select_copy_bytes", helpers=("../copy/packed_words.wgsl",),
-                      consts={"PER_WORD": "4u"})
+                      consts={"PER_WORD": "4u", "ALIGNED": "false"})
 
 
 def bools(*shape: int):

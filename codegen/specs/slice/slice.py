@@ -13,9 +13,9 @@ from codegen.language import (BOOL, F16, F32, I32, Bind, Case, Dispatch, Element
 from codegen.graph.inputs import SymInt, randint, randn, tensor
 
 INT64_MAX = 2**63 - 1
-SLICE = Kernel("slice_copy")
+SLICE = Kernel("slice_copy", helpers=("../common/each_element.wgsl",))
 SLICE_BYTES = Kernel("slice_copy_bytes", helpers=("../copy/packed_words.wgsl",),
-                     consts={"PER_WORD": "4u"})
+                     consts={"PER_WORD": "4u", "ALIGNED": "false"})
 DTYPES = (F32, F16, I32, BOOL)
 
 # the sliced dim, normalized (range checked by DIM_IN_RANGE), and its length

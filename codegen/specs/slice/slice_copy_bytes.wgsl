@@ -10,13 +10,3 @@ fn elem_source(e: u32) -> u32 {
   let outer = rest / params.out_len;
   return (outer * params.in_len + params.start + c * params.step) * params.inner + inner;
 }
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (PER_WORD * w >= params.num_elements) {
-    return;
-  }
-  output[w] = gathered_word(w);
-}

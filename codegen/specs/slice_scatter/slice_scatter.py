@@ -19,7 +19,7 @@ from codegen.graph.inputs import SymInt, randint, randn, tensor
 INT64_MAX = 2**63 - 1
 NAN, INF = float("nan"), float("inf")
 DTYPES = (F32, F16, I32, BOOL)
-SCATTER = Kernel("slice_scatter")
+SCATTER = Kernel("slice_scatter", helpers=("../common/each_element.wgsl",))
 SCATTER_BYTES = Kernel("slice_scatter_bytes")
 
 

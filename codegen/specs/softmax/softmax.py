@@ -18,14 +18,19 @@ from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Elementwise,
                               Kernel, Op, Output, Override, Params, Route, Rows, ScalarType, Tensor,
                               half_routes, u32)
 from codegen.graph.inputs import randn, tensor
+from codegen.specs.common._lines import DIM_GUARD, LINE_LETS
 
 HELPERS = ["softmax_common.wgsl", "../common/workgroup_reduce.wgsl"]
 
 # LOG: log_softmax; SAFE: _safe_softmax
 OVERRIDES = {"LOG": Override("bool", False), "SAFE": Override("bool", False)}
-LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), overrides=OVERRIDES)
-LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), overrides=OVERRIDES)
-STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), overrides=OVERRIDES)
+# the last-dim kernels: one workgroup a row
+ROW = ("../common/each_row.wgsl",)
+LAST_DIM = Kernel("softmax_last_dim", workgroup=(128, 1, 1), helpers=ROW, overrides=OVERRIDES)
+LAST_DIM_VEC4 = Kernel("softmax_last_dim_vec4", workgroup=(128, 1, 1), helpers=ROW,
+                       overrides=OVERRIDES)
+STRIDED = Kernel("softmax_strided", workgroup=(64, 1, 1), helpers=("../common/each_line.wgsl",),
+                 overrides=OVERRIDES)
 NAN, INF = float("nan"), float("inf")
 
 # rows: NaN, +inf, all -inf (each NaN throughout), -inf entries beside finite ones
@@ -39,7 +44,7 @@ FLOATS = (F32, F16)  # float16: the kernels' float16 twins (float32 max, sum and
 
 
 def dispatches(log: bool, safe: bool) -> list[Dispatch]:
-    params = Params({"N": u32("N"), "inner": u32("inner"), "num_lines": u32("lines")})
+    params = Params({"N": u32("N"), "inner": u32("inner"), "num_rows": u32("lines")})
     picked = {"LOG": str(log), "SAFE": str(safe)}
     vec4 = [Route(LAST_DIM_VEC4, Rows("lines"), overrides=picked)]
     scalar = [Route(LAST_DIM, Rows("lines"), when="inner == 1", overrides=picked),
@@ -135,16 +140,9 @@ def softmax_op(name: str, target: str, log: bool = False, safe: bool = False) ->
         targets=[target],
         args=[Tensor("self", FLOATS, rank=(1, 8)), Int("dim"), third,
               Output("out", FLOATS)],
-        let={
-            "in_range": "dim >= -self.rank and dim < self.rank",
-            "d": "dim % self.rank if in_range else 0",
-            "N": "self.dims[d]",
-            "inner": "prod(self.dims[d + 1:])",
-            "lines": "prod(self.dims[:d]) * inner",
-        },
+        let=LINE_LETS,
         guards=[
-            Guard("in_range", "dim", "names a dim the input does not have", got="dim",
-                  expected="a dim in -{self.rank}..{self.rank - 1}"),
+            DIM_GUARD,
             *([] if safe else [
                 Guard("not half_to_float", "half_to_float",
                       "is not supported (the output has the input's dtype)",

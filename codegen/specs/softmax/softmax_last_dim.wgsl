@@ -1,15 +1,9 @@
 // softmax_last_dim: one workgroup per contiguous row (softmax over the last dim): the row
 // max and the sum of exp(x - max) are workgroup tree reductions.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines || params.N == 0u) {
-    return;
+fn write_row(row: u32, lid: u32) {
+  if (params.N == 0u) {
+    return;  // the whole workgroup: an empty row
   }
   let base = row * params.N;
   // the max starts from the row's first element: an all -inf row keeps max -inf, so

@@ -1,12 +1,9 @@
 // softmax_strided: softmax over a strided dim: one invocation per line of N elements
 // `inner` apart, so neighbouring invocations read neighbouring elements.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
-    return;
+fn write_line(line: u32) {
+  if (params.N == 0u) {
+    return;  // an empty line
   }
   let inner = params.inner;
   let base = (line / inner) * params.N * inner + line % inner;

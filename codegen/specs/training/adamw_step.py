@@ -17,7 +17,7 @@ from codegen.language import (Bind, Case, Dispatch, Double, Elementwise, Guard, 
                               Outputs, Route, Tensor, f32, u32)
 from codegen.graph.inputs import full, rand, randn
 
-ADAMW = Kernel("adamw_step")
+ADAMW = Kernel("adamw_step", helpers=("../common/each_element.wgsl",))
 HYPER = ("lr", "beta1", "beta2", "eps", "weight_decay", "bias_correction1",
          "bias_correction2")
 
@@ -53,7 +53,7 @@ OPS = [Op(
     shapes={"param_out": "param.dims", "m_out": "param.dims", "v_out": "param.dims"},
     resize="static",
     dispatches=[Dispatch(
-        params={"num_vec4": u32("ceil_div(param.numel, 4)"),
+        params={"num_elements": u32("ceil_div(param.numel, 4)"),
                 # the scalars torch's reference multiplies by, each rounded to float32
                 "decay": f32("1.0 - lr * weight_decay"), "beta1": f32("beta1"),
                 "one_minus_beta1": f32("1.0 - beta1"), "beta2": f32("beta2"),

@@ -2,13 +2,7 @@
 // of ExecuTorch's reference (each scalar rounded to float32 as torch rounds it); param,
 // m and v are updated in place and the results written to the outputs too.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_vec4) {
-    return;
-  }
+fn write_element(i: u32) {
   let g = grad[i];
   let p = param[i] * params.decay;
   let new_m = m[i] * params.beta1 + params.one_minus_beta1 * g;

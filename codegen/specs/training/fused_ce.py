@@ -19,7 +19,7 @@ from codegen.language import (F32, I32, I64, Bind, Case, Dispatch, Double, Guard
 from codegen.graph.inputs import randint, randn, tensor
 
 REDUCE = ("../common/workgroup_reduce.wgsl",)
-ROWS = Kernel("fused_ce_rows", workgroup=(64, 1, 1), helpers=REDUCE)
+ROWS = Kernel("fused_ce_rows", workgroup=(64, 1, 1), helpers=("../common/each_row.wgsl", *REDUCE))
 SUM = Kernel("fused_ce_sum", workgroup=(64, 1, 1), helpers=REDUCE)
 TOL = {"atol": 1e-6, "rtol": 1e-5}
 
@@ -32,7 +32,7 @@ def ce_args(n: int, c: int, ignored: int = 0, dtype: str = "int64", scale: float
         tensor(labels, dtype=dtype), float(n - ignored))
 
 
-PARAMS = {"N": u32("N"), "C": u32("C"), "inv_n_valid": f32("1.0 / n_valid")}
+PARAMS = {"num_rows": u32("N"), "C": u32("C"), "inv_n_valid": f32("1.0 / n_valid")}
 
 OPS = [Op(
     name="fused_ce",

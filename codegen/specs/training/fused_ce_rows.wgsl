@@ -3,15 +3,7 @@
 // term (logsumexp - logits[label]) / n_valid; a negative label gives zeros, a label past
 // the classes NaN.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  if (row >= params.N) {
-    return;  // the whole workgroup
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.C;
   var local_max = -3.4e38;
   for (var c = lid; c < params.C; c += WORKGROUP_SIZE_X) {

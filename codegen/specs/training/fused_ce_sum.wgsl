@@ -5,7 +5,7 @@
 fn main(@builtin(local_invocation_id) lid3: vec3<u32>) {
   let lid = lid3.x;
   var local_sum = 0.0;
-  for (var r = lid; r < params.N; r += WORKGROUP_SIZE_X) {
+  for (var r = lid; r < params.num_rows; r += WORKGROUP_SIZE_X) {
     local_sum += row_loss[r];
   }
   partial[lid] = local_sum;

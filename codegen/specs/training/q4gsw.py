@@ -25,7 +25,7 @@ from codegen.graph.inputs import rand, randint, randn, tensor
 
 NIBBLES = ("q4_nibbles.wgsl",)
 BACKWARD = Kernel("q4gsw_backward", helpers=NIBBLES)
-REQUANT = Kernel("q4gsw_requant")
+REQUANT = Kernel("q4gsw_requant", helpers=("../common/each_word.wgsl",))
 
 
 def packed(n: int, k: int):

@@ -3,13 +3,7 @@
 // weight's group (q = 0 where the scale is 0 or the latent NaN). One output word (4 bytes
 // of the [N, ceil(K / 2)] result) per invocation; bytes past the end are 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   var word = 0u;
   for (var j = 0u; j < 4u; j++) {
     let e = 4u * w + j;

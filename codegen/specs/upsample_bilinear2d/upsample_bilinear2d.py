@@ -5,13 +5,14 @@ src = dst * (in - 1) / (out - 1); without, src = (dst + 0.5) * scale - 0.5 clamp
 0, where scale is 1 / scale_factor when one is given, else in / out.
 """
 
-from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, DoubleList, Elementwise, Guard,
+from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, DoubleList, Elementwise,
                               IntList, Kernel, Op, Output, Route, Tensor, f32, half_routes, u32)
 from codegen.graph.inputs import randn
+from codegen.specs.common._upsample import OUT_SHAPE, size_guards, size_lets
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
-BILINEAR = Kernel("upsample_bilinear2d")
+BILINEAR = Kernel("upsample_bilinear2d", helpers=("../common/each_element.wgsl",))
 ROUTE = Route(BILINEAR, Elementwise("out.numel"))
 
 
@@ -31,19 +32,10 @@ OPS = [Op(
     let={
         "IH": "input.dims[2]",
         "IW": "input.dims[3]",
-        "OH": "output_size[0] if len(output_size) == 2 else "
-              "floor(IH * scale_factors[0]) if len(scale_factors) == 2 else 0",
-        "OW": "output_size[1] if len(output_size) == 2 else "
-              "floor(IW * scale_factors[1]) if len(scale_factors) == 2 else 0",
+        **size_lets("IH", "IW"),
     },
-    guards=[
-        Guard("len(output_size) == 2 or len(scale_factors) == 2", "output_size",
-              "and scale_factors are both missing", got="len(output_size)",
-              expected="2 output sizes or 2 scale factors"),
-        Guard("IH > 0 and IW > 0", "input", "has an empty spatial dim", got="input.dims",
-              expected="non-zero H and W"),
-    ],
-    shapes={"out": "[input.dims[0], input.dims[1], OH, OW]"},
+    guards=size_guards("IH", "IW"),
+    shapes={"out": OUT_SHAPE},
     resize="dynamic",
     dispatches=[Dispatch(
         params={

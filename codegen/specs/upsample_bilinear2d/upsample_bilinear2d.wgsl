@@ -9,13 +9,7 @@ fn source_index(scale: f32, dst: u32) -> f32 {
   return max(scale * (f32(dst) + 0.5) - 0.5, 0.0);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

@@ -1,8 +1,9 @@
 """upsample_nearest2d: ATen's legacy nearest rule ih = floor(oh * IH / OH)."""
 
-from codegen.language import (F16, F32, Bind, Case, Dispatch, DoubleList, Elementwise, Guard,
-                              IntList, Kernel, Op, Output, Route, Tensor, half_routes, u32)
+from codegen.language import (F16, F32, Bind, Case, Dispatch, DoubleList, Elementwise, IntList,
+                              Kernel, Op, Output, Route, Tensor, half_routes, u32)
 from codegen.graph.inputs import randn
+from codegen.specs.common._upsample import OUT_SHAPE, size_guards, size_lets
 
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (computed in float32)
 
@@ -14,20 +15,9 @@ OPS = [Op(
     targets=["aten.upsample_nearest2d.vec"],
     args=[Tensor("input", FLOATS, rank=4), IntList("output_size", optional=True),
           DoubleList("scale_factors", optional=True), Output("out", FLOATS, rank=4)],
-    let={
-        "OH": "output_size[0] if len(output_size) == 2 else "
-              "floor(input.dims[2] * scale_factors[0]) if len(scale_factors) == 2 else 0",
-        "OW": "output_size[1] if len(output_size) == 2 else "
-              "floor(input.dims[3] * scale_factors[1]) if len(scale_factors) == 2 else 0",
-    },
-    guards=[
-        Guard("len(output_size) == 2 or len(scale_factors) == 2", "output_size",
-              "and scale_factors are both missing", got="len(output_size)",
-              expected="2 output sizes or 2 scale factors"),
-        Guard("input.dims[2] > 0 and input.dims[3] > 0", "input", "has an empty spatial dim",
-              got="input.dims", expected="non-zero H and W"),
-    ],
-    shapes={"out": "[input.dims[0], input.dims[1], OH, OW]"},
+    let=size_lets("input.dims[2]", "input.dims[3]"),
+    guards=size_guards("input.dims[2]", "input.dims[3]"),
+    shapes={"out": OUT_SHAPE},
     resize="dynamic",
     dispatches=[Dispatch(
         params={

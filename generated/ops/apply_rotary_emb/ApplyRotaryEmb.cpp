@@ -22,7 +22,7 @@ struct ApplyRotaryEmbParams {
   uint32_t Hk;
   uint32_t half;
   uint32_t q_pairs;
-  uint32_t num_pairs;
+  uint32_t num_elements;
   uint32_t _pad0[2];
 };
 static_assert(offsetof(ApplyRotaryEmbParams, S) == 0,
@@ -35,8 +35,8 @@ static_assert(offsetof(ApplyRotaryEmbParams, half) == 12,
               "ApplyRotaryEmbParams.half must sit at WGSL offset 12");
 static_assert(offsetof(ApplyRotaryEmbParams, q_pairs) == 16,
               "ApplyRotaryEmbParams.q_pairs must sit at WGSL offset 16");
-static_assert(offsetof(ApplyRotaryEmbParams, num_pairs) == 20,
-              "ApplyRotaryEmbParams.num_pairs must sit at WGSL offset 20");
+static_assert(offsetof(ApplyRotaryEmbParams, num_elements) == 20,
+              "ApplyRotaryEmbParams.num_elements must sit at WGSL offset 20");
 static_assert(sizeof(ApplyRotaryEmbParams) == 32,
               "ApplyRotaryEmbParams must match the WGSL struct size 32");
 
@@ -138,7 +138,7 @@ ApplyRotaryEmbPlan plan_apply_rotary_emb(WebGPUGraph& graph, const std::vector<V
   plan.params0.Hk = utils::to_u32(xk.dim(2), kOp, "Hk");
   plan.params0.half = utils::to_u32(utils::floordiv(D, 2), kOp, "half");
   plan.params0.q_pairs = utils::to_u32(q_pairs, kOp, "q_pairs");
-  plan.params0.num_pairs = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_pairs");
+  plan.params0.num_elements = utils::to_u32(utils::add(q_pairs, k_pairs), kOp, "num_elements");
   if (graph.has_feature(Feature::ShaderF16) && (xq.dtype == DType::Float16)) {
     plan.route0 = 0;  // rotary_emb_meta_f16
     plan.grid0 = utils::elementwise_grid(utils::add(q_pairs, k_pairs),

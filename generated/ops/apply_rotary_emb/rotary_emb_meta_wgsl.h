@@ -1,5 +1,5 @@
 // @generated from codegen/specs/apply_rotary_emb/rotary_emb_meta.wgsl - DO NOT EDIT.
-// wgsl-sha256: 665aa5ef15c08fa573240fe3a28520c0650c2b3f371b56554e3f834216fa4938
+// wgsl-sha256: 4b01b1e922ff9338b2d741de017b669cf90007bd9772dd16a74e37144067254a
 // The module below is generated/ops/apply_rotary_emb/rotary_emb_meta.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -17,7 +17,7 @@ struct Params {
   Hk: u32,
   half: u32,
   q_pairs: u32,
-  num_pairs: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> xq: array<vec2<f32>>;
@@ -57,6 +57,19 @@ fn xk_out_store(i: u32, v: vec2<f32>) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/apply_rotary_emb/rotary_emb_meta.wgsl
 // rotary_emb_meta: Meta's RoPE. One invocation per (2j, 2j+1) pair of a head, read
 // and written as one vec2; pairs [0, q_pairs) belong to xq, the rest to xk. The tables
@@ -68,13 +81,7 @@ fn rotate(x: vec2<f32>, t: u32) -> vec2<f32> {
   return vec2<f32>(x.x * c - x.y * s, x.x * s + x.y * c);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let is_q = p < params.q_pairs;
   let pair = select(p - params.q_pairs, p, is_q);
   let heads = select(params.Hk, params.Hq, is_q);

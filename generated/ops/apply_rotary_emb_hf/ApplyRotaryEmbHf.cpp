@@ -27,7 +27,7 @@ struct ApplyRotaryEmbHfParams {
   uint32_t hf;
   uint32_t batch_rows;
   uint32_t q_elems;
-  uint32_t num_elems;
+  uint32_t num_elements;
   uint32_t _pad0;
 };
 static_assert(offsetof(ApplyRotaryEmbHfParams, S) == 0,
@@ -50,8 +50,8 @@ static_assert(offsetof(ApplyRotaryEmbHfParams, batch_rows) == 32,
               "ApplyRotaryEmbHfParams.batch_rows must sit at WGSL offset 32");
 static_assert(offsetof(ApplyRotaryEmbHfParams, q_elems) == 36,
               "ApplyRotaryEmbHfParams.q_elems must sit at WGSL offset 36");
-static_assert(offsetof(ApplyRotaryEmbHfParams, num_elems) == 40,
-              "ApplyRotaryEmbHfParams.num_elems must sit at WGSL offset 40");
+static_assert(offsetof(ApplyRotaryEmbHfParams, num_elements) == 40,
+              "ApplyRotaryEmbHfParams.num_elements must sit at WGSL offset 40");
 static_assert(sizeof(ApplyRotaryEmbHfParams) == 48,
               "ApplyRotaryEmbHfParams must match the WGSL struct size 48");
 
@@ -181,7 +181,7 @@ ApplyRotaryEmbHfPlan plan_apply_rotary_emb_hf(WebGPUGraph& graph,
   plan.params0.batch_rows =
       utils::to_u32(((hf == 1) && (freqs_cos.dim(0) > 1)) ? S : 0, kOp, "batch_rows");
   plan.params0.q_elems = utils::to_u32(q_elems, kOp, "q_elems");
-  plan.params0.num_elems = utils::to_u32(utils::add(q_elems, k_elems), kOp, "num_elems");
+  plan.params0.num_elements = utils::to_u32(utils::add(q_elems, k_elems), kOp, "num_elements");
   if (graph.has_feature(Feature::ShaderF16) && (xq.dtype == DType::Float16)) {
     plan.route0 = 0;  // rotary_emb_hf_f16
     plan.grid0 = utils::elementwise_grid(utils::add(q_elems, k_elems),

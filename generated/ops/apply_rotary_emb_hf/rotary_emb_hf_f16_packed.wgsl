@@ -11,7 +11,7 @@ struct Params {
   hf: u32,
   batch_rows: u32,
   q_elems: u32,
-  num_elems: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> xq: array<u32>;
@@ -94,6 +94,19 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/apply_rotary_emb_hf/rotary_emb_hf.wgsl
 // rotary_emb_hf: rotate-half RoPE, full or partial. One invocation per element; elements
 // [0, q_elems) belong to xq, the rest to xk. Entries past the rotary dim R pass through.
@@ -117,13 +130,7 @@ fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
   return x_i * c + partner * s;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elems) {
-    return;
-  }
+fn write_element(e: u32) {
   let is_q = e < params.q_elems;
   let local = select(e - params.q_elems, e, is_q);
   let i = local % params.D;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/apply_rotary_emb_hf/rotary_emb_hf.wgsl - DO NOT EDIT.
-// wgsl-sha256: 29f957400983cac3ac0852554fde5de50fe0f3cc3ccc45b48a448e9e626e4e8d
+// wgsl-sha256: 97da8d3340bd5402e95b63528cf1f3aada8597e66c3546fc556202a56e9a35ad
 // The module below is generated/ops/apply_rotary_emb_hf/rotary_emb_hf_f16.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -23,7 +23,7 @@ struct Params {
   hf: u32,
   batch_rows: u32,
   q_elems: u32,
-  num_elems: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> xq: array<f16>;
@@ -110,6 +110,19 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/apply_rotary_emb_hf/rotary_emb_hf.wgsl
 // rotary_emb_hf: rotate-half RoPE, full or partial. One invocation per element; elements
 // [0, q_elems) belong to xq, the rest to xk. Entries past the rotary dim R pass through.
@@ -133,13 +146,7 @@ fn rotated(x_i: f32, partner: f32, i: u32, t: u32) -> f32 {
   return x_i * c + partner * s;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elems) {
-    return;
-  }
+fn write_element(e: u32) {
   let is_q = e < params.q_elems;
   let local = select(e - params.q_elems, e, is_q);
   let i = local % params.D;

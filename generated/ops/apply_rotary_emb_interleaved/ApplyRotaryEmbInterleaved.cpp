@@ -19,15 +19,15 @@ constexpr const char* kOp = "apply_rotary_emb_interleaved";
 struct ApplyRotaryEmbInterleavedParams {
   uint32_t N;
   uint32_t half;
-  uint32_t num_pairs;
+  uint32_t num_elements;
   uint32_t _pad0;
 };
 static_assert(offsetof(ApplyRotaryEmbInterleavedParams, N) == 0,
               "ApplyRotaryEmbInterleavedParams.N must sit at WGSL offset 0");
 static_assert(offsetof(ApplyRotaryEmbInterleavedParams, half) == 4,
               "ApplyRotaryEmbInterleavedParams.half must sit at WGSL offset 4");
-static_assert(offsetof(ApplyRotaryEmbInterleavedParams, num_pairs) == 8,
-              "ApplyRotaryEmbInterleavedParams.num_pairs must sit at WGSL offset 8");
+static_assert(offsetof(ApplyRotaryEmbInterleavedParams, num_elements) == 8,
+              "ApplyRotaryEmbInterleavedParams.num_elements must sit at WGSL offset 8");
 static_assert(sizeof(ApplyRotaryEmbInterleavedParams) == 16,
               "ApplyRotaryEmbInterleavedParams must match the WGSL struct size 16");
 
@@ -101,7 +101,7 @@ ApplyRotaryEmbInterleavedPlan plan_apply_rotary_emb_interleaved(WebGPUGraph& gra
   ApplyRotaryEmbInterleavedPlan plan;
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.half = utils::to_u32(utils::floordiv(C, 2), kOp, "half");
-  plan.params0.num_pairs = utils::to_u32(utils::floordiv(x.numel(), 2), kOp, "num_pairs");
+  plan.params0.num_elements = utils::to_u32(utils::floordiv(x.numel(), 2), kOp, "num_elements");
   if (graph.has_feature(Feature::ShaderF16) && (x.dtype == DType::Float16)) {
     plan.route0 = 0;  // rotary_emb_interleaved_f16
     plan.grid0 = utils::elementwise_grid(utils::floordiv(x.numel(), 2),

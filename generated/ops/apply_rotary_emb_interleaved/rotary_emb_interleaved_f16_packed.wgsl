@@ -3,7 +3,7 @@
 struct Params {
   N: u32,
   half: u32,
-  num_pairs: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -67,6 +67,19 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/apply_rotary_emb_interleaved/rotary_emb_interleaved.wgsl
 // rotary_emb_interleaved: EdgeTAM's pair-interleaved RoPE, one invocation per (real, imag)
 // pair of x [B, N, C]: with (cos, sin) = freqs[n, 2k], freqs[n, 2k + 1] (freqs_cis
@@ -76,13 +89,7 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 // A pair is a vec2 of each binding's view, computed in f32 (float32, or float16 on the
 // kernel's twins: each result rounded to half once).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let p = linear_index(gid, num_workgroups);
-  if (p >= params.num_pairs) {
-    return;
-  }
+fn write_element(p: u32) {
   let row_pairs = params.N * params.half;  // pairs per batch
   let x = input_load(p);
   let cs = freqs_load(p % row_pairs);

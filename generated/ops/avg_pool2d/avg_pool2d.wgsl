@@ -34,18 +34,25 @@ fn output_store(i: u32, v: f32) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// codegen/specs/avg_pool2d/avg_pool2d.wgsl
-// avg_pool2d: one invocation per output element sums its window (padded cells count as
-// zeros) and divides by divisor_override, the window clipped to the padded input
-// (count_include_pad) or the window clipped to the input, as torch does.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/avg_pool2d/avg_pool2d.wgsl
+// avg_pool2d: one invocation per output element sums its window (padded cells count as
+// zeros) and divides by divisor_override, the window clipped to the padded input
+// (count_include_pad) or the window clipped to the input, as torch does.
+
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

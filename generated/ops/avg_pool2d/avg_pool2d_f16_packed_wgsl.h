@@ -1,5 +1,5 @@
 // @generated from codegen/specs/avg_pool2d/avg_pool2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3515b8e5944456114e26749b23c1c4687f56e6f929ec0a152b66556473da8dad
+// wgsl-sha256: f867bb68e19b7306d4610f62c2ab51716758a7d63893951cb6479e253e0db348
 // The module below is generated/ops/avg_pool2d/avg_pool2d_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -86,18 +86,25 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
-// codegen/specs/avg_pool2d/avg_pool2d.wgsl
-// avg_pool2d: one invocation per output element sums its window (padded cells count as
-// zeros) and divides by divisor_override, the window clipped to the padded input
-// (count_include_pad) or the window clipped to the input, as torch does.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/avg_pool2d/avg_pool2d.wgsl
+// avg_pool2d: one invocation per output element sums its window (padded cells count as
+// zeros) and divides by divisor_override, the window clipped to the padded input
+// (count_include_pad) or the window clipped to the input, as torch does.
+
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

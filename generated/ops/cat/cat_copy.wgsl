@@ -17,18 +17,25 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/cat/cat_copy.wgsl
 // cat_copy: one entry of a cat, one unit per invocation: a 32-bit element, or four of them
 // (cat_copy_vec4: the bindings are vec4s, and inner and num_elements count vec4s). Input unit
 // [o, j, r] of [outer, in_len, inner] goes to [o, offset + j, r] of [outer, out_len, inner].
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   let r = e % params.inner;
   let row = e / params.inner;
   let j = row % params.in_len;

@@ -119,7 +119,7 @@ ChooseQparamsAffinePlan plan_choose_qparams_affine(WebGPUGraph& graph,
                                    keepdim ? std::vector<int64_t>{1} : std::vector<int64_t>{})
                    : std::vector<int64_t>{};
       });
-  if ((input == nullptr)) {
+  if (input == nullptr) {
     utils::fail(kOp, "input", "is missing", utils::format_value("None"), "a tensor");
   }
   if (block_size !=

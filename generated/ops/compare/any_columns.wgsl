@@ -91,18 +91,26 @@ fn truthy(bits: u32, kind: u32) -> bool {
   }
   return bits != 0u;
 }
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
+}
 // codegen/specs/compare/any_columns.wgsl
 // any_columns: any() over the middle of an [outer, reduce, inner] view (inner > 1). Each
 // invocation owns one output word: 4 consecutive outputs, whose inputs are mostly
 // neighbours in memory, each scanned along the reduced dims until a non-zero element.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let word = linear_index(gid, num_workgroups);
-  if (word >= params.num_words) {
-    return;
-  }
+fn write_word(word: u32) {
   var result = vec4<bool>(false);
   for (var j = 0u; j < 4u; j++) {
     let t = 4u * word + j;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1b9d7e8609d7385e47b3fff7edf3350d8fabfc67d0af6b97e13b07de1e7268e4
+// wgsl-sha256: 4df8a5d9142ec90e17c91e6b8bbeb7d6f2e99219d921f45a9fa3229dbd96c099
 // The module below is generated/ops/conv2d/conv2d_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -127,8 +127,9 @@ fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // codegen/specs/conv2d/conv_direct.wgsl
-// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their modules by opgen): where an output element sits.
+// The entry point of the direct conv kernels (conv2d, conv2d_vec4, conv_transpose2d; composed
+// into their modules by opgen): one invocation per output element, which the kernel's
+// write_output(i, o) computes and stores, o saying where element i sits.
 
 // Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
 // per group and its group's first input channel.
@@ -149,18 +150,20 @@ fn output_element(i: u32) -> OutputElement {
   return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
                        i % params.OW, icpg, ocpg, oc / ocpg * icpg);
 }
-// codegen/specs/conv2d/conv2d.wgsl
-// conv2d: the general direct conv (any groups, e.g. depthwise or a grouped RGB stem);
-// one thread per output element.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
+  if (i < params.B * params.OC * params.OH * params.OW) {
+    write_output(i, output_element(i));
   }
-  let o = output_element(i);
+}
+// codegen/specs/conv2d/conv2d.wgsl
+// conv2d: the general direct conv (any groups, e.g. depthwise or a grouped RGB stem);
+// one thread per output element.
+
+fn write_output(i: u32, o: OutputElement) {
 
   var acc = 0.0;
   for (var c = 0u; c < o.icpg; c++) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_stem_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 7bd85a782863f276307af074b815c7c4e363d3ce5159b9169c78e8975b650e4d
+// wgsl-sha256: cba5ed0dabae5b675fc33719e285270c0dbd9c43dd52a17e3506aa6c911b59f1
 // The module below is generated/ops/conv2d/conv2d_stem_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -146,6 +146,22 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   }
   return wpack_load((tap * params.IC + ic) * M4 + col);
 }
+// codegen/specs/conv2d/conv_tile64.wgsl
+// The 64x64 tile of the conv GEMMs (conv2d_gemm, conv2d_stem_gemm, conv_transpose2d_gemm;
+// composed into their modules by opgen): 16x16 threads compute 64 output channels x 64
+// output pixels, 4x4 per thread, from vec4 tiles in workgroup memory. A K step is BK input
+// channels (BK k of the flattened K in conv2d_stem_gemm). Two buffers of each tile: a step
+// computes from one while the next step's entries are stored into the other, so one
+// barrier per step suffices.
+
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 16u;  // input channels (stem: k) per K step
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
+const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 // codegen/specs/conv2d/conv_gemm.wgsl
 // Shared by the direct conv's GEMM kernels (composed into their modules by opgen,
 // after conv_gemm_loads.wgsl): the tap-major walk over K and the split-K store. K step s
@@ -197,15 +213,6 @@ fn store_quad(m: u32, n0: u32, v: vec4<f32>, slice: u32) {
 // (ic, kw, kh digits; no division in the loop). PADDED is false when padding is 0 (patch
 // embeds and most unpadded stems): every tap of a real pixel is then inside the image, so
 // the only checks left are the pixel and k ranges.
-
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const BK: u32 = 16u;  // k per step
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
-
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
 // One loader's k row as digits: k = (kh * KW + kw) * IC + ic; kh >= KH past the end of K.
 struct KRow {

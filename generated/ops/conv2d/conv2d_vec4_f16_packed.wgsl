@@ -116,8 +116,9 @@ fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // codegen/specs/conv2d/conv_direct.wgsl
-// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their modules by opgen): where an output element sits.
+// The entry point of the direct conv kernels (conv2d, conv2d_vec4, conv_transpose2d; composed
+// into their modules by opgen): one invocation per output element, which the kernel's
+// write_output(i, o) computes and stores, o saying where element i sits.
 
 // Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
 // per group and its group's first input channel.
@@ -138,19 +139,21 @@ fn output_element(i: u32) -> OutputElement {
   return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
                        i % params.OW, icpg, ocpg, oc / ocpg * icpg);
 }
-// codegen/specs/conv2d/conv2d_vec4.wgsl
-// conv2d_vec4: direct conv with input channels per group % 4 == 0; one thread per
-// output element gathers four input channels (and their weights) into vec4s and
-// combines them with dot().
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
+  if (i < params.B * params.OC * params.OH * params.OW) {
+    write_output(i, output_element(i));
   }
-  let o = output_element(i);
+}
+// codegen/specs/conv2d/conv2d_vec4.wgsl
+// conv2d_vec4: direct conv with input channels per group % 4 == 0; one thread per
+// output element gathers four input channels (and their weights) into vec4s and
+// combines them with dot().
+
+fn write_output(i: u32, o: OutputElement) {
   let plane = params.IH * params.IW;
   let taps = params.KH * params.KW;
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 28756d4b746e9831e4d7a3f8b0d1b2d230c284442cb827b62eb016b5f9811d36
+// wgsl-sha256: a384d4b4b74378c31046cfc177c13242354be95b365b66a3f1a77dd5838f62f7
 // The module below is generated/ops/conv2d/conv2d_vec4_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -134,8 +134,9 @@ fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   return v;
 }
 // codegen/specs/conv2d/conv_direct.wgsl
-// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their modules by opgen): where an output element sits.
+// The entry point of the direct conv kernels (conv2d, conv2d_vec4, conv_transpose2d; composed
+// into their modules by opgen): one invocation per output element, which the kernel's
+// write_output(i, o) computes and stores, o saying where element i sits.
 
 // Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
 // per group and its group's first input channel.
@@ -156,19 +157,21 @@ fn output_element(i: u32) -> OutputElement {
   return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
                        i % params.OW, icpg, ocpg, oc / ocpg * icpg);
 }
-// codegen/specs/conv2d/conv2d_vec4.wgsl
-// conv2d_vec4: direct conv with input channels per group % 4 == 0; one thread per
-// output element gathers four input channels (and their weights) into vec4s and
-// combines them with dot().
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
+  if (i < params.B * params.OC * params.OH * params.OW) {
+    write_output(i, output_element(i));
   }
-  let o = output_element(i);
+}
+// codegen/specs/conv2d/conv2d_vec4.wgsl
+// conv2d_vec4: direct conv with input channels per group % 4 == 0; one thread per
+// output element gathers four input channels (and their weights) into vec4s and
+// combines them with dot().
+
+fn write_output(i: u32, o: OutputElement) {
   let plane = params.IH * params.IW;
   let taps = params.KH * params.KW;
 

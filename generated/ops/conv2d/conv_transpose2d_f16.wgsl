@@ -126,29 +126,6 @@ fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
-// codegen/specs/conv2d/conv_direct.wgsl
-// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their modules by opgen): where an output element sits.
-
-// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
-// per group and its group's first input channel.
-struct OutputElement {
-  b: u32,
-  oc: u32,
-  oh: u32,
-  ow: u32,
-  icpg: u32,
-  ocpg: u32,
-  ic0: u32,
-}
-
-fn output_element(i: u32) -> OutputElement {
-  let icpg = params.IC / params.groups;
-  let ocpg = params.OC / params.groups;
-  let oc = i / (params.OW * params.OH) % params.OC;
-  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
-                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
-}
 // codegen/specs/conv2d/conv_gemm_loads.wgsl
 // Shared by the conv GEMM kernels, direct and transposed (emitted into their declaration
 // blocks by opgen): a K step's loads. A loader holds four output pixels' input offsets at
@@ -208,6 +185,39 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   }
   return wpack_load((tap * params.IC + ic) * M4 + col);
 }
+// codegen/specs/conv2d/conv_direct.wgsl
+// The entry point of the direct conv kernels (conv2d, conv2d_vec4, conv_transpose2d; composed
+// into their modules by opgen): one invocation per output element, which the kernel's
+// write_output(i, o) computes and stores, o saying where element i sits.
+
+// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
+// per group and its group's first input channel.
+struct OutputElement {
+  b: u32,
+  oc: u32,
+  oh: u32,
+  ow: u32,
+  icpg: u32,
+  ocpg: u32,
+  ic0: u32,
+}
+
+fn output_element(i: u32) -> OutputElement {
+  let icpg = params.IC / params.groups;
+  let ocpg = params.OC / params.groups;
+  let oc = i / (params.OW * params.OH) % params.OC;
+  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
+                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.B * params.OC * params.OH * params.OW) {
+    write_output(i, output_element(i));
+  }
+}
 // codegen/specs/conv2d/conv_transpose2d.wgsl
 // conv_transpose2d: transposed conv in gather form, one thread per output element. Tap
 // (kh, kw) reads input row ih = (oh + pH - kh * dH) / sH only when that division is
@@ -223,14 +233,7 @@ fn source(o: u32, k: u32, s: u32, p: u32, d: u32, size: u32) -> i32 {
   return select(-1, at, at < i32(size));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.B * params.OC * params.OH * params.OW) {
-    return;
-  }
-  let o = output_element(i);
+fn write_output(i: u32, o: OutputElement) {
   let ocg = o.oc % o.ocpg;
 
   var acc = 0.0;

@@ -74,29 +74,6 @@ fn conv_epilogue(acc: f32, oc: u32) -> f32 {
   }
   return v;
 }
-// codegen/specs/conv2d/conv_direct.wgsl
-// Shared by the direct-dispatch conv kernels, one invocation per output element (emitted
-// into their modules by opgen): where an output element sits.
-
-// Output element i = ((b * OC + oc) * OH + oh) * OW + ow: its coordinates, the channels
-// per group and its group's first input channel.
-struct OutputElement {
-  b: u32,
-  oc: u32,
-  oh: u32,
-  ow: u32,
-  icpg: u32,
-  ocpg: u32,
-  ic0: u32,
-}
-
-fn output_element(i: u32) -> OutputElement {
-  let icpg = params.IC / params.groups;
-  let ocpg = params.OC / params.groups;
-  let oc = i / (params.OW * params.OH) % params.OC;
-  return OutputElement(i / (params.OW * params.OH * params.OC), oc, i / params.OW % params.OH,
-                       i % params.OW, icpg, ocpg, oc / ocpg * icpg);
-}
 // codegen/specs/conv2d/conv_gemm_loads.wgsl
 // Shared by the conv GEMM kernels, direct and transposed (emitted into their declaration
 // blocks by opgen): a K step's loads. A loader holds four output pixels' input offsets at
@@ -156,6 +133,22 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
   }
   return wpack_load((tap * params.IC + ic) * M4 + col);
 }
+// codegen/specs/conv2d/conv_tile64.wgsl
+// The 64x64 tile of the conv GEMMs (conv2d_gemm, conv2d_stem_gemm, conv_transpose2d_gemm;
+// composed into their modules by opgen): 16x16 threads compute 64 output channels x 64
+// output pixels, 4x4 per thread, from vec4 tiles in workgroup memory. A K step is BK input
+// channels (BK k of the flattened K in conv2d_stem_gemm). Two buffers of each tile: a step
+// computes from one while the next step's entries are stored into the other, so one
+// barrier per step suffices.
+
+const BM: u32 = 64u;  // output channels per tile
+const BN: u32 = 64u;  // output pixels per tile
+const BK: u32 = 16u;  // input channels (stem: k) per K step
+const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
+const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
+
+var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
+var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 // codegen/specs/conv2d/conv_transpose2d_gemm.wgsl
 // conv_transpose2d_gemm: a transposed conv (groups == 1, dilation 1) as one implicit GEMM
 // per output phase (workgroup z = a * sW + c). The output pixels with oh % sH == a and
@@ -169,17 +162,6 @@ fn load_weights(tap: u32, ic: u32, col: u32) -> vec4<f32> {
 // are conv2d_gemm's: 16x16 workgroups computing 64 (channels) x 64 (pixels), 4x4 per
 // thread, K steps of 16 input channels at one tap, double-buffered; the weights come
 // tap-major from conv2d_pack_weights (TRANSPOSED).
-
-const BM: u32 = 64u;  // output channels per tile
-const BN: u32 = 64u;  // output pixels per tile
-const BK: u32 = 16u;  // input channels per K step
-const ROW4: u32 = 16u;  // vec4s per tile row (BM / 4 == BN / 4)
-
-const TILE: u32 = 256u;  // vec4s per tile (BK * ROW4)
-
-// Two buffers of each tile, as in conv2d_gemm: one barrier per K step.
-var<workgroup> a_tile: array<vec4<f32>, 512>;  // [buffer][k][m / 4]: 4 output channels per vec4
-var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]: 4 output pixels per vec4
 
 // The geometry of output phase z.
 struct Phase {

@@ -24,13 +24,13 @@ constexpr const char* kOp = "cumsum";
 struct CumsumParams {
   uint32_t N;
   uint32_t inner;
-  uint32_t num_lines;
+  uint32_t num_rows;
   uint32_t _pad0;
 };
 static_assert(offsetof(CumsumParams, N) == 0, "CumsumParams.N must sit at WGSL offset 0");
 static_assert(offsetof(CumsumParams, inner) == 4, "CumsumParams.inner must sit at WGSL offset 4");
-static_assert(offsetof(CumsumParams, num_lines) == 8,
-              "CumsumParams.num_lines must sit at WGSL offset 8");
+static_assert(offsetof(CumsumParams, num_rows) == 8,
+              "CumsumParams.num_rows must sit at WGSL offset 8");
 static_assert(sizeof(CumsumParams) == 16, "CumsumParams must match the WGSL struct size 16");
 
 const KernelSource kCumsumLastDimF16Kernel{
@@ -148,7 +148,7 @@ CumsumPlan plan_cumsum(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   CumsumPlan plan;
   plan.params.N = utils::to_u32(N, kOp, "N");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
-  plan.params.num_lines = utils::to_u32(lines, kOp, "num_lines");
+  plan.params.num_rows = utils::to_u32(lines, kOp, "num_rows");
   plan.run0 = (out.dtype == DType::Float32) || (out.dtype == DType::Float16);
   if (plan.run0) {
     if (graph.has_feature(Feature::ShaderF16) && ((out.dtype == DType::Float16) && (inner == 1))) {

@@ -3,7 +3,7 @@
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -111,6 +111,21 @@ fn add(a: u32, b: u32) -> u32 {
   }
   return a + b;
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/cumsum/cumsum_store_half.wgsl
 // store for the cumsum kernels' float16 twins: the f32 sum through the output's view
 // accessor, which rounds it to half once (generated from the kernel's float storage).
@@ -126,16 +141,7 @@ const ITEMS: u32 = 4u;
 
 var<workgroup> totals: array<u32, WORKGROUP_SIZE_X>;
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.N;
   var carry = 0u;
   for (var start = 0u; start < params.N; start += ITEMS * WORKGROUP_SIZE_X) {

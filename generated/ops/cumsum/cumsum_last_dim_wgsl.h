@@ -1,5 +1,5 @@
 // @generated from codegen/specs/cumsum/cumsum_last_dim.wgsl - DO NOT EDIT.
-// wgsl-sha256: fe796ff16cea6b7318c6494afb2fce3da19828593d25fcf997f94ae03c6fd86c
+// wgsl-sha256: 1b4078f990eaa27d964cc1eb5206959cbb81ad4cb7838d394f993b04f854163d
 // The module below is generated/ops/cumsum/cumsum_last_dim.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kCumsumLastDimWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -122,6 +122,21 @@ fn add(a: u32, b: u32) -> u32 {
   }
   return a + b;
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/cumsum/cumsum_store_half.wgsl
 // store for the cumsum kernels' float16 twins: the f32 sum through the output's view
 // accessor, which rounds it to half once (generated from the kernel's float storage).
@@ -137,16 +152,7 @@ const ITEMS: u32 = 4u;
 
 var<workgroup> totals: array<u32, WORKGROUP_SIZE_X>;
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.N;
   var carry = 0u;
   for (var start = 0u; start < params.N; start += ITEMS * WORKGROUP_SIZE_X) {

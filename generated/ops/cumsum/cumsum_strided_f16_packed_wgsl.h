@@ -1,5 +1,5 @@
 // @generated from codegen/specs/cumsum/cumsum_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 594fd6802c7cacd633b241b791fb120b1c84cd1b68a797e49af37a2eefb3f970
+// wgsl-sha256: c40e5e333f860b41c237d5d73d5af6d7baab39876fd150e49396f03e6e7b284e
 // The module below is generated/ops/cumsum/cumsum_strided_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kCumsumStridedF16PackedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -124,6 +124,20 @@ fn add(a: u32, b: u32) -> u32 {
   }
   return a + b;
 }
+// codegen/specs/common/each_line.wgsl
+// The entry point of the kernels that give each row one invocation (composed into their
+// modules by opgen), a row being a line of the kernel's view, contiguous or strided:
+// write_line(line) for each line below params.num_rows, line from the grid's
+// linear_index. each_row.wgsl gives a row a whole workgroup instead.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let line = linear_index(gid, num_workgroups);
+  if (line < params.num_rows) {
+    write_line(line);
+  }
+}
 // codegen/specs/cumsum/cumsum_store_half.wgsl
 // store for the cumsum kernels' float16 twins: the f32 sum through the output's view
 // accessor, which rounds it to half once (generated from the kernel's float storage).
@@ -134,13 +148,7 @@ fn store(i: u32, bits: u32) {
 // cumsum_strided: cumsum over a strided dim: one invocation adds up a line of N elements
 // `inner` apart in order, so neighbouring invocations read neighbouring elements.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines) {
-    return;
-  }
+fn write_line(line: u32) {
   let inner = params.inner;
   let base = (line / inner) * params.N * inner + line % inner;
   var acc = 0u;

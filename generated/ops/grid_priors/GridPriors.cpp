@@ -18,13 +18,13 @@ constexpr const char* kOp = "grid_priors";
 
 struct GridPriorsParams {
   uint32_t W;
-  uint32_t num_cells;
+  uint32_t num_elements;
   float stride;
   float offset;
 };
 static_assert(offsetof(GridPriorsParams, W) == 0, "GridPriorsParams.W must sit at WGSL offset 0");
-static_assert(offsetof(GridPriorsParams, num_cells) == 4,
-              "GridPriorsParams.num_cells must sit at WGSL offset 4");
+static_assert(offsetof(GridPriorsParams, num_elements) == 4,
+              "GridPriorsParams.num_elements must sit at WGSL offset 4");
 static_assert(offsetof(GridPriorsParams, stride) == 8,
               "GridPriorsParams.stride must sit at WGSL offset 8");
 static_assert(offsetof(GridPriorsParams, offset) == 12,
@@ -83,7 +83,7 @@ GridPriorsPlan plan_grid_priors(WebGPUGraph& graph, const std::vector<ValueRef>&
 
   GridPriorsPlan plan;
   plan.params0.W = utils::to_u32(W, kOp, "W");
-  plan.params0.num_cells = utils::to_u32(utils::mul(H, W), kOp, "num_cells");
+  plan.params0.num_elements = utils::to_u32(utils::mul(H, W), kOp, "num_elements");
   plan.params0.stride = utils::to_f32(static_cast<double>(stride));
   plan.params0.offset = utils::to_f32(offset);
   if (graph.has_feature(Feature::ShaderF16) && (out.dtype == DType::Float16)) {

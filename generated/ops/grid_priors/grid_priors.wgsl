@@ -2,7 +2,7 @@
 // The interface of kernel grid_priors, from the spec of op grid_priors (codegen/specs/grid_priors/grid_priors.py).
 struct Params {
   W: u32,
-  num_cells: u32,
+  num_elements: u32,
   stride: f32,
   offset: f32,
 };
@@ -21,6 +21,19 @@ fn output_store(i: u32, v: vec2<f32>) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/grid_priors/grid_priors.wgsl
 // grid_priors: YOLO's anchor points, out[h * W + w] = ((w + offset) * stride,
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
@@ -28,13 +41,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // stored through the output's view (float32, or float16 on the kernel's twins: each value
 // rounded to half once).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let k = linear_index(gid, num_workgroups);
-  if (k >= params.num_cells) {
-    return;
-  }
+fn write_element(k: u32) {
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
   output_store(k, (cell + params.offset) * params.stride);
 }

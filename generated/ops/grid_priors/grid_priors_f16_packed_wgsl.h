@@ -1,5 +1,5 @@
 // @generated from codegen/specs/grid_priors/grid_priors.wgsl - DO NOT EDIT.
-// wgsl-sha256: b614be35a392830b8fc04b81a3683a059ace73e27fc4d23b5d2b6a81943295b5
+// wgsl-sha256: dd87f9df59131fe280a23edae771f3d2e110c55272a28e62d8814e15b8520be2
 // The module below is generated/ops/grid_priors/grid_priors_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -13,7 +13,7 @@ inline constexpr const char* kGridPriorsF16PackedWGSL =
 // The interface of kernel grid_priors_f16_packed, from the spec of op grid_priors (codegen/specs/grid_priors/grid_priors.py).
 struct Params {
   W: u32,
-  num_cells: u32,
+  num_elements: u32,
   stride: f32,
   offset: f32,
 };
@@ -71,6 +71,19 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/grid_priors/grid_priors.wgsl
 // grid_priors: YOLO's anchor points, out[h * W + w] = ((w + offset) * stride,
 // (h + offset) * stride) for every cell of an H x W feature map, in float32 as ExecuTorch's
@@ -78,13 +91,7 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 // stored through the output's view (float32, or float16 on the kernel's twins: each value
 // rounded to half once).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let k = linear_index(gid, num_workgroups);
-  if (k >= params.num_cells) {
-    return;
-  }
+fn write_element(k: u32) {
   let cell = vec2<f32>(f32(k % params.W), f32(k / params.W));
   output_store(k, (cell + params.offset) * params.stride);
 }

@@ -21,7 +21,7 @@ struct GatherParams {
   uint32_t dim_stride;
   uint32_t dim_size;
   uint32_t num_elements;
-  uint32_t _pad0;
+  uint32_t num_words;
 };
 static_assert(offsetof(GatherParams, out_dims) == 0,
               "GatherParams.out_dims must sit at WGSL offset 0");
@@ -33,6 +33,8 @@ static_assert(offsetof(GatherParams, dim_size) == 68,
               "GatherParams.dim_size must sit at WGSL offset 68");
 static_assert(offsetof(GatherParams, num_elements) == 72,
               "GatherParams.num_elements must sit at WGSL offset 72");
+static_assert(offsetof(GatherParams, num_words) == 76,
+              "GatherParams.num_words must sit at WGSL offset 76");
 static_assert(sizeof(GatherParams) == 80, "GatherParams must match the WGSL struct size 80");
 
 const KernelSource kGatherElementsHalvesKernel{
@@ -128,6 +130,9 @@ GatherPlan plan_gather(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   plan.params0.dim_stride = utils::to_u32(utils::at(strides, d), kOp, "dim_stride");
   plan.params0.dim_size = utils::to_u32(utils::at(dims, d), kOp, "dim_size");
   plan.params0.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params0.num_words =
+      utils::to_u32((self.dtype == DType::Float16) ? utils::ceil_div(out.numel(), 2) : out.numel(),
+                    kOp, "num_words");
   if (self.dtype == DType::Float16) {
     plan.route0 = 0;  // gather_elements_halves
     plan.grid0 = utils::elementwise_grid(utils::floordiv(utils::add(out.numel(), 1), 2),

@@ -6,6 +6,7 @@ struct Params {
   dim_stride: u32,
   dim_size: u32,
   num_elements: u32,
+  num_words: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<u32>;
@@ -19,6 +20,20 @@ const NAN_BITS = 0x7e00u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
 }
 // codegen/specs/index_select/gather_elements.wgsl
 // gather_elements: aten.gather, out[c] = input[c with c[dim] replaced by index[c]]. Each
@@ -54,14 +69,10 @@ fn gathered(e: u32) -> u32 {
   return (input[i / PER_WORD] >> (ELEM_BITS * (i % PER_WORD))) & ELEM_MASK;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
+// output word w (the entry point is ../common/each_word.wgsl's): its elements below
+// num_elements
+fn write_word(w: u32) {
   let first = PER_WORD * w;
-  if (first >= params.num_elements) {
-    return;
-  }
   var word = 0u;
   for (var k = 0u; k < PER_WORD && first + k < params.num_elements; k++) {
     word |= gathered(first + k) << (ELEM_BITS * k);

@@ -19,6 +19,19 @@ alias Word = vec4<u32>;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/index_select/index_select.wgsl
 // index_select: out[outer, c, inner] = input[outer, index[c], inner], the tensors seen as
 // [outer, in_len, inner] and [outer, out_len, inner] around dim, one Word per invocation
@@ -26,13 +39,7 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 // inner counting vec4s); an index outside 0..in_len-1 writes quiet NaNs (as bits: no float
 // constant; NAN_WORD: a float32 NaN, or two float16 ones).
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
-  }
+fn write_element(e: u32) {
   let inner = e % params.inner;
   let rest = e / params.inner;
   let c = rest % params.out_len;

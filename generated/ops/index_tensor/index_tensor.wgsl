@@ -73,17 +73,24 @@ fn source_index(e: u32) -> u32 {
   }
   return src;
 }
-// codegen/specs/index_tensor/index_tensor.wgsl
-// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), LANES words per
-// invocation: one, or (index_tensor_vec4) a vec4 where self's last dim is kept and a
-// multiple of 4, so a vec4 of the output reads one aligned vec4 of the input.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/index_tensor/index_tensor.wgsl
+// index_tensor: out[e] = self[source_index(e)] (index_source.wgsl), LANES words per
+// invocation: one, or (index_tensor_vec4) a vec4 where self's last dim is kept and a
+// multiple of 4, so a vec4 of the output reads one aligned vec4 of the input.
+
+fn write_element(i: u32) {
   output[i] = input[source_index(i * LANES) / LANES];
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/index_tensor/index_tensor_bytes.wgsl - DO NOT EDIT.
-// wgsl-sha256: e0581f5b49eb6167f11709dc921c5a2ab3e4e308f7e7b8f71de21bffb7a4d3d3
+// wgsl-sha256: d80c8f798392ea1f4dbcf43fbdf37ec17541eb1953fd8bc0bf27d3bdead6cfa5
 // The module below is generated/ops/index_tensor/index_tensor_halves.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -86,11 +86,13 @@ fn source_index(e: u32) -> u32 {
   return src;
 }
 // codegen/specs/copy/packed_words.wgsl
-// Shared by the gathers of tensors whose elements are smaller than a u32 word: PER_WORD of
-// them to a word, little-endian (4 bools of a byte each, 2 halves), emitted into their
-// modules by opgen. Each invocation owns one output word and gathers its elements, so no
-// two invocations write the same word. The kernel supplies elem_source(e), the input
-// element that output element e reads, and the constant PER_WORD.
+// The entry point and word assembly of the gathers of tensors whose elements are smaller
+// than a u32 word: PER_WORD of them to a word, little-endian (4 bools of a byte each, 2
+// halves), composed into their modules by opgen. Each invocation owns one output word and
+// gathers its elements, so no two invocations write the same word. The kernel supplies
+// elem_source(e), the input element that output element e reads, and the constants
+// PER_WORD and ALIGNED (an override where the word's elements may be one aligned input
+// word, copied whole; else false).
 
 const ELEM_BITS: u32 = 32u / PER_WORD;
 const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
@@ -109,16 +111,6 @@ fn gathered_word(w: u32) -> u32 {
   }
   return word;
 }
-// codegen/specs/index_tensor/index_tensor_bytes.wgsl
-// index_tensor_bytes (and index_tensor_halves): index_tensor for bool tensors (one byte per
-// element, PER_WORD = 4 to a u32 word) or float16 ones (PER_WORD = 2 halves to a word).
-// Each invocation owns one output word and gathers its elements, so no two invocations
-// write the same word; ALIGNED (self's last dim kept and a multiple of 4): the word's
-// elements are one aligned input word.
-
-fn elem_source(e: u32) -> u32 {
-  return source_index(e);
-}
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
@@ -128,10 +120,20 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     return;
   }
   if (ALIGNED) {
-    output[w] = input[source_index(PER_WORD * w) / PER_WORD];
+    output[w] = input[elem_source(PER_WORD * w) / PER_WORD];
     return;
   }
   output[w] = gathered_word(w);
+}
+// codegen/specs/index_tensor/index_tensor_bytes.wgsl
+// index_tensor_bytes (and index_tensor_halves): index_tensor for bool tensors (one byte per
+// element, PER_WORD = 4 to a u32 word) or float16 ones (PER_WORD = 2 halves to a word).
+// Each invocation owns one output word and gathers its elements, so no two invocations
+// write the same word; ALIGNED (self's last dim kept and a multiple of 4): the word's
+// elements are one aligned input word.
+
+fn elem_source(e: u32) -> u32 {
+  return source_index(e);
 }
 )wgsl";
 

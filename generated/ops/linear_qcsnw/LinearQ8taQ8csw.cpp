@@ -17,7 +17,7 @@ constexpr const char* kOp = "linear_q8ta_q8csw";
 struct LinearQ8taQ8cswParams {
   uint32_t N;
   uint32_t K;
-  uint32_t num_outputs;
+  uint32_t num_elements;
   int32_t input_zero_point;
   float input_scale;
   uint32_t has_bias;
@@ -27,8 +27,8 @@ static_assert(offsetof(LinearQ8taQ8cswParams, N) == 0,
               "LinearQ8taQ8cswParams.N must sit at WGSL offset 0");
 static_assert(offsetof(LinearQ8taQ8cswParams, K) == 4,
               "LinearQ8taQ8cswParams.K must sit at WGSL offset 4");
-static_assert(offsetof(LinearQ8taQ8cswParams, num_outputs) == 8,
-              "LinearQ8taQ8cswParams.num_outputs must sit at WGSL offset 8");
+static_assert(offsetof(LinearQ8taQ8cswParams, num_elements) == 8,
+              "LinearQ8taQ8cswParams.num_elements must sit at WGSL offset 8");
 static_assert(offsetof(LinearQ8taQ8cswParams, input_zero_point) == 12,
               "LinearQ8taQ8cswParams.input_zero_point must sit at WGSL offset 12");
 static_assert(offsetof(LinearQ8taQ8cswParams, input_scale) == 16,
@@ -110,7 +110,7 @@ LinearQ8taQ8cswPlan plan_linear_q8ta_q8csw(WebGPUGraph& graph, const std::vector
   LinearQ8taQ8cswPlan plan;
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.K = utils::to_u32(K, kOp, "K");
-  plan.params0.num_outputs = utils::to_u32(utils::mul(M, N), kOp, "num_outputs");
+  plan.params0.num_elements = utils::to_u32(utils::mul(M, N), kOp, "num_elements");
   plan.params0.input_zero_point = utils::to_i32(input_zero_point, kOp, "input_zero_point");
   plan.params0.input_scale = utils::to_f32(input_scale);
   plan.params0.has_bias = (bias != nullptr) ? 1 : 0;

@@ -18,14 +18,14 @@ struct LinearQcs4wParams {
   uint32_t N;
   uint32_t K;
   uint32_t K_packed;
-  uint32_t num_outputs;
+  uint32_t num_elements;
 };
 static_assert(offsetof(LinearQcs4wParams, N) == 0, "LinearQcs4wParams.N must sit at WGSL offset 0");
 static_assert(offsetof(LinearQcs4wParams, K) == 4, "LinearQcs4wParams.K must sit at WGSL offset 4");
 static_assert(offsetof(LinearQcs4wParams, K_packed) == 8,
               "LinearQcs4wParams.K_packed must sit at WGSL offset 8");
-static_assert(offsetof(LinearQcs4wParams, num_outputs) == 12,
-              "LinearQcs4wParams.num_outputs must sit at WGSL offset 12");
+static_assert(offsetof(LinearQcs4wParams, num_elements) == 12,
+              "LinearQcs4wParams.num_elements must sit at WGSL offset 12");
 static_assert(sizeof(LinearQcs4wParams) == 16,
               "LinearQcs4wParams must match the WGSL struct size 16");
 
@@ -81,7 +81,7 @@ LinearQcs4wPlan plan_linear_qcs4w(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.K = utils::to_u32(K, kOp, "K");
   plan.params0.K_packed = utils::to_u32(utils::floordiv(utils::add(K, 1), 2), kOp, "K_packed");
-  plan.params0.num_outputs = utils::to_u32(utils::mul(M, N), kOp, "num_outputs");
+  plan.params0.num_elements = utils::to_u32(utils::mul(M, N), kOp, "num_elements");
   plan.grid0 = utils::elementwise_grid(utils::mul(M, N), kLinearQcs4wKernel.workgroup_size[0],
                                        graph.limits().max_workgroups_per_dimension);
   return plan;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_qcsnw/linear_q8ta_q8csw.wgsl - DO NOT EDIT.
-// wgsl-sha256: baefc4700841c97603e46b00341e13e624802cfc4b6ddbd0cc82ca9514bdb0cf
+// wgsl-sha256: db9dd31571ab82aa017779ff9e0852518899c041d3f05cdcc3ff51229dda6bc4
 // The module below is generated/ops/linear_qcsnw/linear_q8ta_q8csw.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kLinearQ8taQ8cswWGSL =
 struct Params {
   N: u32,
   K: u32,
-  num_outputs: u32,
+  num_elements: u32,
   input_zero_point: i32,
   input_scale: f32,
   has_bias: u32,
@@ -33,6 +33,19 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/linear_qcsnw/linear_q8ta_q8csw.wgsl
 // linear_q8ta_q8csw: a linear on an int8 input x_q (quantized per tensor: input_scale,
 // input_zero_point) and int8 weights w_q [N, K] (symmetric per channel: weight_scales):
@@ -45,13 +58,7 @@ fn int8_at(word: u32, i: u32) -> i32 {
   return bitcast<i32>(word << (24u - 8u * (i % 4u))) >> 24u;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_outputs) {
-    return;
-  }
+fn write_element(e: u32) {
   let m = e / params.N;
   let n = e % params.N;
   let xs = m * params.K;

@@ -4,7 +4,7 @@ struct Params {
   N: u32,
   K: u32,
   K_packed: u32,
-  num_outputs: u32,
+  num_elements: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -18,6 +18,19 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/linear_qcsnw/linear_qcs4w.wgsl
 // linear_qcs4w: out[m, n] = sum_k x[m, k] * (w[n, k] * scales[n]), the weight 4-bit per
 // channel: byte j of row n holds w[n, 2j] + 8 in its high nibble and w[n, 2j + 1] + 8 in
@@ -28,13 +41,7 @@ fn byte_at(i: u32) -> u32 {
   return (weight[i / 4u] >> (8u * (i % 4u))) & 0xffu;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_outputs) {
-    return;
-  }
+fn write_element(e: u32) {
   let m = e / params.N;
   let n = e % params.N;
   let row = m * params.K;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/max_pool2d/max_pool2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: ed622068d0ab268546f2f278893e6145071d4d418a7ec966baa977b6cb4d2612
+// wgsl-sha256: 14b13b015d9904cf21fc9d05bdc4e3de87fd1c4c34bca5fb11d9072db96b2edd
 // The module below is generated/ops/max_pool2d/max_pool2d_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -88,6 +88,19 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/max_pool2d/max_pool2d.wgsl
 // max_pool2d: one thread per output element scans its window (padded cells skipped).
 // NaN propagates as in torch (a NaN always wins, the last one's index is kept); the
@@ -101,13 +114,7 @@ fn is_nan(v: f32) -> bool {
   return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

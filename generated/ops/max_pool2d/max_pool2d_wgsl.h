@@ -1,5 +1,5 @@
 // @generated from codegen/specs/max_pool2d/max_pool2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: c65500a60ae634435b7626946ef49f3dcd9b3636a2fcbcbbe515178bdac204e9
+// wgsl-sha256: 45a499591834a839964bd5898b3d7e0e4fd3f59d723a0adc98225ea2ff90e9ea
 // The module below is generated/ops/max_pool2d/max_pool2d.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -47,6 +47,19 @@ fn output_store(i: u32, v: f32) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/max_pool2d/max_pool2d.wgsl
 // max_pool2d: one thread per output element scans its window (padded cells skipped).
 // NaN propagates as in torch (a NaN always wins, the last one's index is kept); the
@@ -60,13 +73,7 @@ fn is_nan(v: f32) -> bool {
   return (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/norm/norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 778eda0d459ee7d6e444796537a2132c95f1e40ce8a9707d8b18d56d40ce93aa
+// wgsl-sha256: 34eb177d7d4028a546c2f1411691b8735a24ae369ee3c02c2a111ef94726bccc
 // The module below is generated/ops/norm/norm_rows_f16_packed.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -108,6 +108,21 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/common/workgroup_reduce.wgsl
 // Tree reductions over the workgroup (shared by the row kernels of several ops; composed
 // into their modules by opgen). Each invocation writes its own value to partial[lid],
@@ -139,16 +154,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 // deviations (two passes, numerically stable), then (x - mean) * rstd * weight + bias.
 // The affine entry of element c is (row % groups) * (row_len / inner) + c / inner.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.row_len;
   let n = f32(params.row_len);
 

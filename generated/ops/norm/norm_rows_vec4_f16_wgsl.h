@@ -1,5 +1,5 @@
 // @generated from codegen/specs/norm/norm_rows_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: b768c560f6a9fd3d6c1773d1fd60683a25abd3c9824ae7d2cefc8440681ee14e
+// wgsl-sha256: 6f8b055c122d5b5926f19db3b86b837435033aa2f6da3adede22fe7c00c13938
 // The module below is generated/ops/norm/norm_rows_vec4_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -111,6 +111,21 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/common/workgroup_reduce.wgsl
 // Tree reductions over the workgroup (shared by the row kernels of several ops; composed
 // into their modules by opgen). Each invocation writes its own value to partial[lid],
@@ -145,16 +160,7 @@ fn lane_sum(v: vec4<f32>) -> f32 {
   return (v.x + v.y) + (v.z + v.w);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let n4 = params.row_len / 4u;
   let base = row * n4;
   let n = f32(params.row_len);

@@ -20,11 +20,13 @@ fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/copy/packed_words.wgsl
-// Shared by the gathers of tensors whose elements are smaller than a u32 word: PER_WORD of
-// them to a word, little-endian (4 bools of a byte each, 2 halves), emitted into their
-// modules by opgen. Each invocation owns one output word and gathers its elements, so no
-// two invocations write the same word. The kernel supplies elem_source(e), the input
-// element that output element e reads, and the constant PER_WORD.
+// The entry point and word assembly of the gathers of tensors whose elements are smaller
+// than a u32 word: PER_WORD of them to a word, little-endian (4 bools of a byte each, 2
+// halves), composed into their modules by opgen. Each invocation owns one output word and
+// gathers its elements, so no two invocations write the same word. The kernel supplies
+// elem_source(e), the input element that output element e reads, and the constants
+// PER_WORD and ALIGNED (an override where the word's elements may be one aligned input
+// word, copied whole; else false).
 
 const ELEM_BITS: u32 = 32u / PER_WORD;
 const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
@@ -42,6 +44,20 @@ fn gathered_word(w: u32) -> u32 {
     word |= elem_at(elem_source(first + j)) << (ELEM_BITS * j);
   }
   return word;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (PER_WORD * w >= params.num_elements) {
+    return;
+  }
+  if (ALIGNED) {
+    output[w] = input[elem_source(PER_WORD * w) / PER_WORD];
+    return;
+  }
+  output[w] = gathered_word(w);
 }
 // codegen/specs/permute_copy/strided_gather_bytes.wgsl
 // strided_gather_bytes (and strided_gather_halves): strided_gather for bool tensors (one
@@ -69,18 +85,4 @@ fn source(e: u32) -> u32 {
 
 fn elem_source(e: u32) -> u32 {
   return source(e);
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (PER_WORD * w >= params.num_elements) {
-    return;
-  }
-  if (ALIGNED) {
-    output[w] = input[source(PER_WORD * w) / PER_WORD];
-    return;
-  }
-  output[w] = gathered_word(w);
 }

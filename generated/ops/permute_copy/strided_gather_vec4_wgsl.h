@@ -1,5 +1,5 @@
 // @generated from codegen/specs/permute_copy/strided_gather.wgsl - DO NOT EDIT.
-// wgsl-sha256: cb769c7f2454977e770965bbcbef9033dfa594102b2d0a28aa79e754c17d39d5
+// wgsl-sha256: 952f7647d17bce71962be987d48d62788964246f7f2a70f80cdabd524993396e
 // The module below is generated/ops/permute_copy/strided_gather_vec4.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -29,6 +29,19 @@ const LANES = 4u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/permute_copy/strided_gather.wgsl
 // strided_gather: out[c] = input[in_offset + sum_k (c_k % in_mods[k]) * in_strides[k]] over
 // the output coordinates c (dims right-aligned into 8 slots). permute_copy, expand_copy,
@@ -45,13 +58,7 @@ fn dim_of(v: array<vec4<u32>, 2>, k: u32) -> u32 {
   return v[k / 4u][k % 4u];
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   var rest = i * LANES;  // the first element
   var src = params.in_offset;  // u32 arithmetic: negative strides wrap back into range
   // the leading coordinates are 0 once rest is: they add nothing

@@ -193,8 +193,6 @@ Q8taConv2dDwPlan plan_q8ta_conv2d_dw(WebGPUGraph& graph, const std::vector<Value
       utils::let(kOp, "icpg = IC // g", [&]() -> int64_t { return utils::floordiv(IC, g); });
   const int64_t ocpg =
       utils::let(kOp, "ocpg = OC // g", [&]() -> int64_t { return utils::floordiv(OC, g); });
-  const int64_t K = utils::let(kOp, "K = KH * KW * icpg",
-                               [&]() -> int64_t { return utils::mul(utils::mul(KH, KW), icpg); });
   const int64_t OH =
       utils::let(kOp, "OH = (IH + 2 * pH - dH * (KH - 1) - 1) // max(sH, 1) + 1", [&]() -> int64_t {
         return utils::add(utils::floordiv(utils::sub(utils::sub(utils::add(IH, utils::mul(2, pH)),

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/q8ta/q8ta_map.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2ed6c8210fe7a5829614f509bb36126f8934078f4a67c5edd5be1a3bc9df18eb
+// wgsl-sha256: aecf35a6c9cafedb40f7168e7182c30d817c8a655bc71a8ccea3dd6bf0390e78
 // The module below is generated/ops/q8ta/q8ta_map.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -33,6 +33,20 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
 }
 // codegen/specs/q8ta/int8.wgsl
 // int8 tensors in graph buffers: one byte per element, four to a u32 word, little-endian
@@ -76,13 +90,7 @@ fn dequantize(q: i32, scale: f32, zero_point: i32) -> f32 {
 // a + alpha * b), requantized with the output's parameters; one word (4 elements) per
 // invocation, elements past the end written as 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let qa = unpack_int8(a[w]);
   let qb = unpack_int8(b[w]);
   var q = vec4<i32>(0);

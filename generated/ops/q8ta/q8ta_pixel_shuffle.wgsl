@@ -22,6 +22,20 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
+}
 // codegen/specs/q8ta/int8.wgsl
 // int8 tensors in graph buffers: one byte per element, four to a u32 word, little-endian
 // (element 4w + j in bits 8j..8j+7 of word w). Kernels bind them as array<u32> and write
@@ -64,13 +78,7 @@ fn dequantize(q: i32, scale: f32, zero_point: i32) -> f32 {
 // requantized from the input's parameters to the output's; one output word (4 elements)
 // per invocation, each gathered from its own input byte.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let r = params.r;
   let OW = params.W * r;
   let OH = params.H * r;

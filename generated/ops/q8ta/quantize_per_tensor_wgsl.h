@@ -1,5 +1,5 @@
 // @generated from codegen/specs/q8ta/quantize_per_tensor.wgsl - DO NOT EDIT.
-// wgsl-sha256: 564a1bba007ddc015abcacfdc5836124f3fe259fb58c4e168d805f53daa7f325
+// wgsl-sha256: bc68157b4cf10a9968db96ca6d1d0283d2099db5499848fa2f0d0871bb142303
 // The module below is generated/ops/q8ta/quantize_per_tensor.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -29,6 +29,20 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
+}
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
 }
 // codegen/specs/q8ta/int8.wgsl
 // int8 tensors in graph buffers: one byte per element, four to a u32 word, little-endian
@@ -71,13 +85,7 @@ fn dequantize(q: i32, scale: f32, zero_point: i32) -> f32 {
 // quantize_per_tensor: float32 -> int8, one output word (4 elements) per invocation;
 // elements past the end are written as 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   let x = input[w];
   var q = vec4<i32>(0);
   for (var j = 0u; j < 4u; j++) {

@@ -17,13 +17,12 @@ namespace {
 constexpr const char* kOp = "amin";
 
 struct AminParams {
-  uint32_t num_outputs;
+  uint32_t num_rows;
   uint32_t reduce;
   uint32_t inner;
   uint32_t _pad0;
 };
-static_assert(offsetof(AminParams, num_outputs) == 0,
-              "AminParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(AminParams, num_rows) == 0, "AminParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(AminParams, reduce) == 4, "AminParams.reduce must sit at WGSL offset 4");
 static_assert(offsetof(AminParams, inner) == 8, "AminParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(AminParams) == 16, "AminParams must match the WGSL struct size 16");
@@ -116,7 +115,7 @@ AminPlan plan_amin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                               utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
 
   AminPlan plan;
-  plan.params0.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params0.num_rows = utils::to_u32(utils::mul(outer, inner), kOp, "num_rows");
   plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {

@@ -18,13 +18,13 @@ namespace {
 constexpr const char* kOp = "argmax";
 
 struct ArgmaxParams {
-  uint32_t num_outputs;
+  uint32_t num_rows;
   uint32_t reduce;
   uint32_t inner;
   uint32_t _pad0;
 };
-static_assert(offsetof(ArgmaxParams, num_outputs) == 0,
-              "ArgmaxParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(ArgmaxParams, num_rows) == 0,
+              "ArgmaxParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(ArgmaxParams, reduce) == 4, "ArgmaxParams.reduce must sit at WGSL offset 4");
 static_assert(offsetof(ArgmaxParams, inner) == 8, "ArgmaxParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(ArgmaxParams) == 16, "ArgmaxParams must match the WGSL struct size 16");
@@ -133,7 +133,7 @@ ArgmaxPlan plan_argmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                      utils::slice(self.dims(), utils::add(d, 1), INT64_MAX))));
 
   ArgmaxPlan plan;
-  plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params.num_rows = utils::to_u32(utils::mul(outer, inner), kOp, "num_rows");
   plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
   plan.run0 = self.dtype != DType::Int32;

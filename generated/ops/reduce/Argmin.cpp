@@ -18,13 +18,13 @@ namespace {
 constexpr const char* kOp = "argmin";
 
 struct ArgminParams {
-  uint32_t num_outputs;
+  uint32_t num_rows;
   uint32_t reduce;
   uint32_t inner;
   uint32_t _pad0;
 };
-static_assert(offsetof(ArgminParams, num_outputs) == 0,
-              "ArgminParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(ArgminParams, num_rows) == 0,
+              "ArgminParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(ArgminParams, reduce) == 4, "ArgminParams.reduce must sit at WGSL offset 4");
 static_assert(offsetof(ArgminParams, inner) == 8, "ArgminParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(ArgminParams) == 16, "ArgminParams must match the WGSL struct size 16");
@@ -133,7 +133,7 @@ ArgminPlan plan_argmin(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                                      utils::slice(self.dims(), utils::add(d, 1), INT64_MAX))));
 
   ArgminPlan plan;
-  plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params.num_rows = utils::to_u32(utils::mul(outer, inner), kOp, "num_rows");
   plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
   plan.run0 = self.dtype != DType::Int32;

@@ -17,13 +17,13 @@ namespace {
 constexpr const char* kOp = "mean_dim";
 
 struct MeanDimParams {
-  uint32_t num_outputs;
+  uint32_t num_rows;
   uint32_t reduce;
   uint32_t inner;
   uint32_t _pad0;
 };
-static_assert(offsetof(MeanDimParams, num_outputs) == 0,
-              "MeanDimParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(MeanDimParams, num_rows) == 0,
+              "MeanDimParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(MeanDimParams, reduce) == 4,
               "MeanDimParams.reduce must sit at WGSL offset 4");
 static_assert(offsetof(MeanDimParams, inner) == 8, "MeanDimParams.inner must sit at WGSL offset 8");
@@ -125,7 +125,7 @@ MeanDimPlan plan_mean_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args)
                               utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
 
   MeanDimPlan plan;
-  plan.params0.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params0.num_rows = utils::to_u32(utils::mul(outer, inner), kOp, "num_rows");
   plan.params0.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params0.inner = utils::to_u32(inner, kOp, "inner");
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {

@@ -18,13 +18,13 @@ namespace {
 constexpr const char* kOp = "sum_dim";
 
 struct SumDimParams {
-  uint32_t num_outputs;
+  uint32_t num_rows;
   uint32_t reduce;
   uint32_t inner;
   uint32_t _pad0;
 };
-static_assert(offsetof(SumDimParams, num_outputs) == 0,
-              "SumDimParams.num_outputs must sit at WGSL offset 0");
+static_assert(offsetof(SumDimParams, num_rows) == 0,
+              "SumDimParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(SumDimParams, reduce) == 4, "SumDimParams.reduce must sit at WGSL offset 4");
 static_assert(offsetof(SumDimParams, inner) == 8, "SumDimParams.inner must sit at WGSL offset 8");
 static_assert(sizeof(SumDimParams) == 16, "SumDimParams must match the WGSL struct size 16");
@@ -136,7 +136,7 @@ SumDimPlan plan_sum_dim(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                               utils::slice(self.dims(), utils::add(hi, 1), INT64_MAX)));
 
   SumDimPlan plan;
-  plan.params.num_outputs = utils::to_u32(utils::mul(outer, inner), kOp, "num_outputs");
+  plan.params.num_rows = utils::to_u32(utils::mul(outer, inner), kOp, "num_rows");
   plan.params.reduce = utils::to_u32(reduce, kOp, "reduce");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
   plan.run0 = self.dtype != DType::Int32;

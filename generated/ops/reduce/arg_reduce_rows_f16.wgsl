@@ -2,7 +2,7 @@
 enable f16;
 // The interface of kernel arg_reduce_rows_f16, from the spec of op argmax (codegen/specs/reduce/arg_reduce.py).
 struct Params {
-  num_outputs: u32,
+  num_rows: u32,
   reduce: u32,
   inner: u32,
 };
@@ -69,6 +69,21 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/reduce/arg_element_view.wgsl
 // element(i) for arg_reduce_rows on float tensors: through the input's view (float32, or
 // float16 widened exactly on the kernel's float16 twins).
@@ -82,8 +97,9 @@ fn element(i: u32) -> Elem {
 // NaN beats every number (the first NaN wins), of equal values the first wins (-0.0
 // equals 0.0). Elem is f32 (IS_FLOAT: float32, or float16 on the _f16 twins, read
 // through the input's view) or i32 (arg_reduce_rows_i32: int32 and int64 tensors, which
-// the graph holds as int32); the kernel's helper supplies element(i), input element i. Each invocation scans its strided share in
-// order, then the workgroup tree-reduces (value, index) pairs.
+// the graph holds as int32); the kernel's helper supplies element(i), input element i.
+// Each invocation scans its strided share in order, then the workgroup tree-reduces
+// (value, index) pairs.
 
 const NONE: u32 = 0xffffffffu;  // an invocation that saw no element
 
@@ -111,16 +127,7 @@ fn wins(v: Elem, k: u32, w: Elem, j: u32) -> bool {
   return select(v > w, v < w, TAKE_MIN);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_outputs) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let outer = row / params.inner;
   let base = outer * params.reduce * params.inner + row % params.inner;
   var value = Elem();

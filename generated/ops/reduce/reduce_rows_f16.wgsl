@@ -2,7 +2,7 @@
 enable f16;
 // The interface of kernel reduce_rows_f16, from the spec of op mean_dim (codegen/specs/reduce/reduce.py).
 struct Params {
-  num_outputs: u32,
+  num_rows: u32,
   reduce: u32,
   inner: u32,
 };
@@ -73,6 +73,21 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/reduce/reduce_rows.wgsl
 // reduce_rows: one output element per workgroup, reducing `reduce` input elements that
 // lie `inner` apart (the input viewed as [outer, reduce, inner]); MODE picks the sum, the
@@ -110,16 +125,7 @@ fn combine(a: f32, b: f32) -> f32 {
   return a + b;
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_outputs) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let outer = row / params.inner;
   let base = outer * params.reduce * params.inner + row % params.inner;
   // the max and the min start from the row's first element (+-inf would be a constant

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 9e69fddf5f2abf2498bcbea440ac7956905bc1e1824dd15a37d4d8d65195276b
+// wgsl-sha256: 5630a2fb482993aff64defbc7d91b7e3e0747ccfda275cd732b940793dc42d2e
 // The module below is generated/ops/rms_norm/rms_norm_rows_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -87,6 +87,21 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/common/workgroup_reduce.wgsl
 // Tree reductions over the workgroup (shared by the row kernels of several ops; composed
 // into their modules by opgen). Each invocation writes its own value to partial[lid],
@@ -116,16 +131,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 // codegen/specs/rms_norm/rms_norm_rows.wgsl
 // rms_norm_rows: one workgroup per row: out = x * inverseSqrt(mean(x^2) + eps) * weight.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.N;
   var sum = 0.0;
   for (var c = lid; c < params.N; c += WORKGROUP_SIZE_X) {

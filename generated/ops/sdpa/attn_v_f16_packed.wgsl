@@ -67,17 +67,24 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
-// codegen/specs/sdpa/attn_v.wgsl
-// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
-// output element.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/sdpa/attn_v.wgsl
+// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
+// output element.
+
+fn write_element(i: u32) {
   let e = i % params.Dv;
   let row = i / params.Dv;  // (b, h, s)
   let bh = row / params.Sq;

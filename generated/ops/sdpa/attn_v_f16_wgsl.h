@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/attn_v.wgsl - DO NOT EDIT.
-// wgsl-sha256: b538503c6c23b0ea3c701cebc8df1fdd7e1f8f261c218f2707e3c45b286a6028
+// wgsl-sha256: 2501d1e68baae60dc19a1ebd558f5b011f88bdb3a59344f41b870c30966783f3
 // The module below is generated/ops/sdpa/attn_v_f16.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -85,17 +85,24 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
-// codegen/specs/sdpa/attn_v.wgsl
-// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
-// output element.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/sdpa/attn_v.wgsl
+// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
+// output element.
+
+fn write_element(i: u32) {
   let e = i % params.Dv;
   let row = i / params.Dv;  // (b, h, s)
   let bh = row / params.Sq;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/attn_v.wgsl - DO NOT EDIT.
-// wgsl-sha256: 958c5f04d81bc0d76745f114bc0abe5408d78509f21fb97efe3d921e0ed36381
+// wgsl-sha256: 7d276309a3f90bb009347a8b07c01545f80026bf01967cfa2693b887e46b3550
 // The module below is generated/ops/sdpa/attn_v.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -37,17 +37,24 @@ fn output_store(i: u32, v: f32) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// codegen/specs/sdpa/attn_v.wgsl
-// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
-// output element.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/sdpa/attn_v.wgsl
+// attn_v: out[b, h, s, e] = sum_c attn[b, h, s, c] * v[b, h, c, e], one invocation per
+// output element.
+
+fn write_element(i: u32) {
   let e = i % params.Dv;
   let row = i / params.Dv;  // (b, h, s)
   let bh = row / params.Sq;

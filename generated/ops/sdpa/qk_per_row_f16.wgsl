@@ -79,17 +79,25 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
-// codegen/specs/sdpa/qk_per_row.wgsl
-// qk_per_row: attn[b, h, s, c] = dot(q[b, h, s], k[b, h, c]) * scale (+ mask), one
-// invocation per (b, h, s) row walking every key with vec4 loads. Standard attention.
+// codegen/specs/common/each_line.wgsl
+// The entry point of the kernels that give each row one invocation (composed into their
+// modules by opgen), a row being a line of the kernel's view, contiguous or strided:
+// write_line(line) for each line below params.num_rows, line from the grid's
+// linear_index. each_row.wgsl gives a row a whole workgroup instead.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = linear_index(gid, num_workgroups);
-  if (row >= params.num_rows) {
-    return;
+  let line = linear_index(gid, num_workgroups);
+  if (line < params.num_rows) {
+    write_line(line);
   }
+}
+// codegen/specs/sdpa/qk_per_row.wgsl
+// qk_per_row: attn[b, h, s, c] = dot(q[b, h, s], k[b, h, c]) * scale (+ mask), one
+// invocation per (b, h, s) row walking every key with vec4 loads. Standard attention.
+
+fn write_line(row: u32) {
   let s = row % params.Sq;
   let bh = row / params.Sq;
   let q_base = row * params.D4;

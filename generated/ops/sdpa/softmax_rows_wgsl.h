@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa/softmax_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: efb7abe2a08261775e42b262742e518aeabdcd6aa6d65c84e44fc8cb7a8c3f82
+// wgsl-sha256: be758ece46a3b731031b8b8f89a2a90575c73b6d44a459ed8b04c413c66cc2f7
 // The module below is generated/ops/sdpa/softmax_rows.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -23,6 +23,21 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return wid.y * num_workgroups.x + wid.x;
+}
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
 }
 // codegen/specs/common/workgroup_reduce.wgsl
 // Tree reductions over the workgroup (shared by the row kernels of several ops; composed
@@ -54,16 +69,7 @@ fn workgroup_sum(lid: u32) -> f32 {
 // softmax_rows: in-place, numerically stable softmax over each row of attn: one workgroup
 // per row; the row max is subtracted before exp, then the row sum divides.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_rows) {
-    return;
-  }
+fn write_row(row: u32, lid: u32) {
   let base = row * params.Skv;
   var local_max = -3.4e38;
   for (var c = lid; c < params.Skv; c += WORKGROUP_SIZE_X) {

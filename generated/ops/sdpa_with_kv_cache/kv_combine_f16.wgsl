@@ -70,17 +70,24 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
-// codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl
-// kv_combine: each output element (b, s, query head, d) from the chunks' partial results:
-// sum_c exp(m_c - M) * acc_c / sum_c exp(m_c - M) * l_c, M the largest chunk max.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl
+// kv_combine: each output element (b, s, query head, d) from the chunks' partial results:
+// sum_c exp(m_c - M) * acc_c / sum_c exp(m_c - M) * l_c, M the largest chunk max.
+
+fn write_element(i: u32) {
   let d = i % params.D;
   let head = i / params.D;  // (b, s, query head)
   let first = head * params.chunks;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl - DO NOT EDIT.
-// wgsl-sha256: 26f8d4069010850b966e2ec66757ed6fc37c10ed533a94e8261dcb66c936a59b
+// wgsl-sha256: 00c6538f06bc1ec860830371c51f0ae3c8c0239cef5de21fab6ad8797b833ac2
 // The module below is generated/ops/sdpa_with_kv_cache/kv_combine_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -74,17 +74,24 @@ fn pack_halves(v: vec4<f32>) -> vec2<u32> {
 fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
-// codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl
-// kv_combine: each output element (b, s, query head, d) from the chunks' partial results:
-// sum_c exp(m_c - M) * acc_c / sum_c exp(m_c - M) * l_c, M the largest chunk max.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/sdpa_with_kv_cache/kv_combine.wgsl
+// kv_combine: each output element (b, s, query head, d) from the chunks' partial results:
+// sum_c exp(m_c - M) * acc_c / sum_c exp(m_c - M) * l_c, M the largest chunk max.
+
+fn write_element(i: u32) {
   let d = i % params.D;
   let head = i / params.D;  // (b, s, query head)
   let first = head * params.chunks;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/select_copy/select_copy.wgsl - DO NOT EDIT.
-// wgsl-sha256: be3d5038701a51f171153046afa7a54b92a0e77b6dc35958d0f15f9d86b26784
+// wgsl-sha256: a7e0dd283914389d0f6713d12f1af1f237b27fea0c0e6df07b10a16f2b10b33f
 // The module below is generated/ops/select_copy/select_copy.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -27,16 +27,23 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// codegen/specs/select_copy/select_copy.wgsl
-// select_copy: out[o, r] = self[o, index, r] over the selected dim (outer o, inner r).
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/select_copy/select_copy.wgsl
+// select_copy: out[o, r] = self[o, index, r] over the selected dim (outer o, inner r).
+
+fn write_element(i: u32) {
   let outer = i / params.inner;
   let r = i % params.inner;
   output[i] = input[(outer * params.size + params.index) * params.inner + r];

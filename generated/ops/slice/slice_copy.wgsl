@@ -18,17 +18,24 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
-// codegen/specs/slice/slice_copy.wgsl
-// slice_copy: out[outer, c, inner] = input[outer, start + c * step, inner], the tensor
-// seen as [outer, in_len, inner] around the sliced dim. 32-bit elements copied as bits.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/slice/slice_copy.wgsl
+// slice_copy: out[outer, c, inner] = input[outer, start + c * step, inner], the tensor
+// seen as [outer, in_len, inner] around the sliced dim. 32-bit elements copied as bits.
+
+fn write_element(i: u32) {
   let inner = i % params.inner;
   let rest = i / params.inner;
   let c = rest % params.out_len;

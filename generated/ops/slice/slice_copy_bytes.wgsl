@@ -15,16 +15,19 @@ const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 const PER_WORD = 4u;
+const ALIGNED = false;
 // The invocation's item index in a 1-D grid that may spill into y.
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
 // codegen/specs/copy/packed_words.wgsl
-// Shared by the gathers of tensors whose elements are smaller than a u32 word: PER_WORD of
-// them to a word, little-endian (4 bools of a byte each, 2 halves), emitted into their
-// modules by opgen. Each invocation owns one output word and gathers its elements, so no
-// two invocations write the same word. The kernel supplies elem_source(e), the input
-// element that output element e reads, and the constant PER_WORD.
+// The entry point and word assembly of the gathers of tensors whose elements are smaller
+// than a u32 word: PER_WORD of them to a word, little-endian (4 bools of a byte each, 2
+// halves), composed into their modules by opgen. Each invocation owns one output word and
+// gathers its elements, so no two invocations write the same word. The kernel supplies
+// elem_source(e), the input element that output element e reads, and the constants
+// PER_WORD and ALIGNED (an override where the word's elements may be one aligned input
+// word, copied whole; else false).
 
 const ELEM_BITS: u32 = 32u / PER_WORD;
 const ELEM_MASK: u32 = 0xffffffffu >> (32u - ELEM_BITS);
@@ -43,6 +46,20 @@ fn gathered_word(w: u32) -> u32 {
   }
   return word;
 }
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (PER_WORD * w >= params.num_elements) {
+    return;
+  }
+  if (ALIGNED) {
+    output[w] = input[elem_source(PER_WORD * w) / PER_WORD];
+    return;
+  }
+  output[w] = gathered_word(w);
+}
 // codegen/specs/slice/slice_copy_bytes.wgsl
 // slice_copy_bytes: slice_copy for tensors whose inner block is not whole words (bools, or
 // float16 rows as their bytes), one byte per element, four to a u32 word. Each invocation
@@ -55,14 +72,4 @@ fn elem_source(e: u32) -> u32 {
   let c = rest % params.out_len;
   let outer = rest / params.out_len;
   return (outer * params.in_len + params.start + c * params.step) * params.inner + inner;
-}
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (PER_WORD * w >= params.num_elements) {
-    return;
-  }
-  output[w] = gathered_word(w);
 }

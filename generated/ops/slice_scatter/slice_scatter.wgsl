@@ -41,17 +41,24 @@ fn src_offset(e: u32) -> u32 {
   }
   return (outer * params.slice_len + j) * params.inner + inner;
 }
-// codegen/specs/slice_scatter/slice_scatter.wgsl
-// slice_scatter: one 32-bit word per invocation (a float32 or int32 element, or four bools
-// of an inner block of whole words), from src inside the slice, else from self.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/slice_scatter/slice_scatter.wgsl
+// slice_scatter: one 32-bit word per invocation (a float32 or int32 element, or four bools
+// of an inner block of whole words), from src inside the slice, else from self.
+
+fn write_element(e: u32) {
   let k = src_offset(e);
   if (k == NOT_IN_SLICE) {
     output[e] = input[e];

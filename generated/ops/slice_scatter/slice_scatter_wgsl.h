@@ -1,5 +1,5 @@
 // @generated from codegen/specs/slice_scatter/slice_scatter.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6439cf393d09d3460be86e8b531e658b694f35d7d12294f23573566700ec2dc4
+// wgsl-sha256: 96af2484c8e47265e1aa53e44b25688da4f4960077e04c0b5a56f7fe1ed3dd52
 // The module below is generated/ops/slice_scatter/slice_scatter.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -52,17 +52,24 @@ fn src_offset(e: u32) -> u32 {
   }
   return (outer * params.slice_len + j) * params.inner + inner;
 }
-// codegen/specs/slice_scatter/slice_scatter.wgsl
-// slice_scatter: one 32-bit word per invocation (a float32 or int32 element, or four bools
-// of an inner block of whole words), from src inside the slice, else from self.
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let e = linear_index(gid, num_workgroups);
-  if (e >= params.num_elements) {
-    return;
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
   }
+}
+// codegen/specs/slice_scatter/slice_scatter.wgsl
+// slice_scatter: one 32-bit word per invocation (a float32 or int32 element, or four bools
+// of an inner block of whole words), from src inside the slice, else from self.
+
+fn write_element(e: u32) {
   let k = src_offset(e);
   if (k == NOT_IN_SLICE) {
     output[e] = input[e];

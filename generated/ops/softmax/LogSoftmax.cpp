@@ -25,14 +25,14 @@ constexpr const char* kOp = "log_softmax";
 struct LogSoftmaxParams {
   uint32_t N;
   uint32_t inner;
-  uint32_t num_lines;
+  uint32_t num_rows;
   uint32_t _pad0;
 };
 static_assert(offsetof(LogSoftmaxParams, N) == 0, "LogSoftmaxParams.N must sit at WGSL offset 0");
 static_assert(offsetof(LogSoftmaxParams, inner) == 4,
               "LogSoftmaxParams.inner must sit at WGSL offset 4");
-static_assert(offsetof(LogSoftmaxParams, num_lines) == 8,
-              "LogSoftmaxParams.num_lines must sit at WGSL offset 8");
+static_assert(offsetof(LogSoftmaxParams, num_rows) == 8,
+              "LogSoftmaxParams.num_rows must sit at WGSL offset 8");
 static_assert(sizeof(LogSoftmaxParams) == 16,
               "LogSoftmaxParams must match the WGSL struct size 16");
 
@@ -164,7 +164,7 @@ LogSoftmaxPlan plan_log_softmax(WebGPUGraph& graph, const std::vector<ValueRef>&
   LogSoftmaxPlan plan;
   plan.params.N = utils::to_u32(N, kOp, "N");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
-  plan.params.num_lines = utils::to_u32(lines, kOp, "num_lines");
+  plan.params.num_rows = utils::to_u32(lines, kOp, "num_rows");
   plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
   if (plan.run0) {
     if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {

@@ -25,13 +25,13 @@ constexpr const char* kOp = "softmax";
 struct SoftmaxParams {
   uint32_t N;
   uint32_t inner;
-  uint32_t num_lines;
+  uint32_t num_rows;
   uint32_t _pad0;
 };
 static_assert(offsetof(SoftmaxParams, N) == 0, "SoftmaxParams.N must sit at WGSL offset 0");
 static_assert(offsetof(SoftmaxParams, inner) == 4, "SoftmaxParams.inner must sit at WGSL offset 4");
-static_assert(offsetof(SoftmaxParams, num_lines) == 8,
-              "SoftmaxParams.num_lines must sit at WGSL offset 8");
+static_assert(offsetof(SoftmaxParams, num_rows) == 8,
+              "SoftmaxParams.num_rows must sit at WGSL offset 8");
 static_assert(sizeof(SoftmaxParams) == 16, "SoftmaxParams must match the WGSL struct size 16");
 
 const KernelSource kSoftmaxLastDimVec4F16Kernel{
@@ -162,7 +162,7 @@ SoftmaxPlan plan_softmax(WebGPUGraph& graph, const std::vector<ValueRef>& args) 
   SoftmaxPlan plan;
   plan.params.N = utils::to_u32(N, kOp, "N");
   plan.params.inner = utils::to_u32(inner, kOp, "inner");
-  plan.params.num_lines = utils::to_u32(lines, kOp, "num_lines");
+  plan.params.num_rows = utils::to_u32(lines, kOp, "num_rows");
   plan.run0 = (inner == 1) && (utils::floormod(N, 4) == 0);
   if (plan.run0) {
     if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim_vec4.wgsl - DO NOT EDIT.
-// wgsl-sha256: 40ce16658bd57f9f6728bac309a7ea51d1e707519a37ab81b002c55d34743bff
+// wgsl-sha256: 320c1ea53eb33ad873554cfc2b8aa776e178d97eb552c7a557c7a0d4dc93068e
 // The module below is generated/ops/softmax/softmax_last_dim_vec4_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kSoftmaxLastDimVec4F16PackedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<vec2<u32>>;
@@ -144,6 +144,21 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
 fn workgroup_sum(lid: u32) -> f32 {
   return workgroup_reduce(lid, false);
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/softmax/softmax_last_dim_vec4.wgsl
 // softmax_last_dim_vec4: softmax_last_dim on rows of whole vec4s.
 
@@ -161,15 +176,9 @@ fn softmax4(d: vec4<f32>, sum: f32) -> vec4<f32> {
                    softmax_value(d.w, sum));
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines || params.N == 0u) {
-    return;
+fn write_row(row: u32, lid: u32) {
+  if (params.N == 0u) {
+    return;  // the whole workgroup: an empty row
   }
   let n4 = params.N / 4u;
   let base = row * n4;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_last_dim.wgsl - DO NOT EDIT.
-// wgsl-sha256: 927e005ded89daf3338f66cb26831b350b2d014057b8ccdce063bfb86e410f48
+// wgsl-sha256: f91f500139643bf5951d17d6cea42942da5bd282487b695696225484a4034e8f
 // The module below is generated/ops/softmax/softmax_last_dim.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kSoftmaxLastDimWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -105,19 +105,28 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
 fn workgroup_sum(lid: u32) -> f32 {
   return workgroup_reduce(lid, false);
 }
+// codegen/specs/common/each_row.wgsl
+// The entry point of the kernels that give each row one workgroup (composed into their
+// modules by opgen): write_row(row, lid) for each row below params.num_rows, row from the
+// grid's row_index, lid the invocation's index in the workgroup. The whole workgroup takes
+// the same branch, so write_row's barriers stay in uniform control flow.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let row = row_index(wid, num_workgroups);
+  if (row < params.num_rows) {
+    write_row(row, lid.x);
+  }
+}
 // codegen/specs/softmax/softmax_last_dim.wgsl
 // softmax_last_dim: one workgroup per contiguous row (softmax over the last dim): the row
 // max and the sum of exp(x - max) are workgroup tree reductions.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(workgroup_id) wid: vec3<u32>,
-        @builtin(local_invocation_id) lid3: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let row = row_index(wid, num_workgroups);
-  let lid = lid3.x;
-  // uniform control flow: the whole workgroup leaves together
-  if (row >= params.num_lines || params.N == 0u) {
-    return;
+fn write_row(row: u32, lid: u32) {
+  if (params.N == 0u) {
+    return;  // the whole workgroup: an empty row
   }
   let base = row * params.N;
   // the max starts from the row's first element: an all -inf row keeps max -inf, so

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/softmax/softmax_strided.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6652da92526a3c87da2076c08e37b81d37bd0e4caf42966ea6fa69a1c35e51aa
+// wgsl-sha256: 81e0c5e5d4608a9c246ee6fcb51abcffa198dc26c5811b32730f50c609ae7307
 // The module below is generated/ops/softmax/softmax_strided.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -14,7 +14,7 @@ inline constexpr const char* kSoftmaxStridedWGSL =
 struct Params {
   N: u32,
   inner: u32,
-  num_lines: u32,
+  num_rows: u32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> input: array<f32>;
@@ -105,16 +105,27 @@ fn workgroup_reduce(lid: u32, take_max: bool) -> f32 {
 fn workgroup_sum(lid: u32) -> f32 {
   return workgroup_reduce(lid, false);
 }
-// codegen/specs/softmax/softmax_strided.wgsl
-// softmax_strided: softmax over a strided dim: one invocation per line of N elements
-// `inner` apart, so neighbouring invocations read neighbouring elements.
+// codegen/specs/common/each_line.wgsl
+// The entry point of the kernels that give each row one invocation (composed into their
+// modules by opgen), a row being a line of the kernel's view, contiguous or strided:
+// write_line(line) for each line below params.num_rows, line from the grid's
+// linear_index. each_row.wgsl gives a row a whole workgroup instead.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let line = linear_index(gid, num_workgroups);
-  if (line >= params.num_lines || params.N == 0u) {
-    return;
+  if (line < params.num_rows) {
+    write_line(line);
+  }
+}
+// codegen/specs/softmax/softmax_strided.wgsl
+// softmax_strided: softmax over a strided dim: one invocation per line of N elements
+// `inner` apart, so neighbouring invocations read neighbouring elements.
+
+fn write_line(line: u32) {
+  if (params.N == 0u) {
+    return;  // an empty line
   }
   let inner = params.inner;
   let base = (line / inner) * params.N * inner + line % inner;

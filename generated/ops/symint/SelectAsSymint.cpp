@@ -44,7 +44,7 @@ SelectAsSymintPlan plan_select_as_symint(WebGPUGraph& graph, const std::vector<V
 }
 
 void add_select_as_symint(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SelectAsSymintPlan built = plan_select_as_symint(graph, args);
+  plan_select_as_symint(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_select_as_symint(graph, args); });
 }
 

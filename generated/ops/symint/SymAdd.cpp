@@ -27,7 +27,7 @@ SymAddPlan plan_sym_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }
 
 void add_sym_add(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SymAddPlan built = plan_sym_add(graph, args);
+  plan_sym_add(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_add(graph, args); });
 }
 

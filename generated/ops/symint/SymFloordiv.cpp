@@ -30,7 +30,7 @@ SymFloordivPlan plan_sym_floordiv(WebGPUGraph& graph, const std::vector<ValueRef
 }
 
 void add_sym_floordiv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SymFloordivPlan built = plan_sym_floordiv(graph, args);
+  plan_sym_floordiv(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_floordiv(graph, args); });
 }
 

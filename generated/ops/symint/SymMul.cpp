@@ -27,7 +27,7 @@ SymMulPlan plan_sym_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }
 
 void add_sym_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SymMulPlan built = plan_sym_mul(graph, args);
+  plan_sym_mul(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_mul(graph, args); });
 }
 

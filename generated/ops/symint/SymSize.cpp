@@ -35,7 +35,7 @@ SymSizePlan plan_sym_size(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 }
 
 void add_sym_size(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SymSizePlan built = plan_sym_size(graph, args);
+  plan_sym_size(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_size(graph, args); });
 }
 

@@ -27,7 +27,7 @@ SymSubPlan plan_sym_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }
 
 void add_sym_sub(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
-  const SymSubPlan built = plan_sym_sub(graph, args);
+  plan_sym_sub(graph, args);
   graph.add_resize_hook([args](WebGPUGraph& graph) { plan_sym_sub(graph, args); });
 }
 

@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kOp = "adamw_step";
 
 struct AdamwStepParams {
-  uint32_t num_vec4;
+  uint32_t num_elements;
   float decay;
   float beta1;
   float one_minus_beta1;
@@ -27,8 +27,8 @@ struct AdamwStepParams {
   float neg_lr;
   uint32_t _pad0[2];
 };
-static_assert(offsetof(AdamwStepParams, num_vec4) == 0,
-              "AdamwStepParams.num_vec4 must sit at WGSL offset 0");
+static_assert(offsetof(AdamwStepParams, num_elements) == 0,
+              "AdamwStepParams.num_elements must sit at WGSL offset 0");
 static_assert(offsetof(AdamwStepParams, decay) == 4,
               "AdamwStepParams.decay must sit at WGSL offset 4");
 static_assert(offsetof(AdamwStepParams, beta1) == 8,
@@ -113,7 +113,7 @@ AdamwStepPlan plan_adamw_step(WebGPUGraph& graph, const std::vector<ValueRef>& a
   utils::check_output_dims(kOp, "v_out", v_out, param.dims());
 
   AdamwStepPlan plan;
-  plan.params0.num_vec4 = utils::to_u32(utils::ceil_div(param.numel(), 4), kOp, "num_vec4");
+  plan.params0.num_elements = utils::to_u32(utils::ceil_div(param.numel(), 4), kOp, "num_elements");
   plan.params0.decay = utils::to_f32(1.0 - (lr * weight_decay));
   plan.params0.beta1 = utils::to_f32(beta1);
   plan.params0.one_minus_beta1 = utils::to_f32(1.0 - beta1);

@@ -16,12 +16,13 @@ namespace {
 constexpr const char* kOp = "fused_ce";
 
 struct FusedCeRowsParams {
-  uint32_t N;
+  uint32_t num_rows;
   uint32_t C;
   float inv_n_valid;
   uint32_t _pad0;
 };
-static_assert(offsetof(FusedCeRowsParams, N) == 0, "FusedCeRowsParams.N must sit at WGSL offset 0");
+static_assert(offsetof(FusedCeRowsParams, num_rows) == 0,
+              "FusedCeRowsParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(FusedCeRowsParams, C) == 4, "FusedCeRowsParams.C must sit at WGSL offset 4");
 static_assert(offsetof(FusedCeRowsParams, inv_n_valid) == 8,
               "FusedCeRowsParams.inv_n_valid must sit at WGSL offset 8");
@@ -29,12 +30,13 @@ static_assert(sizeof(FusedCeRowsParams) == 16,
               "FusedCeRowsParams must match the WGSL struct size 16");
 
 struct FusedCeSumParams {
-  uint32_t N;
+  uint32_t num_rows;
   uint32_t C;
   float inv_n_valid;
   uint32_t _pad0;
 };
-static_assert(offsetof(FusedCeSumParams, N) == 0, "FusedCeSumParams.N must sit at WGSL offset 0");
+static_assert(offsetof(FusedCeSumParams, num_rows) == 0,
+              "FusedCeSumParams.num_rows must sit at WGSL offset 0");
 static_assert(offsetof(FusedCeSumParams, C) == 4, "FusedCeSumParams.C must sit at WGSL offset 4");
 static_assert(offsetof(FusedCeSumParams, inv_n_valid) == 8,
               "FusedCeSumParams.inv_n_valid must sit at WGSL offset 8");
@@ -108,11 +110,11 @@ FusedCePlan plan_fused_ce(WebGPUGraph& graph, const std::vector<ValueRef>& args)
 
   FusedCePlan plan;
   plan.scratch_row_loss = row_loss.dims();
-  plan.params0.N = utils::to_u32(N, kOp, "N");
+  plan.params0.num_rows = utils::to_u32(N, kOp, "num_rows");
   plan.params0.C = utils::to_u32(C, kOp, "C");
   plan.params0.inv_n_valid = utils::to_f32(utils::divide(1.0, n_valid));
   plan.grid0 = utils::elementwise_grid(N, 1, graph.limits().max_workgroups_per_dimension);
-  plan.params1.N = utils::to_u32(N, kOp, "N");
+  plan.params1.num_rows = utils::to_u32(N, kOp, "num_rows");
   plan.params1.C = utils::to_u32(C, kOp, "C");
   plan.params1.inv_n_valid = utils::to_f32(utils::divide(1.0, n_valid));
   plan.grid1 = utils::elementwise_grid(1, 1, graph.limits().max_workgroups_per_dimension);

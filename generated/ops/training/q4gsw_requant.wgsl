@@ -19,19 +19,27 @@ const WORKGROUP_SIZE_Z: u32 = 1u;
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_word.wgsl
+// The entry point of the kernels that write one 4-byte word (or one vec4) of their output
+// per invocation, packed elements such as int8 quads or int4 pairs (composed into their
+// modules by opgen): write_word(w) for each w below params.num_words, w from the grid's
+// linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let w = linear_index(gid, num_workgroups);
+  if (w < params.num_words) {
+    write_word(w);
+  }
+}
 // codegen/specs/training/q4gsw_requant.wgsl
 // q4gsw_requant: latent [N, K] -> 4-bit codes packed two to a byte (even k in the low
 // nibble), q = clamp(round(latent / scale), -8, 7) + 8 with the frozen scale of the
 // weight's group (q = 0 where the scale is 0 or the latent NaN). One output word (4 bytes
 // of the [N, ceil(K / 2)] result) per invocation; bytes past the end are 0.
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let w = linear_index(gid, num_workgroups);
-  if (w >= params.num_words) {
-    return;
-  }
+fn write_word(w: u32) {
   var word = 0u;
   for (var j = 0u; j < 4u; j++) {
     let e = 4u * w + j;

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/upsample_bilinear2d/upsample_bilinear2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 23f07559e747e96619277d98fc64bc66e3fc4b5fe453e01cb5d4995ab810f613
+// wgsl-sha256: 1ae535c74a3bf7c87c6135e565ef02569c1e48565c5c7680902975a55c4c4a29
 // The module below is generated/ops/upsample_bilinear2d/upsample_bilinear2d_f16.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -88,6 +88,19 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
   return vec4<f16>(unpack_halves(pack_halves(v)));
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/upsample_bilinear2d/upsample_bilinear2d.wgsl
 // upsample_bilinear2d: each output pixel interpolates its four source neighbours, the
 // source index as ATen's area_pixel_compute_source_index (scales computed on the host).
@@ -100,13 +113,7 @@ fn source_index(scale: f32, dst: u32) -> f32 {
   return max(scale * (f32(dst) + 0.5) - 0.5, 0.0);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/upsample_bilinear2d/upsample_bilinear2d.wgsl - DO NOT EDIT.
-// wgsl-sha256: 013dbf20f854fce9b9c19b5e637ec77166937ec21f6f2d0cc2057e364fcd6e5f
+// wgsl-sha256: e9ef8e35b18b6baf6c4b0a8c41f570effc678985767cd552f58e52a003c97c80
 // The module below is generated/ops/upsample_bilinear2d/upsample_bilinear2d.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -40,6 +40,19 @@ fn output_store(i: u32, v: f32) {
 fn linear_index(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return gid.y * num_workgroups.x * WORKGROUP_SIZE_X + gid.x;
 }
+// codegen/specs/common/each_element.wgsl
+// The entry point of the kernels that compute one unit of their output per invocation (an
+// element, or the word or vec4 their comment names; composed into their modules by opgen):
+// write_element(i) for each i below params.num_elements, i from the grid's linear_index.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let i = linear_index(gid, num_workgroups);
+  if (i < params.num_elements) {
+    write_element(i);
+  }
+}
 // codegen/specs/upsample_bilinear2d/upsample_bilinear2d.wgsl
 // upsample_bilinear2d: each output pixel interpolates its four source neighbours, the
 // source index as ATen's area_pixel_compute_source_index (scales computed on the host).
@@ -52,13 +65,7 @@ fn source_index(scale: f32, dst: u32) -> f32 {
   return max(scale * (f32(dst) + 0.5) - 0.5, 0.0);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let i = linear_index(gid, num_workgroups);
-  if (i >= params.num_elements) {
-    return;
-  }
+fn write_element(i: u32) {
   let ow = i % params.OW;
   let oh = (i / params.OW) % params.OH;
   let plane = i / (params.OW * params.OH);
