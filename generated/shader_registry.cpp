@@ -158,6 +158,9 @@
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_packed_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/leaky_relu_f16_wgsl.h"
 #include "ops/unary/leaky_relu_f16_packed_wgsl.h"
@@ -1375,6 +1378,26 @@ const std::vector<KernelSource>& all_kernels() {
         kKvCombineF16PackedWorkgroupSizeZ},
        kKvCombineF16PackedBindings,
        kKvCombineF16PackedBindingCount},
+      {"kv_decode",
+       kKvDecodeWGSL,
+       "main",
+       {kKvDecodeWorkgroupSizeX, kKvDecodeWorkgroupSizeY, kKvDecodeWorkgroupSizeZ},
+       kKvDecodeBindings,
+       kKvDecodeBindingCount},
+      {"kv_decode_f16",
+       kKvDecodeF16WGSL,
+       "main",
+       {kKvDecodeF16WorkgroupSizeX, kKvDecodeF16WorkgroupSizeY, kKvDecodeF16WorkgroupSizeZ},
+       kKvDecodeF16Bindings,
+       kKvDecodeF16BindingCount,
+       kKvDecodeF16Features},
+      {"kv_decode_f16_packed",
+       kKvDecodeF16PackedWGSL,
+       "main",
+       {kKvDecodeF16PackedWorkgroupSizeX, kKvDecodeF16PackedWorkgroupSizeY,
+        kKvDecodeF16PackedWorkgroupSizeZ},
+       kKvDecodeF16PackedBindings,
+       kKvDecodeF16PackedBindingCount},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",

@@ -16,9 +16,11 @@ kernels) is not needed by float arithmetic and not read.
 Two dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
 prefill and its decode steps without a rebuild or a new pipeline:
 - q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
-  weight row is read once, by 32 lanes with vec4<u32> loads (32 weights), and dotted with
-  every input row. On a device with `subgroups`, q4gsw_gemv_subgroup reduces the lanes
-  with subgroupAdd; q4gsw_gemv is its portable fallback.
+  weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
+  with every input row; a workgroup's 8 rows interleave so that a warp's loads of weights
+  and of the transposed scales are runs of adjacent bytes (q4gsw_lanes.wgsl). On a device
+  with `subgroups`, q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup
+  shuffles; q4gsw_gemv is its portable fallback.
 - q4gsw_tiled (otherwise, a prefill): 64 x 64 output tiles, the weights dequantized into
   workgroup memory 16 k at a time.
 float16 activations, scales and bias (a force_fp16 LLM: 4-bit weights, float16 otherwise)
@@ -31,7 +33,7 @@ from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Eleme
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
-ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (32 lanes each)
+ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes' ROWS)
 TILE = 64  # q4gsw_tiled's output tile
 
 FLOATS = (F32, F16)

@@ -271,6 +271,8 @@ class WebGPUGraph {
   // separate passes add barriers, so a profiled execute runs slower than a plain one.
   void set_profiling(bool on);
   const std::map<std::string, KernelTime>& kernel_times() const;
+  // The same times by kernel and grid, "name [x, y, z]" (one op's shapes apart).
+  const std::map<std::string, KernelTime>& kernel_grid_times() const;
 
   Device& device() const;
 
