@@ -523,5 +523,5 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(llama.sdpa_with_kv_cache.default, webgpu_delegate::add_sdpa_with_kv_cache,
-                   WritesInputs);
+WEBGPU_REGISTER_OP_WRITING(llama.sdpa_with_kv_cache.default,
+                           webgpu_delegate::add_sdpa_with_kv_cache, 3, 4);
