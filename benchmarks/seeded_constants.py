@@ -15,6 +15,9 @@ seeded_weights.restore, which checks the rebuilt file's SHA-256.
     weights, entry = reseed_pte(path)          # rewrites `path`, cuts it to `path.kept`
     seeded_weights.write_manifest(folder, model, weights, {path.name: entry})
     seeded_weights.restore_model(folder, model, out)   # on the GPU machine
+
+reseed_onnx_data does the same for the external data file of an ONNX model from
+onnxruntime-genai's builder (benchmarks/llm_ort.py).
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ def seeded_bytes(name: str, spec: dict) -> bytes:
     rng = np.random.Generator(np.random.PCG64(zlib.crc32(name.encode())))
     if spec["kind"] == "bytes":
         return rng.integers(0, 256, spec["size"], dtype=np.uint8).tobytes()
-    if spec["kind"] == "float32":
-        return rng.uniform(spec["low"], spec["high"], spec["count"]).astype(np.float32).tobytes()
+    if spec["kind"] in ("float32", "float16"):  # float16: llm_ort.py's scales
+        return rng.uniform(spec["low"], spec["high"], spec["count"]).astype(spec["kind"]).tobytes()
     raise ValueError(f"constant {name}: unknown kind {spec['kind']!r}")
 
 
@@ -102,6 +105,22 @@ def _spec(dtype: str, data: bytes) -> dict | None:
     return None  # other dtypes keep their bytes
 
 
+def cut_holes(data: bytes | bytearray, holes: list, path: Path) -> dict:
+    """Writes `path.kept`, `data` without the (offset, length, name) ranges `holes`;
+    returns the manifest entry seeded_weights.restore rebuilds `data` from."""
+    holes = sorted(holes)
+    kept, pos = [], 0
+    for at, n, _ in holes:
+        if at < pos:
+            raise ValueError(f"{path}: constant ranges overlap at byte {at}")
+        kept.append(bytes(data[pos:at]))
+        pos = at + n
+    kept.append(bytes(data[pos:]))
+    Path(f"{path}.kept").write_bytes(b"".join(kept))
+    return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+            "holes": [[at, name, ""] for at, _, name in holes]}
+
+
 def reseed_pte(path: Path, min_bytes: int = MIN_BYTES) -> tuple[dict, dict]:
     """Overwrite `path`'s large Vulkan constants with seeded bytes, then replace the file
     by `path.kept` without them; returns (weights, entry) as seeded_weights.write_manifest
@@ -129,16 +148,56 @@ def reseed_pte(path: Path, min_bytes: int = MIN_BYTES) -> tuple[dict, dict]:
         weights[name] = spec
         holes.append((at, len(original), name))
         start = at + len(original)
-    holes.sort()
-    kept, pos = [], 0
-    for at, n, _ in holes:
-        if at < pos:
-            raise ValueError(f"{path}: constant ranges overlap at byte {at}")
-        kept.append(bytes(data[pos:at]))
-        pos = at + n
-    kept.append(bytes(data[pos:]))
-    Path(f"{path}.kept").write_bytes(b"".join(kept))
-    entry = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-             "holes": [[at, name, ""] for at, _, name in holes]}
+    entry = cut_holes(data, holes, path)
     path.write_bytes(bytes(data))  # the model the figures are for (restore rebuilds it)
     return weights, entry
+
+
+def reseed_onnx_data(onnx_path: Path, min_bytes: int = MIN_BYTES) -> tuple[dict, dict, dict]:
+    """The same for an ONNX model of onnxruntime-genai's builder (llm_ort.py): its 4-bit
+    weights' initializers in the external data file (packed `*_Q4`, uint8 or int4, and
+    `*scales`, float16 or float32) overwritten by seeded bytes and cut out
+    (`<data>.kept`); returns (weights, {data file: entry}, summary) as
+    seeded_weights.write_manifest takes the first two."""
+    import numpy as np
+    import onnx
+
+    model = onnx.load(str(onnx_path), load_external_data=False)
+    # packed weights: uint8 (MatMulNBits) or int4 (GatherBlockQuantized): any byte is two
+    # valid 4-bit weights
+    dtypes = {onnx.TensorProto.UINT8: "bytes", onnx.TensorProto.INT4: "bytes",
+              onnx.TensorProto.FLOAT16: "float16",
+              onnx.TensorProto.FLOAT: "float32"}
+    files, ranges = set(), []
+    for init in model.graph.initializer:
+        if init.data_location != onnx.TensorProto.EXTERNAL:
+            continue
+        info = {e.key: e.value for e in init.external_data}
+        files.add(info["location"])
+        ranges.append((int(info.get("offset", 0)), int(info["length"]), init))
+    if len(files) != 1:
+        raise SystemExit(f"{onnx_path}: expected one external data file (got {sorted(files)})")
+    data_path = onnx_path.parent / files.pop()
+    data = bytearray(data_path.read_bytes())
+    weights, holes, summary = {}, [], {"reseeded_bytes": 0, "kept_initializers": []}
+    for at, n, init in sorted(ranges, key=lambda r: r[0]):
+        kind = dtypes.get(init.data_type)
+        quantized = "_Q4" in init.name or init.name.endswith("scales")
+        if n < min_bytes or kind is None or not quantized:
+            summary["kept_initializers"].append([init.name, n])
+            continue
+        if kind == "bytes":
+            spec = {"kind": "bytes", "size": n}
+        else:
+            values = np.frombuffer(bytes(data[at:at + n]),
+                                   dtype=np.float16 if kind == "float16" else np.float32)
+            spec = {"kind": kind, "count": values.size, "low": float(values.min()),
+                    "high": float(values.max())}
+        name = f"{onnx_path.parent.name}/{init.name}"
+        data[at:at + n] = seeded_bytes(name, spec)
+        weights[name] = spec
+        holes.append((at, n, name))
+        summary["reseeded_bytes"] += n
+    entry = cut_holes(data, holes, data_path)
+    data_path.unlink()
+    return weights, {data_path.name: entry}, summary
