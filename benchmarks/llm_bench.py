@@ -51,6 +51,7 @@ LLAMA_1B = {"dim": 2048, "n_layers": 16, "n_heads": 32, "n_kv_heads": 8,
 CHUNK, CONTEXT = 512, 1152  # --max_seq_length, --max_context_length
 GROUP = 32
 NEW_TOKENS = 64
+PER_SUBMIT = 64  # dispatches per command buffer in the chunked decode run
 
 
 def model_name(layers: int, recipe: str) -> str:
@@ -146,10 +147,11 @@ class PeakMemory:
 
 
 def generate(runner: Path, pte: Path, prompt_len: int, new_tokens: int, out: Path,
-             warmup: int = 0, profile: bool = False) -> dict:
+             warmup: int = 0, profile: bool = False, per_submit: int = 0) -> dict:
     prompt = ",".join(str((7 * i + 1) % 128000) for i in range(prompt_len))
     cmd = [str(runner), str(pte), "--prompt-ids", prompt, "--new-tokens", str(new_tokens),
-           "--out", str(out), "--warmup", str(warmup)] + (["--profile"] if profile else [])
+           "--out", str(out), "--warmup", str(warmup),
+           "--dispatches-per-submit", str(per_submit)] + (["--profile"] if profile else [])
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if res.returncode != 0:
         raise SystemExit(f"{' '.join(cmd[:2])} ... failed: {res.stderr.strip()[-2000:]}")
@@ -159,7 +161,8 @@ def generate(runner: Path, pte: Path, prompt_len: int, new_tokens: int, out: Pat
     m["decode_median_ms"] = statistics.median(decode) if decode else None
     print(f"prompt {prompt_len:5d}, {new_tokens:3d} new: prefill {m['prefill_tok_s']:9.1f} tok/s"
           + (f", decode median {1000 / m['decode_median_ms']:8.1f} tok/s" if decode else "")
-          + f", {m['dispatches_per_token']} dispatches per token", flush=True)
+          + f", {m['dispatches_per_token']} dispatches per token"
+          + (f" ({per_submit} per submit)" if per_submit else ""), flush=True)
     return m
 
 
@@ -179,6 +182,9 @@ def run(folder: Path, out: Path) -> None:
                                          ("prefill512", 512, 1, 1),
                                          ("decode_ctx1024", 1024, NEW_TOKENS, 0)):
             results["runs"][key] = generate(runner, pte, prompt, new, out / key, warmup)
+        # the same decode, submitted every PER_SUBMIT dispatches as they are recorded
+        results["runs"]["decode_ctx128_chunked"] = generate(
+            runner, pte, 128, NEW_TOKENS, out / "chunked", 1, per_submit=PER_SUBMIT)
         results["runs"]["profile_ctx128"] = generate(runner, pte, 128, 16, out / "profile",
                                                      profile=True)
     results["peak_gpu_mib"] = memory.peak
@@ -220,10 +226,11 @@ def report(path: Path) -> None:
     for kernel, t in grids[:12]:
         print(f"    {kernel:40s} {t['gpu_ms']:7.3f} ms {t['dispatches']:5g} x "
               f"{1000 * t['gpu_ms'] / t['dispatches']:7.1f} us")
-    host = runs["prefill128_decode_ctx128"].get("decode_host_ms")
-    if host:
-        print("  a decode step's execute on the host (median ms): " +
-              ", ".join(f"{k} {v:.3f}" for k, v in host.items()))
+    for key in ("prefill128_decode_ctx128", "decode_ctx128_chunked"):
+        if key in runs and runs[key].get("decode_host_ms"):
+            print(f"  {key}: median step {runs[key]['decode_median_ms']:.3f} ms; its execute on "
+                  "the host (median ms): " +
+                  ", ".join(f"{k} {v:.3f}" for k, v in runs[key]["decode_host_ms"].items()))
 
 
 def main() -> None:

@@ -33,6 +33,7 @@ struct Settings {
   bool constants_once = true;
   bool views_share_buffers = true;
   bool profiling = false;
+  size_t dispatches_per_submit = 0;
 };
 
 struct Loaded {
@@ -152,6 +153,7 @@ class WebGPUBackend final : public et::BackendInterface {
       // the raw weights those packs read are not needed again
       graph->graph().release_consumed_constants(graph->outputs());
       graph->graph().set_profiling(settings.profiling);
+      graph->graph().set_dispatches_per_submit(settings.dispatches_per_submit);
       loaded.live.insert(graph.get());
       return static_cast<et::DelegateHandle*>(graph.release());
     } catch (const std::exception& e) {
@@ -261,6 +263,12 @@ void set_profiling(bool on) {
   loaded.settings.profiling = on;
 }
 
+void set_dispatches_per_submit(size_t n) {
+  Loaded& loaded = loaded_graphs();
+  std::lock_guard<std::mutex> lock(loaded.mutex);
+  loaded.settings.dispatches_per_submit = n;
+}
+
 DispatchCounts dispatch_counts() {
   Loaded& loaded = loaded_graphs();
   std::lock_guard<std::mutex> lock(loaded.mutex);
@@ -276,6 +284,7 @@ DispatchCounts dispatch_counts() {
     counts.last_stats.record_seconds += last.record_seconds;
     counts.last_stats.submit_seconds += last.submit_seconds;
     counts.last_stats.wait_seconds += last.wait_seconds;
+    counts.last_stats.submits += last.submits;
   }
   return counts;
 }

@@ -196,10 +196,11 @@ std::vector<bool> WebGPUGraph::Impl::constant_reruns() const {
   return reruns;
 }
 
-void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
+void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constants_only,
                                const std::vector<bool>& reruns, ExecuteStats& stats) {
   Handle<WGPUComputePassEncoder> pass;
   WGPUComputePipeline bound_pipeline = nullptr;
+  size_t in_buffer = 0;  // dispatches recorded into this encoder
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
     if (!c.active) continue;  // switched off for these shapes (set_dispatch_active)
@@ -220,7 +221,8 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
       writes.endOfPassWriteIndex = writes.beginningOfPassWriteIndex + 1;
       WGPUComputePassDescriptor desc = WGPU_COMPUTE_PASS_DESCRIPTOR_INIT;
       desc.timestampWrites = &writes;
-      pass.reset(wgpuCommandEncoderBeginComputePass(encoder, profiling ? &desc : nullptr));
+      pass.reset(
+          wgpuCommandEncoderBeginComputePass(encoder.get(), profiling ? &desc : nullptr));
       bound_pipeline = nullptr;
     }
     if (c.pipeline->pipeline.get() != bound_pipeline) {
@@ -232,6 +234,13 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
     if (profiling) {
       end_pass(pass);
       timed_kernels.emplace_back(&c.pipeline->shader->name, c.grid);
+    }
+    if (dispatches_per_submit != 0 && ++in_buffer == dispatches_per_submit) {
+      if (pass) end_pass(pass);
+      submit(device, std::move(encoder));
+      ++stats.submits;
+      encoder.reset(wgpuDeviceCreateCommandEncoder(device.handle(), nullptr));
+      in_buffer = 0;
     }
   }
   if (pass) end_pass(pass);
@@ -258,7 +267,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   t0 = Clock::now();
   if (g.profiling) g.reserve_timestamps(g.commands.size());
   Handle<WGPUCommandEncoder> encoder{wgpuDeviceCreateCommandEncoder(device.handle(), nullptr)};
-  g.record(encoder.get(), constants_only, reruns, stats);
+  g.record(encoder, constants_only, reruns, stats);
   if (!g.timed_kernels.empty()) {
     wgpuCommandEncoderResolveQuerySet(encoder.get(), g.timestamps.get(), 0,
                                       static_cast<uint32_t>(2 * g.timed_kernels.size()),
@@ -268,6 +277,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
 
   t0 = Clock::now();
   submit(device, std::move(encoder));
+  ++stats.submits;
   stats.submit_seconds = seconds_since(t0);
   const std::string errors = device.pop_error_scopes();
 
@@ -306,6 +316,10 @@ void WebGPUGraph::set_profiling(bool on) {
 
 const std::map<std::string, KernelTime>& WebGPUGraph::kernel_times() const {
   return impl_->kernel_times;
+}
+
+void WebGPUGraph::set_dispatches_per_submit(size_t n) {
+  impl_->dispatches_per_submit = n;
 }
 
 const std::map<std::string, KernelTime>& WebGPUGraph::kernel_grid_times() const {

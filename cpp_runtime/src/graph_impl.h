@@ -88,6 +88,7 @@ struct WebGPUGraph::Impl {
   // Profiling (set_profiling): a query set of two timestamps per dispatch, the buffer
   // they resolve into, the kernel of each dispatch record() timed, and the sums.
   bool profiling = false;
+  size_t dispatches_per_submit = 0;  // set_dispatches_per_submit; 0: one submit
   Handle<WGPUQuerySet> timestamps;
   uint32_t timestamp_capacity = 0;
   Handle<WGPUBuffer> timestamp_resolve;
@@ -130,9 +131,10 @@ struct WebGPUGraph::Impl {
   // touches a buffer release_consumed_constants freed.
   std::vector<bool> constant_reruns() const;
   // Records the commands into `encoder` in order: every one (execute) or the constant
-  // ones only; constant commands not in `reruns` are left out.
-  void record(WGPUCommandEncoder encoder, bool constants_only, const std::vector<bool>& reruns,
-              ExecuteStats& stats);
+  // ones only; constant commands not in `reruns` are left out. With dispatches_per_submit,
+  // submits the encoder each that many dispatches and goes on in a new one.
+  void record(Handle<WGPUCommandEncoder>& encoder, bool constants_only,
+              const std::vector<bool>& reruns, ExecuteStats& stats);
   // Uploads rewritten uniforms, plans the constants, records (every command or the
   // constant ones), submits and waits; the constant commands that ran are then fresh.
   ExecuteStats run(bool constants_only, const char* what);

@@ -3,7 +3,7 @@
 // --use_sdpa_with_kv_cache --vulkan`), on the WebGPU delegate.
 //
 //   webgpu_llm_runner MODEL.pte --prompt-ids 1,2,3 [--new-tokens N] [--out DIR]
-//                     [--warmup N] [--profile]
+//                     [--warmup N] [--profile] [--dispatches-per-submit N]
 //   webgpu_llm_runner --build-stamp   (the hash of the generated sources it was built from)
 //
 // The model's `forward(tokens [1, S], input_pos [1]) -> logits [1, vocab]` (the logits of
@@ -60,6 +60,7 @@ int usage(const std::string& why) {
   std::cerr << "webgpu_llm_runner: " << why << "\n"
             << "usage: webgpu_llm_runner MODEL.pte --prompt-ids 1,2,3 [--new-tokens N]\n"
             << "                         [--out DIR] [--warmup N] [--profile]\n"
+            << "                         [--dispatches-per-submit N]\n"
             << "       webgpu_llm_runner --build-stamp\n";
   return 2;
 }
@@ -167,7 +168,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 int run(int argc, char** argv) {
   std::string model, out_dir;
   std::vector<int64_t> prompt;
-  int64_t new_tokens = 16, warmup = 0;
+  int64_t new_tokens = 16, warmup = 0, per_submit = 0;
   bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -186,6 +187,8 @@ int run(int argc, char** argv) {
         warmup = std::stoll(next());
       else if (a == "--profile")
         profile = true;
+      else if (a == "--dispatches-per-submit")
+        per_submit = std::stoll(next());
       else if (a == "--build-stamp") {
         std::cout << webgpu_delegate::generated_stamp() << "\n";
         return 0;
@@ -202,8 +205,10 @@ int run(int argc, char** argv) {
   if (prompt.empty()) return usage("no --prompt-ids given");
   if (new_tokens < 1) return usage("--new-tokens must be >= 1");
   if (warmup < 0) return usage("--warmup must be >= 0");
+  if (per_submit < 0) return usage("--dispatches-per-submit must be >= 0");
   if (!backend::registered()) throw Failure{"the VulkanBackend id is taken by another backend"};
   backend::set_profiling(profile);
+  backend::set_dispatches_per_submit(static_cast<size_t>(per_submit));
 
   Generator gen(model);
   const int64_t total = static_cast<int64_t>(prompt.size()) + new_tokens - 1;

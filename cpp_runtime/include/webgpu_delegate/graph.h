@@ -108,7 +108,8 @@ struct ExecuteStats {
   size_t constant_runs = 0;   // of those, constant dispatches and copies (see mark_constant)
   double upload_seconds = 0;  // rewritten uniforms written to the queue
   double record_seconds = 0;  // command encoding (compute passes: dispatches and copies)
-  double submit_seconds = 0;  // finish + submit
+  double submit_seconds = 0;  // finish + submit (of the last command buffer)
+  size_t submits = 0;         // command buffers submitted (set_dispatches_per_submit)
   double wait_seconds = 0;  // until the queue reported the work done
 };
 
@@ -270,6 +271,10 @@ class WebGPUGraph {
   // kernel name. Needs a device with timestamp-query (requested wherever offered); the
   // separate passes add barriers, so a profiled execute runs slower than a plain one.
   void set_profiling(bool on);
+  // 0 (the default): an execute records every dispatch into one command buffer, then
+  // submits it. n: it submits each n dispatches as they are recorded, so the GPU starts
+  // on them while the host records the rest (record_seconds then counts those submits).
+  void set_dispatches_per_submit(size_t n);
   const std::map<std::string, KernelTime>& kernel_times() const;
   // The same times by kernel and grid, "name [x, y, z]" (one op's shapes apart).
   const std::map<std::string, KernelTime>& kernel_grid_times() const;
