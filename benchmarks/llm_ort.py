@@ -160,14 +160,11 @@ class Decoder:
         inputs = {i.name: i for i in self.session.get_inputs()}
         self.past = sorted(n for n in inputs if n.startswith("past_key_values."))
         first = inputs[self.past[0]]
-        self.kv_heads, self.head_dim = first.shape[1], None
+        self.kv_heads = first.shape[1]  # head_dim is symbolic in the graph: from info.json
         self.dtype = {"tensor(float16)": "float16", "tensor(float)": "float32"}[first.type]
         self.device = "webgpu" if provider == "webgpu" else "cpu"
         self.mode = kv
         self.buffers = None
-
-    def _kv(self, name: str, values) -> None:
-        self.binding.bind_ortvalue_input(name, values)
 
     def reset(self, head_dim: int) -> None:
         """A fresh binding at position 0 (the shared buffers are reused: positions past the
@@ -188,11 +185,11 @@ class Decoder:
         for n in self.past:
             present = n.replace("past_key_values.", "present.")
             if self.mode == "shared":
-                self._kv(n, self.buffers[n])
+                self.binding.bind_ortvalue_input(n, self.buffers[n])
                 self.binding.bind_ortvalue_output(present, self.buffers[n])
             else:
                 empty = np.zeros([1, self.kv_heads, 0, head_dim], self.dtype)
-                self._kv(n, self.ort.OrtValue.ortvalue_from_numpy(empty))
+                self.binding.bind_ortvalue_input(n, self.ort.OrtValue.ortvalue_from_numpy(empty))
                 self.binding.bind_output(present, self.device)
         self.length = 0
 
@@ -214,7 +211,7 @@ class Decoder:
             names = ["logits"] + [n.replace("past_key_values.", "present.") for n in self.past]
             for name, value in zip(names, outputs):  # in the order they were bound
                 if name.startswith("present."):
-                    self._kv(name.replace("present.", "past_key_values."), value)
+                    self.binding.bind_ortvalue_input(name.replace("present.", "past_key_values."), value)
                     self.binding.bind_output(name, self.device)
         self.length = total
         last = logits.reshape(-1, logits.shape[-1])[-1].astype(np.float32)
