@@ -80,8 +80,73 @@ def test_bench_quick_needs_a_suite_with_quick_shapes():
     for argv in (["bench", "--quick"], ["bench", "--suite", "smoke", "--quick"]):
         assert main(argv) == 2
     with pytest.raises(BenchError, match=r"--quick runs a suite at small shapes: give --suite "
-                                           r"with one of conv_stems, gemm \(got --suite 'smoke'\)"):
+                                           r"with one of conv_anchors, conv_f16, conv_stems, gemm, "
+                                           r"gemm_f16 \(got --suite 'smoke'\)"):
         bench._jobs(bench_args(["--suite", "smoke", "--quick"]))
+
+
+@pytest.mark.parametrize("name, twin", [("gemm_f16", "gemm"), ("conv_f16", "conv_anchors")])
+def test_float16_suites_are_their_float32_twins_in_half(name, twin):
+    from codegen.bench import suites
+
+    for table in (suites.SUITES, suites.QUICK):
+        half, single = table[name], table[twin]
+        assert [e[0] for e in half] == [e[0] for e in single]  # row names join the two
+        for (_, _, h_args, *_), (_, _, s_args, *_) in zip(half, single):
+            tensors = [(h, s) for h, s in zip(h_args, s_args) if hasattr(h, "dtype")]
+            assert tensors and all(h.dtype == "float16" and s.dtype == "float32"
+                                   and h.shape == s.shape for h, s in tensors)
+
+
+@pytest.mark.parametrize("name", ["gemm_f16", "conv_f16"])
+def test_float16_suites_run_checked_at_their_quick_shapes(name, tmp_path, capsys,
+                                                         monkeypatch):
+    # lavapipe has shader-f16: every row runs a float16 kernel, checked against torch
+    from codegen.bench import f16_report, suites
+    from codegen.cli.main import main
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/tmp")
+    twin = {"gemm_f16": "gemm", "conv_f16": "conv_anchors"}[name]
+    out16, out32 = tmp_path / f"{name}.json", tmp_path / f"{twin}.json"
+    # the float16 suite asks for ORT: its float32 one-node models are never timed for it
+    for suite, out, flags in ((name, out16, []), (twin, out32, ["--no-ort"])):
+        assert main(["bench", "--suite", suite, "--quick", "--iters", "1", "--warmup", "0",
+                     "--no-torch", "--json", str(out), *flags]) == 0
+    rows = json.loads(out16.read_text())["results"]
+    assert [r["name"] for r in rows] == [e[0] for e in suites.QUICK[name]]
+    assert all(r["ours_ms"] > 0 and r["ort_ms"] is None for r in rows)  # no float32 ORT row
+    assert all(any(k.endswith("_f16") for k in r["route"].split("+")) for r in rows), rows
+    capsys.readouterr()
+    assert f16_report.main([str(out32), str(out16), "--markdown"]) == 0
+    table = capsys.readouterr().out
+    assert table.count("\n| ") == len(rows) + 1, table  # the head and one line per row
+    assert all(f"| {r['name']} | {r['route']} |" in table for r in rows), table
+
+
+def test_float16_rows_are_checked_at_the_float16_tolerance(monkeypatch):
+    import torch
+
+    from codegen.bench import bench
+    from codegen.bench.checks import BENCH_TOLERANCE, BENCH_TOLERANCE_F16, bench_tolerance
+    from codegen.executors import harness
+    from codegen.graph.inputs import materialize, randn
+
+    args = materialize((randn(37, 64, dtype="float16"), randn(64, 24, dtype="float16")),
+                       "bench-f16-check")
+    assert args[0].dtype == args[1].dtype == torch.float16
+    assert bench_tolerance(args) == BENCH_TOLERANCE_F16 > BENCH_TOLERANCE
+    assert bench_tolerance((args[0].float(), args[1].float())) == BENCH_TOLERANCE
+    bench.bench_call("mm", "aten.mm.default", args, iters=1, warmup=0, with_torch=False,
+                     with_ort=False)  # one rounding to half: within the tolerance
+    real_run = harness.Node.run
+    # a result off by 4e-3 of the largest value (a sum kept in half would be): fails
+    monkeypatch.setattr(harness.Node, "run", lambda self: (lambda y: (
+        y.float() + 4e-3 * y.float().abs().max()).half())(real_run(self)))
+    with pytest.raises(BenchError, match=r"mm: output 0 of gemm\w*_f16\S* does not match torch "
+                                           r"at these shapes \(error 0.00[45]\d* relative to the "
+                                           r"largest value, allowed 0.002;"):
+        bench.bench_call("mm", "aten.mm.default", args, iters=1, warmup=0, with_torch=False,
+                         with_ort=False)
 
 
 def bench_args(argv):
