@@ -3,6 +3,7 @@ native WebGPU delegate of a GPU machine (webgpu_llm_runner), against the weight-
 limit.
 
     python benchmarks/llm_bench.py pack DIR [--layers 16] [--recipe 4w]   # here
+    python benchmarks/llm_bench.py runner DIR                              # here, rebuilt runner
     python benchmarks/llm_bench.py run DIR OUT                             # there
     python benchmarks/llm_bench.py report OUT/llm.json                     # the table
 
@@ -13,7 +14,8 @@ checkpoint, `python -m executorch.examples.models.llama.export_llama ... -kv
 --max_context_length 1152`; the exported constants are then reseeded and cut out
 (seeded_constants.py: 0.9 GB travels as a few MB and is drawn again there, checked byte
 for byte), and the runner is copied into DIR/runner with the shared libraries it links
-(ExecuTorch's, wgpu-native's).
+(ExecuTorch's, wgpu-native's). runner: only that copy, into an existing pack (the .pte
+holds no kernels: a rebuilt runner runs new kernels on the same export).
 
 run (numpy only): rebuilds the .pte, then runs the runner on it: prefill of 128 and 512
 tokens (after one untimed prefill), decode at context 128 and at context 1024 (64 new
@@ -213,6 +215,15 @@ def report(path: Path) -> None:
     for kernel, t in times[:8]:
         print(f"    {kernel:28s} {t['gpu_ms']:7.3f} ms {100 * t['gpu_ms'] / total:5.1f} % "
               f"{t['dispatches']:5g} dispatches")
+    grids = sorted(p.get("dispatch_times", {}).items(), key=lambda kv: -kv[1]["gpu_ms"])
+    print("  by kernel and grid (us per dispatch):")
+    for kernel, t in grids[:12]:
+        print(f"    {kernel:40s} {t['gpu_ms']:7.3f} ms {t['dispatches']:5g} x "
+              f"{1000 * t['gpu_ms'] / t['dispatches']:7.1f} us")
+    host = runs["prefill128_decode_ctx128"].get("decode_host_ms")
+    if host:
+        print("  a decode step's execute on the host (median ms): " +
+              ", ".join(f"{k} {v:.3f}" for k, v in host.items()))
 
 
 def main() -> None:
@@ -224,6 +235,8 @@ def main() -> None:
     p.add_argument("--recipe", default="4w", choices=("4w", "8da4w"))
     p.add_argument("--work", type=Path, default=Path("/tmp/opgen_llm_bench"),
                    help="where the checkpoint and the full .pte are written")
+    b = sub.add_parser("runner")
+    b.add_argument("folder", type=Path)
     r = sub.add_parser("run")
     r.add_argument("folder", type=Path)
     r.add_argument("out", type=Path)
@@ -232,6 +245,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "pack":
         pack(args.folder, args.layers, args.recipe, args.work)
+    elif args.command == "runner":
+        runner_bundle(args.folder / "runner")
     elif args.command == "run":
         run(args.folder, args.out)
     else:

@@ -158,6 +158,9 @@
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_packed_wgsl.h"
 #include "ops/unary/leaky_relu_wgsl.h"
 #include "ops/unary/leaky_relu_f16_wgsl.h"
 #include "ops/unary/leaky_relu_f16_packed_wgsl.h"
@@ -193,6 +196,12 @@
 #include "ops/binary/pow_tensor_i32_f16_packed_wgsl.h"
 #include "ops/compare/predicate_broadcast_wgsl.h"
 #include "ops/training/q4gsw_backward_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
@@ -206,12 +215,6 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/training/q4gsw_requant_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_f16_packed_wgsl.h"
 #include "ops/q8ta/q8ta_conv2d_wgsl.h"
 #include "ops/q8ta/q8ta_linear_wgsl.h"
 #include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
@@ -1375,6 +1378,26 @@ const std::vector<KernelSource>& all_kernels() {
         kKvCombineF16PackedWorkgroupSizeZ},
        kKvCombineF16PackedBindings,
        kKvCombineF16PackedBindingCount},
+      {"kv_decode",
+       kKvDecodeWGSL,
+       "main",
+       {kKvDecodeWorkgroupSizeX, kKvDecodeWorkgroupSizeY, kKvDecodeWorkgroupSizeZ},
+       kKvDecodeBindings,
+       kKvDecodeBindingCount},
+      {"kv_decode_f16",
+       kKvDecodeF16WGSL,
+       "main",
+       {kKvDecodeF16WorkgroupSizeX, kKvDecodeF16WorkgroupSizeY, kKvDecodeF16WorkgroupSizeZ},
+       kKvDecodeF16Bindings,
+       kKvDecodeF16BindingCount,
+       kKvDecodeF16Features},
+      {"kv_decode_f16_packed",
+       kKvDecodeF16PackedWGSL,
+       "main",
+       {kKvDecodeF16PackedWorkgroupSizeX, kKvDecodeF16PackedWorkgroupSizeY,
+        kKvDecodeF16PackedWorkgroupSizeZ},
+       kKvDecodeF16PackedBindings,
+       kKvDecodeF16PackedBindingCount},
       {"leaky_relu",
        kLeakyReluWGSL,
        "main",
@@ -1609,6 +1632,47 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswBackwardWorkgroupSizeX, kQ4gswBackwardWorkgroupSizeY, kQ4gswBackwardWorkgroupSizeZ},
        kQ4gswBackwardBindings,
        kQ4gswBackwardBindingCount},
+      {"q4gsw_gemm",
+       kQ4gswGemmWGSL,
+       "main",
+       {kQ4gswGemmWorkgroupSizeX, kQ4gswGemmWorkgroupSizeY, kQ4gswGemmWorkgroupSizeZ},
+       kQ4gswGemmBindings,
+       kQ4gswGemmBindingCount},
+      {"q4gsw_gemm_dq8",
+       kQ4gswGemmDq8WGSL,
+       "main",
+       {kQ4gswGemmDq8WorkgroupSizeX, kQ4gswGemmDq8WorkgroupSizeY, kQ4gswGemmDq8WorkgroupSizeZ},
+       kQ4gswGemmDq8Bindings,
+       kQ4gswGemmDq8BindingCount},
+      {"q4gsw_gemm_dq8_f16",
+       kQ4gswGemmDq8F16WGSL,
+       "main",
+       {kQ4gswGemmDq8F16WorkgroupSizeX, kQ4gswGemmDq8F16WorkgroupSizeY,
+        kQ4gswGemmDq8F16WorkgroupSizeZ},
+       kQ4gswGemmDq8F16Bindings,
+       kQ4gswGemmDq8F16BindingCount,
+       kQ4gswGemmDq8F16Features},
+      {"q4gsw_gemm_dq8_f16_packed",
+       kQ4gswGemmDq8F16PackedWGSL,
+       "main",
+       {kQ4gswGemmDq8F16PackedWorkgroupSizeX, kQ4gswGemmDq8F16PackedWorkgroupSizeY,
+        kQ4gswGemmDq8F16PackedWorkgroupSizeZ},
+       kQ4gswGemmDq8F16PackedBindings,
+       kQ4gswGemmDq8F16PackedBindingCount},
+      {"q4gsw_gemm_f16",
+       kQ4gswGemmF16WGSL,
+       "main",
+       {kQ4gswGemmF16WorkgroupSizeX, kQ4gswGemmF16WorkgroupSizeY, kQ4gswGemmF16WorkgroupSizeZ},
+       kQ4gswGemmF16Bindings,
+       kQ4gswGemmF16BindingCount,
+       kQ4gswGemmF16Features},
+      {"q4gsw_gemm_f16_packed",
+       kQ4gswGemmF16PackedWGSL,
+       "main",
+       {kQ4gswGemmF16PackedWorkgroupSizeX, kQ4gswGemmF16PackedWorkgroupSizeY,
+        kQ4gswGemmF16PackedWorkgroupSizeZ},
+       kQ4gswGemmF16PackedBindings,
+       kQ4gswGemmF16PackedBindingCount},
       {"q4gsw_gemv",
        kQ4gswGemvWGSL,
        "main",
@@ -1704,47 +1768,6 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
        kQ4gswRequantBindings,
        kQ4gswRequantBindingCount},
-      {"q4gsw_tiled",
-       kQ4gswTiledWGSL,
-       "main",
-       {kQ4gswTiledWorkgroupSizeX, kQ4gswTiledWorkgroupSizeY, kQ4gswTiledWorkgroupSizeZ},
-       kQ4gswTiledBindings,
-       kQ4gswTiledBindingCount},
-      {"q4gsw_tiled_dq8",
-       kQ4gswTiledDq8WGSL,
-       "main",
-       {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
-       kQ4gswTiledDq8Bindings,
-       kQ4gswTiledDq8BindingCount},
-      {"q4gsw_tiled_dq8_f16",
-       kQ4gswTiledDq8F16WGSL,
-       "main",
-       {kQ4gswTiledDq8F16WorkgroupSizeX, kQ4gswTiledDq8F16WorkgroupSizeY,
-        kQ4gswTiledDq8F16WorkgroupSizeZ},
-       kQ4gswTiledDq8F16Bindings,
-       kQ4gswTiledDq8F16BindingCount,
-       kQ4gswTiledDq8F16Features},
-      {"q4gsw_tiled_dq8_f16_packed",
-       kQ4gswTiledDq8F16PackedWGSL,
-       "main",
-       {kQ4gswTiledDq8F16PackedWorkgroupSizeX, kQ4gswTiledDq8F16PackedWorkgroupSizeY,
-        kQ4gswTiledDq8F16PackedWorkgroupSizeZ},
-       kQ4gswTiledDq8F16PackedBindings,
-       kQ4gswTiledDq8F16PackedBindingCount},
-      {"q4gsw_tiled_f16",
-       kQ4gswTiledF16WGSL,
-       "main",
-       {kQ4gswTiledF16WorkgroupSizeX, kQ4gswTiledF16WorkgroupSizeY, kQ4gswTiledF16WorkgroupSizeZ},
-       kQ4gswTiledF16Bindings,
-       kQ4gswTiledF16BindingCount,
-       kQ4gswTiledF16Features},
-      {"q4gsw_tiled_f16_packed",
-       kQ4gswTiledF16PackedWGSL,
-       "main",
-       {kQ4gswTiledF16PackedWorkgroupSizeX, kQ4gswTiledF16PackedWorkgroupSizeY,
-        kQ4gswTiledF16PackedWorkgroupSizeZ},
-       kQ4gswTiledF16PackedBindings,
-       kQ4gswTiledF16PackedBindingCount},
       {"q8ta_conv2d",
        kQ8taConv2dWGSL,
        "main",

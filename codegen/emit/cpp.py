@@ -85,6 +85,9 @@ def handler_context(lowering: S.Lowering, spec_rel: str, header_includes: list[s
         "num_args": len(op.args),
         "targets": list(op.targets),
         "aliasing": op_aliasing(op),
+        # WritesInputs: the positions of the arguments it writes in place
+        "written_args": ", ".join(str(i) for i, a in enumerate(op.args)
+                                  if isinstance(a, Tensor) and a.mutable),
         "includes": header_includes,
         # std::string: the per-output argument names of an OutputList, string arguments
         "strings": lowering.bound.output_list is not None or any(

@@ -57,10 +57,13 @@ void add_counts(DispatchCounts& into, WebGPUGraph& graph) {
   into.constant_dispatches += graph.num_constant_dispatches();
   into.freed_constant_bytes += graph.released_constant_bytes();
   for (const auto& [kernel, runs] : graph.kernel_runs()) into.kernel_runs[kernel] += runs;
-  for (const auto& [kernel, time] : graph.kernel_times()) {
-    KernelTime& sum = into.kernel_times[kernel];
-    sum.dispatches += time.dispatches;
-    sum.gpu_ms += time.gpu_ms;
+  for (auto [from, to] : {std::pair{&graph.kernel_times(), &into.kernel_times},
+                           std::pair{&graph.kernel_grid_times(), &into.kernel_grid_times}}) {
+    for (const auto& [kernel, time] : *from) {
+      KernelTime& sum = (*to)[kernel];
+      sum.dispatches += time.dispatches;
+      sum.gpu_ms += time.gpu_ms;
+    }
   }
 }
 
@@ -266,6 +269,13 @@ DispatchCounts dispatch_counts() {
     add_counts(counts, graph->graph());
     const ExecuteStats& last = graph->graph().last_execute_stats();
     counts.last_execute += last.dispatches + last.copies;
+    counts.last_stats.dispatches += last.dispatches;
+    counts.last_stats.copies += last.copies;
+    counts.last_stats.constant_runs += last.constant_runs;
+    counts.last_stats.upload_seconds += last.upload_seconds;
+    counts.last_stats.record_seconds += last.record_seconds;
+    counts.last_stats.submit_seconds += last.submit_seconds;
+    counts.last_stats.wait_seconds += last.wait_seconds;
   }
   return counts;
 }

@@ -143,6 +143,11 @@ class Builder {
           for (int32_t item : *list->items()) add_planned(node.tensors, item);
         }
       }
+      if (node.aliasing == OpAliasing::WritesInputs) {
+        for (size_t a : registry.written_args(name)) {
+          if (a < call->args()->size()) add_planned(node.written, call->args()->Get(a));
+        }
+      }
       const int32_t in = call->args()->Get(0), out = call->args()->Get(call->args()->size() - 1);
       if (node.aliasing == OpAliasing::OutputMayShareInput && views_share_buffers_ &&
           planned(in) != kNotPlanned && planned(out) != kNotPlanned &&

@@ -148,10 +148,14 @@ void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
   std::vector<uint64_t> ticks(2 * timed_kernels.size());
   read_back(timestamp_resolve.get(), ticks.data(), ticks.size() * sizeof(uint64_t), context);
   for (size_t i = 0; i < timed_kernels.size(); ++i) {
-    KernelTime& k = kernel_times[*timed_kernels[i]];
-    ++k.dispatches;
+    const auto& [name, grid] = timed_kernels[i];
     // nanoseconds, as the harness reads them (codegen/bench/bench.py)
-    if (ticks[2 * i + 1] > ticks[2 * i]) k.gpu_ms += (ticks[2 * i + 1] - ticks[2 * i]) * 1e-6;
+    const double ms = ticks[2 * i + 1] > ticks[2 * i] ? (ticks[2 * i + 1] - ticks[2 * i]) * 1e-6 : 0.0;
+    const std::string by_grid = utils::message(*name, " [", grid.x, ", ", grid.y, ", ", grid.z, "]");
+    for (KernelTime* k : {&kernel_times[*name], &kernel_grid_times[by_grid]}) {
+      ++k->dispatches;
+      k->gpu_ms += ms;
+    }
   }
   timed_kernels.clear();
 }
@@ -227,7 +231,7 @@ void WebGPUGraph::Impl::record(WGPUCommandEncoder encoder, bool constants_only,
     wgpuComputePassEncoderDispatchWorkgroups(pass.get(), c.grid.x, c.grid.y, c.grid.z);
     if (profiling) {
       end_pass(pass);
-      timed_kernels.push_back(&c.pipeline->shader->name);
+      timed_kernels.emplace_back(&c.pipeline->shader->name, c.grid);
     }
   }
   if (pass) end_pass(pass);
@@ -302,6 +306,10 @@ void WebGPUGraph::set_profiling(bool on) {
 
 const std::map<std::string, KernelTime>& WebGPUGraph::kernel_times() const {
   return impl_->kernel_times;
+}
+
+const std::map<std::string, KernelTime>& WebGPUGraph::kernel_grid_times() const {
+  return impl_->kernel_grid_times;
 }
 
 }  // namespace webgpu_delegate

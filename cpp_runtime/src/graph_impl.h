@@ -91,8 +91,9 @@ struct WebGPUGraph::Impl {
   Handle<WGPUQuerySet> timestamps;
   uint32_t timestamp_capacity = 0;
   Handle<WGPUBuffer> timestamp_resolve;
-  std::vector<const std::string*> timed_kernels;
+  std::vector<std::pair<const std::string*, utils::Grid>> timed_kernels;
   std::map<std::string, KernelTime> kernel_times;
+  std::map<std::string, KernelTime> kernel_grid_times;  // by "name [x, y, z]"
 
   const Value& value(ValueRef ref) const;
   Value& value(ValueRef ref);

@@ -65,13 +65,12 @@ std::vector<Life> lives(const PlanGraph& graph) {
   return lives;
 }
 
-// Each view's input and output in one group, unless a node that writes its inputs in place
-// names either.
+// Each view's input and output in one group, unless a node writes either in place.
 std::vector<Group> groups_of(const PlanGraph& graph) {
   std::set<size_t> written_in_place;
   for (const PlanNode& node : graph.nodes) {
     if (node.aliasing == OpAliasing::WritesInputs) {
-      written_in_place.insert(node.tensors.begin(), node.tensors.end());
+      written_in_place.insert(node.written.begin(), node.written.end());
     }
   }
   std::vector<size_t> parent(graph.bytes.size());

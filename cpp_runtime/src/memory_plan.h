@@ -19,6 +19,7 @@ constexpr size_t kNotPlanned = std::numeric_limits<size_t>::max();
 struct PlanNode {
   OpAliasing aliasing = OpAliasing::None;
   std::vector<size_t> tensors;  // every planned tensor it names: arguments, list items
+  std::vector<size_t> written;  // WritesInputs: the planned tensors it writes in place
   // An OutputMayShareInput op's first and last arguments, where the loader lets them share
   // (both planned, one dtype); kNotPlanned otherwise.
   size_t input = kNotPlanned;
@@ -39,8 +40,9 @@ struct MemoryPlan {
 
 // A tensor lives from its first use to its last (a graph input from before the first node,
 // a graph output to after the last). A view's input and output form one group, living over
-// both lives, unless a node that writes its inputs in place (OpAliasing::WritesInputs)
-// names either of them: that write must not show through the other. Groups are placed
+// both lives, unless a node writes either of them in place (OpAliasing::WritesInputs,
+// PlanNode::written): that write must not show through the other. (Tensors such a node
+// only reads or outputs may be views.) Groups are placed
 // largest first (ties in tensor order), each in the first buffer whose groups all live
 // apart from it, else in a new buffer of its size (ExecuTorch's greedy plan, over groups).
 MemoryPlan plan_memory(const PlanGraph& graph);

@@ -10,12 +10,19 @@ OperatorRegistry& OperatorRegistry::instance() {
 }
 
 void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
-                                   const char* registrant, OpAliasing aliasing) {
+                                   const char* registrant, OpAliasing aliasing,
+                                   std::vector<size_t> written_args) {
   const std::string who = registrant ? registrant : "<unnamed>";
   if (target.empty())
     throw Error(utils::message("WebGPU registry: ", who, " registers an empty target name"));
   if (handler == nullptr) {
     throw Error(utils::message("WebGPU registry: ", who, " registers a null handler for ", target));
+  }
+  if ((aliasing == OpAliasing::WritesInputs) == written_args.empty()) {
+    throw Error(utils::message("WebGPU registry: ", who, " registers ", target,
+                               aliasing == OpAliasing::WritesInputs
+                                   ? " as writing its arguments in place, but names none"
+                                   : " with arguments written in place, but not as WritesInputs"));
   }
   for (const auto& [name, entry] : entries_) {
     if (name == target) {
@@ -24,7 +31,7 @@ void OperatorRegistry::register_op(const std::string& target, OpHandler handler,
                                  " (one registration per target)"));
     }
   }
-  entries_.emplace_back(target, Entry{handler, who, aliasing});
+  entries_.emplace_back(target, Entry{handler, who, aliasing, std::move(written_args)});
 }
 
 bool OperatorRegistry::has_op(const std::string& target) const {
@@ -45,6 +52,10 @@ OpHandler OperatorRegistry::get_op(const std::string& target) const {
 
 OpAliasing OperatorRegistry::aliasing(const std::string& target) const {
   return entry(target).aliasing;
+}
+
+const std::vector<size_t>& OperatorRegistry::written_args(const std::string& target) const {
+  return entry(target).written_args;
 }
 
 std::vector<std::string> OperatorRegistry::targets() const {

@@ -47,7 +47,7 @@ TEST(Registry, aliasing_is_kept_per_target) {
   registry.register_op("aten.view_copy.default", handler_one, "add_view_copy",
                        OpAliasing::OutputMayShareInput);
   registry.register_op("llama.update_cache.default", handler_two, "add_update_cache",
-                       OpAliasing::WritesInputs);
+                       OpAliasing::WritesInputs, {1});
   ASSERT_TRUE(registry.aliasing("aten.view_copy.default") == OpAliasing::OutputMayShareInput);
   ASSERT_TRUE(registry.aliasing("llama.update_cache.default") == OpAliasing::WritesInputs);
   ASSERT_THROWS_WITH(Error, registry.aliasing("aten.gelu.default"),
@@ -62,6 +62,10 @@ TEST(Registry, generated_registrations_declare_their_aliasing) {
   ASSERT_TRUE(registry.aliasing("aten.squeeze_copy.dims") == OpAliasing::OutputMayShareInput);
   ASSERT_TRUE(registry.aliasing("aten._to_copy.default") == OpAliasing::None);
   ASSERT_TRUE(registry.aliasing("llama.update_cache.default") == OpAliasing::WritesInputs);
+  ASSERT_TRUE(registry.written_args("llama.update_cache.default") == std::vector<size_t>{1});
+  // sdpa_with_kv_cache(query, key, value, key_cache, value_cache, ...) writes the caches
+  ASSERT_TRUE(registry.written_args("llama.sdpa_with_kv_cache.default") ==
+              (std::vector<size_t>{3, 4}));
   ASSERT_TRUE(registry.aliasing("aten.add.Tensor") == OpAliasing::None);
 }
 
@@ -80,4 +84,20 @@ TEST(Registry, static_registrations_reach_the_global_registry) {
                         "test.add_optional.default", "test.copy.default"}) {
     ASSERT_TRUE(std::find(targets.begin(), targets.end(), t) != targets.end());
   }
+}
+
+TEST(Registry, an_op_writing_in_place_names_the_arguments_it_writes) {
+  OperatorRegistry registry;
+  registry.register_op("llama.update_cache.default", handler_one, "add_update_cache",
+                       OpAliasing::WritesInputs, {1});
+  ASSERT_TRUE(registry.written_args("llama.update_cache.default") == std::vector<size_t>{1});
+  ASSERT_THROWS_WITH(Error,
+                     registry.register_op("et_vk.adamw_step.default", handler_one, "add_adamw",
+                                          OpAliasing::WritesInputs),
+                     "add_adamw registers et_vk.adamw_step.default as writing its arguments in "
+                     "place, but names none");
+  ASSERT_THROWS_WITH(Error,
+                     registry.register_op("aten.relu.default", handler_one, "add_relu",
+                                          OpAliasing::None, {0}),
+                     "with arguments written in place, but not as WritesInputs");
 }

@@ -17,7 +17,11 @@
 // writes DIR/manifest.json:
 //   {"device", "prompt": [...], "tokens": [...], "prefill_ms", "prefill_tok_s",
 //    "decode_ms": [...], "decode_tok_s", "dispatches_per_token", "pipelines_at_load",
-//    "pipelines_after", "vocab", "max_seq_len", "kernel_times": {...} (--profile)}
+//    "pipelines_after", "vocab", "max_seq_len", "decode_host_ms": {...},
+//    "kernel_times": {...}, "dispatch_times": {...} (--profile)}
+// decode_host_ms: the median decode step's delegate execute on the host (uniform uploads,
+// recording, submission, waiting for the GPU); kernel_times: GPU time per decode step by
+// kernel, dispatch_times by kernel and grid (each dispatch timed in a pass of its own).
 // and DIR/logits.bin: float32 [new_tokens, vocab], the logits each generated token was
 // chosen from (the prefill's, then each decode step's but the last).
 // Exit status: 0 success; 1 an error (message on stderr and in DIR/error.txt); 2 bad
@@ -150,6 +154,12 @@ int64_t argmax(const std::vector<float>& v) {
   return std::max_element(v.begin(), v.end()) - v.begin();
 }
 
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -211,7 +221,8 @@ int run(int argc, char** argv) {
   const double prefill_ms = ms_since(t0);
   std::vector<double> decode_ms;
   size_t dispatches = 0;
-  const auto prefill_times = backend::dispatch_counts().kernel_times;  // --profile
+  const auto prefill_counts = backend::dispatch_counts();  // --profile: the decode's share
+  std::vector<double> upload_ms, record_ms, submit_ms, wait_ms;
   for (int64_t i = 0; i < new_tokens; ++i) {
     tokens.push_back(argmax(logits));
     all_logits.insert(all_logits.end(), logits.begin(), logits.end());
@@ -219,7 +230,12 @@ int run(int argc, char** argv) {
     t0 = std::chrono::steady_clock::now();
     logits = gen.forward(&tokens.back(), 1, static_cast<int64_t>(prompt.size()) + i);
     decode_ms.push_back(ms_since(t0));
-    dispatches = backend::dispatch_counts().last_execute;
+    const auto counts = backend::dispatch_counts();
+    dispatches = counts.last_execute;
+    upload_ms.push_back(counts.last_stats.upload_seconds * 1e3);
+    record_ms.push_back(counts.last_stats.record_seconds * 1e3);
+    submit_ms.push_back(counts.last_stats.submit_seconds * 1e3);
+    wait_ms.push_back(counts.last_stats.wait_seconds * 1e3);
   }
   const size_t pipelines_after = backend::pipelines_created();
   double decode_total = 0;
@@ -236,21 +252,31 @@ int run(int argc, char** argv) {
             << "decode: " << decode_ms.size() << " tokens, " << decode_tok_s << " tok/s; "
             << dispatches << " dispatches per token\n"
             << "pipelines: " << pipelines_at_load << " after the load, " << pipelines_after
-            << " after generating\n";
+            << " after generating\n"
+            << "decode step on the host (median ms): upload " << median(upload_ms) << ", record "
+            << median(record_ms) << ", submit " << median(submit_ms) << ", wait for the GPU "
+            << median(wait_ms) << "\n";
   if (out_dir.empty()) return 0;
   fs::create_directories(out_dir);
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
   bin.write(reinterpret_cast<const char*>(all_logits.data()),
             static_cast<std::streamsize>(all_logits.size() * sizeof(float)));
-  json times = json::object();  // per decode step: the decode steps' GPU time, divided
+  // per decode step: the decode steps' GPU time, divided
   const double steps = static_cast<double>(std::max<size_t>(decode_ms.size(), 1));
-  for (const auto& [kernel, t] : backend::dispatch_counts().kernel_times) {
-    auto before = prefill_times.find(kernel);
-    const double n = static_cast<double>(
-        t.dispatches - (before == prefill_times.end() ? 0 : before->second.dispatches));
-    const double ms = t.gpu_ms - (before == prefill_times.end() ? 0.0 : before->second.gpu_ms);
-    if (n > 0) times[kernel] = {{"dispatches", n / steps}, {"gpu_ms", ms / steps}};
-  }
+  auto per_step = [&](const std::map<std::string, webgpu_delegate::KernelTime>& after,
+                      const std::map<std::string, webgpu_delegate::KernelTime>& before) {
+    json times = json::object();
+    for (const auto& [kernel, t] : after) {
+      auto b = before.find(kernel);
+      const double n = static_cast<double>(t.dispatches - (b == before.end() ? 0 : b->second.dispatches));
+      const double ms = t.gpu_ms - (b == before.end() ? 0.0 : b->second.gpu_ms);
+      if (n > 0) times[kernel] = {{"dispatches", n / steps}, {"gpu_ms", ms / steps}};
+    }
+    return times;
+  };
+  const auto final_counts = backend::dispatch_counts();
+  const json host = {{"upload", median(upload_ms)}, {"record", median(record_ms)},
+                     {"submit", median(submit_ms)}, {"wait", median(wait_ms)}};
   const json manifest = {{"device", device},
                          {"prompt", prompt},
                          {"tokens", tokens},
@@ -263,7 +289,10 @@ int run(int argc, char** argv) {
                          {"pipelines_after", pipelines_after},
                          {"vocab", all_logits.size() / static_cast<size_t>(new_tokens)},
                          {"max_seq_len", gen.max_seq_len()},
-                         {"kernel_times", times}};
+                         {"decode_host_ms", host},
+                         {"kernel_times", per_step(final_counts.kernel_times, prefill_counts.kernel_times)},
+                         {"dispatch_times",
+                          per_step(final_counts.kernel_grid_times, prefill_counts.kernel_grid_times)}};
   std::ofstream out(fs::path(out_dir) / "manifest.json");
   out << manifest.dump(1) << "\n";
   if (!bin || !out) throw Failure{"cannot write " + out_dir};

@@ -16,11 +16,15 @@ kernels) is not needed by float arithmetic and not read.
 Two dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
 prefill and its decode steps without a rebuild or a new pipeline:
 - q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
-  weight row is read once, by 32 lanes with vec4<u32> loads (32 weights), and dotted with
-  every input row. On a device with `subgroups`, q4gsw_gemv_subgroup reduces the lanes
-  with subgroupAdd; q4gsw_gemv is its portable fallback.
-- q4gsw_tiled (otherwise, a prefill): 64 x 64 output tiles, the weights dequantized into
-  workgroup memory 16 k at a time.
+  weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
+  with every input row; a workgroup's 8 rows interleave so that a warp's loads of weights
+  and of the transposed scales are runs of adjacent bytes (q4gsw_lanes.wgsl). On a device
+  with `subgroups`, q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup
+  shuffles; q4gsw_gemv is its portable fallback.
+- q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
+  (../matmul/gemm_tile.wgsl, 64 x 128 output tiles), the weights dequantized as they are
+  staged in workgroup memory. One tile size and no split K: a graph built for one prompt
+  length runs any other (the grid alone follows the rows).
 float16 activations, scales and bias (a force_fp16 LLM: 4-bit weights, float16 otherwise)
 run the kernels' float16 twins: float32 sums, one rounding per output.
 """
@@ -31,8 +35,8 @@ from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Eleme
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
-ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (32 lanes each)
-TILE = 64  # q4gsw_tiled's output tile
+ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes' ROWS)
+TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, TILE_N)
 
 FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl",)
@@ -41,14 +45,16 @@ _DQ8 = ("q4gsw_dq8.wgsl",)
 GEMV = Kernel("q4gsw_gemv", helpers=("q4gsw_input_vec4.wgsl",) + _NIBBLES + _LANES)
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
                        helpers=GEMV.helpers)
-TILED = Kernel("q4gsw_tiled", workgroup=(16, 16, 1),
-               helpers=("q4gsw_input_scalar.wgsl",) + _NIBBLES)
+_INPUT = ("q4gsw_input_vec4.wgsl",)
+TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
+               consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
+               helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
 GEMV_SUBGROUP_DQ8 = GEMV_SUBGROUP.variant("q4gsw_gemv_subgroup_dq8", helpers=_GEMV_DQ8)
-TILED_DQ8 = TILED.variant("q4gsw_tiled_dq8",
-                          helpers=_DQ8 + ("q4gsw_input_scalar_dq8.wgsl",) + _NIBBLES)
+TILED_DQ8 = TILED.variant("q4gsw_gemm_dq8", helpers=_DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) +
+                          _NIBBLES + ("../matmul/gemm_tile.wgsl",))
 
 
 def _reference(x, weights, weight_scales, group_size, bias=None):
@@ -102,6 +108,8 @@ PARAMS = Params({
     "M": u32("M"), "N": u32("N"), "K": u32("K"), "row_words": u32("weights.dims[1] // 4"),
     "group_size": u32("group_size"), "has_bias": u32("bias.present"),
 })
+# gemm_tile's walk of K in one slice (split and k_chunk are its split-K parameters)
+TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")}, name="Tiled")
 
 
 def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel) -> list:
@@ -120,8 +128,9 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
                  bindings=binds("vec4", "vec4<u32>"),
                  routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
                                 for k in gemv])),
-        Dispatch(name="tiled", active="not gemv", params=PARAMS, bindings=binds("scalar", "u32"),
-                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE, TILE)))])),
+        Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
+                 bindings=binds("vec4", "u32"),
+                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
     ]
 
 
@@ -155,9 +164,9 @@ LINEAR_Q4GSW = Op(
         # group 8: every word of a quad has its own scale
         Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_subgroup"),
         # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
-        Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_tiled"),
+        Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
-        Case("unaligned_k", _w(12, 24, 8), route="q4gsw_tiled"),
+        Case("unaligned_k", _w(12, 24, 8), route="q4gsw_gemm"),
         # 130 rows x 20 outputs: three row tiles, K (48) in three steps of 16
         Case("tiles_many_rows", _w(20, 48, 16, m=(130,))),
         # one graph for prefill and decode: built for 7 tokens (tiles), run for 1 (GEMV)
@@ -170,7 +179,7 @@ LINEAR_Q4GSW = Op(
         Case("f16_decode", _w(48, 64, 32, bias=False, dtype="float16"),
              route="q4gsw_gemv_subgroup_f16"),
         Case("f16_prefill", _w(70, 64, 32, m=(1, 9), bias=False, dtype="float16"),
-             route="q4gsw_tiled_f16"),
+             route="q4gsw_gemm_f16"),
         Case("rejects_float32_out", _w(8, 64, 32, dtype="float16"),
              raises="self does not share its dtype with weight_scales, out and bias (got "
                     "float16, expected the dtype of weight_scales, out and bias)"),
@@ -245,14 +254,14 @@ LINEAR_DQ8CA_Q4GSW = Op(
         # zero points at the int8 edges: rows clamp at -128 and 127
         Case("zero_point_edges", _dq8(16, 64, 32, m=(2,), zp_range=(-128, 128)),
              route="q4gsw_gemv_subgroup_dq8"),
-        Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_tiled_dq8"),
+        Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_dq8"),
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
              route="q4gsw_gemv_subgroup_dq8"),
         Case("f16_decode", _dq8(48, 64, 32, m=(1, 1), dtype="float16"),
              route="q4gsw_gemv_subgroup_dq8_f16"),
         Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),
-             route="q4gsw_tiled_dq8_f16"),
+             route="q4gsw_gemm_dq8_f16"),
         # ExecuTorch's op gives float32 for a float16 input with a bias: one storage cannot
         Case("rejects_float32_out", _dq8(8, 64, 32, m=(1, 3), bias=True, dtype="float16"),
              raises="input does not share its dtype with input_scales, weight_scales, out and "

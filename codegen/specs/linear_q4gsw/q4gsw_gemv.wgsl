@@ -1,6 +1,6 @@
 // q4gsw_gemv: 4-bit linear for a few input rows (M <= 4, an LLM's decode step):
-// bandwidth-bound, so each packed weight row is read once, by 32 lanes with vec4<u32>
-// loads, and the lanes' sums meet in a workgroup reduction.
+// bandwidth-bound, so each packed weight row is read once, by 32 threads (q4gsw_lanes),
+// and their sums meet in two workgroup steps.
 
 var<workgroup> sums: array<vec4<f32>, 256>;  // [thread]: input rows 0..3
 
@@ -8,19 +8,13 @@ var<workgroup> sums: array<vec4<f32>, 256>;  // [thread]: input rows 0..3
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let n = linear_index(gid, num_workgroups) / LANES;
-  let lane = tid % LANES;
-  sums[tid] = lane_dots(n, lane);
+  let group = gemv_group(gid, num_workgroups);
+  sums[tid] = lane_dots(gemv_row(group, tid), tid);
   workgroupBarrier();
-  for (var stride = LANES / 2u; stride > 0u; stride /= 2u) {
-    if (lane < stride) {
-      sums[tid] += sums[tid + stride];
-    }
-    workgroupBarrier();
+  if (tid < 64u) {  // row tid / 8, the 4 adjacent k-lanes of thread block tid % 8
+    let first = (tid % 8u) * 32u + (tid / 8u) * 4u;
+    row_parts[tid] = sums[first] + sums[first + 1u] + sums[first + 2u] + sums[first + 3u];
   }
-  if (lane == 0u && n < params.N) {
-    for (var m = 0u; m < params.M; m++) {
-      store_output(m, n, sums[tid][m]);
-    }
-  }
+  workgroupBarrier();
+  store_rows(group, tid);
 }

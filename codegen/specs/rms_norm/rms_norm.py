@@ -1,13 +1,15 @@
 """rms_norm (ExecuTorch Vulkan custom op): y = x * rsqrt(mean(x^2, -1) + eps) * weight.
 
-One workgroup per row of the last dim; the sum of squares is a workgroup tree reduction.
+One 256-thread workgroup per row of the last dim (an LLM's decode step is one row: more
+threads, fewer loads in a row per thread); the sum of squares is a workgroup tree
+reduction.
 """
 
 from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Guard, Kernel, Op, Output,
                               Route, Rows, Tensor, f32, half_routes, same_dtype, u32)
 from codegen.graph.inputs import randn, tensor
 
-RMS = Kernel("rms_norm_rows", workgroup=(64, 1, 1),
+RMS = Kernel("rms_norm_rows", workgroup=(256, 1, 1),
              helpers=("../common/each_row.wgsl", "../common/workgroup_reduce.wgsl"))
 ROUTE = Route(RMS, Rows("x.numel // N"))
 FLOATS = (F32, F16)  # float16: the kernel's float16 twins (a float32 sum of squares)

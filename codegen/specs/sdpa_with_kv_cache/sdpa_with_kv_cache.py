@@ -11,15 +11,18 @@ query head h reading key/value head h // (Hq / Hk) (grouped-query attention). se
 not read: ExecuTorch's Vulkan pattern (backends/vulkan/patterns/sdpa.py) writes 1 there
 for every call; the length is query's dim 1. attn_mask and dropout are not supported.
 
-Three dispatches: kv_cache_write; kv_attend, one workgroup per (b, key/value head, query
-row, chunk) holding the head group's G query heads, so each cached key and value is read
-once per head group, with an online softmax over 64-key steps; kv_combine, which merges
-the chunks. A decode step (S = 1) splits the context into chunks of CHUNK keys across
-workgroups (flash-decoding: a long context keeps the GPU busy, and its time grows with
-the context, not with S_max); a prefill gives each query row its whole context. Every
-resize (the next token, a new start_pos) rewrites params and grids only. float16 tensors
-and caches (a force_fp16 LLM) run the kernels' float16 twins; the chunks' statistics and
-partial sums stay float32.
+Three dispatches: kv_cache_write; the attention, which splits each query row's context
+into chunks and writes every chunk's running max, sum and unnormalized output; kv_combine,
+which merges the chunks. A prefill runs kv_attend: one workgroup per (b, key/value head,
+query row) holding the head group's G query heads, so each cached key and value is read
+once per head group, with an online softmax over 64-key steps (one chunk: the whole
+context). A decode step (S = 1) runs kv_decode: one 256-thread workgroup per (b,
+key/value head, chunk of CHUNK keys), flash-decoding, so a long context keeps the GPU
+busy, no thread walks it alone, and the time grows with the context, not with S_max. The
+two switch per execute (Dispatch.active): one graph serves the prefill and the decode
+steps. Every resize (the next token, a new start_pos) rewrites params and grids only.
+float16 tensors and caches (a force_fp16 LLM) run the kernels' float16 twins; the chunks'
+statistics and partial sums stay float32.
 """
 
 from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Double, Elementwise, Guard,
@@ -27,12 +30,13 @@ from codegen.language import (F16, F32, Bind, Bool, Case, Dispatch, Double, Elem
                               half_routes, same_dtype, u32)
 from codegen.graph.inputs import SymInt, randn
 
-CHUNK = 64  # keys per decode workgroup (kv_attend's TILE)
-MAX_G = 8  # query heads per key/value head (kv_attend.wgsl)
-MAX_D = 128  # head_dim (two dims per thread of a 64-thread workgroup)
+CHUNK = 32  # keys per decode workgroup (kv_decode.wgsl)
+MAX_G = 8  # query heads per key/value head (kv_attend.wgsl, kv_decode.wgsl)
+MAX_D = 128  # head_dim (kv_attend: two dims per thread of 64; kv_decode: G * D / 4 <= 256)
 
 WRITE = Kernel("kv_cache_write")
 ATTEND = Kernel("kv_attend", workgroup=(64, 1, 1))
+DECODE = Kernel("kv_decode", workgroup=(256, 1, 1))
 COMBINE = Kernel("kv_combine", helpers=("../common/each_element.wgsl",))
 FLOATS = (F32, F16)
 
@@ -80,7 +84,6 @@ OPS = [Op(
         "ctx": "start_pos + S",
         # a decode step splits its context into chunks; a prefill keeps one per query row
         "chunks": f"ceil_div(ctx, {CHUNK}) if S == 1 else 1",
-        "chunk": f"{CHUNK} if S == 1 else ctx",
         # slots for the chunks' partial results: at most the built S, or S_max's chunks
         "slots": f"B * Hq * max(S, ceil_div(S_max, {CHUNK}))",
     },
@@ -123,16 +126,27 @@ OPS = [Op(
             routes=_routes(Route(WRITE, Elementwise("2 * key.numel"))),
         ),
         Dispatch(
-            name="attend",
+            name="attend", active="S != 1",
             params={"B": u32("B"), "S": u32("S"), "Hq": u32("Hq"), "Hk": u32("Hk"),
                     "D": u32("D"), "G": u32("Hq // Hk"), "S_max": u32("S_max"),
-                    "start_pos": u32("start_pos"), "chunks": u32("chunks"),
-                    "chunk": u32("chunk"), "causal": u32("is_causal"), "scale": f32("scale")},
+                    "start_pos": u32("start_pos"), "causal": u32("is_causal"),
+                    "scale": f32("scale")},
             bindings=[Bind("query", "query", view="scalar"),
                       Bind("key_cache", "key_cache", view="scalar"),
                       Bind("value_cache", "value_cache", view="scalar"),
                       Bind("stats", "stats", write=True), Bind("partial", "partial", write=True)],
-            routes=_routes(Route(ATTEND, Rows("B * Hk * S * chunks"))),
+            routes=_routes(Route(ATTEND, Rows("B * Hk * S"))),
+        ),
+        Dispatch(
+            name="decode", active="S == 1",
+            params={"B": u32("B"), "Hq": u32("Hq"), "Hk": u32("Hk"), "D": u32("D"),
+                    "G": u32("Hq // Hk"), "S_max": u32("S_max"), "start_pos": u32("start_pos"),
+                    "chunks": u32("chunks"), "scale": f32("scale")},
+            bindings=[Bind("query", "query", view="vec4"),
+                      Bind("key_cache", "key_cache", view="vec4"),
+                      Bind("value_cache", "value_cache", view="vec4"),
+                      Bind("stats", "stats", write=True), Bind("partial", "partial", write=True)],
+            routes=_routes(Route(DECODE, Rows("B * Hk * chunks"))),
         ),
         Dispatch(
             name="combine",
@@ -145,9 +159,13 @@ OPS = [Op(
     cases=[
         # a prefill of 5 tokens into an empty cache: Llama-style GQA (4 query heads per kv head)
         Case("prefill_gqa", _args(1, 5, 8, 2, 16, 32, 0), route="kv_attend"),
-        # a decode step at position 70: the context splits into two chunks of 64 keys
-        Case("decode_two_chunks", _args(1, 1, 4, 2, 16, 96, 70), route="kv_combine"),
-        Case("decode_head_dim_128", _args(1, 1, 2, 1, 128, 16, 9)),
+        # a decode step at position 70: 71 keys in three chunks of 32, the last one short
+        Case("decode_three_chunks", _args(1, 1, 4, 2, 16, 96, 70), route="kv_decode"),
+        Case("decode_head_dim_128", _args(1, 1, 2, 1, 128, 16, 9), route="kv_combine"),
+        # the largest group: 8 query heads of head_dim 128 fill the 256 value threads
+        Case("decode_group_8_dim_128", _args(2, 1, 16, 2, 128, 48, 40)),
+        # the first token: one key in one chunk
+        Case("decode_first_token", _args(1, 1, 4, 4, 8, 8, 0)),
         # a prefill after earlier tokens (a second prompt turn), multi-head (G = 1)
         Case("prefill_at_offset", _args(1, 4, 3, 3, 8, 24, 10), route="kv_cache_write"),
         Case("not_causal", _args(2, 3, 4, 4, 12, 16, 2, causal=False)),
@@ -161,10 +179,10 @@ OPS = [Op(
         # float16 (a force_fp16 LLM): float32 scores, softmax and sums, one rounding
         Case("f16_prefill_then_decode", _args(1, 6, 4, 2, 16, 96, SymInt(0), dtype="float16"),
              resize={"query": (1, 1, 4, 16), "key": (1, 1, 2, 16), "value": (1, 1, 2, 16),
-                     "start_pos": 70}, route="kv_attend_f16"),
+                     "start_pos": 70}, route="kv_decode_f16"),
         Case("f16_prefill", _args(1, 5, 8, 2, 16, 32, 3, dtype="float16"),
-             route="kv_cache_write_f16"),
-        Case("f16_decode_two_chunks", _args(1, 1, 4, 2, 16, 96, 70, dtype="float16"),
+             route="kv_attend_f16"),
+        Case("f16_decode_three_chunks", _args(1, 1, 4, 2, 16, 96, 70, dtype="float16"),
              route="kv_combine_f16"),
         Case("rejects_mixed_floats", _args(1, 2, 2, 2, 8, 8, 0)[:3] +
              _args(1, 2, 2, 2, 8, 8, 0, dtype="float16")[3:],

@@ -271,6 +271,8 @@ class WebGPUGraph {
   // separate passes add barriers, so a profiled execute runs slower than a plain one.
   void set_profiling(bool on);
   const std::map<std::string, KernelTime>& kernel_times() const;
+  // The same times by kernel and grid, "name [x, y, z]" (one op's shapes apart).
+  const std::map<std::string, KernelTime>& kernel_grid_times() const;
 
   Device& device() const;
 
@@ -287,8 +289,8 @@ enum class OpAliasing : uint8_t {
   // view, a squeeze, a flat clone): the two may share one buffer, and then its handler
   // records nothing.
   OutputMayShareInput,
-  // Writes a tensor argument other than its outputs in place (a KV cache update): no
-  // tensor it names may share a buffer with another.
+  // Writes tensor arguments other than its outputs in place (a KV cache update; which
+  // ones: OperatorRegistry::written_args): none of them may share a buffer with another.
   WritesInputs,
 };
 
@@ -297,11 +299,14 @@ enum class OpAliasing : uint8_t {
 class OperatorRegistry {
  public:
   static OperatorRegistry& instance();
+  // written_args: a WritesInputs op's arguments it writes in place, by position (at least
+  // one); empty for the other aliasings.
   void register_op(const std::string& target, OpHandler handler, const char* registrant,
-                   OpAliasing aliasing);
+                   OpAliasing aliasing, std::vector<size_t> written_args = {});
   bool has_op(const std::string& target) const;
   OpHandler get_op(const std::string& target) const;
   OpAliasing aliasing(const std::string& target) const;
+  const std::vector<size_t>& written_args(const std::string& target) const;
   std::vector<std::string> targets() const;
 
  private:
@@ -309,6 +314,7 @@ class OperatorRegistry {
     OpHandler handler;
     std::string registrant;
     OpAliasing aliasing;
+    std::vector<size_t> written_args;
   };
   const Entry& entry(const std::string& target) const;
   std::vector<std::pair<std::string, Entry>> entries_;
@@ -319,10 +325,19 @@ class OperatorRegistry {
 #define WEBGPU_CONCAT_INNER(a, b) a##b
 #define WEBGPU_CONCAT(a, b) WEBGPU_CONCAT_INNER(a, b)
 // Registers `handler` for the target spelled `ns.op.overload` at static init, with the
-// OpAliasing value named by `aliasing` (None, OutputMayShareInput, WritesInputs).
+// OpAliasing value named by `aliasing` (None or OutputMayShareInput).
 #define WEBGPU_REGISTER_OP(target, handler, aliasing)                                \
   static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {            \
     ::webgpu_delegate::OperatorRegistry::instance().register_op(                     \
         #target, handler, #handler, ::webgpu_delegate::OpAliasing::aliasing);        \
+    return true;                                                                     \
+  }()
+// The same for an op that writes the arguments at the positions given in place
+// (OpAliasing::WritesInputs).
+#define WEBGPU_REGISTER_OP_WRITING(target, handler, ...)                              \
+  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {            \
+    ::webgpu_delegate::OperatorRegistry::instance().register_op(                     \
+        #target, handler, #handler, ::webgpu_delegate::OpAliasing::WritesInputs,     \
+        {__VA_ARGS__});                                                              \
     return true;                                                                     \
   }()

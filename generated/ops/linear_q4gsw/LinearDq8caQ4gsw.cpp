@@ -5,15 +5,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_dq8_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -45,6 +45,35 @@ static_assert(offsetof(LinearDq8caQ4gswParams, has_bias) == 20,
               "LinearDq8caQ4gswParams.has_bias must sit at WGSL offset 20");
 static_assert(sizeof(LinearDq8caQ4gswParams) == 32,
               "LinearDq8caQ4gswParams must match the WGSL struct size 32");
+
+struct LinearDq8caQ4gswTiledParams {
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t row_words;
+  uint32_t group_size;
+  uint32_t has_bias;
+  uint32_t split;
+  uint32_t k_chunk;
+};
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, M) == 0,
+              "LinearDq8caQ4gswTiledParams.M must sit at WGSL offset 0");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, N) == 4,
+              "LinearDq8caQ4gswTiledParams.N must sit at WGSL offset 4");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, K) == 8,
+              "LinearDq8caQ4gswTiledParams.K must sit at WGSL offset 8");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, row_words) == 12,
+              "LinearDq8caQ4gswTiledParams.row_words must sit at WGSL offset 12");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, group_size) == 16,
+              "LinearDq8caQ4gswTiledParams.group_size must sit at WGSL offset 16");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, has_bias) == 20,
+              "LinearDq8caQ4gswTiledParams.has_bias must sit at WGSL offset 20");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, split) == 24,
+              "LinearDq8caQ4gswTiledParams.split must sit at WGSL offset 24");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, k_chunk) == 28,
+              "LinearDq8caQ4gswTiledParams.k_chunk must sit at WGSL offset 28");
+static_assert(sizeof(LinearDq8caQ4gswTiledParams) == 32,
+              "LinearDq8caQ4gswTiledParams must match the WGSL struct size 32");
 
 const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
     "q4gsw_gemv_subgroup_dq8_f16",
@@ -97,41 +126,42 @@ const KernelSource kQ4gswGemvDq8Kernel{
     {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
     kQ4gswGemvDq8Bindings,
     kQ4gswGemvDq8BindingCount};
-const KernelSource kQ4gswTiledDq8F16Kernel{
-    "q4gsw_tiled_dq8_f16",
-    kQ4gswTiledDq8F16WGSL,
+const KernelSource kQ4gswGemmDq8F16Kernel{
+    "q4gsw_gemm_dq8_f16",
+    kQ4gswGemmDq8F16WGSL,
     "main",
-    {kQ4gswTiledDq8F16WorkgroupSizeX, kQ4gswTiledDq8F16WorkgroupSizeY,
-     kQ4gswTiledDq8F16WorkgroupSizeZ},
-    kQ4gswTiledDq8F16Bindings,
-    kQ4gswTiledDq8F16BindingCount,
-    kQ4gswTiledDq8F16Features};
-const KernelSource kQ4gswTiledDq8F16PackedKernel{
-    "q4gsw_tiled_dq8_f16_packed",
-    kQ4gswTiledDq8F16PackedWGSL,
+    {kQ4gswGemmDq8F16WorkgroupSizeX, kQ4gswGemmDq8F16WorkgroupSizeY,
+     kQ4gswGemmDq8F16WorkgroupSizeZ},
+    kQ4gswGemmDq8F16Bindings,
+    kQ4gswGemmDq8F16BindingCount,
+    kQ4gswGemmDq8F16Features};
+const KernelSource kQ4gswGemmDq8F16PackedKernel{
+    "q4gsw_gemm_dq8_f16_packed",
+    kQ4gswGemmDq8F16PackedWGSL,
     "main",
-    {kQ4gswTiledDq8F16PackedWorkgroupSizeX, kQ4gswTiledDq8F16PackedWorkgroupSizeY,
-     kQ4gswTiledDq8F16PackedWorkgroupSizeZ},
-    kQ4gswTiledDq8F16PackedBindings,
-    kQ4gswTiledDq8F16PackedBindingCount};
-const KernelSource kQ4gswTiledDq8Kernel{
-    "q4gsw_tiled_dq8",
-    kQ4gswTiledDq8WGSL,
+    {kQ4gswGemmDq8F16PackedWorkgroupSizeX, kQ4gswGemmDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemmDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemmDq8F16PackedBindings,
+    kQ4gswGemmDq8F16PackedBindingCount};
+const KernelSource kQ4gswGemmDq8Kernel{
+    "q4gsw_gemm_dq8",
+    kQ4gswGemmDq8WGSL,
     "main",
-    {kQ4gswTiledDq8WorkgroupSizeX, kQ4gswTiledDq8WorkgroupSizeY, kQ4gswTiledDq8WorkgroupSizeZ},
-    kQ4gswTiledDq8Bindings,
-    kQ4gswTiledDq8BindingCount};
+    {kQ4gswGemmDq8WorkgroupSizeX, kQ4gswGemmDq8WorkgroupSizeY, kQ4gswGemmDq8WorkgroupSizeZ},
+    kQ4gswGemmDq8Bindings,
+    kQ4gswGemmDq8BindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
     &kQ4gswGemvDq8F16PackedKernel,   &kQ4gswGemvSubgroupDq8Kernel,          &kQ4gswGemvDq8Kernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
-    &kQ4gswTiledDq8F16Kernel, &kQ4gswTiledDq8F16PackedKernel, &kQ4gswTiledDq8Kernel};
+    &kQ4gswGemmDq8F16Kernel, &kQ4gswGemmDq8F16PackedKernel, &kQ4gswGemmDq8Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearDq8caQ4gswPlan {
   LinearDq8caQ4gswParams params{};
+  LinearDq8caQ4gswTiledParams params_Tiled{};
   size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -229,6 +259,14 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.M = utils::to_u32(M, kOp, "M");
+  plan.params_Tiled.N = utils::to_u32(N, kOp, "N");
+  plan.params_Tiled.K = utils::to_u32(K, kOp, "K");
+  plan.params_Tiled.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
+  plan.params_Tiled.group_size = utils::to_u32(group_size, kOp, "group_size");
+  plan.params_Tiled.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.split = utils::to_u32(1, kOp, "split");
+  plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       (input.dtype == DType::Float16)) {
     plan.route0 = 0;  // q4gsw_gemv_subgroup_dq8_f16
@@ -263,14 +301,14 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   }
   plan.active0 = gemv;
   if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
-    plan.route1 = 0;  // q4gsw_tiled_dq8_f16
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 0;  // q4gsw_gemm_dq8_f16
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else if (input.dtype == DType::Float16) {
-    plan.route1 = 1;  // q4gsw_tiled_dq8_f16_packed
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 1;  // q4gsw_gemm_dq8_f16_packed
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 2;  // q4gsw_tiled_dq8
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 2;  // q4gsw_gemm_dq8
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
   plan.active1 = !gemv;
   return plan;
@@ -301,7 +339,7 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
        !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
-      &built.params, sizeof(built.params), built.grid1);
+      &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
   graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_linear_dq8ca_q4gsw_outputs(graph, args);
@@ -317,7 +355,7 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
                   kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
-    graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
   });
 }
 

@@ -5,15 +5,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_tiled_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -42,6 +42,35 @@ static_assert(offsetof(LinearQ4gswParams, has_bias) == 20,
               "LinearQ4gswParams.has_bias must sit at WGSL offset 20");
 static_assert(sizeof(LinearQ4gswParams) == 32,
               "LinearQ4gswParams must match the WGSL struct size 32");
+
+struct LinearQ4gswTiledParams {
+  uint32_t M;
+  uint32_t N;
+  uint32_t K;
+  uint32_t row_words;
+  uint32_t group_size;
+  uint32_t has_bias;
+  uint32_t split;
+  uint32_t k_chunk;
+};
+static_assert(offsetof(LinearQ4gswTiledParams, M) == 0,
+              "LinearQ4gswTiledParams.M must sit at WGSL offset 0");
+static_assert(offsetof(LinearQ4gswTiledParams, N) == 4,
+              "LinearQ4gswTiledParams.N must sit at WGSL offset 4");
+static_assert(offsetof(LinearQ4gswTiledParams, K) == 8,
+              "LinearQ4gswTiledParams.K must sit at WGSL offset 8");
+static_assert(offsetof(LinearQ4gswTiledParams, row_words) == 12,
+              "LinearQ4gswTiledParams.row_words must sit at WGSL offset 12");
+static_assert(offsetof(LinearQ4gswTiledParams, group_size) == 16,
+              "LinearQ4gswTiledParams.group_size must sit at WGSL offset 16");
+static_assert(offsetof(LinearQ4gswTiledParams, has_bias) == 20,
+              "LinearQ4gswTiledParams.has_bias must sit at WGSL offset 20");
+static_assert(offsetof(LinearQ4gswTiledParams, split) == 24,
+              "LinearQ4gswTiledParams.split must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswTiledParams, k_chunk) == 28,
+              "LinearQ4gswTiledParams.k_chunk must sit at WGSL offset 28");
+static_assert(sizeof(LinearQ4gswTiledParams) == 32,
+              "LinearQ4gswTiledParams must match the WGSL struct size 32");
 
 const KernelSource kQ4gswGemvSubgroupF16Kernel{
     "q4gsw_gemv_subgroup_f16",
@@ -93,40 +122,41 @@ const KernelSource kQ4gswGemvKernel{
     {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
     kQ4gswGemvBindings,
     kQ4gswGemvBindingCount};
-const KernelSource kQ4gswTiledF16Kernel{
-    "q4gsw_tiled_f16",
-    kQ4gswTiledF16WGSL,
+const KernelSource kQ4gswGemmF16Kernel{
+    "q4gsw_gemm_f16",
+    kQ4gswGemmF16WGSL,
     "main",
-    {kQ4gswTiledF16WorkgroupSizeX, kQ4gswTiledF16WorkgroupSizeY, kQ4gswTiledF16WorkgroupSizeZ},
-    kQ4gswTiledF16Bindings,
-    kQ4gswTiledF16BindingCount,
-    kQ4gswTiledF16Features};
-const KernelSource kQ4gswTiledF16PackedKernel{
-    "q4gsw_tiled_f16_packed",
-    kQ4gswTiledF16PackedWGSL,
+    {kQ4gswGemmF16WorkgroupSizeX, kQ4gswGemmF16WorkgroupSizeY, kQ4gswGemmF16WorkgroupSizeZ},
+    kQ4gswGemmF16Bindings,
+    kQ4gswGemmF16BindingCount,
+    kQ4gswGemmF16Features};
+const KernelSource kQ4gswGemmF16PackedKernel{
+    "q4gsw_gemm_f16_packed",
+    kQ4gswGemmF16PackedWGSL,
     "main",
-    {kQ4gswTiledF16PackedWorkgroupSizeX, kQ4gswTiledF16PackedWorkgroupSizeY,
-     kQ4gswTiledF16PackedWorkgroupSizeZ},
-    kQ4gswTiledF16PackedBindings,
-    kQ4gswTiledF16PackedBindingCount};
-const KernelSource kQ4gswTiledKernel{
-    "q4gsw_tiled",
-    kQ4gswTiledWGSL,
+    {kQ4gswGemmF16PackedWorkgroupSizeX, kQ4gswGemmF16PackedWorkgroupSizeY,
+     kQ4gswGemmF16PackedWorkgroupSizeZ},
+    kQ4gswGemmF16PackedBindings,
+    kQ4gswGemmF16PackedBindingCount};
+const KernelSource kQ4gswGemmKernel{
+    "q4gsw_gemm",
+    kQ4gswGemmWGSL,
     "main",
-    {kQ4gswTiledWorkgroupSizeX, kQ4gswTiledWorkgroupSizeY, kQ4gswTiledWorkgroupSizeZ},
-    kQ4gswTiledBindings,
-    kQ4gswTiledBindingCount};
+    {kQ4gswGemmWorkgroupSizeX, kQ4gswGemmWorkgroupSizeY, kQ4gswGemmWorkgroupSizeZ},
+    kQ4gswGemmBindings,
+    kQ4gswGemmBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kQ4gswGemvSubgroupF16Kernel, &kQ4gswGemvSubgroupF16PackedKernel, &kQ4gswGemvF16Kernel,
     &kQ4gswGemvF16PackedKernel,   &kQ4gswGemvSubgroupKernel,          &kQ4gswGemvKernel};
 // Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kQ4gswTiledF16Kernel, &kQ4gswTiledF16PackedKernel,
-                                                 &kQ4gswTiledKernel};
+const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
+                                                 &kQ4gswGemmKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearQ4gswPlan {
   LinearQ4gswParams params{};
+  LinearQ4gswTiledParams params_Tiled{};
   size_t route0 = 0;
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
@@ -203,6 +233,14 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.M = utils::to_u32(M, kOp, "M");
+  plan.params_Tiled.N = utils::to_u32(N, kOp, "N");
+  plan.params_Tiled.K = utils::to_u32(K, kOp, "K");
+  plan.params_Tiled.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
+  plan.params_Tiled.group_size = utils::to_u32(group_size, kOp, "group_size");
+  plan.params_Tiled.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.split = utils::to_u32(1, kOp, "split");
+  plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       (self.dtype == DType::Float16)) {
     plan.route0 = 0;  // q4gsw_gemv_subgroup_f16
@@ -237,14 +275,14 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   }
   plan.active0 = gemv;
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route1 = 0;  // q4gsw_tiled_f16
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 0;  // q4gsw_gemm_f16
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route1 = 1;  // q4gsw_tiled_f16_packed
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 1;  // q4gsw_gemm_f16_packed
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 2;  // q4gsw_tiled
-    plan.grid1 = utils::tiles_grid(N, M, 1, 64, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 2;  // q4gsw_gemm
+    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
   plan.active1 = !gemv;
   return plan;
@@ -273,7 +311,7 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
-      &built.params, sizeof(built.params), built.grid1);
+      &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
   graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_linear_q4gsw_outputs(graph, args);
@@ -289,7 +327,7 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                   kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
-    graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
   });
 }
 

@@ -107,75 +107,103 @@ fn store_output(m: u32, n: u32, sum: f32) {
   output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_lanes.wgsl
-// The GEMV kernels' shared part: LANES threads per weight row (an output column n), each
-// reading its share of the row's packed words as vec4<u32> (32 values) once and dotting
-// it with every input row (M <= 4, one vec4 component each). K % 32 == 0, so a row is a
-// whole number of vec4s and every word lies in one quantization group.
+// The GEMV kernels' shared part. A workgroup of 256 threads takes ROWS weight rows (output
+// columns n) and splits each row's K over K_LANES threads: thread t serves row (t / 4) %
+// ROWS at k-lane t % 4 + 4 * (t / 32), reading the row's vec4<u32> quads (32 packed
+// weights each) k-lane, k-lane + K_LANES, ... So 32 consecutive threads read 4 adjacent
+// quads of each of 8 rows (64-byte runs) and the scales of 4 groups for 8 adjacent rows
+// (32-byte runs: scales are [K / group_size, N]); one row per 32 threads would read a
+// scale N floats apart per thread. Each input vec4 a thread loads serves M <= 4 rows (one
+// vec4 of sums per thread). K % 32 == 0: a row is whole quads, a group whole words.
 
-const LANES: u32 = 32u;  // threads per weight row; 8 rows per 256-thread workgroup
+const ROWS: u32 = 8u;  // weight rows per workgroup
+const K_LANES: u32 = 32u;  // threads per weight row
 
-// Lane `lane`'s partial dot products of weight row n with input rows 0..3; zeros past N.
-fn lane_dots(n: u32, lane: u32) -> vec4<f32> {
+var<workgroup> row_parts: array<vec4<f32>, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
+
+// The workgroup's index in the 1-D grid (the rows it takes: ROWS from ROWS times it).
+fn gemv_group(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
+  return linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X;
+}
+
+fn gemv_row(group: u32, tid: u32) -> u32 {
+  return group * ROWS + (tid / 4u) % ROWS;
+}
+
+// Weight row n's quad q dotted with input rows 0..3 (one component each).
+fn quad_dots(n: u32, q: u32) -> vec4<f32> {
+  let words = w[n * (params.K / 32u) + q];
+  var sums = vec4<f32>();
+  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
+    for (var j = 0u; j < 4u; j++) {
+      let v = nibbles(words[j]);
+      let k4 = q * 8u + 2u * j;
+      for (var m = 0u; m < params.M; m++) {
+        sums[m] += dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1]);
+      }
+    }
+    return sums * scales_load((q * 32u / params.group_size) * params.N + n);
+  }
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let k4 = q * 8u + 2u * j;
+    let scale = scales_load((k4 * 4u / params.group_size) * params.N + n);
+    for (var m = 0u; m < params.M; m++) {
+      sums[m] += (dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1])) * scale;
+    }
+  }
+  return sums;
+}
+
+// Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
+// Two quads per step, so two loads of a thread are in flight together.
+fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
   var acc = vec4<f32>();
   if (n >= params.N) {
     return acc;
   }
-  let quads = params.K / 32u;  // vec4<u32> per weight row
-  for (var q = lane; q < quads; q += LANES) {
-    let words = w[n * quads + q];
-    for (var j = 0u; j < 4u; j++) {
-      let k = q * 32u + j * 8u;  // the word's first k
-      let scale = scales_load((k / params.group_size) * params.N + n);
-      let v = nibbles(words[j]);
-      for (var m = 0u; m < params.M; m++) {
-        acc[m] += (dot(input4(m, k / 4u), v[0]) + dot(input4(m, k / 4u + 1u), v[1])) * scale;
-      }
-    }
+  let quads = params.K / 32u;
+  var q = tid % 4u + 4u * (tid / 32u);
+  for (; q + K_LANES < quads; q += 2u * K_LANES) {
+    acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
+  }
+  if (q < quads) {
+    acc += quad_dots(n, q);
   }
   return acc;
 }
-// codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl
-// q4gsw_gemv_subgroup: q4gsw_gemv (same lanes and loads) with the lanes' sums reduced by
-// subgroupAdd: one subgroup reduction, then, where a subgroup is narrower than a row's 32
-// lanes, lane 0 adds the row's subgroup sums after one barrier; a subgroup wider than a
-// row reduces each row it holds in turn. Subgroup sizes 4..128; 1-D workgroups cut into
-// subgroups of consecutive local_invocation_index values (all full: 256 is a multiple of
-// every subgroup size). q4gsw_gemv is its fallback.
 
-const MAX_SUBGROUPS: u32 = 64u;  // WORKGROUP_SIZE_X / the smallest subgroup size (4)
-
-var<workgroup> partial: array<vec4<f32>, MAX_SUBGROUPS>;
-
-@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) tid: u32,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>,
-        @builtin(subgroup_size) subgroup_size: u32,
-        @builtin(subgroup_invocation_id) subgroup_lane: u32) {
-  let n = linear_index(gid, num_workgroups) / LANES;
-  let lane = tid % LANES;
-  let dots = lane_dots(n, lane);
-  let span = min(subgroup_size, LANES);  // lanes each reduction sums
-  let slot = subgroup_lane / LANES;  // the row of a subgroup wider than one
-  var row = vec4<f32>();
-  for (var r = 0u; r < max(subgroup_size / LANES, 1u); r++) {
-    // select, not a product: a NaN or inf of one row never reaches the other
-    let sum = subgroupAdd(select(vec4<f32>(), dots, slot == r));
-    if (slot == r) {
-      row = sum;
-    }
-  }
-  if (tid % span == 0u) {
-    partial[tid / span] = row;
-  }
-  workgroupBarrier();
-  if (lane == 0u && n < params.N) {
+// After row_parts holds every row's 8 partial sums (and a barrier): the outputs of the
+// workgroup's rows.
+fn store_rows(group: u32, tid: u32) {
+  let n = group * ROWS + tid;
+  if (tid < ROWS && n < params.N) {
     var total = vec4<f32>();
-    for (var s = tid / span; s < (tid + LANES) / span; s++) {
-      total += partial[s];
+    for (var p = 0u; p < 8u; p++) {
+      total += row_parts[tid * 8u + p];
     }
     for (var m = 0u; m < params.M; m++) {
       store_output(m, n, total[m]);
     }
   }
+}
+// codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl
+// q4gsw_gemv_subgroup: q4gsw_gemv (same threads and loads) with each row's 4 adjacent
+// k-lanes summed by two subgroup shuffles, so one barrier remains. Subgroups of 4..128
+// consecutive local_invocation_index values (1-D workgroups), so a thread's xor-1 and
+// xor-2 neighbours are its k-lane neighbours. q4gsw_gemv is its fallback.
+
+@compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let group = gemv_group(gid, num_workgroups);
+  var sum = lane_dots(gemv_row(group, tid), tid);
+  sum += subgroupShuffleXor(sum, 1u);
+  sum += subgroupShuffleXor(sum, 2u);
+  if (tid % 4u == 0u) {  // row (tid / 4) % 8, thread block tid / 32
+    row_parts[((tid / 4u) % ROWS) * 8u + tid / 32u] = sum;
+  }
+  workgroupBarrier();
+  store_rows(group, tid);
 }

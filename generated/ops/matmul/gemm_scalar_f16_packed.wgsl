@@ -193,8 +193,9 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one
 // TILE_M x 128 output tile over its K slice. TILE_M is the kernel's const: 128 (gemm_vec4,
-// gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32: fewer rows per
-// workgroup, so a GEMM of a few hundred rows still fills every SM). The kernel supplies
+// gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32, and
+// linear_q4gsw's q4gsw_gemm: fewer rows per workgroup, so a GEMM of a few hundred rows
+// still fills every SM). The kernel supplies
 // load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
 // W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
 // are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 47a32cc1a7ac953d4284fbbf04df4d0fb74e85ae2e88a1f502c69ee93f6aaceb
+// wgsl-sha256: f23359eea90555c9a38d2365267f8a07882aa3373d35b22eeaab5eb66f48fe13
 // The module below is generated/ops/matmul/gemm_vec4_m64.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -127,8 +127,9 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one
 // TILE_M x 128 output tile over its K slice. TILE_M is the kernel's const: 128 (gemm_vec4,
-// gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32: fewer rows per
-// workgroup, so a GEMM of a few hundred rows still fills every SM). The kernel supplies
+// gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32, and
+// linear_q4gsw's q4gsw_gemm: fewer rows per workgroup, so a GEMM of a few hundred rows
+// still fills every SM). The kernel supplies
 // load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
 // W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
 // are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)

@@ -10,7 +10,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<f16>;
 @group(0) @binding(2) var<storage, read> weight: array<f16>;
 @group(0) @binding(3) var<storage, read_write> output: array<f16>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn input_load(i: u32) -> f32 {

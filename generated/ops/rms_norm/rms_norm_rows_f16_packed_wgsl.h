@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 90dc18bc572e64f678faa91ee88ffa8f799502d64654eca3131d9af476904bdf
+// wgsl-sha256: 93e0b05c014e3612799e03f1366e089b07b9791242e93df895b6a6fa05b6c736
 // The module below is generated/ops/rms_norm/rms_norm_rows_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -20,7 +20,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read> weight: array<u32>;
 @group(0) @binding(3) var<storage, read_write> output: array<atomic<u32>>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn input_load(i: u32) -> f32 {
@@ -139,7 +139,7 @@ fn write_row(row: u32, lid: u32) {
 }
 )wgsl";
 
-inline constexpr uint32_t kRmsNormRowsF16PackedWorkgroupSizeX = 64;
+inline constexpr uint32_t kRmsNormRowsF16PackedWorkgroupSizeX = 256;
 inline constexpr uint32_t kRmsNormRowsF16PackedWorkgroupSizeY = 1;
 inline constexpr uint32_t kRmsNormRowsF16PackedWorkgroupSizeZ = 1;
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5630a2fb482993aff64defbc7d91b7e3e0747ccfda275cd732b940793dc42d2e
+// wgsl-sha256: 0757bbeefa064c172591958500b20229796d316db86bfd81e3061717cf6b0bcf
 // The module below is generated/ops/rms_norm/rms_norm_rows_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -21,7 +21,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<f16>;
 @group(0) @binding(2) var<storage, read> weight: array<f16>;
 @group(0) @binding(3) var<storage, read_write> output: array<f16>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn input_load(i: u32) -> f32 {
@@ -146,7 +146,7 @@ fn write_row(row: u32, lid: u32) {
 }
 )wgsl";
 
-inline constexpr uint32_t kRmsNormRowsF16WorkgroupSizeX = 64;
+inline constexpr uint32_t kRmsNormRowsF16WorkgroupSizeX = 256;
 inline constexpr uint32_t kRmsNormRowsF16WorkgroupSizeY = 1;
 inline constexpr uint32_t kRmsNormRowsF16WorkgroupSizeZ = 1;
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/rms_norm/rms_norm_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 150fa4b45ffb5ca5b6d2d27557201115f4e140c1a4457702db688d561b1cd01a
+// wgsl-sha256: 093aea1bc417bbaa8d626663f5dab40eb29ee9486742ef047afad5e077530c9a
 // The module below is generated/ops/rms_norm/rms_norm_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -20,7 +20,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read> input: array<f32>;
 @group(0) @binding(2) var<storage, read> weight: array<f32>;
 @group(0) @binding(3) var<storage, read_write> output: array<f32>;
-const WORKGROUP_SIZE_X: u32 = 64u;
+const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn input_load(i: u32) -> f32 {
@@ -98,7 +98,7 @@ fn write_row(row: u32, lid: u32) {
 }
 )wgsl";
 
-inline constexpr uint32_t kRmsNormRowsWorkgroupSizeX = 64;
+inline constexpr uint32_t kRmsNormRowsWorkgroupSizeX = 256;
 inline constexpr uint32_t kRmsNormRowsWorkgroupSizeY = 1;
 inline constexpr uint32_t kRmsNormRowsWorkgroupSizeZ = 1;
 

@@ -14,6 +14,9 @@
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_packed_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_f16_wgsl.h"
 #include "ops/sdpa_with_kv_cache/kv_combine_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_packed_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_f16_wgsl.h"
+#include "ops/sdpa_with_kv_cache/kv_decode_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -55,10 +58,9 @@ struct SdpaWithKvCacheAttendParams {
   uint32_t G;
   uint32_t S_max;
   uint32_t start_pos;
-  uint32_t chunks;
-  uint32_t chunk;
   uint32_t causal;
   float scale;
+  uint32_t _pad0[2];
 };
 static_assert(offsetof(SdpaWithKvCacheAttendParams, B) == 0,
               "SdpaWithKvCacheAttendParams.B must sit at WGSL offset 0");
@@ -76,16 +78,45 @@ static_assert(offsetof(SdpaWithKvCacheAttendParams, S_max) == 24,
               "SdpaWithKvCacheAttendParams.S_max must sit at WGSL offset 24");
 static_assert(offsetof(SdpaWithKvCacheAttendParams, start_pos) == 28,
               "SdpaWithKvCacheAttendParams.start_pos must sit at WGSL offset 28");
-static_assert(offsetof(SdpaWithKvCacheAttendParams, chunks) == 32,
-              "SdpaWithKvCacheAttendParams.chunks must sit at WGSL offset 32");
-static_assert(offsetof(SdpaWithKvCacheAttendParams, chunk) == 36,
-              "SdpaWithKvCacheAttendParams.chunk must sit at WGSL offset 36");
-static_assert(offsetof(SdpaWithKvCacheAttendParams, causal) == 40,
-              "SdpaWithKvCacheAttendParams.causal must sit at WGSL offset 40");
-static_assert(offsetof(SdpaWithKvCacheAttendParams, scale) == 44,
-              "SdpaWithKvCacheAttendParams.scale must sit at WGSL offset 44");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, causal) == 32,
+              "SdpaWithKvCacheAttendParams.causal must sit at WGSL offset 32");
+static_assert(offsetof(SdpaWithKvCacheAttendParams, scale) == 36,
+              "SdpaWithKvCacheAttendParams.scale must sit at WGSL offset 36");
 static_assert(sizeof(SdpaWithKvCacheAttendParams) == 48,
               "SdpaWithKvCacheAttendParams must match the WGSL struct size 48");
+
+struct SdpaWithKvCacheDecodeParams {
+  uint32_t B;
+  uint32_t Hq;
+  uint32_t Hk;
+  uint32_t D;
+  uint32_t G;
+  uint32_t S_max;
+  uint32_t start_pos;
+  uint32_t chunks;
+  float scale;
+  uint32_t _pad0[3];
+};
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, B) == 0,
+              "SdpaWithKvCacheDecodeParams.B must sit at WGSL offset 0");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, Hq) == 4,
+              "SdpaWithKvCacheDecodeParams.Hq must sit at WGSL offset 4");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, Hk) == 8,
+              "SdpaWithKvCacheDecodeParams.Hk must sit at WGSL offset 8");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, D) == 12,
+              "SdpaWithKvCacheDecodeParams.D must sit at WGSL offset 12");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, G) == 16,
+              "SdpaWithKvCacheDecodeParams.G must sit at WGSL offset 16");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, S_max) == 20,
+              "SdpaWithKvCacheDecodeParams.S_max must sit at WGSL offset 20");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, start_pos) == 24,
+              "SdpaWithKvCacheDecodeParams.start_pos must sit at WGSL offset 24");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, chunks) == 28,
+              "SdpaWithKvCacheDecodeParams.chunks must sit at WGSL offset 28");
+static_assert(offsetof(SdpaWithKvCacheDecodeParams, scale) == 32,
+              "SdpaWithKvCacheDecodeParams.scale must sit at WGSL offset 32");
+static_assert(sizeof(SdpaWithKvCacheDecodeParams) == 48,
+              "SdpaWithKvCacheDecodeParams must match the WGSL struct size 48");
 
 struct SdpaWithKvCacheCombineParams {
   uint32_t D;
@@ -149,6 +180,29 @@ const KernelSource kKvAttendKernel{
     {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
     kKvAttendBindings,
     kKvAttendBindingCount};
+const KernelSource kKvDecodeF16Kernel{
+    "kv_decode_f16",
+    kKvDecodeF16WGSL,
+    "main",
+    {kKvDecodeF16WorkgroupSizeX, kKvDecodeF16WorkgroupSizeY, kKvDecodeF16WorkgroupSizeZ},
+    kKvDecodeF16Bindings,
+    kKvDecodeF16BindingCount,
+    kKvDecodeF16Features};
+const KernelSource kKvDecodeF16PackedKernel{
+    "kv_decode_f16_packed",
+    kKvDecodeF16PackedWGSL,
+    "main",
+    {kKvDecodeF16PackedWorkgroupSizeX, kKvDecodeF16PackedWorkgroupSizeY,
+     kKvDecodeF16PackedWorkgroupSizeZ},
+    kKvDecodeF16PackedBindings,
+    kKvDecodeF16PackedBindingCount};
+const KernelSource kKvDecodeKernel{
+    "kv_decode",
+    kKvDecodeWGSL,
+    "main",
+    {kKvDecodeWorkgroupSizeX, kKvDecodeWorkgroupSizeY, kKvDecodeWorkgroupSizeZ},
+    kKvDecodeBindings,
+    kKvDecodeBindingCount};
 const KernelSource kKvCombineF16Kernel{
     "kv_combine_f16",
     kKvCombineF16WGSL,
@@ -179,7 +233,10 @@ const KernelSource* const kDispatch0Kernels[] = {
 const KernelSource* const kDispatch1Kernels[] = {&kKvAttendF16Kernel, &kKvAttendF16PackedKernel,
                                                  &kKvAttendKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kKvCombineF16Kernel, &kKvCombineF16PackedKernel,
+const KernelSource* const kDispatch2Kernels[] = {&kKvDecodeF16Kernel, &kKvDecodeF16PackedKernel,
+                                                 &kKvDecodeKernel};
+// Dispatch 3's kernels, in route order.
+const KernelSource* const kDispatch3Kernels[] = {&kKvCombineF16Kernel, &kKvCombineF16PackedKernel,
                                                  &kKvCombineKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
@@ -194,10 +251,16 @@ struct SdpaWithKvCachePlan {
   SdpaWithKvCacheAttendParams params1{};
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
+  bool active1 = true;
   size_t route2 = 0;
-  SdpaWithKvCacheCombineParams params2{};
+  SdpaWithKvCacheDecodeParams params2{};
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
+  bool active2 = true;
+  size_t route3 = 0;
+  SdpaWithKvCacheCombineParams params3{};
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
 };
 
 SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -241,12 +304,11 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   const int64_t ctx =
       utils::let(kOp, "ctx = start_pos + S", [&]() -> int64_t { return utils::add(start_pos, S); });
   const int64_t chunks =
-      utils::let(kOp, "chunks = ceil_div(ctx, 64) if S == 1 else 1",
-                 [&]() -> int64_t { return (S == 1) ? utils::ceil_div(ctx, 64) : 1; });
-  const int64_t chunk = (S == 1) ? 64 : ctx;
+      utils::let(kOp, "chunks = ceil_div(ctx, 32) if S == 1 else 1",
+                 [&]() -> int64_t { return (S == 1) ? utils::ceil_div(ctx, 32) : 1; });
   const int64_t slots =
-      utils::let(kOp, "slots = B * Hq * max(S, ceil_div(S_max, 64))", [&]() -> int64_t {
-        return utils::mul(utils::mul(B, Hq), utils::max_of(S, utils::ceil_div(S_max, 64)));
+      utils::let(kOp, "slots = B * Hq * max(S, ceil_div(S_max, 32))", [&]() -> int64_t {
+        return utils::mul(utils::mul(B, Hq), utils::max_of(S, utils::ceil_div(S_max, 32)));
       });
   if ((key.dims() != std::vector<int64_t>{B, S, Hk, D}) || (value.dims() != key.dims())) {
     utils::fail(kOp, "key", "does not match the query's batch, length and head_dim, or the value",
@@ -334,37 +396,59 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
   plan.params1.G = utils::to_u32(utils::floordiv(Hq, Hk), kOp, "G");
   plan.params1.S_max = utils::to_u32(S_max, kOp, "S_max");
   plan.params1.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
-  plan.params1.chunks = utils::to_u32(chunks, kOp, "chunks");
-  plan.params1.chunk = utils::to_u32(chunk, kOp, "chunk");
   plan.params1.causal = is_causal ? 1 : 0;
   plan.params1.scale = utils::to_f32(scale);
   if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
     plan.route1 = 0;  // kv_attend_f16
-    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), S), 1,
                                          graph.limits().max_workgroups_per_dimension);
   } else if (query.dtype == DType::Float16) {
     plan.route1 = 1;  // kv_attend_f16_packed
-    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), S), 1,
                                          graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route1 = 2;  // kv_attend
-    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(utils::mul(B, Hk), S), chunks), 1,
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), S), 1,
                                          graph.limits().max_workgroups_per_dimension);
   }
+  plan.active1 = S != 1;
+  plan.params2.B = utils::to_u32(B, kOp, "B");
+  plan.params2.Hq = utils::to_u32(Hq, kOp, "Hq");
+  plan.params2.Hk = utils::to_u32(Hk, kOp, "Hk");
   plan.params2.D = utils::to_u32(D, kOp, "D");
+  plan.params2.G = utils::to_u32(utils::floordiv(Hq, Hk), kOp, "G");
+  plan.params2.S_max = utils::to_u32(S_max, kOp, "S_max");
+  plan.params2.start_pos = utils::to_u32(start_pos, kOp, "start_pos");
   plan.params2.chunks = utils::to_u32(chunks, kOp, "chunks");
-  plan.params2.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  plan.params2.scale = utils::to_f32(scale);
   if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
-    plan.route2 = 0;  // kv_combine_f16
-    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineF16Kernel.workgroup_size[0],
+    plan.route2 = 0;  // kv_decode_f16
+    plan.grid2 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), chunks), 1,
                                          graph.limits().max_workgroups_per_dimension);
   } else if (query.dtype == DType::Float16) {
-    plan.route2 = 1;  // kv_combine_f16_packed
-    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineF16PackedKernel.workgroup_size[0],
+    plan.route2 = 1;  // kv_decode_f16_packed
+    plan.grid2 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), chunks), 1,
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route2 = 2;  // kv_combine
-    plan.grid2 = utils::elementwise_grid(out.numel(), kKvCombineKernel.workgroup_size[0],
+    plan.route2 = 2;  // kv_decode
+    plan.grid2 = utils::elementwise_grid(utils::mul(utils::mul(B, Hk), chunks), 1,
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active2 = S == 1;
+  plan.params3.D = utils::to_u32(D, kOp, "D");
+  plan.params3.chunks = utils::to_u32(chunks, kOp, "chunks");
+  plan.params3.num_elements = utils::to_u32(out.numel(), kOp, "num_elements");
+  if (graph.has_feature(Feature::ShaderF16) && (query.dtype == DType::Float16)) {
+    plan.route3 = 0;  // kv_combine_f16
+    plan.grid3 = utils::elementwise_grid(out.numel(), kKvCombineF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (query.dtype == DType::Float16) {
+    plan.route3 = 1;  // kv_combine_f16_packed
+    plan.grid3 = utils::elementwise_grid(out.numel(), kKvCombineF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route3 = 2;  // kv_combine
+    plan.grid3 = utils::elementwise_grid(out.numel(), kKvCombineKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   return plan;
@@ -393,13 +477,20 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
        Binding::of(scratch_stats), Binding::of(scratch_partial)},
       &built.params1, sizeof(built.params1), built.grid1);
-  const DispatchId dispatch2 =
-      graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
+  graph.set_dispatch_active(dispatch1, built.active1);
+  const DispatchId dispatch2 = graph.add_dispatch(
+      *kDispatch2Kernels[built.route2], built.overrides2,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
+       Binding::of(scratch_stats), Binding::of(scratch_partial)},
+      &built.params2, sizeof(built.params2), built.grid2);
+  graph.set_dispatch_active(dispatch2, built.active2);
+  const DispatchId dispatch3 =
+      graph.add_dispatch(*kDispatch3Kernels[built.route3], built.overrides3,
                          {Binding::params(), Binding::of(scratch_stats),
                           Binding::of(scratch_partial), Binding::of(args[11])},
-                         &built.params2, sizeof(built.params2), built.grid2);
+                         &built.params3, sizeof(built.params3), built.grid3);
   graph.add_resize_hook([args, built, scratch_stats, scratch_partial, dispatch0, dispatch1,
-                         dispatch2](WebGPUGraph& graph) {
+                         dispatch2, dispatch3](WebGPUGraph& graph) {
     resize_sdpa_with_kv_cache_outputs(graph, args);
     const SdpaWithKvCachePlan plan = plan_sdpa_with_kv_cache(graph, args);
     graph.resize_tensor(scratch_stats, plan.scratch_stats);
@@ -413,17 +504,24 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
+    graph.set_dispatch_active(dispatch1, plan.active1);
     graph.update_dispatch(dispatch1, &plan.params1, sizeof(plan.params1), plan.grid1);
     if (plan.route2 != built.route2) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
     }
+    graph.set_dispatch_active(dispatch2, plan.active2);
     graph.update_dispatch(dispatch2, &plan.params2, sizeof(plan.params2), plan.grid2);
+    if (plan.route3 != built.route3) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch3Kernels[plan.route3]->name, kDispatch3Kernels[built.route3]->name);
+    }
+    graph.update_dispatch(dispatch3, &plan.params3, sizeof(plan.params3), plan.grid3);
   });
 }
 
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(llama.sdpa_with_kv_cache.default, webgpu_delegate::add_sdpa_with_kv_cache,
-                   WritesInputs);
+WEBGPU_REGISTER_OP_WRITING(llama.sdpa_with_kv_cache.default,
+                           webgpu_delegate::add_sdpa_with_kv_cache, 3, 4);

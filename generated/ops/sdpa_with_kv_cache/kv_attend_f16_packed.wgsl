@@ -9,8 +9,6 @@ struct Params {
   G: u32,
   S_max: u32,
   start_pos: u32,
-  chunks: u32,
-  chunk: u32,
   causal: u32,
   scale: f32,
 };
@@ -76,13 +74,11 @@ fn unpack_halves(w: vec2<u32>) -> vec4<f32> {
   return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
 // codegen/specs/sdpa_with_kv_cache/kv_attend.wgsl
-// kv_attend: attention of one query row against the cache, for a whole head group (the
-// G query heads that share a key/value head, so every cached key and value is read once
-// for them), over one chunk of the context: 64 keys per step, an online softmax per head.
-// Workgroup (b, kv head, s, chunk): a decode step (S = 1) splits the context into chunks
-// of CHUNK keys across workgroups (flash-decoding); a prefill takes its whole context.
-// Writes the chunk's running max, sum and unnormalized output per head; kv_combine
-// merges the chunks.
+// kv_attend: a prefill's attention of one query row against the cache, for a whole head
+// group (the G query heads that share a key/value head, so every cached key and value is
+// read once for them): 64 keys per step, an online softmax per head. Workgroup (b, kv
+// head, s), over the row's whole context (one chunk; kv_decode splits a decode step's).
+// Writes the running max, sum and unnormalized output per head; kv_combine normalizes.
 
 const TILE: u32 = 64u;  // keys per step, one per thread in the score phase
 const MAX_G: u32 = 8u;  // query heads per key/value head
@@ -100,19 +96,17 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let row = row_index(wid, num_workgroups);
   // uniform control flow: the whole workgroup leaves together
-  if (row >= params.B * params.Hk * params.S * params.chunks) {
+  if (row >= params.B * params.Hk * params.S) {
     return;
   }
-  let c = row % params.chunks;
-  let s = (row / params.chunks) % params.S;
-  let kvh = (row / (params.chunks * params.S)) % params.Hk;
-  let b = row / (params.chunks * params.S * params.Hk);
+  let s = row % params.S;
+  let kvh = (row / params.S) % params.Hk;
+  let b = row / (params.S * params.Hk);
   let G = params.G;
   let D = params.D;
   // keys this query row sees: causal up to its own position, else the whole context
   let seen = select(params.start_pos + params.S, params.start_pos + s + 1u, params.causal != 0u);
-  let first = c * params.chunk;
-  let last = min(first + params.chunk, seen);
+  let last = seen;
   for (var i = t; i < G * D; i += TILE) {
     let g = i / D;
     q_tile[i] = query_load(((b * params.S + s) * params.Hq + kvh * G + g) * D + i % D) *
@@ -124,7 +118,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   var acc: array<vec2<f32>, MAX_G>;  // [g]: dims t and t + 64
   var l: array<f32, MAX_G>;
   workgroupBarrier();
-  for (var k0 = first; k0 < last; k0 += TILE) {
+  for (var k0 = 0u; k0 < last; k0 += TILE) {
     // scores: thread t takes key k0 + t for every head of the group
     let j = k0 + t;
     let kbase = ((b * params.S_max + j) * params.Hk + kvh) * D;
@@ -176,9 +170,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
     }
     workgroupBarrier();
   }
-  // the chunk's partial results, one slot per (b, s, query head, chunk)
+  // the row's results, one slot per (b, s, query head)
   for (var g = 0u; g < G; g++) {
-    let slot = ((b * params.S + s) * params.Hq + kvh * G + g) * params.chunks + c;
+    let slot = (b * params.S + s) * params.Hq + kvh * G + g;
     if (t == 0u) {
       stats[2u * slot] = m_tile[g];
       stats[2u * slot + 1u] = l[g];

@@ -150,4 +150,4 @@ void add_adamw_step(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(et_vk.adamw_step.default, webgpu_delegate::add_adamw_step, WritesInputs);
+WEBGPU_REGISTER_OP_WRITING(et_vk.adamw_step.default, webgpu_delegate::add_adamw_step, 0, 1, 2);

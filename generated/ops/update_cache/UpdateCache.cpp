@@ -155,4 +155,4 @@ void add_update_cache(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
 }  // namespace
 }  // namespace webgpu_delegate
 
-WEBGPU_REGISTER_OP(llama.update_cache.default, webgpu_delegate::add_update_cache, WritesInputs);
+WEBGPU_REGISTER_OP_WRITING(llama.update_cache.default, webgpu_delegate::add_update_cache, 1);
