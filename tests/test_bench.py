@@ -537,3 +537,23 @@ def test_relative_error_is_the_one_measure_for_ours_and_ort():
     assert relative_error(want[:3], want) == inf  # shapes differ
     assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 3])) == inf
     assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 2])) == 0.0
+
+
+def test_f16_report_needs_each_row_twin_and_one_adapter(tmp_path):
+    from codegen.bench import f16_report
+
+    def row(name, ms, torch_ms=None):
+        return {"name": name, "route": "r", "ours_ms": ms, "work": 2e9, "unit": "TFLOP/s",
+                "torch_ms": torch_ms}
+
+    f32 = {"mm 4096x4096x4096": row("mm 4096x4096x4096", 3.0)}
+    rows = f16_report.join(f32, {"mm 4096x4096x4096": row("mm 4096x4096x4096", 2.0, 1.0)})
+    assert rows[0]["f32_over_f16"] == 1.5 and rows[0]["torch_over_f16"] == 0.5
+    assert rows[0]["f16_tflops"] == pytest.approx(1.0)
+    assert "1.50x, NOT met" in f16_report.render(rows)
+    with pytest.raises(SystemExit, match=r"float16 rows without a float32 twin: mm 1x2x3"):
+        f16_report.join(f32, {"mm 1x2x3": row("mm 1x2x3", 1.0)})
+    for name, adapter in (("a", "GPU A"), ("b", "GPU B")):
+        (tmp_path / f"{name}.json").write_text(json.dumps({"adapter": adapter, "results": []}))
+    with pytest.raises(SystemExit, match=r"the files come from two adapters"):
+        f16_report.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
