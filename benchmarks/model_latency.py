@@ -7,6 +7,17 @@ transformers nor ExecuTorch).
     python benchmarks/model_latency.py pack DIR --realistic      # published sizes, stripped
     python benchmarks/model_latency.py run DIR                   # there: a table of medians
     python benchmarks/model_latency.py run DIR --profile         # and our GPU time per kernel
+    python benchmarks/model_latency.py pack DIR --fp16 ...       # also <name>.fp16.pte/.onnx/.pt
+    python benchmarks/model_latency.py run DIR --fp16            # the float16 table
+
+With --fp16, pack also writes the float16 twins: our `.pte` exported with the Vulkan
+partitioner's force_fp16 (`opgen export --fp16`: float16 weights and activations, float32
+host inputs and outputs), the model halved (`model.half()`) and exported to ONNX (float16
+initializers, inputs and output) and traced to TorchScript; `run --fp16` times ours in
+float16 and float32, ORT WebGPU on the float16 ONNX model (fed float16 inputs) and torch
+CUDA eager on the half TorchScript, each float16 output checked against eager float32 by
+HALF_TOLERANCE, and prints the targets (ours fp32 / ours fp16 >= 1.6, ORT fp16 / ours
+fp16 >= 1.5) as met or not.
 
 With --realistic the models of realistic_models.py are packed without their large
 weights (seeded_weights.py: drawn from a named seed, cut from the files here, drawn
@@ -39,9 +50,18 @@ ITERS, WARMUP = 50, 5
 # cuDNN's fp32 algorithms (Winograd, FFT) put torch CUDA's MobileNetV2 at 2.8e-3 of the
 # output's scale from CPU eager; the table prints each runner's error beside its time
 TOLERANCE = 1e-2
+# A float16 model against eager float32: `export --fp16`'s criterion (codegen/et/compare.py
+# HALF_CRITERION: max abs error at most 1e-2 of the output's scale). Half keeps 11
+# significant bits and every op rounds, so a correct float16 model is a few 1e-3 off.
+HALF_TOLERANCE = 1e-2
+# ratios the float16 models are to reach (issue targets): ours fp32 / ours fp16, and
+# ORT WebGPU fp16 / ours fp16
+FP16_SPEEDUP_TARGET, FP16_ORT_TARGET = 1.6, 1.5
 
 
-def pack(folder: Path, names: list[str], realistic: bool) -> None:
+def pack(folder: Path, names: list[str], realistic: bool, fp16: bool = False) -> None:
+    import copy
+
     import e2e_models
     import realistic_models
     import seeded_weights
@@ -51,23 +71,38 @@ def pack(folder: Path, names: list[str], realistic: bool) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     factories = realistic_models if realistic else e2e_models
     for name in names or (realistic_models.MODELS if realistic else MODELS):
+        t0 = time.perf_counter()
         model, inputs = getattr(factories, name)()
         weights = seeded_weights.reseed(model) if realistic else {}
         export(model, inputs, folder / f"{name}.pte")
+        _save_eager(model, inputs, folder, name)
         with torch.no_grad():
             torch.save({"inputs": inputs, "output": model(*inputs)},
                        folder / f"{name}.expected.pt")
-            torch.jit.trace(model, inputs, strict=False).save(str(folder / f"{name}.pt"))
-            torch.onnx.export(model, inputs, str(folder / f"{name}.onnx"), dynamo=False,
-                              opset_version=17)
+        kinds = [("", "float32")]
+        if fp16:
+            export(model, inputs, folder / f"{name}.fp16.pte", fp16=True)
+            half = copy.deepcopy(model).half()
+            _save_eager(half, tuple(t.half() for t in inputs), folder, f"{name}.fp16")
+            kinds.append((".fp16", "float16"))
+        print(f"{name}: exported in {time.perf_counter() - t0:.0f} s", flush=True)
         if weights:
-            files = {f"{name}{ext}": seeded_weights.strip(folder / f"{name}{ext}", weights)
-                     for ext in (".pte", ".pt", ".onnx")}
+            files = {f"{name}{kind}{ext}": seeded_weights.strip(folder / f"{name}{kind}{ext}",
+                                                                 weights, dtype)
+                     for kind, dtype in kinds for ext in (".pte", ".pt", ".onnx")}
             seeded_weights.write_manifest(folder, name, weights, files)
             for file, entry in files.items():
                 kept = (folder / f"{file}.kept").stat().st_size
                 print(f"{file}: {entry['size'] / 2**20:.1f} MiB, {len(entry['holes'])} weights "
                       f"cut, {kept / 2**20:.2f} MiB kept", flush=True)
+
+
+def _save_eager(model, inputs: tuple, folder: Path, stem: str) -> None:
+    """`model` traced to TorchScript (<stem>.pt) and exported to ONNX (<stem>.onnx)."""
+    with torch.no_grad():
+        torch.jit.trace(model, inputs, strict=False).save(str(folder / f"{stem}.pt"))
+        torch.onnx.export(model, inputs, str(folder / f"{stem}.onnx"), dynamo=False,
+                          opset_version=17)
 
 
 def _restored(folder: Path, name: str) -> Path:
@@ -86,12 +121,14 @@ class OutputMismatch(Exception):
     pass
 
 
-def _check(name: str, runner: str, got: torch.Tensor, want: torch.Tensor) -> float:
-    """The output's max abs error over its scale; fails above TOLERANCE."""
+def _check(name: str, runner: str, got: torch.Tensor, want: torch.Tensor,
+           tolerance: float = TOLERANCE) -> float:
+    """The output's max abs error over its scale; fails above `tolerance` (and on NaN)."""
     err = (got.double().cpu() - want.double()).abs().max().item()
     scale = max(want.double().abs().max().item(), 1e-30)
-    if err / scale > TOLERANCE:
-        raise OutputMismatch(f"{name}: {runner}'s output is off by {err:.3g} (scale {scale:.3g})")
+    if not err / scale <= tolerance:
+        raise OutputMismatch(f"{name}: {runner}'s output is off by {err:.3g} (scale {scale:.3g}, "
+                             f"allowed {tolerance:g} of it)")
     return err / scale
 
 
@@ -106,14 +143,16 @@ def _median_ms(fn) -> float:
     return statistics.median(times)
 
 
-def _torch_cuda(path: Path, inputs: tuple) -> tuple[float, torch.Tensor]:
+def _torch_cuda(path: Path, inputs: tuple, half: bool = False) -> tuple[float, torch.Tensor]:
+    """torch CUDA eager on the TorchScript at `path`; `half`: a half model, fed half inputs
+    (cuBLAS / cuDNN float16 with torch's defaults), its output widened to float32."""
     # fp32 as ours and ORT compute it (torch's default lets cuDNN convs use TF32)
     torch.backends.cudnn.allow_tf32 = False
     torch.backends.cuda.matmul.allow_tf32 = False
     module = torch.jit.load(str(path), map_location="cuda").eval()
-    args = tuple(t.cuda() for t in inputs)
+    args = tuple((t.half() if half else t).cuda() for t in inputs)
     with torch.no_grad():
-        out = module(*args)
+        out = module(*args).float()
 
         def step():
             module(*args)
@@ -121,22 +160,30 @@ def _torch_cuda(path: Path, inputs: tuple) -> tuple[float, torch.Tensor]:
         return _median_ms(step), out
 
 
-def _ort_webgpu(path: Path, inputs: tuple) -> tuple[float, torch.Tensor]:
+def _ort_webgpu(path: Path, inputs: tuple, half: bool = False) -> tuple[float, torch.Tensor]:
+    """ORT's WebGPU EP on the ONNX model at `path`; `half`: a float16 model, fed float16
+    inputs, its output widened to float32."""
     import onnxruntime as ort
 
     from codegen.bench.ort import WEBGPU, require_provider
 
     session = require_provider(ort.InferenceSession(str(path), providers=[WEBGPU]), WEBGPU)
-    feed = {i.name: t.numpy() for i, t in zip(session.get_inputs(), inputs)}
-    out = torch.from_numpy(session.run(None, feed)[0])
+    feed = {i.name: (t.half() if half else t).numpy()
+            for i, t in zip(session.get_inputs(), inputs)}
+    out = torch.from_numpy(session.run(None, feed)[0]).float()
     return _median_ms(lambda: session.run(None, feed)), out
 
 
-def run(folder: Path, profile: bool = False) -> None:
+def run(folder: Path, profile: bool = False, fp16: bool = False) -> None:
     expected = {path.name.removesuffix(".expected.pt"): torch.load(path, weights_only=False)
                 for path in sorted(folder.glob("*.expected.pt"))}
     if not expected:
         raise SystemExit(f"{folder}: no <model>.expected.pt (run `pack` first)")
+    if fp16:
+        from latency_fp16 import run_fp16
+
+        run_fp16(folder, expected)
+        return
     # "copies ms": ours with every view copying into a buffer of its own (the runner's
     # --copy-views: ExecuTorch's memory plan instead of views sharing their input's buffer)
     # "freed MiB": GPU memory freed after load (raw weights once packed)
@@ -200,11 +247,13 @@ def main() -> int:
                         help="pack: realistic_models.py's models, large weights stripped")
     parser.add_argument("--profile", action="store_true",
                         help="run: then our GPU time per kernel for each model")
+    parser.add_argument("--fp16", action="store_true",
+                        help="pack: also the float16 twins; run: the float16 table")
     a = parser.parse_args()
     if a.mode == "pack":
-        pack(a.folder, a.models, a.realistic)
+        pack(a.folder, a.models, a.realistic, a.fp16)
     else:
-        run(a.folder, a.profile)
+        run(a.folder, a.profile, a.fp16)
     return 0
 
 

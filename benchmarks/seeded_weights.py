@@ -8,7 +8,10 @@ std): here `reseed` overwrites them before export and `strip` cuts every byte ra
 an exported file that holds one of them (as stored, or transposed for 2-D weights);
 there `restore` draws them again and writes them back, and checks the rebuilt file's
 SHA-256 against the original's, so a file that does not come back byte for byte fails
-loud instead of being timed.
+loud instead of being timed. A float16 file (an `export --fp16` .pte, a half TorchScript
+or ONNX model) holds the same weights rounded to half: `strip(..., dtype="float16")`
+looks for them so (numpy's float32 -> float16 is torch's: to nearest, ties to even) and
+its manifest entry says so.
 """
 
 from __future__ import annotations
@@ -48,25 +51,32 @@ def reseed(model, min_bytes: int = MIN_BYTES) -> dict[str, dict]:
     return weights
 
 
-def _variants(name: str, spec: dict) -> list[tuple[str, bytes]]:
+DTYPES = ("float32", "float16")  # how a file stores the seeded weights
+
+
+def _variants(name: str, spec: dict, dtype: str = "float32") -> list[tuple[str, bytes]]:
     if "kind" in spec:  # an exported constant's bytes (seeded_constants.py)
         from seeded_constants import seeded_bytes
 
         return [("", seeded_bytes(name, spec))]
-    values = seeded(name, tuple(spec["shape"]), spec["std"])
+    if dtype not in DTYPES:
+        raise ValueError(f"seeded weight {name}: dtype is not one a file stores them in "
+                         f"(got {dtype!r}, expected one of {', '.join(DTYPES)})")
+    values = seeded(name, tuple(spec["shape"]), spec["std"]).astype(dtype)
     out = [("", values.tobytes())]
     if values.ndim == 2:
         out.append(("T", np.ascontiguousarray(values.T).tobytes()))
     return out
 
 
-def strip(path: Path, weights: dict[str, dict]) -> dict:
-    """Replace `path` by `path.kept` (its bytes without the weights' ranges); returns the
-    file's manifest entry: size, SHA-256 and the holes as [offset, name, "" or "T"]."""
+def strip(path: Path, weights: dict[str, dict], dtype: str = "float32") -> dict:
+    """Replace `path` by `path.kept` (its bytes without the weights' ranges, stored as
+    `dtype`); returns the file's manifest entry: size, SHA-256, dtype and the holes as
+    [offset, name, "" or "T"]."""
     data = path.read_bytes()
     holes = []
     for name, spec in weights.items():
-        for form, needle in _variants(name, spec):
+        for form, needle in _variants(name, spec, dtype):
             at = data.find(needle)
             while at >= 0:
                 holes.append((at, len(needle), name, form))
@@ -82,7 +92,7 @@ def strip(path: Path, weights: dict[str, dict]) -> dict:
     kept.append(data[pos:])
     Path(f"{path}.kept").write_bytes(b"".join(kept))
     path.unlink()
-    return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+    return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(), "dtype": dtype,
             "holes": [[at, name, form] for at, _, name, form in holes]}
 
 
@@ -93,7 +103,8 @@ def restore(kept: Path, entry: dict, weights: dict[str, dict], out: Path) -> Pat
     cache: dict[tuple[str, str], bytes] = {}
     for at, name, form in entry["holes"]:
         if (name, form) not in cache:
-            cache.update({(name, f): b for f, b in _variants(name, weights[name])})
+            cache.update({(name, f): b for f, b in
+                          _variants(name, weights[name], entry.get("dtype", "float32"))})
         needle = cache[(name, form)]
         pieces.append(data[src:src + at - pos])
         src += at - pos

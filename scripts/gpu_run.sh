@@ -5,10 +5,19 @@
 #   e2e, e2e_prebuilt  the .pte models on the native delegate (benchmarks/gpu_e2e.py)
 #   conv, elementwise, gemm, conv_stems  the `opgen bench` suites beside ORT WebGPU and
 #                 torch CUDA (CONV_FORCE / GEMM_FORCE / STEMS_FORCE=k1,k2 add rows for
-#                 kernels the routes did not choose)
+#                 kernels the routes did not choose; BENCH_FLAGS, e.g. --no-ort, is added
+#                 to every suite's command)
+#   gemm_f16, conv_f16  the gemm and conv (conv_anchors) suites in float16 beside torch
+#                 CUDA fp16 (cuBLAS / cuDNN); no ORT column (its one-node models are
+#                 float32)
+#   f16_report    ours f16 / ours f32 / torch fp16 per row (codegen/bench/f16_report.py),
+#                 from gemm.json + gemm_f16.json and conv.json + conv_f16.json of this run:
+#                 run it after those steps, e.g. GPU_STEPS="gemm gemm_f16 conv conv_f16 f16_report"
 #   sdpa          the SDPA QK routes (benchmarks/bench_sdpa_routes.py)
 #   gemm_routes   every GEMM tile and split-K count per shape (benchmarks/bench_gemm_routes.py)
 #   latency       whole models, ours / ORT WebGPU / torch CUDA (benchmarks/model_latency.py)
+#   latency_fp16  the same models in float16 (packed with `pack --fp16`): ours fp16 / ours
+#                 fp32 / ORT WebGPU fp16 / torch CUDA fp16, rows also in $OUT/latency_fp16.json
 #   sass, copy, ort_precision  the probes of tools/probes/ (the driver's compiled GEMM
 #                 tile, buffer copy against a copy kernel, ORT MatMul's precision)
 # Results land in $OUT. Needs .gl/ (Vulkan loader debs) and .whl/ (wgpu,
@@ -32,11 +41,17 @@ for step in $steps; do
   case $step in
     validate) python3 benchmarks/gpu_validate.py run "$OUT" > "$OUT/validate.log" 2>&1; tail -3 "$OUT/validate.log" ;;
     # --constants: each conv also timed without its weight pack (run once at load in a model)
-    conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --constants weight,bias --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
-    elementwise) python3 -m codegen bench --suite elementwise --iters 20 --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
+    conv) python3 -m codegen bench --suite conv_anchors --iters 20 --force "${CONV_FORCE:-}" --constants weight,bias ${BENCH_FLAGS:-} --json "$OUT/conv.json" --png "$OUT/conv.png" ;;
+    conv_f16) python3 -m codegen bench --suite conv_f16 --iters 20 --no-ort --constants weight,bias ${BENCH_FLAGS:-} --json "$OUT/conv_f16.json" ;;
+    elementwise) python3 -m codegen bench --suite elementwise --iters 20 ${BENCH_FLAGS:-} --json "$OUT/elementwise.json" --png "$OUT/elementwise.png" ;;
     # --constants: linear also timed without its weight pack (run once at load in a model)
-    gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --constants weight,bias --json "$OUT/gemm.json" $(png gemm) ;;
-    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias --json "$OUT/conv_stems.json" $(png conv_stems) ;;
+    gemm) python3 -m codegen bench --suite gemm --iters 20 --force "${GEMM_FORCE:-}" --constants weight,bias ${BENCH_FLAGS:-} --json "$OUT/gemm.json" $(png gemm) ;;
+    gemm_f16) python3 -m codegen bench --suite gemm_f16 --iters 20 --no-ort --constants weight,bias ${BENCH_FLAGS:-} --json "$OUT/gemm_f16.json" ;;
+    f16_report) for pair in gemm:gemm_f16 conv:conv_f16; do
+        f32="$OUT/${pair%%:*}.json" f16="$OUT/${pair##*:}.json"
+        [ -f "$f32" ] && [ -f "$f16" ] && python3 -m codegen.bench.f16_report "$f32" "$f16" --markdown
+      done ;;
+    conv_stems) python3 -m codegen bench --suite conv_stems --iters 20 --force "${STEMS_FORCE:-}" --constants weight,bias ${BENCH_FLAGS:-} --json "$OUT/conv_stems.json" $(png conv_stems) ;;
     sdpa) python3 benchmarks/bench_sdpa_routes.py ;;
     gemm_routes) python3 benchmarks/bench_gemm_routes.py --ort --json "$OUT/gemm_routes.json" ;;
     sass) python3 tools/probes/probe_sass.py run "$OUT" ;;  # then here: probe_sass.py show DIR
@@ -47,6 +62,9 @@ for step in $steps; do
       # LATENCY_PROFILE=1 adds our GPU time per kernel of each model
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
       python3 benchmarks/model_latency.py run "${LATENCY_DIR:-.latency}" ${LATENCY_PROFILE:+--profile} ;;
+    latency_fp16)  # as latency, on the float16 twins (`model_latency.py pack --fp16`)
+      export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"
+      LATENCY_JSON="$OUT/latency_fp16.json" python3 benchmarks/model_latency.py run "${LATENCY_DIR:-.latency}" --fp16 ;;
     e2e_prebuilt)  # webgpu_pte_runner built here (no ExecuTorch on the GPU machine) with the
       # ExecuTorch libraries it links, carried in .runner/; .pte files from .e2e/
       export LD_LIBRARY_PATH="$PWD/.runner:/tmp/site/wgpu/resources" OPGEN_PTE_RUNNER="$PWD/.runner/webgpu_pte_runner"

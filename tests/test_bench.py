@@ -80,8 +80,73 @@ def test_bench_quick_needs_a_suite_with_quick_shapes():
     for argv in (["bench", "--quick"], ["bench", "--suite", "smoke", "--quick"]):
         assert main(argv) == 2
     with pytest.raises(BenchError, match=r"--quick runs a suite at small shapes: give --suite "
-                                           r"with one of conv_stems, gemm \(got --suite 'smoke'\)"):
+                                           r"with one of conv_anchors, conv_f16, conv_stems, gemm, "
+                                           r"gemm_f16 \(got --suite 'smoke'\)"):
         bench._jobs(bench_args(["--suite", "smoke", "--quick"]))
+
+
+@pytest.mark.parametrize("name, twin", [("gemm_f16", "gemm"), ("conv_f16", "conv_anchors")])
+def test_float16_suites_are_their_float32_twins_in_half(name, twin):
+    from codegen.bench import suites
+
+    for table in (suites.SUITES, suites.QUICK):
+        half, single = table[name], table[twin]
+        assert [e[0] for e in half] == [e[0] for e in single]  # row names join the two
+        for (_, _, h_args, *_), (_, _, s_args, *_) in zip(half, single):
+            tensors = [(h, s) for h, s in zip(h_args, s_args) if hasattr(h, "dtype")]
+            assert tensors and all(h.dtype == "float16" and s.dtype == "float32"
+                                   and h.shape == s.shape for h, s in tensors)
+
+
+@pytest.mark.parametrize("name", ["gemm_f16", "conv_f16"])
+def test_float16_suites_run_checked_at_their_quick_shapes(name, tmp_path, capsys,
+                                                         monkeypatch):
+    # lavapipe has shader-f16: every row runs a float16 kernel, checked against torch
+    from codegen.bench import f16_report, suites
+    from codegen.cli.main import main
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/tmp")
+    twin = {"gemm_f16": "gemm", "conv_f16": "conv_anchors"}[name]
+    out16, out32 = tmp_path / f"{name}.json", tmp_path / f"{twin}.json"
+    # the float16 suite asks for ORT: its float32 one-node models are never timed for it
+    for suite, out, flags in ((name, out16, []), (twin, out32, ["--no-ort"])):
+        assert main(["bench", "--suite", suite, "--quick", "--iters", "1", "--warmup", "0",
+                     "--no-torch", "--json", str(out), *flags]) == 0
+    rows = json.loads(out16.read_text())["results"]
+    assert [r["name"] for r in rows] == [e[0] for e in suites.QUICK[name]]
+    assert all(r["ours_ms"] > 0 and r["ort_ms"] is None for r in rows)  # no float32 ORT row
+    assert all(any(k.endswith("_f16") for k in r["route"].split("+")) for r in rows), rows
+    capsys.readouterr()
+    assert f16_report.main([str(out32), str(out16), "--markdown"]) == 0
+    table = capsys.readouterr().out
+    assert table.count("\n| ") == len(rows) + 1, table  # the head and one line per row
+    assert all(f"| {r['name']} | {r['route']} |" in table for r in rows), table
+
+
+def test_float16_rows_are_checked_at_the_float16_tolerance(monkeypatch):
+    import torch
+
+    from codegen.bench import bench
+    from codegen.bench.checks import BENCH_TOLERANCE, BENCH_TOLERANCE_F16, bench_tolerance
+    from codegen.executors import harness
+    from codegen.graph.inputs import materialize, randn
+
+    args = materialize((randn(37, 64, dtype="float16"), randn(64, 24, dtype="float16")),
+                       "bench-f16-check")
+    assert args[0].dtype == args[1].dtype == torch.float16
+    assert bench_tolerance(args) == BENCH_TOLERANCE_F16 > BENCH_TOLERANCE
+    assert bench_tolerance((args[0].float(), args[1].float())) == BENCH_TOLERANCE
+    bench.bench_call("mm", "aten.mm.default", args, iters=1, warmup=0, with_torch=False,
+                     with_ort=False)  # one rounding to half: within the tolerance
+    real_run = harness.Node.run
+    # a result off by 4e-3 of the largest value (a sum kept in half would be): fails
+    monkeypatch.setattr(harness.Node, "run", lambda self: (lambda y: (
+        y.float() + 4e-3 * y.float().abs().max()).half())(real_run(self)))
+    with pytest.raises(BenchError, match=r"mm: output 0 of gemm\w*_f16\S* does not match torch "
+                                           r"at these shapes \(error 0.00[45]\d* relative to the "
+                                           r"largest value, allowed 0.002;"):
+        bench.bench_call("mm", "aten.mm.default", args, iters=1, warmup=0, with_torch=False,
+                         with_ort=False)
 
 
 def bench_args(argv):
@@ -472,3 +537,23 @@ def test_relative_error_is_the_one_measure_for_ours_and_ort():
     assert relative_error(want[:3], want) == inf  # shapes differ
     assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 3])) == inf
     assert relative_error(torch.tensor([1, 2]), torch.tensor([1, 2])) == 0.0
+
+
+def test_f16_report_needs_each_row_twin_and_one_adapter(tmp_path):
+    from codegen.bench import f16_report
+
+    def row(name, ms, torch_ms=None):
+        return {"name": name, "route": "r", "ours_ms": ms, "work": 2e9, "unit": "TFLOP/s",
+                "torch_ms": torch_ms}
+
+    f32 = {"mm 4096x4096x4096": row("mm 4096x4096x4096", 3.0)}
+    rows = f16_report.join(f32, {"mm 4096x4096x4096": row("mm 4096x4096x4096", 2.0, 1.0)})
+    assert rows[0]["f32_over_f16"] == 1.5 and rows[0]["torch_over_f16"] == 0.5
+    assert rows[0]["f16_tflops"] == pytest.approx(1.0)
+    assert "1.50x, NOT met" in f16_report.render(rows)
+    with pytest.raises(SystemExit, match=r"float16 rows without a float32 twin: mm 1x2x3"):
+        f16_report.join(f32, {"mm 1x2x3": row("mm 1x2x3", 1.0)})
+    for name, adapter in (("a", "GPU A"), ("b", "GPU B")):
+        (tmp_path / f"{name}.json").write_text(json.dumps({"adapter": adapter, "results": []}))
+    with pytest.raises(SystemExit, match=r"the files come from two adapters"):
+        f16_report.main([str(tmp_path / "a.json"), str(tmp_path / "b.json")])

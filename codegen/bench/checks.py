@@ -15,6 +15,35 @@ class BenchError(RuntimeError):
 # value: loose enough for any op's float32 reassociation, far below what a wrong index,
 # layout or attribute produces.
 BENCH_TOLERANCE = 1e-3
+# The same for float16 tensors (the `*_f16` suites), against torch on the float16 inputs
+# widened to float32: our kernels accumulate in float32 and round each output to half once
+# (2^-11 = 4.9e-4 of the largest value at most, docs/numerics.md's float16 GEMM and conv
+# criterion), so 2e-3 leaves four half roundings of margin; a wrong index, layout or a
+# sum kept in half (K = 4096 terms) is off by far more.
+BENCH_TOLERANCE_F16 = 2e-3
+
+
+def has_float16(args) -> bool:
+    """Whether any tensor among `args` (nested in lists and tuples) is float16."""
+    import torch
+
+    if isinstance(args, torch.Tensor):
+        return args.dtype == torch.float16
+    return isinstance(args, (list, tuple)) and any(has_float16(a) for a in args)
+
+
+def widened(args):
+    """`args` with every float16 tensor widened to float32 (exactly: each half is a float)."""
+    import torch
+
+    if isinstance(args, torch.Tensor):
+        return args.float() if args.dtype == torch.float16 else args
+    return type(args)(widened(a) for a in args) if isinstance(args, (list, tuple)) else args
+
+
+def bench_tolerance(args) -> float:
+    """BENCH_TOLERANCE_F16 for a call on float16 tensors, else BENCH_TOLERANCE."""
+    return BENCH_TOLERANCE_F16 if has_float16(args) else BENCH_TOLERANCE
 
 
 def relative_error(got, want) -> float:

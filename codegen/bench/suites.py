@@ -1,7 +1,9 @@
 """Named benchmark suites for `opgen bench --suite NAME`: the anchor layers of
 DESIGN.md's performance table, the 256 MB elementwise set, the GEMM shapes, the conv
 stems, and a CPU smoke set. A suite in QUICK also runs at small shapes
-(`--suite NAME --quick`): the same ops and routes, for the CI adapter.
+(`--suite NAME --quick`): the same ops and routes, for the CI adapter. `gemm_f16` and
+`conv_f16` are the `gemm` and `conv_anchors` suites with float16 tensors, row for row
+(the same names and shapes: `benchmarks/f16_report.py` joins them with the float32 rows).
 
 An entry is (name, target, arguments) or (name, target, arguments, options); option
 `bandwidth` also reports the row as GB/s (every input and output byte once).
@@ -9,7 +11,9 @@ An entry is (name, target, arguments) or (name, target, arguments, options); opt
 
 from __future__ import annotations
 
-from codegen.graph.inputs import rand, randn
+from dataclasses import replace
+
+from codegen.graph.inputs import TensorInput, rand, randn
 
 CONV = "aten.convolution.default"
 MB256 = 64 * 1024 * 1024  # float32 elements in 256 MB
@@ -48,6 +52,16 @@ def gemm(shapes, bmm_shapes=()) -> list[tuple]:
         rows.append((f"bmm {b}x{m}x{k}x{n}", "aten.bmm.default",
                      (randn(b, m, k), randn(b, k, n)), options))
     return rows
+
+
+def as_float16(entries: list[tuple]) -> list[tuple]:
+    """The same rows (names, targets, shapes, options) with every float32 tensor float16."""
+    def half(v):
+        if isinstance(v, TensorInput) and v.dtype == "float32":
+            return replace(v, dtype="float16")
+        return type(v)(half(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+    return [(name, target, half(args), *rest) for name, target, args, *rest in entries]
 
 SUITES = {
     "conv_anchors": [
@@ -101,6 +115,8 @@ SUITES = {
         ("pad 8x8", "aten.constant_pad_nd.default", (randn(2, 4, 8, 8), [1, 1, 1, 1])),
     ],
 }
+SUITES["gemm_f16"] = as_float16(SUITES["gemm"])
+SUITES["conv_f16"] = as_float16(SUITES["conv_anchors"])
 
 
 # The same suites at shapes the CI adapter runs in seconds: each keeps its suite's ops,
@@ -115,7 +131,17 @@ QUICK = {
         ("transposed B1 8->4 6x6 4x4 s2", CONV, conv(1, 8, 4, 6, 4, stride=2, pad=1,
                                                       transposed=True)),
     ],
+    "conv_anchors": [
+        ("conv B1 C16 10x10 3x3", CONV, conv(1, 16, 16, 10, 3)),
+        ("conv B2 C8 6x6 3x3", CONV, conv(2, 8, 8, 6, 3)),
+        ("conv B1 3->8 20x20 7x7 s2", CONV, conv(1, 3, 8, 20, 7, stride=2, pad=3)),
+        ("depthwise B1 C16 10x10 3x3", CONV, conv(1, 16, 16, 10, 3, groups=16)),
+        ("transposed B1 8->4 6x6 4x4 s2", CONV, conv(1, 8, 4, 6, 4, stride=2, pad=1,
+                                                      transposed=True)),
+    ],
 }
+QUICK["gemm_f16"] = as_float16(QUICK["gemm"])
+QUICK["conv_f16"] = as_float16(QUICK["conv_anchors"])
 
 
 def suite(name: str, quick: bool = False) -> list[tuple[str, str, tuple, dict]]:
