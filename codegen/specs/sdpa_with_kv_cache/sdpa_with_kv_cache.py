@@ -182,6 +182,9 @@ OPS = [Op(
                      "start_pos": 70}, route="kv_decode_f16"),
         Case("f16_prefill", _args(1, 5, 8, 2, 16, 32, 3, dtype="float16"),
              route="kv_attend_f16"),
+        # a second prompt turn in float16: the new rows written at 10..13
+        Case("f16_prefill_at_offset", _args(1, 4, 4, 2, 8, 24, 10, dtype="float16"),
+             route="kv_cache_write_f16"),
         Case("f16_decode_three_chunks", _args(1, 1, 4, 2, 16, 96, 70, dtype="float16"),
              route="kv_combine_f16"),
         Case("rejects_mixed_floats", _args(1, 2, 2, 2, 8, 8, 0)[:3] +
