@@ -213,6 +213,15 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
     ++(c.kind == Command::Kind::Copy ? stats.copies : stats.dispatches);
     ++c.runs;
     if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
+    if (dispatches_per_submit != 0 && in_buffer == dispatches_per_submit) {
+      // this encoder is full: the GPU takes it while the rest is recorded (run() submits
+      // the last one)
+      if (pass) end_pass(pass);
+      submit(device, std::move(encoder));
+      ++stats.submits;
+      encoder.reset(wgpuDeviceCreateCommandEncoder(device.handle(), nullptr));
+      in_buffer = 0;
+    }
     if (!pass) {
       // profiling: each dispatch in a pass of its own, between two timestamps
       WGPUPassTimestampWrites writes = WGPU_PASS_TIMESTAMP_WRITES_INIT;
@@ -235,13 +244,7 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
       end_pass(pass);
       timed_kernels.emplace_back(&c.pipeline->shader->name, c.grid);
     }
-    if (dispatches_per_submit != 0 && ++in_buffer == dispatches_per_submit) {
-      if (pass) end_pass(pass);
-      submit(device, std::move(encoder));
-      ++stats.submits;
-      encoder.reset(wgpuDeviceCreateCommandEncoder(device.handle(), nullptr));
-      in_buffer = 0;
-    }
+    ++in_buffer;
   }
   if (pass) end_pass(pass);
 }

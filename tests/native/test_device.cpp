@@ -165,6 +165,30 @@ TEST(Device, copies_run_in_order_with_dispatches) {
                      "command 99, which does not exist");
 }
 
+TEST(Device, dispatches_submitted_in_pieces_run_in_order) {
+  // w = 8x through a chain of three dispatches and a copy, submitted every dispatch or
+  // copy, every two, and at once: the same result, the submits counted
+  for (size_t per_submit : {1u, 2u, 0u}) {
+    WebGPUGraph g(test_device());
+    const ValueRef x = g.add_tensor(DType::Float32, {6});
+    const ValueRef two = g.add_double(2.0);
+    const ValueRef y = g.add_tensor(DType::Float32, {6});
+    const ValueRef z = g.add_tensor(DType::Float32, {6});
+    const ValueRef v = g.add_tensor(DType::Float32, {6});
+    const ValueRef w = g.add_tensor(DType::Float32, {6});
+    g.add_node("test.scale.default", {x, two, y});  // y = 2x
+    g.add_node("test.copy.default", {y, z});        // z = y
+    g.add_node("test.scale.default", {z, two, v});  // v = 4x
+    g.add_node("test.scale.default", {v, two, w});  // w = 8x
+    g.set_dispatches_per_submit(per_submit);
+    write(g, x, iota(6, 1.0f));
+    g.execute();
+    ASSERT_EQ(mismatches(read(g, w), iota(6, 8.0f, 8.0f)), 0);
+    const size_t expected = per_submit == 1 ? 4u : per_submit == 2 ? 2u : 1u;
+    ASSERT_EQ(g.last_execute_stats().submits, expected);
+  }
+}
+
 TEST(Device, elementwise_grid_spill_decodes_on_the_device) {
   // A tiny per-dimension limit forces the 1-D -> 2-D spill that large tensors
   // get at 65535; the kernel rebuilds the index from num_workgroups.
