@@ -51,7 +51,6 @@ LLAMA_1B = {"dim": 2048, "n_layers": 16, "n_heads": 32, "n_kv_heads": 8,
 CHUNK, CONTEXT = 512, 1152  # --max_seq_length, --max_context_length
 GROUP = 32
 NEW_TOKENS = 64
-PER_SUBMIT = 64  # dispatches per command buffer in the chunked decode run
 
 
 def model_name(layers: int, recipe: str) -> str:
@@ -147,11 +146,11 @@ class PeakMemory:
 
 
 def generate(runner: Path, pte: Path, prompt_len: int, new_tokens: int, out: Path,
-             warmup: int = 0, profile: bool = False, per_submit: int = 0) -> dict:
+             warmup: int = 0, profile: bool = False, per_submit: int | None = None) -> dict:
     prompt = ",".join(str((7 * i + 1) % 128000) for i in range(prompt_len))
     cmd = [str(runner), str(pte), "--prompt-ids", prompt, "--new-tokens", str(new_tokens),
-           "--out", str(out), "--warmup", str(warmup),
-           "--dispatches-per-submit", str(per_submit)] + (["--profile"] if profile else [])
+           "--out", str(out), "--warmup", str(warmup)] + (["--profile"] if profile else []) \
+        + ([] if per_submit is None else ["--dispatches-per-submit", str(per_submit)])
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if res.returncode != 0:
         raise SystemExit(f"{' '.join(cmd[:2])} ... failed: {res.stderr.strip()[-2000:]}")
@@ -162,7 +161,7 @@ def generate(runner: Path, pte: Path, prompt_len: int, new_tokens: int, out: Pat
     print(f"prompt {prompt_len:5d}, {new_tokens:3d} new: prefill {m['prefill_tok_s']:9.1f} tok/s"
           + (f", decode median {1000 / m['decode_median_ms']:8.1f} tok/s" if decode else "")
           + f", {m['dispatches_per_token']} dispatches per token"
-          + (f" ({per_submit} per submit)" if per_submit else ""), flush=True)
+          + ("" if per_submit is None else f" ({per_submit or 'all'} per submit)"), flush=True)
     return m
 
 
@@ -182,9 +181,10 @@ def run(folder: Path, out: Path) -> None:
                                          ("prefill512", 512, 1, 1),
                                          ("decode_ctx1024", 1024, NEW_TOKENS, 0)):
             results["runs"][key] = generate(runner, pte, prompt, new, out / key, warmup)
-        # the same decode, submitted every PER_SUBMIT dispatches as they are recorded
-        results["runs"]["decode_ctx128_chunked"] = generate(
-            runner, pte, 128, NEW_TOKENS, out / "chunked", 1, per_submit=PER_SUBMIT)
+        # the same decode with every dispatch of a step in one submit (the runtime's
+        # default submits every 64 as they are recorded)
+        results["runs"]["decode_ctx128_one_submit"] = generate(
+            runner, pte, 128, NEW_TOKENS, out / "one_submit", 1, per_submit=0)
         results["runs"]["profile_ctx128"] = generate(runner, pte, 128, 16, out / "profile",
                                                      profile=True)
     results["peak_gpu_mib"] = memory.peak
@@ -226,7 +226,7 @@ def report(path: Path) -> None:
     for kernel, t in grids[:12]:
         print(f"    {kernel:40s} {t['gpu_ms']:7.3f} ms {t['dispatches']:5g} x "
               f"{1000 * t['gpu_ms'] / t['dispatches']:7.1f} us")
-    for key in ("prefill128_decode_ctx128", "decode_ctx128_chunked"):
+    for key in ("prefill128_decode_ctx128", "decode_ctx128_one_submit"):
         if key in runs and runs[key].get("decode_host_ms"):
             print(f"  {key}: median step {runs[key]['decode_median_ms']:.3f} ms; its execute on "
                   "the host (median ms): " +

@@ -47,7 +47,7 @@ void set_views_share_buffers(bool share);
 void set_profiling(bool on);
 
 // Each graph loaded from now on submits every n dispatches of an execute as it records
-// them (WebGPUGraph::set_dispatches_per_submit); 0 (the default): one submit.
+// them (WebGPUGraph::set_dispatches_per_submit; default 64); 0: one submit.
 void set_dispatches_per_submit(size_t n);
 
 // What the graphs this backend loaded ran (destroyed ones included), for

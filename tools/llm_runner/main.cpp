@@ -168,7 +168,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 int run(int argc, char** argv) {
   std::string model, out_dir;
   std::vector<int64_t> prompt;
-  int64_t new_tokens = 16, warmup = 0, per_submit = 0;
+  int64_t new_tokens = 16, warmup = 0, per_submit = -1;  // -1: the backend's default
   bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -205,10 +205,10 @@ int run(int argc, char** argv) {
   if (prompt.empty()) return usage("no --prompt-ids given");
   if (new_tokens < 1) return usage("--new-tokens must be >= 1");
   if (warmup < 0) return usage("--warmup must be >= 0");
-  if (per_submit < 0) return usage("--dispatches-per-submit must be >= 0");
+  if (per_submit < -1) return usage("--dispatches-per-submit must be >= 0");
   if (!backend::registered()) throw Failure{"the VulkanBackend id is taken by another backend"};
   backend::set_profiling(profile);
-  backend::set_dispatches_per_submit(static_cast<size_t>(per_submit));
+  if (per_submit >= 0) backend::set_dispatches_per_submit(static_cast<size_t>(per_submit));
 
   Generator gen(model);
   const int64_t total = static_cast<int64_t>(prompt.size()) + new_tokens - 1;
