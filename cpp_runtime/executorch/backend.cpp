@@ -61,7 +61,7 @@ void add_counts(DispatchCounts& into, WebGPUGraph& graph) {
   into.freed_constant_bytes += graph.released_constant_bytes();
   for (const auto& [kernel, runs] : graph.kernel_runs()) into.kernel_runs[kernel] += runs;
   for (auto [from, to] : {std::pair{&graph.kernel_times(), &into.kernel_times},
-                           std::pair{&graph.kernel_grid_times(), &into.kernel_grid_times}}) {
+                          std::pair{&graph.kernel_grid_times(), &into.kernel_grid_times}}) {
     for (const auto& [kernel, time] : *from) {
       KernelTime& sum = (*to)[kernel];
       sum.dispatches += time.dispatches;

@@ -58,9 +58,9 @@ struct DispatchCounts {
   // GPU memory freed after load: the buffers only constant dispatches touch (raw weights
   // once packed; WebGPUGraph::release_consumed_constants)
   uint64_t freed_constant_bytes = 0;
-  size_t last_execute = 0;         // dispatches and copies the last execute of each live graph ran
-  std::map<std::string, uint64_t> kernel_runs;  // by kernel name, at load and in executes
-  std::map<std::string, KernelTime> kernel_times;  // by kernel name, profiled executes
+  size_t last_execute = 0;  // dispatches and copies the last execute of each live graph ran
+  std::map<std::string, uint64_t> kernel_runs;          // by kernel name, at load and in executes
+  std::map<std::string, KernelTime> kernel_times;       // by kernel name, profiled executes
   std::map<std::string, KernelTime> kernel_grid_times;  // by "name [x, y, z]", the same
   ExecuteStats last_stats;  // the host's side of the last execute, summed over live graphs
 };

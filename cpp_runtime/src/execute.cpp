@@ -150,8 +150,10 @@ void WebGPUGraph::Impl::add_kernel_times(const std::string& context) {
   for (size_t i = 0; i < timed_kernels.size(); ++i) {
     const auto& [name, grid] = timed_kernels[i];
     // nanoseconds, as the harness reads them (codegen/bench/bench.py)
-    const double ms = ticks[2 * i + 1] > ticks[2 * i] ? (ticks[2 * i + 1] - ticks[2 * i]) * 1e-6 : 0.0;
-    const std::string by_grid = utils::message(*name, " [", grid.x, ", ", grid.y, ", ", grid.z, "]");
+    const double ms =
+        ticks[2 * i + 1] > ticks[2 * i] ? (ticks[2 * i + 1] - ticks[2 * i]) * 1e-6 : 0.0;
+    const std::string by_grid =
+        utils::message(*name, " [", grid.x, ", ", grid.y, ", ", grid.z, "]");
     for (KernelTime* k : {&kernel_times[*name], &kernel_grid_times[by_grid]}) {
       ++k->dispatches;
       k->gpu_ms += ms;
@@ -230,8 +232,7 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
       writes.endOfPassWriteIndex = writes.beginningOfPassWriteIndex + 1;
       WGPUComputePassDescriptor desc = WGPU_COMPUTE_PASS_DESCRIPTOR_INIT;
       desc.timestampWrites = &writes;
-      pass.reset(
-          wgpuCommandEncoderBeginComputePass(encoder.get(), profiling ? &desc : nullptr));
+      pass.reset(wgpuCommandEncoderBeginComputePass(encoder.get(), profiling ? &desc : nullptr));
       bound_pipeline = nullptr;
     }
     if (c.pipeline->pipeline.get() != bound_pipeline) {

@@ -98,8 +98,7 @@ TEST(MemoryPlan, a_view_of_a_tensor_written_in_place_keeps_its_own_buffer) {
       {32, 32, 32, 32, 32, 32, 32},
       {0, 2, 4},
       {6},
-      {view(0, 1), view(2, 3), view(4, 5), in_place({0}, {3}), in_place({5}),
-       op({1, 2, 4}, 6)}};
+      {view(0, 1), view(2, 3), view(4, 5), in_place({0}, {3}), in_place({5}), op({1, 2, 4}, 6)}};
   const MemoryPlan plan = plan_memory(graph);
   ASSERT_TRUE(plan.buffer_of[1] != plan.buffer_of[0]);
   ASSERT_TRUE(plan.buffer_of[5] != plan.buffer_of[4]);

@@ -96,8 +96,8 @@ TEST(Registry, an_op_writing_in_place_names_the_arguments_it_writes) {
                                           OpAliasing::WritesInputs),
                      "add_adamw registers et_vk.adamw_step.default as writing its arguments in "
                      "place, but names none");
-  ASSERT_THROWS_WITH(Error,
-                     registry.register_op("aten.relu.default", handler_one, "add_relu",
-                                          OpAliasing::None, {0}),
-                     "with arguments written in place, but not as WritesInputs");
+  ASSERT_THROWS_WITH(
+      Error,
+      registry.register_op("aten.relu.default", handler_one, "add_relu", OpAliasing::None, {0}),
+      "with arguments written in place, but not as WritesInputs");
 }

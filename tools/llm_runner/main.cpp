@@ -47,9 +47,9 @@
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using executorch::aten::ScalarType;
 using executorch::extension::Module;
+using nlohmann::json;
 namespace backend = webgpu_delegate::executorch_backend;
 
 struct Failure {
@@ -192,8 +192,7 @@ int run(int argc, char** argv) {
       else if (a == "--build-stamp") {
         std::cout << webgpu_delegate::generated_stamp() << "\n";
         return 0;
-      }
-      else if (!a.empty() && a[0] != '-' && model.empty())
+      } else if (!a.empty() && a[0] != '-' && model.empty())
         model = a;
       else
         return usage("unexpected argument " + a);
@@ -273,31 +272,35 @@ int run(int argc, char** argv) {
     json times = json::object();
     for (const auto& [kernel, t] : after) {
       auto b = before.find(kernel);
-      const double n = static_cast<double>(t.dispatches - (b == before.end() ? 0 : b->second.dispatches));
+      const double n =
+          static_cast<double>(t.dispatches - (b == before.end() ? 0 : b->second.dispatches));
       const double ms = t.gpu_ms - (b == before.end() ? 0.0 : b->second.gpu_ms);
       if (n > 0) times[kernel] = {{"dispatches", n / steps}, {"gpu_ms", ms / steps}};
     }
     return times;
   };
   const auto final_counts = backend::dispatch_counts();
-  const json host = {{"upload", median(upload_ms)}, {"record", median(record_ms)},
-                     {"submit", median(submit_ms)}, {"wait", median(wait_ms)}};
-  const json manifest = {{"device", device},
-                         {"prompt", prompt},
-                         {"tokens", tokens},
-                         {"prefill_ms", prefill_ms},
-                         {"prefill_tok_s", prefill_tok_s},
-                         {"decode_ms", decode_ms},
-                         {"decode_tok_s", decode_tok_s},
-                         {"dispatches_per_token", dispatches},
-                         {"pipelines_at_load", pipelines_at_load},
-                         {"pipelines_after", pipelines_after},
-                         {"vocab", all_logits.size() / static_cast<size_t>(new_tokens)},
-                         {"max_seq_len", gen.max_seq_len()},
-                         {"decode_host_ms", host},
-                         {"kernel_times", per_step(final_counts.kernel_times, prefill_counts.kernel_times)},
-                         {"dispatch_times",
-                          per_step(final_counts.kernel_grid_times, prefill_counts.kernel_grid_times)}};
+  const json host = {{"upload", median(upload_ms)},
+                     {"record", median(record_ms)},
+                     {"submit", median(submit_ms)},
+                     {"wait", median(wait_ms)}};
+  const json manifest = {
+      {"device", device},
+      {"prompt", prompt},
+      {"tokens", tokens},
+      {"prefill_ms", prefill_ms},
+      {"prefill_tok_s", prefill_tok_s},
+      {"decode_ms", decode_ms},
+      {"decode_tok_s", decode_tok_s},
+      {"dispatches_per_token", dispatches},
+      {"pipelines_at_load", pipelines_at_load},
+      {"pipelines_after", pipelines_after},
+      {"vocab", all_logits.size() / static_cast<size_t>(new_tokens)},
+      {"max_seq_len", gen.max_seq_len()},
+      {"decode_host_ms", host},
+      {"kernel_times", per_step(final_counts.kernel_times, prefill_counts.kernel_times)},
+      {"dispatch_times",
+       per_step(final_counts.kernel_grid_times, prefill_counts.kernel_grid_times)}};
   std::ofstream out(fs::path(out_dir) / "manifest.json");
   out << manifest.dump(1) << "\n";
   if (!bin || !out) throw Failure{"cannot write " + out_dir};

@@ -45,9 +45,9 @@ using ValueRef = int32_t;
 
 struct Tensor {
   DType dtype = DType::Float32;
-  std::vector<int64_t> max_dims;  // the shape the buffer was allocated for
+  std::vector<int64_t> max_dims;   // the shape the buffer was allocated for
   std::vector<int64_t> live_dims;  // the current shape (changes on resize)
-  WGPUBuffer buffer = nullptr;  // owned by the graph; >= 4 bytes, multiple of 4
+  WGPUBuffer buffer = nullptr;     // owned by the graph; >= 4 bytes, multiple of 4
   uint64_t buffer_bytes = 0;
   // A tensor an op reads on the host (WebGPUGraph::read_on_host): its elements as the
   // host last wrote them (copy_in), zeros before that, a constant's as uploaded.
@@ -110,7 +110,7 @@ struct ExecuteStats {
   double record_seconds = 0;  // command encoding (compute passes: dispatches and copies)
   double submit_seconds = 0;  // finish + submit (of the last command buffer)
   size_t submits = 0;         // command buffers submitted (set_dispatches_per_submit)
-  double wait_seconds = 0;  // until the queue reported the work done
+  double wait_seconds = 0;    // until the queue reported the work done
 };
 
 // GPU time of one kernel over the profiled executes (WebGPUGraph::set_profiling).
@@ -185,8 +185,8 @@ class WebGPUGraph {
   // Records a compute dispatch; `params` is copied into a graph-owned uniform
   // buffer bound wherever `bindings` holds Binding::params().
   DispatchId add_dispatch(const KernelSource& kernel, std::vector<OverrideValue> overrides,
-                          std::vector<Binding> bindings, const void* params,
-                          size_t params_size, utils::Grid grid);
+                          std::vector<Binding> bindings, const void* params, size_t params_size,
+                          utils::Grid grid);
   // Switches a recorded dispatch on or off: an inactive one is left out of executes (its
   // pipeline stays): the prefill and decode routes of one op, chosen on each resize
   // (Dispatch(active=...) in a spec). A switched dispatch never computes a constant.
@@ -252,8 +252,8 @@ class WebGPUGraph {
 
   // Statistics for tests and benchmarks.
   size_t num_dispatches() const;  // compute dispatches recorded
-  size_t num_copies() const;  // add_copy calls recorded
-  size_t num_nodes() const;  // add_node calls that succeeded
+  size_t num_copies() const;      // add_copy calls recorded
+  size_t num_nodes() const;       // add_node calls that succeeded
   // Distinct shader modules this graph's dispatches use (each compiled once
   // per device, however many dispatches share it).
   size_t num_shader_modules() const;
@@ -332,18 +332,17 @@ class OperatorRegistry {
 #define WEBGPU_CONCAT(a, b) WEBGPU_CONCAT_INNER(a, b)
 // Registers `handler` for the target spelled `ns.op.overload` at static init, with the
 // OpAliasing value named by `aliasing` (None or OutputMayShareInput).
-#define WEBGPU_REGISTER_OP(target, handler, aliasing)                                \
-  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {            \
-    ::webgpu_delegate::OperatorRegistry::instance().register_op(                     \
-        #target, handler, #handler, ::webgpu_delegate::OpAliasing::aliasing);        \
-    return true;                                                                     \
+#define WEBGPU_REGISTER_OP(target, handler, aliasing)                         \
+  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {     \
+    ::webgpu_delegate::OperatorRegistry::instance().register_op(              \
+        #target, handler, #handler, ::webgpu_delegate::OpAliasing::aliasing); \
+    return true;                                                              \
   }()
 // The same for an op that writes the arguments at the positions given in place
 // (OpAliasing::WritesInputs).
-#define WEBGPU_REGISTER_OP_WRITING(target, handler, ...)                              \
-  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {            \
-    ::webgpu_delegate::OperatorRegistry::instance().register_op(                     \
-        #target, handler, #handler, ::webgpu_delegate::OpAliasing::WritesInputs,     \
-        {__VA_ARGS__});                                                              \
-    return true;                                                                     \
+#define WEBGPU_REGISTER_OP_WRITING(target, handler, ...)                                         \
+  static const bool WEBGPU_CONCAT(webgpu_registered_, __COUNTER__) = [] {                        \
+    ::webgpu_delegate::OperatorRegistry::instance().register_op(                                 \
+        #target, handler, #handler, ::webgpu_delegate::OpAliasing::WritesInputs, {__VA_ARGS__}); \
+    return true;                                                                                 \
   }()
