@@ -17,8 +17,9 @@ Two dispatches, switched per execute (Dispatch.active), so one graph serves an L
 prefill and its decode steps without a rebuild or a new pipeline:
 - q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
   weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
-  with every input row; a workgroup's 8 rows interleave so that a warp's loads of weights
-  and of the transposed scales are runs of adjacent bytes (q4gsw_lanes.wgsl). On a device
+  with every input row; 32 threads span 8 rows, so a warp's loads of weights and of the
+  transposed scales are runs of adjacent bytes, and each thread takes 4 such rows
+  (4 loads in flight; q4gsw_lanes.wgsl). On a device
   with `subgroups`, q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup
   shuffles; q4gsw_gemv is its portable fallback.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
@@ -42,10 +43,10 @@ FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl",)
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
-GEMV = Kernel("q4gsw_gemv", helpers=("q4gsw_input_vec4.wgsl",) + _NIBBLES + _LANES)
+_INPUT = ("q4gsw_input_vec4.wgsl",)
+GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES)
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
                        helpers=GEMV.helpers)
-_INPUT = ("q4gsw_input_vec4.wgsl",)
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
                helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
