@@ -17,9 +17,8 @@ Two dispatches, switched per execute (Dispatch.active), so one graph serves an L
 prefill and its decode steps without a rebuild or a new pipeline:
 - q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
   weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
-  with every input row; 32 threads span 8 rows, so a warp's loads of weights and of the
-  transposed scales are runs of adjacent bytes, and each thread takes 4 such rows
-  (4 loads in flight; q4gsw_lanes.wgsl). On a device
+  with every input row; a workgroup's 8 rows interleave so that a warp's loads of weights
+  and of the transposed scales are runs of adjacent bytes (q4gsw_lanes.wgsl). On a device
   with `subgroups`, q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup
   shuffles; q4gsw_gemv is its portable fallback.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
@@ -36,7 +35,7 @@ from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Eleme
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
-ROWS_PER_WORKGROUP = 32  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes: ROWS * SETS)
+ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes' ROWS)
 TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, TILE_N)
 
 FLOATS = (F32, F16)
@@ -156,7 +155,7 @@ LINEAR_Q4GSW = Op(
     reference=_reference,
     dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED),
     cases=[
-        # decode: one token, 48 outputs in 2 workgroups of 32 rows, 2 quads of K per row
+        # decode: one token, 48 outputs in 6 workgroups of 8 rows, 2 quads of K per row
         Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_subgroup"),
         # 37 outputs: the last workgroup's rows past N idle; a 3-D token input, group 64
         Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_subgroup"),

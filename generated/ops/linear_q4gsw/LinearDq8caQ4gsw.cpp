@@ -270,32 +270,32 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       (input.dtype == DType::Float16)) {
     plan.route0 = 0;  // q4gsw_gemv_subgroup_dq8_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupDq8F16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
     plan.route0 = 1;  // q4gsw_gemv_subgroup_dq8_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupDq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
     plan.route0 = 2;  // q4gsw_gemv_dq8_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8F16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (input.dtype == DType::Float16) {
     plan.route0 = 3;  // q4gsw_gemv_dq8_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups)) {
     plan.route0 = 4;  // q4gsw_gemv_subgroup_dq8
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route0 = 5;  // q4gsw_gemv_dq8
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

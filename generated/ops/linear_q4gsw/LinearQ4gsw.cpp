@@ -244,32 +244,32 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       (self.dtype == DType::Float16)) {
     plan.route0 = 0;  // q4gsw_gemv_subgroup_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
     plan.route0 = 1;  // q4gsw_gemv_subgroup_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
     plan.route0 = 2;  // q4gsw_gemv_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
     plan.route0 = 3;  // q4gsw_gemv_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups)) {
     plan.route0 = 4;  // q4gsw_gemv_subgroup
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvSubgroupKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route0 = 5;  // q4gsw_gemv
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

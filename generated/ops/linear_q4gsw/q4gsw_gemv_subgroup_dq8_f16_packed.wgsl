@@ -130,76 +130,77 @@ fn store_output(m: u32, n: u32, sum: f32) {
   output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_lanes.wgsl
-// The GEMV kernels' shared part. A workgroup of 256 threads takes SETS * ROWS weight rows
-// (output columns n) and splits each row's K over K_LANES threads: thread t serves rows
-// (t / 4) % ROWS + ROWS * s of the workgroup (s < SETS) at k-lane t % 4 + 4 * (t / 32),
-// reading each row's vec4<u32> quads (32 packed weights each) k-lane, k-lane + K_LANES,
-// ... So 32 consecutive threads read 4 adjacent quads of each of 8 rows (64-byte runs)
-// and the scales of 4 groups for 8 adjacent rows (32-byte runs: scales are [K /
-// group_size, N]); one row per 32 threads would read a scale N floats apart per thread.
-// A thread's SETS rows give it SETS weight loads in flight, and each input vec4 it loads
-// serves them all and M <= 4 input rows (one vec4 of sums per row). K % 32 == 0: a row is
-// whole quads, a group whole words.
+// The GEMV kernels' shared part. A workgroup of 256 threads takes ROWS weight rows (output
+// columns n) and splits each row's K over K_LANES threads: thread t serves row (t / 4) %
+// ROWS at k-lane t % 4 + 4 * (t / 32), reading the row's vec4<u32> quads (32 packed
+// weights each) k-lane, k-lane + K_LANES, ... So 32 consecutive threads read 4 adjacent
+// quads of each of 8 rows (64-byte runs) and the scales of 4 groups for 8 adjacent rows
+// (32-byte runs: scales are [K / group_size, N]); one row per 32 threads would read a
+// scale N floats apart per thread. Each input vec4 a thread loads serves M <= 4 rows (one
+// vec4 of sums per thread). K % 32 == 0: a row is whole quads, a group whole words.
 
-const ROWS: u32 = 8u;  // rows 32 consecutive threads read at once
-const SETS: u32 = 4u;  // such row sets per workgroup, per thread
+const ROWS: u32 = 8u;  // weight rows per workgroup
 const K_LANES: u32 = 32u;  // threads per weight row
 
-var<workgroup> row_parts: array<vec4<f32>, 256>;  // [row][k-lane / 4]: sums of 4 k-lanes
+var<workgroup> row_parts: array<vec4<f32>, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
 
-// The workgroup's index in the 1-D grid (it takes rows ROWS * SETS times it onwards).
+// The workgroup's index in the 1-D grid (the rows it takes: ROWS from ROWS times it).
 fn gemv_group(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X;
 }
 
-// Row set s of thread tid, as a row of the workgroup (0 .. ROWS * SETS - 1).
-fn local_row(tid: u32, s: u32) -> u32 {
-  return (tid / 4u) % ROWS + ROWS * s;
+fn gemv_row(group: u32, tid: u32) -> u32 {
+  return group * ROWS + (tid / 4u) % ROWS;
 }
 
-// Thread tid's partial dot products of its SETS rows with input rows 0..3 (one vec4 per
-// row; zeros past N).
-fn lane_dots(group: u32, tid: u32) -> array<vec4<f32>, SETS> {
-  var acc: array<vec4<f32>, SETS>;
-  let quads = params.K / 32u;
-  let one_scale = params.group_size % 32u == 0u;  // a quad lies in one group
-  for (var q = tid % 4u + 4u * (tid / 32u); q < quads; q += K_LANES) {
-    var words: array<vec4<u32>, SETS>;
-    var scale: array<f32, SETS>;
-    for (var s = 0u; s < SETS; s++) {
-      let n = group * ROWS * SETS + local_row(tid, s);
-      if (n < params.N) {
-        words[s] = w[n * quads + q];
-        if (one_scale) {
-          scale[s] = scales_load((q * 32u / params.group_size) * params.N + n);
-        }
-      }
-    }
+// Weight row n's quad q dotted with input rows 0..3 (one component each).
+fn quad_dots(n: u32, q: u32) -> vec4<f32> {
+  let words = w[n * (params.K / 32u) + q];
+  var sums = vec4<f32>();
+  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
     for (var j = 0u; j < 4u; j++) {
+      let v = nibbles(words[j]);
       let k4 = q * 8u + 2u * j;
-      for (var s = 0u; s < SETS; s++) {
-        let v = nibbles(words[s][j]);
-        var word_scale = scale[s];
-        if (!one_scale) {
-          let n = min(group * ROWS * SETS + local_row(tid, s), params.N - 1u);
-          word_scale = scales_load((k4 * 4u / params.group_size) * params.N + n);
-        }
-        var d = vec4<f32>();
-        for (var m = 0u; m < params.M; m++) {
-          d[m] = dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1]);
-        }
-        acc[s] += d * word_scale;
+      for (var m = 0u; m < params.M; m++) {
+        sums[m] += dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1]);
       }
     }
+    return sums * scales_load((q * 32u / params.group_size) * params.N + n);
+  }
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let k4 = q * 8u + 2u * j;
+    let scale = scales_load((k4 * 4u / params.group_size) * params.N + n);
+    for (var m = 0u; m < params.M; m++) {
+      sums[m] += (dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1])) * scale;
+    }
+  }
+  return sums;
+}
+
+// Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
+// Two quads per step, so two loads of a thread are in flight together.
+fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
+  var acc = vec4<f32>();
+  if (n >= params.N) {
+    return acc;
+  }
+  let quads = params.K / 32u;
+  var q = tid % 4u + 4u * (tid / 32u);
+  for (; q + K_LANES < quads; q += 2u * K_LANES) {
+    acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
+  }
+  if (q < quads) {
+    acc += quad_dots(n, q);
   }
   return acc;
 }
 
 // After row_parts holds every row's 8 partial sums (and a barrier): the outputs of the
-// workgroup's rows, a thread each.
+// workgroup's rows.
 fn store_rows(group: u32, tid: u32) {
-  let n = group * ROWS * SETS + tid;
-  if (tid < ROWS * SETS && n < params.N) {
+  let n = group * ROWS + tid;
+  if (tid < ROWS && n < params.N) {
     var total = vec4<f32>();
     for (var p = 0u; p < 8u; p++) {
       total += row_parts[tid * 8u + p];
@@ -220,14 +221,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let group = gemv_group(gid, num_workgroups);
-  let dots = lane_dots(group, tid);
-  for (var s = 0u; s < SETS; s++) {
-    var sum = dots[s];
-    sum += subgroupShuffleXor(sum, 1u);
-    sum += subgroupShuffleXor(sum, 2u);
-    if (tid % 4u == 0u) {  // row local_row(tid, s), thread block tid / 32
-      row_parts[local_row(tid, s) * 8u + tid / 32u] = sum;
-    }
+  var sum = lane_dots(gemv_row(group, tid), tid);
+  sum += subgroupShuffleXor(sum, 1u);
+  sum += subgroupShuffleXor(sum, 2u);
+  if (tid % 4u == 0u) {  // row (tid / 4) % 8, thread block tid / 32
+    row_parts[((tid / 4u) % ROWS) * 8u + tid / 32u] = sum;
   }
   workgroupBarrier();
   store_rows(group, tid);
