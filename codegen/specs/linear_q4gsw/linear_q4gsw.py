@@ -43,9 +43,11 @@ _NIBBLES = ("q4gsw_nibbles.wgsl",)
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
-GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES)
+GEMV_SETS = 1  # row sets per GEMV thread (q4gsw_lanes' SETS)
+GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES,
+              consts={"SETS": f"{GEMV_SETS}u"})
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
-                       helpers=GEMV.helpers)
+                       helpers=GEMV.helpers, consts=GEMV.consts)
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
                helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
@@ -126,7 +128,7 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
     return [
         Dispatch(name="gemv", active="gemv", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"),
-                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
+                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP * GEMV_SETS}) * 256"))
                                 for k in gemv])),
         Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
                  bindings=binds("vec4", "u32"),
