@@ -202,12 +202,6 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
@@ -1679,49 +1673,6 @@ const std::vector<KernelSource>& all_kernels() {
         kQ4gswGemmF16PackedWorkgroupSizeZ},
        kQ4gswGemmF16PackedBindings,
        kQ4gswGemmF16PackedBindingCount},
-      {"q4gsw_gemm_m32",
-       kQ4gswGemmM32WGSL,
-       "main",
-       {kQ4gswGemmM32WorkgroupSizeX, kQ4gswGemmM32WorkgroupSizeY, kQ4gswGemmM32WorkgroupSizeZ},
-       kQ4gswGemmM32Bindings,
-       kQ4gswGemmM32BindingCount},
-      {"q4gsw_gemm_m32_dq8",
-       kQ4gswGemmM32Dq8WGSL,
-       "main",
-       {kQ4gswGemmM32Dq8WorkgroupSizeX, kQ4gswGemmM32Dq8WorkgroupSizeY,
-        kQ4gswGemmM32Dq8WorkgroupSizeZ},
-       kQ4gswGemmM32Dq8Bindings,
-       kQ4gswGemmM32Dq8BindingCount},
-      {"q4gsw_gemm_m32_dq8_f16",
-       kQ4gswGemmM32Dq8F16WGSL,
-       "main",
-       {kQ4gswGemmM32Dq8F16WorkgroupSizeX, kQ4gswGemmM32Dq8F16WorkgroupSizeY,
-        kQ4gswGemmM32Dq8F16WorkgroupSizeZ},
-       kQ4gswGemmM32Dq8F16Bindings,
-       kQ4gswGemmM32Dq8F16BindingCount,
-       kQ4gswGemmM32Dq8F16Features},
-      {"q4gsw_gemm_m32_dq8_f16_packed",
-       kQ4gswGemmM32Dq8F16PackedWGSL,
-       "main",
-       {kQ4gswGemmM32Dq8F16PackedWorkgroupSizeX, kQ4gswGemmM32Dq8F16PackedWorkgroupSizeY,
-        kQ4gswGemmM32Dq8F16PackedWorkgroupSizeZ},
-       kQ4gswGemmM32Dq8F16PackedBindings,
-       kQ4gswGemmM32Dq8F16PackedBindingCount},
-      {"q4gsw_gemm_m32_f16",
-       kQ4gswGemmM32F16WGSL,
-       "main",
-       {kQ4gswGemmM32F16WorkgroupSizeX, kQ4gswGemmM32F16WorkgroupSizeY,
-        kQ4gswGemmM32F16WorkgroupSizeZ},
-       kQ4gswGemmM32F16Bindings,
-       kQ4gswGemmM32F16BindingCount,
-       kQ4gswGemmM32F16Features},
-      {"q4gsw_gemm_m32_f16_packed",
-       kQ4gswGemmM32F16PackedWGSL,
-       "main",
-       {kQ4gswGemmM32F16PackedWorkgroupSizeX, kQ4gswGemmM32F16PackedWorkgroupSizeY,
-        kQ4gswGemmM32F16PackedWorkgroupSizeZ},
-       kQ4gswGemmM32F16PackedBindings,
-       kQ4gswGemmM32F16PackedBindingCount},
       {"q4gsw_gemv",
        kQ4gswGemvWGSL,
        "main",

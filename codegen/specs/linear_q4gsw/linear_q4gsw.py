@@ -13,7 +13,7 @@ int8 zero point (torchao.choose_qparams_affine's, per token) and dequantizes it 
 as the eager 8da4w model does; weight_sums (per-group sums of the weights, for integer
 kernels) is not needed by float arithmetic and not read.
 
-Three dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
+Two dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
 prefill and its decode steps without a rebuild or a new pipeline:
 - q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
   weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
@@ -23,9 +23,8 @@ prefill and its decode steps without a rebuild or a new pipeline:
   shuffles; q4gsw_gemv is its portable fallback.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
   (../matmul/gemm_tile.wgsl, 64 x 128 output tiles), the weights dequantized as they are
-  staged in workgroup memory; q4gsw_gemm_m32, its 32 x 128 tiles, where the 64-row tiles
-  would be fewer than the SMs (a short prompt). No split K: a graph built for one prompt
-  length runs any other (the grid follows the rows, the active tile their count).
+  staged in workgroup memory. One tile size and no split K: a graph built for one prompt
+  length runs any other (the grid alone follows the rows).
 float16 activations, scales and bias (a force_fp16 LLM: 4-bit weights, float16 otherwise)
 run the kernels' float16 twins: float32 sums, one rounding per output.
 """
@@ -38,33 +37,24 @@ from codegen.graph.inputs import rand, randint, randn, tensor
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
 ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes' ROWS)
 TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, TILE_N)
-NARROW_M = 32  # q4gsw_gemm_m32's tile rows
-SMS = 132  # the H200's SMs (as in the matmul spec): fewer 64-row tiles leave SMs idle
 
 FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl",)
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
-GEMV_SETS = 1  # row sets per GEMV thread (q4gsw_lanes' SETS)
-GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES,
-              consts={"SETS": f"{GEMV_SETS}u"})
+GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES)
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
-                       helpers=GEMV.helpers, consts=GEMV.consts)
+                       helpers=GEMV.helpers)
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
                helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
-# A short prompt's tiles: 32 rows, twice the workgroups where the 64-row tiles would leave
-# SMs idle (a 128-token prompt's 2048-wide linear: 32 tiles of 64 rows).
-TILED_NARROW = TILED.variant("q4gsw_gemm_m32", workgroup=(16, NARROW_M // 8, 1),
-                             consts={**TILED.consts, "TILE_M": f"{NARROW_M}u"})
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
 GEMV_SUBGROUP_DQ8 = GEMV_SUBGROUP.variant("q4gsw_gemv_subgroup_dq8", helpers=_GEMV_DQ8)
 TILED_DQ8 = TILED.variant("q4gsw_gemm_dq8", helpers=_DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) +
                           _NIBBLES + ("../matmul/gemm_tile.wgsl",))
-TILED_NARROW_DQ8 = TILED_NARROW.variant("q4gsw_gemm_m32_dq8", helpers=TILED_DQ8.helpers)
 
 
 def _reference(x, weights, weight_scales, group_size, bias=None):
@@ -99,7 +89,6 @@ LETS = {
     "N": "weights.dims[0]",
     "M": "self.numel // max(K, 1)",
     "gemv": f"M <= {GEMV_MAX_ROWS} and K % 32 == 0",
-    "narrow": f"not gemv and ceil_div(M, {TILE_M}) * ceil_div(N, {TILE_N}) < {SMS}",
 }
 GUARDS = [
     Guard("weights.dims[1] * 2 == ceil_div(K, 8) * 8", "weights",
@@ -123,8 +112,7 @@ PARAMS = Params({
 TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")}, name="Tiled")
 
 
-def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel],
-                tiled: tuple[Kernel, Kernel]) -> list:
+def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel) -> list:
     x = input_binds[0].arg
 
     def binds(a_view: str, w_elem: str) -> list[Bind]:
@@ -138,18 +126,12 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel],
     return [
         Dispatch(name="gemv", active="gemv", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"),
-                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP * GEMV_SETS}) * 256"))
+                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
                                 for k in gemv])),
-        Dispatch(name="tiled", active="not gemv and not narrow", params=TILED_PARAMS,
+        Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
                  bindings=binds("vec4", "u32"),
-                 routes=halves([Route(tiled[0], Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
-        Dispatch(name="tiled_narrow", active="narrow", params=TILED_PARAMS,
-                 bindings=binds("vec4", "u32"),
-                 routes=halves([Route(tiled[1], Tiles(x="N", y="M", tile=(TILE_N, NARROW_M)))])),
+                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
     ]
-
-
-WIDE_N = (SMS // 2) * TILE_N  # with 65 rows, as many 64-row tiles as SMs
 
 
 def _w(n, k, group, m=(1,), bias=True, dtype="float32"):
@@ -171,7 +153,7 @@ LINEAR_Q4GSW = Op(
     flops="2 * M * N * K",
     resize="dynamic",
     reference=_reference,
-    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), (TILED, TILED_NARROW)),
+    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED),
     cases=[
         # decode: one token, 48 outputs in 6 workgroups of 8 rows, 2 quads of K per row
         Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_subgroup"),
@@ -181,15 +163,10 @@ LINEAR_Q4GSW = Op(
         Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),
         # group 8: every word of a quad has its own scale
         Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_subgroup"),
-        # a prefill of 9 tokens: one 32-row tile, 70 outputs in two column tiles
-        Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm_m32"),
-        # 65 rows x 8448 outputs: 2 x 66 tiles of 64 rows fill the SMs
-        Case("prefill_wide", _w(WIDE_N, 8, 8, m=(65,)), route="q4gsw_gemm"),
-        # built for 65 tokens (64-row tiles), run for 9 (32-row tiles)
-        Case("narrow_after_wide", _w(WIDE_N, 8, 8, m=(1, 65)), resize={"self": (1, 9, 8)},
-             route="q4gsw_gemm_m32"),
+        # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
+        Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
-        Case("unaligned_k", _w(12, 24, 8), route="q4gsw_gemm_m32"),
+        Case("unaligned_k", _w(12, 24, 8), route="q4gsw_gemm"),
         # 130 rows x 20 outputs: three row tiles, K (48) in three steps of 16
         Case("tiles_many_rows", _w(20, 48, 16, m=(130,))),
         # one graph for prefill and decode: built for 7 tokens (tiles), run for 1 (GEMV)
@@ -202,8 +179,6 @@ LINEAR_Q4GSW = Op(
         Case("f16_decode", _w(48, 64, 32, bias=False, dtype="float16"),
              route="q4gsw_gemv_subgroup_f16"),
         Case("f16_prefill", _w(70, 64, 32, m=(1, 9), bias=False, dtype="float16"),
-             route="q4gsw_gemm_m32_f16"),
-        Case("f16_prefill_wide", _w(WIDE_N, 8, 8, m=(65,), bias=False, dtype="float16"),
              route="q4gsw_gemm_f16"),
         Case("rejects_float32_out", _w(8, 64, 32, dtype="float16"),
              raises="self does not share its dtype with weight_scales, out and bias (got "
@@ -271,7 +246,7 @@ LINEAR_DQ8CA_Q4GSW = Op(
                             Bind("input_scales", "input_scales", view="scalar"),
                             Bind("input_zp", "input_zp", elem="u32"),
                             Bind("weight_sums", "weight_sums")],
-                           (GEMV_SUBGROUP_DQ8, GEMV_DQ8), (TILED_DQ8, TILED_NARROW_DQ8)),
+                           (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8),
     cases=[
         Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_subgroup_dq8"),
         Case("gemv_rows_bias", _dq8(24, 96, 32, m=(3,), bias=True),
@@ -279,16 +254,13 @@ LINEAR_DQ8CA_Q4GSW = Op(
         # zero points at the int8 edges: rows clamp at -128 and 127
         Case("zero_point_edges", _dq8(16, 64, 32, m=(2,), zp_range=(-128, 128)),
              route="q4gsw_gemv_subgroup_dq8"),
-        Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_m32_dq8"),
-        Case("prefill_wide", _dq8(WIDE_N, 8, 8, m=(65,)), route="q4gsw_gemm_dq8"),
+        Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_dq8"),
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
              route="q4gsw_gemv_subgroup_dq8"),
         Case("f16_decode", _dq8(48, 64, 32, m=(1, 1), dtype="float16"),
              route="q4gsw_gemv_subgroup_dq8_f16"),
         Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),
-             route="q4gsw_gemm_m32_dq8_f16"),
-        Case("f16_prefill_wide", _dq8(WIDE_N, 8, 8, m=(65,), dtype="float16"),
              route="q4gsw_gemm_dq8_f16"),
         # ExecuTorch's op gives float32 for a float16 input with a bias: one storage cannot
         Case("rejects_float32_out", _dq8(8, 64, 32, m=(1, 3), bias=True, dtype="float16"),

@@ -25,8 +25,8 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let bits = w[n * params.row_words + k / 8u] >> ((k % 8u) * 4u);
-  let q = (vec4<u32>(bits) >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u);
-  return signed_nibbles(q) * scales_load((k / params.group_size) * params.N + n);
+  let q = vec4<u32>(bits, bits >> 4u, bits >> 8u, bits >> 12u) & vec4<u32>(15u);
+  return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
 
 // Columns n .. n + 3 of row m, where they exist (gemm_tile's store; no split K here).

@@ -8,14 +8,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let group = gemv_group(gid, num_workgroups);
-  let slots = lane_dots(group, tid);
-  for (var s = 0u; s < SETS; s++) {
-    var sum = slots[2u * s] + slots[2u * s + 1u];
-    sum += subgroupShuffleXor(sum, 1u);
-    sum += subgroupShuffleXor(sum, 2u);
-    if (tid % 4u == 0u) {  // row local_row(tid, s), thread block tid / 32
-      row_parts[local_row(tid, s) * 8u + tid / 32u] = sum;
-    }
+  var sum = lane_dots(gemv_row(group, tid), tid);
+  sum += subgroupShuffleXor(sum, 1u);
+  sum += subgroupShuffleXor(sum, 2u);
+  if (tid % 4u == 0u) {  // row (tid / 4) % 8, thread block tid / 32
+    row_parts[((tid / 4u) % ROWS) * 8u + tid / 32u] = sum;
   }
   workgroupBarrier();
   store_rows(group, tid);

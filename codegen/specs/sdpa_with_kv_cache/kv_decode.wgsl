@@ -41,18 +41,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let key = t / PARTS;
   let j = first + min(key, count - 1u);  // a key past the chunk reads a valid row, unused
   let kbase = ((b * params.S_max + j) * params.Hk + kvh) * D4;
-  // loops over MAX_G (a constant) unroll, so dots stays in registers: a bound of G would
-  // index the array at run time
   var dots: array<f32, MAX_G>;
   for (var d4 = t % PARTS; d4 < D4; d4 += PARTS) {
     let k = key_cache_load(kbase + d4);
-    for (var g = 0u; g < MAX_G; g++) {
-      if (g < G) {
-        dots[g] += dot(q_tile[g * D4 + d4], k);
-      }
+    for (var g = 0u; g < G; g++) {
+      dots[g] += dot(q_tile[g * D4 + d4], k);
     }
   }
-  for (var g = 0u; g < MAX_G; g++) {
+  for (var g = 0u; g < G; g++) {
     part_scores[t * MAX_G + g] = dots[g];
   }
   workgroupBarrier();

@@ -8,9 +8,6 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_dq8_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
@@ -153,31 +150,6 @@ const KernelSource kQ4gswGemmDq8Kernel{
     {kQ4gswGemmDq8WorkgroupSizeX, kQ4gswGemmDq8WorkgroupSizeY, kQ4gswGemmDq8WorkgroupSizeZ},
     kQ4gswGemmDq8Bindings,
     kQ4gswGemmDq8BindingCount};
-const KernelSource kQ4gswGemmM32Dq8F16Kernel{
-    "q4gsw_gemm_m32_dq8_f16",
-    kQ4gswGemmM32Dq8F16WGSL,
-    "main",
-    {kQ4gswGemmM32Dq8F16WorkgroupSizeX, kQ4gswGemmM32Dq8F16WorkgroupSizeY,
-     kQ4gswGemmM32Dq8F16WorkgroupSizeZ},
-    kQ4gswGemmM32Dq8F16Bindings,
-    kQ4gswGemmM32Dq8F16BindingCount,
-    kQ4gswGemmM32Dq8F16Features};
-const KernelSource kQ4gswGemmM32Dq8F16PackedKernel{
-    "q4gsw_gemm_m32_dq8_f16_packed",
-    kQ4gswGemmM32Dq8F16PackedWGSL,
-    "main",
-    {kQ4gswGemmM32Dq8F16PackedWorkgroupSizeX, kQ4gswGemmM32Dq8F16PackedWorkgroupSizeY,
-     kQ4gswGemmM32Dq8F16PackedWorkgroupSizeZ},
-    kQ4gswGemmM32Dq8F16PackedBindings,
-    kQ4gswGemmM32Dq8F16PackedBindingCount};
-const KernelSource kQ4gswGemmM32Dq8Kernel{
-    "q4gsw_gemm_m32_dq8",
-    kQ4gswGemmM32Dq8WGSL,
-    "main",
-    {kQ4gswGemmM32Dq8WorkgroupSizeX, kQ4gswGemmM32Dq8WorkgroupSizeY,
-     kQ4gswGemmM32Dq8WorkgroupSizeZ},
-    kQ4gswGemmM32Dq8Bindings,
-    kQ4gswGemmM32Dq8BindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
@@ -185,9 +157,6 @@ const KernelSource* const kDispatch0Kernels[] = {
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
     &kQ4gswGemmDq8F16Kernel, &kQ4gswGemmDq8F16PackedKernel, &kQ4gswGemmDq8Kernel};
-// Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {
-    &kQ4gswGemmM32Dq8F16Kernel, &kQ4gswGemmM32Dq8F16PackedKernel, &kQ4gswGemmM32Dq8Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearDq8caQ4gswPlan {
@@ -201,10 +170,6 @@ struct LinearDq8caQ4gswPlan {
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
-  size_t route2 = 0;
-  utils::Grid grid2;
-  std::vector<OverrideValue> overrides2;
-  bool active2 = true;
 };
 
 LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
@@ -245,10 +210,6 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   });
   const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
                                [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
-  const bool narrow = utils::let(
-      kOp, "narrow = not gemv and ceil_div(M, 64) * ceil_div(N, 128) < 132", [&]() -> bool {
-        return !gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 132);
-      });
   if ((input_scales.numel() != M) || (input_zp.numel() != M)) {
     utils::fail(kOp, "input_scales", "does not hold one scale and zero point per input row",
                 utils::format_value(input_scales.dims()),
@@ -349,18 +310,7 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
     plan.route1 = 2;  // q4gsw_gemm_dq8
     plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
-  plan.active1 = !gemv && !narrow;
-  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
-    plan.route2 = 0;  // q4gsw_gemm_m32_dq8_f16
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  } else if (input.dtype == DType::Float16) {
-    plan.route2 = 1;  // q4gsw_gemm_m32_dq8_f16_packed
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route2 = 2;  // q4gsw_gemm_m32_dq8
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  }
-  plan.active2 = narrow;
+  plan.active1 = !gemv;
   return plan;
 }
 
@@ -391,14 +341,7 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
        !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
       &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  const DispatchId dispatch2 = graph.add_dispatch(
-      *kDispatch2Kernels[built.route2], built.overrides2,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
-       Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
-       !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
-      &built.params_Tiled, sizeof(built.params_Tiled), built.grid2);
-  graph.set_dispatch_active(dispatch2, built.active2);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_linear_dq8ca_q4gsw_outputs(graph, args);
     const LinearDq8caQ4gswPlan plan = plan_linear_dq8ca_q4gsw(graph, args);
     if (plan.route0 != built.route0) {
@@ -413,12 +356,6 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
     graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
-    if (plan.route2 != built.route2) {
-      utils::fail(kOp, "inputs", "were resized into a different kernel route",
-                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
-    }
-    graph.set_dispatch_active(dispatch2, plan.active2);
-    graph.update_dispatch(dispatch2, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid2);
   });
 }
 

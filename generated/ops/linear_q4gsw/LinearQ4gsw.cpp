@@ -7,9 +7,6 @@
 
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_f16_packed_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_f16_wgsl.h"
-#include "ops/linear_q4gsw/q4gsw_gemm_m32_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
@@ -148,30 +145,6 @@ const KernelSource kQ4gswGemmKernel{
     {kQ4gswGemmWorkgroupSizeX, kQ4gswGemmWorkgroupSizeY, kQ4gswGemmWorkgroupSizeZ},
     kQ4gswGemmBindings,
     kQ4gswGemmBindingCount};
-const KernelSource kQ4gswGemmM32F16Kernel{
-    "q4gsw_gemm_m32_f16",
-    kQ4gswGemmM32F16WGSL,
-    "main",
-    {kQ4gswGemmM32F16WorkgroupSizeX, kQ4gswGemmM32F16WorkgroupSizeY,
-     kQ4gswGemmM32F16WorkgroupSizeZ},
-    kQ4gswGemmM32F16Bindings,
-    kQ4gswGemmM32F16BindingCount,
-    kQ4gswGemmM32F16Features};
-const KernelSource kQ4gswGemmM32F16PackedKernel{
-    "q4gsw_gemm_m32_f16_packed",
-    kQ4gswGemmM32F16PackedWGSL,
-    "main",
-    {kQ4gswGemmM32F16PackedWorkgroupSizeX, kQ4gswGemmM32F16PackedWorkgroupSizeY,
-     kQ4gswGemmM32F16PackedWorkgroupSizeZ},
-    kQ4gswGemmM32F16PackedBindings,
-    kQ4gswGemmM32F16PackedBindingCount};
-const KernelSource kQ4gswGemmM32Kernel{
-    "q4gsw_gemm_m32",
-    kQ4gswGemmM32WGSL,
-    "main",
-    {kQ4gswGemmM32WorkgroupSizeX, kQ4gswGemmM32WorkgroupSizeY, kQ4gswGemmM32WorkgroupSizeZ},
-    kQ4gswGemmM32Bindings,
-    kQ4gswGemmM32BindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kQ4gswGemvSubgroupF16Kernel, &kQ4gswGemvSubgroupF16PackedKernel, &kQ4gswGemvF16Kernel,
@@ -179,9 +152,6 @@ const KernelSource* const kDispatch0Kernels[] = {
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
-// Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {
-    &kQ4gswGemmM32F16Kernel, &kQ4gswGemmM32F16PackedKernel, &kQ4gswGemmM32Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearQ4gswPlan {
@@ -195,10 +165,6 @@ struct LinearQ4gswPlan {
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
-  size_t route2 = 0;
-  utils::Grid grid2;
-  std::vector<OverrideValue> overrides2;
-  bool active2 = true;
 };
 
 LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -228,10 +194,6 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   });
   const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
                                [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
-  const bool narrow = utils::let(
-      kOp, "narrow = not gemv and ceil_div(M, 64) * ceil_div(N, 128) < 132", [&]() -> bool {
-        return !gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 132);
-      });
   if (utils::mul(weights.dim(1), 2) != utils::mul(utils::ceil_div(K, 8), 8)) {
     utils::fail(kOp, "weights",
                 "does not hold the input's K values (padded to 8) per row, two per byte",
@@ -322,18 +284,7 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
     plan.route1 = 2;  // q4gsw_gemm
     plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
-  plan.active1 = !gemv && !narrow;
-  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route2 = 0;  // q4gsw_gemm_m32_f16
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  } else if (self.dtype == DType::Float16) {
-    plan.route2 = 1;  // q4gsw_gemm_m32_f16_packed
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route2 = 2;  // q4gsw_gemm_m32
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 32, graph.limits().max_workgroups_per_dimension);
-  }
-  plan.active2 = narrow;
+  plan.active1 = !gemv;
   return plan;
 }
 
@@ -362,13 +313,7 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
        !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
       &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  const DispatchId dispatch2 = graph.add_dispatch(
-      *kDispatch2Kernels[built.route2], built.overrides2,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
-       !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
-      &built.params_Tiled, sizeof(built.params_Tiled), built.grid2);
-  graph.set_dispatch_active(dispatch2, built.active2);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
     resize_linear_q4gsw_outputs(graph, args);
     const LinearQ4gswPlan plan = plan_linear_q4gsw(graph, args);
     if (plan.route0 != built.route0) {
@@ -383,12 +328,6 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
     graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
-    if (plan.route2 != built.route2) {
-      utils::fail(kOp, "inputs", "were resized into a different kernel route",
-                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
-    }
-    graph.set_dispatch_active(dispatch2, plan.active2);
-    graph.update_dispatch(dispatch2, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid2);
   });
 }
 

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: bedc903deccbeee76ed62b928862b3a97d731310e208080bb1f57a4eb313cc2e
+// wgsl-sha256: 281ca61b58507e5435770a15a5f875a6435726bdeedda2321a194b3bb292bb95
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -100,19 +100,12 @@ fn input4(m: u32, k4: u32) -> vec4<f32> {
 // signed values per byte with +8 offset, the even k in the low nibble, so a little-endian
 // u32 word holds k .. k + 7 in nibbles 0..7.
 
-// Four nibbles (0..15 each) minus 8, as floats. Each nibble becomes the low mantissa bits
-// of 2^23 (0x4B000000 is 8388608.0), so the float is exactly 8388608 + nibble and one
-// subtraction leaves nibble - 8: two full-rate operations where an integer-to-float
-// conversion runs at a quarter of the rate on NVIDIA GPUs (the GEMV's bound).
-fn signed_nibbles(q: vec4<u32>) -> vec4<f32> {
-  return bitcast<vec4<f32>>(q | vec4<u32>(0x4B000000u)) - 8388616.0;
-}
-
 // The eight values of a word, each minus 8: k .. k + 3, then k + 4 .. k + 7.
 fn nibbles(word: u32) -> array<vec4<f32>, 2> {
-  let lo = (vec4<u32>(word) >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u);
-  let hi = (vec4<u32>(word) >> vec4<u32>(16u, 20u, 24u, 28u)) & vec4<u32>(15u);
-  return array<vec4<f32>, 2>(signed_nibbles(lo), signed_nibbles(hi));
+  let b = vec4<u32>(word, word >> 8u, word >> 16u, word >> 24u);
+  let lo = vec4<u32>(b.x, b.x >> 4u, b.y, b.y >> 4u) & vec4<u32>(15u);
+  let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
+  return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
 
 // The output element (m, n): the summed products plus the bias, when there is one.
@@ -352,8 +345,8 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   let bits = w[n * params.row_words + k / 8u] >> ((k % 8u) * 4u);
-  let q = (vec4<u32>(bits) >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u);
-  return signed_nibbles(q) * scales_load((k / params.group_size) * params.N + n);
+  let q = vec4<u32>(bits, bits >> 4u, bits >> 8u, bits >> 12u) & vec4<u32>(15u);
+  return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
 
 // Columns n .. n + 3 of row m, where they exist (gemm_tile's store; no split K here).

@@ -18,7 +18,6 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
-const SETS = 1u;
 fn a_load(i: u32) -> vec4<f32> {
   return vec4<f32>(a[i]);
 }
@@ -97,19 +96,12 @@ fn input4(m: u32, k4: u32) -> vec4<f32> {
 // signed values per byte with +8 offset, the even k in the low nibble, so a little-endian
 // u32 word holds k .. k + 7 in nibbles 0..7.
 
-// Four nibbles (0..15 each) minus 8, as floats. Each nibble becomes the low mantissa bits
-// of 2^23 (0x4B000000 is 8388608.0), so the float is exactly 8388608 + nibble and one
-// subtraction leaves nibble - 8: two full-rate operations where an integer-to-float
-// conversion runs at a quarter of the rate on NVIDIA GPUs (the GEMV's bound).
-fn signed_nibbles(q: vec4<u32>) -> vec4<f32> {
-  return bitcast<vec4<f32>>(q | vec4<u32>(0x4B000000u)) - 8388616.0;
-}
-
 // The eight values of a word, each minus 8: k .. k + 3, then k + 4 .. k + 7.
 fn nibbles(word: u32) -> array<vec4<f32>, 2> {
-  let lo = (vec4<u32>(word) >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u);
-  let hi = (vec4<u32>(word) >> vec4<u32>(16u, 20u, 24u, 28u)) & vec4<u32>(15u);
-  return array<vec4<f32>, 2>(signed_nibbles(lo), signed_nibbles(hi));
+  let b = vec4<u32>(word, word >> 8u, word >> 16u, word >> 24u);
+  let lo = vec4<u32>(b.x, b.x >> 4u, b.y, b.y >> 4u) & vec4<u32>(15u);
+  let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
+  return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
 
 // The output element (m, n): the summed products plus the bias, when there is one.
@@ -121,106 +113,77 @@ fn store_output(m: u32, n: u32, sum: f32) {
   output_store(m * params.N + n, value);
 }
 // codegen/specs/linear_q4gsw/q4gsw_lanes.wgsl
-// The GEMV kernels' shared part. A workgroup of 256 threads takes SETS * ROWS weight rows
-// (output columns n) and splits each row's K over K_LANES threads: thread t serves rows
-// (t / 4) % ROWS + ROWS * s of the workgroup (s < SETS) at k-lane t % 4 + 4 * (t / 32),
-// reading each row's vec4<u32> quads (32 packed weights each) k-lane, k-lane + K_LANES,
-// ... So 32 consecutive threads read 4 adjacent quads of each of 8 rows (64-byte runs)
-// and the scales of 4 groups for 8 adjacent rows (32-byte runs: scales are [K /
-// group_size, N]); one row per 32 threads would read a scale N floats apart per thread.
-// A thread loads the quads of two k-steps of all its rows before it computes (2 * SETS
-// loads in flight), and each input vec4 it loads serves its SETS rows. SETS (a kernel
-// constant) trades parallelism for fewer input loads: wide outputs take more rows per
-// thread. K % 32 == 0: a row is whole quads, a group whole words.
+// The GEMV kernels' shared part. A workgroup of 256 threads takes ROWS weight rows (output
+// columns n) and splits each row's K over K_LANES threads: thread t serves row (t / 4) %
+// ROWS at k-lane t % 4 + 4 * (t / 32), reading the row's vec4<u32> quads (32 packed
+// weights each) k-lane, k-lane + K_LANES, ... So 32 consecutive threads read 4 adjacent
+// quads of each of 8 rows (64-byte runs) and the scales of 4 groups for 8 adjacent rows
+// (32-byte runs: scales are [K / group_size, N]); one row per 32 threads would read a
+// scale N floats apart per thread. Each input vec4 a thread loads serves M <= 4 rows (one
+// vec4 of sums per thread). K % 32 == 0: a row is whole quads, a group whole words.
 
-const ROWS: u32 = 8u;  // rows 32 consecutive threads read at once
+const ROWS: u32 = 8u;  // weight rows per workgroup
 const K_LANES: u32 = 32u;  // threads per weight row
-const SLOTS: u32 = 2u * SETS;  // (k-step, row set) pairs a thread loads at once
 
-var<workgroup> row_parts: array<vec4<f32>, 64u * SETS>;  // [row][k-lane / 4]
+var<workgroup> row_parts: array<vec4<f32>, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
 
-// The workgroup's index in the 1-D grid (it takes rows ROWS * SETS times it onwards).
+// The workgroup's index in the 1-D grid (the rows it takes: ROWS from ROWS times it).
 fn gemv_group(gid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
   return linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X;
 }
 
-// Row set s of thread tid, as a row of the workgroup (0 .. ROWS * SETS - 1).
-fn local_row(tid: u32, s: u32) -> u32 {
-  return (tid / 4u) % ROWS + ROWS * s;
+fn gemv_row(group: u32, tid: u32) -> u32 {
+  return group * ROWS + (tid / 4u) % ROWS;
 }
 
-// Input row m's k .. k + 7 (k = 8 * word) dotted with a word's eight weights.
-fn word_dot(m: u32, word_index: u32, word: u32) -> f32 {
-  let v = nibbles(word);
-  return dot(input4(m, 2u * word_index), v[0]) + dot(input4(m, 2u * word_index + 1u), v[1]);
-}
-
-// Thread tid's partial dot products of its SETS rows (slot 2 * s and 2 * s + 1: the two
-// k-steps of row set s) with input rows 0..3 (one vec4 per slot). Rows past N read row
-// N - 1 and quads past K read nothing; store_rows drops the rows.
-fn lane_dots(group: u32, tid: u32) -> array<vec4<f32>, SLOTS> {
-  var acc: array<vec4<f32>, SLOTS>;
-  let quads = params.K / 32u;
-  let one_scale = params.group_size % 32u == 0u;  // a quad lies in one group
-  for (var q0 = tid % 4u + 4u * (tid / 32u); q0 < quads; q0 += 2u * K_LANES) {
-    // every load of the step first, then the arithmetic
-    var words: array<vec4<u32>, SLOTS>;
-    var n: array<u32, SLOTS>;
-    var q: array<u32, SLOTS>;
-    for (var slot = 0u; slot < SLOTS; slot++) {
-      n[slot] = min(group * ROWS * SETS + local_row(tid, slot / 2u), params.N - 1u);
-      q[slot] = q0 + (slot % 2u) * K_LANES;
-      if (q[slot] < quads) {
-        words[slot] = w[n[slot] * quads + q[slot]];
-      }
-    }
-    // input row 0 always; rows 1..3 in a branch of their own (a few-sequence decode), so
-    // that a one-token step's loop has no branch between its loads and its arithmetic
-    var sums: array<vec4<f32>, SLOTS>;
+// Weight row n's quad q dotted with input rows 0..3 (one component each).
+fn quad_dots(n: u32, q: u32) -> vec4<f32> {
+  let words = w[n * (params.K / 32u) + q];
+  var sums = vec4<f32>();
+  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
     for (var j = 0u; j < 4u; j++) {
-      for (var slot = 0u; slot < SLOTS; slot++) {
-        var d = word_dot(0u, q[slot] * 4u + j, words[slot][j]);
-        if (!one_scale) {
-          d *= scales_load(((q[slot] * 32u + j * 8u) / params.group_size) * params.N + n[slot]);
-        }
-        sums[slot].x += d;
+      let v = nibbles(words[j]);
+      let k4 = q * 8u + 2u * j;
+      for (var m = 0u; m < params.M; m++) {
+        sums[m] += dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1]);
       }
     }
-    if (params.M > 1u) {
-      for (var m = 1u; m < 4u; m++) {
-        for (var j = 0u; j < 4u; j++) {
-          for (var slot = 0u; slot < SLOTS; slot++) {
-            var d = 0.0;
-            if (m < params.M) {
-              d = word_dot(m, q[slot] * 4u + j, words[slot][j]);
-            }
-            if (!one_scale) {
-              d *= scales_load(((q[slot] * 32u + j * 8u) / params.group_size) * params.N +
-                               n[slot]);
-            }
-            sums[slot][m] += d;
-          }
-        }
-      }
+    return sums * scales_load((q * 32u / params.group_size) * params.N + n);
+  }
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let k4 = q * 8u + 2u * j;
+    let scale = scales_load((k4 * 4u / params.group_size) * params.N + n);
+    for (var m = 0u; m < params.M; m++) {
+      sums[m] += (dot(input4(m, k4), v[0]) + dot(input4(m, k4 + 1u), v[1])) * scale;
     }
-    for (var slot = 0u; slot < SLOTS; slot++) {
-      if (q[slot] < quads) {
-        var scale = 1.0;
-        if (one_scale) {
-          scale = scales_load((q[slot] * 32u / params.group_size) * params.N + n[slot]);
-        }
-        acc[slot] += sums[slot] * scale;
-      }
-    }
+  }
+  return sums;
+}
+
+// Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
+// Two quads per step, so two loads of a thread are in flight together.
+fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
+  var acc = vec4<f32>();
+  if (n >= params.N) {
+    return acc;
+  }
+  let quads = params.K / 32u;
+  var q = tid % 4u + 4u * (tid / 32u);
+  for (; q + K_LANES < quads; q += 2u * K_LANES) {
+    acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
+  }
+  if (q < quads) {
+    acc += quad_dots(n, q);
   }
   return acc;
 }
 
 // After row_parts holds every row's 8 partial sums (and a barrier): the outputs of the
-// workgroup's rows, a thread each.
+// workgroup's rows.
 fn store_rows(group: u32, tid: u32) {
-  let n = group * ROWS * SETS + tid;
-  if (tid < ROWS * SETS && n < params.N) {
+  let n = group * ROWS + tid;
+  if (tid < ROWS && n < params.N) {
     var total = vec4<f32>();
     for (var p = 0u; p < 8u; p++) {
       total += row_parts[tid * 8u + p];
@@ -235,25 +198,18 @@ fn store_rows(group: u32, tid: u32) {
 // bandwidth-bound, so each packed weight row is read once, by 32 threads (q4gsw_lanes),
 // and their sums meet in two workgroup steps.
 
-var<workgroup> sums: array<vec4<f32>, 256u * SETS>;  // [row set][thread]: input rows 0..3
+var<workgroup> sums: array<vec4<f32>, 256>;  // [thread]: input rows 0..3
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let group = gemv_group(gid, num_workgroups);
-  let slots = lane_dots(group, tid);
-  for (var s = 0u; s < SETS; s++) {
-    sums[s * 256u + tid] = slots[2u * s] + slots[2u * s + 1u];
-  }
+  sums[tid] = lane_dots(gemv_row(group, tid), tid);
   workgroupBarrier();
-  if (tid < 64u) {  // row tid / 8 of each set, the 4 adjacent k-lanes of thread block tid % 8
+  if (tid < 64u) {  // row tid / 8, the 4 adjacent k-lanes of thread block tid % 8
     let first = (tid % 8u) * 32u + (tid / 8u) * 4u;
-    for (var s = 0u; s < SETS; s++) {
-      let at = s * 256u + first;
-      row_parts[(tid / 8u + ROWS * s) * 8u + tid % 8u] =
-          sums[at] + sums[at + 1u] + sums[at + 2u] + sums[at + 3u];
-    }
+    row_parts[tid] = sums[first] + sums[first + 1u] + sums[first + 2u] + sums[first + 3u];
   }
   workgroupBarrier();
   store_rows(group, tid);

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa_with_kv_cache/kv_decode.wgsl - DO NOT EDIT.
-// wgsl-sha256: dee3ab91bbac54af3d31c7be572453af5831ae785d004c6ce3451ee01eaf4bf2
+// wgsl-sha256: 1e4e08fab43bfef143f28633d21fa32c300859d3e69e69eacebb2a847255b673
 // The module below is generated/ops/sdpa_with_kv_cache/kv_decode_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -127,18 +127,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let key = t / PARTS;
   let j = first + min(key, count - 1u);  // a key past the chunk reads a valid row, unused
   let kbase = ((b * params.S_max + j) * params.Hk + kvh) * D4;
-  // loops over MAX_G (a constant) unroll, so dots stays in registers: a bound of G would
-  // index the array at run time
   var dots: array<f32, MAX_G>;
   for (var d4 = t % PARTS; d4 < D4; d4 += PARTS) {
     let k = key_cache_load(kbase + d4);
-    for (var g = 0u; g < MAX_G; g++) {
-      if (g < G) {
-        dots[g] += dot(q_tile[g * D4 + d4], k);
-      }
+    for (var g = 0u; g < G; g++) {
+      dots[g] += dot(q_tile[g * D4 + d4], k);
     }
   }
-  for (var g = 0u; g < MAX_G; g++) {
+  for (var g = 0u; g < G; g++) {
     part_scores[t * MAX_G + g] = dots[g];
   }
   workgroupBarrier();
