@@ -1,6 +1,7 @@
 // Building a WebGPUGraph: tensors and their buffers, nodes, resizing, statistics
 // (recording dispatches and copies: dispatch.cpp).
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -138,7 +139,8 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
   for (ValueRef a : args) {
     symbolic = symbolic || type_of(a) == ValueType::SymInt;
     if (type_of(a) == ValueType::ValueList) {
-      for (ValueRef item : get_value_list(a)) symbolic = symbolic || type_of(item) == ValueType::SymInt;
+      for (ValueRef item : get_value_list(a))
+        symbolic = symbolic || type_of(item) == ValueType::SymInt;
     }
   }
   for (size_t i = first; symbolic && i < impl_->commands.size(); ++i) {
@@ -184,8 +186,11 @@ void WebGPUGraph::resize_input(ValueRef tensor, std::vector<int64_t> dims) {
 }
 
 void WebGPUGraph::propagate_resize() {
+  const auto t0 = std::chrono::steady_clock::now();
   impl_->host_values_pending = false;
   for (auto& hook : impl_->resize_hooks) hook(*this);
+  impl_->resize_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // --- statistics

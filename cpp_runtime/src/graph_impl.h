@@ -49,8 +49,8 @@ struct Command {
   // set_dispatch_active was called, or its node reads a SymInt: its params may change
   // between executes, so it is never a constant command
   bool per_execute = false;
-  bool stale = true;      // its params, grid or inputs changed since it last ran
-  uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
+  bool stale = true;  // its params, grid or inputs changed since it last ran
+  uint64_t runs = 0;  // times recorded into a submit (executes and constant runs)
 };
 
 struct WebGPUGraph::Impl {
@@ -70,6 +70,7 @@ struct WebGPUGraph::Impl {
   std::set<ValueRef> host_read;
   std::set<ValueRef> device_written;
   bool host_values_pending = false;
+  double resize_seconds = 0;  // propagate_resize's time since the last execute
   size_t num_nodes = 0;
   std::string building;        // the target of the node add_node is adding ("" otherwise)
   Handle<WGPUBuffer> staging;  // map-read buffer for copy_out

@@ -111,6 +111,8 @@ struct ExecuteStats {
   double submit_seconds = 0;  // finish + submit (of the last command buffer)
   size_t submits = 0;         // command buffers submitted (set_dispatches_per_submit)
   double wait_seconds = 0;    // until the queue reported the work done
+  double resize_seconds = 0;  // propagate_resize calls since the execute before (new shapes)
+  double read_seconds = 0;    // copy_out calls after it (read-back: copy, map, memcpy)
 };
 
 // GPU time of one kernel over the profiled executes (WebGPUGraph::set_profiling).
