@@ -64,7 +64,18 @@ struct WebGPUGraph::Impl {
   // dispatches, never twice within one.
   std::map<std::pair<uint64_t, size_t>, Handle<WGPUBuffer>> dummies;
   std::vector<Command> commands;
-  std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
+  // A node's resize hook and the values it reads and writes: the node's args, value lists
+  // expanded (empty for a hook added outside add_node: it always runs).
+  struct ResizeHook {
+    std::function<void(WebGPUGraph&)> run;
+    std::vector<ValueRef> args;
+  };
+  std::vector<ResizeHook> resize_hooks;
+  std::vector<ValueRef> node_args;  // the args of the node add_node is adding
+  // Values whose dims, SymInt or host-read contents changed since propagate_resize last
+  // ran (set_input_dims, set_symint, copy_in to a host-read tensor): it runs only the
+  // hooks that read one of them or a value an earlier hook changed.
+  std::set<ValueRef> resize_pending;
   // Tensors ops read on the host (read_on_host), tensors device commands write, and
   // whether a host write to one of the former awaits propagate_resize.
   std::set<ValueRef> host_read;
@@ -98,6 +109,7 @@ struct WebGPUGraph::Impl {
   std::map<std::string, KernelTime> kernel_grid_times;  // by "name [x, y, z]"
 
   const Value& value(ValueRef ref) const;
+  std::vector<int64_t> resize_state(ValueRef ref) const;
   Value& value(ValueRef ref);
   ValueRef push(ValueType type, decltype(Value::data) data);
   [[noreturn]] void type_error(ValueRef ref, const char* expected) const;

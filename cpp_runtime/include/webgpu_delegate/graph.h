@@ -199,7 +199,10 @@ class WebGPUGraph {
   // runtime's copy kernel (src/copy_words.wgsl). src and dst must not share a buffer.
   DispatchId add_copy(ValueRef src, ValueRef dst, uint64_t nbytes);
   void update_copy(DispatchId id, uint64_t nbytes);
-  // Runs after any input resize, in the order the hooks were added.
+  // Runs in propagate_resize, in the order the hooks were added, when one of the values
+  // its node reads or writes (the node's args) changed since the last propagate_resize:
+  // new live dims or SymInt value, host-read contents, or a change an earlier hook made.
+  // A hook added outside add_node always runs.
   void add_resize_hook(std::function<void(WebGPUGraph&)> hook);
 
   // --- running ------------------------------------------------------------------
