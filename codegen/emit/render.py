@@ -87,7 +87,8 @@ def clang_format(texts: dict[str, str]) -> dict[str, str]:
 def _shares(names: list[str], texts: dict[str, str]) -> list[list[str]]:
     """`names` in one list per CPU core (at most one per name), largest texts first, each
     to the share with the fewest characters so far (clang-format's time follows size)."""
-    shares: list[list[str]] = [[] for _ in range(min(os.cpu_count() or 1, len(names)))]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    shares: list[list[str]] = [[] for _ in range(min(cores or 1, len(names)))]
     sizes = [0] * len(shares)
     for name in sorted(names, key=lambda n: -len(texts[n])):
         i = sizes.index(min(sizes))
