@@ -102,7 +102,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     texts, sample = scaffold_with_sample(op, target)
     folder = SPECS_DIR / op
     folder.mkdir(parents=True)
-    try:  # the loader reads specs from disk: stage the two files, render everything
+    try:  # the loader reads specs from disk: stage the two files, render what they add
         for name, text in texts.items():
             (folder / name).write_text(text)
         rendered = render(load(), ops={op})
