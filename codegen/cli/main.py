@@ -55,6 +55,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     if args.op and not args.shaders:
         raise UsageError("--op picks the kernels --shaders compiles: add --shaders")
+    specs = load() if args.shaders else None
+    _known_ops(specs, args.op or [])  # a misspelled op fails before the drift check
     problems = drift(outputs())
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
@@ -64,11 +66,9 @@ def cmd_check(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     if args.shaders:
-        specs = load()
         mods = catalog_modules(specs)
         if args.op:  # those ops' kernels (a kernel several ops route to is one module)
-            kernels = {k.name for name in _known_ops(specs, args.op)
-                       for k in specs.op(name).op.kernels()}
+            kernels = {k.name for name in args.op for k in specs.op(name).op.kernels()}
             mods = [m for m in mods if m.kernel.name in kernels]
         errors = shader_errors(mods) + browser_shader_errors(mods)
         if errors:
@@ -112,6 +112,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _known_ops(specs, names: list[str]) -> list[str]:
     """`names` (an --op list), each an op of `specs`; a UsageError naming the others."""
+    if not names:
+        return names
     ops = {b.op.name for b in specs.ops}
     unknown = sorted(set(names) - ops)
     if unknown:
