@@ -92,6 +92,10 @@ def pytest_collection_modifyitems(config, items):
     # Under pytest-xdist (scripts/test.sh: -n 2 --dist loadgroup) every module but
     # test_ops runs whole on one worker, so module fixtures (exported models, sites, built
     # runners) are made once; test_ops's cases are independent and spread one by one.
+    # xdist hands out work in collection order as workers free up: the modules go first
+    # and test_ops's thousands of short cases last, so they fill whatever time the
+    # modules leave between the two workers and both finish together.
     for item in items:
         if item.module.__name__ != "test_ops":
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    items.sort(key=lambda item: item.module.__name__ == "test_ops")  # stable: order kept

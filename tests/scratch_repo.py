@@ -20,6 +20,10 @@ def copy_repo(dst: Path) -> Path:
     shutil.copy(ROOT / ".clang-format", dst / ".clang-format")
     (dst / "docs").mkdir()
     shutil.copy(ROOT / "docs" / "spec_api.md", dst / "docs" / "spec_api.md")  # opgen's too
+    # clang-format's results are keyed by their input text and style (codegen/emit/render.py):
+    # the copies share the toolkit's, so a copy formats only the C++ its edits change
+    (ROOT / ".opgen-cache").mkdir(exist_ok=True)
+    (dst / ".opgen-cache").symlink_to(ROOT / ".opgen-cache", target_is_directory=True)
     return dst
 
 

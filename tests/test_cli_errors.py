@@ -191,10 +191,17 @@ def test_export_strict_guards_names_node_and_guard(tmp_path):
     assert not out.exists()
 
 
-# --- validate, bench ------------------------------------------------------------------------
+# --- validate, check, bench -----------------------------------------------------------------
 def test_validate_unknown_op():
     assert_user_error(opgen("validate", "--op", "relu", "--op", "nosuchop"), "validate",
                       "--op nosuchop: no such op", "relu", "conv2d")
+
+
+def test_check_op_needs_shaders_and_a_known_op():
+    assert_user_error(opgen("check", "--op", "relu"), "check",
+                      "--op picks the kernels --shaders compiles: add --shaders")
+    assert_user_error(opgen("check", "--shaders", "--op", "nosuchop"), "check",
+                      "--op nosuchop: no such op", "relu")
 
 
 BENCH_CASES = [

@@ -377,9 +377,13 @@ def test_items_per_invocation_reach_the_grid_and_the_kernel(repo):
     spec = repo / "codegen/specs/unary/_family.py"
     spec.write_text(spec.read_text().replace("per_invocation=4", "per_invocation=2"))
     assert opgen(repo, "generate").returncode == 0
-    res = opgen(repo, "check", "--shaders")
+    res = opgen(repo, "check", "--shaders", "--op", "relu")  # relu's kernels alone
     assert res.returncode == 1
     assert "const_assert ITEMS_PER_INVOCATION == 4u" in res.stderr
+    table = json.loads((ROOT / "generated/op_table.json").read_text())["ops"]
+    kernels = next(o["kernels"] for o in table if o["op"] == "relu")
+    assert f"({len(kernels)} kernels compiled with naga and Tint)" in res.stderr, res.stderr
+    assert "kernel relu (naga)" in res.stderr and "kernel relu (Tint)" in res.stderr, res.stderr
 
 
 def test_items_per_invocation_out_of_range_is_a_spec_error():

@@ -53,6 +53,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.op and not args.shaders:
+        raise UsageError("--op picks the kernels --shaders compiles: add --shaders")
+    specs = load() if args.shaders else None
+    _known_ops(specs, args.op or [])  # a misspelled op fails before the drift check
     problems = drift(outputs())
     if problems:
         print("opgen check: generated files are out of date with the specs:", file=sys.stderr)
@@ -62,7 +66,10 @@ def cmd_check(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     if args.shaders:
-        mods = catalog_modules(load())
+        mods = catalog_modules(specs)
+        if args.op:  # those ops' kernels (a kernel several ops route to is one module)
+            kernels = {k.name for name in args.op for k in specs.op(name).op.kernels()}
+            mods = [m for m in mods if m.kernel.name in kernels]
         errors = shader_errors(mods) + browser_shader_errors(mods)
         if errors:
             print(f"opgen check: WGSL compile errors ({len(mods)} kernels compiled with naga "
@@ -103,12 +110,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_validate(args: argparse.Namespace) -> int:
-    """Runs every case of every spec on each executor and prints one line per case."""
-    ops = {b.op.name for b in catalog().ops}
-    unknown = sorted(set(args.op or ()) - ops)
+def _known_ops(specs, names: list[str]) -> list[str]:
+    """`names` (an --op list), each an op of `specs`; a UsageError naming the others."""
+    if not names:
+        return names
+    ops = {b.op.name for b in specs.ops}
+    unknown = sorted(set(names) - ops)
     if unknown:
         raise UsageError(f"--op {', '.join(unknown)}: no such op (ops: {', '.join(sorted(ops))})")
+    return names
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Runs every case of every spec on each executor and prints one line per case."""
+    _known_ops(catalog(), args.op or [])
     executors = {"harness": harness.EXECUTOR}
     if not args.harness_only:
         try:  # a missing or stale runner fails here, once, not in every case
@@ -150,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--shaders", action="store_true",
                    help="also compile every kernel with naga (the wgpu adapter) and with Tint "
                         "(Chromium's WebGPU) and report errors at the .wgsl file's line:column")
+    c.add_argument("--op", action="append",
+                   help="with --shaders: compile only this op's kernels (repeatable)")
     sub.add_parser("list", help="ops, targets, kernels, routes, guards")
     v = sub.add_parser("validate", help="run every spec case on the harness and the native runner")
     v.add_argument("--harness-only", action="store_true", help="skip the native runner")

@@ -1,9 +1,12 @@
 """`opgen new`: a new op's spec, shader and case, pre-filled from torch's schema.
 
 Every check comes before anything is written (the name is free, torch knows the target,
-no spec claims it, the op returns tensors); the spec, its kernel and every generated
-output are then rendered together and committed all or nothing, so a failed `opgen new`
-leaves the repository as it was.
+no spec claims it, the op returns tensors); the spec, its kernel and what the op adds to
+generated/ (its handler, its kernels' modules and headers, the shader registry, the CMake
+source list, the op table) are then rendered together and committed all or nothing, so a
+failed `opgen new` leaves the repository as it was. The other ops' C++ is not rendered
+again: on a tree `opgen check` passed, what `opgen new` writes is what `opgen generate`
+would.
 
 What is scaffolded: each schema argument as the argument kind that serves its type
 (`codegen.language.ARG_KINDS`; defaults carried over; a string's value list starts with its
@@ -28,8 +31,7 @@ from dataclasses import dataclass
 from codegen.cli import samples
 from codegen.cli.targets import export_decomposes, torch_schema
 from codegen.cli.targets import warning as decomposition_warning
-from codegen.emit.generate import orphans, outputs
-from codegen.emit.render import GENERATED
+from codegen.emit.render import GENERATED, render
 from codegen.emit.writer import commit
 from codegen.executors.call import shape_run, torch_op
 from codegen.language import ARG_KINDS
@@ -100,16 +102,18 @@ def cmd_new(args: argparse.Namespace) -> int:
     texts, sample = scaffold_with_sample(op, target)
     folder = SPECS_DIR / op
     folder.mkdir(parents=True)
-    try:  # the loader reads specs from disk: stage the two files, render everything
+    try:  # the loader reads specs from disk: stage the two files, render what they add
         for name, text in texts.items():
             (folder / name).write_text(text)
-        rendered = outputs()
+        rendered = render(load(), ops={op})
     except BaseException:
         shutil.rmtree(folder)
         raise
-    # the authored files as written, and every generated output (the kernel's module too)
+    # the authored files as written, and what the op adds to generated/: its handler, its
+    # kernel's module and header, the registry, the source list, the op table and schemas
+    # (every other output is as `opgen generate` left it: the other ops' C++ is not redone)
     files = {**{rel(folder / n): t for n, t in texts.items()}, **rendered}
-    changed = commit(REPO_ROOT, files, orphans(rendered), [REPO_ROOT / GENERATED, SPECS_DIR])
+    changed = commit(REPO_ROOT, files, [], [REPO_ROOT / GENERATED, SPECS_DIR])
     print(f"created {rel(folder / (op + '.py'))} and {rel(folder / (op + '.wgsl'))}; "
           f"{len(changed)} files written")
     becomes = export_decomposes(target, *samples.materialize_call(sample, target))

@@ -49,7 +49,8 @@ def clang_format(texts: dict[str, str]) -> dict[str, str]:
 
     Results are cached under .opgen-cache/ keyed by the text, the style and the
     clang-format binary, so `opgen check` after `opgen generate` formats nothing; the
-    misses are formatted in one clang-format process."""
+    misses are formatted by one clang-format process per CPU core, each taking a share of
+    similar size."""
     exe = Path(sys.executable).parent / "clang-format"
     exe = exe if exe.exists() else Path(shutil.which("clang-format") or "")
     if not exe.is_file():
@@ -63,22 +64,37 @@ def clang_format(texts: dict[str, str]) -> dict[str, str]:
     if not misses:
         return out
     with tempfile.TemporaryDirectory() as tmp:
-        paths = []
+        paths = {}
         for i, name in enumerate(misses):
-            p = Path(tmp) / f"{i}{Path(name).suffix}"
-            p.write_text(texts[name])
-            paths.append(p)
-        res = subprocess.run([str(exe), f"--style=file:{CLANG_FORMAT_STYLE}", "-i",
-                              *map(str, paths)], capture_output=True, text=True)
-        if res.returncode != 0:
-            raise RenderError(f"clang-format failed: {res.stderr.strip()}")
+            paths[name] = Path(tmp) / f"{i}{Path(name).suffix}"
+            paths[name].write_text(texts[name])
+        procs = [subprocess.Popen([str(exe), f"--style=file:{CLANG_FORMAT_STYLE}", "-i",
+                                   *(str(paths[n]) for n in share)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                 for share in _shares(misses, texts)]
+        failed = [err for p in procs for err in [p.communicate()[1]] if p.returncode != 0]
+        if failed:
+            raise RenderError(f"clang-format failed: {failed[0].strip()}")
         FORMAT_CACHE.mkdir(exist_ok=True)
-        for name, p in zip(misses, paths):
-            out[name] = p.read_text()
+        for name in misses:
+            out[name] = paths[name].read_text()
             staged = FORMAT_CACHE / f"{keys[name]}.{os.getpid()}.tmp"
             staged.write_text(out[name])
             os.replace(staged, FORMAT_CACHE / keys[name])  # concurrent runs write whole files
     return out
+
+
+def _shares(names: list[str], texts: dict[str, str]) -> list[list[str]]:
+    """`names` in one list per CPU core (at most one per name), largest texts first, each
+    to the share with the fewest characters so far (clang-format's time follows size)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    shares: list[list[str]] = [[] for _ in range(min(cores or 1, len(names)))]
+    sizes = [0] * len(shares)
+    for name in sorted(names, key=lambda n: -len(texts[n])):
+        i = sizes.index(min(sizes))
+        shares[i].append(name)
+        sizes[i] += len(texts[name])
+    return shares
 
 
 def _route_entry(route) -> dict:
@@ -117,8 +133,10 @@ def op_table(catalog: Catalog) -> dict:
     return {"ops": ops}
 
 
-def render(catalog: Catalog) -> dict[str, str]:
-    """Every output, keyed by path relative to the repository root."""
+def render(catalog: Catalog, ops: set[str] | None = None) -> dict[str, str]:
+    """Every output, keyed by path relative to the repository root; with `ops` (op
+    names), the C++ of the other ops' handlers and of kernels none of `ops` routes to is
+    left out (neither rendered nor formatted: `opgen new` writes what its op adds)."""
     out: dict[str, str] = {}
     env = _env()
     schema_file = REPO_ROOT / GENERATED / "torch_schemas.json"
@@ -136,6 +154,8 @@ def render(catalog: Catalog) -> dict[str, str]:
         kernel_modules = modules(catalog.ops)
     except ShaderSyncError as e:
         raise RenderError(str(e)) from None
+    chosen = [b for b in catalog.ops if ops is None or b.op.name in ops]
+    chosen_kernels = None if ops is None else {k.name for b in chosen for k in b.op.kernels()}
     cpp_texts: dict[str, str] = {}
     registry = []
     for name in sorted(kernel_modules):
@@ -143,20 +163,21 @@ def render(catalog: Catalog) -> dict[str, str]:
         kernel = module.kernel
         out[module.path] = module.text
         h = header_path(kernel)
+        registry.append({"header": h, "source": cpp_dispatch.kernel_source(kernel)})
+        if chosen_kernels is not None and name not in chosen_kernels:
+            continue
         cpp_texts[f"{GENERATED}/{h}"] = env.get_template("kernel_wgsl.h.j2").render(
             wgsl_file=rel(kernel.path), module=module.path, sha256=hashlib.sha256(module.text.encode()).hexdigest(),
             pascal=kernel.pascal, source=module.text, wg=kernel.workgroup,
             features=",".join(kernel.features), runtime_checks=kernel.runtime_checks,
             bindings=module.bindings)
-        registry.append({"header": h, "source": cpp_dispatch.kernel_source(kernel)})
 
-    sources = []
-    for b in sorted(catalog.ops, key=lambda b: b.op.name):
+    sources = sorted(handler_path(b) for b in catalog.ops)
+    for b in sorted(chosen, key=lambda b: b.op.name):
         includes = sorted(header_path(k) for k in b.op.kernels())
         ctx = cpp.handler_context(lower(b), rel(b.spec_file), includes)
-        path = handler_path(b)
-        cpp_texts[f"{GENERATED}/{path}"] = env.get_template("handler.cpp.j2").render(**ctx)
-        sources.append(path)
+        cpp_texts[f"{GENERATED}/{handler_path(b)}"] = env.get_template("handler.cpp.j2").render(
+            **ctx)
     cpp_texts[f"{GENERATED}/shader_registry.cpp"] = env.get_template(
         "shader_registry.cpp.j2").render(kernels=registry)
     sources.append("shader_registry.cpp")

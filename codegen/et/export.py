@@ -33,7 +33,7 @@ from codegen.et.factory import load_factory
 from codegen.et.guards import GuardChecker, Rejection, checking_guards, edge_op
 from codegen.et.lowering import (CONV_WITH_CLAMP, FUSED_FROM, KEPT_WHOLE, conv_clamp_fusion,
                                  drop_unused_constants, lowering_failed, partitioner,
-                                 partitioner_skips, quiet_partitioner_logs)
+                                 partitioner_skips, quiet_partitioner_logs, trace_patterns_once)
 
 __all__ = ["BACKEND_ID", "Coverage", "ExportError", "ExportResult", "InputError", "export",
            "load_factory", "lower", "pte_coverage", "read_pte", "supported_targets"]
@@ -71,6 +71,7 @@ def lower(model, example_inputs: tuple, *, allow_unsupported: bool = False,
         allowed = set(targets) | {src for t in targets for src in FUSED_FROM.get(t, ())}
         allowlist = [op for op in map(edge_op, sorted(allowed)) if op is not None]
     quiet_partitioner_logs()
+    trace_patterns_once()
     vulkan = partitioner(allowlist, [t for t in KEPT_WHOLE if t in targets], fp16)
     exported = torch.export.export(eval_mode(model), tuple(example_inputs))
     checker = GuardChecker(fp16)

@@ -1,11 +1,13 @@
 """The hooks one lowering installs in ExecuTorch's Vulkan flow: the partitioner with the
 ops kept whole, the conv + clamp fusion switch, the partitioner's skip log captured for
-the error when ExecuTorch's lowering fails, and the constants a lowering leaves unread.
+the error when ExecuTorch's lowering fails, the constants a lowering leaves unread, and
+the fusion patterns' graphs traced once per process.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 
 from codegen.et.errors import ExportError
@@ -23,6 +25,22 @@ FUSED_FROM = {CONV_WITH_CLAMP: ("aten.hardtanh.default",)}
 # partitioner sees them: scaled_dot_product_attention's math path (HF attention) calls
 # _safe_softmax, which decomposes into a softmax and five mask ops over the scores.
 KEPT_WHOLE = ("aten._safe_softmax.default",)
+
+
+def trace_patterns_once() -> None:
+    """ExecuTorch's Vulkan fusion patterns given as graphs (the two RoPE forms) trace them
+    with torch.export and to_edge on every call of the registry's get_graphs_fn: twice per
+    lowering (the partitioner's match, then the preprocessing's replacement), seconds
+    each. The wheel's lru_cache sits above the registration, so the registry holds the
+    uncached function; its entries are memoized here, once per process. The graphs are
+    patterns to match, never changed, and their shapes do not depend on the random
+    example inputs they are traced with."""
+    from executorch.backends.vulkan.patterns import fusable_patterns
+
+    for entry in fusable_patterns.values():
+        fn = entry.get_graphs_fn
+        if fn is not None and not hasattr(fn, "cache_info"):
+            entry.get_graphs_fn = functools.cache(fn)
 
 
 @contextlib.contextmanager
