@@ -16,8 +16,12 @@
 namespace webgpu_delegate {
 namespace {
 
-bool narrows(DType host, DType graph) { return host == DType::Int64 && graph == DType::Int32; }
-bool halves(DType host, DType graph) { return host == DType::Float32 && graph == DType::Float16; }
+bool narrows(DType host, DType graph) {
+  return host == DType::Int64 && graph == DType::Int32;
+}
+bool halves(DType host, DType graph) {
+  return host == DType::Float32 && graph == DType::Float16;
+}
 
 #ifdef WEBGPU_F16C
 bool has_f16c() {
@@ -26,8 +30,7 @@ bool has_f16c() {
 }
 
 // The whole groups of eight; returns how many elements were converted.
-__attribute__((target("avx,f16c"))) size_t halves_f16c(const float* src, uint16_t* dst,
-                                                        size_t n) {
+__attribute__((target("avx,f16c"))) size_t halves_f16c(const float* src, uint16_t* dst, size_t n) {
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT);
@@ -36,8 +39,7 @@ __attribute__((target("avx,f16c"))) size_t halves_f16c(const float* src, uint16_
   return i;
 }
 
-__attribute__((target("avx,f16c"))) size_t floats_f16c(const uint16_t* src, float* dst,
-                                                       size_t n) {
+__attribute__((target("avx,f16c"))) size_t floats_f16c(const uint16_t* src, float* dst, size_t n) {
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));

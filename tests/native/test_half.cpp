@@ -47,18 +47,18 @@ TEST(Half, rounds_to_nearest_even_and_overflows_to_infinity) {
   EXPECT_EQ(half_from_float(65520.0f), 0x7c00u);   // the midpoint rounds to even: infinity
   EXPECT_EQ(half_from_float(-1e6f), 0xfc00u);
   EXPECT_EQ(half_from_float(std::numeric_limits<float>::infinity()), 0x7c00u);
-  EXPECT_EQ(half_from_float(1.0f + std::ldexp(1.0f, -11)), 0x3c00u);  // tie: even
+  EXPECT_EQ(half_from_float(1.0f + std::ldexp(1.0f, -11)), 0x3c00u);      // tie: even
   EXPECT_EQ(half_from_float(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3c02u);  // tie: even
   EXPECT_EQ(half_from_float(from_bits(0x3f800001u) + std::ldexp(1.0f, -11)), 0x3c01u);
 }
 
 TEST(Half, subnormals_and_underflow) {
   EXPECT_EQ(half_from_float(std::ldexp(1.0f, -24)), 0x0001u);
-  EXPECT_EQ(half_from_float(std::ldexp(1.0f, -25)), 0x0000u);          // tie: even (zero)
-  EXPECT_EQ(half_from_float(std::ldexp(1.5f, -25)), 0x0001u);          // above the tie
-  EXPECT_EQ(half_from_float(std::ldexp(3.0f, -25)), 0x0002u);          // 1.5 units: even
-  EXPECT_EQ(half_from_float(-std::ldexp(1.0f, -30)), 0x8000u);         // -0
-  EXPECT_EQ(half_from_float(std::ldexp(1023.5f, -24)), 0x0400u);       // up into the normals
+  EXPECT_EQ(half_from_float(std::ldexp(1.0f, -25)), 0x0000u);     // tie: even (zero)
+  EXPECT_EQ(half_from_float(std::ldexp(1.5f, -25)), 0x0001u);     // above the tie
+  EXPECT_EQ(half_from_float(std::ldexp(3.0f, -25)), 0x0002u);     // 1.5 units: even
+  EXPECT_EQ(half_from_float(-std::ldexp(1.0f, -30)), 0x8000u);    // -0
+  EXPECT_EQ(half_from_float(std::ldexp(1023.5f, -24)), 0x0400u);  // up into the normals
   EXPECT_EQ(half_from_float(6.0e-5f), 0x03efu);
   EXPECT_EQ(half_from_float(std::numeric_limits<float>::denorm_min()), 0x0000u);
 }
@@ -91,7 +91,7 @@ TEST(Half, bulk_conversions_match_the_element_ones) {
       for (uint32_t sign : {0u, 0x80000000u}) {
         const uint32_t bits = sign | (exponent << 23) | m;
         probes.push_back(from_bits(bits));
-        probes.push_back(from_bits(bits | 0xfffu));  // just under a tie
+        probes.push_back(from_bits(bits | 0xfffu));                // just under a tie
         probes.push_back(from_bits((bits & ~0x1fffu) | 0x1000u));  // a tie
       }
     }
