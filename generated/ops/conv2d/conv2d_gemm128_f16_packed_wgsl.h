@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6ee02b23e147e5cb7255bb746f022ba0d9be20a0f1420646c5dd6bcf28833b21
+// wgsl-sha256: 532c75ce35f61e765dc609790f974c571a7eae681693dfa9f9e8608773a447c6
 // The module below is generated/ops/conv2d/conv2d_gemm128_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -567,6 +567,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: ebe22bf00ba51b4e929f075189e2528ff1c53b1aa6c9006ecce4f3f60f7fc995
+// wgsl-sha256: dae115442901de9a6b45a32751c34daadf7336d1d55508b0be843f8004862ced
 // The module below is generated/ops/conv2d/conv2d_gemm128_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -588,6 +588,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/conv2d/conv2d_gemm128.wgsl - DO NOT EDIT.
-// wgsl-sha256: fad0ab29464c92427089a644e74a77f26cb678aa1911e9d9f5ba08eca9fbabd4
+// wgsl-sha256: 361b64243aee389a05d177238db5d4ea32095d77c27394d14bd9ae95aded9c44
 // The module below is generated/ops/conv2d/conv2d_gemm128.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -526,6 +526,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 954ba21774a8e31fc43034a41293337d81f04e57e784dc30e86633152d0e4be1
+// wgsl-sha256: 83ea41e6b4941ee216db16fe90374e6e4a5f00d351cc9461f4bdf32c8751f880
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -486,6 +486,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 918373699c7b9183357684c9d90a83468ec4634df25750a26c073c0e63ba50d5
+// wgsl-sha256: fd785f70e192ecb93f3a64320e59fcf4b5d13914c463527257fe224373cba1f1
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -507,6 +507,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 727d2f5e18e8b26df19c01dc221c60aa5247ef7d0a1e28ee1a919b2dde2d205a
+// wgsl-sha256: aff022d6c4c7ff87bc7a0fdc36cf20a2c9af1a604ea4b810e66f33a952e4831b
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -445,6 +445,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 83139f391540f7f7e3058e757c452bd4c6bf2e75fdb33bdcf8d6e277af3639ce
+// wgsl-sha256: f9305eb6e16ed7053be624529b83f6e3bdc63a1e5413aa6f26ab583da598dbd3
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -484,6 +484,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

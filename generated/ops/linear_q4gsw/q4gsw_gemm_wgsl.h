@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: dc702c0ada276ffc0487bd4fb31b17ecc37b6e131796d821180db909b9ca4ebf
+// wgsl-sha256: 9fee0946dc05e847a0e125fc859086aa6ac5bfef334fa419d9b3ae47de6edc45
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -422,6 +422,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5c0728b00db0df57965baac0d4e2fef025eebe17371170d0db1353b0e7a093e0
+// wgsl-sha256: f04f9ee9d8712118082571760fe9b0da59bab1e4c4ac8a88c808fad6aaec79eb
 // The module below is generated/ops/matmul/gemm_scalar_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -569,6 +569,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

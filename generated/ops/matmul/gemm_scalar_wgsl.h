@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: e10e740b204bd3566fe142e1d4bb71d5796071981248c62a8f5e53a297f97436
+// wgsl-sha256: 6585ec065bd706e2d909e337cf003a0339a40ab45b3c5c0794f212d1a83e2300
 // The module below is generated/ops/matmul/gemm_scalar.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -507,6 +507,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

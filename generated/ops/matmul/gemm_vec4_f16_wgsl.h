@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 02e424fcfc065854f434b7340ecfd71efd9bbce755554accb1fccc5c131e38b6
+// wgsl-sha256: c424d04da08d4391d280e34058bb509fb44df0a036358ed35662c15d5d4c0cda
 // The module below is generated/ops/matmul/gemm_vec4_f16.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -533,6 +533,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: e8b548664e7cd08978a1d5d3dc5b52a2314bab868d6fe41f33201ee66256e469
+// wgsl-sha256: 7a17f95644672b682b83402461f6205f7abecdef83cc4bd4b83bec39a7d92af6
 // The module below is generated/ops/matmul/gemm_vec4_m32_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -533,6 +533,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 11a8667d0516c931c947a724e587842152a46aea87c08e2a4c05504b522cd254
+// wgsl-sha256: 952ed7aad5528dd8c5c35b67aa297704842a57342498485f46c2e433b94d0748
 // The module below is generated/ops/matmul/gemm_vec4_m32.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -471,6 +471,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

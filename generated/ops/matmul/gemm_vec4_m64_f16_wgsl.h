@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: b25a2949379634563a428db1d3404500e6b18519d6962a8520d0302d13bdb0b0
+// wgsl-sha256: b4b5ad6fcfca3c9b2a4fdf785b7f1cc42eea51bc5bf30e488ea1738d0a4696f4
 // The module below is generated/ops/matmul/gemm_vec4_m64_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -533,6 +533,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {

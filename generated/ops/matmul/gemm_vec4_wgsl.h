@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 32ae8bda06781d800e3f66b19a84ee24659b84e8603d37faac5308f6851d829f
+// wgsl-sha256: f87b326f04238537a36f2416987c01ae084144c03e415d365ee02e090e9212b5
 // The module below is generated/ops/matmul/gemm_vec4.wgsl: the interface its op spec declares, the
 // helpers, the body.
 #pragma once
@@ -471,6 +471,11 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   let n0 = wid.x * TILE_N;
   let k_begin = slice * params.k_chunk;
   let k_end = min(params.K, k_begin + params.k_chunk);
+  if (HALF_RUNS && lid.x == 0u && lid.y == 0u) {
+    // cleared here: a module without runtime checks may leave workgroup memory as the
+    // last workgroup on the SM left it (walk's first barrier orders this before the ors)
+    atomicStore(&overflow_lanes, 0u);
+  }
   walk(z, m0, n0, k_begin, k_end, lid, false);
   if (HALF_RUNS) {  // a run sum past the half range: the slice again, in f32
     if (!tile_finite()) {
