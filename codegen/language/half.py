@@ -8,11 +8,12 @@ puts their routes before its float32 ones:
     routes = [Route(GEMM, grid, when="small"), Route(GEMM_BIG, grid)]
     Dispatch(..., routes=[*half_routes(routes, "self"), *routes])
 
-The shader-f16 twin declares the kernel's `f16_consts` and `f16_aliases` in place of
-those consts and aliases (e.g. the GEMM tile's f16 arithmetic); the packed twin keeps
-the float32 kernel's. For each route, in order, the shader-f16 twin then the packed one, each taken when the
+For each route, in order, the shader-f16 twin then the packed one, each taken when the
 tensor `self` is float16 and the route's own condition holds: a float16 call on a device
 with shader-f16 takes the first, on one without it the packed twin of the same route.
+The shader-f16 twin declares the kernel's `f16_consts` and `f16_aliases` in place of
+those consts and aliases (e.g. the GEMM tile's f16 arithmetic); the packed twin keeps
+the float32 kernel's.
 """
 
 from __future__ import annotations
