@@ -45,20 +45,6 @@ def test_half_routes_are_the_twins_of_each_route_in_order():
         half_variants(f16)
 
 
-def test_the_shader_f16_twin_declares_its_own_consts_and_aliases():
-    k = Kernel("tile", consts={"HALF": "false", "N": "4u"}, aliases={"Mul": "f32"},
-               f16_consts={"HALF": "true"}, f16_aliases={"Mul": "f16"})
-    f16, packed = half_variants(k)
-    assert dict(f16.consts) == {"HALF": "true", "N": "4u"} and dict(f16.aliases) == {"Mul": "f16"}
-    assert dict(packed.consts) == {"HALF": "false", "N": "4u"}
-    assert dict(packed.aliases) == {"Mul": "f32"}
-    assert not f16.f16_consts and not f16.f16_aliases
-    with pytest.raises(SpecError, match="f16_consts must replace names of its consts"):
-        Kernel("tile", consts={"N": "4u"}, f16_consts={"HALF": "true"})
-    with pytest.raises(SpecError, match="f16_aliases must replace names of its aliases"):
-        Kernel("tile", f16_aliases={"Mul": "f16"})
-
-
 def test_same_dtype_guard_reads_optional_tensors_when_present():
     g = same_dtype("input", ["weight"], optional=["bias"])
     assert g.check == ("weight.dtype == input.dtype and (not bias.present or bias.dtype == "

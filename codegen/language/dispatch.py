@@ -183,11 +183,6 @@ class Kernel:
     # one body differ in (element type, vector width)
     consts: Mapping[str, str] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
-    # what the kernel's shader-f16 twin (codegen.language.half) declares in place of some
-    # of those consts and aliases, e.g. f16 arithmetic where the float32 kernel and the
-    # packed twin compute in f32 (the GEMM tile's HALF_RUNS and Mul)
-    f16_consts: Mapping[str, str] = field(default_factory=dict)
-    f16_aliases: Mapping[str, str] = field(default_factory=dict)
     # how the float tensors its bindings view are stored (codegen.language.floats): "f32",
     # "f16" (needs the shader-f16 feature) or "f16_packed"
     floats: str = "f32"
@@ -237,12 +232,6 @@ class Kernel:
             raise SpecError(f"Kernel {self.name!r} floats must be one of {', '.join(FLOATS)}, "
                             f"with the features that storage needs (got {self.floats!r}, "
                             f"features {self.features!r})")
-        for mine, theirs, what in ((self.f16_consts, self.consts, "consts"),
-                                   (self.f16_aliases, self.aliases, "aliases")):
-            if not set(mine) <= set(theirs):
-                raise SpecError(f"Kernel {self.name!r} f16_{what} must replace names of its "
-                                f"{what} (got {sorted(mine)!r}, expected names out of "
-                                f"{sorted(theirs)!r})")
         clash = set(self.consts) & set(self.aliases)
         if clash:
             raise SpecError(f"Kernel {self.name!r} declares {', '.join(sorted(clash))} both as a "

@@ -11,9 +11,6 @@ puts their routes before its float32 ones:
 For each route, in order, the shader-f16 twin then the packed one, each taken when the
 tensor `self` is float16 and the route's own condition holds: a float16 call on a device
 with shader-f16 takes the first, on one without it the packed twin of the same route.
-The shader-f16 twin declares the kernel's `f16_consts` and `f16_aliases` in place of
-those consts and aliases (e.g. the GEMM tile's f16 arithmetic); the packed twin keeps
-the float32 kernel's.
 """
 
 from __future__ import annotations
@@ -35,13 +32,7 @@ def half_variant(kernel: Kernel, floats: str) -> Kernel:
         raise SpecError(f"Kernel {kernel.name!r} already stores floats as {kernel.floats!r}; "
                         f"its float16 twins come from the float32 kernel")
     features = tuple(dict.fromkeys((*kernel.features, *FLOATS[floats].features)))
-    changes = {}
-    if floats == "f16":  # the shader-f16 twin's own consts and aliases (Kernel.f16_consts)
-        changes = {"consts": {**kernel.consts, **kernel.f16_consts},
-                   "aliases": {**kernel.aliases, **kernel.f16_aliases},
-                   "f16_consts": {}, "f16_aliases": {}}
-    return kernel.variant(kernel.name + SUFFIX[floats], floats=floats, features=features,
-                          **changes)
+    return kernel.variant(kernel.name + SUFFIX[floats], floats=floats, features=features)
 
 
 def half_variants(kernel: Kernel) -> tuple[Kernel, Kernel]:

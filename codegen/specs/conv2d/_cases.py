@@ -4,7 +4,7 @@ conv_with_clamp's clamped twins."""
 
 from codegen.language import Case
 from codegen.graph.inputs import randn, tensor
-from codegen.specs.conv2d._half_cases import HALF_RUN_ATOL, half_positive
+from codegen.specs.conv2d._half_cases import half_positive
 
 def conv_args(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), transposed=False,
               output_padding=(0, 0), groups=1) -> tuple:
@@ -280,8 +280,7 @@ LONG_SUMS = {"gemm_channel_tiles": 1e-4, "gemm128_tiles_split_k": 1e-4}
 
 def cases(extra: tuple = ()) -> list[Case]:
     """The shared cases, with `extra` arguments appended (conv_with_clamp's clamp)."""
-    atol = {**LONG_SUMS, **HALF_RUN_ATOL}
-    out = [Case(n, args + extra, route=route, atol=atol.get(n))
+    out = [Case(n, args + extra, route=route, atol=LONG_SUMS.get(n))
            for n, args, route in POSITIVE + half_positive(conv_args)]
     out += [Case(n, args + extra, raises=msg) for n, args, msg in NEGATIVE]
     n, args, msg = STATIC
@@ -311,7 +310,7 @@ def clamp_cases() -> list[Case]:
         ("relu6_conv1d_depthwise", "conv1d_depthwise", (0.0, 6.0)),
     ]
     out = [Case(n, pick[src][0] + lim, route=pick[src][1]) for n, src, lim in clamped]
-    out += [Case(f"relu6_{n}", args + (0.0, 6.0), route=route, atol=HALF_RUN_ATOL.get(n))
+    out += [Case(f"relu6_{n}", args + (0.0, 6.0), route=route)
             for n, args, route in half_positive(conv_args)]
     shared = cases((None, None))
     return out + [c for c in shared if c.raises]  # torch's reference needs a min or a max

@@ -1,14 +1,9 @@
 """The convolutions' float16 cases (not a spec file: the loader skips `_` files): one per
 route on a shape that takes it (its masked twin runs the packed route on a device without
 shader-f16), and a sum past 65504. Accumulation is float32, each output rounded to
-float16 once; conv2d_gemm128's shader-f16 twin multiply-adds in f16 runs of 16 first
-(gemm_tile.wgsl), so its case allows run_atol(K) (docs/numerics.md)."""
+float16 once (docs/numerics.md)."""
 
 from codegen.graph.inputs import full, randn
-from codegen.specs.matmul._tile import run_atol
-
-# atol of the cases on f16-run routes: K = 16 channels x 3 x 3 taps
-HALF_RUN_ATOL = {"f16_gemm128": run_atol(16 * 3 * 3)}
 
 
 def h(*shape: int):

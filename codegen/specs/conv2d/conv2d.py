@@ -36,7 +36,6 @@ from codegen.language import (Bind, Case, Dispatch, Elementwise, Kernel, Op, Out
 from codegen.specs.conv2d._cases import cases, clamp_cases
 from codegen.specs.conv2d._conv_lets import (CONV_ARGS, FLOATS, GEMM_TILE, GUARDS, LETS, TILE128,
                                              conv_params)
-from codegen.specs.matmul._tile import TILE_F32, TILE_HALF_RUNS, TILE_MUL
 
 PACK = Kernel("conv2d_pack_weights", overrides={"TRANSPOSED": Override("bool", False)})
 # the 64x64 tile, the K walk and the split-K store (they would clash with gemm_tile's)
@@ -49,7 +48,7 @@ STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=GEMM64,
 # and the input window, its stores by M and N
 GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1), runtime_checks=False,
                  helpers=("../matmul/gemm_store.wgsl", "../matmul/gemm_tile.wgsl"),
-                 consts={"TILE_M": "128u", **TILE_F32}, aliases=TILE_MUL, **TILE_HALF_RUNS,
+                 consts={"TILE_M": "128u"},
                  overrides={"B_IS_NK": Override("bool", False),
                             "WEIGHT_VEC4": Override("bool", True)})
 SPLIT_SUM = Kernel("conv2d_split_sum")

@@ -33,7 +33,6 @@ from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Eleme
                               Int, Kernel, Op, Output, Params, Route, Tensor, Tiles, half_routes,
                               same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor
-from codegen.specs.matmul._tile import TILE_F32, TILE_MUL
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
 ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes' ROWS)
@@ -48,9 +47,7 @@ GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES)
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
                        helpers=GEMV.helpers)
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
-               # f32 arithmetic in every twin: the weights dequantized as staged
-               consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true", **TILE_F32},
-               aliases=TILE_MUL,
+               consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
                helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES

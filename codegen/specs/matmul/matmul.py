@@ -38,7 +38,6 @@ from codegen.language import (F16, F32, Bind, Case, Dispatch, Elementwise, Guard
                               half_routes, same_dtype, u32)
 from codegen.specs.matmul._cases import ADDMM_CASES, BMM_CASES, LINEAR_CASES, MM_CASES
 from codegen.specs.matmul._half_cases import addmm_cases, bmm_cases, linear_cases, mm_cases
-from codegen.specs.matmul._tile import TILE_F32, TILE_HALF_RUNS, TILE_MUL
 
 TILE = 128  # output columns per workgroup of every tile, and rows of gemm_vec4's
 K_STEP = 8  # K per staged step (K_STEP in gemm_tile.wgsl)
@@ -78,14 +77,13 @@ OVERRIDES = {"B_IS_NK": Override("bool", False)}
 # gemm_vec4 and gemm_scalar: one body (gemm.wgsl on gemm_tile.wgsl), its loaders from the
 # dispatch (gemm_loads_vec4.wgsl, gemm_loads_scalar.wgsl); the vec4 variants with fewer
 # rows per workgroup (TILE_M) and threads (16 x TILE_M / 8)
-# the shader-f16 twins multiply-add in f16 runs (TILE_HALF_RUNS, _tile.py)
 GEMM_VEC4 = Kernel("gemm_vec4", file="gemm.wgsl", workgroup=(16, 16, 1), overrides=OVERRIDES,
                    runtime_checks=False, helpers=("gemm_tile.wgsl",),
-                   consts={"TILE_M": "128u", **TILE_F32}, aliases=TILE_MUL, **TILE_HALF_RUNS)
+                   consts={"TILE_M": "128u"})
 GEMM_VEC4_M64 = GEMM_VEC4.variant("gemm_vec4_m64", workgroup=(16, 8, 1),
-                                  consts={"TILE_M": "64u", **TILE_F32})
+                                  consts={"TILE_M": "64u"})
 GEMM_VEC4_M32 = GEMM_VEC4.variant("gemm_vec4_m32", workgroup=(16, 4, 1),
-                                  consts={"TILE_M": "32u", **TILE_F32})
+                                  consts={"TILE_M": "32u"})
 TILE_KERNELS = {128: GEMM_VEC4, 64: GEMM_VEC4_M64, 32: GEMM_VEC4_M32}
 GEMM_SCALAR = GEMM_VEC4.variant("gemm_scalar")
 # 32x32 tiles (gemm_small_tile.wgsl: workgroup indices below 128 by its arithmetic, loads
