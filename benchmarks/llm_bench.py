@@ -2,7 +2,7 @@
 native WebGPU delegate of a GPU machine (webgpu_llm_runner), against the weight-bandwidth
 limit.
 
-    python benchmarks/llm_bench.py pack DIR [--layers 16] [--recipe 4w]   # here
+    python benchmarks/llm_bench.py pack DIR [--layers 16] [--recipe 4w] [--fp16]   # here
     python benchmarks/llm_bench.py runner DIR                              # here, rebuilt runner
     python benchmarks/llm_bench.py run DIR OUT                             # there
     python benchmarks/llm_bench.py report OUT/llm.json                     # the table
@@ -53,8 +53,8 @@ GROUP = 32
 NEW_TOKENS = 64
 
 
-def model_name(layers: int, recipe: str) -> str:
-    return f"llama1b_{layers}l_{recipe}"
+def model_name(layers: int, recipe: str, fp16: bool = False) -> str:
+    return f"llama1b_{layers}l_{recipe}" + ("_fp16" if fp16 else "")
 
 
 def weight_bytes(params: dict, scale_bytes: int = 4) -> dict:
@@ -82,7 +82,7 @@ def runner_bundle(dest: Path) -> None:
             shutil.copy2(lib.resolve(), dest / lib.name)
 
 
-def pack(folder: Path, layers: int, recipe: str, work: Path) -> None:
+def pack(folder: Path, layers: int, recipe: str, work: Path, fp16: bool = False) -> None:
     import seeded_constants
     import seeded_weights
 
@@ -90,7 +90,7 @@ def pack(folder: Path, layers: int, recipe: str, work: Path) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
-    name = model_name(layers, recipe)
+    name = model_name(layers, recipe, fp16)
     params = dict(LLAMA_1B, n_layers=layers)
     params_path = L.write_params(params, work / f"{name}.params.json")
     pte = work / f"{name}.pte"
@@ -98,7 +98,7 @@ def pack(folder: Path, layers: int, recipe: str, work: Path) -> None:
         t0 = time.time()
         ckpt = L.random_checkpoint(params, work / f"{name}.ckpt.pth", max_seq_len=CONTEXT)
         L.export_llm(params_path, ckpt, pte, recipe, GROUP, CHUNK, max_context_len=CONTEXT,
-                     timeout=7200)
+                     timeout=7200, fp16=fp16)
         print(f"exported {pte} ({pte.stat().st_size / 1e6:.1f} MB) in {time.time() - t0:.0f} s")
         ckpt.unlink()
     weights, entry = seeded_constants.reseed_pte(pte)
@@ -108,7 +108,8 @@ def pack(folder: Path, layers: int, recipe: str, work: Path) -> None:
     reseeded = sum(s.get("size", 4 * s.get("count", 0)) for s in weights.values())
     info = {"model": name, "params": params, "recipe": recipe, "group_size": GROUP,
             "max_seq_len": CHUNK, "max_context_len": CONTEXT, "pte_bytes": entry["size"],
-            "constant_bytes": reseeded, "read_per_token": weight_bytes(params)}
+            "fp16": fp16, "constant_bytes": reseeded,
+            "read_per_token": weight_bytes(params, scale_bytes=2 if fp16 else 4)}
     (folder / f"{name}.info.json").write_text(json.dumps(info, indent=1))
     runner_bundle(folder / "runner")
     print(f"{folder}: {name}.pte.kept ({(folder / kept.name).stat().st_size / 1e6:.2f} MB), "
@@ -240,6 +241,8 @@ def main() -> None:
     p.add_argument("folder", type=Path)
     p.add_argument("--layers", type=int, default=16)
     p.add_argument("--recipe", default="4w", choices=("4w", "8da4w"))
+    p.add_argument("--fp16", action="store_true",
+                   help="export with --vulkan-force-fp16 (float16 activations and scales)")
     p.add_argument("--work", type=Path, default=Path("/tmp/opgen_llm_bench"),
                    help="where the checkpoint and the full .pte are written")
     b = sub.add_parser("runner")
@@ -251,7 +254,7 @@ def main() -> None:
     s.add_argument("json", type=Path)
     args = parser.parse_args()
     if args.command == "pack":
-        pack(args.folder, args.layers, args.recipe, args.work)
+        pack(args.folder, args.layers, args.recipe, args.work, args.fp16)
     elif args.command == "runner":
         runner_bundle(args.folder / "runner")
     elif args.command == "run":

@@ -97,11 +97,12 @@ def delegate_constants(blob: bytes, named: dict[str, bytes]) -> list[tuple[str, 
 def _spec(dtype: str, data: bytes) -> dict | None:
     if dtype in ("uint8", "int8"):
         return {"kind": "bytes", "size": len(data)}
-    if dtype == "float32":
-        values = np.frombuffer(data, dtype=np.float32)
+    if dtype in ("float32", "float16"):  # float16: a force_fp16 export's scales
+        values = np.frombuffer(data, dtype=dtype)
         values = values[np.isfinite(values)]
         low, high = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
-        return {"kind": "float32", "count": len(data) // 4, "low": low, "high": high}
+        return {"kind": dtype, "count": len(data) // np.dtype(dtype).itemsize, "low": low,
+                "high": high}
     return None  # other dtypes keep their bytes
 
 

@@ -1,5 +1,6 @@
-"""benchmarks/seeded_constants.reseed_onnx_data: an ONNX model's 4-bit weights travel
-without their bytes and come back byte for byte (llm_ort.py's pack and run)."""
+"""benchmarks/seeded_constants: an ONNX model's 4-bit weights (reseed_onnx_data) travel
+without their bytes and come back byte for byte (llm_ort.py's pack and run); a .pte's
+float constants are drawn again in their own dtype (llm_bench.py's pack, --fp16 too)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,21 @@ def test_reseed_onnx_data_round_trip(tmp_path):
     (src / "m.weights.json").write_text(json.dumps(manifest))
     with pytest.raises(SystemExit, match="differs from the original"):
         seeded_weights.restore_model(src, "m", tmp_path / "again")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_pte_float_constants_are_redrawn_in_their_dtype_and_range(dtype):
+    """A .pte constant of float32 or float16 (a force_fp16 export's scales) travels as a
+    spec and is drawn again in its own dtype, size and range; other dtypes keep their
+    bytes."""
+    import seeded_constants
+
+    original = np.linspace(-0.25, 0.5, 1000).astype(dtype).tobytes()
+    spec = seeded_constants._spec(dtype, original)
+    assert spec == {"kind": dtype, "count": 1000, "low": -0.25, "high": 0.5}
+    drawn = seeded_constants.seeded_bytes("layers.0.w_scales", spec)
+    assert len(drawn) == len(original)
+    values = np.frombuffer(drawn, dtype=dtype)
+    assert values.min() >= -0.25 and values.max() <= 0.5 and np.unique(values).size > 100
+    assert seeded_constants.seeded_bytes("layers.0.w_scales", spec) == drawn
+    assert seeded_constants._spec("int32", np.arange(8, dtype=np.int32).tobytes()) is None

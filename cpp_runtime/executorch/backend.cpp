@@ -286,6 +286,8 @@ DispatchCounts dispatch_counts() {
     counts.last_stats.record_seconds += last.record_seconds;
     counts.last_stats.submit_seconds += last.submit_seconds;
     counts.last_stats.wait_seconds += last.wait_seconds;
+    counts.last_stats.resize_seconds += last.resize_seconds;
+    counts.last_stats.read_seconds += last.read_seconds;
     counts.last_stats.submits += last.submits;
   }
   return counts;

@@ -73,7 +73,9 @@ void WebGPUGraph::copy_out(ValueRef tensor, void* data, size_t nbytes) {
   if (nbytes == 0) return;
   if (data == nullptr)
     throw Error(utils::message("WebGPU graph: copy_out of value ", tensor, " to null"));
+  const auto t0 = Clock::now();
   impl_->read_back(t.buffer, data, nbytes, utils::message("copy_out of value ", tensor));
+  impl_->stats.read_seconds += seconds_since(t0);
 }
 
 void WebGPUGraph::Impl::read_back(WGPUBuffer src, void* data, size_t nbytes,
@@ -304,6 +306,8 @@ void WebGPUGraph::execute() {
   // SymInts computed from host-read tensors (read_on_host) follow what copy_in wrote
   if (impl_->host_values_pending) propagate_resize();
   impl_->stats = impl_->run(/*constants_only=*/false, "execute");
+  impl_->stats.resize_seconds = impl_->resize_seconds;
+  impl_->resize_seconds = 0;
 }
 
 void WebGPUGraph::run_constant_dispatches() {

@@ -1,6 +1,7 @@
 // Building a WebGPUGraph: tensors and their buffers, nodes, resizing, statistics
 // (recording dispatches and copies: dispatch.cpp).
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -128,8 +129,18 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
     ~Building() { slot.clear(); }
   } building{impl_->building};
   impl_->building = target;
+  impl_->node_args.clear();
+  for (ValueRef a : args) {
+    // an invalid ref is reported by the handler that reads it
+    if (a < 0 || static_cast<size_t>(a) >= impl_->values.size()) continue;
+    impl_->node_args.push_back(a);
+    if (type_of(a) == ValueType::ValueList) {
+      for (ValueRef item : get_value_list(a)) impl_->node_args.push_back(item);
+    }
+  }
   const size_t first = impl_->commands.size();
   registry.get_op(target)(*this, args);
+  impl_->node_args.clear();
   ++impl_->num_nodes;
   // A node that reads a SymInt (a position, a sequence length) rewrites its params when the
   // SymInt changes, i.e. between executes: its commands never compute constants, even
@@ -138,7 +149,8 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
   for (ValueRef a : args) {
     symbolic = symbolic || type_of(a) == ValueType::SymInt;
     if (type_of(a) == ValueType::ValueList) {
-      for (ValueRef item : get_value_list(a)) symbolic = symbolic || type_of(item) == ValueType::SymInt;
+      for (ValueRef item : get_value_list(a))
+        symbolic = symbolic || type_of(item) == ValueType::SymInt;
     }
   }
   for (size_t i = first; symbolic && i < impl_->commands.size(); ++i) {
@@ -149,7 +161,7 @@ void WebGPUGraph::add_node(const std::string& target, const std::vector<ValueRef
 // --- resizing --------------------------------------------------------------------------------
 void WebGPUGraph::add_resize_hook(std::function<void(WebGPUGraph&)> hook) {
   if (!hook) throw Error("WebGPU graph: add_resize_hook with an empty function");
-  impl_->resize_hooks.push_back(std::move(hook));
+  impl_->resize_hooks.push_back({std::move(hook), impl_->node_args});
 }
 
 void WebGPUGraph::set_input_dims(ValueRef tensor, std::vector<int64_t> dims) {
@@ -163,6 +175,7 @@ void WebGPUGraph::set_input_dims(ValueRef tensor, std::vector<int64_t> dims) {
                                " new dims do not fit its max dims (got ", dims, ", expected rank ",
                                t.max_dims.size(), " and each dim within ", t.max_dims, ")"));
   }
+  if (t.live_dims != dims) impl_->resize_pending.insert(tensor);
   t.live_dims = std::move(dims);
 }
 
@@ -183,9 +196,39 @@ void WebGPUGraph::resize_input(ValueRef tensor, std::vector<int64_t> dims) {
   propagate_resize();
 }
 
+// What a resize hook can change of a value: a tensor's live dims, a SymInt's value.
+std::vector<int64_t> WebGPUGraph::Impl::resize_state(ValueRef ref) const {
+  const Value& v = value(ref);
+  if (v.type == ValueType::Tensor) return std::get<Tensor>(v.data).live_dims;
+  if (v.type == ValueType::SymInt) return {std::get<int64_t>(v.data)};
+  return {};
+}
+
 void WebGPUGraph::propagate_resize() {
-  impl_->host_values_pending = false;
-  for (auto& hook : impl_->resize_hooks) hook(*this);
+  const auto t0 = std::chrono::steady_clock::now();
+  Impl& g = *impl_;
+  g.host_values_pending = false;
+  // changed[ref]: the value changed since the last propagate_resize, or a hook before
+  // changed it; hooks run in the order their nodes were added, so every value a hook
+  // reads is final when it runs
+  std::vector<bool> changed(g.values.size(), false);
+  for (ValueRef ref : g.resize_pending) changed[ref] = true;
+  g.resize_pending.clear();
+  std::vector<std::vector<int64_t>> before;
+  for (auto& hook : g.resize_hooks) {
+    const bool reads_a_change =
+        hook.args.empty() ||
+        std::any_of(hook.args.begin(), hook.args.end(), [&](ValueRef a) { return changed[a]; });
+    if (!reads_a_change) continue;
+    before.clear();
+    for (ValueRef a : hook.args) before.push_back(g.resize_state(a));
+    hook.run(*this);
+    for (size_t i = 0; i < hook.args.size(); ++i) {
+      if (g.resize_state(hook.args[i]) != before[i]) changed[hook.args[i]] = true;
+    }
+  }
+  g.resize_pending.clear();  // what the hooks set (SymInts they compute) was seen above
+  g.resize_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // --- statistics

@@ -49,8 +49,8 @@ struct Command {
   // set_dispatch_active was called, or its node reads a SymInt: its params may change
   // between executes, so it is never a constant command
   bool per_execute = false;
-  bool stale = true;      // its params, grid or inputs changed since it last ran
-  uint64_t runs = 0;      // times recorded into a submit (executes and constant runs)
+  bool stale = true;  // its params, grid or inputs changed since it last ran
+  uint64_t runs = 0;  // times recorded into a submit (executes and constant runs)
 };
 
 struct WebGPUGraph::Impl {
@@ -64,12 +64,24 @@ struct WebGPUGraph::Impl {
   // dispatches, never twice within one.
   std::map<std::pair<uint64_t, size_t>, Handle<WGPUBuffer>> dummies;
   std::vector<Command> commands;
-  std::vector<std::function<void(WebGPUGraph&)>> resize_hooks;
+  // A node's resize hook and the values it reads and writes: the node's args, value lists
+  // expanded (empty for a hook added outside add_node: it always runs).
+  struct ResizeHook {
+    std::function<void(WebGPUGraph&)> run;
+    std::vector<ValueRef> args;
+  };
+  std::vector<ResizeHook> resize_hooks;
+  std::vector<ValueRef> node_args;  // the args of the node add_node is adding
+  // Values whose dims, SymInt or host-read contents changed since propagate_resize last
+  // ran (set_input_dims, set_symint, copy_in to a host-read tensor): it runs only the
+  // hooks that read one of them or a value an earlier hook changed.
+  std::set<ValueRef> resize_pending;
   // Tensors ops read on the host (read_on_host), tensors device commands write, and
   // whether a host write to one of the former awaits propagate_resize.
   std::set<ValueRef> host_read;
   std::set<ValueRef> device_written;
   bool host_values_pending = false;
+  double resize_seconds = 0;  // propagate_resize's time since the last execute
   size_t num_nodes = 0;
   std::string building;        // the target of the node add_node is adding ("" otherwise)
   Handle<WGPUBuffer> staging;  // map-read buffer for copy_out
@@ -97,6 +109,7 @@ struct WebGPUGraph::Impl {
   std::map<std::string, KernelTime> kernel_grid_times;  // by "name [x, y, z]"
 
   const Value& value(ValueRef ref) const;
+  std::vector<int64_t> resize_state(ValueRef ref) const;
   Value& value(ValueRef ref);
   ValueRef push(ValueType type, decltype(Value::data) data);
   [[noreturn]] void type_error(ValueRef ref, const char* expected) const;

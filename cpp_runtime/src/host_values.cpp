@@ -45,6 +45,7 @@ void WebGPUGraph::Impl::note_host_values(ValueRef ref, const void* data, size_t 
     t.host_values[i] = v;
   }
   host_values_pending = true;
+  resize_pending.insert(ref);
 }
 
 }  // namespace webgpu_delegate

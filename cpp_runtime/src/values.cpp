@@ -205,6 +205,7 @@ int64_t WebGPUGraph::get_symint(ValueRef ref) const {
 void WebGPUGraph::set_symint(ValueRef ref, int64_t v) {
   Value& value = impl_->value(ref);
   if (value.type != ValueType::SymInt) impl_->type_error(ref, "SymInt");
+  if (std::get<int64_t>(value.data) != v) impl_->resize_pending.insert(ref);
   value.data = v;
 }
 

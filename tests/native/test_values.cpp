@@ -5,6 +5,21 @@
 
 using namespace webgpu_delegate;
 
+namespace {
+int g_hook_runs = 0;
+
+// test.follow(Tensor x, Tensor out, SymInt? position): no dispatch; its resize hook counts
+// its runs and gives out x's dims.
+void add_follow(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
+  graph.add_resize_hook([x = args[0], out = args[1]](WebGPUGraph& g) {
+    ++g_hook_runs;
+    g.resize_tensor(out, g.get_tensor(x).dims());
+  });
+}
+}  // namespace
+
+WEBGPU_REGISTER_OP(test.follow.default, add_follow, None);
+
 TEST(Values, typed_getters_return_what_was_added) {
   WebGPUGraph g(test_device());
   const ValueRef i = g.add_int(-7);
@@ -132,6 +147,51 @@ TEST(Values, resizes_are_checked) {
   g.add_resize_hook([&](WebGPUGraph&) { ++calls; });
   g.resize_input(x, {1, 3});
   ASSERT_EQ(calls, 1);
+}
+
+TEST(Values, resize_runs_the_hooks_of_nodes_that_read_a_changed_value) {
+  WebGPUGraph g(test_device());
+  const ValueRef a = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef b = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef c = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef u = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef v = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef w = g.add_tensor(DType::Float32, {4, 3});
+  const ValueRef position = g.add_symint(5);
+  g.add_node("test.follow.default", {a, b});
+  g.add_node("test.follow.default", {b, c});  // reads what the first one writes
+  g.add_node("test.follow.default", {u, v});
+  g.add_node("test.follow.default", {u, w, position});
+  const auto dims = [&](ValueRef t) { return g.get_tensor(t).dims(); };
+  const std::vector<int64_t> full{4, 3};
+
+  g_hook_runs = 0;
+  g.set_input_dims(a, {2, 3});
+  g.propagate_resize();
+  ASSERT_EQ(g_hook_runs, 2);  // a -> b -> c; u's nodes read nothing that changed
+  ASSERT_TRUE(dims(c) == (std::vector<int64_t>{2, 3}));
+  ASSERT_TRUE(dims(v) == full);
+
+  g_hook_runs = 0;
+  g.set_input_dims(a, {2, 3});  // the same dims: nothing to redo
+  g.propagate_resize();
+  ASSERT_EQ(g_hook_runs, 0);
+
+  g.set_symint(position, 6);  // only the node that reads the position
+  g.propagate_resize();
+  ASSERT_EQ(g_hook_runs, 1);
+
+  g_hook_runs = 0;
+  g.set_input_dims(u, {1, 3});
+  g.propagate_resize();
+  ASSERT_EQ(g_hook_runs, 2);
+  ASSERT_TRUE(dims(v) == (std::vector<int64_t>{1, 3}) && dims(w) == dims(v));
+  ASSERT_TRUE(dims(c) == (std::vector<int64_t>{2, 3}));
+
+  int unattached = 0;  // a hook added outside add_node reads anything: it always runs
+  g.add_resize_hook([&](WebGPUGraph&) { ++unattached; });
+  g.propagate_resize();
+  ASSERT_EQ(unattached, 1);
 }
 
 TEST(Values, unknown_op_at_add_node_names_the_target) {

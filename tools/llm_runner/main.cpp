@@ -19,8 +19,9 @@
 //    "decode_ms": [...], "decode_tok_s", "dispatches_per_token", "pipelines_at_load",
 //    "pipelines_after", "vocab", "max_seq_len", "decode_host_ms": {...},
 //    "kernel_times": {...}, "dispatch_times": {...} (--profile)}
-// decode_host_ms: the median decode step's delegate execute on the host (uniform uploads,
-// recording, submission, waiting for the GPU); kernel_times: GPU time per decode step by
+// decode_host_ms: the median decode step's delegate execute on the host (the resize for
+// the new position, uniform uploads, recording, submission, waiting for the GPU, reading
+// the logits back); kernel_times: GPU time per decode step by
 // kernel, dispatch_times by kernel and grid (each dispatch timed in a pass of its own).
 // and DIR/logits.bin: float32 [new_tokens, vocab], the logits each generated token was
 // chosen from (the prefill's, then each decode step's but the last).
@@ -226,7 +227,7 @@ int run(int argc, char** argv) {
   std::vector<double> decode_ms;
   size_t dispatches = 0;
   const auto prefill_counts = backend::dispatch_counts();  // --profile: the decode's share
-  std::vector<double> upload_ms, record_ms, submit_ms, wait_ms;
+  std::vector<double> resize_ms, upload_ms, record_ms, submit_ms, wait_ms, read_ms;
   for (int64_t i = 0; i < new_tokens; ++i) {
     tokens.push_back(argmax(logits));
     all_logits.insert(all_logits.end(), logits.begin(), logits.end());
@@ -240,6 +241,8 @@ int run(int argc, char** argv) {
     record_ms.push_back(counts.last_stats.record_seconds * 1e3);
     submit_ms.push_back(counts.last_stats.submit_seconds * 1e3);
     wait_ms.push_back(counts.last_stats.wait_seconds * 1e3);
+    resize_ms.push_back(counts.last_stats.resize_seconds * 1e3);
+    read_ms.push_back(counts.last_stats.read_seconds * 1e3);
   }
   const size_t pipelines_after = backend::pipelines_created();
   double decode_total = 0;
@@ -257,9 +260,10 @@ int run(int argc, char** argv) {
             << dispatches << " dispatches per token\n"
             << "pipelines: " << pipelines_at_load << " after the load, " << pipelines_after
             << " after generating\n"
-            << "decode step on the host (median ms): upload " << median(upload_ms) << ", record "
-            << median(record_ms) << ", submit " << median(submit_ms) << ", wait for the GPU "
-            << median(wait_ms) << "\n";
+            << "decode step on the host (median ms): resize " << median(resize_ms) << ", upload "
+            << median(upload_ms) << ", record " << median(record_ms) << ", submit "
+            << median(submit_ms) << ", wait for the GPU " << median(wait_ms) << ", read the logits "
+            << median(read_ms) << "\n";
   if (out_dir.empty()) return 0;
   fs::create_directories(out_dir);
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
@@ -280,10 +284,9 @@ int run(int argc, char** argv) {
     return times;
   };
   const auto final_counts = backend::dispatch_counts();
-  const json host = {{"upload", median(upload_ms)},
-                     {"record", median(record_ms)},
-                     {"submit", median(submit_ms)},
-                     {"wait", median(wait_ms)}};
+  const json host = {{"resize", median(resize_ms)}, {"upload", median(upload_ms)},
+                     {"record", median(record_ms)}, {"submit", median(submit_ms)},
+                     {"wait", median(wait_ms)},     {"read", median(read_ms)}};
   const json manifest = {
       {"device", device},
       {"prompt", prompt},

@@ -111,6 +111,8 @@ struct ExecuteStats {
   double submit_seconds = 0;  // finish + submit (of the last command buffer)
   size_t submits = 0;         // command buffers submitted (set_dispatches_per_submit)
   double wait_seconds = 0;    // until the queue reported the work done
+  double resize_seconds = 0;  // propagate_resize calls since the execute before (new shapes)
+  double read_seconds = 0;    // copy_out calls after it (read-back: copy, map, memcpy)
 };
 
 // GPU time of one kernel over the profiled executes (WebGPUGraph::set_profiling).
@@ -197,7 +199,10 @@ class WebGPUGraph {
   // runtime's copy kernel (src/copy_words.wgsl). src and dst must not share a buffer.
   DispatchId add_copy(ValueRef src, ValueRef dst, uint64_t nbytes);
   void update_copy(DispatchId id, uint64_t nbytes);
-  // Runs after any input resize, in the order the hooks were added.
+  // Runs in propagate_resize, in the order the hooks were added, when one of the values
+  // its node reads or writes (the node's args) changed since the last propagate_resize:
+  // new live dims or SymInt value, host-read contents, or a change an earlier hook made.
+  // A hook added outside add_node always runs.
   void add_resize_hook(std::function<void(WebGPUGraph&)> hook);
 
   // --- running ------------------------------------------------------------------
