@@ -182,7 +182,7 @@ def run(folder: Path, profile: bool = False, fp16: bool = False) -> None:
     if fp16:
         from latency_fp16 import run_fp16
 
-        run_fp16(folder, expected)
+        run_fp16(folder, expected, profile)
         return
     # "copies ms": ours with every view copying into a buffer of its own (the runner's
     # --copy-views: ExecuTorch's memory plan instead of views sharing their input's buffer)

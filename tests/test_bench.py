@@ -85,6 +85,17 @@ def test_bench_quick_needs_a_suite_with_quick_shapes():
         bench._jobs(bench_args(["--suite", "smoke", "--quick"]))
 
 
+def test_focus_suites_are_rows_of_their_suites_with_float16_twins():
+    from codegen.bench import suites
+
+    for focus, full, rows in (("gemm_focus", "gemm", suites.GEMM_FOCUS),
+                              ("conv_focus", "conv_anchors", suites.CONV_FOCUS)):
+        assert [e[0] for e in suites.SUITES[focus]] == [e[0] for e in suites.SUITES[full]
+                                                         if e[0] in rows]
+        assert len(suites.SUITES[focus]) == len(rows)  # every named row exists
+        assert suites.SUITES[f"{focus}_f16"] == suites.as_float16(suites.SUITES[focus])
+
+
 @pytest.mark.parametrize("name, twin", [("gemm_f16", "gemm"), ("conv_f16", "conv_anchors")])
 def test_float16_suites_are_their_float32_twins_in_half(name, twin):
     from codegen.bench import suites

@@ -107,17 +107,32 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 """
 
 
-def _gpu_half_bits(values: np.ndarray) -> np.ndarray:
+# rounded_halves (the shader-f16 stores): the rounded value as a stored half
+ROUNDED_SHADER = "enable f16;\n" + (SPECS_DIR / "common" / "half_rounded.wgsl").read_text() + """
+@group(0) @binding(0) var<storage, read> values: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> halves: array<vec4<f16>>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  if (gid.x < arrayLength(&values)) {
+    halves[gid.x] = rounded_halves(values[gid.x]);
+  }
+}
+"""
+
+
+def _gpu_half_bits(values: np.ndarray, shader: str = SHADER) -> np.ndarray:
+    """The halves `shader` makes of `values` (their bits; 4 values per invocation)."""
     import wgpu
 
     _, dev = device()
     n = len(values) // 4
+    out_bytes = 8 if shader is ROUNDED_SHADER else 16  # vec4<f16>, or vec4<u32> of bits
     src = dev.create_buffer_with_data(data=values.astype(np.float32).tobytes(),
                                       usage=wgpu.BufferUsage.STORAGE)
-    dst = dev.create_buffer(size=n * 16, usage=wgpu.BufferUsage.STORAGE |
+    dst = dev.create_buffer(size=n * out_bytes, usage=wgpu.BufferUsage.STORAGE |
                             wgpu.BufferUsage.COPY_SRC)
     pipe = dev.create_compute_pipeline(layout="auto", compute={
-        "module": dev.create_shader_module(code=SHADER), "entry_point": "main"})
+        "module": dev.create_shader_module(code=shader), "entry_point": "main"})
     group = dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
         {"binding": 0, "resource": {"buffer": src}}, {"binding": 1, "resource": {"buffer": dst}}])
     encoder = dev.create_command_encoder()
@@ -127,7 +142,45 @@ def _gpu_half_bits(values: np.ndarray) -> np.ndarray:
     cpass.dispatch_workgroups(-(-n // 64))
     cpass.end()
     dev.queue.submit([encoder.finish()])
+    if out_bytes == 8:
+        return np.frombuffer(dev.queue.read_buffer(dst), dtype=np.uint16).copy()
     return np.frombuffer(dev.queue.read_buffer(dst), dtype=np.uint32).astype(np.uint16)
+
+
+def _rounding_probes() -> np.ndarray:
+    """Every finite half, the midpoints between neighbours (ties to even), values past
+    65504 and below the smallest subnormal, float32 subnormals; both signs, a multiple
+    of 4 long."""
+    halves = np.arange(0x10000, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    finite = halves[np.isfinite(halves)].astype(np.float32)
+    ordered = np.unique(finite)
+    mids = ((ordered[:-1].astype(np.float64) + ordered[1:]) / 2).astype(np.float32)
+    # a float32 ulp either side of each midpoint
+    near = np.concatenate([np.nextafter(mids, np.float32(np.inf)),
+                           np.nextafter(mids, np.float32(-np.inf))])
+    edges = np.array([65504.0, 65519.99, 65520.0, 1e6, 3.4e38, 2.0 ** -25, 2.0 ** -25 * 1.001,
+                      2.0 ** -26, 1e-45, -1e-45, 5.96e-8, 6.1e-5, np.inf, -np.inf],
+                     dtype=np.float32)
+    values = np.concatenate([finite, mids, near, edges, -edges])
+    return np.concatenate([values, np.zeros(-len(values) % 4, np.float32)])
+
+
+def test_rounded_halves_rounds_as_torch_does():
+    """rounded_halves (float arithmetic: scale to the half ulp, round, scale back) stores
+    the half numpy's float16 conversion gives (round to nearest even, IEEE overflow,
+    subnormal halves) for every probe, and NaN as NaN."""
+    _, dev = device()
+    if "shader-f16" not in dev.features:
+        pytest.skip("the adapter has no shader-f16")
+    values = _rounding_probes()
+    got = _gpu_half_bits(values, ROUNDED_SHADER)
+    with np.errstate(over="ignore"):
+        want = values.astype(np.float16).view(np.uint16)
+    wrong = np.nonzero(got != want)[0]
+    assert not len(wrong), [(float(values[i]), hex(got[i]), hex(want[i])) for i in wrong[:8]]
+    nan = _gpu_half_bits(np.array([np.nan, -np.nan, struct.unpack("<f", b"\x01\x00\x80\x7f")[0],
+                                   0.0], dtype=np.float32), ROUNDED_SHADER)
+    assert all((h & 0x7c00) == 0x7c00 and (h & 0x3ff) for h in nan[:3])
 
 
 def test_half_bits_rounds_as_torch_does():

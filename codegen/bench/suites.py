@@ -3,7 +3,8 @@ DESIGN.md's performance table, the 256 MB elementwise set, the GEMM shapes, the 
 stems, and a CPU smoke set. A suite in QUICK also runs at small shapes
 (`--suite NAME --quick`): the same ops and routes, for the CI adapter. `gemm_f16` and
 `conv_f16` are the `gemm` and `conv_anchors` suites with float16 tensors, row for row
-(the same names and shapes: `benchmarks/f16_report.py` joins them with the float32 rows).
+(the same names and shapes: `benchmarks/f16_report.py` joins them with the float32 rows);
+`gemm_focus`, `conv_focus` and their `_f16` twins are a few rows of each.
 
 An entry is (name, target, arguments) or (name, target, arguments, options); option
 `bandwidth` also reports the row as GB/s (every input and output byte once).
@@ -117,6 +118,17 @@ SUITES = {
 }
 SUITES["gemm_f16"] = as_float16(SUITES["gemm"])
 SUITES["conv_f16"] = as_float16(SUITES["conv_anchors"])
+# a few rows of each, for a short float16 GPU run (gpu_run.sh's GEMM_SUITE / CONV_SUITE):
+# the compute-bound GEMMs (4096³, an LLM prefill, ViT-B/16's and ConvNeXt-T's MLPs), a
+# GEMV, and the 3x3 convolutions on the 128 tile and the 64 tile, and a depthwise one
+GEMM_FOCUS = {"mm 4096x4096x4096", "mm 512x2048x8192", "mm 1576x768x3072",
+              "linear 196x768x3072", "linear 196x3072x768", "linear 1x2048x8192"}
+CONV_FOCUS = {"conv B1 C256 56x56 3x3", "conv B8 C512 14x14 3x3", "conv B1 C64 56x56 3x3",
+              "depthwise B1 C256 56x56 3x3"}
+for _name, _rows in (("gemm", GEMM_FOCUS), ("conv_anchors", CONV_FOCUS)):
+    _focus = f"{_name.split('_')[0]}_focus"
+    SUITES[_focus] = [row for row in SUITES[_name] if row[0] in _rows]
+    SUITES[f"{_focus}_f16"] = as_float16(SUITES[_focus])
 
 
 # The same suites at shapes the CI adapter runs in seconds: each keeps its suite's ops,

@@ -5,16 +5,67 @@
 #include <limits>
 #include <vector>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define WEBGPU_F16C 1
+#endif
+
 #include "webgpu_delegate/half.h"
 #include "webgpu_delegate/message.h"
 
 namespace webgpu_delegate {
 namespace {
 
-bool narrows(DType host, DType graph) { return host == DType::Int64 && graph == DType::Int32; }
-bool halves(DType host, DType graph) { return host == DType::Float32 && graph == DType::Float16; }
+bool narrows(DType host, DType graph) {
+  return host == DType::Int64 && graph == DType::Int32;
+}
+bool halves(DType host, DType graph) {
+  return host == DType::Float32 && graph == DType::Float16;
+}
+
+#ifdef WEBGPU_F16C
+bool has_f16c() {
+  static const bool has = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+  return has;
+}
+
+// The whole groups of eight; returns how many elements were converted.
+__attribute__((target("avx,f16c"))) size_t halves_f16c(const float* src, uint16_t* dst, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), h);
+  }
+  return i;
+}
+
+__attribute__((target("avx,f16c"))) size_t floats_f16c(const uint16_t* src, float* dst, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(h));
+  }
+  return i;
+}
+#endif
 
 }  // namespace
+
+void halves_from_floats(const float* src, uint16_t* dst, size_t n) {
+  size_t i = 0;
+#ifdef WEBGPU_F16C
+  if (has_f16c()) i = halves_f16c(src, dst, n);
+#endif
+  for (; i < n; ++i) dst[i] = half_from_float(src[i]);
+}
+
+void floats_from_halves(const uint16_t* src, float* dst, size_t n) {
+  size_t i = 0;
+#ifdef WEBGPU_F16C
+  if (has_f16c()) i = floats_f16c(src, dst, n);
+#endif
+  for (; i < n; ++i) dst[i] = float_from_half(src[i]);
+}
 
 bool host_dtype_fits(DType host, DType graph) {
   return host == graph || narrows(host, graph) || halves(host, graph);
@@ -34,7 +85,7 @@ void copy_in_host(WebGPUGraph& graph, ValueRef ref, DType host, const void* data
   if (halves(host, gpu)) {
     const float* src = static_cast<const float*>(data);
     std::vector<uint16_t> half(numel);
-    for (size_t i = 0; i < numel; ++i) half[i] = half_from_float(src[i]);
+    halves_from_floats(src, half.data(), numel);
     graph.copy_in(ref, half.data(), half.size() * sizeof(uint16_t));
   } else if (narrows(host, gpu)) {
     const int64_t* src = static_cast<const int64_t*>(data);
@@ -62,7 +113,7 @@ void copy_out_host(WebGPUGraph& graph, ValueRef ref, DType host, void* data,
     std::vector<uint16_t> half(numel);
     graph.copy_out(ref, half.data(), half.size() * sizeof(uint16_t));
     float* dst = static_cast<float*>(data);
-    for (size_t i = 0; i < numel; ++i) dst[i] = float_from_half(half[i]);
+    floats_from_halves(half.data(), dst, numel);
   } else if (narrows(host, g.dtype)) {
     std::vector<int32_t> narrow(numel);
     graph.copy_out(ref, narrow.data(), narrow.size() * sizeof(int32_t));

@@ -5,6 +5,7 @@
 // the half range become infinities, tiny ones subnormals or zero, NaN stays NaN (quiet).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -64,5 +65,12 @@ inline float float_from_half(uint16_t h) {
   std::memcpy(&out, &bits, 4);
   return out;
 }
+
+// `n` floats to halves and halves to floats, each element exactly as half_from_float /
+// float_from_half convert it; on an x86-64 CPU with F16C (host_io.cpp) eight at a time by
+// its conversion instructions, which round the same way (nearest even, IEEE overflow,
+// subnormal halves, NaN quieted with its top payload bits).
+void halves_from_floats(const float* src, uint16_t* dst, size_t n);
+void floats_from_halves(const uint16_t* src, float* dst, size_t n);
 
 }  // namespace webgpu_delegate

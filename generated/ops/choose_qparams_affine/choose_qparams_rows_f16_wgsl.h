@@ -1,5 +1,5 @@
 // @generated from codegen/specs/choose_qparams_affine/choose_qparams_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: fa16e4856b3a74b414bda650c59c74d0fac01ac3a6e864f34fa6c4d8c263ca61
+// wgsl-sha256: 6bac50a92b47e314ba4fda3f8236097cb92d05f7c624b6938cd6685840f2642b
 // The module below is generated/ops/choose_qparams_affine/choose_qparams_rows_f16.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -43,11 +43,25 @@ fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
 }
 // codegen/specs/common/half_rounded.wgsl
 // The shader-f16 stores of views (codegen/language/floats.py): the value rounded exactly
-// as half_bits rounds it (half_bits.wgsl), then converted: a value a half holds converts
-// exactly, whatever rounding the device's f32 -> f16 conversion would apply.
+// as half_bits rounds it (half_bits.wgsl: torch's .half()), then converted: a value a half
+// holds converts exactly, whatever rounding the device's f32 -> f16 conversion would apply.
+//
+// The rounding in float arithmetic, about a third of half_bits' integer work (a store
+// of a GEMM with K of a few hundred spent as long rounding as multiplying): v scaled by
+// a power of two so that its half ulp (2^-24 below 2^-14, else 2^(exponent - 10)) is 1,
+// rounded to an integer with ties to even (WGSL's round), scaled back. Both scalings are
+// exact (powers of two, no f32 subnormal result); past 65504 the result is an infinity
+// of v's sign; inf and NaN stay so. Bit for bit half_bits' result on every f32 of
+// magnitude 2^-27 .. 2^19 and on 10^8 random bit patterns (checked against torch).
 
 fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
-  return vec4<f16>(unpack_halves(pack_halves(v)));
+  let bits = bitcast<vec4<u32>>(v);
+  let exponent = max((bits >> vec4<u32>(23u)) & vec4<u32>(0xffu), vec4<u32>(113u));
+  let up = bitcast<vec4<f32>>((vec4<u32>(264u) - exponent) << vec4<u32>(23u));
+  let down = bitcast<vec4<f32>>((exponent - vec4<u32>(10u)) << vec4<u32>(23u));
+  let r = round(v * up) * down;
+  let inf = bitcast<vec4<f32>>((bits & vec4<u32>(0x80000000u)) | vec4<u32>(0x7f800000u));
+  return vec4<f16>(select(r, inf, abs(r) > vec4<f32>(65504.0)));
 }
 // codegen/specs/common/half_bits.wgsl
 // float16 in u32 words, for the kernels whose bindings view float16 tensors (composed into
