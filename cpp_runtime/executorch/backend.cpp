@@ -279,16 +279,7 @@ DispatchCounts dispatch_counts() {
     add_counts(counts, graph->graph());
     const ExecuteStats& last = graph->graph().last_execute_stats();
     counts.last_execute += last.dispatches + last.copies;
-    counts.last_stats.dispatches += last.dispatches;
-    counts.last_stats.copies += last.copies;
-    counts.last_stats.constant_runs += last.constant_runs;
-    counts.last_stats.upload_seconds += last.upload_seconds;
-    counts.last_stats.record_seconds += last.record_seconds;
-    counts.last_stats.submit_seconds += last.submit_seconds;
-    counts.last_stats.wait_seconds += last.wait_seconds;
-    counts.last_stats.resize_seconds += last.resize_seconds;
-    counts.last_stats.read_seconds += last.read_seconds;
-    counts.last_stats.submits += last.submits;
+    counts.last_stats += last;
   }
   return counts;
 }

@@ -1,7 +1,6 @@
 // Running a WebGPUGraph: uploading inputs, recording every command into one
 // encoder, submitting, waiting, and reading outputs back.
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <set>
 
@@ -10,12 +9,6 @@
 
 namespace webgpu_delegate {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 // Finishes the encoder and submits its commands.
 void submit(Device& device, Handle<WGPUCommandEncoder> encoder) {
@@ -304,7 +297,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
 
 void WebGPUGraph::execute() {
   // SymInts computed from host-read tensors (read_on_host) follow what copy_in wrote
-  if (impl_->host_values_pending) propagate_resize();
+  if (host_values_pending()) propagate_resize();
   impl_->stats = impl_->run(/*constants_only=*/false, "execute");
   impl_->stats.resize_seconds = impl_->resize_seconds;
   impl_->resize_seconds = 0;

@@ -1,7 +1,6 @@
 // Building a WebGPUGraph: tensors and their buffers, nodes, resizing, statistics
 // (recording dispatches and copies: dispatch.cpp).
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -205,9 +204,8 @@ std::vector<int64_t> WebGPUGraph::Impl::resize_state(ValueRef ref) const {
 }
 
 void WebGPUGraph::propagate_resize() {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   Impl& g = *impl_;
-  g.host_values_pending = false;
   // changed[ref]: the value changed since the last propagate_resize, or a hook before
   // changed it; hooks run in the order their nodes were added, so every value a hook
   // reads is final when it runs
@@ -228,7 +226,7 @@ void WebGPUGraph::propagate_resize() {
     }
   }
   g.resize_pending.clear();  // what the hooks set (SymInts they compute) was seen above
-  g.resize_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  g.resize_seconds += seconds_since(t0);
 }
 
 // --- statistics

@@ -4,6 +4,7 @@
 
 #include <webgpu.h>
 
+#include <chrono>
 #include <deque>
 #include <map>
 #include <set>
@@ -53,6 +54,13 @@ struct Command {
   uint64_t runs = 0;  // times recorded into a submit (executes and constant runs)
 };
 
+using Clock = std::chrono::steady_clock;
+
+// Host seconds since t0 (the ExecuteStats timings).
+inline double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
 struct WebGPUGraph::Impl {
   explicit Impl(Device& d) : device(d) {}
 
@@ -76,11 +84,10 @@ struct WebGPUGraph::Impl {
   // ran (set_input_dims, set_symint, copy_in to a host-read tensor): it runs only the
   // hooks that read one of them or a value an earlier hook changed.
   std::set<ValueRef> resize_pending;
-  // Tensors ops read on the host (read_on_host), tensors device commands write, and
-  // whether a host write to one of the former awaits propagate_resize.
+  // Tensors ops read on the host (read_on_host) and tensors device commands write; a host
+  // write to one of the former awaits propagate_resize while it is in resize_pending.
   std::set<ValueRef> host_read;
   std::set<ValueRef> device_written;
-  bool host_values_pending = false;
   double resize_seconds = 0;  // propagate_resize's time since the last execute
   size_t num_nodes = 0;
   std::string building;        // the target of the node add_node is adding ("" otherwise)

@@ -1,5 +1,6 @@
 // Tensors an op reads on the host (select_as_symint): their elements kept from copy_in,
 // so the SymInts computed from them follow the host's data without a GPU readback.
+#include <algorithm>
 #include <cstring>
 
 #include "graph_impl.h"
@@ -30,7 +31,9 @@ const Tensor& WebGPUGraph::read_on_host(ValueRef tensor, const char* op, const c
 }
 
 bool WebGPUGraph::host_values_pending() const {
-  return impl_->host_values_pending;
+  const auto& pending = impl_->resize_pending;
+  return std::any_of(pending.begin(), pending.end(),
+                     [&](ValueRef ref) { return impl_->host_read.count(ref) != 0; });
 }
 
 void WebGPUGraph::Impl::note_host_values(ValueRef ref, const void* data, size_t nbytes) {
@@ -44,7 +47,6 @@ void WebGPUGraph::Impl::note_host_values(ValueRef ref, const void* data, size_t 
     std::memcpy(&v, static_cast<const uint8_t*>(data) + i * sizeof v, sizeof v);
     t.host_values[i] = v;
   }
-  host_values_pending = true;
   resize_pending.insert(ref);
 }
 

@@ -36,8 +36,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -156,6 +158,15 @@ int64_t argmax(const std::vector<float>& v) {
   return std::max_element(v.begin(), v.end()) - v.begin();
 }
 
+// The host's parts of a decode step's execute, in the order they happen (decode_host_ms).
+constexpr std::pair<const char*, double webgpu_delegate::ExecuteStats::*> kHostParts[] = {
+    {"resize", &webgpu_delegate::ExecuteStats::resize_seconds},
+    {"upload", &webgpu_delegate::ExecuteStats::upload_seconds},
+    {"record", &webgpu_delegate::ExecuteStats::record_seconds},
+    {"submit", &webgpu_delegate::ExecuteStats::submit_seconds},
+    {"wait", &webgpu_delegate::ExecuteStats::wait_seconds},
+    {"read", &webgpu_delegate::ExecuteStats::read_seconds}};
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
   std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
@@ -227,7 +238,7 @@ int run(int argc, char** argv) {
   std::vector<double> decode_ms;
   size_t dispatches = 0;
   const auto prefill_counts = backend::dispatch_counts();  // --profile: the decode's share
-  std::vector<double> resize_ms, upload_ms, record_ms, submit_ms, wait_ms, read_ms;
+  std::map<std::string, std::vector<double>> host_ms;      // by kHostParts name, per step
   for (int64_t i = 0; i < new_tokens; ++i) {
     tokens.push_back(argmax(logits));
     all_logits.insert(all_logits.end(), logits.begin(), logits.end());
@@ -237,12 +248,9 @@ int run(int argc, char** argv) {
     decode_ms.push_back(ms_since(t0));
     const auto counts = backend::dispatch_counts();
     dispatches = counts.last_execute;
-    upload_ms.push_back(counts.last_stats.upload_seconds * 1e3);
-    record_ms.push_back(counts.last_stats.record_seconds * 1e3);
-    submit_ms.push_back(counts.last_stats.submit_seconds * 1e3);
-    wait_ms.push_back(counts.last_stats.wait_seconds * 1e3);
-    resize_ms.push_back(counts.last_stats.resize_seconds * 1e3);
-    read_ms.push_back(counts.last_stats.read_seconds * 1e3);
+    for (const auto& [part, seconds] : kHostParts) {
+      host_ms[part].push_back(counts.last_stats.*seconds * 1e3);
+    }
   }
   const size_t pipelines_after = backend::pipelines_created();
   double decode_total = 0;
@@ -251,6 +259,13 @@ int run(int argc, char** argv) {
   const double decode_tok_s =
       decode_ms.empty() ? 0.0 : 1000.0 * static_cast<double>(decode_ms.size()) / decode_total;
 
+  json host = json::object();  // the median of each part
+  std::string host_line;
+  for (const auto& [part, seconds] : kHostParts) {
+    host[part] = median(host_ms[part]);
+    host_line += (host_line.empty() ? "" : ", ") + std::string(part) + " " +
+                 std::to_string(host[part].get<double>());
+  }
   const std::string device = backend::device_description();
   std::cout << "webgpu_llm_runner: " << model << " on " << device << "\n"
             << "tokens: " << json(tokens).dump() << "\n"
@@ -260,10 +275,7 @@ int run(int argc, char** argv) {
             << dispatches << " dispatches per token\n"
             << "pipelines: " << pipelines_at_load << " after the load, " << pipelines_after
             << " after generating\n"
-            << "decode step on the host (median ms): resize " << median(resize_ms) << ", upload "
-            << median(upload_ms) << ", record " << median(record_ms) << ", submit "
-            << median(submit_ms) << ", wait for the GPU " << median(wait_ms) << ", read the logits "
-            << median(read_ms) << "\n";
+            << "decode step on the host (median ms): " << host_line << "\n";
   if (out_dir.empty()) return 0;
   fs::create_directories(out_dir);
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
@@ -284,9 +296,6 @@ int run(int argc, char** argv) {
     return times;
   };
   const auto final_counts = backend::dispatch_counts();
-  const json host = {{"resize", median(resize_ms)}, {"upload", median(upload_ms)},
-                     {"record", median(record_ms)}, {"submit", median(submit_ms)},
-                     {"wait", median(wait_ms)},     {"read", median(read_ms)}};
   const json manifest = {
       {"device", device},
       {"prompt", prompt},

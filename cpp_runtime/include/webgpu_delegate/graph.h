@@ -113,6 +113,21 @@ struct ExecuteStats {
   double wait_seconds = 0;    // until the queue reported the work done
   double resize_seconds = 0;  // propagate_resize calls since the execute before (new shapes)
   double read_seconds = 0;    // copy_out calls after it (read-back: copy, map, memcpy)
+
+  // Field by field (several graphs' last executes, summed).
+  ExecuteStats& operator+=(const ExecuteStats& o) {
+    dispatches += o.dispatches;
+    copies += o.copies;
+    constant_runs += o.constant_runs;
+    upload_seconds += o.upload_seconds;
+    record_seconds += o.record_seconds;
+    submit_seconds += o.submit_seconds;
+    submits += o.submits;
+    wait_seconds += o.wait_seconds;
+    resize_seconds += o.resize_seconds;
+    read_seconds += o.read_seconds;
+    return *this;
+  }
 };
 
 // GPU time of one kernel over the profiled executes (WebGPUGraph::set_profiling).
