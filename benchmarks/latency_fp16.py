@@ -84,18 +84,6 @@ def line(row: dict) -> str:
             f"{f(row['torch_over_fp16'], 12, '.2f')}  (errors {errors}; {met})")
 
 
-def profile(folder: Path, name: str, entry: dict) -> None:
-    """Our GPU time per kernel of one execute of both .pte files (the runner's --profile:
-    each dispatch in a compute pass of its own, so the sums exceed a plain execute's)."""
-    from codegen.et.pte import profile_table, run_pte
-
-    for label, suffix in (("fp16", ".fp16"), ("fp32", "")):
-        _, latency = run_pte(M._restored(folder, name) / f"{name}{suffix}.pte", entry["inputs"],
-                             iters=10, warmup=2, profile=True)
-        print(f"{name} {label}: " + "\n".join(profile_table(latency.kernel_times, M.PROFILE_TOP)),
-              flush=True)
-
-
 def run_fp16(folder: Path, expected: dict, profile_kernels: bool = False) -> None:
     """The float16 table of every model in `folder` with float16 twins; the rows also go
     to $LATENCY_JSON when set. `profile_kernels`: then each model's GPU time per kernel,
@@ -121,7 +109,8 @@ def run_fp16(folder: Path, expected: dict, profile_kernels: bool = False) -> Non
     if os.environ.get("LATENCY_JSON"):
         Path(os.environ["LATENCY_JSON"]).write_text(json.dumps(rows, indent=1))
     if profile_kernels:
-        for row in rows:
-            profile(folder, row["model"], expected[row["model"]])
+        for row in rows:  # both .pte files (model_latency's per-kernel table)
+            for suffix in (".fp16", ""):
+                M._profile_model(folder, row["model"], expected[row["model"]], suffix)
     if failed:
         raise SystemExit(f"outputs off for {', '.join(failed)}: their times are not reported")

@@ -207,14 +207,16 @@ def run(folder: Path, profile: bool = False, fp16: bool = False) -> None:
 PROFILE_TOP = 12  # kernels listed per model
 
 
-def _profile_model(folder: Path, name: str, entry: dict) -> None:
-    """Our GPU time per kernel for one execute (the runner's --profile: each dispatch in
-    a compute pass of its own, so the sum exceeds a plain execute's GPU time)."""
+def _profile_model(folder: Path, name: str, entry: dict, suffix: str = "") -> None:
+    """Our GPU time per kernel for one execute of `{name}{suffix}.pte` (the runner's
+    --profile: each dispatch in a compute pass of its own, so the sum exceeds a plain
+    execute's GPU time)."""
     from codegen.et.pte import profile_table, run_pte
 
-    _, latency = run_pte(_restored(folder, name) / f"{name}.pte", entry["inputs"], iters=10,
-                         warmup=2, profile=True)
-    print(f"{name}: " + "\n".join(profile_table(latency.kernel_times, PROFILE_TOP)), flush=True)
+    _, latency = run_pte(_restored(folder, name) / f"{name}{suffix}.pte", entry["inputs"],
+                         iters=10, warmup=2, profile=True)
+    print(f"{name}{suffix}: " + "\n".join(profile_table(latency.kernel_times, PROFILE_TOP)),
+          flush=True)
 
 
 def _time_model(folder: Path, name: str, entry: dict) -> None:
