@@ -120,13 +120,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 """
 
 
-def _gpu_half_bits(values: np.ndarray, shader: str = SHADER) -> np.ndarray:
-    """The halves `shader` makes of `values` (their bits; 4 values per invocation)."""
+def _gpu_half_bits(values: np.ndarray, shader: str = SHADER, word=np.uint32) -> np.ndarray:
+    """The halves `shader` makes of `values` (their bits; 4 values per invocation), which
+    it stores as `word`s: u32 holding the bits (SHADER) or the halves themselves (uint16:
+    ROUNDED_SHADER's vec4<f16>)."""
     import wgpu
 
     _, dev = device()
     n = len(values) // 4
-    out_bytes = 8 if shader is ROUNDED_SHADER else 16  # vec4<f16>, or vec4<u32> of bits
+    out_bytes = 4 * np.dtype(word).itemsize
     src = dev.create_buffer_with_data(data=values.astype(np.float32).tobytes(),
                                       usage=wgpu.BufferUsage.STORAGE)
     dst = dev.create_buffer(size=n * out_bytes, usage=wgpu.BufferUsage.STORAGE |
@@ -142,9 +144,7 @@ def _gpu_half_bits(values: np.ndarray, shader: str = SHADER) -> np.ndarray:
     cpass.dispatch_workgroups(-(-n // 64))
     cpass.end()
     dev.queue.submit([encoder.finish()])
-    if out_bytes == 8:
-        return np.frombuffer(dev.queue.read_buffer(dst), dtype=np.uint16).copy()
-    return np.frombuffer(dev.queue.read_buffer(dst), dtype=np.uint32).astype(np.uint16)
+    return np.frombuffer(dev.queue.read_buffer(dst), dtype=word).astype(np.uint16)
 
 
 def _rounding_probes() -> np.ndarray:
@@ -173,13 +173,13 @@ def test_rounded_halves_rounds_as_torch_does():
     if "shader-f16" not in dev.features:
         pytest.skip("the adapter has no shader-f16")
     values = _rounding_probes()
-    got = _gpu_half_bits(values, ROUNDED_SHADER)
+    got = _gpu_half_bits(values, ROUNDED_SHADER, np.uint16)
     with np.errstate(over="ignore"):
         want = values.astype(np.float16).view(np.uint16)
     wrong = np.nonzero(got != want)[0]
     assert not len(wrong), [(float(values[i]), hex(got[i]), hex(want[i])) for i in wrong[:8]]
     nan = _gpu_half_bits(np.array([np.nan, -np.nan, struct.unpack("<f", b"\x01\x00\x80\x7f")[0],
-                                   0.0], dtype=np.float32), ROUNDED_SHADER)
+                                   0.0], dtype=np.float32), ROUNDED_SHADER, np.uint16)
     assert all((h & 0x7c00) == 0x7c00 and (h & 0x3ff) for h in nan[:3])
 
 
