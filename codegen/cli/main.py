@@ -110,15 +110,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _known_ops(specs, names: list[str]) -> list[str]:
-    """`names` (an --op list), each an op of `specs`; a UsageError naming the others."""
+def _known_ops(specs, names: list[str]) -> None:
+    """A UsageError naming those of `names` (an --op list) that are not ops of `specs`."""
     if not names:
-        return names
+        return
     ops = {b.op.name for b in specs.ops}
     unknown = sorted(set(names) - ops)
     if unknown:
         raise UsageError(f"--op {', '.join(unknown)}: no such op (ops: {', '.join(sorted(ops))})")
-    return names
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
