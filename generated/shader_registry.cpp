@@ -261,6 +261,9 @@
 #include "ops/unary/sigmoid_wgsl.h"
 #include "ops/unary/sigmoid_f16_wgsl.h"
 #include "ops/unary/sigmoid_f16_packed_wgsl.h"
+#include "ops/silu_mul/silu_mul_wgsl.h"
+#include "ops/silu_mul/silu_mul_f16_wgsl.h"
+#include "ops/silu_mul/silu_mul_f16_packed_wgsl.h"
 #include "ops/unary/sin_cos_wgsl.h"
 #include "ops/unary/sin_cos_f16_wgsl.h"
 #include "ops/unary/sin_cos_f16_packed_wgsl.h"
@@ -2078,6 +2081,26 @@ const std::vector<KernelSource>& all_kernels() {
         kSigmoidF16PackedWorkgroupSizeZ},
        kSigmoidF16PackedBindings,
        kSigmoidF16PackedBindingCount},
+      {"silu_mul",
+       kSiluMulWGSL,
+       "main",
+       {kSiluMulWorkgroupSizeX, kSiluMulWorkgroupSizeY, kSiluMulWorkgroupSizeZ},
+       kSiluMulBindings,
+       kSiluMulBindingCount},
+      {"silu_mul_f16",
+       kSiluMulF16WGSL,
+       "main",
+       {kSiluMulF16WorkgroupSizeX, kSiluMulF16WorkgroupSizeY, kSiluMulF16WorkgroupSizeZ},
+       kSiluMulF16Bindings,
+       kSiluMulF16BindingCount,
+       kSiluMulF16Features},
+      {"silu_mul_f16_packed",
+       kSiluMulF16PackedWGSL,
+       "main",
+       {kSiluMulF16PackedWorkgroupSizeX, kSiluMulF16PackedWorkgroupSizeY,
+        kSiluMulF16PackedWorkgroupSizeZ},
+       kSiluMulF16PackedBindings,
+       kSiluMulF16PackedBindingCount},
       {"sin_cos",
        kSinCosWGSL,
        "main",

@@ -106,6 +106,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa/Sdpa.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/sdpa_with_kv_cache/SdpaWithKvCache.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/select_copy/SelectCopy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/silu_mul/SiluMul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SliceCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice/SplitWithSizesCopy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/slice_scatter/SliceScatter.cpp

@@ -49,6 +49,7 @@ NAMESPACE_MODULES = {
     # PT2E's quantize/dequantize ops (torch registers them only when this is imported)
     "quantized_decomposed": "torch.ao.quantization.fx._decomposed",
     "opgen_ref": "codegen.graph.references",  # references for custom ops' spec cases
+    "webgpu": "codegen.graph.fused_ops",  # the delegate's fused ops (vk_fusion.cpp)
 }
 
 

@@ -46,8 +46,9 @@ void set_views_share_buffers(bool share);
 // timestamp queries.
 void set_profiling(bool on);
 
-// Each graph loaded from now on submits every n dispatches of an execute as it records
-// them (WebGPUGraph::set_dispatches_per_submit; default 64); 0: one submit.
+// Each graph loaded from now on submits an execute's dispatches in pieces as it records
+// them, n / 4, n / 2, then each n (WebGPUGraph::set_dispatches_per_submit; default 64);
+// 0: one submit.
 void set_dispatches_per_submit(size_t n);
 
 // What the graphs this backend loaded ran (destroyed ones included), for

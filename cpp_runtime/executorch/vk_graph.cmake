@@ -1,4 +1,4 @@
-# The VK00 reader (vk_graph.cpp, vk_format.cpp) as the OBJECT library webgpu_vk_graph,
+# The VK00 reader (vk_graph.cpp, vk_format.cpp, vk_fusion.cpp) as the OBJECT library webgpu_vk_graph,
 # with the C++ flatbuffers code for the graph generated from the schema the executorch
 # wheel ships (never committed). Included by the ExecuTorch section of the top-level
 # CMakeLists.txt and by the browser build (web/CMakeLists.txt); needs WEBGPU_ET_DIR (the
@@ -29,7 +29,8 @@ add_custom_target(webgpu_vk_schema DEPENDS "${WEBGPU_VK_GEN_DIR}/schema_generate
 
 # The VK00 reader needs no ExecuTorch headers; the backend and runner do.
 add_library(webgpu_vk_graph OBJECT "${CMAKE_SOURCE_DIR}/cpp_runtime/executorch/vk_graph.cpp"
-                                   "${CMAKE_SOURCE_DIR}/cpp_runtime/executorch/vk_format.cpp")
+                                   "${CMAKE_SOURCE_DIR}/cpp_runtime/executorch/vk_format.cpp"
+                                   "${CMAKE_SOURCE_DIR}/cpp_runtime/executorch/vk_fusion.cpp")
 add_dependencies(webgpu_vk_graph webgpu_vk_schema)
 target_include_directories(webgpu_vk_graph PUBLIC "${CMAKE_SOURCE_DIR}/cpp_runtime/executorch"
                            PRIVATE "${WEBGPU_VK_GEN_DIR}" "${webgpu_fb_include}"

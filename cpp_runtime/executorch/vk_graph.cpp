@@ -10,6 +10,7 @@
 
 #include "memory_plan.h"
 #include "vk_format.h"
+#include "vk_fusion.h"
 
 namespace webgpu_delegate::vk {
 namespace {
@@ -19,8 +20,7 @@ constexpr uint64_t kNamedConstant = std::numeric_limits<uint64_t>::max();  // Vk
 class Builder {
  public:
   Builder(WebGPUGraph& graph, const uint8_t* blob, const Header& header, const vkgraph::VkGraph& fb,
-          const NamedDataLookup& named_data, bool views_share_buffers,
-          ExternalConstants* external)
+          const NamedDataLookup& named_data, bool views_share_buffers, ExternalConstants* external)
       : graph_(graph),
         blob_(blob),
         header_(header),
@@ -35,32 +35,26 @@ class Builder {
       fail("the graph carries ", fb_.shaders()->size(),
            " custom shaders, which this delegate does not run");
     }
-    const auto* chain = fb_.chain();
-    check_handlers(chain);
+    calls_ = chain_calls(fb_);
+    check_handlers();
     plan_buffers();
     const auto* values = fb_.values();
     const uint32_t n = values ? values->size() : 0;
     refs_.assign(n, -1);
     for (uint32_t id = 0; id < n; ++id) refs_[id] = add_value(id, *values->Get(id));
 
-    if (chain) {
-      for (uint32_t i = 0; i < chain->size(); ++i) {
-        const auto* call = chain->Get(i);
-        const std::string name = op_target(call->name()->str());
-        std::vector<ValueRef> args;
-        if (call->args()) {
-          for (int32_t a : *call->args()) args.push_back(ref(a, utils::message("node ", i)));
+    for (const ChainCall& call : calls_) {
+      std::vector<ValueRef> args;
+      for (int32_t a : call.args) args.push_back(ref(a, utils::message("node ", call.node)));
+      ops.push_back(call.name);
+      try {
+        if (call.name == "et_vk.prepack.default") {
+          add_prepack(args);
+        } else {
+          graph_.add_node(call.name, args);
         }
-        ops.push_back(name);
-        try {
-          if (name == "et_vk.prepack.default") {
-            add_prepack(args);
-          } else {
-            graph_.add_node(name, args);
-          }
-        } catch (const Error& e) {
-          fail("node ", i, " (", name, "): ", e.what());
-        }
+      } catch (const Error& e) {
+        fail("node ", call.node, " (", call.name, "): ", e.what());
       }
     }
     for (uint32_t id : ids(fb_.input_ids())) inputs.push_back(io_ref(id, "input"));
@@ -77,16 +71,13 @@ class Builder {
  private:
   // Every operator must have a handler before anything is built: one error
   // names all of those that do not.
-  void check_handlers(
-      const flatbuffers::Vector<flatbuffers::Offset<vkgraph::OperatorCall>>* chain) {
-    if (!chain) return;
+  void check_handlers() const {
     const OperatorRegistry& registry = OperatorRegistry::instance();
     std::map<std::string, std::vector<uint32_t>> missing;
-    for (uint32_t i = 0; i < chain->size(); ++i) {
-      const auto* call = chain->Get(i);
-      if (!call->name()) fail("node ", i, " has no operator name");
-      const std::string name = op_target(call->name()->str());
-      if (!is_builtin_op(name) && !registry.has_op(name)) missing[name].push_back(i);
+    for (const ChainCall& call : calls_) {
+      if (call.name.empty()) fail("node ", call.node, " has no operator name");
+      if (!is_builtin_op(call.name) && !registry.has_op(call.name))
+        missing[call.name].push_back(call.node);
     }
     if (missing.empty()) return;
     std::string list;
@@ -127,14 +118,11 @@ class Builder {
     for (uint32_t id : ids(fb_.output_ids())) add_planned(graph.outputs, id);
 
     const OperatorRegistry& registry = OperatorRegistry::instance();
-    const auto* chain = fb_.chain();
-    for (uint32_t i = 0; chain && i < chain->size(); ++i) {
-      const auto* call = chain->Get(i);
+    for (const ChainCall& call : calls_) {
       PlanNode& node = graph.nodes.emplace_back();
-      const std::string name = op_target(call->name()->str());
-      node.aliasing = registry.has_op(name) ? registry.aliasing(name) : OpAliasing::None;
-      if (!call->args() || call->args()->size() == 0) continue;
-      for (int32_t a : *call->args()) {
+      node.aliasing = registry.has_op(call.name) ? registry.aliasing(call.name) : OpAliasing::None;
+      if (call.args.empty()) continue;
+      for (int32_t a : call.args) {
         add_planned(node.tensors, a);
         const auto* list = a >= 0 && static_cast<uint32_t>(a) < n
                                ? values->Get(static_cast<uint32_t>(a))->value_as_ValueList()
@@ -144,11 +132,11 @@ class Builder {
         }
       }
       if (node.aliasing == OpAliasing::WritesInputs) {
-        for (size_t a : registry.written_args(name)) {
-          if (a < call->args()->size()) add_planned(node.written, call->args()->Get(a));
+        for (size_t a : registry.written_args(call.name)) {
+          if (a < call.args.size()) add_planned(node.written, call.args[a]);
         }
       }
-      const int32_t in = call->args()->Get(0), out = call->args()->Get(call->args()->size() - 1);
+      const int32_t in = call.args.front(), out = call.args.back();
       if (node.aliasing == OpAliasing::OutputMayShareInput && views_share_buffers_ &&
           planned(in) != kNotPlanned && planned(out) != kNotPlanned &&
           values->Get(in)->value_as_VkTensor()->datatype() ==
@@ -284,8 +272,7 @@ class Builder {
     if (named) {
       if (!c->named_key()) fail(value_what(id), ": named constant without a key");
       key = c->named_key()->str();
-    } else if (c->offset() > header_.bytes_size ||
-               c->length() > header_.bytes_size - c->offset()) {
+    } else if (c->offset() > header_.bytes_size || c->length() > header_.bytes_size - c->offset()) {
       fail(value_what(id), ": constant bytes [", c->offset(), ", +", c->length(),
            ") lie outside the constant segment (", header_.bytes_size, " bytes)");
     }
@@ -352,6 +339,7 @@ class Builder {
   ExternalConstants* external_;        // null: the constants are in the blob or named_data_
   std::vector<ValueRef> refs_;         // VK00 value id -> graph value
   std::vector<size_t> planned_index_;  // VK00 value id -> planned tensor (or kNotPlanned)
+  std::vector<ChainCall> calls_;       // the chain as built (vk_fusion.h)
   MemoryPlan plan_;
   std::map<size_t, ValueRef> buffer_refs_;  // planned buffer -> its UInt8 tensor
 };
@@ -391,8 +379,7 @@ LoadedGraph::LoadedGraph(Device& device, const uint8_t* data, size_t size,
   }
   flatbuffers::Verifier verifier(fb_data, h.flatbuffer_size);
   if (!vkgraph::VerifyVkGraphBuffer(verifier)) fail("the VK00 flatbuffer does not verify");
-  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers,
-          external)
+  Builder(graph_, data, h, *vkgraph::GetVkGraph(fb_data), named_data, views_share_buffers, external)
       .build(inputs_, outputs_, ops_);
 }
 

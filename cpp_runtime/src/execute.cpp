@@ -198,6 +198,9 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
   Handle<WGPUComputePassEncoder> pass;
   WGPUComputePipeline bound_pipeline = nullptr;
   size_t in_buffer = 0;  // dispatches recorded into this encoder
+  // The first command buffers are smaller (a quarter, then half of dispatches_per_submit)
+  // so the GPU starts sooner; after them it runs behind the recording anyway.
+  size_t chunk = std::max<size_t>(1, dispatches_per_submit / 4);
   for (size_t i = 0; i < commands.size(); ++i) {
     Command& c = commands[i];
     if (!c.active) continue;  // switched off for these shapes (set_dispatch_active)
@@ -210,7 +213,7 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
     ++(c.kind == Command::Kind::Copy ? stats.copies : stats.dispatches);
     ++c.runs;
     if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0) continue;  // nothing to run
-    if (dispatches_per_submit != 0 && in_buffer == dispatches_per_submit) {
+    if (dispatches_per_submit != 0 && in_buffer == chunk) {
       // this encoder is full: the GPU takes it while the rest is recorded (run() submits
       // the last one)
       if (pass) end_pass(pass);
@@ -218,6 +221,7 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
       ++stats.submits;
       encoder.reset(wgpuDeviceCreateCommandEncoder(device.handle(), nullptr));
       in_buffer = 0;
+      chunk = std::min(2 * chunk, dispatches_per_submit);
     }
     if (!pass) {
       // profiling: each dispatch in a pass of its own, between two timestamps

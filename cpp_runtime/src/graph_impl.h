@@ -152,7 +152,8 @@ struct WebGPUGraph::Impl {
   std::vector<bool> constant_reruns() const;
   // Records the commands into `encoder` in order: every one (execute) or the constant
   // ones only; constant commands not in `reruns` are left out. With dispatches_per_submit,
-  // submits the encoder each that many dispatches and goes on in a new one.
+  // submits the encoder as it fills (n / 4, n / 2, then n dispatches) and goes on in a
+  // new one.
   void record(Handle<WGPUCommandEncoder>& encoder, bool constants_only,
               const std::vector<bool>& reruns, ExecuteStats& stats);
   // Uploads rewritten uniforms, plans the constants, records (every command or the

@@ -292,9 +292,9 @@ class WebGPUGraph {
   // separate passes add barriers, so a profiled execute runs slower than a plain one.
   void set_profiling(bool on);
   // 0 (the default): an execute records every dispatch into one command buffer, then
-  // submits it. n: it submits each n dispatches (copies included) as they are recorded,
-  // so the GPU starts on them while the host records the rest (record_seconds then
-  // counts those submits).
+  // submits it. n: it submits the dispatches (copies included) as they are recorded, so
+  // the GPU starts on them while the host records the rest (record_seconds then counts
+  // those submits): the first n / 4 (at least 1), then n / 2, then each n.
   void set_dispatches_per_submit(size_t n);
   const std::map<std::string, KernelTime>& kernel_times() const;
   // The same times by kernel and grid, "name [x, y, z]" (one op's shapes apart).

@@ -1,0 +1,133 @@
+#include "vk_fusion.h"
+
+#include <map>
+#include <optional>
+
+#include "schema_generated.h"
+#include "vk_graph.h"
+
+namespace webgpu_delegate::vk {
+namespace {
+
+constexpr const char* kSigmoid = "aten.sigmoid.default";
+constexpr const char* kMul = "aten.mul.Tensor";
+constexpr const char* kSiluMul = "webgpu.silu_mul.default";
+
+class Chain {
+ public:
+  explicit Chain(const vkgraph::VkGraph& graph) : graph_(graph) {
+    const auto* chain = graph.chain();
+    for (uint32_t i = 0; chain && i < chain->size(); ++i) {
+      const auto* call = chain->Get(i);
+      ChainCall& c = calls_.emplace_back();
+      c.node = i;
+      c.name = call->name() ? op_target(call->name()->str()) : std::string();
+      if (call->args()) c.args.assign(call->args()->begin(), call->args()->end());
+      for (int32_t a : c.args) count_use(a);
+      if (!c.args.empty()) producer_[c.args.back()] = i;
+    }
+    if (graph.output_ids()) {
+      for (uint32_t id : *graph.output_ids()) ++uses_[static_cast<int32_t>(id)];
+    }
+  }
+
+  std::vector<ChainCall> fused() {
+    std::vector<bool> dropped(calls_.size(), false);
+    for (ChainCall& c : calls_) {
+      if (auto silu = silu_mul(c)) {
+        dropped[silu->sigmoid] = dropped[silu->first_mul] = true;
+        c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}};
+      }
+    }
+    std::vector<ChainCall> out;
+    for (size_t i = 0; i < calls_.size(); ++i) {
+      if (!dropped[i]) out.push_back(std::move(calls_[i]));
+    }
+    return out;
+  }
+
+ private:
+  struct SiluMul {
+    uint32_t sigmoid, first_mul;
+    int32_t gate, up;
+  };
+
+  // `c` as the last mul of a SiLU-gated product, when it is one.
+  std::optional<SiluMul> silu_mul(const ChainCall& c) const {
+    if (c.name != kMul || c.args.size() != 3) return std::nullopt;
+    for (int side = 0; side < 2; ++side) {
+      const int32_t t = c.args[side], up = c.args[1 - side];
+      const ChainCall* first = produced_by(t, kMul, 3);
+      if (!first || uses(t) != 2) continue;
+      for (int s_side = 0; s_side < 2; ++s_side) {
+        const int32_t s = first->args[s_side], gate = first->args[1 - s_side];
+        const ChainCall* sigmoid = produced_by(s, kSigmoid, 2);
+        if (!sigmoid || uses(s) != 2 || sigmoid->args[0] != gate) continue;
+        if (!same_tensor_type({gate, s, t, up, c.args.back()})) continue;
+        return SiluMul{sigmoid->node, first->node, gate, up};
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The call that writes `id` when it is a call of `name` with `arity` args.
+  const ChainCall* produced_by(int32_t id, const char* name, size_t arity) const {
+    const auto it = producer_.find(id);
+    if (it == producer_.end()) return nullptr;
+    const ChainCall& c = calls_[it->second];
+    return c.name == name && c.args.size() == arity ? &c : nullptr;
+  }
+
+  // How many chain args and graph outputs name `id` (its producer's output included).
+  int uses(int32_t id) const {
+    const auto it = uses_.find(id);
+    return it == uses_.end() ? 0 : it->second;
+  }
+
+  void count_use(int32_t id) {
+    ++uses_[id];
+    const auto* list = value(id) ? value(id)->value_as_ValueList() : nullptr;
+    if (list && list->items()) {
+      for (int32_t item : *list->items()) ++uses_[item];
+    }
+  }
+
+  const vkgraph::VkValue* value(int32_t id) const {
+    const auto* values = graph_.values();
+    return values && id >= 0 && static_cast<uint32_t>(id) < values->size()
+               ? values->Get(static_cast<uint32_t>(id))
+               : nullptr;
+  }
+
+  // Whether every id is a tensor with the first one's dtype and dims.
+  bool same_tensor_type(std::initializer_list<int32_t> ids) const {
+    const vkgraph::VkTensor* first = nullptr;
+    for (int32_t id : ids) {
+      const auto* t = value(id) ? value(id)->value_as_VkTensor() : nullptr;
+      if (!t || !t->dims()) return false;
+      if (!first) {
+        first = t;
+        continue;
+      }
+      if (t->datatype() != first->datatype() || t->dims()->size() != first->dims()->size())
+        return false;
+      for (uint32_t d = 0; d < t->dims()->size(); ++d) {
+        if (t->dims()->Get(d) != first->dims()->Get(d)) return false;
+      }
+    }
+    return true;
+  }
+
+  const vkgraph::VkGraph& graph_;
+  std::vector<ChainCall> calls_;
+  std::map<int32_t, uint32_t> producer_;  // value id -> the call that writes it
+  std::map<int32_t, int> uses_;
+};
+
+}  // namespace
+
+std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph) {
+  return Chain(graph).fused();
+}
+
+}  // namespace webgpu_delegate::vk

@@ -1,0 +1,30 @@
+// The operator chain of a VK00 graph as the delegate builds it: the Vulkan partitioner's
+// calls in order, with the patterns a fused operator of the delegate computes in one
+// dispatch (codegen/graph/fused_ops.py, a spec each) rewritten into a call of it. The
+// .pte keeps the partitioner's operators (what `opgen coverage` counts); the rewrite
+// happens at load, so every executor that builds the graph runs the same chain.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vkgraph {
+struct VkGraph;
+}
+
+namespace webgpu_delegate::vk {
+
+struct ChainCall {
+  uint32_t node = 0;          // its chain entry (a fused call: the pattern's last one)
+  std::string name;           // the registry target (op_target of the serialized name)
+  std::vector<int32_t> args;  // value ids, the output last
+};
+
+// The chain's calls. Rewritten, where each intermediate tensor has no reader outside the
+// pattern and the operands have one shape and dtype:
+//   sigmoid(x) -> s; mul(x, s) -> t; mul(t, u) -> y   (SiLU-gated product, any operand
+//   order)  =>  webgpu.silu_mul(x, u) -> y, at the second mul's place.
+std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph);
+
+}  // namespace webgpu_delegate::vk

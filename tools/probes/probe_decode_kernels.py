@@ -1,0 +1,367 @@
+"""What limits the LLM decode step's kernels: the 4-bit GEMV (q4gsw_gemv_subgroup) and
+rms_norm_rows at a Llama-3.2-1B's shapes, each kernel text and variants of it timed alone
+on the adapter, as the runtime records them (one compute pass, the same dispatch back to
+back, so no pass boundary is counted), and each result checked against numpy.
+
+Weights stream from memory in a decode step (772 MB a token, far beyond the L2 cache), so
+the dispatches rotate over copies of the weights and scales that together exceed
+STREAM_BYTES (the activations, written by the previous kernel, stay L2-resident in the
+model too). Even so the probe does not predict the model for the GEMV: `gemv_m1` (every
+load of a quad issued first, M = 1) measured 13-40 % faster here on an H100, yet in the
+16-layer model the same text ran the decode GEMVs at twice main's time
+(docs/performance.md). A GEMV variant is judged in the model (`llm_bench.py`); the probe
+locates where a kernel's time goes and what the driver made of it.
+
+A variant is the generated module with some of its functions replaced (`replace`), so it
+keeps the spec's interface; what earns its place is then written into the spec's .wgsl.
+`run` times every variant; with `--sass OUT` each variant is also compiled in a process
+with a shader disk cache of its own, copied to OUT/sass/<variant>, for
+`probe_sass.py show`-style disassembly here (`sass DIR`: registers, local-memory
+traffic and the instruction mix of each listing).
+Usage: python tools/probes/probe_decode_kernels.py run [--sass OUT] | sass DIR
+"""
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+GEN = ROOT / "generated" / "ops"
+BACK_TO_BACK = 20  # dispatches per timed pass
+ITERS = 15
+STREAM_BYTES = 200e6  # the weight copies a GEMV rotates over (H100 / H200 L2: 50 / 60 MB)
+
+# (N, K) of a Llama-3.2-1B decode step's linears: q and o, k and v, gate and up, down,
+# the output projection
+GEMV_SHAPES = [(2048, 2048), (512, 2048), (8192, 2048), (2048, 8192), (128256, 2048)]
+GROUP = 32
+
+
+def replace(text: str, name: str, new: str) -> str:
+    """`text` with function `name` (its definition up to the closing brace in column 0)
+    replaced by `new`."""
+    m = re.search(rf"^fn {name}\(.*?^}}\n", text, re.S | re.M)
+    if m is None:
+        raise SystemExit(f"probe: no function {name} in the module")
+    return text[:m.start()] + new.strip() + "\n" + text[m.end():]
+
+
+# --- GEMV variants -----------------------------------------------------------------------
+
+# M == 1 (decode): a scalar sum, every load of a quad (the weights, 8 input vec4s, the
+# scale) issued before its arithmetic
+QUAD_DOT1 = """
+fn quad_dot1(n: u32, q: u32) -> f32 {
+  let words = w[n * (params.K / 32u) + q];
+  var x: array<vec4<f32>, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    x[i] = input4(0u, q * 8u + i);
+  }
+  if (params.group_size % 32u == 0u) {
+    let scale = scales_load((q * 32u / params.group_size) * params.N + n);
+    var s = 0.0;
+    for (var j = 0u; j < 4u; j++) {
+      let v = nibbles(words[j]);
+      s += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+    }
+    return s * scale;
+  }
+  var s = 0.0;
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let scale = scales_load(((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
+    s += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
+  }
+  return s;
+}
+"""
+
+LANE_DOTS_M1 = """
+fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
+  var acc = vec4<f32>();
+  if (n >= params.N) {
+    return acc;
+  }
+  let quads = params.K / 32u;
+  var q = tid % 4u + 4u * (tid / 32u);
+  if (params.M == 1u) {
+    var s = 0.0;
+    for (; q + UNROLL_LAST < quads; q += UNROLL * K_LANES) {
+      QUADS
+    }
+    for (; q < quads; q += K_LANES) {
+      s += quad_dot1(n, q);
+    }
+    return vec4<f32>(s, 0.0, 0.0, 0.0);
+  }
+  for (; q + K_LANES < quads; q += 2u * K_LANES) {
+    acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
+  }
+  if (q < quads) {
+    acc += quad_dots(n, q);
+  }
+  return acc;
+}
+"""
+
+# nibbles to floats by an OR into 2^23's mantissa: (2^23 + v) - (2^23 + 8) = v - 8
+NIBBLES_MAGIC = """
+fn nibbles(word: u32) -> array<vec4<f32>, 2> {
+  let lo = (vec4<u32>(word, word >> 4u, word >> 8u, word >> 12u) & vec4<u32>(15u)) | vec4<u32>(0x4B000000u);
+  let hi = (vec4<u32>(word >> 16u, word >> 20u, word >> 24u, word >> 28u) & vec4<u32>(15u)) | vec4<u32>(0x4B000000u);
+  return array<vec4<f32>, 2>(bitcast<vec4<f32>>(lo) - 8388616.0, bitcast<vec4<f32>>(hi) - 8388616.0);
+}
+"""
+
+
+def lane_dots_m1(unroll: int) -> str:
+    quads = " + ".join(f"quad_dot1(n, q + {i}u * K_LANES)" for i in range(unroll))
+    return (LANE_DOTS_M1.replace("UNROLL_LAST", f"{unroll - 1}u * K_LANES")
+            .replace("UNROLL", f"{unroll}u").replace("QUADS", f"s += {quads};"))
+
+
+def gemv_variants() -> dict[str, str]:
+    base = (GEN / "linear_q4gsw" / "q4gsw_gemv_subgroup.wgsl").read_text()
+
+    def m1(unroll: int, text: str = base) -> str:
+        return replace(text, "lane_dots", QUAD_DOT1 + lane_dots_m1(unroll))
+
+    return {"gemv_main": base, "gemv_m1": m1(2), "gemv_m1_x4": m1(4),
+            "gemv_m1_x4_magic": replace(m1(4), "nibbles", NIBBLES_MAGIC)}
+
+
+def gemv_case(dev, text: str, n: int, k: int):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(k, dtype=np.float32)
+    packed = rng.integers(0, 256, (n, k // 2), dtype=np.uint8)
+    scales = rng.uniform(-0.2, 0.2, (k // GROUP, n)).astype(np.float32)
+    low = (packed & 15).astype(np.int32) - 8
+    high = (packed >> 4).astype(np.int32) - 8
+    wq = np.empty((n, k), np.float32)
+    wq[:, 0::2], wq[:, 1::2] = low, high
+    per_group = np.einsum("ngk,gk->ng", wq.reshape(n, k // GROUP, GROUP),
+                          x.reshape(k // GROUP, GROUP))
+    want = (per_group * scales.T).sum(1)
+    params = np.array([1, n, k, k // 8, GROUP, 0, 0, 0], np.uint32)
+    buffers = [params, x, packed, scales, np.zeros(4, np.float32), None]
+    grid = (-(-n // 8), 1, 1)
+    return buffers, n * 4, grid, want, n * k // 2 + scales.nbytes, (2, 3)
+
+
+# --- rms_norm variants -------------------------------------------------------------------
+
+# every element of the row read once into registers (up to 8 per thread), squared and
+# summed, then scaled from the registers
+RMS_REGISTERS = """
+const PER_THREAD: u32 = 8u;
+
+fn write_row(row: u32, lid: u32) {
+  let base = row * params.N;
+  var xs: array<f32, PER_THREAD>;
+  var sum = 0.0;
+  for (var i = 0u; i < PER_THREAD; i++) {
+    let c = lid + i * WORKGROUP_SIZE_X;
+    xs[i] = select(0.0, input_load(base + min(c, params.N - 1u)), c < params.N);
+    sum += xs[i] * xs[i];
+  }
+  for (var c = lid + PER_THREAD * WORKGROUP_SIZE_X; c < params.N; c += WORKGROUP_SIZE_X) {
+    let v = input_load(base + c);
+    sum += v * v;
+  }
+  partial[lid] = sum;
+  let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
+  for (var i = 0u; i < PER_THREAD; i++) {
+    let c = lid + i * WORKGROUP_SIZE_X;
+    if (c < params.N) {
+      output_store(base + c, xs[i] * inv * weight_load(c));
+    }
+  }
+  for (var c = lid + PER_THREAD * WORKGROUP_SIZE_X; c < params.N; c += WORKGROUP_SIZE_X) {
+    output_store(base + c, input_load(base + c) * inv * weight_load(c));
+  }
+}
+"""
+
+# the sum by subgroupAdd, then one value per subgroup through workgroup memory (subgroups
+# of 32, as NVIDIA's are)
+SUBGROUP_SUM = """
+fn workgroup_sum(lid: u32) -> f32 {
+  let s = subgroupAdd(partial[lid]);
+  workgroupBarrier();
+  if (lid % 32u == 0u) {
+    partial[lid / 32u] = s;
+  }
+  workgroupBarrier();
+  var total = 0.0;
+  for (var i = 0u; i < WORKGROUP_SIZE_X / 32u; i++) {
+    total += partial[i];
+  }
+  workgroupBarrier();
+  return total;
+}
+"""
+
+
+def rms_variants() -> dict[str, str]:
+    base = (GEN / "rms_norm" / "rms_norm_rows.wgsl").read_text()
+    regs = replace(base, "write_row", RMS_REGISTERS)
+    return {"rms_main": base, "rms_registers": regs,
+            "rms_registers_subgroup": "enable subgroups;\n" +
+            replace(regs, "workgroup_sum", SUBGROUP_SUM)}
+
+
+def rms_case(dev, text: str, n: int, k: int):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(k, dtype=np.float32)
+    weight = rng.standard_normal(k, dtype=np.float32)
+    want = x / np.sqrt(np.mean(x.astype(np.float64) ** 2) + 1e-5) * weight
+    params = np.array([k, 1, 0, 0], np.uint32)
+    params[2] = np.array(1e-5, np.float32).view(np.uint32)
+    return [params, x, weight, None], k * 4, (1, 1, 1), want.astype(np.float32), 3 * k * 4, ()
+
+
+# --- timing ------------------------------------------------------------------------------
+
+def time_kernel(dev, text: str, label: str, case) -> tuple[float, float, float]:
+    """(us per dispatch, max relative error, bytes) of `text` on `case`'s buffers."""
+    import wgpu
+
+    from codegen.executors.wgpu_device import naga_source, unchecked_module
+
+    buffers, out_bytes, grid, want, nbytes, streamed = case
+    usage = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+    streamed_bytes = sum(buffers[i].nbytes for i in streamed)
+    copies = min(256, max(1, int(-(-STREAM_BYTES // streamed_bytes)))) if streamed else 1
+
+    def upload(i: int, array):
+        size = out_bytes if array is None else array.nbytes
+        kind = (wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST) if i == 0 else usage
+        buf = dev.create_buffer(size=max(16, -(-size // 16) * 16), usage=kind)
+        if array is not None:
+            dev.queue.write_buffer(buf, 0, np.ascontiguousarray(array).tobytes())
+        return buf
+
+    gpu = [upload(i, a) for i, a in enumerate(buffers)]
+    sets = [gpu] + [[upload(i, a) if i in streamed else b for i, (a, b) in
+                     enumerate(zip(buffers, gpu))] for _ in range(copies - 1)]
+    pipe = dev.create_compute_pipeline(layout="auto", compute={
+        "module": unchecked_module(dev, naga_source(text), label), "entry_point": "main"})
+    groups = [dev.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
+        {"binding": i, "resource": {"buffer": b}} for i, b in enumerate(bufs)]) for bufs in sets]
+    qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * ITERS)
+    resolve = dev.create_buffer(size=16 * ITERS, usage=wgpu.BufferUsage.QUERY_RESOLVE
+                                | wgpu.BufferUsage.COPY_SRC)
+    encoder = dev.create_command_encoder()
+    for i in range(ITERS):
+        cpass = encoder.begin_compute_pass(timestamp_writes={
+            "query_set": qs, "beginning_of_pass_write_index": 2 * i,
+            "end_of_pass_write_index": 2 * i + 1})
+        cpass.set_pipeline(pipe)
+        for j in range(BACK_TO_BACK):
+            cpass.set_bind_group(0, groups[(i * BACK_TO_BACK + j) % copies])
+            cpass.dispatch_workgroups(*grid)
+        cpass.end()
+    encoder.resolve_query_set(qs, 0, 2 * ITERS, resolve, 0)
+    dev.queue.submit([encoder.finish()])
+    ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), dtype=np.uint64).astype(np.int64)
+    us = statistics.median((ticks[1::2] - ticks[0::2])[2:]) * 1e-3 / BACK_TO_BACK
+    got = np.frombuffer(bytes(dev.queue.read_buffer(gpu[-1])), dtype=np.float32)[:want.size]
+    err = float(np.abs(got - want).max() / max(1e-6, float(np.abs(want).max())))
+    return us, err, nbytes
+
+
+def families():
+    quick = os.environ.get("PROBE_QUICK") == "1"  # small shapes: a check on a CPU adapter
+    return [("gemv", gemv_variants(), gemv_case, [(40, 256), (24, 1024)] if quick else GEMV_SHAPES),
+            ("rms_norm", rms_variants(), rms_case, [(1, 2048)])]
+
+
+def run_one(name: str) -> None:
+    """Time variant `name` on every shape of its family (this process's own cache)."""
+    from codegen.executors.wgpu_device import device
+
+    _, dev = device()
+    for _family, texts, make, shapes in families():
+        if name not in texts:
+            continue
+        for n, k in shapes:
+            us, err, nbytes = time_kernel(dev, texts[name], name, make(dev, texts[name], n, k))
+            flag = "" if err < 1e-4 else "  WRONG"
+            print(f"  {name:24s} N={n:6d} K={k:5d} {us:8.2f} us  {nbytes / us * 1e-3:7.1f} GB/s"
+                  f"  err {err:.1e}{flag}", flush=True)
+
+
+def run(sass_out: Path | None) -> None:
+    from codegen.executors.wgpu_device import adapter_line
+
+    print("adapter:", adapter_line(), flush=True)
+    for family, texts, _make, _shapes in families():
+        print(f"== {family}", flush=True)
+        for name in texts:
+            env = dict(os.environ)
+            cache = Path("/tmp/probe_decode_cache") / name
+            if sass_out is not None:
+                shutil.rmtree(cache, ignore_errors=True)
+                cache.mkdir(parents=True)
+                env.update(__GL_SHADER_DISK_CACHE="1", __GL_SHADER_DISK_CACHE_PATH=str(cache),
+                           __GL_SHADER_DISK_CACHE_SKIP_CLEANUP="1")
+            subprocess.run([sys.executable, __file__, "one", name], env=env, check=False)
+            if sass_out is not None:
+                kept = sass_out / "sass" / name
+                kept.mkdir(parents=True, exist_ok=True)
+                for p in (p for p in cache.rglob("*") if p.is_file()):
+                    shutil.copy(p, kept / p.name)
+
+
+def sass(root: Path) -> None:
+    """Each variant's listing: registers, local memory (spills or dynamically indexed
+    arrays) and instruction mix."""
+    from collections import Counter
+
+    sys.path.insert(0, str(ROOT / "tools" / "probes"))
+    from probe_sass import machine_code
+
+    for folder in sorted((root / "sass").iterdir()):
+        for path in sorted(folder.glob("*.bin")):
+            code = machine_code(path.read_bytes())
+            if code is None:
+                continue
+            raw = Path("/tmp") / f"probe_decode_{folder.name}.raw"
+            raw.write_bytes(code)
+            done = subprocess.run(["nvdisasm", "-b", "SM90", str(raw)], capture_output=True,
+                                  text=True)
+            listing = done.stdout
+            raw.with_suffix(".sass").write_text(listing)
+            if not re.search(r"/\*[0-9a-f]{4}\*/", listing):
+                print(f"== {folder.name}: nvdisasm read no instructions "
+                      f"({done.stderr.strip()[:200] or 'no message'})")
+                continue
+            regs = max((int(r) for r in re.findall(r"\bR(\d+)\b", listing)), default=0)
+            ops = Counter(m.group(1) for m in re.finditer(
+                r"\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)", listing))
+            local = sum(n for op, n in ops.items() if op in ("LDL", "STL"))
+            mix = ", ".join(f"{op} {n}" for op, n in ops.most_common(14))
+            print(f"== {folder.name}: R0-R{regs}, {local} local loads/stores; {mix}")
+
+
+def main() -> None:
+    mode = sys.argv[1]
+    if mode == "run":
+        run(Path(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[2] == "--sass" else None)
+    elif mode == "one":
+        run_one(sys.argv[2])
+    elif mode == "sass":
+        sass(Path(sys.argv[2]))
+    else:
+        raise SystemExit(f"probe_decode_kernels.py: unknown mode {mode!r} (run, one or sass)")
+
+
+if __name__ == "__main__":
+    main()
