@@ -10,6 +10,9 @@
 #include "ops/unary/abs_f16_packed_wgsl.h"
 #include "ops/unary/abs_i32_wgsl.h"
 #include "ops/training/adamw_step_wgsl.h"
+#include "ops/add_rms_norm/add_rms_norm_rows_wgsl.h"
+#include "ops/add_rms_norm/add_rms_norm_rows_f16_wgsl.h"
+#include "ops/add_rms_norm/add_rms_norm_rows_f16_packed_wgsl.h"
 #include "ops/compare/any_columns_wgsl.h"
 #include "ops/compare/any_rows_wgsl.h"
 #include "ops/reduce/arg_reduce_rows_wgsl.h"
@@ -336,6 +339,28 @@ const std::vector<KernelSource>& all_kernels() {
        {kAdamwStepWorkgroupSizeX, kAdamwStepWorkgroupSizeY, kAdamwStepWorkgroupSizeZ},
        kAdamwStepBindings,
        kAdamwStepBindingCount},
+      {"add_rms_norm_rows",
+       kAddRmsNormRowsWGSL,
+       "main",
+       {kAddRmsNormRowsWorkgroupSizeX, kAddRmsNormRowsWorkgroupSizeY,
+        kAddRmsNormRowsWorkgroupSizeZ},
+       kAddRmsNormRowsBindings,
+       kAddRmsNormRowsBindingCount},
+      {"add_rms_norm_rows_f16",
+       kAddRmsNormRowsF16WGSL,
+       "main",
+       {kAddRmsNormRowsF16WorkgroupSizeX, kAddRmsNormRowsF16WorkgroupSizeY,
+        kAddRmsNormRowsF16WorkgroupSizeZ},
+       kAddRmsNormRowsF16Bindings,
+       kAddRmsNormRowsF16BindingCount,
+       kAddRmsNormRowsF16Features},
+      {"add_rms_norm_rows_f16_packed",
+       kAddRmsNormRowsF16PackedWGSL,
+       "main",
+       {kAddRmsNormRowsF16PackedWorkgroupSizeX, kAddRmsNormRowsF16PackedWorkgroupSizeY,
+        kAddRmsNormRowsF16PackedWorkgroupSizeZ},
+       kAddRmsNormRowsF16PackedBindings,
+       kAddRmsNormRowsF16PackedBindingCount},
       {"any_columns",
        kAnyColumnsWGSL,
        "main",

@@ -8,7 +8,8 @@ delegated (`opgen coverage`: 0 missing); greedy tokens identical to the eager
 source-transformed model's (the module export_llama exports) for 16 new tokens, and the
 logits of the prefill and of every decode step within tolerance of it; one program
 serving prompts of 1 and 7 tokens and every decode step with no compute pipeline created
-per token (the runner counts them); each layer's SiLU gate run fused (one dispatch); a tensor above maxStorageBufferBindingSize fails at
+per token (the runner counts them); each layer's SiLU gate and residual add + RMS norm
+run fused (one dispatch each); a tensor above maxStorageBufferBindingSize fails at
 load naming the tensor, its bytes and the limit; `opgen llm` prints and writes the same.
 
 The Llama family runs by default (the exports overlap, one process each: about a minute
@@ -97,16 +98,21 @@ def test_greedy_generation_matches_eager(exported, prompt):
     assert len(gen.decode_ms) == NEW_TOKENS - 1 and gen.dispatches_per_token > 0
 
 
-def test_decode_runs_the_silu_gate_fused(exported):
+def test_decode_runs_fused_operators(exported):
     """Each layer's SiLU-gated product (sigmoid, mul, mul in the .pte) runs as one silu_mul
-    dispatch (cpp_runtime/executorch/vk_fusion.cpp); the generation test above checks
-    its tokens and logits."""
+    dispatch, and each residual add with the RMS norm after it as one add_rms_norm (all
+    but the last layer's second add, which a select_copy follows) (cpp_runtime/executorch/
+    vk_fusion.cpp); the generation test above checks their tokens and logits."""
     _, pte, _ = exported
     layers = L.llama_params()["n_layers"]
     times = generate(pte, [5, 6], 2, profile=True).kernel_times
-    fused = {name: t["dispatches"] for name, t in times.items() if name.startswith("silu_mul")}
-    assert sum(fused.values()) == layers, times
-    assert not any(name.startswith("sigmoid") for name in times), times
+
+    def dispatches(kernel: str) -> float:
+        return sum(t["dispatches"] for name, t in times.items() if name.startswith(kernel))
+
+    assert dispatches("silu_mul") == layers, times
+    assert dispatches("add_rms_norm") == 2 * layers - 1, times
+    assert dispatches("sigmoid") == 0 and dispatches("binary_broadcast") == 1, times
 
 
 def test_binding_limit_fails_at_load(exports):

@@ -7,6 +7,10 @@ The .pte keeps the partitioner's operators, so `opgen coverage` counts those.
 - webgpu.silu_mul(gate, up) = silu(gate) * up: a Llama-style MLP's gated product, which
   the Vulkan partitioner emits as sigmoid(gate), mul(gate, that), mul(that, up): three
   dispatches and two intermediate tensors of a decode step, per layer.
+- webgpu.add_rms_norm(x, residual, weight, eps) -> (sum, normed): sum = x + residual
+  (the graph reads it again: the next residual add) and normed = rms_norm(sum) * weight
+  as et_vk.rms_norm computes it; a decoder layer's residual add and the RMS norm after
+  it, two dispatches of one row each in a decode step.
 """
 
 from __future__ import annotations
@@ -21,5 +25,16 @@ def _silu_mul(gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
     return F.silu(gate) * up
 
 
+def _add_rms_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor,
+                  eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+    total = x + residual
+    wide = total.float()  # et_vk.rms_norm's arithmetic: float32, one rounding
+    normed = wide * torch.rsqrt(wide.pow(2).mean(-1, keepdim=True) + eps)
+    return total, (normed * weight.float()).to(x.dtype)
+
+
 LIBRARY.define("silu_mul(Tensor gate, Tensor up) -> Tensor")
 LIBRARY.impl("silu_mul", _silu_mul, "CompositeExplicitAutograd")
+LIBRARY.define("add_rms_norm(Tensor x, Tensor residual, Tensor weight, float eps) "
+               "-> (Tensor, Tensor)")
+LIBRARY.impl("add_rms_norm", _add_rms_norm, "CompositeExplicitAutograd")

@@ -12,6 +12,9 @@ namespace {
 constexpr const char* kSigmoid = "aten.sigmoid.default";
 constexpr const char* kMul = "aten.mul.Tensor";
 constexpr const char* kSiluMul = "webgpu.silu_mul.default";
+constexpr const char* kAdd = "aten.add.Tensor";
+constexpr const char* kRmsNorm = "et_vk.rms_norm.default";
+constexpr const char* kAddRmsNorm = "webgpu.add_rms_norm.default";
 
 class Chain {
  public:
@@ -37,6 +40,10 @@ class Chain {
       if (auto silu = silu_mul(c)) {
         dropped[silu->sigmoid] = dropped[silu->first_mul] = true;
         c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}};
+      } else if (auto add = add_before_rms_norm(c)) {
+        const std::vector<int32_t>& a = calls_[*add].args;  // x, residual, alpha, sum
+        dropped[*add] = true;
+        c = ChainCall{c.node, kAddRmsNorm, {a[0], a[1], c.args[1], c.args[2]}, {a[3], c.args[3]}};
       }
     }
     std::vector<ChainCall> out;
@@ -68,6 +75,42 @@ class Chain {
       }
     }
     return std::nullopt;
+  }
+
+  // The residual add whose sum `c` normalizes, when `c` is an RMS norm of one:
+  // add(x, residual, 1) -> sum; rms_norm(sum, weight, eps) -> out, with nothing between
+  // them reading sum (the fused call computes it at the norm's place).
+  std::optional<uint32_t> add_before_rms_norm(const ChainCall& c) const {
+    if (c.name != kRmsNorm || c.args.size() != 4) return std::nullopt;
+    const int32_t sum = c.args[0];
+    const ChainCall* add = produced_by(sum, kAdd, 4);
+    if (!add || !is_one(add->args[2]) || !same_tensor_type({add->args[0], add->args[1], sum}))
+      return std::nullopt;
+    for (uint32_t i = add->node + 1; i < c.node; ++i) {
+      if (reads(calls_[i], sum)) return std::nullopt;
+    }
+    return add->node;
+  }
+
+  bool reads(const ChainCall& c, int32_t id) const {
+    for (int32_t a : c.args) {
+      if (a == id) return true;
+      const auto* list = value(a) ? value(a)->value_as_ValueList() : nullptr;
+      if (list && list->items()) {
+        for (int32_t item : *list->items()) {
+          if (item == id) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  bool is_one(int32_t id) const {
+    const vkgraph::VkValue* v = value(id);
+    if (!v) return false;
+    if (const auto* i = v->value_as_Int()) return i->int_val() == 1;
+    if (const auto* d = v->value_as_Double()) return d->double_val() == 1.0;
+    return false;
   }
 
   // The call that writes `id` when it is a call of `name` with `arity` args.

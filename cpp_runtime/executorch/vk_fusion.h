@@ -19,12 +19,18 @@ struct ChainCall {
   uint32_t node = 0;          // its chain entry (a fused call: the pattern's last one)
   std::string name;           // the registry target (op_target of the serialized name)
   std::vector<int32_t> args;  // value ids, the output last
+  // A fused op with several outputs: their value ids, passed as one value list after
+  // `args` (the graph holds no list of them).
+  std::vector<int32_t> outputs;
 };
 
 // The chain's calls. Rewritten, where each intermediate tensor has no reader outside the
 // pattern and the operands have one shape and dtype:
 //   sigmoid(x) -> s; mul(x, s) -> t; mul(t, u) -> y   (SiLU-gated product, any operand
-//   order)  =>  webgpu.silu_mul(x, u) -> y, at the second mul's place.
+//   order)  =>  webgpu.silu_mul(x, u) -> y, at the second mul's place;
+//   add(x, r, alpha 1) -> h; rms_norm(h, w, eps) -> n, nothing between them reading h (h
+//   may have later readers)  =>  webgpu.add_rms_norm(x, r, w, eps) -> [h, n], at the
+//   norm's place.
 std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph);
 
 }  // namespace webgpu_delegate::vk

@@ -46,6 +46,12 @@ class Builder {
     for (const ChainCall& call : calls_) {
       std::vector<ValueRef> args;
       for (int32_t a : call.args) args.push_back(ref(a, utils::message("node ", call.node)));
+      if (!call.outputs.empty()) {
+        std::vector<ValueRef> outputs;
+        for (int32_t o : call.outputs)
+          outputs.push_back(ref(o, utils::message("node ", call.node)));
+        args.push_back(graph_.add_value_list(std::move(outputs)));
+      }
       ops.push_back(call.name);
       try {
         if (call.name == "et_vk.prepack.default") {
@@ -121,6 +127,7 @@ class Builder {
     for (const ChainCall& call : calls_) {
       PlanNode& node = graph.nodes.emplace_back();
       node.aliasing = registry.has_op(call.name) ? registry.aliasing(call.name) : OpAliasing::None;
+      for (int32_t o : call.outputs) add_planned(node.tensors, o);
       if (call.args.empty()) continue;
       for (int32_t a : call.args) {
         add_planned(node.tensors, a);

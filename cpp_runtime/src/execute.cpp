@@ -234,6 +234,14 @@ void WebGPUGraph::Impl::record(Handle<WGPUCommandEncoder>& encoder, bool constan
       pass.reset(wgpuCommandEncoderBeginComputePass(encoder.get(), profiling ? &desc : nullptr));
       bound_pipeline = nullptr;
     }
+    if (c.uniform && c.params_dirty) {
+      // written here, not before recording: a piece's writes precede its submit, and the
+      // GPU already runs the pieces before it
+      const auto t0 = Clock::now();
+      wgpuQueueWriteBuffer(device.queue(), c.uniform.get(), 0, c.params.data(), c.params.size());
+      c.params_dirty = false;
+      stats.upload_seconds += seconds_since(t0);
+    }
     if (c.pipeline->pipeline.get() != bound_pipeline) {
       bound_pipeline = c.pipeline->pipeline.get();
       wgpuComputePassEncoderSetPipeline(pass.get(), bound_pipeline);
@@ -257,17 +265,8 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
   const std::vector<bool> reruns = g.constant_reruns();
   ExecuteStats stats;
 
-  auto t0 = Clock::now();
   device.push_error_scopes();
-  for (auto& c : g.commands) {
-    if (c.uniform && c.params_dirty) {
-      wgpuQueueWriteBuffer(device.queue(), c.uniform.get(), 0, c.params.data(), c.params.size());
-      c.params_dirty = false;
-    }
-  }
-  stats.upload_seconds = seconds_since(t0);
-
-  t0 = Clock::now();
+  auto t0 = Clock::now();
   if (g.profiling) g.reserve_timestamps(g.commands.size());
   Handle<WGPUCommandEncoder> encoder{wgpuDeviceCreateCommandEncoder(device.handle(), nullptr)};
   g.record(encoder, constants_only, reruns, stats);
@@ -276,7 +275,7 @@ ExecuteStats WebGPUGraph::Impl::run(bool constants_only, const char* what) {
                                       static_cast<uint32_t>(2 * g.timed_kernels.size()),
                                       g.timestamp_resolve.get(), 0);
   }
-  stats.record_seconds = seconds_since(t0);
+  stats.record_seconds = seconds_since(t0) - stats.upload_seconds;
 
   t0 = Clock::now();
   submit(device, std::move(encoder));

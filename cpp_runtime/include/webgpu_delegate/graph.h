@@ -106,7 +106,7 @@ struct ExecuteStats {
   size_t dispatches = 0;      // compute dispatches recorded (constant ones only when they ran)
   size_t copies = 0;          // copies recorded (add_copy; constant ones only when they ran)
   size_t constant_runs = 0;   // of those, constant dispatches and copies (see mark_constant)
-  double upload_seconds = 0;  // rewritten uniforms written to the queue
+  double upload_seconds = 0;  // rewritten uniforms written to the queue (while recording)
   double record_seconds = 0;  // command encoding (compute passes: dispatches and copies)
   double submit_seconds = 0;  // finish + submit (of the last command buffer)
   size_t submits = 0;         // command buffers submitted (set_dispatches_per_submit)
