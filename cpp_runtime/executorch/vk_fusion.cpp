@@ -71,6 +71,7 @@ class Chain {
         const ChainCall* sigmoid = produced_by(s, kSigmoid, 2);
         if (!sigmoid || uses(s) != 2 || sigmoid->args[0] != gate) continue;
         if (!same_tensor_type({gate, s, t, up, c.args.back()})) continue;
+        if (named_between(gate, sigmoid->node, c.node, first->node)) continue;
         return SiluMul{sigmoid->node, first->node, gate, up};
       }
     }
@@ -86,13 +87,20 @@ class Chain {
     const ChainCall* add = produced_by(sum, kAdd, 4);
     if (!add || !is_one(add->args[2]) || !same_tensor_type({add->args[0], add->args[1], sum}))
       return std::nullopt;
-    for (uint32_t i = add->node + 1; i < c.node; ++i) {
-      if (reads(calls_[i], sum)) return std::nullopt;
-    }
+    if (named_between(sum, add->node, c.node)) return std::nullopt;
     return add->node;
   }
 
-  bool reads(const ChainCall& c, int32_t id) const {
+  // Whether a call after `from` and before `to` (but `except`) names `id`: the fused call
+  // reads `id` at `to`, so nothing in between may write it (or read what it would hold).
+  bool named_between(int32_t id, uint32_t from, uint32_t to, uint32_t except = UINT32_MAX) const {
+    for (uint32_t i = from + 1; i < to; ++i) {
+      if (i != except && names(calls_[i], id)) return true;
+    }
+    return false;
+  }
+
+  bool names(const ChainCall& c, int32_t id) const {
     for (int32_t a : c.args) {
       if (a == id) return true;
       const auto* list = value(a) ? value(a)->value_as_ValueList() : nullptr;

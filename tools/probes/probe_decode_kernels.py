@@ -6,11 +6,14 @@ back, so no pass boundary is counted), and each result checked against numpy.
 Weights stream from memory in a decode step (772 MB a token, far beyond the L2 cache), so
 the dispatches rotate over copies of the weights and scales that together exceed
 STREAM_BYTES (the activations, written by the previous kernel, stay L2-resident in the
-model too). Even so the probe does not predict the model for the GEMV: `gemv_m1` (every
-load of a quad issued first, M = 1) measured 13-40 % faster here on an H100, yet in the
-16-layer model the same text ran the decode GEMVs at twice main's time
-(docs/performance.md). A GEMV variant is judged in the model (`llm_bench.py`); the probe
-locates where a kernel's time goes and what the driver made of it.
+model too). Every variant is compiled without runtime checks, as the probe's GEMM twin
+(probe_sass.py) compiles the tile: a kernel the runtime builds with checks (the spec's
+Kernel(runtime_checks=True), the default) can run much slower there. `gemv_m1` measured
+13-40 % faster here while the checked kernel in the 16-layer model ran the decode GEMVs at
+twice main's time (naga's clamped indexing keeps its private array out of registers);
+unchecked in the model too, it took the GEMVs from 1.91 to 1.61 ms per step
+(docs/performance.md). So a variant is judged in the model (`llm_bench.py`) with the
+checks it will run with; the probe locates where a kernel's time goes.
 
 A variant is the generated module with some of its functions replaced (`replace`), so it
 keeps the spec's interface; what earns its place is then written into the spec's .wgsl.

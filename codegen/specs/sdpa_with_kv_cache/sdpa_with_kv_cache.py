@@ -36,8 +36,13 @@ MAX_D = 128  # head_dim (kv_attend: two dims per thread of 64; kv_decode: G * D 
 
 WRITE = Kernel("kv_cache_write")
 ATTEND = Kernel("kv_attend", workgroup=(64, 1, 1))
-DECODE = Kernel("kv_decode", workgroup=(256, 1, 1))
-COMBINE = Kernel("kv_combine", helpers=("../common/each_element.wgsl",))
+# kv_decode and kv_combine without runtime checks (0.384 -> 0.226 ms of a 16-layer
+# decode step on the H100): every index is in range by construction. The guards keep
+# G <= MAX_G and D <= MAX_D, so the workgroup tiles hold G * D / 4 <= 256 vec4s, G *
+# CHUNK <= 256 scores and 256 * MAX_G parts; a chunk's keys lie below start_pos + 1 <=
+# S_max; the scratch holds B * Hq * chunks slots of D values and 2 stats.
+DECODE = Kernel("kv_decode", workgroup=(256, 1, 1), runtime_checks=False)
+COMBINE = Kernel("kv_combine", helpers=("../common/each_element.wgsl",), runtime_checks=False)
 FLOATS = (F32, F16)
 
 

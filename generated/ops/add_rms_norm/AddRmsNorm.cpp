@@ -38,7 +38,8 @@ const KernelSource kAddRmsNormRowsF16Kernel{
      kAddRmsNormRowsF16WorkgroupSizeZ},
     kAddRmsNormRowsF16Bindings,
     kAddRmsNormRowsF16BindingCount,
-    kAddRmsNormRowsF16Features};
+    kAddRmsNormRowsF16Features,
+    kAddRmsNormRowsF16RuntimeChecks};
 const KernelSource kAddRmsNormRowsF16PackedKernel{
     "add_rms_norm_rows_f16_packed",
     kAddRmsNormRowsF16PackedWGSL,
@@ -46,14 +47,18 @@ const KernelSource kAddRmsNormRowsF16PackedKernel{
     {kAddRmsNormRowsF16PackedWorkgroupSizeX, kAddRmsNormRowsF16PackedWorkgroupSizeY,
      kAddRmsNormRowsF16PackedWorkgroupSizeZ},
     kAddRmsNormRowsF16PackedBindings,
-    kAddRmsNormRowsF16PackedBindingCount};
+    kAddRmsNormRowsF16PackedBindingCount,
+    "",
+    kAddRmsNormRowsF16PackedRuntimeChecks};
 const KernelSource kAddRmsNormRowsKernel{
     "add_rms_norm_rows",
     kAddRmsNormRowsWGSL,
     "main",
     {kAddRmsNormRowsWorkgroupSizeX, kAddRmsNormRowsWorkgroupSizeY, kAddRmsNormRowsWorkgroupSizeZ},
     kAddRmsNormRowsBindings,
-    kAddRmsNormRowsBindingCount};
+    kAddRmsNormRowsBindingCount,
+    "",
+    kAddRmsNormRowsRuntimeChecks};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kAddRmsNormRowsF16Kernel, &kAddRmsNormRowsF16PackedKernel, &kAddRmsNormRowsKernel};

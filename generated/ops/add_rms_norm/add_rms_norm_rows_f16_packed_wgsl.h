@@ -170,3 +170,6 @@ inline constexpr webgpu_delegate::KernelBinding kAddRmsNormRowsF16PackedBindings
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kAddRmsNormRowsF16PackedBindingCount = 6;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kAddRmsNormRowsF16PackedRuntimeChecks = false;

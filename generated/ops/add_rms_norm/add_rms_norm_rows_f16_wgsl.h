@@ -192,3 +192,6 @@ inline constexpr uint32_t kAddRmsNormRowsF16BindingCount = 6;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kAddRmsNormRowsF16Features = "shader-f16";
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kAddRmsNormRowsF16RuntimeChecks = false;

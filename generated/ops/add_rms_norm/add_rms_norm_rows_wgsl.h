@@ -127,3 +127,6 @@ inline constexpr webgpu_delegate::KernelBinding kAddRmsNormRowsBindings[] = {
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kAddRmsNormRowsBindingCount = 6;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kAddRmsNormRowsRuntimeChecks = false;

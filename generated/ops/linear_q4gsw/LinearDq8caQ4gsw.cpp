@@ -83,7 +83,8 @@ const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
      kQ4gswGemvSubgroupDq8F16WorkgroupSizeZ},
     kQ4gswGemvSubgroupDq8F16Bindings,
     kQ4gswGemvSubgroupDq8F16BindingCount,
-    kQ4gswGemvSubgroupDq8F16Features};
+    kQ4gswGemvSubgroupDq8F16Features,
+    kQ4gswGemvSubgroupDq8F16RuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
     "q4gsw_gemv_subgroup_dq8_f16_packed",
     kQ4gswGemvSubgroupDq8F16PackedWGSL,
@@ -92,7 +93,8 @@ const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
      kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeZ},
     kQ4gswGemvSubgroupDq8F16PackedBindings,
     kQ4gswGemvSubgroupDq8F16PackedBindingCount,
-    kQ4gswGemvSubgroupDq8F16PackedFeatures};
+    kQ4gswGemvSubgroupDq8F16PackedFeatures,
+    kQ4gswGemvSubgroupDq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvDq8F16Kernel{
     "q4gsw_gemv_dq8_f16",
     kQ4gswGemvDq8F16WGSL,
@@ -101,7 +103,8 @@ const KernelSource kQ4gswGemvDq8F16Kernel{
      kQ4gswGemvDq8F16WorkgroupSizeZ},
     kQ4gswGemvDq8F16Bindings,
     kQ4gswGemvDq8F16BindingCount,
-    kQ4gswGemvDq8F16Features};
+    kQ4gswGemvDq8F16Features,
+    kQ4gswGemvDq8F16RuntimeChecks};
 const KernelSource kQ4gswGemvDq8F16PackedKernel{
     "q4gsw_gemv_dq8_f16_packed",
     kQ4gswGemvDq8F16PackedWGSL,
@@ -109,7 +112,9 @@ const KernelSource kQ4gswGemvDq8F16PackedKernel{
     {kQ4gswGemvDq8F16PackedWorkgroupSizeX, kQ4gswGemvDq8F16PackedWorkgroupSizeY,
      kQ4gswGemvDq8F16PackedWorkgroupSizeZ},
     kQ4gswGemvDq8F16PackedBindings,
-    kQ4gswGemvDq8F16PackedBindingCount};
+    kQ4gswGemvDq8F16PackedBindingCount,
+    "",
+    kQ4gswGemvDq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     "q4gsw_gemv_subgroup_dq8",
     kQ4gswGemvSubgroupDq8WGSL,
@@ -118,14 +123,17 @@ const KernelSource kQ4gswGemvSubgroupDq8Kernel{
      kQ4gswGemvSubgroupDq8WorkgroupSizeZ},
     kQ4gswGemvSubgroupDq8Bindings,
     kQ4gswGemvSubgroupDq8BindingCount,
-    kQ4gswGemvSubgroupDq8Features};
+    kQ4gswGemvSubgroupDq8Features,
+    kQ4gswGemvSubgroupDq8RuntimeChecks};
 const KernelSource kQ4gswGemvDq8Kernel{
     "q4gsw_gemv_dq8",
     kQ4gswGemvDq8WGSL,
     "main",
     {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
     kQ4gswGemvDq8Bindings,
-    kQ4gswGemvDq8BindingCount};
+    kQ4gswGemvDq8BindingCount,
+    "",
+    kQ4gswGemvDq8RuntimeChecks};
 const KernelSource kQ4gswGemmDq8F16Kernel{
     "q4gsw_gemm_dq8_f16",
     kQ4gswGemmDq8F16WGSL,

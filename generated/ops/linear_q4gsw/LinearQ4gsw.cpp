@@ -80,7 +80,8 @@ const KernelSource kQ4gswGemvSubgroupF16Kernel{
      kQ4gswGemvSubgroupF16WorkgroupSizeZ},
     kQ4gswGemvSubgroupF16Bindings,
     kQ4gswGemvSubgroupF16BindingCount,
-    kQ4gswGemvSubgroupF16Features};
+    kQ4gswGemvSubgroupF16Features,
+    kQ4gswGemvSubgroupF16RuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupF16PackedKernel{
     "q4gsw_gemv_subgroup_f16_packed",
     kQ4gswGemvSubgroupF16PackedWGSL,
@@ -89,7 +90,8 @@ const KernelSource kQ4gswGemvSubgroupF16PackedKernel{
      kQ4gswGemvSubgroupF16PackedWorkgroupSizeZ},
     kQ4gswGemvSubgroupF16PackedBindings,
     kQ4gswGemvSubgroupF16PackedBindingCount,
-    kQ4gswGemvSubgroupF16PackedFeatures};
+    kQ4gswGemvSubgroupF16PackedFeatures,
+    kQ4gswGemvSubgroupF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvF16Kernel{
     "q4gsw_gemv_f16",
     kQ4gswGemvF16WGSL,
@@ -97,7 +99,8 @@ const KernelSource kQ4gswGemvF16Kernel{
     {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
     kQ4gswGemvF16Bindings,
     kQ4gswGemvF16BindingCount,
-    kQ4gswGemvF16Features};
+    kQ4gswGemvF16Features,
+    kQ4gswGemvF16RuntimeChecks};
 const KernelSource kQ4gswGemvF16PackedKernel{
     "q4gsw_gemv_f16_packed",
     kQ4gswGemvF16PackedWGSL,
@@ -105,7 +108,9 @@ const KernelSource kQ4gswGemvF16PackedKernel{
     {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
      kQ4gswGemvF16PackedWorkgroupSizeZ},
     kQ4gswGemvF16PackedBindings,
-    kQ4gswGemvF16PackedBindingCount};
+    kQ4gswGemvF16PackedBindingCount,
+    "",
+    kQ4gswGemvF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupKernel{
     "q4gsw_gemv_subgroup",
     kQ4gswGemvSubgroupWGSL,
@@ -114,14 +119,17 @@ const KernelSource kQ4gswGemvSubgroupKernel{
      kQ4gswGemvSubgroupWorkgroupSizeZ},
     kQ4gswGemvSubgroupBindings,
     kQ4gswGemvSubgroupBindingCount,
-    kQ4gswGemvSubgroupFeatures};
+    kQ4gswGemvSubgroupFeatures,
+    kQ4gswGemvSubgroupRuntimeChecks};
 const KernelSource kQ4gswGemvKernel{
     "q4gsw_gemv",
     kQ4gswGemvWGSL,
     "main",
     {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
     kQ4gswGemvBindings,
-    kQ4gswGemvBindingCount};
+    kQ4gswGemvBindingCount,
+    "",
+    kQ4gswGemvRuntimeChecks};
 const KernelSource kQ4gswGemmF16Kernel{
     "q4gsw_gemm_f16",
     kQ4gswGemmF16WGSL,

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 30080f5224fa1aa243c07de371c4717221f40ad0a986e8f3026344323df539cd
+// wgsl-sha256: bbbdb33dc00791673a588d2f0201a7ea7e2964aaf6f779ec386e595e33440e5e
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -124,6 +124,34 @@ fn quad_dots(n: u32, q: u32) -> vec4<f32> {
   return sums;
 }
 
+// Weight row n's quad q dotted with input row 0 (M = 1, a decode step): every load of the
+// quad (its words, the 8 input vec4s, its scale) is issued before the arithmetic, where
+// quad_dots' loop over a uniform M waits on each input load in turn. Only without
+// runtime checks: naga's clamped indexing keeps `x` out of registers, and the model's
+// GEMVs then took twice as long (docs/performance.md).
+fn quad_dot(n: u32, q: u32) -> f32 {
+  let words = w[n * (params.K / 32u) + q];
+  var x: array<vec4<f32>, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    x[i] = input4(0u, q * 8u + i);
+  }
+  var sum = 0.0;
+  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
+    let scale = scales_load((q * 32u / params.group_size) * params.N + n);
+    for (var j = 0u; j < 4u; j++) {
+      let v = nibbles(words[j]);
+      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+    }
+    return sum * scale;
+  }
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let scale = scales_load(((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
+    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
+  }
+  return sum;
+}
+
 // Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
 // Two quads per step, so two loads of a thread are in flight together.
 fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
@@ -133,6 +161,16 @@ fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
   }
   let quads = params.K / 32u;
   var q = tid % 4u + 4u * (tid / 32u);
+  if (params.M == 1u) {
+    var sum = 0.0;
+    for (; q + K_LANES < quads; q += 2u * K_LANES) {
+      sum += quad_dot(n, q) + quad_dot(n, q + K_LANES);
+    }
+    if (q < quads) {
+      sum += quad_dot(n, q);
+    }
+    return vec4<f32>(sum, 0.0, 0.0, 0.0);
+  }
   for (; q + K_LANES < quads; q += 2u * K_LANES) {
     acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
   }
@@ -194,3 +232,6 @@ inline constexpr webgpu_delegate::KernelBinding kQ4gswGemvBindings[] = {
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kQ4gswGemvBindingCount = 6;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kQ4gswGemvRuntimeChecks = false;

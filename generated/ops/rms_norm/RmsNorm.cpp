@@ -35,7 +35,8 @@ const KernelSource kRmsNormRowsF16Kernel{
     {kRmsNormRowsF16WorkgroupSizeX, kRmsNormRowsF16WorkgroupSizeY, kRmsNormRowsF16WorkgroupSizeZ},
     kRmsNormRowsF16Bindings,
     kRmsNormRowsF16BindingCount,
-    kRmsNormRowsF16Features};
+    kRmsNormRowsF16Features,
+    kRmsNormRowsF16RuntimeChecks};
 const KernelSource kRmsNormRowsF16PackedKernel{
     "rms_norm_rows_f16_packed",
     kRmsNormRowsF16PackedWGSL,
@@ -43,14 +44,18 @@ const KernelSource kRmsNormRowsF16PackedKernel{
     {kRmsNormRowsF16PackedWorkgroupSizeX, kRmsNormRowsF16PackedWorkgroupSizeY,
      kRmsNormRowsF16PackedWorkgroupSizeZ},
     kRmsNormRowsF16PackedBindings,
-    kRmsNormRowsF16PackedBindingCount};
+    kRmsNormRowsF16PackedBindingCount,
+    "",
+    kRmsNormRowsF16PackedRuntimeChecks};
 const KernelSource kRmsNormRowsKernel{
     "rms_norm_rows",
     kRmsNormRowsWGSL,
     "main",
     {kRmsNormRowsWorkgroupSizeX, kRmsNormRowsWorkgroupSizeY, kRmsNormRowsWorkgroupSizeZ},
     kRmsNormRowsBindings,
-    kRmsNormRowsBindingCount};
+    kRmsNormRowsBindingCount,
+    "",
+    kRmsNormRowsRuntimeChecks};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kRmsNormRowsF16Kernel,
                                                  &kRmsNormRowsF16PackedKernel, &kRmsNormRowsKernel};

@@ -152,3 +152,6 @@ inline constexpr webgpu_delegate::KernelBinding kRmsNormRowsF16PackedBindings[] 
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kRmsNormRowsF16PackedBindingCount = 4;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kRmsNormRowsF16PackedRuntimeChecks = false;

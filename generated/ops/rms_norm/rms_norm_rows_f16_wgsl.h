@@ -176,3 +176,6 @@ inline constexpr uint32_t kRmsNormRowsF16BindingCount = 4;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kRmsNormRowsF16Features = "shader-f16";
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kRmsNormRowsF16RuntimeChecks = false;

@@ -111,3 +111,6 @@ inline constexpr webgpu_delegate::KernelBinding kRmsNormRowsBindings[] = {
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kRmsNormRowsBindingCount = 4;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kRmsNormRowsRuntimeChecks = false;

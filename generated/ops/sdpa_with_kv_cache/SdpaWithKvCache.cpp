@@ -187,7 +187,8 @@ const KernelSource kKvDecodeF16Kernel{
     {kKvDecodeF16WorkgroupSizeX, kKvDecodeF16WorkgroupSizeY, kKvDecodeF16WorkgroupSizeZ},
     kKvDecodeF16Bindings,
     kKvDecodeF16BindingCount,
-    kKvDecodeF16Features};
+    kKvDecodeF16Features,
+    kKvDecodeF16RuntimeChecks};
 const KernelSource kKvDecodeF16PackedKernel{
     "kv_decode_f16_packed",
     kKvDecodeF16PackedWGSL,
@@ -195,14 +196,18 @@ const KernelSource kKvDecodeF16PackedKernel{
     {kKvDecodeF16PackedWorkgroupSizeX, kKvDecodeF16PackedWorkgroupSizeY,
      kKvDecodeF16PackedWorkgroupSizeZ},
     kKvDecodeF16PackedBindings,
-    kKvDecodeF16PackedBindingCount};
+    kKvDecodeF16PackedBindingCount,
+    "",
+    kKvDecodeF16PackedRuntimeChecks};
 const KernelSource kKvDecodeKernel{
     "kv_decode",
     kKvDecodeWGSL,
     "main",
     {kKvDecodeWorkgroupSizeX, kKvDecodeWorkgroupSizeY, kKvDecodeWorkgroupSizeZ},
     kKvDecodeBindings,
-    kKvDecodeBindingCount};
+    kKvDecodeBindingCount,
+    "",
+    kKvDecodeRuntimeChecks};
 const KernelSource kKvCombineF16Kernel{
     "kv_combine_f16",
     kKvCombineF16WGSL,
@@ -210,7 +215,8 @@ const KernelSource kKvCombineF16Kernel{
     {kKvCombineF16WorkgroupSizeX, kKvCombineF16WorkgroupSizeY, kKvCombineF16WorkgroupSizeZ},
     kKvCombineF16Bindings,
     kKvCombineF16BindingCount,
-    kKvCombineF16Features};
+    kKvCombineF16Features,
+    kKvCombineF16RuntimeChecks};
 const KernelSource kKvCombineF16PackedKernel{
     "kv_combine_f16_packed",
     kKvCombineF16PackedWGSL,
@@ -218,14 +224,18 @@ const KernelSource kKvCombineF16PackedKernel{
     {kKvCombineF16PackedWorkgroupSizeX, kKvCombineF16PackedWorkgroupSizeY,
      kKvCombineF16PackedWorkgroupSizeZ},
     kKvCombineF16PackedBindings,
-    kKvCombineF16PackedBindingCount};
+    kKvCombineF16PackedBindingCount,
+    "",
+    kKvCombineF16PackedRuntimeChecks};
 const KernelSource kKvCombineKernel{
     "kv_combine",
     kKvCombineWGSL,
     "main",
     {kKvCombineWorkgroupSizeX, kKvCombineWorkgroupSizeY, kKvCombineWorkgroupSizeZ},
     kKvCombineBindings,
-    kKvCombineBindingCount};
+    kKvCombineBindingCount,
+    "",
+    kKvCombineRuntimeChecks};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kKvCacheWriteF16Kernel, &kKvCacheWriteF16PackedKernel, &kKvCacheWriteKernel};

@@ -123,3 +123,6 @@ inline constexpr webgpu_delegate::KernelBinding kKvCombineF16PackedBindings[] = 
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kKvCombineF16PackedBindingCount = 4;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvCombineF16PackedRuntimeChecks = false;

@@ -147,3 +147,6 @@ inline constexpr uint32_t kKvCombineF16BindingCount = 4;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kKvCombineF16Features = "shader-f16";
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvCombineF16RuntimeChecks = false;

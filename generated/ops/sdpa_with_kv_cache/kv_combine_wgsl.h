@@ -82,3 +82,6 @@ inline constexpr webgpu_delegate::KernelBinding kKvCombineBindings[] = {
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kKvCombineBindingCount = 4;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvCombineRuntimeChecks = false;

@@ -201,3 +201,6 @@ inline constexpr webgpu_delegate::KernelBinding kKvDecodeF16PackedBindings[] = {
     {"partial", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kKvDecodeF16PackedBindingCount = 6;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvDecodeF16PackedRuntimeChecks = false;

@@ -227,3 +227,6 @@ inline constexpr uint32_t kKvDecodeF16BindingCount = 6;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kKvDecodeF16Features = "shader-f16";
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvDecodeF16RuntimeChecks = false;

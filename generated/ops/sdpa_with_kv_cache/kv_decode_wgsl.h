@@ -162,3 +162,6 @@ inline constexpr webgpu_delegate::KernelBinding kKvDecodeBindings[] = {
     {"partial", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
 inline constexpr uint32_t kKvDecodeBindingCount = 6;
+
+// Created without the implementation's shader runtime checks (Kernel(runtime_checks=False)).
+inline constexpr bool kKvDecodeRuntimeChecks = false;
