@@ -39,7 +39,7 @@ class Chain {
     for (ChainCall& c : calls_) {
       if (auto silu = silu_mul(c)) {
         dropped[silu->sigmoid] = dropped[silu->first_mul] = true;
-        c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}};
+        c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}, {}};
       } else if (auto add = add_before_rms_norm(c)) {
         const std::vector<int32_t>& a = calls_[*add].args;  // x, residual, alpha, sum
         dropped[*add] = true;
