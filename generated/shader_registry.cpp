@@ -211,6 +211,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
@@ -1767,6 +1770,32 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvF16PackedBindingCount,
        "",
        kQ4gswGemvF16PackedRuntimeChecks},
+      {"q4gsw_gemv_qkv",
+       kQ4gswGemvQkvWGSL,
+       "main",
+       {kQ4gswGemvQkvWorkgroupSizeX, kQ4gswGemvQkvWorkgroupSizeY, kQ4gswGemvQkvWorkgroupSizeZ},
+       kQ4gswGemvQkvBindings,
+       kQ4gswGemvQkvBindingCount,
+       "",
+       kQ4gswGemvQkvRuntimeChecks},
+      {"q4gsw_gemv_qkv_f16",
+       kQ4gswGemvQkvF16WGSL,
+       "main",
+       {kQ4gswGemvQkvF16WorkgroupSizeX, kQ4gswGemvQkvF16WorkgroupSizeY,
+        kQ4gswGemvQkvF16WorkgroupSizeZ},
+       kQ4gswGemvQkvF16Bindings,
+       kQ4gswGemvQkvF16BindingCount,
+       kQ4gswGemvQkvF16Features,
+       kQ4gswGemvQkvF16RuntimeChecks},
+      {"q4gsw_gemv_qkv_f16_packed",
+       kQ4gswGemvQkvF16PackedWGSL,
+       "main",
+       {kQ4gswGemvQkvF16PackedWorkgroupSizeX, kQ4gswGemvQkvF16PackedWorkgroupSizeY,
+        kQ4gswGemvQkvF16PackedWorkgroupSizeZ},
+       kQ4gswGemvQkvF16PackedBindings,
+       kQ4gswGemvQkvF16PackedBindingCount,
+       "",
+       kQ4gswGemvQkvF16PackedRuntimeChecks},
       {"q4gsw_gemv_subgroup",
        kQ4gswGemvSubgroupWGSL,
        "main",

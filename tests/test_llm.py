@@ -8,8 +8,8 @@ delegated (`opgen coverage`: 0 missing); greedy tokens identical to the eager
 source-transformed model's (the module export_llama exports) for 16 new tokens, and the
 logits of the prefill and of every decode step within tolerance of it; one program
 serving prompts of 1 and 7 tokens and every decode step with no compute pipeline created
-per token (the runner counts them); each layer's SiLU gate and residual add + RMS norm
-run fused (one dispatch each); a tensor above maxStorageBufferBindingSize fails at
+per token (the runner counts them); each layer's SiLU gate, residual add + RMS norm and q,
+k, v projections run fused (one dispatch each); a tensor above maxStorageBufferBindingSize fails at
 load naming the tensor, its bytes and the limit; `opgen llm` prints and writes the same.
 
 The Llama family runs by default (the exports overlap, one process each: about a minute
@@ -98,12 +98,14 @@ def test_greedy_generation_matches_eager(exported, prompt):
     assert len(gen.decode_ms) == NEW_TOKENS - 1 and gen.dispatches_per_token > 0
 
 
-def test_decode_runs_fused_operators(exported):
+def test_decode_runs_fused_operators(exports):
     """Each layer's SiLU-gated product (sigmoid, mul, mul in the .pte) runs as one silu_mul
-    dispatch, and each residual add with the RMS norm after it as one add_rms_norm (all
-    but the last layer's second add, which a select_copy follows) (cpp_runtime/executorch/
-    vk_fusion.cpp); the generation test above checks their tokens and logits."""
-    _, pte, _ = exported
+    dispatch, each residual add with the RMS norm after it as one add_rms_norm (all but
+    the last layer's second add, which a select_copy follows), and each layer's q, k and
+    v projections as one GEMV dispatch (cpp_runtime/executorch/vk_fusion.cpp); the
+    generation test above checks their tokens and logits for both recipes (8da4w's
+    projections are linear_dq8ca_q4gsw, which stay apart)."""
+    pte, _ = exports[SELECTED[0], "4w"]
     layers = L.llama_params()["n_layers"]
     times = generate(pte, [5, 6], 2, profile=True).kernel_times
 
@@ -113,6 +115,10 @@ def test_decode_runs_fused_operators(exported):
     assert dispatches("silu_mul") == layers, times
     assert dispatches("add_rms_norm") == 2 * layers - 1, times
     assert dispatches("sigmoid") == 0 and dispatches("binary_broadcast") == 1, times
+    # the decode step's q, k, v GEMVs in one dispatch: 4 linears per layer and the output
+    # projection remain
+    assert dispatches("q4gsw_gemv_qkv") == layers, times
+    assert dispatches("q4gsw_gemv_subgroup") == 4 * layers + 1, times
 
 
 def test_binding_limit_fails_at_load(exports):

@@ -11,6 +11,9 @@ The .pte keeps the partitioner's operators, so `opgen coverage` counts those.
   (the graph reads it again: the next residual add) and normed = rms_norm(sum) * weight
   as et_vk.rms_norm computes it; a decoder layer's residual add and the RMS norm after
   it, two dispatches of one row each in a decode step.
+- webgpu.linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size) -> (q, k, v):
+  et_vk.linear_q4gsw of one input with three weights, no bias; an attention block's
+  projections, three GEMV dispatches of a decode step.
 """
 
 from __future__ import annotations
@@ -33,8 +36,21 @@ def _add_rms_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor,
     return total, (normed * weight.float()).to(x.dtype)
 
 
+def _linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size):
+    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
+
+    linear = torch.ops.et_vk.linear_q4gsw
+    # ExecuTorch's reference dequantizes to float32 whatever x's dtype: the float16 graph's
+    # outputs are its results rounded once
+    return tuple(linear(self.float(), w, s.float(), group_size, None).to(self.dtype)
+                 for w, s in ((w_q, s_q), (w_k, s_k), (w_v, s_v)))
+
+
 LIBRARY.define("silu_mul(Tensor gate, Tensor up) -> Tensor")
 LIBRARY.impl("silu_mul", _silu_mul, "CompositeExplicitAutograd")
 LIBRARY.define("add_rms_norm(Tensor x, Tensor residual, Tensor weight, float eps) "
                "-> (Tensor, Tensor)")
 LIBRARY.impl("add_rms_norm", _add_rms_norm, "CompositeExplicitAutograd")
+LIBRARY.define("linear_q4gsw_qkv(Tensor self, Tensor w_q, Tensor s_q, Tensor w_k, Tensor s_k, "
+               "Tensor w_v, Tensor s_v, int group_size) -> (Tensor, Tensor, Tensor)")
+LIBRARY.impl("linear_q4gsw_qkv", _linear_q4gsw_qkv, "CompositeExplicitAutograd")

@@ -15,6 +15,8 @@ constexpr const char* kSiluMul = "webgpu.silu_mul.default";
 constexpr const char* kAdd = "aten.add.Tensor";
 constexpr const char* kRmsNorm = "et_vk.rms_norm.default";
 constexpr const char* kAddRmsNorm = "webgpu.add_rms_norm.default";
+constexpr const char* kLinearQ4 = "et_vk.linear_q4gsw.default";
+constexpr const char* kLinearQ4Qkv = "webgpu.linear_q4gsw_qkv.default";
 
 class Chain {
  public:
@@ -40,6 +42,14 @@ class Chain {
       if (auto silu = silu_mul(c)) {
         dropped[silu->sigmoid] = dropped[silu->first_mul] = true;
         c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}, {}};
+      } else if (auto kv = k_and_v_after(c)) {
+        const std::vector<int32_t>&k = calls_[kv->first].args, &v = calls_[kv->second].args;
+        dropped[kv->first] = dropped[kv->second] = true;
+        // linear_q4gsw's args: self, weights, weight_scales, group_size, bias, out
+        c = ChainCall{c.node,
+                      kLinearQ4Qkv,
+                      {c.args[0], c.args[1], c.args[2], k[1], k[2], v[1], v[2], c.args[3]},
+                      {c.args[5], k[5], v[5]}};
       } else if (auto add = add_before_rms_norm(c)) {
         const std::vector<int32_t>& a = calls_[*add].args;  // x, residual, alpha, sum
         dropped[*add] = true;
@@ -76,6 +86,45 @@ class Chain {
       }
     }
     return std::nullopt;
+  }
+
+  // When `c` is the first of three bias-free 4-bit linears of one input with one group
+  // size (an attention block's q, k and v projections), the other two. The fused call
+  // runs at `c`'s place, so their weights must exist there and nothing between may
+  // name the input (but the middle linear).
+  std::optional<std::pair<uint32_t, uint32_t>> k_and_v_after(const ChainCall& c) const {
+    if (!bias_free_linear(c)) return std::nullopt;
+    const int32_t x = c.args[0];
+    std::vector<uint32_t> found;
+    for (uint32_t i = c.node + 1; i < calls_.size() && found.size() < 2; ++i) {
+      const ChainCall& d = calls_[i];
+      if (!bias_free_linear(d) || d.args[0] != x) continue;
+      if (!same_int(d.args[3], c.args[3]) || !made_before(d.args[1], c.node) ||
+          !made_before(d.args[2], c.node))
+        return std::nullopt;
+      found.push_back(i);
+    }
+    if (found.size() != 2 || named_between(x, c.node, found[1], found[0])) return std::nullopt;
+    return std::make_pair(found[0], found[1]);
+  }
+
+  bool bias_free_linear(const ChainCall& c) const {
+    if (c.name != kLinearQ4 || c.args.size() != 6) return false;
+    const vkgraph::VkValue* bias = value(c.args[4]);
+    return bias && bias->value_type() == vkgraph::GraphTypes_Null;
+  }
+
+  // Whether `id` is not written by a call at or after `node` (a constant, or made earlier).
+  bool made_before(int32_t id, uint32_t node) const {
+    const auto it = producer_.find(id);
+    return it == producer_.end() || it->second < node;
+  }
+
+  bool same_int(int32_t a, int32_t b) const {
+    if (a == b) return true;
+    const auto *va = value(a), *vb = value(b);
+    const auto *ia = va ? va->value_as_Int() : nullptr, *ib = vb ? vb->value_as_Int() : nullptr;
+    return ia && ib && ia->int_val() == ib->int_val();
   }
 
   // The residual add whose sum `c` normalizes, when `c` is an RMS norm of one:

@@ -30,7 +30,11 @@ struct ChainCall {
 //   order)  =>  webgpu.silu_mul(x, u) -> y, at the second mul's place;
 //   add(x, r, alpha 1) -> h; rms_norm(h, w, eps) -> n, nothing between them reading h (h
 //   may have later readers)  =>  webgpu.add_rms_norm(x, r, w, eps) -> [h, n], at the
-//   norm's place.
+//   norm's place;
+//   three et_vk.linear_q4gsw of one input x, one group size, no bias (q, k, v), their
+//   weights made before the first, x named by nothing else between them  =>
+//   webgpu.linear_q4gsw_qkv(x, w_q, s_q, w_k, s_k, w_v, s_v, group_size) -> [q, k, v], at
+//   the first's place.
 std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph);
 
 }  // namespace webgpu_delegate::vk

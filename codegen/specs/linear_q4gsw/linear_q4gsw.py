@@ -40,7 +40,7 @@ ROWS_PER_WORKGROUP = 8  # weight rows per 256-thread GEMV workgroup (q4gsw_lanes
 TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, TILE_N)
 
 FLOATS = (F32, F16)
-_NIBBLES = ("q4gsw_nibbles.wgsl",)
+_NIBBLES = ("q4gsw_nibbles.wgsl", "q4gsw_store.wgsl")
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)

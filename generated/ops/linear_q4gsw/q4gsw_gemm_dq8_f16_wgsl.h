@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: d8153a9aedc96952f6a436ad5b4a2b87e3f052e33b14262160629d5163ad9ec8
+// wgsl-sha256: 1c7d077dcff1501d6d1f65956332dbe68375c04cc3b2c0c0559d32b6adb0832d
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -151,6 +151,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 62c88dced4946aa6fc9fa36a1acf24e6eadee3ad7e3f2c624bf8f62a11bd7a1e
+// wgsl-sha256: 4450e235d1e509326ef2b43f82506dff4775ef0557b18597acc1beb779191bf0
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -89,6 +89,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 281ca61b58507e5435770a15a5f875a6435726bdeedda2321a194b3bb292bb95
+// wgsl-sha256: 1e33bfe1ff747a8b477a4b132c22baf94a947d7b2942cfa16cbf5d3fa9bcc45d
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_f16_packed.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -107,6 +107,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

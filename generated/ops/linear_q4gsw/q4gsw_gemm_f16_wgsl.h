@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: ceacc9eff9be85b4e67ca41907f59bcc101c266b4eec687a4cda37f283fa90d6
+// wgsl-sha256: e0c95e903427c2f520fecf133762caa46e4b503dc6f6a9524e3b2fac117308d9
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -128,6 +128,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5b90b8fed37b60993f09342ed861f3ead267a6777e3c178b8345fd9814310a7d
+// wgsl-sha256: e5575b00190e4bdc4887670446b5031db7fc9fb29629d7a36920e4d7b9d6a64e
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -66,6 +66,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

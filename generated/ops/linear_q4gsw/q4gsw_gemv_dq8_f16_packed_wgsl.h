@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 16618c2f4a55689fd91fc9870a7f2818332af10d4a564830bdb71e22e81f8215
+// wgsl-sha256: de807c76bdc580eda2498eee16f95ac9bb33b283e490986f71e78ad47a592b04
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -130,6 +130,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

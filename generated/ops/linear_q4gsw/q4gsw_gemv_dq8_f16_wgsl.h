@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 270e3919b1daacef012bd300fce7c1062eb43a753704f0d123de07f94d8d5e58
+// wgsl-sha256: 461f9223b6d1948a322b5420a10fa909ec7c6a3a38ff12e05e79edecdcbf4356
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_dq8_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -151,6 +151,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

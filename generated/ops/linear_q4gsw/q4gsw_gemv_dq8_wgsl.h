@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2b67b9b114fa88ba119c1d68dc5139b4cbbf2c17e0ca5ea8fdcf153b03784a19
+// wgsl-sha256: 41b0dbc3e7b80539cb8c326036620e587db3b7f097f31c8c9e26bf7b33053425
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_dq8.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -89,6 +89,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: c1455b09027e6e6b0ab151cc4670e10cb2c8a2983f5fec1dba9abc20fefc2fd9
+// wgsl-sha256: ba326725183f9911361183be069bc71fcd0ca96425d00b434af0e3748756812f
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -128,6 +128,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 85fe3736639eedcf220ebb25208cb4551d5b2e9955df75629c3150766690034d
+// wgsl-sha256: 52c5d41da84a5efcd5c2fd74caf72275fcbf752b3392cf2d9cbe7a9c91b3dfad
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -131,6 +131,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

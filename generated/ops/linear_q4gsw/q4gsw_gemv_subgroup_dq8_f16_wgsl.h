@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 970e8798dea48eeb14ee90ebf212bd251c4f6e00e271c8b9bd559b9c19187476
+// wgsl-sha256: 8e40e146b6f4cdccf14d5a15a80db5ee4faafcfaf4f200a2a9fb1e52db319c85
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -152,6 +152,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

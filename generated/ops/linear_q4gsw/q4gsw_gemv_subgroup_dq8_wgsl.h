@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 91e84f90ccfba969716144e3c1e3f59527959ec1c1f10be2b596ffe2d88333bc
+// wgsl-sha256: a2afacde6c538b40fcf3d64388ad74e5503df507c98f7e7111bc752d2e59e0fb
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -90,6 +90,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

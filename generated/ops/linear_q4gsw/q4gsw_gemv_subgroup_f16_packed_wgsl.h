@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 0add171797a66e3905165daf21138557365242de6ac6d3f051c28bf7dc393d6d
+// wgsl-sha256: 5bea3e69a77eb4a0399d2ff7478d54d10e7d5fe25941a9f3148ca3aa7f174494
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -108,6 +108,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 4aaa100bcdf14da281fd775a0960aa7ee805a4eb71353fcdbb254ce48653ffa3
+// wgsl-sha256: 81c4a02149e5bcd6825ecda729d2f2ae308e89fab07324608997e4aa90b53e26
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -129,6 +129,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_subgroup.wgsl - DO NOT EDIT.
-// wgsl-sha256: 784bb4ee3b81b56b2e401dfd9ae8446d1b010d9a4164d7d37f7e3e794a8c8459
+// wgsl-sha256: 3447c01c09d0c897cf9cbfd4c570c0fba6d1941e3903205bca810f462e56d497
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_subgroup.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -67,6 +67,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv.wgsl - DO NOT EDIT.
-// wgsl-sha256: bbbdb33dc00791673a588d2f0201a7ea7e2964aaf6f779ec386e595e33440e5e
+// wgsl-sha256: 7cc73b7247453e8b0f9a2457521c30f38e30a7d57127be8f8aa9cde35f092165
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -66,6 +66,8 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_store.wgsl
+// linear_q4gsw's output stores (the GEMV and tiled kernels').
 
 // The output element (m, n): the summed products plus the bias, when there is one.
 fn store_output(m: u32, n: u32, sum: f32) {

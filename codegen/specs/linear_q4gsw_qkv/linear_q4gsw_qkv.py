@@ -1,0 +1,125 @@
+"""linear_q4gsw_qkv (webgpu.linear_q4gsw_qkv, codegen/graph/fused_ops.py): the q, k and v
+projections of an attention block, three linear_q4gsw calls on one input without bias,
+as one operator. The graph builder (cpp_runtime/executorch/vk_fusion.cpp) runs it at the
+first projection's place.
+
+- A decode step (one input row, K % 32 == 0) runs the three GEMVs in one dispatch
+  (q4gsw_gemv_qkv.wgsl): one dispatch's fixed cost instead of three, the k and v
+  projections (a few hundred rows each) having been mostly that cost.
+- Otherwise (a prefill) each projection runs linear_q4gsw's tiled kernel (q4gsw_gemm).
+float16 activations and scales (a force_fp16 LLM) run the kernels' float16 twins.
+"""
+
+from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Op,
+                              Output, Outputs, Params, Route, Tensor, Tiles, half_routes,
+                              same_dtype, u32)
+from codegen.graph.inputs import rand, randint, randn
+from codegen.language import Kernel
+from codegen.specs.linear_q4gsw.linear_q4gsw import TILE_M, TILE_N, TILED
+
+FLOATS = (F32, F16)
+MATRICES = ("q", "k", "v")
+ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_qkv.wgsl's ROWS
+# Without runtime checks, as linear_q4gsw's GEMVs: rows below their matrix's N, quads
+# below K / 32, the scales [K / group_size, N] by the guards, workgroup arrays by the
+# thread index.
+QKV = Kernel("q4gsw_gemv_qkv", runtime_checks=False,
+             helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
+                      "../linear_q4gsw/q4gsw_nibbles.wgsl"))
+
+
+def _guards(x: str) -> list[Guard]:
+    w, s = f"w_{x}", f"s_{x}"
+    return [
+        Guard(f"{w}.dims[1] * 2 == ceil_div(K, 8) * 8", w,
+              "does not hold the input's K values (padded to 8) per row, two per byte",
+              got=f"{w}.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
+        Guard(f"{s}.dims == [K // group_size, {w}.dims[0]]", s,
+              "does not hold one scale per group and output feature", got=f"{s}.dims",
+              expected=f"[{{K // group_size}}, {{{w}.dims[0]}}]"),
+    ]
+
+
+def _tiled(x: str) -> Dispatch:
+    """Projection x of a prefill: linear_q4gsw's tiled kernel on its weights."""
+    w = f"w_{x}"
+    params = Params({"M": u32("M"), "N": u32(f"{w}.dims[0]"), "K": u32("K"),
+                     "row_words": u32(f"{w}.dims[1] // 4"), "group_size": u32("group_size"),
+                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
+                    name=f"Tiled{x.upper()}")
+    route = Route(TILED, Tiles(x=f"{w}.dims[0]", y="M", tile=(TILE_N, TILE_M)))
+    return Dispatch(
+        name=f"tiled_{x}", active="not gemv", params=params,
+        bindings=[Bind("a", "self", view="vec4"), Bind("w", w, elem="u32"),
+                  Bind("scales", f"s_{x}", view="scalar"),
+                  # has_bias is 0: never read, but the tile's store_output names a binding
+                  Bind("bias", f"s_{x}", view="scalar"),
+                  Bind("output", x, write=True, view="scalar")],
+        routes=[*half_routes([route], "self"), route])
+
+
+def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
+    """(input, w_q, s_q, w_k, s_k, w_v, s_v, group_size)."""
+    out = [randn(*m, k, dtype=dtype)]
+    for rows in n:
+        out += [randint(0, 256, rows, -(-k // 8) * 4, dtype="uint8"),
+                rand(k // group, rows, low=-0.2, high=0.2, dtype=dtype)]
+    return (*out, group)
+
+
+QKV_ROUTE = Route(QKV, Elementwise(
+    f"(ceil_div(w_q.dims[0], {ROWS_PER_WORKGROUP}) + ceil_div(w_k.dims[0], "
+    f"{ROWS_PER_WORKGROUP}) + ceil_div(w_v.dims[0], {ROWS_PER_WORKGROUP})) * 256"))
+
+OPS = [Op(
+    name="linear_q4gsw_qkv",
+    targets=["webgpu.linear_q4gsw_qkv.default"],
+    args=[Tensor("self", FLOATS, rank=(1, 8)),
+          *[t for x in MATRICES for t in (Tensor(f"w_{x}", dtypes=(U8,), rank=2),
+                                          Tensor(f"s_{x}", FLOATS, rank=2))],
+          Int("group_size"),
+          Outputs("out", tuple(Output(x, FLOATS) for x in MATRICES))],
+    let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)",
+         "gemv": "M == 1 and K % 32 == 0"},
+    guards=[
+        Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
+              "does not split K into groups of whole packed words", got="group_size",
+              expected="a multiple of 8 dividing {K}"),
+        *[g for x in MATRICES for g in _guards(x)],
+        same_dtype("self", ["s_q", "s_k", "s_v"]),
+    ],
+    shapes={x: f"self.dims[:-1] + [w_{x}.dims[0]]" for x in MATRICES},
+    flops="2 * M * K * (w_q.dims[0] + w_k.dims[0] + w_v.dims[0])",
+    resize="dynamic",
+    dispatches=[
+        Dispatch(name="gemv", active="gemv",
+                 params={"K": u32("K"), "N_q": u32("w_q.dims[0]"), "N_k": u32("w_k.dims[0]"),
+                         "N_v": u32("w_v.dims[0]"), "group_size": u32("group_size")},
+                 bindings=[Bind("a", "self", view="vec4"),
+                           *[b for x in MATRICES for b in (
+                               Bind(f"w_{x}", f"w_{x}", elem="vec4<u32>"),
+                               Bind(f"scales_{x}", f"s_{x}", view="scalar"))],
+                           *[Bind(f"out_{x}", x, write=True, view="scalar") for x in MATRICES]],
+                 routes=[*half_routes([QKV_ROUTE], "self"), QKV_ROUTE]),
+        *[_tiled(x) for x in MATRICES],
+    ],
+    cases=[
+        # a decode step: 6 + 2 + 2 workgroups, the last of each matrix's rows whole
+        Case("decode", _args(), route="q4gsw_gemv_qkv"),
+        # rows that end inside a workgroup, K of three quads per lane set, group 64
+        Case("decode_ragged", _args(n=(37, 13, 5), k=192, group=64), route="q4gsw_gemv_qkv"),
+        # group 8: every word of a quad has its own scale
+        Case("decode_small_groups", _args(n=(24, 8, 8), group=8), route="q4gsw_gemv_qkv"),
+        Case("prefill", _args(m=(1, 9)), route="q4gsw_gemm"),
+        Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
+             route="q4gsw_gemv_qkv"),
+        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_f16"),
+        Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
+        Case("scales_shape", _args()[:4] + (randn(4, 16),) + _args()[5:],
+             raises="s_k does not hold one scale per group and output feature (got [4, 16], "
+                    "expected [2, 16])"),
+        Case("group_not_words", _args()[:7] + (12,),
+             raises="group_size does not split K into groups of whole packed words (got 12, "
+                    "expected a multiple of 8 dividing 64)"),
+    ],
+)]
