@@ -121,6 +121,20 @@ def test_decode_runs_fused_operators(exports):
     assert dispatches("q4gsw_gemv_subgroup") == 4 * layers + 1, times
 
 
+def test_qkv_stay_apart_where_the_device_binds_8_storage_buffers(exports):
+    """The fused q, k, v GEMV binds 10 storage buffers; where the device offers WebGPU's
+    default 8 the three projections run apart, with the same tokens."""
+    pte, _ = exports[SELECTED[0], "4w"]
+    fused = generate(pte, [5, 6], 3, profile=True)
+    apart = generate(pte, [5, 6], 3, profile=True,
+                     env={"WEBGPU_MAX_STORAGE_BUFFERS_PER_SHADER_STAGE": "8"})
+    assert "q4gsw_gemv_qkv" in fused.kernel_times
+    assert not any(name.startswith("q4gsw_gemv_qkv") for name in apart.kernel_times)
+    assert apart.dispatches_per_token == fused.dispatches_per_token + 2 * L.llama_params()[
+        "n_layers"]
+    assert apart.tokens == fused.tokens
+
+
 def test_binding_limit_fails_at_load(exports):
     """The 4-bit embedding table (uint8 [256, 32], 8192 bytes) above a 4 KiB binding limit
     (WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE lowers the one the runtime enforces)."""

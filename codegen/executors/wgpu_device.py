@@ -70,7 +70,8 @@ def _adapter():
 def _device(masked: frozenset[str]):
     adapter = _adapter()
     limits = {k: adapter.limits[k] for k in ("max-buffer-size", "max-storage-buffer-binding-size",
-                                             "max-compute-workgroups-per-dimension")}
+                                             "max-compute-workgroups-per-dimension",
+                                             "max-storage-buffers-per-shader-stage")}
     features = [f for f in ("timestamp-query",) if f in adapter.features]
     for name in FEATURES:
         offered = [w for w in FEATURES[name].wgpu_native if w in adapter.features]

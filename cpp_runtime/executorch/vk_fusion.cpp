@@ -20,7 +20,7 @@ constexpr const char* kLinearQ4Qkv = "webgpu.linear_q4gsw_qkv.default";
 
 class Chain {
  public:
-  explicit Chain(const vkgraph::VkGraph& graph) : graph_(graph) {
+  Chain(const vkgraph::VkGraph& graph, const Limits& limits) : graph_(graph), limits_(limits) {
     const auto* chain = graph.chain();
     for (uint32_t i = 0; chain && i < chain->size(); ++i) {
       const auto* call = chain->Get(i);
@@ -93,7 +93,8 @@ class Chain {
   // runs at `c`'s place, so their weights must exist there and nothing between may
   // name the input (but the middle linear).
   std::optional<std::pair<uint32_t, uint32_t>> k_and_v_after(const ChainCall& c) const {
-    if (!bias_free_linear(c)) return std::nullopt;
+    if (!bias_free_linear(c) || limits_.max_storage_buffers_per_shader_stage < kQkvStorageBuffers)
+      return std::nullopt;
     const int32_t x = c.args[0];
     std::vector<uint32_t> found;
     for (uint32_t i = c.node + 1; i < calls_.size() && found.size() < 2; ++i) {
@@ -219,6 +220,7 @@ class Chain {
   }
 
   const vkgraph::VkGraph& graph_;
+  const Limits& limits_;
   std::vector<ChainCall> calls_;
   std::map<int32_t, uint32_t> producer_;  // value id -> the call that writes it
   std::map<int32_t, int> uses_;
@@ -226,8 +228,8 @@ class Chain {
 
 }  // namespace
 
-std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph) {
-  return Chain(graph).fused();
+std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph, const Limits& limits) {
+  return Chain(graph, limits).fused();
 }
 
 }  // namespace webgpu_delegate::vk

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "webgpu_delegate/graph.h"
+
 namespace vkgraph {
 struct VkGraph;
 }
@@ -34,7 +36,12 @@ struct ChainCall {
 //   three et_vk.linear_q4gsw of one input x, one group size, no bias (q, k, v), their
 //   weights made before the first, x named by nothing else between them  =>
 //   webgpu.linear_q4gsw_qkv(x, w_q, s_q, w_k, s_k, w_v, s_v, group_size) -> [q, k, v], at
-//   the first's place.
-std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph);
+//   the first's place, where the device binds kQkvStorageBuffers per shader stage
+//   (WebGPU's default limit is 8).
+std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph, const Limits& limits);
+
+// The storage buffers linear_q4gsw_qkv's GEMV binds: the input, three weights and
+// scales, three outputs.
+constexpr uint32_t kQkvStorageBuffers = 10;
 
 }  // namespace webgpu_delegate::vk

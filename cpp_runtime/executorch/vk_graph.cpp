@@ -35,7 +35,7 @@ class Builder {
       fail("the graph carries ", fb_.shaders()->size(),
            " custom shaders, which this delegate does not run");
     }
-    calls_ = chain_calls(fb_);
+    calls_ = chain_calls(fb_, graph_.limits());
     check_handlers();
     plan_buffers();
     const auto* values = fb_.values();

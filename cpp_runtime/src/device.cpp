@@ -71,18 +71,23 @@ bool masked(const DeviceOptions& options, Feature feature) {
   return found;
 }
 
-// DeviceOptions::max_storage_buffer_binding_size, or the environment's; 0: none.
-uint64_t storage_binding_cap(const DeviceOptions& options) {
-  if (options.max_storage_buffer_binding_size != 0) return options.max_storage_buffer_binding_size;
-  const char* env = std::getenv("WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE");
+// A positive count from environment variable `name`; 0 when it is unset or empty.
+uint64_t env_count(const char* name, const char* what) {
+  const char* env = std::getenv(name);
   if (env == nullptr || *env == '\0') return 0;
   char* end = nullptr;
   const unsigned long long v = std::strtoull(env, &end, 10);
   if (*end != '\0' || v == 0) {
-    throw Error(utils::message("WebGPU device: WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE is not a "
-                               "positive byte count (got \"", env, "\")"));
+    throw Error(utils::message("WebGPU device: ", name, " is not a positive ", what, " (got \"",
+                               env, "\")"));
   }
   return v;
+}
+
+// DeviceOptions::max_storage_buffer_binding_size, or the environment's; 0: none.
+uint64_t storage_binding_cap(const DeviceOptions& options) {
+  if (options.max_storage_buffer_binding_size != 0) return options.max_storage_buffer_binding_size;
+  return env_count("WEBGPU_MAX_STORAGE_BUFFER_BINDING_SIZE", "byte count");
 }
 
 }  // namespace
@@ -115,8 +120,7 @@ WGPUBackendType parse_backend_type(const std::string& name) {
                              valid, ")"));
 }
 
-Device::Device(const DeviceOptions& options)
-    : storage_binding_cap_(storage_binding_cap(options)) {
+Device::Device(const DeviceOptions& options) : storage_binding_cap_(storage_binding_cap(options)) {
   acquire_adapter(options);
   acquire_device(options);
   read_limits();
@@ -247,6 +251,12 @@ void Device::read_limits() {
   limits_.max_buffer_size = l.maxBufferSize;
   limits_.max_uniform_buffer_binding_size = l.maxUniformBufferBindingSize;
   limits_.max_storage_buffers_per_shader_stage = l.maxStorageBuffersPerShaderStage;
+  // a lower count for the runtime's choices (the fused operators, vk_fusion.h): tests of
+  // the unfused graph a device with WebGPU's default 8 runs
+  if (const uint64_t cap = env_count("WEBGPU_MAX_STORAGE_BUFFERS_PER_SHADER_STAGE", "count")) {
+    limits_.max_storage_buffers_per_shader_stage = static_cast<uint32_t>(
+        std::min<uint64_t>(limits_.max_storage_buffers_per_shader_stage, cap));
+  }
   limits_.max_compute_workgroup_storage_size = l.maxComputeWorkgroupStorageSize;
 }
 
