@@ -205,6 +205,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_silu_mul_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_silu_mul_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemm_silu_mul_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
@@ -214,6 +217,9 @@
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
@@ -1719,6 +1725,28 @@ const std::vector<KernelSource>& all_kernels() {
         kQ4gswGemmF16PackedWorkgroupSizeZ},
        kQ4gswGemmF16PackedBindings,
        kQ4gswGemmF16PackedBindingCount},
+      {"q4gsw_gemm_silu_mul",
+       kQ4gswGemmSiluMulWGSL,
+       "main",
+       {kQ4gswGemmSiluMulWorkgroupSizeX, kQ4gswGemmSiluMulWorkgroupSizeY,
+        kQ4gswGemmSiluMulWorkgroupSizeZ},
+       kQ4gswGemmSiluMulBindings,
+       kQ4gswGemmSiluMulBindingCount},
+      {"q4gsw_gemm_silu_mul_f16",
+       kQ4gswGemmSiluMulF16WGSL,
+       "main",
+       {kQ4gswGemmSiluMulF16WorkgroupSizeX, kQ4gswGemmSiluMulF16WorkgroupSizeY,
+        kQ4gswGemmSiluMulF16WorkgroupSizeZ},
+       kQ4gswGemmSiluMulF16Bindings,
+       kQ4gswGemmSiluMulF16BindingCount,
+       kQ4gswGemmSiluMulF16Features},
+      {"q4gsw_gemm_silu_mul_f16_packed",
+       kQ4gswGemmSiluMulF16PackedWGSL,
+       "main",
+       {kQ4gswGemmSiluMulF16PackedWorkgroupSizeX, kQ4gswGemmSiluMulF16PackedWorkgroupSizeY,
+        kQ4gswGemmSiluMulF16PackedWorkgroupSizeZ},
+       kQ4gswGemmSiluMulF16PackedBindings,
+       kQ4gswGemmSiluMulF16PackedBindingCount},
       {"q4gsw_gemv",
        kQ4gswGemvWGSL,
        "main",
@@ -1796,6 +1824,33 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvQkvF16PackedBindingCount,
        "",
        kQ4gswGemvQkvF16PackedRuntimeChecks},
+      {"q4gsw_gemv_silu_mul",
+       kQ4gswGemvSiluMulWGSL,
+       "main",
+       {kQ4gswGemvSiluMulWorkgroupSizeX, kQ4gswGemvSiluMulWorkgroupSizeY,
+        kQ4gswGemvSiluMulWorkgroupSizeZ},
+       kQ4gswGemvSiluMulBindings,
+       kQ4gswGemvSiluMulBindingCount,
+       "",
+       kQ4gswGemvSiluMulRuntimeChecks},
+      {"q4gsw_gemv_silu_mul_f16",
+       kQ4gswGemvSiluMulF16WGSL,
+       "main",
+       {kQ4gswGemvSiluMulF16WorkgroupSizeX, kQ4gswGemvSiluMulF16WorkgroupSizeY,
+        kQ4gswGemvSiluMulF16WorkgroupSizeZ},
+       kQ4gswGemvSiluMulF16Bindings,
+       kQ4gswGemvSiluMulF16BindingCount,
+       kQ4gswGemvSiluMulF16Features,
+       kQ4gswGemvSiluMulF16RuntimeChecks},
+      {"q4gsw_gemv_silu_mul_f16_packed",
+       kQ4gswGemvSiluMulF16PackedWGSL,
+       "main",
+       {kQ4gswGemvSiluMulF16PackedWorkgroupSizeX, kQ4gswGemvSiluMulF16PackedWorkgroupSizeY,
+        kQ4gswGemvSiluMulF16PackedWorkgroupSizeZ},
+       kQ4gswGemvSiluMulF16PackedBindings,
+       kQ4gswGemvSiluMulF16PackedBindingCount,
+       "",
+       kQ4gswGemvSiluMulF16PackedRuntimeChecks},
       {"q4gsw_gemv_subgroup",
        kQ4gswGemvSubgroupWGSL,
        "main",

@@ -70,6 +70,7 @@ set(WEBGPU_SRCS
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw/LinearDq8caQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw/LinearQ4gsw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw_qkv/LinearQ4gswQkv.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ops/linear_q4gsw_silu_mul/LinearQ4gswSiluMul.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQ8taQ8csw.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/linear_qcsnw/LinearQcs4w.cpp
     ${CMAKE_CURRENT_LIST_DIR}/ops/matmul/Addmm.cpp

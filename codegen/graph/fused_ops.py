@@ -14,6 +14,9 @@ The .pte keeps the partitioner's operators, so `opgen coverage` counts those.
 - webgpu.linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size) -> (q, k, v):
   et_vk.linear_q4gsw of one input with three weights, no bias; an attention block's
   projections, three GEMV dispatches of a decode step.
+- webgpu.linear_q4gsw_silu_mul(self, w_gate, s_gate, w_up, s_up, group_size):
+  silu(self @ gate^T) * (self @ up^T) with et_vk.linear_q4gsw's 4-bit weights, no bias; a
+  Llama MLP's gate and up projections and their gated product.
 """
 
 from __future__ import annotations
@@ -46,6 +49,16 @@ def _linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size):
                  for w, s in ((w_q, s_q), (w_k, s_k), (w_v, s_v)))
 
 
+def _linear_q4gsw_silu_mul(self, w_gate, s_gate, w_up, s_up, group_size):
+    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
+
+    linear = torch.ops.et_vk.linear_q4gsw
+    # each projection rounded to self's dtype, as the unfused graph stores it
+    gate = linear(self.float(), w_gate, s_gate.float(), group_size, None).to(self.dtype)
+    up = linear(self.float(), w_up, s_up.float(), group_size, None).to(self.dtype)
+    return (F.silu(gate.float()) * up.float()).to(self.dtype)
+
+
 LIBRARY.define("silu_mul(Tensor gate, Tensor up) -> Tensor")
 LIBRARY.impl("silu_mul", _silu_mul, "CompositeExplicitAutograd")
 LIBRARY.define("add_rms_norm(Tensor x, Tensor residual, Tensor weight, float eps) "
@@ -54,3 +67,6 @@ LIBRARY.impl("add_rms_norm", _add_rms_norm, "CompositeExplicitAutograd")
 LIBRARY.define("linear_q4gsw_qkv(Tensor self, Tensor w_q, Tensor s_q, Tensor w_k, Tensor s_k, "
                "Tensor w_v, Tensor s_v, int group_size) -> (Tensor, Tensor, Tensor)")
 LIBRARY.impl("linear_q4gsw_qkv", _linear_q4gsw_qkv, "CompositeExplicitAutograd")
+LIBRARY.define("linear_q4gsw_silu_mul(Tensor self, Tensor w_gate, Tensor s_gate, Tensor w_up, "
+               "Tensor s_up, int group_size) -> Tensor")
+LIBRARY.impl("linear_q4gsw_silu_mul", _linear_q4gsw_silu_mul, "CompositeExplicitAutograd")

@@ -37,7 +37,11 @@ struct ChainCall {
 //   weights made before the first, x named by nothing else between them  =>
 //   webgpu.linear_q4gsw_qkv(x, w_q, s_q, w_k, s_k, w_v, s_v, group_size) -> [q, k, v], at
 //   the first's place, where the device binds kQkvStorageBuffers per shader stage
-//   (WebGPU's default limit is 8).
+//   (WebGPU's default limit is 8);
+// then, on that chain:
+//   linear_q4gsw(x, w_g, s_g, gs) -> g; linear_q4gsw(x, w_u, s_u, gs) -> u (no bias), each
+//   read only by silu_mul(g, u) -> y (directly or through an identity view_copy)  =>
+//   webgpu.linear_q4gsw_silu_mul(x, w_g, s_g, w_u, s_u, gs) -> y, at the silu_mul's place.
 std::vector<ChainCall> chain_calls(const vkgraph::VkGraph& graph, const Limits& limits);
 
 // The storage buffers linear_q4gsw_qkv's GEMV binds: the input, three weights and

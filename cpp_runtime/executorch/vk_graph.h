@@ -70,7 +70,8 @@ class LoadedGraph {
   // Graph values for the VK00 input_ids / output_ids, in order.
   const std::vector<ValueRef>& inputs() const { return inputs_; }
   const std::vector<ValueRef>& outputs() const { return outputs_; }
-  // The operator of each chain entry, in order.
+  // The operator of each call the graph was built from, in order: the chain as
+  // vk_fusion.h rewrites it (a fused call in place of its pattern).
   const std::vector<std::string>& ops() const { return ops_; }
 
  private:

@@ -1,0 +1,125 @@
+"""linear_q4gsw_silu_mul (webgpu.linear_q4gsw_silu_mul, codegen/graph/fused_ops.py): a
+Llama MLP's gated product silu(x @ gate^T) * (x @ up^T) with 4-bit weights, as one
+operator. The graph builder (cpp_runtime/executorch/vk_fusion.cpp) runs it in place of
+the two bias-free et_vk.linear_q4gsw calls on one input and the silu_mul of their
+results (the partitioner's sigmoid, mul, mul, already fused).
+
+- A decode step (one input row, K % 32 == 0) runs both GEMVs and the gate in one
+  dispatch (q4gsw_gemv_silu_mul.wgsl): three dispatches (gate GEMV, up GEMV, silu_mul)
+  become one.
+- Otherwise (a prefill) linear_q4gsw's tiled kernel writes the gate projection into the
+  output, then its twin with q4gsw_store_silu_mul.wgsl's stores writes silu(gate) * up
+  over it: two dispatches, no intermediate tensor.
+float16 activations and scales (a force_fp16 LLM) run the kernels' float16 twins; the
+gate is then rounded to half before the product, as the unfused graph rounds it.
+"""
+
+from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
+                              Op, Output, Params, Route, Tensor, Tiles, half_routes, same_dtype,
+                              u32)
+from codegen.graph.inputs import rand, randint, randn
+from codegen.specs.linear_q4gsw.linear_q4gsw import TILE_M, TILE_N, TILED
+
+FLOATS = (F32, F16)
+ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_silu_mul.wgsl's ROWS
+# Without runtime checks, as linear_q4gsw's GEMVs: rows below N, quads below K / 32, the
+# scales [K / group_size, N] by the guards, workgroup arrays by the thread index.
+GEMV = Kernel("q4gsw_gemv_silu_mul", runtime_checks=False,
+              helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
+                       "../linear_q4gsw/q4gsw_nibbles.wgsl", "silu.wgsl"))
+# the tiled kernel with stores that multiply silu(the gate it finds in the output)
+TILED_UP = TILED.variant("q4gsw_gemm_silu_mul", helpers=(
+    "q4gsw_input_vec4.wgsl", "q4gsw_nibbles.wgsl", "../linear_q4gsw_silu_mul/silu.wgsl",
+    "../linear_q4gsw_silu_mul/q4gsw_store_silu_mul.wgsl", "../matmul/gemm_tile.wgsl"))
+
+
+def _guards(w: str, s: str) -> list[Guard]:
+    return [
+        Guard(f"{w}.dims[1] * 2 == ceil_div(K, 8) * 8", w,
+              "does not hold the input's K values (padded to 8) per row, two per byte",
+              got=f"{w}.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
+        Guard(f"{s}.dims == [K // group_size, N]", s,
+              "does not hold one scale per group and output feature", got=f"{s}.dims",
+              expected="[{K // group_size}, {N}]"),
+    ]
+
+
+def _tiled(name: str, kernel: Kernel, w: str, s: str) -> Dispatch:
+    params = Params({"M": u32("M"), "N": u32("N"), "K": u32("K"),
+                     "row_words": u32(f"{w}.dims[1] // 4"), "group_size": u32("group_size"),
+                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
+                    name=f"Tiled{name.capitalize()}")
+    route = Route(kernel, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))
+    return Dispatch(
+        name=f"tiled_{name}", active="not gemv", params=params,
+        bindings=[Bind("a", "self", view="vec4"), Bind("w", w, elem="u32"),
+                  Bind("scales", s, view="scalar"),
+                  # has_bias is 0: never read, but the tile's store_output names a binding
+                  Bind("bias", s, view="scalar"),
+                  Bind("output", "out", write=True, view="scalar")],
+        routes=[*half_routes([route], "self"), route])
+
+
+def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):
+    """(input, w_gate, s_gate, w_up, s_up, group_size)."""
+    out = [randn(*m, k, dtype=dtype)]
+    for _ in range(2):
+        out += [randint(0, 256, n, -(-k // 8) * 4, dtype="uint8"),
+                rand(k // group, n, low=-0.2, high=0.2, dtype=dtype)]
+    return (*out, group)
+
+
+OPS = [Op(
+    name="linear_q4gsw_silu_mul",
+    targets=["webgpu.linear_q4gsw_silu_mul.default"],
+    args=[Tensor("self", FLOATS, rank=(1, 8)), Tensor("w_gate", dtypes=(U8,), rank=2),
+          Tensor("s_gate", FLOATS, rank=2), Tensor("w_up", dtypes=(U8,), rank=2),
+          Tensor("s_up", FLOATS, rank=2), Int("group_size"), Output("out", FLOATS)],
+    let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)", "N": "w_gate.dims[0]",
+         "gemv": "M == 1 and K % 32 == 0"},
+    guards=[
+        Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
+              "does not split K into groups of whole packed words", got="group_size",
+              expected="a multiple of 8 dividing {K}"),
+        Guard("w_up.dims[0] == N", "w_up", "does not have the gate weights' rows",
+              got="w_up.dims[0]", expected="{N}"),
+        *_guards("w_gate", "s_gate"), *_guards("w_up", "s_up"),
+        same_dtype("self", ["s_gate", "s_up", "out"]),
+    ],
+    shapes={"out": "self.dims[:-1] + [N]"},
+    flops="4 * M * N * K",
+    resize="dynamic",
+    dispatches=[
+        Dispatch(name="gemv", active="gemv",
+                 params={"K": u32("K"), "N": u32("N"), "group_size": u32("group_size")},
+                 bindings=[Bind("a", "self", view="vec4"),
+                           Bind("w_gate", "w_gate", elem="vec4<u32>"),
+                           Bind("scales_gate", "s_gate", view="scalar"),
+                           Bind("w_up", "w_up", elem="vec4<u32>"),
+                           Bind("scales_up", "s_up", view="scalar"),
+                           Bind("output", "out", write=True, view="scalar")],
+                 routes=[*half_routes([route := Route(GEMV, Elementwise(
+                     f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))], "self"), route]),
+        _tiled("gate", TILED, "w_gate", "s_gate"),
+        _tiled("up", TILED_UP, "w_up", "s_up"),
+    ],
+    cases=[
+        # a decode step: 6 workgroups of 8 rows
+        Case("decode", _args(), route="q4gsw_gemv_silu_mul"),
+        # rows that end inside a workgroup, K of three quads per lane set, group 64
+        Case("decode_ragged", _args(n=37, k=192, group=64), route="q4gsw_gemv_silu_mul"),
+        # group 8: every word of a quad has its own scale
+        Case("decode_small_groups", _args(n=24, group=8), route="q4gsw_gemv_silu_mul"),
+        Case("prefill", _args(n=70, m=(1, 9)), route="q4gsw_gemm"),
+        Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
+             route="q4gsw_gemv_silu_mul"),
+        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_silu_mul_f16"),
+        Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
+        Case("up_rows", _args()[:3] + (randint(0, 256, 40, 32, dtype="uint8"),
+                                       rand(2, 40, low=-0.2, high=0.2), 32),
+             raises="w_up does not have the gate weights' rows (got 40, expected 48)"),
+        Case("group_not_words", _args()[:5] + (12,),
+             raises="group_size does not split K into groups of whole packed words (got 12, "
+                    "expected a multiple of 8 dividing 64)"),
+    ],
+)]
