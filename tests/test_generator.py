@@ -344,8 +344,8 @@ def test_dispatch_helpers_are_synced_into_every_kernel(repo):
 
 
 def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
-    # conv2d_gemm128 and linear_q4gsw's q4gsw_gemm (and its dq8 variant) name
-    # ../matmul/gemm_tile.wgsl, as do the matmul tiles; the other kernels of their
+    # conv2d_gemm128 and linear_q4gsw's q4gsw_gemm (and its dq8 and silu_mul variants)
+    # name ../matmul/gemm_tile.wgsl, as do the matmul tiles; the other kernels of their
     # dispatches do not
     tile = repo / "codegen/specs/matmul/gemm_tile.wgsl"
     tile.write_text(tile.read_text().replace("let tid = lid.y * 16u + lid.x;",
@@ -357,7 +357,7 @@ def test_kernel_helpers_reach_that_kernel_alone_across_spec_folders(repo):
     # each with its float16 twins
     assert stale == sorted(f"{k}{twin}.wgsl" for k in (
         "conv2d_gemm128", "gemm_scalar", "gemm_vec4", "gemm_vec4_m32", "gemm_vec4_m64",
-        "q4gsw_gemm", "q4gsw_gemm_dq8")
+        "q4gsw_gemm", "q4gsw_gemm_dq8", "q4gsw_gemm_silu_mul")
         for twin in ("", "_f16", "_f16_packed")), res.stderr
     with pytest.raises(SpecError, match="helpers must name .wgsl files"):
         Kernel("k", helpers=("tile.txt",))
