@@ -26,12 +26,16 @@ def test_runtime_checks_must_be_a_bool():
         Kernel("k", runtime_checks="no")
 
 
-def test_the_gemm_tile_kernels_run_unchecked_and_the_rest_checked():
-    """The tile kernels and their float16 twins (`_f16`, `_f16_packed`), nothing else."""
+def test_the_tile_and_decode_kernels_run_unchecked_and_the_rest_checked():
+    """The GEMM tiles, an LLM decode step's GEMVs, attention and norms, and their float16
+    twins (`_f16`, `_f16_packed`), nothing else (docs/decisions.md)."""
     unchecked = sorted(n for n, k in all_kernels().items() if not k.runtime_checks)
     tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
              "gemm_vec4_m32", "gemm_vec4_m64"]
-    assert unchecked == sorted(t + s for t in tiles for s in ("", "_f16", "_f16_packed"))
+    decode = ["q4gsw_gemv", "q4gsw_gemv_subgroup", "q4gsw_gemv_dq8", "q4gsw_gemv_subgroup_dq8",
+              "q4gsw_gemv_qkv", "q4gsw_gemv_silu_mul", "kv_decode", "kv_combine",
+              "rms_norm_rows", "add_rms_norm_rows"]
+    assert unchecked == sorted(k + s for k in tiles + decode for s in ("", "_f16", "_f16_packed"))
 
 
 def test_the_runtime_gets_the_flag_from_header_registry_and_handler():
