@@ -57,6 +57,7 @@ class Chain {
   std::vector<ChainCall> fused() {
     std::vector<bool> dropped(calls_.size(), false);
     for (ChainCall& c : calls_) {
+      if (dropped[position(&c)]) continue;  // a later part of a pattern already rewritten
       if (auto silu = silu_mul(c)) {
         dropped[silu->sigmoid] = dropped[silu->first_mul] = true;
         c = ChainCall{c.node, kSiluMul, {silu->gate, silu->up, c.args.back()}, {}};
@@ -82,6 +83,7 @@ class Chain {
   std::vector<ChainCall> fused_mlp() {
     std::vector<bool> dropped(calls_.size(), false);
     for (ChainCall& c : calls_) {
+      if (dropped[position(&c)]) continue;
       if (auto mlp = gate_and_up(c)) {
         for (uint32_t d : mlp->dropped) dropped[d] = true;
         c = ChainCall{c.node, kLinearQ4SiluMul, mlp->args, {}};

@@ -66,6 +66,8 @@ OPS = [Op(
              raises="residual does not have x's shape (got [2, 4], expected [2, 8])"),
         Case("weight_width", _args(2, 8)[:2] + (randn(4), 1e-5),
              raises="weight does not match the normalized dim (got [4], expected [8])"),
+        Case("empty_last_dim", (randn(2, 0), randn(2, 0), randn(0), 1e-6),
+             raises="x has an empty last dim (got [2, 0], expected a non-zero last dim)"),
         Case("rejects_mixed_floats", _args(2, 8)[:2] + (randn(8, dtype="float16"), 1e-5),
              raises="x does not share its dtype with residual and weight (got float32, "
                     "expected the dtype of residual and weight)"),

@@ -67,6 +67,23 @@ def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
     return (*out, group)
 
 
+def _shape_cases() -> list[Case]:
+    """Each matrix's weights without K / 2 bytes a row, and its scales of another shape."""
+    cases = []
+    for i, x in enumerate(MATRICES):
+        args = _args()
+        rows = (48, 16, 16)[i]
+        narrow = args[:1 + 2 * i] + (randint(0, 256, rows, 16, dtype="uint8"),) + args[2 + 2 * i:]
+        cases.append(Case(f"w_{x}_width", narrow,
+                          raises=f"w_{x} does not hold the input's K values (padded to 8) per "
+                                 f"row, two per byte (got [{rows}, 16], expected [N, 32])"))
+        other = args[:2 + 2 * i] + (randn(4, rows),) + args[3 + 2 * i:]
+        cases.append(Case(f"s_{x}_shape", other,
+                          raises=f"s_{x} does not hold one scale per group and output feature "
+                                 f"(got [4, {rows}], expected [2, {rows}])"))
+    return cases
+
+
 QKV_ROUTE = Route(QKV, Elementwise(
     f"(ceil_div(w_q.dims[0], {ROWS_PER_WORKGROUP}) + ceil_div(w_k.dims[0], "
     f"{ROWS_PER_WORKGROUP}) + ceil_div(w_v.dims[0], {ROWS_PER_WORKGROUP})) * 256"))
@@ -115,9 +132,11 @@ OPS = [Op(
              route="q4gsw_gemv_qkv"),
         Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_f16"),
         Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
-        Case("scales_shape", _args()[:4] + (randn(4, 16),) + _args()[5:],
-             raises="s_k does not hold one scale per group and output feature (got [4, 16], "
-                    "expected [2, 16])"),
+        *_shape_cases(),
+        Case("rejects_mixed_floats", _args(dtype="float16")[:2] +
+             (rand(2, 48, low=-0.2, high=0.2),) + _args(dtype="float16")[3:],
+             raises="self does not share its dtype with s_q, s_k and s_v (got float16, "
+                    "expected the dtype of s_q, s_k and s_v)"),
         Case("group_not_words", _args()[:7] + (12,),
              raises="group_size does not split K into groups of whole packed words (got 12, "
                     "expected a multiple of 8 dividing 64)"),

@@ -69,6 +69,23 @@ def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):
     return (*out, group)
 
 
+def _shape_cases() -> list[Case]:
+    """Each projection's weights without K / 2 bytes a row, and its scales of another
+    shape."""
+    cases = []
+    for i, x in enumerate(("gate", "up")):
+        args = _args()
+        narrow = args[:1 + 2 * i] + (randint(0, 256, 48, 16, dtype="uint8"),) + args[2 + 2 * i:]
+        cases.append(Case(f"w_{x}_width", narrow,
+                          raises=f"w_{x} does not hold the input's K values (padded to 8) per "
+                                 f"row, two per byte (got [48, 16], expected [N, 32])"))
+        other = args[:2 + 2 * i] + (randn(4, 48),) + args[3 + 2 * i:]
+        cases.append(Case(f"s_{x}_shape", other,
+                          raises=f"s_{x} does not hold one scale per group and output feature "
+                                 f"(got [4, 48], expected [2, 48])"))
+    return cases
+
+
 OPS = [Op(
     name="linear_q4gsw_silu_mul",
     targets=["webgpu.linear_q4gsw_silu_mul.default"],
@@ -110,11 +127,20 @@ OPS = [Op(
         Case("decode_ragged", _args(n=37, k=192, group=64), route="q4gsw_gemv_silu_mul"),
         # group 8: every word of a quad has its own scale
         Case("decode_small_groups", _args(n=24, group=8), route="q4gsw_gemv_silu_mul"),
-        Case("prefill", _args(n=70, m=(1, 9)), route="q4gsw_gemm"),
+        # the gate tile, then the up tile's silu stores (the route named: the latter's)
+        Case("prefill", _args(n=70, m=(1, 9)), route="q4gsw_gemm_silu_mul"),
         Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
              route="q4gsw_gemv_silu_mul"),
         Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_silu_mul_f16"),
-        Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
+        Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_silu_mul_f16"),
+        # the same prefills, named by their gate tile's route
+        Case("prefill_gate", _args(n=40, m=(1, 5)), route="q4gsw_gemm"),
+        Case("f16_prefill_gate", _args(m=(1, 5), dtype="float16"), route="q4gsw_gemm_f16"),
+        *_shape_cases(),
+        Case("rejects_mixed_floats", _args(dtype="float16")[:2] +
+             (rand(2, 48, low=-0.2, high=0.2),) + _args(dtype="float16")[3:],
+             raises="self does not share its dtype with s_gate, s_up and out (got float16, "
+                    "expected the dtype of s_gate, s_up and out)"),
         Case("up_rows", _args()[:3] + (randint(0, 256, 40, 32, dtype="uint8"),
                                        rand(2, 40, low=-0.2, high=0.2), 32),
              raises="w_up does not have the gate weights' rows (got 40, expected 48)"),
