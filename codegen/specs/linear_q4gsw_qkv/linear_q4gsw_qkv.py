@@ -10,11 +10,10 @@ first projection's place.
 float16 activations and scales (a force_fp16 LLM) run the kernels' float16 twins.
 """
 
-from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Op,
-                              Output, Outputs, Params, Route, Tensor, Tiles, half_routes,
+from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
+                              Op, Output, Outputs, Params, Route, Tensor, Tiles, half_routes,
                               same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn
-from codegen.language import Kernel
 from codegen.specs.linear_q4gsw.linear_q4gsw import TILE_M, TILE_N, TILED
 
 FLOATS = (F32, F16)

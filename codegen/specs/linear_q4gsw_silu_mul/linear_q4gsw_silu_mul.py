@@ -27,6 +27,7 @@ ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_silu_mul.wgsl's ROWS
 GEMV = Kernel("q4gsw_gemv_silu_mul", runtime_checks=False,
               helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
                        "../linear_q4gsw/q4gsw_nibbles.wgsl", "silu.wgsl"))
+GEMV_ROUTE = Route(GEMV, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
 # the tiled kernel with stores that multiply silu(the gate it finds in the output)
 TILED_UP = TILED.variant("q4gsw_gemm_silu_mul", helpers=(
     "q4gsw_input_vec4.wgsl", "q4gsw_nibbles.wgsl", "../linear_q4gsw_silu_mul/silu.wgsl",
@@ -115,8 +116,7 @@ OPS = [Op(
                            Bind("w_up", "w_up", elem="vec4<u32>"),
                            Bind("scales_up", "s_up", view="scalar"),
                            Bind("output", "out", write=True, view="scalar")],
-                 routes=[*half_routes([route := Route(GEMV, Elementwise(
-                     f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))], "self"), route]),
+                 routes=[*half_routes([GEMV_ROUTE], "self"), GEMV_ROUTE]),
         _tiled("gate", TILED, "w_gate", "s_gate"),
         _tiled("up", TILED_UP, "w_up", "s_up"),
     ],
