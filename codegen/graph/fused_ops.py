@@ -43,7 +43,7 @@ def _linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size):
     import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
 
     linear = torch.ops.et_vk.linear_q4gsw
-    # ExecuTorch's reference dequantizes to float32 whatever x's dtype: the float16 graph's
+    # ExecuTorch's reference dequantizes to float32 whatever self's dtype: the float16 graph's
     # outputs are its results rounded once
     return tuple(linear(self.float(), w, s.float(), group_size, None).to(self.dtype)
                  for w, s in ((w_q, s_q), (w_k, s_k), (w_v, s_v)))
