@@ -117,9 +117,12 @@ fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
 # nibbles to floats by an OR into 2^23's mantissa: (2^23 + v) - (2^23 + 8) = v - 8
 NIBBLES_MAGIC = """
 fn nibbles(word: u32) -> array<vec4<f32>, 2> {
-  let lo = (vec4<u32>(word, word >> 4u, word >> 8u, word >> 12u) & vec4<u32>(15u)) | vec4<u32>(0x4B000000u);
-  let hi = (vec4<u32>(word >> 16u, word >> 20u, word >> 24u, word >> 28u) & vec4<u32>(15u)) | vec4<u32>(0x4B000000u);
-  return array<vec4<f32>, 2>(bitcast<vec4<f32>>(lo) - 8388616.0, bitcast<vec4<f32>>(hi) - 8388616.0);
+  let exponent = vec4<u32>(0x4B000000u);
+  let lo = (vec4<u32>(word, word >> 4u, word >> 8u, word >> 12u) & vec4<u32>(15u)) | exponent;
+  let hi = (vec4<u32>(word >> 16u, word >> 20u, word >> 24u, word >> 28u) & vec4<u32>(15u))
+           | exponent;
+  return array<vec4<f32>, 2>(bitcast<vec4<f32>>(lo) - 8388616.0,
+                             bitcast<vec4<f32>>(hi) - 8388616.0);
 }
 """
 
