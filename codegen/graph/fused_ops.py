@@ -39,23 +39,23 @@ def _add_rms_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor,
     return total, (normed * weight.float()).to(x.dtype)
 
 
-def _linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size):
+def _q4_linear(x, weights, scales, group_size):
+    """et_vk.linear_q4gsw without bias, as ExecuTorch's reference computes it (float32
+    whatever x's dtype), rounded once to x's dtype as the graph stores its output."""
     import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
 
-    linear = torch.ops.et_vk.linear_q4gsw
-    # ExecuTorch's reference dequantizes to float32 whatever self's dtype: the float16 graph's
-    # outputs are its results rounded once
-    return tuple(linear(self.float(), w, s.float(), group_size, None).to(self.dtype)
-                 for w, s in ((w_q, s_q), (w_k, s_k), (w_v, s_v)))
+    return torch.ops.et_vk.linear_q4gsw(x.float(), weights, scales.float(), group_size,
+                                        None).to(x.dtype)
+
+
+def _linear_q4gsw_qkv(self, w_q, s_q, w_k, s_k, w_v, s_v, group_size):
+    return tuple(_q4_linear(self, w, s, group_size) for w, s in ((w_q, s_q), (w_k, s_k),
+                                                                 (w_v, s_v)))
 
 
 def _linear_q4gsw_silu_mul(self, w_gate, s_gate, w_up, s_up, group_size):
-    import executorch.backends.vulkan.custom_ops_lib  # noqa: F401  registers et_vk
-
-    linear = torch.ops.et_vk.linear_q4gsw
-    # each projection rounded to self's dtype, as the unfused graph stores it
-    gate = linear(self.float(), w_gate, s_gate.float(), group_size, None).to(self.dtype)
-    up = linear(self.float(), w_up, s_up.float(), group_size, None).to(self.dtype)
+    gate = _q4_linear(self, w_gate, s_gate, group_size)
+    up = _q4_linear(self, w_up, s_up, group_size)
     return (F.silu(gate.float()) * up.float()).to(self.dtype)
 
 

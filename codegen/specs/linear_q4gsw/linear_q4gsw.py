@@ -41,7 +41,7 @@ TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, T
 
 FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl", "q4gsw_store.wgsl")
-_LANES = ("q4gsw_lanes.wgsl",)
+_LANES = ("q4gsw_quad_dot.wgsl", "q4gsw_lanes.wgsl")
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
 # Without runtime checks: every index is in range by construction (weights [N, K / 2] and
@@ -96,16 +96,25 @@ LETS = {
     "M": "self.numel // max(K, 1)",
     "gemv": f"M <= {GEMV_MAX_ROWS} and K % 32 == 0",
 }
+def weights_guard(w: str) -> Guard:
+    """Packed weights `w` hold the input's K values (padded to 8) per row, two per byte."""
+    return Guard(f"{w}.dims[1] * 2 == ceil_div(K, 8) * 8", w,
+                 "does not hold the input's K values (padded to 8) per row, two per byte",
+                 got=f"{w}.dims", expected="[N, {ceil_div(K, 8) * 4}]")
+
+
+def scales_guard(s: str, rows: str) -> Guard:
+    """Scales `s` hold one scale per group and output feature (`rows` of them)."""
+    return Guard(f"{s}.dims == [K // group_size, {rows}]", s,
+                 "does not hold one scale per group and output feature", got=f"{s}.dims",
+                 expected=f"[{{K // group_size}}, {{{rows}}}]")
+
+
+GROUP_GUARD = Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0",
+                    "group_size", "does not split K into groups of whole packed words",
+                    got="group_size", expected="a multiple of 8 dividing {K}")
 GUARDS = [
-    Guard("weights.dims[1] * 2 == ceil_div(K, 8) * 8", "weights",
-          "does not hold the input's K values (padded to 8) per row, two per byte",
-          got="weights.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
-    Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
-          "does not split K into groups of whole packed words", got="group_size",
-          expected="a multiple of 8 dividing {K}"),
-    Guard("weight_scales.dims == [K // group_size, N]", "weight_scales",
-          "does not hold one scale per group and output feature", got="weight_scales.dims",
-          expected="[{K // group_size}, {N}]"),
+    weights_guard("weights"), GROUP_GUARD, scales_guard("weight_scales", "N"),
     Guard("not bias.present or bias.numel == N or bias.numel == ceil_div(N, 4) * 4", "bias",
           "does not hold one value per output feature", got="bias.dims",
           expected="[{N}] (or padded to a multiple of 4)"),
@@ -138,6 +147,42 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
                  bindings=binds("vec4", "u32"),
                  routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
     ]
+
+
+def bias_free_tiled(name: str, kernel: Kernel, weights: str, scales: str, output: str,
+                    rows: str) -> Dispatch:
+    """A fused op's prefill of one bias-free projection on the tiled kernel (`kernel`:
+    TILED or a variant with other stores): input `self`, `rows` output features."""
+    params = Params({"M": u32("M"), "N": u32(rows), "K": u32("K"),
+                     "row_words": u32(f"{weights}.dims[1] // 4"), "group_size": u32("group_size"),
+                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
+                    name=f"Tiled{name.capitalize()}")
+    route = Route(kernel, Tiles(x=rows, y="M", tile=(TILE_N, TILE_M)))
+    return Dispatch(
+        name=f"tiled_{name}", active="not gemv", params=params,
+        bindings=[Bind("a", "self", view="vec4"), Bind("w", weights, elem="u32"),
+                  Bind("scales", scales, view="scalar"),
+                  # has_bias is 0: never read, but the tile's store_output names a binding
+                  Bind("bias", scales, view="scalar"),
+                  Bind("output", output, write=True, view="scalar")],
+        routes=[*half_routes([route], "self"), route])
+
+
+def matrix_shape_cases(args: tuple, matrices: list[tuple[str, int]]) -> list[Case]:
+    """A fused op's negative cases: for matrix i (name x, `rows` rows, its weights w_x at
+    args[1 + 2i] and scales s_x after them, K = 64, group 32), weights without K / 2 bytes
+    a row and scales of another shape."""
+    cases = []
+    for i, (x, rows) in enumerate(matrices):
+        w, s = 1 + 2 * i, 2 + 2 * i
+        cases.append(Case(f"w_{x}_width",
+                          args[:w] + (randint(0, 256, rows, 16, dtype="uint8"),) + args[w + 1:],
+                          raises=f"w_{x} does not hold the input's K values (padded to 8) per "
+                                 f"row, two per byte (got [{rows}, 16], expected [N, 32])"))
+        cases.append(Case(f"s_{x}_shape", args[:s] + (randn(4, rows),) + args[s + 1:],
+                          raises=f"s_{x} does not hold one scale per group and output feature "
+                                 f"(got [4, {rows}], expected [2, {rows}])"))
+    return cases
 
 
 def _w(n, k, group, m=(1,), bias=True, dtype="float32"):

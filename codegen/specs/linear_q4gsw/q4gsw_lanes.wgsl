@@ -46,32 +46,13 @@ fn quad_dots(n: u32, q: u32) -> vec4<f32> {
   return sums;
 }
 
-// Weight row n's quad q dotted with input row 0 (M = 1, a decode step): every load of the
-// quad (its words, the 8 input vec4s, its scale) is issued before the arithmetic, where
-// quad_dots' loop over a uniform M waits on each input load in turn. Only without
-// runtime checks: naga's clamped indexing keeps `x` out of registers, and the model's
-// GEMVs then took twice as long (docs/performance.md).
-fn quad_dot(n: u32, q: u32) -> f32 {
-  let words = w[n * (params.K / 32u) + q];
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scales_load((q * 32u / params.group_size) * params.N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return sum * scale;
-  }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scales_load(((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return sum;
+// q4gsw_quad_dot.wgsl's accessors: this kernel's one matrix.
+fn words_of(mat: u32, i: u32) -> vec4<u32> {
+  return w[i];
+}
+
+fn scale_of(mat: u32, i: u32) -> f32 {
+  return scales_load(i);
 }
 
 // Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
@@ -86,10 +67,10 @@ fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
   if (params.M == 1u) {
     var sum = 0.0;
     for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += quad_dot(n, q) + quad_dot(n, q + K_LANES);
+      sum += quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + K_LANES);
     }
     if (q < quads) {
-      sum += quad_dot(n, q);
+      sum += quad_dot(0u, params.N, n, q);
     }
     return vec4<f32>(sum, 0.0, 0.0, 0.0);
   }

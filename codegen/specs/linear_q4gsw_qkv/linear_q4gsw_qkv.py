@@ -10,11 +10,12 @@ first projection's place.
 float16 activations and scales (a force_fp16 LLM) run the kernels' float16 twins.
 """
 
-from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
-                              Op, Output, Outputs, Params, Route, Tensor, Tiles, half_routes,
-                              same_dtype, u32)
+from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Int, Kernel, Op,
+                              Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn
-from codegen.specs.linear_q4gsw.linear_q4gsw import TILE_M, TILE_N, TILED
+from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
+                                                     matrix_shape_cases, scales_guard,
+                                                     weights_guard)
 
 FLOATS = (F32, F16)
 MATRICES = ("q", "k", "v")
@@ -24,37 +25,8 @@ ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_qkv.wgsl's ROWS
 # thread index.
 QKV = Kernel("q4gsw_gemv_qkv", runtime_checks=False,
              helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
-                      "../linear_q4gsw/q4gsw_nibbles.wgsl"))
-
-
-def _guards(x: str) -> list[Guard]:
-    w, s = f"w_{x}", f"s_{x}"
-    return [
-        Guard(f"{w}.dims[1] * 2 == ceil_div(K, 8) * 8", w,
-              "does not hold the input's K values (padded to 8) per row, two per byte",
-              got=f"{w}.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
-        Guard(f"{s}.dims == [K // group_size, {w}.dims[0]]", s,
-              "does not hold one scale per group and output feature", got=f"{s}.dims",
-              expected=f"[{{K // group_size}}, {{{w}.dims[0]}}]"),
-    ]
-
-
-def _tiled(x: str) -> Dispatch:
-    """Projection x of a prefill: linear_q4gsw's tiled kernel on its weights."""
-    w = f"w_{x}"
-    params = Params({"M": u32("M"), "N": u32(f"{w}.dims[0]"), "K": u32("K"),
-                     "row_words": u32(f"{w}.dims[1] // 4"), "group_size": u32("group_size"),
-                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
-                    name=f"Tiled{x.upper()}")
-    route = Route(TILED, Tiles(x=f"{w}.dims[0]", y="M", tile=(TILE_N, TILE_M)))
-    return Dispatch(
-        name=f"tiled_{x}", active="not gemv", params=params,
-        bindings=[Bind("a", "self", view="vec4"), Bind("w", w, elem="u32"),
-                  Bind("scales", f"s_{x}", view="scalar"),
-                  # has_bias is 0: never read, but the tile's store_output names a binding
-                  Bind("bias", f"s_{x}", view="scalar"),
-                  Bind("output", x, write=True, view="scalar")],
-        routes=[*half_routes([route], "self"), route])
+                      "../linear_q4gsw/q4gsw_nibbles.wgsl",
+                      "../linear_q4gsw/q4gsw_quad_dot.wgsl"))
 
 
 def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
@@ -64,23 +36,6 @@ def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
         out += [randint(0, 256, rows, -(-k // 8) * 4, dtype="uint8"),
                 rand(k // group, rows, low=-0.2, high=0.2, dtype=dtype)]
     return (*out, group)
-
-
-def _shape_cases() -> list[Case]:
-    """Each matrix's weights without K / 2 bytes a row, and its scales of another shape."""
-    cases = []
-    for i, x in enumerate(MATRICES):
-        args = _args()
-        rows = (48, 16, 16)[i]
-        narrow = args[:1 + 2 * i] + (randint(0, 256, rows, 16, dtype="uint8"),) + args[2 + 2 * i:]
-        cases.append(Case(f"w_{x}_width", narrow,
-                          raises=f"w_{x} does not hold the input's K values (padded to 8) per "
-                                 f"row, two per byte (got [{rows}, 16], expected [N, 32])"))
-        other = args[:2 + 2 * i] + (randn(4, rows),) + args[3 + 2 * i:]
-        cases.append(Case(f"s_{x}_shape", other,
-                          raises=f"s_{x} does not hold one scale per group and output feature "
-                                 f"(got [4, {rows}], expected [2, {rows}])"))
-    return cases
 
 
 QKV_ROUTE = Route(QKV, Elementwise(
@@ -98,10 +53,9 @@ OPS = [Op(
     let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)",
          "gemv": "M == 1 and K % 32 == 0"},
     guards=[
-        Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
-              "does not split K into groups of whole packed words", got="group_size",
-              expected="a multiple of 8 dividing {K}"),
-        *[g for x in MATRICES for g in _guards(x)],
+        GROUP_GUARD,
+        *[g for x in MATRICES for g in (weights_guard(f"w_{x}"),
+                                        scales_guard(f"s_{x}", f"w_{x}.dims[0]"))],
         same_dtype("self", ["s_q", "s_k", "s_v"]),
     ],
     shapes={x: f"self.dims[:-1] + [w_{x}.dims[0]]" for x in MATRICES},
@@ -117,7 +71,8 @@ OPS = [Op(
                                Bind(f"scales_{x}", f"s_{x}", view="scalar"))],
                            *[Bind(f"out_{x}", x, write=True, view="scalar") for x in MATRICES]],
                  routes=[*half_routes([QKV_ROUTE], "self"), QKV_ROUTE]),
-        *[_tiled(x) for x in MATRICES],
+        *[bias_free_tiled(x, TILED, f"w_{x}", f"s_{x}", x, f"w_{x}.dims[0]")
+          for x in MATRICES],
     ],
     cases=[
         # a decode step: 6 + 2 + 2 workgroups, the last of each matrix's rows whole
@@ -131,7 +86,7 @@ OPS = [Op(
              route="q4gsw_gemv_qkv"),
         Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_f16"),
         Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
-        *_shape_cases(),
+        *matrix_shape_cases(_args(), [("q", 48), ("k", 16), ("v", 16)]),
         Case("rejects_mixed_floats", _args(dtype="float16")[:2] +
              (rand(2, 48, low=-0.2, high=0.2),) + _args(dtype="float16")[3:],
              raises="self does not share its dtype with s_q, s_k and s_v (got float16, "

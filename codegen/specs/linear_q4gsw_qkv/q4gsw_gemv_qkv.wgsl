@@ -45,30 +45,6 @@ fn store_of(mat: u32, n: u32, v: f32) {
   }
 }
 
-// Row n of matrix `mat` (N rows): quad q dotted with the input row.
-fn quad_dot(mat: u32, N: u32, n: u32, q: u32) -> f32 {
-  let words = words_of(mat, n * (params.K / 32u) + q);
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scale_of(mat, (q * 32u / params.group_size) * N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return sum * scale;
-  }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return sum;
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,

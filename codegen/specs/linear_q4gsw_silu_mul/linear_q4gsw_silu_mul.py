@@ -15,10 +15,11 @@ gate is then rounded to half before the product, as the unfused graph rounds it.
 """
 
 from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, Guard, Int, Kernel,
-                              Op, Output, Params, Route, Tensor, Tiles, half_routes, same_dtype,
-                              u32)
+                              Op, Output, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn
-from codegen.specs.linear_q4gsw.linear_q4gsw import TILE_M, TILE_N, TILED
+from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
+                                                     matrix_shape_cases, scales_guard,
+                                                     weights_guard)
 
 FLOATS = (F32, F16)
 ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_silu_mul.wgsl's ROWS
@@ -26,39 +27,13 @@ ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_silu_mul.wgsl's ROWS
 # scales [K / group_size, N] by the guards, workgroup arrays by the thread index.
 GEMV = Kernel("q4gsw_gemv_silu_mul", runtime_checks=False,
               helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
-                       "../linear_q4gsw/q4gsw_nibbles.wgsl", "silu.wgsl"))
+                       "../linear_q4gsw/q4gsw_nibbles.wgsl",
+                       "../linear_q4gsw/q4gsw_quad_dot.wgsl", "silu.wgsl"))
 GEMV_ROUTE = Route(GEMV, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
 # the tiled kernel with stores that multiply silu(the gate it finds in the output)
 TILED_UP = TILED.variant("q4gsw_gemm_silu_mul", helpers=(
     "q4gsw_input_vec4.wgsl", "q4gsw_nibbles.wgsl", "../linear_q4gsw_silu_mul/silu.wgsl",
     "../linear_q4gsw_silu_mul/q4gsw_store_silu_mul.wgsl", "../matmul/gemm_tile.wgsl"))
-
-
-def _guards(w: str, s: str) -> list[Guard]:
-    return [
-        Guard(f"{w}.dims[1] * 2 == ceil_div(K, 8) * 8", w,
-              "does not hold the input's K values (padded to 8) per row, two per byte",
-              got=f"{w}.dims", expected="[N, {ceil_div(K, 8) * 4}]"),
-        Guard(f"{s}.dims == [K // group_size, N]", s,
-              "does not hold one scale per group and output feature", got=f"{s}.dims",
-              expected="[{K // group_size}, {N}]"),
-    ]
-
-
-def _tiled(name: str, kernel: Kernel, w: str, s: str) -> Dispatch:
-    params = Params({"M": u32("M"), "N": u32("N"), "K": u32("K"),
-                     "row_words": u32(f"{w}.dims[1] // 4"), "group_size": u32("group_size"),
-                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
-                    name=f"Tiled{name.capitalize()}")
-    route = Route(kernel, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))
-    return Dispatch(
-        name=f"tiled_{name}", active="not gemv", params=params,
-        bindings=[Bind("a", "self", view="vec4"), Bind("w", w, elem="u32"),
-                  Bind("scales", s, view="scalar"),
-                  # has_bias is 0: never read, but the tile's store_output names a binding
-                  Bind("bias", s, view="scalar"),
-                  Bind("output", "out", write=True, view="scalar")],
-        routes=[*half_routes([route], "self"), route])
 
 
 def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):
@@ -70,23 +45,6 @@ def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):
     return (*out, group)
 
 
-def _shape_cases() -> list[Case]:
-    """Each projection's weights without K / 2 bytes a row, and its scales of another
-    shape."""
-    cases = []
-    for i, x in enumerate(("gate", "up")):
-        args = _args()
-        narrow = args[:1 + 2 * i] + (randint(0, 256, 48, 16, dtype="uint8"),) + args[2 + 2 * i:]
-        cases.append(Case(f"w_{x}_width", narrow,
-                          raises=f"w_{x} does not hold the input's K values (padded to 8) per "
-                                 f"row, two per byte (got [48, 16], expected [N, 32])"))
-        other = args[:2 + 2 * i] + (randn(4, 48),) + args[3 + 2 * i:]
-        cases.append(Case(f"s_{x}_shape", other,
-                          raises=f"s_{x} does not hold one scale per group and output feature "
-                                 f"(got [4, 48], expected [2, 48])"))
-    return cases
-
-
 OPS = [Op(
     name="linear_q4gsw_silu_mul",
     targets=["webgpu.linear_q4gsw_silu_mul.default"],
@@ -96,12 +54,11 @@ OPS = [Op(
     let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)", "N": "w_gate.dims[0]",
          "gemv": "M == 1 and K % 32 == 0"},
     guards=[
-        Guard("group_size > 0 and group_size % 8 == 0 and K % group_size == 0", "group_size",
-              "does not split K into groups of whole packed words", got="group_size",
-              expected="a multiple of 8 dividing {K}"),
+        GROUP_GUARD,
         Guard("w_up.dims[0] == N", "w_up", "does not have the gate weights' rows",
               got="w_up.dims[0]", expected="{N}"),
-        *_guards("w_gate", "s_gate"), *_guards("w_up", "s_up"),
+        weights_guard("w_gate"), scales_guard("s_gate", "N"),
+        weights_guard("w_up"), scales_guard("s_up", "N"),
         same_dtype("self", ["s_gate", "s_up", "out"]),
     ],
     shapes={"out": "self.dims[:-1] + [N]"},
@@ -117,8 +74,8 @@ OPS = [Op(
                            Bind("scales_up", "s_up", view="scalar"),
                            Bind("output", "out", write=True, view="scalar")],
                  routes=[*half_routes([GEMV_ROUTE], "self"), GEMV_ROUTE]),
-        _tiled("gate", TILED, "w_gate", "s_gate"),
-        _tiled("up", TILED_UP, "w_up", "s_up"),
+        bias_free_tiled("gate", TILED, "w_gate", "s_gate", "out", "N"),
+        bias_free_tiled("up", TILED_UP, "w_up", "s_up", "out", "N"),
     ],
     cases=[
         # a decode step: 6 workgroups of 8 rows
@@ -136,7 +93,7 @@ OPS = [Op(
         # the same prefills, named by their gate tile's route
         Case("prefill_gate", _args(n=40, m=(1, 5)), route="q4gsw_gemm"),
         Case("f16_prefill_gate", _args(m=(1, 5), dtype="float16"), route="q4gsw_gemm_f16"),
-        *_shape_cases(),
+        *matrix_shape_cases(_args(), [("gate", 48), ("up", 48)]),
         Case("rejects_mixed_floats", _args(dtype="float16")[:2] +
              (rand(2, 48, low=-0.2, high=0.2),) + _args(dtype="float16")[3:],
              raises="self does not share its dtype with s_gate, s_up and out (got float16, "

@@ -27,30 +27,6 @@ fn scale_of(mat: u32, i: u32) -> f32 {
   return scales_up_load(i);
 }
 
-// Row n of the gate or up weights: quad q dotted with the input row.
-fn quad_dot(mat: u32, n: u32, q: u32) -> f32 {
-  let words = words_of(mat, n * (params.K / 32u) + q);
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scale_of(mat, (q * 32u / params.group_size) * params.N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return sum * scale;
-  }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return sum;
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
@@ -62,11 +38,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     let quads = params.K / 32u;
     var q = tid % 4u + 4u * (tid / 32u);
     for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += vec2<f32>(quad_dot(GATE, n, q) + quad_dot(GATE, n, q + K_LANES),
-                       quad_dot(UP, n, q) + quad_dot(UP, n, q + K_LANES));
+      sum += vec2<f32>(quad_dot(GATE, params.N, n, q) + quad_dot(GATE, params.N, n, q + K_LANES),
+                       quad_dot(UP, params.N, n, q) + quad_dot(UP, params.N, n, q + K_LANES));
     }
     if (q < quads) {
-      sum += vec2<f32>(quad_dot(GATE, n, q), quad_dot(UP, n, q));
+      sum += vec2<f32>(quad_dot(GATE, params.N, n, q), quad_dot(UP, params.N, n, q));
     }
   }
   sums[tid] = sum;

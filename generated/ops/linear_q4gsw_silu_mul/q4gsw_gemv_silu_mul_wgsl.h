@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl - DO NOT EDIT.
-// wgsl-sha256: 8ff7d32927e11858ef6b3f97ee535ff284ef4edf97d6c8778d9416dfbf2cfc63
+// wgsl-sha256: 58e79b0372039708c21ca2377d9bda604bb2ce288603701bf2f6dd5d0e4139b9
 // The module below is generated/ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -64,6 +64,36 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
+// codegen/specs/linear_q4gsw/q4gsw_quad_dot.wgsl
+// Row n of matrix `mat` (N rows) of a 4-bit linear: its packed quad q (32 weights)
+// dotted with input row 0 (M = 1, a decode step). Every load of the quad (its words, the
+// 8 input vec4s, its scale) is issued before the arithmetic. The kernel defines
+// words_of(mat, i) and scale_of(mat, i), matrix mat's vec4<u32> i and scale i (a kernel of
+// one matrix ignores mat; one of several branches on it, uniformly per workgroup). Only
+// without runtime checks: naga's clamped indexing keeps `x` out of registers, and an
+// LLM's decode GEMVs then took twice as long (docs/performance.md).
+fn quad_dot(mat: u32, N: u32, n: u32, q: u32) -> f32 {
+  let words = words_of(mat, n * (params.K / 32u) + q);
+  var x: array<vec4<f32>, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    x[i] = input4(0u, q * 8u + i);
+  }
+  var sum = 0.0;
+  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
+    let scale = scale_of(mat, (q * 32u / params.group_size) * N + n);
+    for (var j = 0u; j < 4u; j++) {
+      let v = nibbles(words[j]);
+      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+    }
+    return sum * scale;
+  }
+  for (var j = 0u; j < 4u; j++) {
+    let v = nibbles(words[j]);
+    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * N + n);
+    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
+  }
+  return sum;
+}
 // codegen/specs/linear_q4gsw_silu_mul/silu.wgsl
 // silu(x) = x * sigmoid(x), sigmoid written so neither tail overflows (as
 // ../unary/sigmoid.wgsl).
@@ -102,30 +132,6 @@ fn scale_of(mat: u32, i: u32) -> f32 {
   return scales_up_load(i);
 }
 
-// Row n of the gate or up weights: quad q dotted with the input row.
-fn quad_dot(mat: u32, n: u32, q: u32) -> f32 {
-  let words = words_of(mat, n * (params.K / 32u) + q);
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scale_of(mat, (q * 32u / params.group_size) * params.N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return sum * scale;
-  }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return sum;
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
@@ -137,11 +143,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     let quads = params.K / 32u;
     var q = tid % 4u + 4u * (tid / 32u);
     for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += vec2<f32>(quad_dot(GATE, n, q) + quad_dot(GATE, n, q + K_LANES),
-                       quad_dot(UP, n, q) + quad_dot(UP, n, q + K_LANES));
+      sum += vec2<f32>(quad_dot(GATE, params.N, n, q) + quad_dot(GATE, params.N, n, q + K_LANES),
+                       quad_dot(UP, params.N, n, q) + quad_dot(UP, params.N, n, q + K_LANES));
     }
     if (q < quads) {
-      sum += vec2<f32>(quad_dot(GATE, n, q), quad_dot(UP, n, q));
+      sum += vec2<f32>(quad_dot(GATE, params.N, n, q), quad_dot(UP, params.N, n, q));
     }
   }
   sums[tid] = sum;
