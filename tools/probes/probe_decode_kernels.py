@@ -7,13 +7,12 @@ Weights stream from memory in a decode step (772 MB a token, far beyond the L2 c
 the dispatches rotate over copies of the weights and scales that together exceed
 STREAM_BYTES (the activations, written by the previous kernel, stay L2-resident in the
 model too). Every variant is compiled without runtime checks, as the probe's GEMM twin
-(probe_sass.py) compiles the tile: a kernel the runtime builds with checks (the spec's
-Kernel(runtime_checks=True), the default) can run much slower there. `gemv_m1` measured
-13-40 % faster here while the checked kernel in the 16-layer model ran the decode GEMVs at
-twice main's time (naga's clamped indexing keeps its private array out of registers);
-unchecked in the model too, it took the GEMVs from 1.91 to 1.61 ms per step
-(docs/performance.md). So a variant is judged in the model (`llm_bench.py`) with the
-checks it will run with; the probe locates where a kernel's time goes.
+(probe_sass.py) compiles the tile, so a kernel the runtime builds with checks (the spec's
+Kernel(runtime_checks=True), the default) can run much slower in the model than here:
+the M = 1 GEMV path (q4gsw_quad_dot.wgsl) measured faster here while, checked, the model's
+decode GEMVs took twice as long (naga's clamped indexing keeps its private array out of
+registers). So a variant is judged in the model (`llm_bench.py`) with the checks it will
+run with; the probe locates where a kernel's time goes.
 
 A variant is the generated module with some of its functions replaced (`replace`), so it
 keeps the spec's interface; what earns its place is then written into the spec's .wgsl.
@@ -58,62 +57,6 @@ def replace(text: str, name: str, new: str) -> str:
 
 # --- GEMV variants -----------------------------------------------------------------------
 
-# M == 1 (decode): a scalar sum, every load of a quad (the weights, 8 input vec4s, the
-# scale) issued before its arithmetic
-QUAD_DOT1 = """
-fn quad_dot1(n: u32, q: u32) -> f32 {
-  let words = w[n * (params.K / 32u) + q];
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  if (params.group_size % 32u == 0u) {
-    let scale = scales_load((q * 32u / params.group_size) * params.N + n);
-    var s = 0.0;
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      s += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return s * scale;
-  }
-  var s = 0.0;
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scales_load(((q * 8u + 2u * j) * 4u / params.group_size) * params.N + n);
-    s += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return s;
-}
-"""
-
-LANE_DOTS_M1 = """
-fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
-  var acc = vec4<f32>();
-  if (n >= params.N) {
-    return acc;
-  }
-  let quads = params.K / 32u;
-  var q = tid % 4u + 4u * (tid / 32u);
-  if (params.M == 1u) {
-    var s = 0.0;
-    for (; q + UNROLL_LAST < quads; q += UNROLL * K_LANES) {
-      QUADS
-    }
-    for (; q < quads; q += K_LANES) {
-      s += quad_dot1(n, q);
-    }
-    return vec4<f32>(s, 0.0, 0.0, 0.0);
-  }
-  for (; q + K_LANES < quads; q += 2u * K_LANES) {
-    acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
-  }
-  if (q < quads) {
-    acc += quad_dots(n, q);
-  }
-  return acc;
-}
-"""
-
 # nibbles to floats by an OR into 2^23's mantissa: (2^23 + v) - (2^23 + 8) = v - 8
 NIBBLES_MAGIC = """
 fn nibbles(word: u32) -> array<vec4<f32>, 2> {
@@ -127,20 +70,9 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 """
 
 
-def lane_dots_m1(unroll: int) -> str:
-    quads = " + ".join(f"quad_dot1(n, q + {i}u * K_LANES)" for i in range(unroll))
-    return (LANE_DOTS_M1.replace("UNROLL_LAST", f"{unroll - 1}u * K_LANES")
-            .replace("UNROLL", f"{unroll}u").replace("QUADS", f"s += {quads};"))
-
-
 def gemv_variants() -> dict[str, str]:
     base = (GEN / "linear_q4gsw" / "q4gsw_gemv_subgroup.wgsl").read_text()
-
-    def m1(unroll: int, text: str = base) -> str:
-        return replace(text, "lane_dots", QUAD_DOT1 + lane_dots_m1(unroll))
-
-    return {"gemv_main": base, "gemv_m1": m1(2), "gemv_m1_x4": m1(4),
-            "gemv_m1_x4_magic": replace(m1(4), "nibbles", NIBBLES_MAGIC)}
+    return {"gemv_main": base, "gemv_magic": replace(base, "nibbles", NIBBLES_MAGIC)}
 
 
 def gemv_case(dev, text: str, n: int, k: int):
