@@ -115,6 +115,9 @@ class Bind:
     elem: str = ""
     item: int = -1  # for a TensorList argument: which entry to bind
     view: str = ""
+    # a read-only vec4 view also gets its storage form: `<name>_raw`, `<name>_load_raw(i)`
+    # and `<name>_widen(v)` (codegen.language.floats)
+    raw: bool = False
 
     def __post_init__(self) -> None:
         ident(self.name, "Bind name")
@@ -131,6 +134,9 @@ class Bind:
             raise SpecError(f"Bind {self.name!r} view must be one of {', '.join(VIEWS)}, without "
                             f"an elem (the kernel's floats give it) (got view={self.view!r}"
                             f"{f', elem={self.elem!r}' if self.elem else ''})")
+        if self.raw and (self.view != "vec4" or self.write):
+            raise SpecError(f"Bind {self.name!r} raw needs a read-only vec4 view (got "
+                            f"view={self.view!r}, write={self.write})")
 
 
 @spec_class

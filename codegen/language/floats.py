@@ -48,6 +48,9 @@ class Floats:
     # files of WGSL functions the accessors call (in codegen/specs/common), composed into
     # the module before the dispatch's helpers
     helpers: tuple[str, ...] = ()
+    # a read-only vec4 view's storage element widened to vec4<f32> (`Bind(raw=True)`): the
+    # body over `v`
+    widen: str = "return v;"
 
     def elem(self, view: str, write: bool) -> str:
         if view != "scalar":
@@ -64,6 +67,16 @@ class Floats:
                       *(f"  {s}" for s in self.store[view].format(n=name).split("\n")), "}"]
         return lines
 
+    def raw_accessors(self, name: str) -> list[str]:
+        """A read-only vec4 view's storage form (`Bind(raw=True)`): `<name>_raw` (the
+        array's element type), `<name>_load_raw(i)` and `<name>_widen(v)`, so a kernel can
+        hold loads in flight in their storage registers (half as many for float16) and
+        widen them where it uses them."""
+        return [f"alias {name}_raw = {self.vec4};",
+                f"fn {name}_load_raw(i: u32) -> {name}_raw {{", f"  return {name}[i];", "}",
+                f"fn {name}_widen(v: {name}_raw) -> vec4<f32> {{",
+                f"  {self.widen}", "}"]
+
 
 _HALF_STORE = """\
 let shift = (i & 1u) * 16u;
@@ -79,7 +92,7 @@ FLOATS = {f.name: f for f in (
            store={"scalar": "{n}[i] = rounded_halves(vec4<f32>(v)).x;",
                   "vec2": "{n}[i] = rounded_halves(vec4<f32>(v, v)).xy;",
                   "vec4": "{n}[i] = rounded_halves(v);"},
-           helpers=("half_bits.wgsl", "half_rounded.wgsl")),
+           helpers=("half_bits.wgsl", "half_rounded.wgsl"), widen="return vec4<f32>(v);"),
     Floats("f16_packed", (), "u32", "atomic<u32>", "u32", "vec2<u32>",
            load={("scalar", False): "return unpack2x16float({n}[i >> 1u])[i & 1u];",
                  ("scalar", True): "return unpack2x16float(atomicLoad(&{n}[i >> 1u]))[i & 1u];",
@@ -87,5 +100,5 @@ FLOATS = {f.name: f for f in (
                  **{("vec4", w): "return unpack_halves({n}[i]);" for w in (False, True)}},
            store={"scalar": _HALF_STORE, "vec2": "{n}[i] = pack_halves(vec4<f32>(v, v)).x;",
                   "vec4": "{n}[i] = pack_halves(v);"},
-           helpers=("half_bits.wgsl",)),
+           helpers=("half_bits.wgsl",), widen="return unpack_halves(v);"),
 )}

@@ -161,7 +161,8 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
         access = "read_write" if b.write else "read"
         lines.append(f"@group(0) @binding({len(table)}) var<storage, {access}> {b.name}: "
                      f"array<{elem}>;")
-        reads = b.name in used or bool(b.view and {f"{b.name}_load", f"{b.name}_store"} & used)
+        reads = b.name in used or bool(b.view and {f"{b.name}_load", f"{b.name}_store",
+                                                    f"{b.name}_load_raw"} & used)
         table.append(BindingEntry(b.name, access, elem, parse_type(elem, uniform=False).stride,
                                   reads))
     for name, ov in kernel.overrides.items():
@@ -173,6 +174,8 @@ def _interface(bound: BoundOp, dispatch: BoundDispatch, kernel: Kernel, used: se
     for b in spec.bindings:
         if b.view:
             lines += floats.accessors(b.name, b.view, b.write)
+        if b.raw:
+            lines += floats.raw_accessors(b.name)
     kernel_grids = [r.route.grid for r in dispatch.routes if r.route.kernel.name == kernel.name]
     for kind in GRID_KINDS:
         grids = [g for g in kernel_grids if isinstance(g, kind)]

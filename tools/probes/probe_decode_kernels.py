@@ -70,12 +70,202 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 """
 
 
+# Two weight rows per thread (n and n + 8) dotted with one load of the input quad: a
+# workgroup takes 16 rows, and the input's L1 traffic per weight byte halves.
+ROWS2 = """
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let group = gemv_group(gid, num_workgroups);
+  let n = group * 16u + (tid / 4u) % 8u;
+  let quads = params.K / 32u;
+  var s = vec2<f32>();
+  var q = tid % 4u + 4u * (tid / 32u);
+  for (; q < quads; q += K_LANES) {
+    s += quad_dot2(n, q);
+  }
+  s += subgroupShuffleXor(s, 1u);
+  s += subgroupShuffleXor(s, 2u);
+  if (tid % 4u == 0u) {
+    row_parts[((tid / 4u) % 8u) * 8u + tid / 32u] = vec4<f32>(s, 0.0, 0.0);
+  }
+  workgroupBarrier();
+  if (tid < 16u) {
+    var total = 0.0;
+    for (var p = 0u; p < 8u; p++) {
+      total += row_parts[(tid % 8u) * 8u + p][tid / 8u];
+    }
+    store_output(0u, group * 16u + tid, total);
+  }
+}
+
+fn quad_dot2(n: u32, q: u32) -> vec2<f32> {
+  let quads = params.K / 32u;
+  let w0 = w[n * quads + q];
+  let w1 = w[(n + 8u) * quads + q];
+  var x: array<vec4<f32>, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    x[i] = input4(0u, q * 8u + i);
+  }
+  var s = vec2<f32>();
+  for (var j = 0u; j < 4u; j++) {
+    let v0 = nibbles(w0[j]);
+    let v1 = nibbles(w1[j]);
+    s.x += dot(x[2u * j], v0[0]) + dot(x[2u * j + 1u], v0[1]);
+    s.y += dot(x[2u * j], v1[0]) + dot(x[2u * j + 1u], v1[1]);
+  }
+  let g = (q * 32u / params.group_size) * params.N + n;
+  return s * vec2<f32>(scales_load(g), scales_load(g + 8u));
+}
+"""
+
+# 16 threads per weight row and 16 rows per workgroup: thread t serves row (t / 4) % 8 +
+# 8 * ((t / 32) % 2) at k-lane t % 4 + 4 * (t / 64), so a warp still reads 4 adjacent quads
+# of 8 rows; each thread walks twice the quads of main's.
+K16 = """
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
+  let group = gemv_group(gid, num_workgroups);
+  let row = (tid / 4u) % 8u + 8u * ((tid / 32u) % 2u);
+  let n = group * 16u + row;
+  let quads = params.K / 32u;
+  var sum = 0.0;
+  var q = tid % 4u + 4u * (tid / 64u);
+  for (; q + 16u < quads; q += 32u) {
+    sum += quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + 16u);
+  }
+  if (q < quads) {
+    sum += quad_dot(0u, params.N, n, q);
+  }
+  sum += subgroupShuffleXor(sum, 1u);
+  sum += subgroupShuffleXor(sum, 2u);
+  if (tid % 4u == 0u) {
+    row_parts[row * 4u + tid / 64u] = vec4<f32>(sum, 0.0, 0.0, 0.0);
+  }
+  workgroupBarrier();
+  if (tid < 16u) {
+    var total = 0.0;
+    for (var p = 0u; p < 4u; p++) {
+      total += row_parts[tid * 4u + p].x;
+    }
+    store_output(0u, group * 16u + tid, total);
+  }
+}
+"""
+
+# main's layout with four quads of a thread in flight per step instead of two
+UNROLL4 = """
+fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
+  if (n >= params.N) {
+    return vec4<f32>();
+  }
+  let quads = params.K / 32u;
+  var q = tid % 4u + 4u * (tid / 32u);
+  var sum = 0.0;
+  for (; q + 3u * K_LANES < quads; q += 4u * K_LANES) {
+    sum += (quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + K_LANES)) +
+           (quad_dot(0u, params.N, n, q + 2u * K_LANES) +
+            quad_dot(0u, params.N, n, q + 3u * K_LANES));
+  }
+  for (; q < quads; q += K_LANES) {
+    sum += quad_dot(0u, params.N, n, q);
+  }
+  return vec4<f32>(sum, 0.0, 0.0, 0.0);
+}
+"""
+
+
+
+def rows_variant(base: str, rows: int, warps: int) -> str:
+    """main's lane layout (4 adjacent quads of 8 interleaved rows per warp) with each
+    thread dotting `rows` weight rows (n, n + 8, ...) with one load of the input quad, and
+    `warps` warps (k-blocks) per workgroup: 8 * rows rows per workgroup, 4 * warps threads
+    per row."""
+    text = base.replace("const WORKGROUP_SIZE_X: u32 = 256u;",
+                        f"const WORKGROUP_SIZE_X: u32 = {32 * warps}u;")
+    body = f"""
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) tid: u32,
+        @builtin(num_workgroups) num_workgroups: vec3<u32>) {{
+  let group = gemv_group(gid, num_workgroups);
+  let n = group * (8u * R) + (tid / 4u) % 8u;
+  let quads = params.K / 32u;
+  var s: array<f32, R>;
+  for (var q = tid % 4u + 4u * (tid / 32u); q < quads; q += 4u * W) {{
+    let d = dot_rows(n, q);
+    for (var r = 0u; r < R; r++) {{
+      s[r] += d[r];
+    }}
+  }}
+  for (var r = 0u; r < R; r++) {{
+    s[r] += subgroupShuffleXor(s[r], 1u);
+    s[r] += subgroupShuffleXor(s[r], 2u);
+  }}
+  if (tid % 4u == 0u) {{
+    for (var r = 0u; r < R; r++) {{
+      parts[(tid / 32u) * (8u * R) + r * 8u + (tid / 4u) % 8u] = s[r];
+    }}
+  }}
+  workgroupBarrier();
+  if (tid < 8u * R) {{
+    var total = 0.0;
+    for (var k = 0u; k < W; k++) {{
+      total += parts[k * (8u * R) + tid];
+    }}
+    store_output(0u, group * (8u * R) + tid, total);
+  }}
+}}
+
+const R: u32 = {rows}u;
+const W: u32 = {warps}u;
+var<workgroup> parts: array<f32, {8 * rows * warps}>;  // [warp][row]
+
+fn dot_rows(n: u32, q: u32) -> array<f32, R> {{
+  let quads = params.K / 32u;
+  var words: array<vec4<u32>, R>;
+  for (var r = 0u; r < R; r++) {{
+    words[r] = w[(n + 8u * r) * quads + q];
+  }}
+  var x: array<vec4<f32>, 8>;
+  for (var i = 0u; i < 8u; i++) {{
+    x[i] = input4(0u, q * 8u + i);
+  }}
+  let g = (q * 32u / params.group_size) * params.N + n;
+  var s: array<f32, R>;
+  for (var r = 0u; r < R; r++) {{
+    var t = 0.0;
+    for (var j = 0u; j < 4u; j++) {{
+      let v = nibbles(words[r][j]);
+      t += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+    }}
+    s[r] = t * scales_load(g + 8u * r);
+  }}
+  return s;
+}}
+"""
+    return replace(text, "main", body)
+
+
+# rows per workgroup where a variant's differs from main's 8
+GEMV_ROWS = {"gemv_rows2": 16, "gemv_magic_rows2": 16, "gemv_k16": 16, "gemv_magic_k16": 16,
+             "gemv_r2w16": 16, "gemv_r4w8": 32, "gemv_r4w16": 32, "gemv_r8w8": 64,
+             "gemv_r2w8": 16, "gemv_r2w4": 16, "gemv_r4w4": 32, "gemv_spec_rows": 16,
+             "gemv_spec_rows4": 32}
+
+
 def gemv_variants() -> dict[str, str]:
     base = (GEN / "linear_q4gsw" / "q4gsw_gemv_subgroup.wgsl").read_text()
-    return {"gemv_main": base, "gemv_magic": replace(base, "nibbles", NIBBLES_MAGIC)}
+    magic = replace(base, "nibbles", NIBBLES_MAGIC)
+    spec = GEN / "linear_q4gsw"
+    return {"gemv_main": base,
+            "gemv_r2w8": rows_variant(base, 2, 8), "gemv_r2w16": rows_variant(base, 2, 16),
+            "gemv_r4w8": rows_variant(base, 4, 8),
+            "gemv_spec_rows": (spec / "q4gsw_gemv_rows.wgsl").read_text(),
+            "gemv_spec_rows4": (spec / "q4gsw_gemv_rows4.wgsl").read_text()}
 
 
-def gemv_case(dev, text: str, n: int, k: int):
+def gemv_case(dev, name: str, n: int, k: int):
     rng = np.random.default_rng(0)
     x = rng.standard_normal(k, dtype=np.float32)
     packed = rng.integers(0, 256, (n, k // 2), dtype=np.uint8)
@@ -89,7 +279,7 @@ def gemv_case(dev, text: str, n: int, k: int):
     want = (per_group * scales.T).sum(1)
     params = np.array([1, n, k, k // 8, GROUP, 0, 0, 0], np.uint32)
     buffers = [params, x, packed, scales, np.zeros(4, np.float32), None]
-    grid = (-(-n // 8), 1, 1)
+    grid = (-(-n // GEMV_ROWS.get(name, 8)), 1, 1)
     return buffers, n * 4, grid, want, n * k // 2 + scales.nbytes, (2, 3)
 
 
@@ -155,7 +345,7 @@ def rms_variants() -> dict[str, str]:
             replace(regs, "workgroup_sum", SUBGROUP_SUM)}
 
 
-def rms_case(dev, text: str, n: int, k: int):
+def rms_case(dev, name: str, n: int, k: int):
     rng = np.random.default_rng(0)
     x = rng.standard_normal(k, dtype=np.float32)
     weight = rng.standard_normal(k, dtype=np.float32)
@@ -217,7 +407,7 @@ def time_kernel(dev, text: str, label: str, case) -> tuple[float, float, float]:
 
 def families():
     quick = os.environ.get("PROBE_QUICK") == "1"  # small shapes: a check on a CPU adapter
-    return [("gemv", gemv_variants(), gemv_case, [(40, 256), (24, 1024)] if quick else GEMV_SHAPES),
+    return [("gemv", gemv_variants(), gemv_case, [(64, 256), (128, 1024)] if quick else GEMV_SHAPES),
             ("rms_norm", rms_variants(), rms_case, [(1, 2048)])]
 
 
@@ -230,7 +420,7 @@ def run_one(name: str) -> None:
         if name not in texts:
             continue
         for n, k in shapes:
-            us, err, nbytes = time_kernel(dev, texts[name], name, make(dev, texts[name], n, k))
+            us, err, nbytes = time_kernel(dev, texts[name], name, make(dev, name, n, k))
             flag = "" if err < 1e-4 else "  WRONG"
             print(f"  {name:24s} N={n:6d} K={k:5d} {us:8.2f} us  {nbytes / us * 1e-3:7.1f} GB/s"
                   f"  err {err:.1e}{flag}", flush=True)

@@ -26,7 +26,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 SPEC = ROOT / "generated" / "ops" / "matmul"  # the composed modules the runtimes compile
-VARIANTS = ("spec_nn", "spec_nt", "m64_nn", "m32_nn", "small_nn")
+VARIANTS = ("spec_nn", "spec_nt", "m64_nn", "m32_nn", "small_nn", "m64_nt", "m64_nt_f16",
+            "m32_nt", "m32_nt_f16")
+# (M, N, K) a variant is also timed at, B as [N, K] (a linear), when PROBE_SASS_TIME=1:
+# ViT-B/16's MLP up-projection, where gemm_vec4_m32_f16 ran at 0.64x its float32 twin
+TIMED_SHAPE = (196, 3072, 768)
 
 
 def texts() -> dict[str, tuple[str, bool, tuple[int, int]]]:
@@ -40,7 +44,11 @@ def texts() -> dict[str, tuple[str, bool, tuple[int, int]]]:
             "spec_nt": (text("gemm_vec4"), True, (TILE, TILE)),
             "m64_nn": (text("gemm_vec4_m64"), False, (TILE, 64)),
             "m32_nn": (text("gemm_vec4_m32"), False, (TILE, 32)),
-            "small_nn": (text("gemm_small_scalar"), False, (SMALL_TILE, SMALL_TILE))}
+            "small_nn": (text("gemm_small_scalar"), False, (SMALL_TILE, SMALL_TILE)),
+            "m64_nt": (text("gemm_vec4_m64"), True, (TILE, 64)),
+            "m64_nt_f16": (text("gemm_vec4_m64_f16"), True, (TILE, 64)),
+            "m32_nt": (text("gemm_vec4_m32"), True, (TILE, 32)),
+            "m32_nt_f16": (text("gemm_vec4_m32_f16"), True, (TILE, 32))}
 
 
 def params_words(code: str, values: dict) -> np.ndarray:
@@ -57,9 +65,11 @@ def params_words(code: str, values: dict) -> np.ndarray:
 
 
 def gemm_once(dev, a: np.ndarray, b: np.ndarray, b_is_nk: bool, code: str,
-              tile: tuple[int, int]) -> np.ndarray:
+              tile: tuple[int, int], timed: int = 0) -> tuple[np.ndarray, float]:
     """a @ b (b given as [N, K] when b_is_nk) on the spec's kernel text, without runtime
-    checks as the spec creates it, K unsplit; one run, the result read back."""
+    checks as the spec creates it, K unsplit; the result read back, and with `timed` > 0
+    the median ms of one dispatch over passes of `timed` dispatches back to back (else
+    0). a and b are float16 for a kernel that views float16."""
     import wgpu
 
     from codegen.executors.wgpu_device import unchecked_module
@@ -86,20 +96,35 @@ def gemm_once(dev, a: np.ndarray, b: np.ndarray, b_is_nk: bool, code: str,
                     kind=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
     ab, bb = buffer(a), buffer(b)
     partial = buffer(nbytes=16)
-    out = buffer(nbytes=4 * M * N)
+    out = buffer(nbytes=a.itemsize * M * N)
     # the dispatch's slots: params, a, b, bias (a stands in, unread), partial, out
     pipe = dev.create_compute_pipeline(layout="auto", compute={
         "module": unchecked_module(dev, code, "probe_sass"), "entry_point": "main",
         "constants": {"B_IS_NK": 1 if b_is_nk else 0}})
     encoder = dev.create_command_encoder()
-    cpass = encoder.begin_compute_pass()
-    cpass.set_pipeline(pipe)
-    cpass.set_bind_group(0, group(pipe, [params, ab, bb, ab, partial, out]))
-    cpass.dispatch_workgroups(-(-N // tile[0]), -(-M // tile[1]), 1)
-    cpass.end()
+    passes = 7 if timed else 1
+    qs = dev.create_query_set(type=wgpu.QueryType.timestamp, count=2 * passes) if timed else None
+    bind = group(pipe, [params, ab, bb, ab, partial, out])
+    for i in range(passes):
+        cpass = encoder.begin_compute_pass(timestamp_writes={
+            "query_set": qs, "beginning_of_pass_write_index": 2 * i,
+            "end_of_pass_write_index": 2 * i + 1} if timed else None)
+        cpass.set_pipeline(pipe)
+        cpass.set_bind_group(0, bind)
+        for _ in range(max(1, timed)):
+            cpass.dispatch_workgroups(-(-N // tile[0]), -(-M // tile[1]), 1)
+        cpass.end()
+    ms = 0.0
+    if timed:
+        resolve = buffer(nbytes=16 * passes, kind=wgpu.BufferUsage.QUERY_RESOLVE
+                         | wgpu.BufferUsage.COPY_SRC)
+        encoder.resolve_query_set(qs, 0, 2 * passes, resolve, 0)
     dev.queue.submit([encoder.finish()])
-    got = np.frombuffer(bytes(dev.queue.read_buffer(out)), dtype=np.float32)
-    return got[:M * N].reshape(M, N)
+    if timed:
+        ticks = np.frombuffer(bytes(dev.queue.read_buffer(resolve)), np.uint64).astype(np.int64)
+        ms = float(np.median((ticks[1::2] - ticks[0::2])[1:])) * 1e-6 / timed
+    got = np.frombuffer(bytes(dev.queue.read_buffer(out)), dtype=a.dtype)
+    return got[:M * N].reshape(M, N).astype(np.float32), ms
 
 
 def one(out: Path, name: str) -> None:
@@ -107,15 +132,24 @@ def one(out: Path, name: str) -> None:
     from codegen.executors.wgpu_device import device
 
     code, b_is_nk, tile = texts()[name]
+    dtype = np.float16 if name.endswith("_f16") else np.float32
     rng = np.random.default_rng(0)
-    a = rng.standard_normal((256, 256), dtype=np.float32)
-    b = rng.standard_normal((256, 256), dtype=np.float32)
+    a = rng.standard_normal((256, 256), dtype=np.float32).astype(dtype)
+    b = rng.standard_normal((256, 256), dtype=np.float32).astype(dtype)
     _, dev = device()
-    got = gemm_once(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, tile)
-    err = float(np.abs(got - a.astype(np.float64) @ b.astype(np.float64)).max())
+    got, _ = gemm_once(dev, a, np.ascontiguousarray(b.T) if b_is_nk else b, b_is_nk, code, tile)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    err = float(np.abs(got - want).max())
     print(f"{name}: ran, max abs error {err:.2e}", flush=True)
-    if err > 1e-3:
+    if err > (0.1 if dtype == np.float16 else 1e-3):
         raise SystemExit(f"{name}: wrong result (max abs error {err:.2e})")
+    if b_is_nk and os.environ.get("PROBE_SASS_TIME") == "1":
+        M, N, K = TIMED_SHAPE
+        a = rng.standard_normal((M, K), dtype=np.float32).astype(dtype)
+        b = rng.standard_normal((N, K), dtype=np.float32).astype(dtype)
+        _, ms = gemm_once(dev, a, b, True, code, tile, timed=20)
+        print(f"{name}: {M}x{N}x{K} {ms:.4f} ms, {2 * M * N * K / ms * 1e-9:.1f} TFLOP/s",
+              flush=True)
 
 
 def run(out: Path) -> None:

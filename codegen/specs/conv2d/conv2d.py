@@ -47,7 +47,8 @@ STEM_GEMM = Kernel("conv2d_stem_gemm", workgroup=(16, 16, 1), helpers=GEMM64,
 # the matmul kernels without runtime checks: its loads are guarded by M, the slice's end
 # and the input window, its stores by M and N
 GEMM128 = Kernel("conv2d_gemm128", workgroup=(16, 16, 1), runtime_checks=False,
-                 helpers=("../matmul/gemm_store.wgsl", "../matmul/gemm_tile.wgsl"),
+                 helpers=("../matmul/gemm_store.wgsl", "../matmul/gemm_staged_f32.wgsl",
+                          "../matmul/gemm_tile.wgsl"),
                  consts={"TILE_M": "128u"},
                  overrides={"B_IS_NK": Override("bool", False),
                             "WEIGHT_VEC4": Override("bool", True)})

@@ -44,6 +44,7 @@ _NIBBLES = ("q4gsw_nibbles.wgsl", "q4gsw_store.wgsl")
 _LANES = ("q4gsw_quad_dot.wgsl", "q4gsw_lanes.wgsl")
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
+_TILE = ("../matmul/gemm_staged_f32.wgsl", "../matmul/gemm_tile.wgsl")  # values dequantized
 # Without runtime checks: every index is in range by construction (weights [N, K / 2] and
 # scales [K / group_size, N] by the guards, rows n < N, quads q < K / 32, input rows m < M
 # <= 4, workgroup and private arrays by the thread and loop indices). Checked, the M = 1
@@ -52,15 +53,25 @@ _INPUT = ("q4gsw_input_vec4.wgsl",)
 GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES, runtime_checks=False)
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
                        helpers=GEMV.helpers, runtime_checks=False)
+# One input row with ROWS_PER_THREAD weight rows per thread (q4gsw_rows.wgsl): every index
+# in range as above (rows past N read row N - 1 and are not stored).
+ROWS_HELPERS = _INPUT + _NIBBLES + ("q4gsw_rows.wgsl", "q4gsw_rows_reduce_subgroup.wgsl")
+GEMV_ROWS = Kernel("q4gsw_gemv_rows", features=("subgroups",), helpers=ROWS_HELPERS,
+                   consts={"ROWS_PER_THREAD": "2u", "VALUES": "2u"}, runtime_checks=False)
+GEMV_ROWS4 = GEMV_ROWS.variant("q4gsw_gemv_rows4",
+                               consts={"ROWS_PER_THREAD": "4u", "VALUES": "4u"})
+# From this many rows, four per thread (the output projection: 128,256 rows in 77 us
+# against 91 with two; two were faster at 8,192 rows, H100)
+ROWS4_FROM = 16384
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
-               helpers=_INPUT + _NIBBLES + ("../matmul/gemm_tile.wgsl",))
+               helpers=_INPUT + _NIBBLES + _TILE)
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
 GEMV_SUBGROUP_DQ8 = GEMV_SUBGROUP.variant("q4gsw_gemv_subgroup_dq8", helpers=_GEMV_DQ8)
 TILED_DQ8 = TILED.variant("q4gsw_gemm_dq8", helpers=_DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) +
-                          _NIBBLES + ("../matmul/gemm_tile.wgsl",))
+                          _NIBBLES + _TILE)
 
 
 def _reference(x, weights, weight_scales, group_size, bias=None):
@@ -127,7 +138,13 @@ PARAMS = Params({
 TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")}, name="Tiled")
 
 
-def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel) -> list:
+def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel,
+                rows: bool = False) -> list:
+    """The GEMV and tiled dispatches; with `rows`, one input row (a decode step) has a
+    dispatch of its own on the rows kernels (the portable GEMV where the device has no
+    subgroups). A dispatch's route is fixed when the graph is built, and a graph built for
+    a prefill runs its decode steps, so one input row is a dispatch (switched per execute
+    by `active`), not a route."""
     x = input_binds[0].arg
 
     def binds(a_view: str, w_elem: str) -> list[Bind]:
@@ -138,11 +155,17 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
 
     def halves(routes: list[Route]) -> list[Route]:
         return [*half_routes(routes, x), *routes]
+    lanes = [Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256")) for k in gemv]
+    one_row = [Dispatch(
+        name="gemv_one_row", active="gemv and M == 1", params=PARAMS,
+        bindings=binds("vec4", "vec4<u32>"),
+        routes=halves([Route(GEMV_ROWS4, Elementwise("ceil_div(N, 32) * 256"),
+                             when=f"N >= {ROWS4_FROM}"),
+                       Route(GEMV_ROWS, Elementwise("ceil_div(N, 16) * 256")), lanes[-1]]))]
     return [
-        Dispatch(name="gemv", active="gemv", params=PARAMS,
-                 bindings=binds("vec4", "vec4<u32>"),
-                 routes=halves([Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
-                                for k in gemv])),
+        *(one_row if rows else []),
+        Dispatch(name="gemv", active="gemv and M > 1" if rows else "gemv", params=PARAMS,
+                 bindings=binds("vec4", "vec4<u32>"), routes=halves(lanes)),
         Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
                  bindings=binds("vec4", "u32"),
                  routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
@@ -204,16 +227,19 @@ LINEAR_Q4GSW = Op(
     flops="2 * M * N * K",
     resize="dynamic",
     reference=_reference,
-    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED),
+    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED, rows=True),
     cases=[
-        # decode: one token, 48 outputs in 6 workgroups of 8 rows, 2 quads of K per row
-        Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_subgroup"),
+        # decode: one token, 48 outputs in 3 workgroups of 16 rows, 2 quads of K per row
+        Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_rows"),
         # 37 outputs: the last workgroup's rows past N idle; a 3-D token input, group 64
-        Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_subgroup"),
+        Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_rows"),
+        # an output projection's many rows: four per thread, the last workgroup's ragged
+        Case("decode_many_rows", _w(ROWS4_FROM + 24, 64, 32, bias=False),
+             route="q4gsw_gemv_rows4"),
         # four rows in the lanes' vec4; 96 = 3 quads over 32 lanes (29 lanes idle)
         Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),
         # group 8: every word of a quad has its own scale
-        Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_subgroup"),
+        Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_rows"),
         # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
         Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
@@ -222,12 +248,16 @@ LINEAR_Q4GSW = Op(
         Case("tiles_many_rows", _w(20, 48, 16, m=(130,))),
         # one graph for prefill and decode: built for 7 tokens (tiles), run for 1 (GEMV)
         Case("prefill_then_decode", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 1, 64)},
-             route="q4gsw_gemv_subgroup"),
+             route="q4gsw_gemv_rows"),
         Case("decode_after_prefill", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 3, 64)},
              route="q4gsw_gemv_subgroup"),
         # float16 (a force_fp16 LLM): decode on the GEMV, prefill on the tiles (no bias:
         # ExecuTorch's op gives a float32 output for a float16 input with a bias, below)
         Case("f16_decode", _w(48, 64, 32, bias=False, dtype="float16"),
+             route="q4gsw_gemv_rows_f16"),
+        Case("f16_decode_many_rows", _w(ROWS4_FROM + 8, 64, 32, bias=False, dtype="float16"),
+             route="q4gsw_gemv_rows4_f16"),
+        Case("f16_decode_small_groups", _w(24, 64, 8, bias=False, dtype="float16", m=(2,)),
              route="q4gsw_gemv_subgroup_f16"),
         Case("f16_prefill", _w(70, 64, 32, m=(1, 9), bias=False, dtype="float16"),
              route="q4gsw_gemm_f16"),

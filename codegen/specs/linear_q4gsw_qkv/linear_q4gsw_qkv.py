@@ -19,14 +19,19 @@ from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_fr
 
 FLOATS = (F32, F16)
 MATRICES = ("q", "k", "v")
-ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_qkv.wgsl's ROWS
-# Without runtime checks, as linear_q4gsw's GEMVs: rows below their matrix's N, quads
-# below K / 32, the scales [K / group_size, N] by the guards, workgroup arrays by the
-# thread index.
+ROWS_PER_THREAD = 2  # q4gsw_gemv_qkv.wgsl: rows of its matrix per thread
+ROWS_PER_WORKGROUP = 8 * ROWS_PER_THREAD
+# Without runtime checks, as linear_q4gsw's GEMVs: rows below their matrix's N (past it,
+# row N - 1), quads below K / 32, the scales [K / group_size, N] by the guards, workgroup
+# and private arrays by the thread and loop indices.
 QKV = Kernel("q4gsw_gemv_qkv", runtime_checks=False,
+             consts={"ROWS_PER_THREAD": f"{ROWS_PER_THREAD}u", "VALUES": f"{ROWS_PER_THREAD}u"},
              helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
-                      "../linear_q4gsw/q4gsw_nibbles.wgsl",
-                      "../linear_q4gsw/q4gsw_quad_dot.wgsl"))
+                      "../linear_q4gsw/q4gsw_nibbles.wgsl", "../linear_q4gsw/q4gsw_rows.wgsl",
+                      "../linear_q4gsw/q4gsw_rows_reduce.wgsl"))
+QKV_SUBGROUP = QKV.variant("q4gsw_gemv_qkv_subgroup", features=("subgroups",),
+                           helpers=tuple(h.replace("reduce.wgsl", "reduce_subgroup.wgsl")
+                                         for h in QKV.helpers))
 
 
 def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
@@ -38,9 +43,10 @@ def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):
     return (*out, group)
 
 
-QKV_ROUTE = Route(QKV, Elementwise(
+QKV_ROUTES = [Route(k, Elementwise(
     f"(ceil_div(w_q.dims[0], {ROWS_PER_WORKGROUP}) + ceil_div(w_k.dims[0], "
     f"{ROWS_PER_WORKGROUP}) + ceil_div(w_v.dims[0], {ROWS_PER_WORKGROUP})) * 256"))
+    for k in (QKV_SUBGROUP, QKV)]
 
 OPS = [Op(
     name="linear_q4gsw_qkv",
@@ -70,21 +76,21 @@ OPS = [Op(
                                Bind(f"w_{x}", f"w_{x}", elem="vec4<u32>"),
                                Bind(f"scales_{x}", f"s_{x}", view="scalar"))],
                            *[Bind(f"out_{x}", x, write=True, view="scalar") for x in MATRICES]],
-                 routes=[*half_routes([QKV_ROUTE], "self"), QKV_ROUTE]),
+                 routes=[*half_routes(QKV_ROUTES, "self"), *QKV_ROUTES]),
         *[bias_free_tiled(x, TILED, f"w_{x}", f"s_{x}", x, f"w_{x}.dims[0]")
           for x in MATRICES],
     ],
     cases=[
-        # a decode step: 6 + 2 + 2 workgroups, the last of each matrix's rows whole
-        Case("decode", _args(), route="q4gsw_gemv_qkv"),
+        # a decode step: 3 + 1 + 1 workgroups, the last of each matrix's rows whole
+        Case("decode", _args(), route="q4gsw_gemv_qkv_subgroup"),
         # rows that end inside a workgroup, K of three quads per lane set, group 64
-        Case("decode_ragged", _args(n=(37, 13, 5), k=192, group=64), route="q4gsw_gemv_qkv"),
+        Case("decode_ragged", _args(n=(37, 13, 5), k=192, group=64), route="q4gsw_gemv_qkv_subgroup"),
         # group 8: every word of a quad has its own scale
-        Case("decode_small_groups", _args(n=(24, 8, 8), group=8), route="q4gsw_gemv_qkv"),
+        Case("decode_small_groups", _args(n=(24, 8, 8), group=8), route="q4gsw_gemv_qkv_subgroup"),
         Case("prefill", _args(m=(1, 9)), route="q4gsw_gemm"),
         Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
-             route="q4gsw_gemv_qkv"),
-        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_f16"),
+             route="q4gsw_gemv_qkv_subgroup"),
+        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_subgroup_f16"),
         Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
         *matrix_shape_cases(_args(), [("q", 48), ("k", 16), ("v", 16)]),
         Case("rejects_mixed_floats", _args(dtype="float16")[:2] +

@@ -1,15 +1,11 @@
 // q4gsw_gemv_qkv: three 4-bit linears of one input row (M = 1, a decode step's q, k and v
 // projections) in one dispatch. The first ceil(N_q / ROWS) workgroups take q's rows, the
-// next k's, the last v's; each workgroup runs linear_q4gsw's GEMV on its matrix
-// (../linear_q4gsw/q4gsw_lanes.wgsl: 32 threads per row, 8 interleaved rows, every load
-// of a quad issued first), so the three matrices cost one dispatch's fixed time. Which
+// next k's, the last v's; each workgroup runs the rows layout of linear_q4gsw's GEMV on
+// its matrix (../linear_q4gsw/q4gsw_rows.wgsl: ROWS_PER_THREAD rows per thread, each input
+// quad loaded once for them), so the three matrices cost one dispatch's fixed time. Which
 // matrix is uniform per workgroup, so its branches do not diverge.
 
-const ROWS: u32 = 8u;  // weight rows per workgroup
-const K_LANES: u32 = 32u;  // threads per weight row
-
-var<workgroup> sums: array<f32, 256>;  // [thread]
-var<workgroup> row_parts: array<f32, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
 
 fn rows_of(mat: u32) -> u32 {
   return select(select(params.N_v, params.N_k, mat == 1u), params.N_q, mat == 0u);
@@ -53,40 +49,27 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let groups_q = (params.N_q + ROWS - 1u) / ROWS;
   let groups_k = (params.N_k + ROWS - 1u) / ROWS;
   var mat = 2u;
-  var first = group - groups_q - groups_k;
+  var block = group - groups_q - groups_k;
   if (group < groups_q) {
     mat = 0u;
-    first = group;
+    block = group;
   } else if (group < groups_q + groups_k) {
     mat = 1u;
-    first = group - groups_q;
+    block = group - groups_q;
   }
   let N = rows_of(mat);
-  let n = first * ROWS + (tid / 4u) % ROWS;
-  var sum = 0.0;
-  if (n < N) {
-    let quads = params.K / 32u;
-    var q = tid % 4u + 4u * (tid / 32u);
-    for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += quad_dot(mat, N, n, q) + quad_dot(mat, N, n, q + K_LANES);
-    }
-    if (q < quads) {
-      sum += quad_dot(mat, N, n, q);
+  let first = block * ROWS;
+  let n = first + lane_row(tid);
+  var sums: array<f32, ROWS_PER_THREAD>;
+  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
+    let dots = rows_dot(mat, N, n, q, input_quad(q));
+    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+      sums[r] += dots[r];
     }
   }
-  sums[tid] = sum;
-  workgroupBarrier();
-  if (tid < 64u) {  // row tid / 8, the 4 adjacent k-lanes of thread block tid % 8
-    let at = (tid % 8u) * 32u + (tid / 8u) * 4u;
-    row_parts[tid] = sums[at] + sums[at + 1u] + sums[at + 2u] + sums[at + 3u];
-  }
-  workgroupBarrier();
-  let row = first * ROWS + tid;
+  reduce_lanes(sums, tid);
+  let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < N) {
-    var total = 0.0;
-    for (var p = 0u; p < 8u; p++) {
-      total += row_parts[tid * 8u + p];
-    }
-    store_of(mat, row, total);
+    store_of(mat, row, row_total(tid / 8u, tid % 8u));
   }
 }

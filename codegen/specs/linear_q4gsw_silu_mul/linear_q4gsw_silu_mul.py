@@ -6,7 +6,8 @@ results (the partitioner's sigmoid, mul, mul, already fused).
 
 - A decode step (one input row, K % 32 == 0) runs both GEMVs and the gate in one
   dispatch (q4gsw_gemv_silu_mul.wgsl): three dispatches (gate GEMV, up GEMV, silu_mul)
-  become one.
+  become one, and each input quad a thread loads serves two rows of each matrix. With
+  `subgroups` its _subgroup variant sums the k-lanes by shuffles.
 - Otherwise (a prefill) linear_q4gsw's tiled kernel writes the gate projection into the
   output, then its twin with q4gsw_store_silu_mul.wgsl's stores writes silu(gate) * up
   over it: two dispatches, no intermediate tensor.
@@ -22,18 +23,26 @@ from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_fr
                                                      weights_guard)
 
 FLOATS = (F32, F16)
-ROWS_PER_WORKGROUP = 8  # q4gsw_gemv_silu_mul.wgsl's ROWS
-# Without runtime checks, as linear_q4gsw's GEMVs: rows below N, quads below K / 32, the
-# scales [K / group_size, N] by the guards, workgroup arrays by the thread index.
+ROWS_PER_THREAD = 2  # q4gsw_gemv_silu_mul.wgsl: output features per thread (of each matrix)
+# Without runtime checks, as linear_q4gsw's GEMVs: rows below N (past it, row N - 1),
+# quads below K / 32, the scales [K / group_size, N] by the guards, workgroup and private
+# arrays by the thread and loop indices.
 GEMV = Kernel("q4gsw_gemv_silu_mul", runtime_checks=False,
+              consts={"ROWS_PER_THREAD": f"{ROWS_PER_THREAD}u",
+                      "VALUES": f"{2 * ROWS_PER_THREAD}u"},
               helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
-                       "../linear_q4gsw/q4gsw_nibbles.wgsl",
-                       "../linear_q4gsw/q4gsw_quad_dot.wgsl", "silu.wgsl"))
-GEMV_ROUTE = Route(GEMV, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256"))
+                       "../linear_q4gsw/q4gsw_nibbles.wgsl", "../linear_q4gsw/q4gsw_rows.wgsl",
+                       "../linear_q4gsw/q4gsw_rows_reduce.wgsl", "silu.wgsl"))
+GEMV_SUBGROUP = GEMV.variant("q4gsw_gemv_silu_mul_subgroup", features=("subgroups",),
+                             helpers=tuple(h.replace("reduce.wgsl", "reduce_subgroup.wgsl")
+                                           for h in GEMV.helpers))
+GEMV_ROUTES = [Route(k, Elementwise(f"ceil_div(N, {8 * ROWS_PER_THREAD}) * 256"))
+               for k in (GEMV_SUBGROUP, GEMV)]
 # the tiled kernel with stores that multiply silu(the gate it finds in the output)
 TILED_UP = TILED.variant("q4gsw_gemm_silu_mul", helpers=(
     "q4gsw_input_vec4.wgsl", "q4gsw_nibbles.wgsl", "../linear_q4gsw_silu_mul/silu.wgsl",
-    "../linear_q4gsw_silu_mul/q4gsw_store_silu_mul.wgsl", "../matmul/gemm_tile.wgsl"))
+    "../linear_q4gsw_silu_mul/q4gsw_store_silu_mul.wgsl", "../matmul/gemm_staged_f32.wgsl",
+    "../matmul/gemm_tile.wgsl"))
 
 
 def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):
@@ -73,22 +82,22 @@ OPS = [Op(
                            Bind("w_up", "w_up", elem="vec4<u32>"),
                            Bind("scales_up", "s_up", view="scalar"),
                            Bind("output", "out", write=True, view="scalar")],
-                 routes=[*half_routes([GEMV_ROUTE], "self"), GEMV_ROUTE]),
+                 routes=[*half_routes(GEMV_ROUTES, "self"), *GEMV_ROUTES]),
         bias_free_tiled("gate", TILED, "w_gate", "s_gate", "out", "N"),
         bias_free_tiled("up", TILED_UP, "w_up", "s_up", "out", "N"),
     ],
     cases=[
-        # a decode step: 6 workgroups of 8 rows
-        Case("decode", _args(), route="q4gsw_gemv_silu_mul"),
+        # a decode step: 3 workgroups of 16 rows
+        Case("decode", _args(), route="q4gsw_gemv_silu_mul_subgroup"),
         # rows that end inside a workgroup, K of three quads per lane set, group 64
-        Case("decode_ragged", _args(n=37, k=192, group=64), route="q4gsw_gemv_silu_mul"),
+        Case("decode_ragged", _args(n=37, k=192, group=64), route="q4gsw_gemv_silu_mul_subgroup"),
         # group 8: every word of a quad has its own scale
-        Case("decode_small_groups", _args(n=24, group=8), route="q4gsw_gemv_silu_mul"),
+        Case("decode_small_groups", _args(n=24, group=8), route="q4gsw_gemv_silu_mul_subgroup"),
         # the gate tile, then the up tile's silu stores (the route named: the latter's)
         Case("prefill", _args(n=70, m=(1, 9)), route="q4gsw_gemm_silu_mul"),
         Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
-             route="q4gsw_gemv_silu_mul"),
-        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_silu_mul_f16"),
+             route="q4gsw_gemv_silu_mul_subgroup"),
+        Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_silu_mul_subgroup_f16"),
         Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_silu_mul_f16"),
         # the same prefills, named by their gate tile's route
         Case("prefill_gate", _args(n=40, m=(1, 5)), route="q4gsw_gemm"),

@@ -1,17 +1,13 @@
 // q4gsw_gemv_silu_mul: a Llama MLP's gated product for one input row (M = 1, a decode
 // step): out[n] = silu(gate row n . x) * (up row n . x), both 4-bit linears in one
-// dispatch. linear_q4gsw's GEMV lane layout (../linear_q4gsw/q4gsw_lanes.wgsl: 32 threads
-// per row, 8 interleaved rows, every load of a quad issued first), each thread reading its
-// quads of both matrices, so twice the loads are in flight; the gate and up sums meet in
-// one reduction.
+// dispatch. The rows layout of linear_q4gsw's GEMV (../linear_q4gsw/q4gsw_rows.wgsl):
+// each thread dots ROWS_PER_THREAD rows of the gate and the same rows of the up matrix
+// with one load of each input quad; the gate and up sums meet in one reduction (VALUES =
+// 2 * ROWS_PER_THREAD: the gate's, then the up's).
 
-const ROWS: u32 = 8u;  // weight rows per workgroup
-const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // output features per workgroup
 const GATE: u32 = 0u;
 const UP: u32 = 1u;
-
-var<workgroup> sums: array<vec2<f32>, 256>;  // [thread]: gate, up
-var<workgroup> row_parts: array<vec2<f32>, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
 
 fn words_of(mat: u32, i: u32) -> vec4<u32> {
   if (mat == GATE) {
@@ -31,33 +27,22 @@ fn scale_of(mat: u32, i: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let group = linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X;
-  let n = group * ROWS + (tid / 4u) % ROWS;
-  var sum = vec2<f32>();
-  if (n < params.N) {
-    let quads = params.K / 32u;
-    var q = tid % 4u + 4u * (tid / 32u);
-    for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += vec2<f32>(quad_dot(GATE, params.N, n, q) + quad_dot(GATE, params.N, n, q + K_LANES),
-                       quad_dot(UP, params.N, n, q) + quad_dot(UP, params.N, n, q + K_LANES));
-    }
-    if (q < quads) {
-      sum += vec2<f32>(quad_dot(GATE, params.N, n, q), quad_dot(UP, params.N, n, q));
+  let first = (linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X) * ROWS;
+  let n = first + lane_row(tid);
+  var sums: array<f32, VALUES>;
+  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
+    let x = input_quad(q);
+    let gate = rows_dot(GATE, params.N, n, q, x);
+    let up = rows_dot(UP, params.N, n, q, x);
+    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+      sums[r] += gate[r];
+      sums[ROWS_PER_THREAD + r] += up[r];
     }
   }
-  sums[tid] = sum;
-  workgroupBarrier();
-  if (tid < 64u) {  // row tid / 8, the 4 adjacent k-lanes of thread block tid % 8
-    let at = (tid % 8u) * 32u + (tid / 8u) * 4u;
-    row_parts[tid] = sums[at] + sums[at + 1u] + sums[at + 2u] + sums[at + 3u];
-  }
-  workgroupBarrier();
-  let row = group * ROWS + tid;
+  reduce_lanes(sums, tid);
+  let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < params.N) {
-    var total = vec2<f32>();
-    for (var p = 0u; p < 8u; p++) {
-      total += row_parts[tid * 8u + p];
-    }
-    output_store(row, silu(total.x) * total.y);
+    output_store(row, silu(row_total(tid / 8u, tid % 8u)) *
+                      row_total(ROWS_PER_THREAD + tid / 8u, tid % 8u));
   }
 }

@@ -186,7 +186,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
             when=tiled_when + when,
             params=params,
             helpers=["gemm_epilogue.wgsl", "gemm_store.wgsl", *helpers],
-            bindings=[Bind("a", a, view=view), Bind("b", b, view=view),
+            bindings=[Bind("a", a, view=view, raw=view == "vec4"),
+                      Bind("b", b, view=view, raw=view == "vec4"),
                       Bind("bias", bias, view="scalar"), Bind("partial", "partial", write=True),
                       Bind("output", "out", write=True, view="scalar")],
             routes=[*half_routes(routes, a), *routes],
@@ -196,7 +197,8 @@ def gemm_op(name: str, target: str, args: list, let: dict, guards: list, shape: 
     dispatches = [
         tiled(GEMM_VEC4, "aligned", packed_b, "vec4", ["gemm_loads_vec4.wgsl"],
               gemv_nn + narrow, nn),
-        tiled(GEMM_SCALAR, "not aligned", b, "scalar", ["gemm_loads_scalar.wgsl"],
+        tiled(GEMM_SCALAR, "not aligned", b, "scalar",
+              ["gemm_loads_scalar.wgsl", "gemm_staged_f32.wgsl"],
               small_scalar, as_given),
         Dispatch(
             name="split_sum",

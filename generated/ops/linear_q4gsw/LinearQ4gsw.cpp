@@ -10,6 +10,12 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_wgsl.h"
@@ -72,6 +78,92 @@ static_assert(offsetof(LinearQ4gswTiledParams, k_chunk) == 28,
 static_assert(sizeof(LinearQ4gswTiledParams) == 32,
               "LinearQ4gswTiledParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvRows4F16Kernel{
+    "q4gsw_gemv_rows4_f16",
+    kQ4gswGemvRows4F16WGSL,
+    "main",
+    {kQ4gswGemvRows4F16WorkgroupSizeX, kQ4gswGemvRows4F16WorkgroupSizeY,
+     kQ4gswGemvRows4F16WorkgroupSizeZ},
+    kQ4gswGemvRows4F16Bindings,
+    kQ4gswGemvRows4F16BindingCount,
+    kQ4gswGemvRows4F16Features,
+    kQ4gswGemvRows4F16RuntimeChecks};
+const KernelSource kQ4gswGemvRows4F16PackedKernel{
+    "q4gsw_gemv_rows4_f16_packed",
+    kQ4gswGemvRows4F16PackedWGSL,
+    "main",
+    {kQ4gswGemvRows4F16PackedWorkgroupSizeX, kQ4gswGemvRows4F16PackedWorkgroupSizeY,
+     kQ4gswGemvRows4F16PackedWorkgroupSizeZ},
+    kQ4gswGemvRows4F16PackedBindings,
+    kQ4gswGemvRows4F16PackedBindingCount,
+    kQ4gswGemvRows4F16PackedFeatures,
+    kQ4gswGemvRows4F16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRowsF16Kernel{
+    "q4gsw_gemv_rows_f16",
+    kQ4gswGemvRowsF16WGSL,
+    "main",
+    {kQ4gswGemvRowsF16WorkgroupSizeX, kQ4gswGemvRowsF16WorkgroupSizeY,
+     kQ4gswGemvRowsF16WorkgroupSizeZ},
+    kQ4gswGemvRowsF16Bindings,
+    kQ4gswGemvRowsF16BindingCount,
+    kQ4gswGemvRowsF16Features,
+    kQ4gswGemvRowsF16RuntimeChecks};
+const KernelSource kQ4gswGemvRowsF16PackedKernel{
+    "q4gsw_gemv_rows_f16_packed",
+    kQ4gswGemvRowsF16PackedWGSL,
+    "main",
+    {kQ4gswGemvRowsF16PackedWorkgroupSizeX, kQ4gswGemvRowsF16PackedWorkgroupSizeY,
+     kQ4gswGemvRowsF16PackedWorkgroupSizeZ},
+    kQ4gswGemvRowsF16PackedBindings,
+    kQ4gswGemvRowsF16PackedBindingCount,
+    kQ4gswGemvRowsF16PackedFeatures,
+    kQ4gswGemvRowsF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvF16Kernel{
+    "q4gsw_gemv_f16",
+    kQ4gswGemvF16WGSL,
+    "main",
+    {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
+    kQ4gswGemvF16Bindings,
+    kQ4gswGemvF16BindingCount,
+    kQ4gswGemvF16Features,
+    kQ4gswGemvF16RuntimeChecks};
+const KernelSource kQ4gswGemvF16PackedKernel{
+    "q4gsw_gemv_f16_packed",
+    kQ4gswGemvF16PackedWGSL,
+    "main",
+    {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
+     kQ4gswGemvF16PackedWorkgroupSizeZ},
+    kQ4gswGemvF16PackedBindings,
+    kQ4gswGemvF16PackedBindingCount,
+    "",
+    kQ4gswGemvF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRows4Kernel{
+    "q4gsw_gemv_rows4",
+    kQ4gswGemvRows4WGSL,
+    "main",
+    {kQ4gswGemvRows4WorkgroupSizeX, kQ4gswGemvRows4WorkgroupSizeY, kQ4gswGemvRows4WorkgroupSizeZ},
+    kQ4gswGemvRows4Bindings,
+    kQ4gswGemvRows4BindingCount,
+    kQ4gswGemvRows4Features,
+    kQ4gswGemvRows4RuntimeChecks};
+const KernelSource kQ4gswGemvRowsKernel{
+    "q4gsw_gemv_rows",
+    kQ4gswGemvRowsWGSL,
+    "main",
+    {kQ4gswGemvRowsWorkgroupSizeX, kQ4gswGemvRowsWorkgroupSizeY, kQ4gswGemvRowsWorkgroupSizeZ},
+    kQ4gswGemvRowsBindings,
+    kQ4gswGemvRowsBindingCount,
+    kQ4gswGemvRowsFeatures,
+    kQ4gswGemvRowsRuntimeChecks};
+const KernelSource kQ4gswGemvKernel{
+    "q4gsw_gemv",
+    kQ4gswGemvWGSL,
+    "main",
+    {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
+    kQ4gswGemvBindings,
+    kQ4gswGemvBindingCount,
+    "",
+    kQ4gswGemvRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupF16Kernel{
     "q4gsw_gemv_subgroup_f16",
     kQ4gswGemvSubgroupF16WGSL,
@@ -92,25 +184,6 @@ const KernelSource kQ4gswGemvSubgroupF16PackedKernel{
     kQ4gswGemvSubgroupF16PackedBindingCount,
     kQ4gswGemvSubgroupF16PackedFeatures,
     kQ4gswGemvSubgroupF16PackedRuntimeChecks};
-const KernelSource kQ4gswGemvF16Kernel{
-    "q4gsw_gemv_f16",
-    kQ4gswGemvF16WGSL,
-    "main",
-    {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
-    kQ4gswGemvF16Bindings,
-    kQ4gswGemvF16BindingCount,
-    kQ4gswGemvF16Features,
-    kQ4gswGemvF16RuntimeChecks};
-const KernelSource kQ4gswGemvF16PackedKernel{
-    "q4gsw_gemv_f16_packed",
-    kQ4gswGemvF16PackedWGSL,
-    "main",
-    {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
-     kQ4gswGemvF16PackedWorkgroupSizeZ},
-    kQ4gswGemvF16PackedBindings,
-    kQ4gswGemvF16PackedBindingCount,
-    "",
-    kQ4gswGemvF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupKernel{
     "q4gsw_gemv_subgroup",
     kQ4gswGemvSubgroupWGSL,
@@ -121,15 +194,6 @@ const KernelSource kQ4gswGemvSubgroupKernel{
     kQ4gswGemvSubgroupBindingCount,
     kQ4gswGemvSubgroupFeatures,
     kQ4gswGemvSubgroupRuntimeChecks};
-const KernelSource kQ4gswGemvKernel{
-    "q4gsw_gemv",
-    kQ4gswGemvWGSL,
-    "main",
-    {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
-    kQ4gswGemvBindings,
-    kQ4gswGemvBindingCount,
-    "",
-    kQ4gswGemvRuntimeChecks};
 const KernelSource kQ4gswGemmF16Kernel{
     "q4gsw_gemm_f16",
     kQ4gswGemmF16WGSL,
@@ -155,10 +219,17 @@ const KernelSource kQ4gswGemmKernel{
     kQ4gswGemmBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
+    &kQ4gswGemvRows4F16Kernel, &kQ4gswGemvRows4F16PackedKernel,
+    &kQ4gswGemvRowsF16Kernel,  &kQ4gswGemvRowsF16PackedKernel,
+    &kQ4gswGemvF16Kernel,      &kQ4gswGemvF16PackedKernel,
+    &kQ4gswGemvRows4Kernel,    &kQ4gswGemvRowsKernel,
+    &kQ4gswGemvKernel};
+// Dispatch 1's kernels, in route order.
+const KernelSource* const kDispatch1Kernels[] = {
     &kQ4gswGemvSubgroupF16Kernel, &kQ4gswGemvSubgroupF16PackedKernel, &kQ4gswGemvF16Kernel,
     &kQ4gswGemvF16PackedKernel,   &kQ4gswGemvSubgroupKernel,          &kQ4gswGemvKernel};
-// Dispatch 1's kernels, in route order.
-const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
@@ -173,6 +244,10 @@ struct LinearQ4gswPlan {
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
+  size_t route2 = 0;
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
+  bool active2 = true;
 };
 
 LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -250,49 +325,99 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params_Tiled.split = utils::to_u32(1, kOp, "split");
   plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
-      (self.dtype == DType::Float16)) {
-    plan.route0 = 0;  // q4gsw_gemv_subgroup_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupF16Kernel.workgroup_size[0],
+      ((self.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 0;  // q4gsw_gemv_rows4_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) &&
+             ((self.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 1;  // q4gsw_gemv_rows4_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+             (self.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_rows_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
-    plan.route0 = 1;  // q4gsw_gemv_subgroup_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupF16PackedKernel.workgroup_size[0],
+    plan.route0 = 3;  // q4gsw_gemv_rows_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route0 = 2;  // q4gsw_gemv_f16
+    plan.route0 = 4;  // q4gsw_gemv_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route0 = 3;  // q4gsw_gemv_f16_packed
+    plan.route0 = 5;  // q4gsw_gemv_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (N >= 16384)) {
+    plan.route0 = 6;  // q4gsw_gemv_rows4
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 4;  // q4gsw_gemv_subgroup
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupKernel.workgroup_size[0],
+    plan.route0 = 7;  // q4gsw_gemv_rows
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 5;  // q4gsw_gemv
+    plan.route0 = 8;  // q4gsw_gemv
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.active0 = gemv;
-  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route1 = 0;  // q4gsw_gemm_f16
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  plan.active0 = gemv && (M == 1);
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (self.dtype == DType::Float16)) {
+    plan.route1 = 0;  // q4gsw_gemv_subgroup_f16
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
+    plan.route1 = 1;  // q4gsw_gemv_subgroup_f16_packed
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route1 = 2;  // q4gsw_gemv_f16
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route1 = 1;  // q4gsw_gemm_f16_packed
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 3;  // q4gsw_gemv_f16_packed
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route1 = 4;  // q4gsw_gemv_subgroup
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 2;  // q4gsw_gemm
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 5;  // q4gsw_gemv
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   }
-  plan.active1 = !gemv;
+  plan.active1 = gemv && (M > 1);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route2 = 0;  // q4gsw_gemm_f16
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route2 = 1;  // q4gsw_gemm_f16_packed
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route2 = 2;  // q4gsw_gemm
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active2 = !gemv;
   return plan;
 }
 
@@ -319,9 +444,15 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
-      &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
+      &built.params, sizeof(built.params), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+  const DispatchId dispatch2 = graph.add_dispatch(
+      *kDispatch2Kernels[built.route2], built.overrides2,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       !graph.is_null(args[4]) ? Binding::of(args[4]) : Binding::dummy(), Binding::of(args[5])},
+      &built.params_Tiled, sizeof(built.params_Tiled), built.grid2);
+  graph.set_dispatch_active(dispatch2, built.active2);
+  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
     resize_linear_q4gsw_outputs(graph, args);
     const LinearQ4gswPlan plan = plan_linear_q4gsw(graph, args);
     if (plan.route0 != built.route0) {
@@ -335,7 +466,13 @@ void add_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
                   kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
-    graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
+    graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    if (plan.route2 != built.route2) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
+    }
+    graph.set_dispatch_active(dispatch2, plan.active2);
+    graph.update_dispatch(dispatch2, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid2);
   });
 }
 

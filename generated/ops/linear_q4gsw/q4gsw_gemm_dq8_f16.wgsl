@@ -151,15 +151,50 @@ fn store_output(m: u32, n: u32, sum: f32) {
   }
   output_store(m * params.N + n, value);
 }
+// codegen/specs/matmul/gemm_staged_f32.wgsl
+// gemm_tile.wgsl's staged loads for a kernel whose load_a and load_b compute float32
+// values, zeros outside (gemm_scalar, conv2d_gemm128, linear_q4gsw's q4gsw_gemm): staged
+// as loaded, nothing to widen or mask. Kernels that read vec4 views stage them in storage
+// form instead (gemm_loads_vec4.wgsl).
+
+alias StagedA = vec4<f32>;
+alias StagedB = vec4<f32>;
+
+fn staged_a(z: u32, m: u32, k: u32, end: u32) -> StagedA {
+  return load_a(z, m, k, end);
+}
+
+fn staged_b(z: u32, r: u32, c: u32, end: u32) -> StagedB {
+  return load_b(z, r, c, end);
+}
+
+fn inside_a(m: u32, k: u32, end: u32) -> bool {
+  return true;
+}
+
+fn inside_b(r: u32, c: u32, end: u32) -> bool {
+  return true;
+}
+
+fn widen_a(v: StagedA, inside: bool) -> vec4<f32> {
+  return v;
+}
+
+fn widen_b(v: StagedB, inside: bool) -> vec4<f32> {
+  return v;
+}
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one
 // TILE_M x 128 output tile over its K slice. TILE_M is the kernel's const: 128 (gemm_vec4,
 // gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32, and
 // linear_q4gsw's q4gsw_gemm: fewer rows per workgroup, so a GEMM of a few hundred rows
 // still fills every SM). The kernel supplies
-// load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
-// W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
-// are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
+// staged_a(z, m, k, end) (A[z][m][k..k + 3]) and staged_b(z, r, c, end) (B_IS_NK:
+// W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]) as types StagedA and
+// StagedB, inside_a(m, k, end) and inside_b(r, c, end), and widen_a(v, inside) and
+// widen_b(v, inside): the vec4<f32>, zeros outside (gemm_loads_vec4.wgsl: the tensors'
+// storage form; gemm_staged_f32.wgsl: float32 as loaded, zeros outside); the stores are
+// gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
 // this slice's partial sums.
 //
 // 16 x TILE_M / 8 threads; thread (x, y) owns output rows 4y..4y+3 and TILE_M/2 + 4y..+3
@@ -191,34 +226,53 @@ const B_LOADS: u32 = B_STAGE / THREADS;  // B vec4s each thread stages per step
 var<workgroup> a_tile: array<vec4<f32>, A_BUFFERS>;  // [buffer][k][m / 4]
 var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]
 
+// A step's loads, held in their staged form while the step before computes, and which of
+// them lie inside (bit 0: a, bits 1..4: b0..b3)
 struct Staged {
-  a: vec4<f32>,
-  b0: vec4<f32>,
-  b1: vec4<f32>,
-  b2: vec4<f32>,
-  b3: vec4<f32>,
+  a: StagedA,
+  b0: StagedB,
+  b1: StagedB,
+  b2: StagedB,
+  b3: StagedB,
+  inside: u32,
 }
 
 // B vec4 i of a step's slice: as [N][K], row i / 2 and k (i % 2) * 4..+3; as [K][N],
 // row i / 32 and columns (i % 32) * 4..+3.
-fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> vec4<f32> {
+fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> StagedB {
   if (B_IS_NK) {
-    return load_b(z, n0 + i / 2u, k0 + i % 2u * 4u, end);
+    return staged_b(z, n0 + i / 2u, k0 + i % 2u * 4u, end);
   }
-  return load_b(z, k0 + i / 32u, n0 + i % 32u * 4u, end);
+  return staged_b(z, k0 + i / 32u, n0 + i % 32u * 4u, end);
+}
+
+// Bit `bit` set when B vec4 i of the step's slice lies inside.
+fn inside_bit(n0: u32, k0: u32, end: u32, i: u32, bit: u32) -> u32 {
+  var inside: bool;
+  if (B_IS_NK) {
+    inside = inside_b(n0 + i / 2u, k0 + i % 2u * 4u, end);
+  } else {
+    inside = inside_b(k0 + i / 32u, n0 + i % 32u * 4u, end);
+  }
+  return select(0u, 1u << bit, inside);
 }
 
 // Thread tid loads A row tid / 2, k (tid % 2) * 4..+3, and B vec4s tid, tid + THREADS, ...
 fn stage_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
   var s: Staged;
-  s.a = load_a(z, m0 + tid / 2u, k0 + tid % 2u * 4u, end);
+  s.a = staged_a(z, m0 + tid / 2u, k0 + tid % 2u * 4u, end);
+  s.inside = select(0u, 1u, inside_a(m0 + tid / 2u, k0 + tid % 2u * 4u, end));
   s.b0 = stage_b(z, n0, k0, end, tid);
+  s.inside |= inside_bit(n0, k0, end, tid, 1u);
   if (B_LOADS > 1u) {
     s.b1 = stage_b(z, n0, k0, end, tid + THREADS);
+    s.inside |= inside_bit(n0, k0, end, tid + THREADS, 2u);
   }
   if (B_LOADS > 2u) {
     s.b2 = stage_b(z, n0, k0, end, tid + 2u * THREADS);
     s.b3 = stage_b(z, n0, k0, end, tid + 3u * THREADS);
+    s.inside |= inside_bit(n0, k0, end, tid + 2u * THREADS, 3u) |
+                inside_bit(n0, k0, end, tid + 3u * THREADS, 4u);
   }
   return s;
 }
@@ -229,18 +283,19 @@ fn stage_store(s: Staged, buffer: u32, tid: u32) {
   let row = tid / 2u;
   let at = buffer * A_STAGE + tid % 2u * TILE_M + row / 4u;
   let lane = row % 4u;
-  a_tile[at][lane] = s.a.x;
-  a_tile[at + TILE_M / 4u][lane] = s.a.y;
-  a_tile[at + TILE_M / 2u][lane] = s.a.z;
-  a_tile[at + 3u * TILE_M / 4u][lane] = s.a.w;
+  let a = widen_a(s.a, (s.inside & 1u) != 0u);
+  a_tile[at][lane] = a.x;
+  a_tile[at + TILE_M / 4u][lane] = a.y;
+  a_tile[at + TILE_M / 2u][lane] = a.z;
+  a_tile[at + 3u * TILE_M / 4u][lane] = a.w;
   let base = buffer * B_STAGE;
-  stage_store_b(s.b0, base, tid);
+  stage_store_b(widen_b(s.b0, (s.inside & 2u) != 0u), base, tid);
   if (B_LOADS > 1u) {
-    stage_store_b(s.b1, base, tid + THREADS);
+    stage_store_b(widen_b(s.b1, (s.inside & 4u) != 0u), base, tid + THREADS);
   }
   if (B_LOADS > 2u) {
-    stage_store_b(s.b2, base, tid + 2u * THREADS);
-    stage_store_b(s.b3, base, tid + 3u * THREADS);
+    stage_store_b(widen_b(s.b2, (s.inside & 8u) != 0u), base, tid + 2u * THREADS);
+    stage_store_b(widen_b(s.b3, (s.inside & 16u) != 0u), base, tid + 3u * THREADS);
   }
 }
 

@@ -10,6 +10,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_subgroup_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -127,6 +130,26 @@ static_assert(offsetof(LinearQ4gswQkvGemvParams, group_size) == 16,
 static_assert(sizeof(LinearQ4gswQkvGemvParams) == 32,
               "LinearQ4gswQkvGemvParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvQkvSubgroupF16Kernel{
+    "q4gsw_gemv_qkv_subgroup_f16",
+    kQ4gswGemvQkvSubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvQkvSubgroupF16WorkgroupSizeX, kQ4gswGemvQkvSubgroupF16WorkgroupSizeY,
+     kQ4gswGemvQkvSubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvQkvSubgroupF16Bindings,
+    kQ4gswGemvQkvSubgroupF16BindingCount,
+    kQ4gswGemvQkvSubgroupF16Features,
+    kQ4gswGemvQkvSubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvQkvSubgroupF16PackedKernel{
+    "q4gsw_gemv_qkv_subgroup_f16_packed",
+    kQ4gswGemvQkvSubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvQkvSubgroupF16PackedWorkgroupSizeX, kQ4gswGemvQkvSubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvQkvSubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvQkvSubgroupF16PackedBindings,
+    kQ4gswGemvQkvSubgroupF16PackedBindingCount,
+    kQ4gswGemvQkvSubgroupF16PackedFeatures,
+    kQ4gswGemvQkvSubgroupF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvQkvF16Kernel{
     "q4gsw_gemv_qkv_f16",
     kQ4gswGemvQkvF16WGSL,
@@ -147,6 +170,16 @@ const KernelSource kQ4gswGemvQkvF16PackedKernel{
     kQ4gswGemvQkvF16PackedBindingCount,
     "",
     kQ4gswGemvQkvF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvQkvSubgroupKernel{
+    "q4gsw_gemv_qkv_subgroup",
+    kQ4gswGemvQkvSubgroupWGSL,
+    "main",
+    {kQ4gswGemvQkvSubgroupWorkgroupSizeX, kQ4gswGemvQkvSubgroupWorkgroupSizeY,
+     kQ4gswGemvQkvSubgroupWorkgroupSizeZ},
+    kQ4gswGemvQkvSubgroupBindings,
+    kQ4gswGemvQkvSubgroupBindingCount,
+    kQ4gswGemvQkvSubgroupFeatures,
+    kQ4gswGemvQkvSubgroupRuntimeChecks};
 const KernelSource kQ4gswGemvQkvKernel{
     "q4gsw_gemv_qkv",
     kQ4gswGemvQkvWGSL,
@@ -181,7 +214,8 @@ const KernelSource kQ4gswGemmKernel{
     kQ4gswGemmBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
-    &kQ4gswGemvQkvF16Kernel, &kQ4gswGemvQkvF16PackedKernel, &kQ4gswGemvQkvKernel};
+    &kQ4gswGemvQkvSubgroupF16Kernel, &kQ4gswGemvQkvSubgroupF16PackedKernel, &kQ4gswGemvQkvF16Kernel,
+    &kQ4gswGemvQkvF16PackedKernel,   &kQ4gswGemvQkvSubgroupKernel,          &kQ4gswGemvQkvKernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
@@ -339,29 +373,56 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   plan.params0.N_k = utils::to_u32(w_k.dim(0), kOp, "N_k");
   plan.params0.N_v = utils::to_u32(w_v.dim(0), kOp, "N_v");
   plan.params0.group_size = utils::to_u32(group_size, kOp, "group_size");
-  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route0 = 0;  // q4gsw_gemv_qkv_f16
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // q4gsw_gemv_qkv_subgroup_f16
     plan.grid0 = utils::elementwise_grid(
         utils::mul(
-            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 8), utils::ceil_div(w_k.dim(0), 8)),
-                       utils::ceil_div(w_v.dim(0), 8)),
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
+            256),
+        kQ4gswGemvQkvSubgroupF16Kernel.workgroup_size[0],
+        graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
+    plan.route0 = 1;  // q4gsw_gemv_qkv_subgroup_f16_packed
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
+            256),
+        kQ4gswGemvQkvSubgroupF16PackedKernel.workgroup_size[0],
+        graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_qkv_f16
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
             256),
         kQ4gswGemvQkvF16Kernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route0 = 1;  // q4gsw_gemv_qkv_f16_packed
+    plan.route0 = 3;  // q4gsw_gemv_qkv_f16_packed
     plan.grid0 = utils::elementwise_grid(
         utils::mul(
-            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 8), utils::ceil_div(w_k.dim(0), 8)),
-                       utils::ceil_div(w_v.dim(0), 8)),
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
             256),
         kQ4gswGemvQkvF16PackedKernel.workgroup_size[0],
         graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route0 = 2;  // q4gsw_gemv_qkv
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 4;  // q4gsw_gemv_qkv_subgroup
     plan.grid0 = utils::elementwise_grid(
         utils::mul(
-            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 8), utils::ceil_div(w_k.dim(0), 8)),
-                       utils::ceil_div(w_v.dim(0), 8)),
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
+            256),
+        kQ4gswGemvQkvSubgroupKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route0 = 5;  // q4gsw_gemv_qkv
+    plan.grid0 = utils::elementwise_grid(
+        utils::mul(
+            utils::add(utils::add(utils::ceil_div(w_q.dim(0), 16), utils::ceil_div(w_k.dim(0), 16)),
+                       utils::ceil_div(w_v.dim(0), 16)),
             256),
         kQ4gswGemvQkvKernel.workgroup_size[0], graph.limits().max_workgroups_per_dimension);
   }

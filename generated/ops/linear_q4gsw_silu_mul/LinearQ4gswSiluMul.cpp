@@ -13,6 +13,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_subgroup_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
@@ -95,6 +98,27 @@ static_assert(offsetof(LinearQ4gswSiluMulGemvParams, group_size) == 8,
 static_assert(sizeof(LinearQ4gswSiluMulGemvParams) == 16,
               "LinearQ4gswSiluMulGemvParams must match the WGSL struct size 16");
 
+const KernelSource kQ4gswGemvSiluMulSubgroupF16Kernel{
+    "q4gsw_gemv_silu_mul_subgroup_f16",
+    kQ4gswGemvSiluMulSubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvSiluMulSubgroupF16WorkgroupSizeX, kQ4gswGemvSiluMulSubgroupF16WorkgroupSizeY,
+     kQ4gswGemvSiluMulSubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvSiluMulSubgroupF16Bindings,
+    kQ4gswGemvSiluMulSubgroupF16BindingCount,
+    kQ4gswGemvSiluMulSubgroupF16Features,
+    kQ4gswGemvSiluMulSubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvSiluMulSubgroupF16PackedKernel{
+    "q4gsw_gemv_silu_mul_subgroup_f16_packed",
+    kQ4gswGemvSiluMulSubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvSiluMulSubgroupF16PackedWorkgroupSizeX,
+     kQ4gswGemvSiluMulSubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvSiluMulSubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvSiluMulSubgroupF16PackedBindings,
+    kQ4gswGemvSiluMulSubgroupF16PackedBindingCount,
+    kQ4gswGemvSiluMulSubgroupF16PackedFeatures,
+    kQ4gswGemvSiluMulSubgroupF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSiluMulF16Kernel{
     "q4gsw_gemv_silu_mul_f16",
     kQ4gswGemvSiluMulF16WGSL,
@@ -115,6 +139,16 @@ const KernelSource kQ4gswGemvSiluMulF16PackedKernel{
     kQ4gswGemvSiluMulF16PackedBindingCount,
     "",
     kQ4gswGemvSiluMulF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvSiluMulSubgroupKernel{
+    "q4gsw_gemv_silu_mul_subgroup",
+    kQ4gswGemvSiluMulSubgroupWGSL,
+    "main",
+    {kQ4gswGemvSiluMulSubgroupWorkgroupSizeX, kQ4gswGemvSiluMulSubgroupWorkgroupSizeY,
+     kQ4gswGemvSiluMulSubgroupWorkgroupSizeZ},
+    kQ4gswGemvSiluMulSubgroupBindings,
+    kQ4gswGemvSiluMulSubgroupBindingCount,
+    kQ4gswGemvSiluMulSubgroupFeatures,
+    kQ4gswGemvSiluMulSubgroupRuntimeChecks};
 const KernelSource kQ4gswGemvSiluMulKernel{
     "q4gsw_gemv_silu_mul",
     kQ4gswGemvSiluMulWGSL,
@@ -175,7 +209,9 @@ const KernelSource kQ4gswGemmSiluMulKernel{
     kQ4gswGemmSiluMulBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
-    &kQ4gswGemvSiluMulF16Kernel, &kQ4gswGemvSiluMulF16PackedKernel, &kQ4gswGemvSiluMulKernel};
+    &kQ4gswGemvSiluMulSubgroupF16Kernel, &kQ4gswGemvSiluMulSubgroupF16PackedKernel,
+    &kQ4gswGemvSiluMulF16Kernel,         &kQ4gswGemvSiluMulF16PackedKernel,
+    &kQ4gswGemvSiluMulSubgroupKernel,    &kQ4gswGemvSiluMulKernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
@@ -293,19 +329,35 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
   plan.params0.K = utils::to_u32(K, kOp, "K");
   plan.params0.N = utils::to_u32(N, kOp, "N");
   plan.params0.group_size = utils::to_u32(group_size, kOp, "group_size");
-  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route0 = 0;  // q4gsw_gemv_silu_mul_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (self.dtype == DType::Float16)) {
+    plan.route0 = 0;  // q4gsw_gemv_silu_mul_subgroup_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvSiluMulSubgroupF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
+    plan.route0 = 1;  // q4gsw_gemv_silu_mul_subgroup_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvSiluMulSubgroupF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_silu_mul_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvSiluMulF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route0 = 1;  // q4gsw_gemv_silu_mul_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+    plan.route0 = 3;  // q4gsw_gemv_silu_mul_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvSiluMulF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 4;  // q4gsw_gemv_silu_mul_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvSiluMulSubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 2;  // q4gsw_gemv_silu_mul
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+    plan.route0 = 5;  // q4gsw_gemv_silu_mul
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvSiluMulKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }

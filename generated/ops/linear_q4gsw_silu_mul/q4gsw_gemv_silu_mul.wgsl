@@ -15,6 +15,8 @@ struct Params {
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
+const ROWS_PER_THREAD = 2u;
+const VALUES = 4u;
 fn a_load(i: u32) -> vec4<f32> {
   return a[i];
 }
@@ -53,35 +55,104 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   let hi = vec4<u32>(b.z, b.z >> 4u, b.w, b.w >> 4u) & vec4<u32>(15u);
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
-// codegen/specs/linear_q4gsw/q4gsw_quad_dot.wgsl
-// Row n of matrix `mat` (N rows) of a 4-bit linear: its packed quad q (32 weights)
-// dotted with input row 0 (M = 1, a decode step). Every load of the quad (its words, the
-// 8 input vec4s, its scale) is issued before the arithmetic. The kernel defines
-// words_of(mat, i) and scale_of(mat, i), matrix mat's vec4<u32> i and scale i (a kernel of
-// one matrix ignores mat; one of several branches on it, uniformly per workgroup). Only
-// without runtime checks: naga's clamped indexing keeps `x` out of registers, and an
-// LLM's decode GEMVs then took twice as long (docs/performance.md).
-fn quad_dot(mat: u32, N: u32, n: u32, q: u32) -> f32 {
-  let words = words_of(mat, n * (params.K / 32u) + q);
+// codegen/specs/linear_q4gsw/q4gsw_rows.wgsl
+// The decode GEMV layout with several weight rows per thread (one input row, M = 1):
+// linear_q4gsw's q4gsw_gemv_rows kernels and the fused q4gsw_gemv_qkv and
+// q4gsw_gemv_silu_mul. A 256-thread workgroup takes blocks of 8 rows: thread t serves
+// rows (t / 4) % 8 + 8 r of its block (r < ROWS_PER_THREAD) at k-lane t % 4 + 4 * (t / 32)
+// of 32, so a warp reads 4 adjacent quads (vec4<u32>, 32 packed weights) of 8 rows, as
+// q4gsw_lanes.wgsl, and every input quad a thread loads serves all of its rows. On large
+// matrices the input's loads (8 vec4s per quad) bound q4gsw_lanes' one row per thread:
+// the 128,256-row output projection took 164 us with one row per thread, 77 with four
+// (H100, tools/probes/probe_decode_kernels.py). The kernel defines ROWS_PER_THREAD and
+// the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
+
+const K_LANES: u32 = 32u;  // threads per weight row
+
+// Thread tid's first row in its block of 8 (its others follow 8 apart).
+fn lane_row(tid: u32) -> u32 {
+  return (tid / 4u) % 8u;
+}
+
+// Thread tid's first quad of a row (its others follow K_LANES apart).
+fn lane_quad(tid: u32) -> u32 {
+  return tid % 4u + 4u * (tid / 32u);
+}
+
+// Input row 0's quad q: elements 32 q .. 32 q + 31.
+fn input_quad(q: u32) -> array<vec4<f32>, 8> {
   var x: array<vec4<f32>, 8>;
   for (var i = 0u; i < 8u; i++) {
     x[i] = input4(0u, q * 8u + i);
   }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scale_of(mat, (q * 32u / params.group_size) * N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+  return x;
+}
+
+// Rows n, n + 8, ... of matrix `mat` (N rows) at quad q, dotted with x (the input's quad
+// q). A row past N reads row N - 1; the caller stores no sum of it. Every row's words and
+// first scale are loaded before any arithmetic (a scale loaded under the group test below
+// was issued after it: the down projection's GEMV took 30 % longer).
+fn rows_dot(mat: u32, N: u32, n: u32, q: u32,
+            x: array<vec4<f32>, 8>) -> array<f32, ROWS_PER_THREAD> {
+  let quads = params.K / 32u;
+  let group = q * 32u / params.group_size;  // the quad's first word's group
+  var rows: array<u32, ROWS_PER_THREAD>;
+  var words: array<vec4<u32>, ROWS_PER_THREAD>;
+  var scales: array<f32, ROWS_PER_THREAD>;
+  for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+    rows[r] = min(n + 8u * r, N - 1u);
+    words[r] = words_of(mat, rows[r] * quads + q);
+    scales[r] = scale_of(mat, group * N + rows[r]);
+  }
+  var sums: array<f32, ROWS_PER_THREAD>;
+  for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+    var sum = 0.0;
+    if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
+      for (var j = 0u; j < 4u; j++) {
+        let v = nibbles(words[r][j]);
+        sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
+      }
+      sum *= scales[r];
+    } else {
+      for (var j = 0u; j < 4u; j++) {
+        let v = nibbles(words[r][j]);
+        let g = (q * 8u + 2u * j) * 4u / params.group_size;
+        sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale_of(mat, g * N + rows[r]);
+      }
     }
-    return sum * scale;
+    sums[r] = sum;
   }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
+  return sums;
+}
+// codegen/specs/linear_q4gsw/q4gsw_rows_reduce.wgsl
+// The rows kernels' reduction without subgroups (q4gsw_rows.wgsl's layout): each thread's
+// VALUES sums (the kernel's const: one per row it serves, or more) added over the 32
+// k-lanes of its row in two workgroup steps. q4gsw_rows_reduce_subgroup.wgsl is the same
+// interface with subgroup shuffles.
+
+var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// Adds every thread's `sums` over the k-lanes of its row; afterwards row_total(v, r) is
+// value v of the block's row r (a barrier included, so every thread must call it).
+fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
+  for (var v = 0u; v < VALUES; v++) {
+    lane_sums[v * 256u + tid] = sums[v];
   }
-  return sum;
+  workgroupBarrier();
+  for (var i = tid; i < 64u * VALUES; i += 256u) {  // value i / 64, row (i / 8) % 8, warp i % 8
+    let at = (i / 64u) * 256u + (i % 8u) * 32u + ((i / 8u) % 8u) * 4u;
+    row_parts[i] = lane_sums[at] + lane_sums[at + 1u] + lane_sums[at + 2u] + lane_sums[at + 3u];
+  }
+  workgroupBarrier();
+}
+
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
 }
 // codegen/specs/linear_q4gsw_silu_mul/silu.wgsl
 // silu(x) = x * sigmoid(x), sigmoid written so neither tail overflows (as
@@ -94,18 +165,14 @@ fn silu(x: f32) -> f32 {
 // codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl
 // q4gsw_gemv_silu_mul: a Llama MLP's gated product for one input row (M = 1, a decode
 // step): out[n] = silu(gate row n . x) * (up row n . x), both 4-bit linears in one
-// dispatch. linear_q4gsw's GEMV lane layout (../linear_q4gsw/q4gsw_lanes.wgsl: 32 threads
-// per row, 8 interleaved rows, every load of a quad issued first), each thread reading its
-// quads of both matrices, so twice the loads are in flight; the gate and up sums meet in
-// one reduction.
+// dispatch. The rows layout of linear_q4gsw's GEMV (../linear_q4gsw/q4gsw_rows.wgsl):
+// each thread dots ROWS_PER_THREAD rows of the gate and the same rows of the up matrix
+// with one load of each input quad; the gate and up sums meet in one reduction (VALUES =
+// 2 * ROWS_PER_THREAD: the gate's, then the up's).
 
-const ROWS: u32 = 8u;  // weight rows per workgroup
-const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // output features per workgroup
 const GATE: u32 = 0u;
 const UP: u32 = 1u;
-
-var<workgroup> sums: array<vec2<f32>, 256>;  // [thread]: gate, up
-var<workgroup> row_parts: array<vec2<f32>, 64>;  // [row][k-lane / 4]: sums of 4 k-lanes
 
 fn words_of(mat: u32, i: u32) -> vec4<u32> {
   if (mat == GATE) {
@@ -125,33 +192,22 @@ fn scale_of(mat: u32, i: u32) -> f32 {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) tid: u32,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let group = linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X;
-  let n = group * ROWS + (tid / 4u) % ROWS;
-  var sum = vec2<f32>();
-  if (n < params.N) {
-    let quads = params.K / 32u;
-    var q = tid % 4u + 4u * (tid / 32u);
-    for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += vec2<f32>(quad_dot(GATE, params.N, n, q) + quad_dot(GATE, params.N, n, q + K_LANES),
-                       quad_dot(UP, params.N, n, q) + quad_dot(UP, params.N, n, q + K_LANES));
-    }
-    if (q < quads) {
-      sum += vec2<f32>(quad_dot(GATE, params.N, n, q), quad_dot(UP, params.N, n, q));
+  let first = (linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X) * ROWS;
+  let n = first + lane_row(tid);
+  var sums: array<f32, VALUES>;
+  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
+    let x = input_quad(q);
+    let gate = rows_dot(GATE, params.N, n, q, x);
+    let up = rows_dot(UP, params.N, n, q, x);
+    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+      sums[r] += gate[r];
+      sums[ROWS_PER_THREAD + r] += up[r];
     }
   }
-  sums[tid] = sum;
-  workgroupBarrier();
-  if (tid < 64u) {  // row tid / 8, the 4 adjacent k-lanes of thread block tid % 8
-    let at = (tid % 8u) * 32u + (tid / 8u) * 4u;
-    row_parts[tid] = sums[at] + sums[at + 1u] + sums[at + 2u] + sums[at + 3u];
-  }
-  workgroupBarrier();
-  let row = group * ROWS + tid;
+  reduce_lanes(sums, tid);
+  let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < params.N) {
-    var total = vec2<f32>();
-    for (var p = 0u; p < 8u; p++) {
-      total += row_parts[tid * 8u + p];
-    }
-    output_store(row, silu(total.x) * total.y);
+    output_store(row, silu(row_total(tid / 8u, tid % 8u)) *
+                      row_total(ROWS_PER_THREAD + tid / 8u, tid % 8u));
   }
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm_small_scalar.wgsl - DO NOT EDIT.
-// wgsl-sha256: b8a7ea91d106c3a07ecd8ee786fa56f3634ffa88a9931502c76b13a882ef1488
+// wgsl-sha256: 5aa492e1bab565b78c0f95edccf2bd15a41119c1aef4a5793ecb02ebae6a31c0
 // The module below is generated/ops/matmul/gemm_small_scalar_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -220,6 +220,38 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
     return vec4<f32>();
   }
   return load4_b(base + r * params.N + c, params.N - c);
+}
+// codegen/specs/matmul/gemm_staged_f32.wgsl
+// gemm_tile.wgsl's staged loads for a kernel whose load_a and load_b compute float32
+// values, zeros outside (gemm_scalar, conv2d_gemm128, linear_q4gsw's q4gsw_gemm): staged
+// as loaded, nothing to widen or mask. Kernels that read vec4 views stage them in storage
+// form instead (gemm_loads_vec4.wgsl).
+
+alias StagedA = vec4<f32>;
+alias StagedB = vec4<f32>;
+
+fn staged_a(z: u32, m: u32, k: u32, end: u32) -> StagedA {
+  return load_a(z, m, k, end);
+}
+
+fn staged_b(z: u32, r: u32, c: u32, end: u32) -> StagedB {
+  return load_b(z, r, c, end);
+}
+
+fn inside_a(m: u32, k: u32, end: u32) -> bool {
+  return true;
+}
+
+fn inside_b(r: u32, c: u32, end: u32) -> bool {
+  return true;
+}
+
+fn widen_a(v: StagedA, inside: bool) -> vec4<f32> {
+  return v;
+}
+
+fn widen_b(v: StagedB, inside: bool) -> vec4<f32> {
+  return v;
 }
 // codegen/specs/matmul/gemm_small_tile.wgsl
 // gemm_small_scalar's tile (composed into its module by opgen): 32x32 output tiles, 4x4

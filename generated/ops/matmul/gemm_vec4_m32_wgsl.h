@@ -1,5 +1,5 @@
 // @generated from codegen/specs/matmul/gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 8b89df88707bba03f55fa3cfdae25b117a1f7069d2741aee7aa090ef15ac269c
+// wgsl-sha256: c2f2e0d224227af7522d6dcbdf2373618021b80a60bc0e8473c3cdd864b6ad05
 // The module below is generated/ops/matmul/gemm_vec4_m32.wgsl: the interface its op spec declares,
 // the helpers, the body.
 #pragma once
@@ -40,8 +40,22 @@ const TILE_M = 32u;
 fn a_load(i: u32) -> vec4<f32> {
   return a[i];
 }
+alias a_raw = vec4<f32>;
+fn a_load_raw(i: u32) -> a_raw {
+  return a[i];
+}
+fn a_widen(v: a_raw) -> vec4<f32> {
+  return v;
+}
 fn b_load(i: u32) -> vec4<f32> {
   return b[i];
+}
+alias b_raw = vec4<f32>;
+fn b_load_raw(i: u32) -> b_raw {
+  return b[i];
+}
+fn b_widen(v: b_raw) -> vec4<f32> {
+  return v;
 }
 fn bias_load(i: u32) -> f32 {
   return bias[i];
@@ -103,26 +117,63 @@ fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
 // Shared by the kernels that read A and B as vec4s (gemm_vec4 and its TILE_M variants,
 // gemv_nn; composed into their modules by opgen): load_a and load_b for gemm_tile.wgsl,
 // for rows whose length is a multiple of 4, so every vec4 a caller asks for is whole.
+//
+// gemm_tile stages them in their storage form (staged_a, staged_b: `Bind(raw=True)`'s
+// a_raw, b_raw), loaded whether or not the vec4 lies inside (from a clamped index), and
+// widens them, zeros outside (inside_a, inside_b), as it stores them to workgroup
+// memory: held across a K step, float16 loads take half the registers of float32 ones,
+// and no load result is consumed before the step's FMAs. Widened right after the load,
+// and zeroed there, gemm_vec4_m32's float16 twin waited for three of its five loads
+// within each step (0.68x its float32 twin, H100, tools/probes/probe_sass.py).
+
+alias StagedA = a_raw;
+alias StagedB = b_raw;
+
+fn a_index(z: u32, m: u32, k: u32) -> u32 {
+  return (z * params.a_batch_stride + m * params.K + k) / 4u;
+}
+
+fn b_index(z: u32, r: u32, c: u32) -> u32 {
+  let base = z * params.b_batch_stride;
+  if (B_IS_NK) {
+    return (base + r * params.K + c) / 4u;
+  }
+  return (base + r * params.N + c) / 4u;
+}
+
+fn inside_a(m: u32, k: u32, end: u32) -> bool {
+  return m < params.M && k < end;
+}
+
+fn inside_b(r: u32, c: u32, end: u32) -> bool {
+  if (B_IS_NK) {
+    return r < params.N && c < end;
+  }
+  return r < end && c < params.N;
+}
+
+fn staged_a(z: u32, m: u32, k: u32, end: u32) -> StagedA {
+  return a_load_raw(min(a_index(z, m, k), arrayLength(&a) - 1u));
+}
+
+fn staged_b(z: u32, r: u32, c: u32, end: u32) -> StagedB {
+  return b_load_raw(min(b_index(z, r, c), arrayLength(&b) - 1u));
+}
+
+fn widen_a(v: StagedA, inside: bool) -> vec4<f32> {
+  return select(vec4<f32>(), a_widen(v), inside);
+}
+
+fn widen_b(v: StagedB, inside: bool) -> vec4<f32> {
+  return select(vec4<f32>(), b_widen(v), inside);
+}
 
 fn load_a(z: u32, m: u32, k: u32, end: u32) -> vec4<f32> {
-  if (m >= params.M || k >= end) {
-    return vec4<f32>();
-  }
-  return a_load((z * params.a_batch_stride + m * params.K + k) / 4u);
+  return widen_a(staged_a(z, m, k, end), inside_a(m, k, end));
 }
 
 fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
-  let base = z * params.b_batch_stride;
-  if (B_IS_NK) {
-    if (r >= params.N || c >= end) {
-      return vec4<f32>();
-    }
-    return b_load((base + r * params.K + c) / 4u);
-  }
-  if (r >= end || c >= params.N) {
-    return vec4<f32>();
-  }
-  return b_load((base + r * params.N + c) / 4u);
+  return widen_b(staged_b(z, r, c, end), inside_b(r, c, end));
 }
 // codegen/specs/matmul/gemm_tile.wgsl
 // Shared by the tiled GEMM kernels (composed into their modules by opgen): the walk of one
@@ -130,9 +181,12 @@ fn load_b(z: u32, r: u32, c: u32, end: u32) -> vec4<f32> {
 // gemm_scalar, conv2d_gemm128), 64 or 32 (gemm_vec4_m64, gemm_vec4_m32, and
 // linear_q4gsw's q4gsw_gemm: fewer rows per workgroup, so a GEMM of a few hundred rows
 // still fills every SM). The kernel supplies
-// load_a(z, m, k, end) (A[z][m][k..k + 3]) and load_b(z, r, c, end) (B_IS_NK:
-// W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]), zeros outside; the stores
-// are gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
+// staged_a(z, m, k, end) (A[z][m][k..k + 3]) and staged_b(z, r, c, end) (B_IS_NK:
+// W[z][n = r][k = c..c + 3], else B[z][k = r][n = c..c + 3]) as types StagedA and
+// StagedB, inside_a(m, k, end) and inside_b(r, c, end), and widen_a(v, inside) and
+// widen_b(v, inside): the vec4<f32>, zeros outside (gemm_loads_vec4.wgsl: the tensors'
+// storage form; gemm_staged_f32.wgsl: float32 as loaded, zeros outside); the stores are
+// gemm_store.wgsl's: the result, or with split K (workgroup z: batch * split + slice)
 // this slice's partial sums.
 //
 // 16 x TILE_M / 8 threads; thread (x, y) owns output rows 4y..4y+3 and TILE_M/2 + 4y..+3
@@ -164,34 +218,53 @@ const B_LOADS: u32 = B_STAGE / THREADS;  // B vec4s each thread stages per step
 var<workgroup> a_tile: array<vec4<f32>, A_BUFFERS>;  // [buffer][k][m / 4]
 var<workgroup> b_tile: array<vec4<f32>, 512>;  // [buffer][k][n / 4]
 
+// A step's loads, held in their staged form while the step before computes, and which of
+// them lie inside (bit 0: a, bits 1..4: b0..b3)
 struct Staged {
-  a: vec4<f32>,
-  b0: vec4<f32>,
-  b1: vec4<f32>,
-  b2: vec4<f32>,
-  b3: vec4<f32>,
+  a: StagedA,
+  b0: StagedB,
+  b1: StagedB,
+  b2: StagedB,
+  b3: StagedB,
+  inside: u32,
 }
 
 // B vec4 i of a step's slice: as [N][K], row i / 2 and k (i % 2) * 4..+3; as [K][N],
 // row i / 32 and columns (i % 32) * 4..+3.
-fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> vec4<f32> {
+fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> StagedB {
   if (B_IS_NK) {
-    return load_b(z, n0 + i / 2u, k0 + i % 2u * 4u, end);
+    return staged_b(z, n0 + i / 2u, k0 + i % 2u * 4u, end);
   }
-  return load_b(z, k0 + i / 32u, n0 + i % 32u * 4u, end);
+  return staged_b(z, k0 + i / 32u, n0 + i % 32u * 4u, end);
+}
+
+// Bit `bit` set when B vec4 i of the step's slice lies inside.
+fn inside_bit(n0: u32, k0: u32, end: u32, i: u32, bit: u32) -> u32 {
+  var inside: bool;
+  if (B_IS_NK) {
+    inside = inside_b(n0 + i / 2u, k0 + i % 2u * 4u, end);
+  } else {
+    inside = inside_b(k0 + i / 32u, n0 + i % 32u * 4u, end);
+  }
+  return select(0u, 1u << bit, inside);
 }
 
 // Thread tid loads A row tid / 2, k (tid % 2) * 4..+3, and B vec4s tid, tid + THREADS, ...
 fn stage_load(z: u32, m0: u32, n0: u32, k0: u32, end: u32, tid: u32) -> Staged {
   var s: Staged;
-  s.a = load_a(z, m0 + tid / 2u, k0 + tid % 2u * 4u, end);
+  s.a = staged_a(z, m0 + tid / 2u, k0 + tid % 2u * 4u, end);
+  s.inside = select(0u, 1u, inside_a(m0 + tid / 2u, k0 + tid % 2u * 4u, end));
   s.b0 = stage_b(z, n0, k0, end, tid);
+  s.inside |= inside_bit(n0, k0, end, tid, 1u);
   if (B_LOADS > 1u) {
     s.b1 = stage_b(z, n0, k0, end, tid + THREADS);
+    s.inside |= inside_bit(n0, k0, end, tid + THREADS, 2u);
   }
   if (B_LOADS > 2u) {
     s.b2 = stage_b(z, n0, k0, end, tid + 2u * THREADS);
     s.b3 = stage_b(z, n0, k0, end, tid + 3u * THREADS);
+    s.inside |= inside_bit(n0, k0, end, tid + 2u * THREADS, 3u) |
+                inside_bit(n0, k0, end, tid + 3u * THREADS, 4u);
   }
   return s;
 }
@@ -202,18 +275,19 @@ fn stage_store(s: Staged, buffer: u32, tid: u32) {
   let row = tid / 2u;
   let at = buffer * A_STAGE + tid % 2u * TILE_M + row / 4u;
   let lane = row % 4u;
-  a_tile[at][lane] = s.a.x;
-  a_tile[at + TILE_M / 4u][lane] = s.a.y;
-  a_tile[at + TILE_M / 2u][lane] = s.a.z;
-  a_tile[at + 3u * TILE_M / 4u][lane] = s.a.w;
+  let a = widen_a(s.a, (s.inside & 1u) != 0u);
+  a_tile[at][lane] = a.x;
+  a_tile[at + TILE_M / 4u][lane] = a.y;
+  a_tile[at + TILE_M / 2u][lane] = a.z;
+  a_tile[at + 3u * TILE_M / 4u][lane] = a.w;
   let base = buffer * B_STAGE;
-  stage_store_b(s.b0, base, tid);
+  stage_store_b(widen_b(s.b0, (s.inside & 2u) != 0u), base, tid);
   if (B_LOADS > 1u) {
-    stage_store_b(s.b1, base, tid + THREADS);
+    stage_store_b(widen_b(s.b1, (s.inside & 4u) != 0u), base, tid + THREADS);
   }
   if (B_LOADS > 2u) {
-    stage_store_b(s.b2, base, tid + 2u * THREADS);
-    stage_store_b(s.b3, base, tid + 3u * THREADS);
+    stage_store_b(widen_b(s.b2, (s.inside & 8u) != 0u), base, tid + 2u * THREADS);
+    stage_store_b(widen_b(s.b3, (s.inside & 16u) != 0u), base, tid + 3u * THREADS);
   }
 }
 
