@@ -222,8 +222,14 @@
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_subgroup_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_wgsl.h"
@@ -1880,6 +1886,33 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvRows4BindingCount,
        kQ4gswGemvRows4Features,
        kQ4gswGemvRows4RuntimeChecks},
+      {"q4gsw_gemv_rows4_dq8",
+       kQ4gswGemvRows4Dq8WGSL,
+       "main",
+       {kQ4gswGemvRows4Dq8WorkgroupSizeX, kQ4gswGemvRows4Dq8WorkgroupSizeY,
+        kQ4gswGemvRows4Dq8WorkgroupSizeZ},
+       kQ4gswGemvRows4Dq8Bindings,
+       kQ4gswGemvRows4Dq8BindingCount,
+       kQ4gswGemvRows4Dq8Features,
+       kQ4gswGemvRows4Dq8RuntimeChecks},
+      {"q4gsw_gemv_rows4_dq8_f16",
+       kQ4gswGemvRows4Dq8F16WGSL,
+       "main",
+       {kQ4gswGemvRows4Dq8F16WorkgroupSizeX, kQ4gswGemvRows4Dq8F16WorkgroupSizeY,
+        kQ4gswGemvRows4Dq8F16WorkgroupSizeZ},
+       kQ4gswGemvRows4Dq8F16Bindings,
+       kQ4gswGemvRows4Dq8F16BindingCount,
+       kQ4gswGemvRows4Dq8F16Features,
+       kQ4gswGemvRows4Dq8F16RuntimeChecks},
+      {"q4gsw_gemv_rows4_dq8_f16_packed",
+       kQ4gswGemvRows4Dq8F16PackedWGSL,
+       "main",
+       {kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeX, kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeY,
+        kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeZ},
+       kQ4gswGemvRows4Dq8F16PackedBindings,
+       kQ4gswGemvRows4Dq8F16PackedBindingCount,
+       kQ4gswGemvRows4Dq8F16PackedFeatures,
+       kQ4gswGemvRows4Dq8F16PackedRuntimeChecks},
       {"q4gsw_gemv_rows4_f16",
        kQ4gswGemvRows4F16WGSL,
        "main",
@@ -1898,6 +1931,33 @@ const std::vector<KernelSource>& all_kernels() {
        kQ4gswGemvRows4F16PackedBindingCount,
        kQ4gswGemvRows4F16PackedFeatures,
        kQ4gswGemvRows4F16PackedRuntimeChecks},
+      {"q4gsw_gemv_rows_dq8",
+       kQ4gswGemvRowsDq8WGSL,
+       "main",
+       {kQ4gswGemvRowsDq8WorkgroupSizeX, kQ4gswGemvRowsDq8WorkgroupSizeY,
+        kQ4gswGemvRowsDq8WorkgroupSizeZ},
+       kQ4gswGemvRowsDq8Bindings,
+       kQ4gswGemvRowsDq8BindingCount,
+       kQ4gswGemvRowsDq8Features,
+       kQ4gswGemvRowsDq8RuntimeChecks},
+      {"q4gsw_gemv_rows_dq8_f16",
+       kQ4gswGemvRowsDq8F16WGSL,
+       "main",
+       {kQ4gswGemvRowsDq8F16WorkgroupSizeX, kQ4gswGemvRowsDq8F16WorkgroupSizeY,
+        kQ4gswGemvRowsDq8F16WorkgroupSizeZ},
+       kQ4gswGemvRowsDq8F16Bindings,
+       kQ4gswGemvRowsDq8F16BindingCount,
+       kQ4gswGemvRowsDq8F16Features,
+       kQ4gswGemvRowsDq8F16RuntimeChecks},
+      {"q4gsw_gemv_rows_dq8_f16_packed",
+       kQ4gswGemvRowsDq8F16PackedWGSL,
+       "main",
+       {kQ4gswGemvRowsDq8F16PackedWorkgroupSizeX, kQ4gswGemvRowsDq8F16PackedWorkgroupSizeY,
+        kQ4gswGemvRowsDq8F16PackedWorkgroupSizeZ},
+       kQ4gswGemvRowsDq8F16PackedBindings,
+       kQ4gswGemvRowsDq8F16PackedBindingCount,
+       kQ4gswGemvRowsDq8F16PackedFeatures,
+       kQ4gswGemvRowsDq8F16PackedRuntimeChecks},
       {"q4gsw_gemv_rows_f16",
        kQ4gswGemvRowsF16WGSL,
        "main",

@@ -13,15 +13,18 @@ int8 zero point (torchao.choose_qparams_affine's, per token) and dequantizes it 
 as the eager 8da4w model does; weight_sums (per-group sums of the weights, for integer
 kernels) is not needed by float arithmetic and not read.
 
-Two dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
+Three dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
 prefill and its decode steps without a rebuild or a new pipeline:
-- q4gsw_gemv (M <= 4 and K % 32 == 0, a decode step): bandwidth-bound; each packed
-  weight row is read once, by 32 threads with vec4<u32> loads (32 weights), and dotted
-  with every input row; a workgroup's 8 rows interleave so that a warp's loads of weights
-  and of the transposed scales are runs of adjacent bytes (q4gsw_lanes.wgsl); a single
-  input row (M = 1) takes a path that issues all of a quad's loads first. On a device
-  with `subgroups`, q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup
-  shuffles; q4gsw_gemv is its portable fallback.
+- one input row (K % 32 == 0, a decode step): bandwidth-bound. On a device with
+  `subgroups`, q4gsw_gemv_rows (q4gsw_rows.wgsl): each thread dots 2 weight rows (4 from
+  16,384 rows on, q4gsw_gemv_rows4: an output projection) with one load of each input
+  quad, 32 threads per row; elsewhere the portable q4gsw_gemv below.
+- q4gsw_gemv (2..4 input rows and K % 32 == 0): each packed weight row is read once, by
+  32 threads with vec4<u32> loads (32 weights), and dotted with every input row; a
+  workgroup's 8 rows interleave so that a warp's loads of weights and of the transposed
+  scales are runs of adjacent bytes (q4gsw_lanes.wgsl); a single input row takes a path
+  that issues all of a quad's loads first. On a device with `subgroups`,
+  q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup shuffles.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
   (../matmul/gemm_tile.wgsl, 64 x 128 output tiles), the weights dequantized as they are
   staged in workgroup memory. One tile size and no split K: a graph built for one prompt
@@ -70,6 +73,9 @@ TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
 GEMV_SUBGROUP_DQ8 = GEMV_SUBGROUP.variant("q4gsw_gemv_subgroup_dq8", helpers=_GEMV_DQ8)
+_ROWS_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + ROWS_HELPERS[len(_INPUT):]
+GEMV_ROWS_DQ8 = GEMV_ROWS.variant("q4gsw_gemv_rows_dq8", helpers=_ROWS_DQ8)
+GEMV_ROWS4_DQ8 = GEMV_ROWS4.variant("q4gsw_gemv_rows4_dq8", helpers=_ROWS_DQ8)
 TILED_DQ8 = TILED.variant("q4gsw_gemm_dq8", helpers=_DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) +
                           _NIBBLES + _TILE)
 
@@ -139,12 +145,13 @@ TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")},
 
 
 def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel,
-                rows: bool = False) -> list:
-    """The GEMV and tiled dispatches; with `rows`, one input row (a decode step) has a
-    dispatch of its own on the rows kernels (the portable GEMV where the device has no
-    subgroups). A dispatch's route is fixed when the graph is built, and a graph built for
-    a prefill runs its decode steps, so one input row is a dispatch (switched per execute
-    by `active`), not a route."""
+                rows: tuple[Kernel, Kernel]) -> list:
+    """The dispatches: one input row (a decode step) on the rows kernels (`rows`: four
+    rows per thread, two; the portable GEMV where the device has no subgroups), a few on
+    `gemv` (subgroup and portable kernels), more on the tiles. A dispatch's route is
+    fixed when the graph is built, and a graph built for a prefill runs its decode steps,
+    so one input row is a dispatch of its own (switched per execute by `active`), not a
+    route."""
     x = input_binds[0].arg
 
     def binds(a_view: str, w_elem: str) -> list[Bind]:
@@ -156,15 +163,14 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
     def halves(routes: list[Route]) -> list[Route]:
         return [*half_routes(routes, x), *routes]
     lanes = [Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256")) for k in gemv]
-    one_row = [Dispatch(
-        name="gemv_one_row", active="gemv and M == 1", params=PARAMS,
-        bindings=binds("vec4", "vec4<u32>"),
-        routes=halves([Route(GEMV_ROWS4, Elementwise("ceil_div(N, 32) * 256"),
-                             when=f"N >= {ROWS4_FROM}"),
-                       Route(GEMV_ROWS, Elementwise("ceil_div(N, 16) * 256")), lanes[-1]]))]
     return [
-        *(one_row if rows else []),
-        Dispatch(name="gemv", active="gemv and M > 1" if rows else "gemv", params=PARAMS,
+        Dispatch(name="gemv_one_row", active="gemv and M == 1", params=PARAMS,
+                 bindings=binds("vec4", "vec4<u32>"),
+                 routes=halves([Route(rows[0], Elementwise("ceil_div(N, 32) * 256"),
+                                      when=f"N >= {ROWS4_FROM}"),
+                                Route(rows[1], Elementwise("ceil_div(N, 16) * 256")),
+                                lanes[-1]])),
+        Dispatch(name="gemv", active="gemv and M > 1", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"), routes=halves(lanes)),
         Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
                  bindings=binds("vec4", "u32"),
@@ -227,7 +233,8 @@ LINEAR_Q4GSW = Op(
     flops="2 * M * N * K",
     resize="dynamic",
     reference=_reference,
-    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED, rows=True),
+    dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED,
+                           (GEMV_ROWS4, GEMV_ROWS)),
     cases=[
         # decode: one token, 48 outputs in 3 workgroups of 16 rows, 2 quads of K per row
         Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_rows"),
@@ -327,9 +334,12 @@ LINEAR_DQ8CA_Q4GSW = Op(
                             Bind("input_scales", "input_scales", view="scalar"),
                             Bind("input_zp", "input_zp", elem="u32"),
                             Bind("weight_sums", "weight_sums")],
-                           (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8),
+                           (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8,
+                           (GEMV_ROWS4_DQ8, GEMV_ROWS_DQ8)),
     cases=[
-        Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_subgroup_dq8"),
+        Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8"),
+        Case("decode_many_rows", _dq8(ROWS4_FROM + 16, 64, 32, m=(1, 1), bias=True),
+             route="q4gsw_gemv_rows4_dq8"),
         Case("gemv_rows_bias", _dq8(24, 96, 32, m=(3,), bias=True),
              route="q4gsw_gemv_subgroup_dq8"),
         # zero points at the int8 edges: rows clamp at -128 and 127
@@ -338,8 +348,12 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_dq8"),
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
-             route="q4gsw_gemv_subgroup_dq8"),
+             route="q4gsw_gemv_rows_dq8"),
         Case("f16_decode", _dq8(48, 64, 32, m=(1, 1), dtype="float16"),
+             route="q4gsw_gemv_rows_dq8_f16"),
+        Case("f16_decode_many_rows", _dq8(ROWS4_FROM + 8, 64, 32, m=(1, 1), dtype="float16"),
+             route="q4gsw_gemv_rows4_dq8_f16"),
+        Case("f16_gemv_rows", _dq8(24, 64, 32, m=(2,), dtype="float16"),
              route="q4gsw_gemv_subgroup_dq8_f16"),
         Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),
              route="q4gsw_gemm_dq8_f16"),

@@ -11,6 +11,12 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
@@ -75,26 +81,46 @@ static_assert(offsetof(LinearDq8caQ4gswTiledParams, k_chunk) == 28,
 static_assert(sizeof(LinearDq8caQ4gswTiledParams) == 32,
               "LinearDq8caQ4gswTiledParams must match the WGSL struct size 32");
 
-const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
-    "q4gsw_gemv_subgroup_dq8_f16",
-    kQ4gswGemvSubgroupDq8F16WGSL,
+const KernelSource kQ4gswGemvRows4Dq8F16Kernel{
+    "q4gsw_gemv_rows4_dq8_f16",
+    kQ4gswGemvRows4Dq8F16WGSL,
     "main",
-    {kQ4gswGemvSubgroupDq8F16WorkgroupSizeX, kQ4gswGemvSubgroupDq8F16WorkgroupSizeY,
-     kQ4gswGemvSubgroupDq8F16WorkgroupSizeZ},
-    kQ4gswGemvSubgroupDq8F16Bindings,
-    kQ4gswGemvSubgroupDq8F16BindingCount,
-    kQ4gswGemvSubgroupDq8F16Features,
-    kQ4gswGemvSubgroupDq8F16RuntimeChecks};
-const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
-    "q4gsw_gemv_subgroup_dq8_f16_packed",
-    kQ4gswGemvSubgroupDq8F16PackedWGSL,
+    {kQ4gswGemvRows4Dq8F16WorkgroupSizeX, kQ4gswGemvRows4Dq8F16WorkgroupSizeY,
+     kQ4gswGemvRows4Dq8F16WorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8F16Bindings,
+    kQ4gswGemvRows4Dq8F16BindingCount,
+    kQ4gswGemvRows4Dq8F16Features,
+    kQ4gswGemvRows4Dq8F16RuntimeChecks};
+const KernelSource kQ4gswGemvRows4Dq8F16PackedKernel{
+    "q4gsw_gemv_rows4_dq8_f16_packed",
+    kQ4gswGemvRows4Dq8F16PackedWGSL,
     "main",
-    {kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeX, kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeY,
-     kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeZ},
-    kQ4gswGemvSubgroupDq8F16PackedBindings,
-    kQ4gswGemvSubgroupDq8F16PackedBindingCount,
-    kQ4gswGemvSubgroupDq8F16PackedFeatures,
-    kQ4gswGemvSubgroupDq8F16PackedRuntimeChecks};
+    {kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeX, kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8F16PackedBindings,
+    kQ4gswGemvRows4Dq8F16PackedBindingCount,
+    kQ4gswGemvRows4Dq8F16PackedFeatures,
+    kQ4gswGemvRows4Dq8F16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8F16Kernel{
+    "q4gsw_gemv_rows_dq8_f16",
+    kQ4gswGemvRowsDq8F16WGSL,
+    "main",
+    {kQ4gswGemvRowsDq8F16WorkgroupSizeX, kQ4gswGemvRowsDq8F16WorkgroupSizeY,
+     kQ4gswGemvRowsDq8F16WorkgroupSizeZ},
+    kQ4gswGemvRowsDq8F16Bindings,
+    kQ4gswGemvRowsDq8F16BindingCount,
+    kQ4gswGemvRowsDq8F16Features,
+    kQ4gswGemvRowsDq8F16RuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8F16PackedKernel{
+    "q4gsw_gemv_rows_dq8_f16_packed",
+    kQ4gswGemvRowsDq8F16PackedWGSL,
+    "main",
+    {kQ4gswGemvRowsDq8F16PackedWorkgroupSizeX, kQ4gswGemvRowsDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvRowsDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvRowsDq8F16PackedBindings,
+    kQ4gswGemvRowsDq8F16PackedBindingCount,
+    kQ4gswGemvRowsDq8F16PackedFeatures,
+    kQ4gswGemvRowsDq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvDq8F16Kernel{
     "q4gsw_gemv_dq8_f16",
     kQ4gswGemvDq8F16WGSL,
@@ -115,6 +141,55 @@ const KernelSource kQ4gswGemvDq8F16PackedKernel{
     kQ4gswGemvDq8F16PackedBindingCount,
     "",
     kQ4gswGemvDq8F16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRows4Dq8Kernel{
+    "q4gsw_gemv_rows4_dq8",
+    kQ4gswGemvRows4Dq8WGSL,
+    "main",
+    {kQ4gswGemvRows4Dq8WorkgroupSizeX, kQ4gswGemvRows4Dq8WorkgroupSizeY,
+     kQ4gswGemvRows4Dq8WorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8Bindings,
+    kQ4gswGemvRows4Dq8BindingCount,
+    kQ4gswGemvRows4Dq8Features,
+    kQ4gswGemvRows4Dq8RuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8Kernel{
+    "q4gsw_gemv_rows_dq8",
+    kQ4gswGemvRowsDq8WGSL,
+    "main",
+    {kQ4gswGemvRowsDq8WorkgroupSizeX, kQ4gswGemvRowsDq8WorkgroupSizeY,
+     kQ4gswGemvRowsDq8WorkgroupSizeZ},
+    kQ4gswGemvRowsDq8Bindings,
+    kQ4gswGemvRowsDq8BindingCount,
+    kQ4gswGemvRowsDq8Features,
+    kQ4gswGemvRowsDq8RuntimeChecks};
+const KernelSource kQ4gswGemvDq8Kernel{
+    "q4gsw_gemv_dq8",
+    kQ4gswGemvDq8WGSL,
+    "main",
+    {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
+    kQ4gswGemvDq8Bindings,
+    kQ4gswGemvDq8BindingCount,
+    "",
+    kQ4gswGemvDq8RuntimeChecks};
+const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
+    "q4gsw_gemv_subgroup_dq8_f16",
+    kQ4gswGemvSubgroupDq8F16WGSL,
+    "main",
+    {kQ4gswGemvSubgroupDq8F16WorkgroupSizeX, kQ4gswGemvSubgroupDq8F16WorkgroupSizeY,
+     kQ4gswGemvSubgroupDq8F16WorkgroupSizeZ},
+    kQ4gswGemvSubgroupDq8F16Bindings,
+    kQ4gswGemvSubgroupDq8F16BindingCount,
+    kQ4gswGemvSubgroupDq8F16Features,
+    kQ4gswGemvSubgroupDq8F16RuntimeChecks};
+const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
+    "q4gsw_gemv_subgroup_dq8_f16_packed",
+    kQ4gswGemvSubgroupDq8F16PackedWGSL,
+    "main",
+    {kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeX, kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvSubgroupDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvSubgroupDq8F16PackedBindings,
+    kQ4gswGemvSubgroupDq8F16PackedBindingCount,
+    kQ4gswGemvSubgroupDq8F16PackedFeatures,
+    kQ4gswGemvSubgroupDq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     "q4gsw_gemv_subgroup_dq8",
     kQ4gswGemvSubgroupDq8WGSL,
@@ -125,15 +200,6 @@ const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     kQ4gswGemvSubgroupDq8BindingCount,
     kQ4gswGemvSubgroupDq8Features,
     kQ4gswGemvSubgroupDq8RuntimeChecks};
-const KernelSource kQ4gswGemvDq8Kernel{
-    "q4gsw_gemv_dq8",
-    kQ4gswGemvDq8WGSL,
-    "main",
-    {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
-    kQ4gswGemvDq8Bindings,
-    kQ4gswGemvDq8BindingCount,
-    "",
-    kQ4gswGemvDq8RuntimeChecks};
 const KernelSource kQ4gswGemmDq8F16Kernel{
     "q4gsw_gemm_dq8_f16",
     kQ4gswGemmDq8F16WGSL,
@@ -160,10 +226,17 @@ const KernelSource kQ4gswGemmDq8Kernel{
     kQ4gswGemmDq8BindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
-    &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
-    &kQ4gswGemvDq8F16PackedKernel,   &kQ4gswGemvSubgroupDq8Kernel,          &kQ4gswGemvDq8Kernel};
+    &kQ4gswGemvRows4Dq8F16Kernel, &kQ4gswGemvRows4Dq8F16PackedKernel,
+    &kQ4gswGemvRowsDq8F16Kernel,  &kQ4gswGemvRowsDq8F16PackedKernel,
+    &kQ4gswGemvDq8F16Kernel,      &kQ4gswGemvDq8F16PackedKernel,
+    &kQ4gswGemvRows4Dq8Kernel,    &kQ4gswGemvRowsDq8Kernel,
+    &kQ4gswGemvDq8Kernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
+    &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
+    &kQ4gswGemvDq8F16PackedKernel,   &kQ4gswGemvSubgroupDq8Kernel,          &kQ4gswGemvDq8Kernel};
+// Dispatch 2's kernels, in route order.
+const KernelSource* const kDispatch2Kernels[] = {
     &kQ4gswGemmDq8F16Kernel, &kQ4gswGemmDq8F16PackedKernel, &kQ4gswGemmDq8Kernel};
 
 // The argument values, checked and turned into what each dispatch needs.
@@ -178,6 +251,10 @@ struct LinearDq8caQ4gswPlan {
   utils::Grid grid1;
   std::vector<OverrideValue> overrides1;
   bool active1 = true;
+  size_t route2 = 0;
+  utils::Grid grid2;
+  std::vector<OverrideValue> overrides2;
+  bool active2 = true;
 };
 
 LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
@@ -276,49 +353,99 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params_Tiled.split = utils::to_u32(1, kOp, "split");
   plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
-      (input.dtype == DType::Float16)) {
-    plan.route0 = 0;  // q4gsw_gemv_subgroup_dq8_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupDq8F16Kernel.workgroup_size[0],
+      ((input.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 0;  // q4gsw_gemv_rows4_dq8_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Dq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) &&
+             ((input.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 1;  // q4gsw_gemv_rows4_dq8_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Dq8F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+             (input.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_rows_dq8_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8F16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
-    plan.route0 = 1;  // q4gsw_gemv_subgroup_dq8_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupDq8F16PackedKernel.workgroup_size[0],
+    plan.route0 = 3;  // q4gsw_gemv_rows_dq8_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
-    plan.route0 = 2;  // q4gsw_gemv_dq8_f16
+    plan.route0 = 4;  // q4gsw_gemv_dq8_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8F16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (input.dtype == DType::Float16) {
-    plan.route0 = 3;  // q4gsw_gemv_dq8_f16_packed
+    plan.route0 = 5;  // q4gsw_gemv_dq8_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (N >= 16384)) {
+    plan.route0 = 6;  // q4gsw_gemv_rows4_dq8
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Dq8Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 4;  // q4gsw_gemv_subgroup_dq8
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvSubgroupDq8Kernel.workgroup_size[0],
+    plan.route0 = 7;  // q4gsw_gemv_rows_dq8
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route0 = 5;  // q4gsw_gemv_dq8
+    plan.route0 = 8;  // q4gsw_gemv_dq8
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
                                          kQ4gswGemvDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
-  plan.active0 = gemv;
-  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
-    plan.route1 = 0;  // q4gsw_gemm_dq8_f16
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  plan.active0 = gemv && (M == 1);
+  if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+      (input.dtype == DType::Float16)) {
+    plan.route1 = 0;  // q4gsw_gemv_subgroup_dq8_f16
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupDq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
+    plan.route1 = 1;  // q4gsw_gemv_subgroup_dq8_f16_packed
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupDq8F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route1 = 2;  // q4gsw_gemv_dq8_f16
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvDq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else if (input.dtype == DType::Float16) {
-    plan.route1 = 1;  // q4gsw_gemm_dq8_f16_packed
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 3;  // q4gsw_gemv_dq8_f16_packed
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvDq8F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route1 = 4;  // q4gsw_gemv_subgroup_dq8
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvSubgroupDq8Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route1 = 2;  // q4gsw_gemm_dq8
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route1 = 5;  // q4gsw_gemv_dq8
+    plan.grid1 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
+                                         kQ4gswGemvDq8Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   }
-  plan.active1 = !gemv;
+  plan.active1 = gemv && (M > 1);
+  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route2 = 0;  // q4gsw_gemm_dq8_f16
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route2 = 1;  // q4gsw_gemm_dq8_f16_packed
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route2 = 2;  // q4gsw_gemm_dq8
+    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active2 = !gemv;
   return plan;
 }
 
@@ -347,9 +474,16 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
        !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
-      &built.params_Tiled, sizeof(built.params_Tiled), built.grid1);
+      &built.params, sizeof(built.params), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1](WebGPUGraph& graph) {
+  const DispatchId dispatch2 = graph.add_dispatch(
+      *kDispatch2Kernels[built.route2], built.overrides2,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
+       !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
+      &built.params_Tiled, sizeof(built.params_Tiled), built.grid2);
+  graph.set_dispatch_active(dispatch2, built.active2);
+  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
     resize_linear_dq8ca_q4gsw_outputs(graph, args);
     const LinearDq8caQ4gswPlan plan = plan_linear_dq8ca_q4gsw(graph, args);
     if (plan.route0 != built.route0) {
@@ -363,7 +497,13 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
                   kDispatch1Kernels[plan.route1]->name, kDispatch1Kernels[built.route1]->name);
     }
     graph.set_dispatch_active(dispatch1, plan.active1);
-    graph.update_dispatch(dispatch1, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid1);
+    graph.update_dispatch(dispatch1, &plan.params, sizeof(plan.params), plan.grid1);
+    if (plan.route2 != built.route2) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
+    }
+    graph.set_dispatch_active(dispatch2, plan.active2);
+    graph.update_dispatch(dispatch2, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid2);
   });
 }
 
