@@ -243,6 +243,8 @@ LINEAR_Q4GSW = Op(
         # an output projection's many rows: four per thread, the last workgroup's ragged
         Case("decode_many_rows", _w(ROWS4_FROM + 24, 64, 32, bias=False),
              route="q4gsw_gemv_rows4"),
+        # K of 66 quads: every thread's loop takes a step of two quads, two threads a third
+        Case("decode_long_rows", _w(24, 2112, 32, bias=False), route="q4gsw_gemv_rows"),
         # four rows in the lanes' vec4; 96 = 3 quads over 32 lanes (29 lanes idle)
         Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),
         # group 8: every word of a quad has its own scale
@@ -340,6 +342,7 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8"),
         Case("decode_many_rows", _dq8(ROWS4_FROM + 16, 64, 32, m=(1, 1), bias=True),
              route="q4gsw_gemv_rows4_dq8"),
+        Case("decode_long_rows", _dq8(24, 2112, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8"),
         Case("gemv_rows_bias", _dq8(24, 96, 32, m=(3,), bias=True),
              route="q4gsw_gemv_subgroup_dq8"),
         # zero points at the int8 edges: rows clamp at -128 and 127

@@ -17,14 +17,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let first = (linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X) * ROWS;
   let n = first + lane_row(tid);
-  var sums: array<f32, ROWS_PER_THREAD>;
-  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
-    let dots = rows_dot(0u, params.N, n, q, input_quad(q));
-    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
-      sums[r] += dots[r];
-    }
-  }
-  reduce_lanes(sums, tid);
+  reduce_lanes(rows_sums(0u, params.N, n, tid), tid);
   let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < params.N) {
     store_output(0u, row, row_total(tid / 8u, tid % 8u));

@@ -60,14 +60,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let N = rows_of(mat);
   let first = block * ROWS;
   let n = first + lane_row(tid);
-  var sums: array<f32, ROWS_PER_THREAD>;
-  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
-    let dots = rows_dot(mat, N, n, q, input_quad(q));
-    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
-      sums[r] += dots[r];
-    }
-  }
-  reduce_lanes(sums, tid);
+  reduce_lanes(rows_sums(mat, N, n, tid), tid);
   let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < N) {
     store_of(mat, row, row_total(tid / 8u, tid % 8u));

@@ -202,6 +202,28 @@ fn rows_dot(mat: u32, N: u32, n: u32, q: u32,
   }
   return sums;
 }
+
+// Thread tid's sums of rows n, n + 8, ... of matrix `mat` over its quads (lane_quad(tid),
+// then K_LANES apart), two quads' loads in flight per step.
+fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> {
+  let quads = params.K / 32u;
+  var sums: array<f32, ROWS_PER_THREAD>;
+  var q = lane_quad(tid);
+  for (; q + K_LANES < quads; q += 2u * K_LANES) {
+    let first = rows_dot(mat, N, n, q, input_quad(q));
+    let second = rows_dot(mat, N, n, q + K_LANES, input_quad(q + K_LANES));
+    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+      sums[r] += first[r] + second[r];
+    }
+  }
+  if (q < quads) {
+    let last = rows_dot(mat, N, n, q, input_quad(q));
+    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
+      sums[r] += last[r];
+    }
+  }
+  return sums;
+}
 // codegen/specs/linear_q4gsw/q4gsw_rows_reduce_subgroup.wgsl
 // The rows kernels' reduction with subgroups: q4gsw_rows_reduce.wgsl's interface, each
 // row's 4 adjacent k-lanes summed by two shuffles, so one barrier remains. Subgroups of
@@ -248,14 +270,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(num_workgroups) num_workgroups: vec3<u32>) {
   let first = (linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X) * ROWS;
   let n = first + lane_row(tid);
-  var sums: array<f32, ROWS_PER_THREAD>;
-  for (var q = lane_quad(tid); q < params.K / 32u; q += K_LANES) {
-    let dots = rows_dot(0u, params.N, n, q, input_quad(q));
-    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
-      sums[r] += dots[r];
-    }
-  }
-  reduce_lanes(sums, tid);
+  reduce_lanes(rows_sums(0u, params.N, n, tid), tid);
   let row = first + tid;  // the block's row tid % 8 of its rows tid / 8
   if (tid < ROWS && row < params.N) {
     store_output(0u, row, row_total(tid / 8u, tid % 8u));
