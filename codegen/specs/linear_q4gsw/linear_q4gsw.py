@@ -243,7 +243,7 @@ LINEAR_Q4GSW = Op(
         # an output projection's many rows: four per thread, the last workgroup's ragged
         Case("decode_many_rows", _w(ROWS4_FROM + 24, 64, 32, bias=False),
              route="q4gsw_gemv_rows4"),
-        # K of 66 quads: every thread's loop takes a step of two quads, two threads a third
+        # K of 66 quads: each row's threads take 2 or 3 quads (the decode GEMVs' 64)
         Case("decode_long_rows", _w(24, 2112, 32, bias=False), route="q4gsw_gemv_rows"),
         # four rows in the lanes' vec4; 96 = 3 quads over 32 lanes (29 lanes idle)
         Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),

@@ -86,7 +86,7 @@ OPS = [Op(
         # rows that end inside a workgroup, K of three quads per lane set, group 64
         Case("decode_ragged", _args(n=(37, 13, 5), k=192, group=64),
              route="q4gsw_gemv_qkv_subgroup"),
-        # K of 66 quads: every thread's loop takes a step of two quads, two threads a third
+        # K of 66 quads: each row's threads take 2 or 3 quads (the decode GEMVs' 64)
         Case("decode_long_rows", _args(n=(24, 8, 8), k=2112), route="q4gsw_gemv_qkv_subgroup"),
         # group 8: every word of a quad has its own scale
         Case("decode_small_groups", _args(n=(24, 8, 8), group=8), route="q4gsw_gemv_qkv_subgroup"),

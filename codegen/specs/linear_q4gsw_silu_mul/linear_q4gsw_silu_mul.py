@@ -91,7 +91,7 @@ OPS = [Op(
         Case("decode", _args(), route="q4gsw_gemv_silu_mul_subgroup"),
         # rows that end inside a workgroup, K of three quads per lane set, group 64
         Case("decode_ragged", _args(n=37, k=192, group=64), route="q4gsw_gemv_silu_mul_subgroup"),
-        # K of 66 quads: every thread's loop takes a step of two quads, two threads a third;
+        # K of 66 quads: each row's threads take 2 or 3 quads (the decode GEMVs' 64);
         # outputs near 10 from two 2112-term float32 sums multiplied (their rounding, 6e-4)
         Case("decode_long_rows", _args(n=24, k=2112), route="q4gsw_gemv_silu_mul_subgroup",
              atol=2e-3),
