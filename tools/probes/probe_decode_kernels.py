@@ -1,7 +1,8 @@
-"""What limits the LLM decode step's kernels: the 4-bit GEMV (q4gsw_gemv_subgroup) and
-rms_norm_rows at a Llama-3.2-1B's shapes, each kernel text and variants of it timed alone
-on the adapter, as the runtime records them (one compute pass, the same dispatch back to
-back, so no pass boundary is counted), and each result checked against numpy.
+"""What limits the LLM decode step's kernels: the 4-bit GEMVs (linear_q4gsw's one-row
+kernels and layouts around them) and rms_norm_rows at a Llama-3.2-1B's shapes, each kernel
+text and variants of it timed alone on the adapter, as the runtime records them (one
+compute pass, the same dispatch back to back, so no pass boundary is counted), and each
+result checked against numpy.
 
 Weights stream from memory in a decode step (772 MB a token, far beyond the L2 cache), so
 the dispatches rotate over copies of the weights and scales that together exceed
@@ -11,14 +12,18 @@ model too). Every variant is compiled without runtime checks, as the probe's GEM
 Kernel(runtime_checks=True), the default) can run much slower in the model than here:
 the M = 1 GEMV path (q4gsw_quad_dot.wgsl) measured faster here while, checked, the model's
 decode GEMVs took twice as long (naga's clamped indexing keeps its private array out of
-registers). So a variant is judged in the model (`llm_bench.py`) with the checks it will
-run with; the probe locates where a kernel's time goes.
+registers). A layout is judged in the model (`benchmarks/llm_compare.py`); the probe
+locates where a kernel's time goes (docs/performance.md, "Several weight rows per thread
+in the decode GEMVs").
 
-A variant is the generated module with some of its functions replaced (`replace`), so it
-keeps the spec's interface; what earns its place is then written into the spec's .wgsl.
-`run` times every variant; with `--sass OUT` each variant is also compiled in a process
-with a shader disk cache of its own, copied to OUT/sass/<variant>, for
-`probe_sass.py show`-style disassembly here (`sass DIR`: registers, local-memory
+The GEMV variants: q4gsw_gemv_subgroup, the one-row-per-thread kernel the decode ran
+before the rows kernels ("main"), with its nibbles converted by an OR into 2^23's
+mantissa, with four quads of a thread in flight, with 16 threads per row; the rows
+layouts (`rows_variant`: rows per thread x warps per row); the spec's q4gsw_gemv_rows and
+q4gsw_gemv_rows4. A variant is the generated module with some of its functions replaced
+(`replace`), so it keeps the spec's interface. `run` times every variant; with `--sass
+OUT` each variant is also compiled in a process with a shader disk cache of its own,
+copied to OUT/sass/<variant>, for disassembly here (`sass DIR`: registers, local-memory
 traffic and the instruction mix of each listing).
 Usage: python tools/probes/probe_decode_kernels.py run [--sass OUT] | sass DIR
 """
@@ -69,55 +74,6 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 }
 """
 
-
-# Two weight rows per thread (n and n + 8) dotted with one load of the input quad: a
-# workgroup takes 16 rows, and the input's L1 traffic per weight byte halves.
-ROWS2 = """
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) tid: u32,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let group = gemv_group(gid, num_workgroups);
-  let n = group * 16u + (tid / 4u) % 8u;
-  let quads = params.K / 32u;
-  var s = vec2<f32>();
-  var q = tid % 4u + 4u * (tid / 32u);
-  for (; q < quads; q += K_LANES) {
-    s += quad_dot2(n, q);
-  }
-  s += subgroupShuffleXor(s, 1u);
-  s += subgroupShuffleXor(s, 2u);
-  if (tid % 4u == 0u) {
-    row_parts[((tid / 4u) % 8u) * 8u + tid / 32u] = vec4<f32>(s, 0.0, 0.0);
-  }
-  workgroupBarrier();
-  if (tid < 16u) {
-    var total = 0.0;
-    for (var p = 0u; p < 8u; p++) {
-      total += row_parts[(tid % 8u) * 8u + p][tid / 8u];
-    }
-    store_output(0u, group * 16u + tid, total);
-  }
-}
-
-fn quad_dot2(n: u32, q: u32) -> vec2<f32> {
-  let quads = params.K / 32u;
-  let w0 = w[n * quads + q];
-  let w1 = w[(n + 8u) * quads + q];
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var s = vec2<f32>();
-  for (var j = 0u; j < 4u; j++) {
-    let v0 = nibbles(w0[j]);
-    let v1 = nibbles(w1[j]);
-    s.x += dot(x[2u * j], v0[0]) + dot(x[2u * j + 1u], v0[1]);
-    s.y += dot(x[2u * j], v1[0]) + dot(x[2u * j + 1u], v1[1]);
-  }
-  let g = (q * 32u / params.group_size) * params.N + n;
-  return s * vec2<f32>(scales_load(g), scales_load(g + 8u));
-}
-"""
 
 # 16 threads per weight row and 16 rows per workgroup: thread t serves row (t / 4) % 8 +
 # 8 * ((t / 32) % 2) at k-lane t % 4 + 4 * (t / 64), so a warp still reads 4 adjacent quads
@@ -247,55 +203,24 @@ fn dot_rows(n: u32, q: u32) -> array<f32, R> {{
     return replace(text, "main", body)
 
 
-# the spec's rows kernel with two quads of a thread in flight per step
-ROWS_UNROLL2 = """
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) tid: u32,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let first = (linear_index(gid, num_workgroups) / WORKGROUP_SIZE_X) * ROWS;
-  let n = first + lane_row(tid);
-  let quads = params.K / 32u;
-  var sums: array<f32, ROWS_PER_THREAD>;
-  var q = lane_quad(tid);
-  for (; q + K_LANES < quads; q += 2u * K_LANES) {
-    let d0 = rows_dot(0u, params.N, n, q, input_quad(q));
-    let d1 = rows_dot(0u, params.N, n, q + K_LANES, input_quad(q + K_LANES));
-    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
-      sums[r] += d0[r] + d1[r];
-    }
-  }
-  if (q < quads) {
-    let d = rows_dot(0u, params.N, n, q, input_quad(q));
-    for (var r = 0u; r < ROWS_PER_THREAD; r++) {
-      sums[r] += d[r];
-    }
-  }
-  reduce_lanes(sums, tid);
-  let row = first + tid;
-  if (tid < ROWS && row < params.N) {
-    store_output(0u, row, row_total(tid / 8u, tid % 8u));
-  }
-}
-"""
-
 # rows per workgroup where a variant's differs from main's 8
-GEMV_ROWS = {"gemv_rows2": 16, "gemv_magic_rows2": 16, "gemv_k16": 16, "gemv_magic_k16": 16,
-             "gemv_r2w16": 16, "gemv_r4w8": 32, "gemv_r4w16": 32, "gemv_r8w8": 64,
-             "gemv_r2w8": 16, "gemv_r2w4": 16, "gemv_r4w4": 32, "gemv_spec_rows": 16,
-             "gemv_spec_rows4": 32, "gemv_spec_rows_u2": 16, "gemv_spec_rows4_u2": 32}
+GEMV_ROWS = {"gemv_k16": 16, "gemv_spec_rows": 16, "gemv_spec_rows4": 32,
+             **{f"gemv_r{r}w{w}": 8 * r for r in (2, 4, 8) for w in (4, 8, 16)}}
+# (rows per thread, warps) of the rows_variant layouts timed
+ROW_LAYOUTS = [(2, 8), (2, 16), (2, 4), (4, 4), (4, 8), (4, 16), (8, 8)]
 
 
 def gemv_variants() -> dict[str, str]:
+    """main's kernel before the rows layout (q4gsw_gemv_subgroup: one row per thread), its
+    variants, the rows layouts (rows per thread x warps) and the spec's rows kernels."""
     base = (GEN / "linear_q4gsw" / "q4gsw_gemv_subgroup.wgsl").read_text()
-    magic = replace(base, "nibbles", NIBBLES_MAGIC)
     spec = GEN / "linear_q4gsw"
-    return {"gemv_main": base, "gemv_r2w16": rows_variant(base, 2, 16),
+    return {"gemv_main": base, "gemv_magic": replace(base, "nibbles", NIBBLES_MAGIC),
+            "gemv_unroll4": replace(base, "lane_dots", UNROLL4),
+            "gemv_k16": replace(base, "main", K16),
+            **{f"gemv_r{r}w{w}": rows_variant(base, r, w) for r, w in ROW_LAYOUTS},
             "gemv_spec_rows": (spec / "q4gsw_gemv_rows.wgsl").read_text(),
-            "gemv_spec_rows4": (spec / "q4gsw_gemv_rows4.wgsl").read_text(),
-            "gemv_spec_rows_u2": replace((spec / "q4gsw_gemv_rows.wgsl").read_text(), "main",
-                                         ROWS_UNROLL2),
-            "gemv_spec_rows4_u2": replace((spec / "q4gsw_gemv_rows4.wgsl").read_text(), "main",
-                                          ROWS_UNROLL2)}
+            "gemv_spec_rows4": (spec / "q4gsw_gemv_rows4.wgsl").read_text()}
 
 
 def gemv_case(dev, name: str, n: int, k: int):
