@@ -63,8 +63,9 @@ GEMV_ROWS = Kernel("q4gsw_gemv_rows", features=("subgroups",), helpers=ROWS_HELP
                    consts={"ROWS_PER_THREAD": "2u", "VALUES": "2u"}, runtime_checks=False)
 GEMV_ROWS4 = GEMV_ROWS.variant("q4gsw_gemv_rows4",
                                consts={"ROWS_PER_THREAD": "4u", "VALUES": "4u"})
-# From this many rows, four per thread (the output projection: 128,256 rows in 77 us
-# against 91 with two; two were faster at 8,192 rows, H100)
+# From this many rows, four per thread (the output projection's 128,256 rows: 81 us
+# against 95 with two; at 8,192 rows 9.4 against 9.8, at 2,048 7.1 against 6.0; H100,
+# tools/probes/probe_decode_kernels.py)
 ROWS4_FROM = 16384
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
@@ -266,7 +267,8 @@ LINEAR_Q4GSW = Op(
              route="q4gsw_gemv_rows_f16"),
         Case("f16_decode_many_rows", _w(ROWS4_FROM + 8, 64, 32, bias=False, dtype="float16"),
              route="q4gsw_gemv_rows4_f16"),
-        Case("f16_decode_small_groups", _w(24, 64, 8, bias=False, dtype="float16", m=(2,)),
+        Case("f16_gemv_two_rows_small_groups",
+             _w(24, 64, 8, bias=False, dtype="float16", m=(2,)),
              route="q4gsw_gemv_subgroup_f16"),
         Case("f16_prefill", _w(70, 64, 32, m=(1, 9), bias=False, dtype="float16"),
              route="q4gsw_gemm_f16"),
