@@ -34,8 +34,8 @@ run the kernels' float16 twins: float32 sums, one rounding per output.
 """
 
 from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Elementwise, Guard,
-                              Int, Kernel, Op, Output, Params, Route, Tensor, Tiles, half_routes,
-                              same_dtype, u32)
+                              Int, Kernel, Op, Output, Params, Route, SpecError, Tensor, Tiles,
+                              half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
@@ -63,6 +63,18 @@ GEMV_ROWS = Kernel("q4gsw_gemv_rows", features=("subgroups",), helpers=ROWS_HELP
                    consts={"ROWS_PER_THREAD": "2u", "VALUES": "2u"}, runtime_checks=False)
 GEMV_ROWS4 = GEMV_ROWS.variant("q4gsw_gemv_rows4",
                                consts={"ROWS_PER_THREAD": "4u", "VALUES": "4u"})
+
+
+def subgroup_rows(kernel: Kernel) -> Kernel:
+    """`kernel`'s twin `<name>_subgroup`: a rows-layout kernel (q4gsw_rows.wgsl) whose
+    reduction is q4gsw_rows_reduce.wgsl, with the subgroup one instead."""
+    portable = "q4gsw_rows_reduce.wgsl"
+    if not any(h.endswith(portable) for h in kernel.helpers):
+        raise SpecError(f"{kernel.name}: no {portable} among its helpers {kernel.helpers}")
+    return kernel.variant(f"{kernel.name}_subgroup", features=("subgroups",), helpers=tuple(
+        h.replace(portable, "q4gsw_rows_reduce_subgroup.wgsl") for h in kernel.helpers))
+
+
 # From this many rows, four per thread (the output projection's 128,256 rows: 81 us
 # against 95 with two; at 8,192 rows 9.4 against 9.8, at 2,048 7.1 against 6.0; H100,
 # tools/probes/probe_decode_kernels.py)

@@ -1,8 +1,6 @@
 // q4gsw_gemv_rows: linear_q4gsw for one input row (M = 1, a decode step), ROWS_PER_THREAD
 // weight rows per thread (q4gsw_rows.wgsl), so a workgroup takes 8 * ROWS_PER_THREAD rows.
 
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
-
 fn words_of(mat: u32, i: u32) -> vec4<u32> {
   return w[i];
 }

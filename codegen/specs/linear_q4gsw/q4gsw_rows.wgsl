@@ -10,6 +10,20 @@
 // the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
 
 const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
+
+// Each thread's VALUES sums (the kernel's const: one per row it serves, or more) added
+// over its row's k-lanes by reduce_lanes (q4gsw_rows_reduce.wgsl, or its _subgroup twin)
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// After reduce_lanes: value v of the block's row r (r < 8), its 8 warps' parts added.
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
+}
 
 // Thread tid's first row in its block of 8 (its others follow 8 apart).
 fn lane_row(tid: u32) -> u32 {

@@ -4,10 +4,9 @@
 // interface with subgroup shuffles.
 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
 
-// Adds every thread's `sums` over the k-lanes of its row; afterwards row_total(v, r) is
-// value v of the block's row r (a barrier included, so every thread must call it).
+// Adds every thread's `sums` over the k-lanes of its row into row_parts
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];
@@ -18,12 +17,4 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
     row_parts[i] = lane_sums[at] + lane_sums[at + 1u] + lane_sums[at + 2u] + lane_sums[at + 3u];
   }
   workgroupBarrier();
-}
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
 }

@@ -3,8 +3,6 @@
 // 4..128 consecutive local_invocation_index values (1-D workgroups), so a thread's xor-1
 // and xor-2 neighbours are its k-lane neighbours.
 
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
-
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     let pair = sums[v] + subgroupShuffleXor(sums[v], 1u);
@@ -14,12 +12,4 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
     }
   }
   workgroupBarrier();
-}
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
 }

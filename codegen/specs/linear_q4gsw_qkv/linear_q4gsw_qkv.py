@@ -15,7 +15,7 @@ from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, I
 from codegen.graph.inputs import rand, randint, randn
 from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
                                                      matrix_shape_cases, scales_guard,
-                                                     weights_guard)
+                                                     subgroup_rows, weights_guard)
 
 FLOATS = (F32, F16)
 MATRICES = ("q", "k", "v")
@@ -29,9 +29,7 @@ QKV = Kernel("q4gsw_gemv_qkv", runtime_checks=False,
              helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
                       "../linear_q4gsw/q4gsw_nibbles.wgsl", "../linear_q4gsw/q4gsw_rows.wgsl",
                       "../linear_q4gsw/q4gsw_rows_reduce.wgsl"))
-QKV_SUBGROUP = QKV.variant("q4gsw_gemv_qkv_subgroup", features=("subgroups",),
-                           helpers=tuple(h.replace("reduce.wgsl", "reduce_subgroup.wgsl")
-                                         for h in QKV.helpers))
+QKV_SUBGROUP = subgroup_rows(QKV)
 
 
 def _args(n=(48, 16, 16), k=64, group=32, m=(1, 1), dtype="float32"):

@@ -5,8 +5,6 @@
 // quad loaded once for them), so the three matrices cost one dispatch's fixed time. Which
 // matrix is uniform per workgroup, so its branches do not diverge.
 
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
-
 fn rows_of(mat: u32) -> u32 {
   return select(select(params.N_v, params.N_k, mat == 1u), params.N_q, mat == 0u);
 }

@@ -20,7 +20,7 @@ from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, G
 from codegen.graph.inputs import rand, randint, randn
 from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
                                                      matrix_shape_cases, scales_guard,
-                                                     weights_guard)
+                                                     subgroup_rows, weights_guard)
 
 FLOATS = (F32, F16)
 ROWS_PER_THREAD = 2  # q4gsw_gemv_silu_mul.wgsl: output features per thread (of each matrix)
@@ -33,9 +33,7 @@ GEMV = Kernel("q4gsw_gemv_silu_mul", runtime_checks=False,
               helpers=("../linear_q4gsw/q4gsw_input_vec4.wgsl",
                        "../linear_q4gsw/q4gsw_nibbles.wgsl", "../linear_q4gsw/q4gsw_rows.wgsl",
                        "../linear_q4gsw/q4gsw_rows_reduce.wgsl", "silu.wgsl"))
-GEMV_SUBGROUP = GEMV.variant("q4gsw_gemv_silu_mul_subgroup", features=("subgroups",),
-                             helpers=tuple(h.replace("reduce.wgsl", "reduce_subgroup.wgsl")
-                                           for h in GEMV.helpers))
+GEMV_SUBGROUP = subgroup_rows(GEMV)
 GEMV_ROUTES = [Route(k, Elementwise(f"ceil_div(N, {8 * ROWS_PER_THREAD}) * 256"))
                for k in (GEMV_SUBGROUP, GEMV)]
 # the tiled kernel with stores that multiply silu(the gate it finds in the output)

@@ -5,7 +5,6 @@
 // with one load of each input quad; the gate and up sums meet in one reduction (VALUES =
 // 2 * ROWS_PER_THREAD: the gate's, then the up's).
 
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // output features per workgroup
 const GATE: u32 = 0u;
 const UP: u32 = 1u;
 

@@ -199,24 +199,24 @@ struct Staged {
   inside: u32,
 }
 
-// B vec4 i of a step's slice: as [N][K], row i / 2 and k (i % 2) * 4..+3; as [K][N],
-// row i / 32 and columns (i % 32) * 4..+3.
-fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> StagedB {
+// B vec4 i of a step's slice (its (r, c) for staged_b and inside_b): as [N][K], row i / 2
+// and k (i % 2) * 4..+3; as [K][N], row i / 32 and columns (i % 32) * 4..+3.
+fn b_at(n0: u32, k0: u32, i: u32) -> vec2<u32> {
   if (B_IS_NK) {
-    return staged_b(z, n0 + i / 2u, k0 + i % 2u * 4u, end);
+    return vec2<u32>(n0 + i / 2u, k0 + i % 2u * 4u);
   }
-  return staged_b(z, k0 + i / 32u, n0 + i % 32u * 4u, end);
+  return vec2<u32>(k0 + i / 32u, n0 + i % 32u * 4u);
+}
+
+fn stage_b(z: u32, n0: u32, k0: u32, end: u32, i: u32) -> StagedB {
+  let at = b_at(n0, k0, i);
+  return staged_b(z, at.x, at.y, end);
 }
 
 // Bit `bit` set when B vec4 i of the step's slice lies inside.
 fn inside_bit(n0: u32, k0: u32, end: u32, i: u32, bit: u32) -> u32 {
-  var inside: bool;
-  if (B_IS_NK) {
-    inside = inside_b(n0 + i / 2u, k0 + i % 2u * 4u, end);
-  } else {
-    inside = inside_b(k0 + i / 32u, n0 + i % 32u * 4u, end);
-  }
-  return select(0u, 1u << bit, inside);
+  let at = b_at(n0, k0, i);
+  return select(0u, 1u << bit, inside_b(at.x, at.y, end));
 }
 
 // Thread tid loads A row tid / 2, k (tid % 2) * 4..+3, and B vec4s tid, tid + THREADS, ...

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 008ecebf2353d29b7cc1f38796506679adeb5df503a224d37f859b0eda557c51
+// wgsl-sha256: 72bd19927cc85e6e1326176ddc466f61ddce656cf3339b5954be5f7dc15a87c1
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -134,6 +134,20 @@ fn store_output(m: u32, n: u32, sum: f32) {
 // the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
 
 const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
+
+// Each thread's VALUES sums (the kernel's const: one per row it serves, or more) added
+// over its row's k-lanes by reduce_lanes (q4gsw_rows_reduce.wgsl, or its _subgroup twin)
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// After reduce_lanes: value v of the block's row r (r < 8), its 8 warps' parts added.
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
+}
 
 // Thread tid's first row in its block of 8 (its others follow 8 apart).
 fn lane_row(tid: u32) -> u32 {
@@ -210,8 +224,6 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 // 4..128 consecutive local_invocation_index values (1-D workgroups), so a thread's xor-1
 // and xor-2 neighbours are its k-lane neighbours.
 
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
-
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     let pair = sums[v] + subgroupShuffleXor(sums[v], 1u);
@@ -222,19 +234,9 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   }
   workgroupBarrier();
 }
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
-}
 // codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl
 // q4gsw_gemv_rows: linear_q4gsw for one input row (M = 1, a decode step), ROWS_PER_THREAD
 // weight rows per thread (q4gsw_rows.wgsl), so a workgroup takes 8 * ROWS_PER_THREAD rows.
-
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
 
 fn words_of(mat: u32, i: u32) -> vec4<u32> {
   return w[i];

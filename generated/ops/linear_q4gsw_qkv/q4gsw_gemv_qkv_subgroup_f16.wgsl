@@ -152,6 +152,20 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 // the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
 
 const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
+
+// Each thread's VALUES sums (the kernel's const: one per row it serves, or more) added
+// over its row's k-lanes by reduce_lanes (q4gsw_rows_reduce.wgsl, or its _subgroup twin)
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// After reduce_lanes: value v of the block's row r (r < 8), its 8 warps' parts added.
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
+}
 
 // Thread tid's first row in its block of 8 (its others follow 8 apart).
 fn lane_row(tid: u32) -> u32 {
@@ -228,8 +242,6 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 // 4..128 consecutive local_invocation_index values (1-D workgroups), so a thread's xor-1
 // and xor-2 neighbours are its k-lane neighbours.
 
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
-
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     let pair = sums[v] + subgroupShuffleXor(sums[v], 1u);
@@ -240,14 +252,6 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   }
   workgroupBarrier();
 }
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
-}
 // codegen/specs/linear_q4gsw_qkv/q4gsw_gemv_qkv.wgsl
 // q4gsw_gemv_qkv: three 4-bit linears of one input row (M = 1, a decode step's q, k and v
 // projections) in one dispatch. The first ceil(N_q / ROWS) workgroups take q's rows, the
@@ -255,8 +259,6 @@ fn row_total(v: u32, r: u32) -> f32 {
 // its matrix (../linear_q4gsw/q4gsw_rows.wgsl: ROWS_PER_THREAD rows per thread, each input
 // quad loaded once for them), so the three matrices cost one dispatch's fixed time. Which
 // matrix is uniform per workgroup, so its branches do not diverge.
-
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
 
 fn rows_of(mat: u32) -> u32 {
   return select(select(params.N_v, params.N_k, mat == 1u), params.N_q, mat == 0u);

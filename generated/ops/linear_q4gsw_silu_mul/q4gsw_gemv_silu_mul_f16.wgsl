@@ -130,6 +130,20 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 // the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
 
 const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
+
+// Each thread's VALUES sums (the kernel's const: one per row it serves, or more) added
+// over its row's k-lanes by reduce_lanes (q4gsw_rows_reduce.wgsl, or its _subgroup twin)
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// After reduce_lanes: value v of the block's row r (r < 8), its 8 warps' parts added.
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
+}
 
 // Thread tid's first row in its block of 8 (its others follow 8 apart).
 fn lane_row(tid: u32) -> u32 {
@@ -207,10 +221,9 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 // interface with subgroup shuffles.
 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
 
-// Adds every thread's `sums` over the k-lanes of its row; afterwards row_total(v, r) is
-// value v of the block's row r (a barrier included, so every thread must call it).
+// Adds every thread's `sums` over the k-lanes of its row into row_parts
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];
@@ -221,14 +234,6 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
     row_parts[i] = lane_sums[at] + lane_sums[at + 1u] + lane_sums[at + 2u] + lane_sums[at + 3u];
   }
   workgroupBarrier();
-}
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
 }
 // codegen/specs/linear_q4gsw_silu_mul/silu.wgsl
 // silu(x) = x * sigmoid(x), sigmoid written so neither tail overflows (as
@@ -246,7 +251,6 @@ fn silu(x: f32) -> f32 {
 // with one load of each input quad; the gate and up sums meet in one reduction (VALUES =
 // 2 * ROWS_PER_THREAD: the gate's, then the up's).
 
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // output features per workgroup
 const GATE: u32 = 0u;
 const UP: u32 = 1u;
 

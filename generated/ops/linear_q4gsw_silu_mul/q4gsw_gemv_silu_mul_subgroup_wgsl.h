@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl - DO NOT EDIT.
-// wgsl-sha256: 61392add584846c53ac46fadcd412862406e83b0d7de909d1d9a8285d9791999
+// wgsl-sha256: 3121717bff85c011466af162e40d6dce3c7814626f8862a5066b04b0c1e7a698
 // The module below is generated/ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_subgroup.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -80,6 +80,20 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 // the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
 
 const K_LANES: u32 = 32u;  // threads per weight row
+const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
+
+// Each thread's VALUES sums (the kernel's const: one per row it serves, or more) added
+// over its row's k-lanes by reduce_lanes (q4gsw_rows_reduce.wgsl, or its _subgroup twin)
+var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
+
+// After reduce_lanes: value v of the block's row r (r < 8), its 8 warps' parts added.
+fn row_total(v: u32, r: u32) -> f32 {
+  var total = 0.0;
+  for (var w = 0u; w < 8u; w++) {
+    total += row_parts[v * 64u + r * 8u + w];
+  }
+  return total;
+}
 
 // Thread tid's first row in its block of 8 (its others follow 8 apart).
 fn lane_row(tid: u32) -> u32 {
@@ -156,8 +170,6 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 // 4..128 consecutive local_invocation_index values (1-D workgroups), so a thread's xor-1
 // and xor-2 neighbours are its k-lane neighbours.
 
-var<workgroup> row_parts: array<f32, 64 * VALUES>;  // [value][row of the block][warp]
-
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     let pair = sums[v] + subgroupShuffleXor(sums[v], 1u);
@@ -167,14 +179,6 @@ fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
     }
   }
   workgroupBarrier();
-}
-
-fn row_total(v: u32, r: u32) -> f32 {
-  var total = 0.0;
-  for (var w = 0u; w < 8u; w++) {
-    total += row_parts[v * 64u + r * 8u + w];
-  }
-  return total;
 }
 // codegen/specs/linear_q4gsw_silu_mul/silu.wgsl
 // silu(x) = x * sigmoid(x), sigmoid written so neither tail overflows (as
@@ -192,7 +196,6 @@ fn silu(x: f32) -> f32 {
 // with one load of each input quad; the gate and up sums meet in one reduction (VALUES =
 // 2 * ROWS_PER_THREAD: the gate's, then the up's).
 
-const ROWS: u32 = 8u * ROWS_PER_THREAD;  // output features per workgroup
 const GATE: u32 = 0u;
 const UP: u32 = 1u;
 
