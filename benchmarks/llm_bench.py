@@ -188,6 +188,8 @@ def run(folder: Path, out: Path) -> None:
             runner, pte, 128, NEW_TOKENS, out / "one_submit", 1, per_submit=0)
         results["runs"]["profile_ctx128"] = generate(runner, pte, 128, 16, out / "profile",
                                                      profile=True)
+        results["runs"]["profile_prefill512"] = generate(runner, pte, 512, 1,
+                                                         out / "profile_prefill", profile=True)
     results["peak_gpu_mib"] = memory.peak
     (out / "llm.json").write_text(json.dumps(results, indent=1))
     report(out / "llm.json")
@@ -227,6 +229,15 @@ def report(path: Path) -> None:
     for kernel, t in grids[:12]:
         print(f"    {kernel:40s} {t['gpu_ms']:7.3f} ms {t['dispatches']:5g} x "
               f"{1000 * t['gpu_ms'] / t['dispatches']:7.1f} us")
+    if "profile_prefill512" in runs:
+        pre = runs["profile_prefill512"]
+        grids = sorted(pre["prefill_dispatch_times"].items(), key=lambda kv: -kv[1]["gpu_ms"])
+        print(f"  profiled prefill of 512 tokens: "
+              f"{sum(t['gpu_ms'] for _, t in grids):.3f} ms GPU "
+              f"({pre['prefill_ms']:.2f} ms as profiled); by kernel and grid:")
+        for kernel, t in grids[:12]:
+            print(f"    {kernel:40s} {t['gpu_ms']:7.3f} ms {t['dispatches']:5g} x "
+                  f"{1000 * t['gpu_ms'] / t['dispatches']:7.1f} us")
     for key in ("prefill128_decode_ctx128", "decode_ctx128_one_submit"):
         if key in runs and runs[key].get("decode_host_ms"):
             print(f"  {key}: median step {runs[key]['decode_median_ms']:.3f} ms; its execute on "

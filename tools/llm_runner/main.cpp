@@ -18,11 +18,13 @@
 //   {"device", "prompt": [...], "tokens": [...], "prefill_ms", "prefill_tok_s",
 //    "decode_ms": [...], "decode_tok_s", "dispatches_per_token", "pipelines_at_load",
 //    "pipelines_after", "vocab", "max_seq_len", "decode_host_ms": {...},
-//    "kernel_times": {...}, "dispatch_times": {...} (--profile)}
+//    "kernel_times": {...}, "dispatch_times": {...}, "prefill_kernel_times": {...},
+//    "prefill_dispatch_times": {...} (--profile)}
 // decode_host_ms: the median decode step's delegate execute on the host (the resize for
 // the new position, uniform uploads, recording, submission, waiting for the GPU, reading
 // the logits back); kernel_times: GPU time per decode step by
-// kernel, dispatch_times by kernel and grid (each dispatch timed in a pass of its own).
+// kernel, dispatch_times by kernel and grid (each dispatch timed in a pass of its own);
+// the prefill_ pair: the same for the timed prefill.
 // and DIR/logits.bin: float32 [new_tokens, vocab], the logits each generated token was
 // chosen from (the prefill's, then each decode step's but the last).
 // Exit status: 0 success; 1 an error (message on stderr and in DIR/error.txt); 2 bad
@@ -232,6 +234,7 @@ int run(int argc, char** argv) {
   for (int64_t i = 0; i < warmup; ++i) gen.prefill(prompt);
   std::vector<int64_t> tokens;
   std::vector<float> all_logits;
+  const auto before_prefill = backend::dispatch_counts();  // --profile: the prefill's share
   auto t0 = std::chrono::steady_clock::now();
   std::vector<float> logits = gen.prefill(prompt);
   const double prefill_ms = ms_since(t0);
@@ -281,10 +284,11 @@ int run(int argc, char** argv) {
   std::ofstream bin(fs::path(out_dir) / "logits.bin", std::ios::binary);
   bin.write(reinterpret_cast<const char*>(all_logits.data()),
             static_cast<std::streamsize>(all_logits.size() * sizeof(float)));
-  // per decode step: the decode steps' GPU time, divided
-  const double steps = static_cast<double>(std::max<size_t>(decode_ms.size(), 1));
-  auto per_step = [&](const std::map<std::string, webgpu_delegate::KernelTime>& after,
-                      const std::map<std::string, webgpu_delegate::KernelTime>& before) {
+  // GPU time between two counts, divided by `steps` (the decode steps, or the one prefill)
+  const double decode_steps = static_cast<double>(std::max<size_t>(decode_ms.size(), 1));
+  auto per_step = [](const std::map<std::string, webgpu_delegate::KernelTime>& after,
+                     const std::map<std::string, webgpu_delegate::KernelTime>& before,
+                     double steps) {
     json times = json::object();
     for (const auto& [kernel, t] : after) {
       auto b = before.find(kernel);
@@ -310,9 +314,14 @@ int run(int argc, char** argv) {
       {"vocab", all_logits.size() / static_cast<size_t>(new_tokens)},
       {"max_seq_len", gen.max_seq_len()},
       {"decode_host_ms", host},
-      {"kernel_times", per_step(final_counts.kernel_times, prefill_counts.kernel_times)},
+      {"kernel_times",
+       per_step(final_counts.kernel_times, prefill_counts.kernel_times, decode_steps)},
       {"dispatch_times",
-       per_step(final_counts.kernel_grid_times, prefill_counts.kernel_grid_times)}};
+       per_step(final_counts.kernel_grid_times, prefill_counts.kernel_grid_times, decode_steps)},
+      {"prefill_kernel_times",
+       per_step(prefill_counts.kernel_times, before_prefill.kernel_times, 1.0)},
+      {"prefill_dispatch_times",
+       per_step(prefill_counts.kernel_grid_times, before_prefill.kernel_grid_times, 1.0)}};
   std::ofstream out(fs::path(out_dir) / "manifest.json");
   out << manifest.dump(1) << "\n";
   if (!bin || !out) throw Failure{"cannot write " + out_dir};
