@@ -17,8 +17,9 @@ torch.cuda.synchronize, an untimed prefill before the 128 and 512 runs, 64 new t
 median of 63 decode steps), peak max_memory_allocated while timing; then the last decode
 step's logits at context 128 and 1024 against one prefill of the whole sequence (exit 1
 past TOLERANCE of the largest logit: a decode that misses its own key, 0.018 on the tiny
-model, fails fp16's; the noise is 9e-4 for fp16, 7e-3 for int4's bfloat16). Writes OUT/llm_torch.json. --tiny: dim 256, 2 layers, 4
-heads, 2 KV heads, FFN 512, vocab 1024 (a CPU check).
+model, fails fp16's; the noise is 9e-4 for fp16, 7e-3 for int4's bfloat16). Writes
+OUT/llm_torch.json. --tiny: dim 256, 2 layers, 4 heads, 2 KV heads, FFN 512, vocab 1024
+(a CPU check).
 """
 
 from __future__ import annotations
@@ -226,7 +227,8 @@ def run_variant(variant: str, params: dict, device) -> dict:
     checks = {k: check_cache(model, device, runs[k])
               for k in ("prefill128_decode_ctx128", "decode_ctx1024")}
     print("  KV cache check, last decode logits vs. one prefill: " + ", ".join(
-        f"{k} {v:.3g}" for k, v in checks.items()) + f" of the largest logit (limit {TOLERANCE[variant]})")
+        f"{k} {v:.3g}" for k, v in checks.items())
+        + f" of the largest logit (limit {TOLERANCE[variant]})")
     return {"activations": str(dtype).replace("torch.", ""), "kernel": kernel, "runs": runs,
             "cache_check": checks, "peak_gpu_mib": peak}
 

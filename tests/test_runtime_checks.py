@@ -33,8 +33,9 @@ def test_the_tile_and_decode_kernels_run_unchecked_and_the_rest_checked():
     tiles = ["conv2d_gemm128", "gemm_scalar", "gemm_small_scalar", "gemm_vec4",
              "gemm_vec4_m32", "gemm_vec4_m64"]
     decode = ["q4gsw_gemv", "q4gsw_gemv_subgroup", "q4gsw_gemv_dq8", "q4gsw_gemv_subgroup_dq8",
-              "q4gsw_gemv_rows", "q4gsw_gemv_rows4", "q4gsw_gemv_rows_dq8",
-              "q4gsw_gemv_rows4_dq8", "q4gsw_gemv_qkv",
+              *(k + s for k in ("q4gsw_gemv_rows", "q4gsw_gemv_rows4", "q4gsw_gemv_rows_dq8",
+                                "q4gsw_gemv_rows4_dq8") for s in ("", "_subgroup")),
+              "q4gsw_gemv_qkv",
               "q4gsw_gemv_qkv_subgroup", "q4gsw_gemv_silu_mul", "q4gsw_gemv_silu_mul_subgroup",
               "kv_decode", "kv_combine", "rms_norm_rows", "add_rms_norm_rows"]
     assert unchecked == sorted(k + s for k in tiles + decode for s in ("", "_f16", "_f16_packed"))

@@ -9,19 +9,21 @@ the dispatches rotate over copies of the weights and scales that together exceed
 STREAM_BYTES (the activations, written by the previous kernel, stay L2-resident in the
 model too). Every variant is compiled without runtime checks, as the probe's GEMM twin
 (probe_sass.py) compiles the tile, so a kernel the runtime builds with checks (the spec's
-Kernel(runtime_checks=True), the default) can run much slower in the model than here:
-the M = 1 GEMV path (q4gsw_quad_dot.wgsl) measured faster here while, checked, the model's
-decode GEMVs took twice as long (naga's clamped indexing keeps its private array out of
-registers). A layout is judged in the model (`benchmarks/llm_compare.py`); the probe
-locates where a kernel's time goes (docs/performance.md, "Several weight rows per thread
-in the decode GEMVs").
+Kernel(runtime_checks=True), the default) can run much slower in the model than here: a
+one-row-per-thread GEMV measured faster here while, checked, the model's decode GEMVs took
+twice as long (naga's clamped indexing keeps its private array out of registers). A
+layout is judged in the model (`benchmarks/llm_compare.py`); the probe locates where a
+kernel's time goes (docs/performance.md, "Several weight rows per thread in the decode
+GEMVs").
 
-The GEMV variants: q4gsw_gemv_subgroup, the one-row-per-thread kernel the decode ran
-before the rows kernels ("main"), with its nibbles converted by an OR into 2^23's
-mantissa, with four quads of a thread in flight, with 16 threads per row; the rows
-layouts (`rows_variant`: rows per thread x warps per row); the spec's q4gsw_gemv_rows and
-q4gsw_gemv_rows4. A variant is the generated module with some of its functions replaced
-(`replace`), so it keeps the spec's interface. `run` times every variant; with `--sass
+The GEMV variants: the rows layouts (`rows_variant`: rows per thread x warps per row, on
+q4gsw_gemv_subgroup's module for its accessors) and the spec's rows kernels, portable and
+_subgroup. The one-row-per-thread kernels the decode ran before (and their variants:
+nibbles by an OR into 2^23's mantissa, four quads in flight, 16 threads per row) left the
+spec with the rows kernels; their figures are in docs/performance.md. The norms: the
+spec's rms_norm_rows and it with a subgroup reduction. A variant is the generated module
+with some of its functions replaced (`replace`), so it keeps the spec's interface. `run`
+times every variant; with `--sass
 OUT` each variant is also compiled in a process with a shader disk cache of its own,
 copied to OUT/sass/<variant>, for disassembly here (`sass DIR`: registers, local-memory
 traffic and the instruction mix of each listing).
@@ -62,79 +64,8 @@ def replace(text: str, name: str, new: str) -> str:
 
 # --- GEMV variants -----------------------------------------------------------------------
 
-# nibbles to floats by an OR into 2^23's mantissa: (2^23 + v) - (2^23 + 8) = v - 8
-NIBBLES_MAGIC = """
-fn nibbles(word: u32) -> array<vec4<f32>, 2> {
-  let exponent = vec4<u32>(0x4B000000u);
-  let lo = (vec4<u32>(word, word >> 4u, word >> 8u, word >> 12u) & vec4<u32>(15u)) | exponent;
-  let hi = (vec4<u32>(word >> 16u, word >> 20u, word >> 24u, word >> 28u) & vec4<u32>(15u))
-           | exponent;
-  return array<vec4<f32>, 2>(bitcast<vec4<f32>>(lo) - 8388616.0,
-                             bitcast<vec4<f32>>(hi) - 8388616.0);
-}
-"""
-
-
-# 16 threads per weight row and 16 rows per workgroup: thread t serves row (t / 4) % 8 +
-# 8 * ((t / 32) % 2) at k-lane t % 4 + 4 * (t / 64), so a warp still reads 4 adjacent quads
-# of 8 rows; each thread walks twice the quads of main's.
-K16 = """
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) tid: u32,
-        @builtin(num_workgroups) num_workgroups: vec3<u32>) {
-  let group = gemv_group(gid, num_workgroups);
-  let row = (tid / 4u) % 8u + 8u * ((tid / 32u) % 2u);
-  let n = group * 16u + row;
-  let quads = params.K / 32u;
-  var sum = 0.0;
-  var q = tid % 4u + 4u * (tid / 64u);
-  for (; q + 16u < quads; q += 32u) {
-    sum += quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + 16u);
-  }
-  if (q < quads) {
-    sum += quad_dot(0u, params.N, n, q);
-  }
-  sum += subgroupShuffleXor(sum, 1u);
-  sum += subgroupShuffleXor(sum, 2u);
-  if (tid % 4u == 0u) {
-    row_parts[row * 4u + tid / 64u] = vec4<f32>(sum, 0.0, 0.0, 0.0);
-  }
-  workgroupBarrier();
-  if (tid < 16u) {
-    var total = 0.0;
-    for (var p = 0u; p < 4u; p++) {
-      total += row_parts[tid * 4u + p].x;
-    }
-    store_output(0u, group * 16u + tid, total);
-  }
-}
-"""
-
-# main's layout with four quads of a thread in flight per step instead of two
-UNROLL4 = """
-fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
-  if (n >= params.N) {
-    return vec4<f32>();
-  }
-  let quads = params.K / 32u;
-  var q = tid % 4u + 4u * (tid / 32u);
-  var sum = 0.0;
-  for (; q + 3u * K_LANES < quads; q += 4u * K_LANES) {
-    sum += (quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + K_LANES)) +
-           (quad_dot(0u, params.N, n, q + 2u * K_LANES) +
-            quad_dot(0u, params.N, n, q + 3u * K_LANES));
-  }
-  for (; q < quads; q += K_LANES) {
-    sum += quad_dot(0u, params.N, n, q);
-  }
-  return vec4<f32>(sum, 0.0, 0.0, 0.0);
-}
-"""
-
-
-
 def rows_variant(base: str, rows: int, warps: int) -> str:
-    """main's lane layout (4 adjacent quads of 8 interleaved rows per warp) with each
+    """q4gsw_lanes' layout (4 adjacent quads of 8 interleaved rows per warp) with each
     thread dotting `rows` weight rows (n, n + 8, ...) with one load of the input quad, and
     `warps` warps (k-blocks) per workgroup: 8 * rows rows per workgroup, 4 * warps threads
     per row."""
@@ -203,24 +134,21 @@ fn dot_rows(n: u32, q: u32) -> array<f32, R> {{
     return replace(text, "main", body)
 
 
-# rows per workgroup where a variant's differs from main's 8
-GEMV_ROWS = {"gemv_k16": 16, "gemv_spec_rows": 16, "gemv_spec_rows4": 32,
+# rows per workgroup of each variant
+GEMV_ROWS = {**{f"gemv_spec_{k}{s}": r for k, r in (("rows", 16), ("rows4", 32))
+                for s in ("", "_subgroup")},
              **{f"gemv_r{r}w{w}": 8 * r for r in (2, 4, 8) for w in (4, 8, 16)}}
 # (rows per thread, warps) of the rows_variant layouts timed
 ROW_LAYOUTS = [(2, 8), (2, 16), (2, 4), (4, 4), (4, 8), (4, 16), (8, 8)]
 
 
 def gemv_variants() -> dict[str, str]:
-    """main's kernel before the rows layout (q4gsw_gemv_subgroup: one row per thread), its
-    variants, the rows layouts (rows per thread x warps) and the spec's rows kernels."""
-    base = (GEN / "linear_q4gsw" / "q4gsw_gemv_subgroup.wgsl").read_text()
+    """The rows layouts (rows per thread x warps) and the spec's rows kernels."""
     spec = GEN / "linear_q4gsw"
-    return {"gemv_main": base, "gemv_magic": replace(base, "nibbles", NIBBLES_MAGIC),
-            "gemv_unroll4": replace(base, "lane_dots", UNROLL4),
-            "gemv_k16": replace(base, "main", K16),
-            **{f"gemv_r{r}w{w}": rows_variant(base, r, w) for r, w in ROW_LAYOUTS},
-            "gemv_spec_rows": (spec / "q4gsw_gemv_rows.wgsl").read_text(),
-            "gemv_spec_rows4": (spec / "q4gsw_gemv_rows4.wgsl").read_text()}
+    base = (spec / "q4gsw_gemv_subgroup.wgsl").read_text()
+    return {**{f"gemv_r{r}w{w}": rows_variant(base, r, w) for r, w in ROW_LAYOUTS},
+            **{f"gemv_spec_{name}": (spec / f"q4gsw_gemv_{name}.wgsl").read_text()
+               for name in ("rows", "rows_subgroup", "rows4", "rows4_subgroup")}}
 
 
 def gemv_case(dev, name: str, n: int, k: int):
@@ -237,43 +165,11 @@ def gemv_case(dev, name: str, n: int, k: int):
     want = (per_group * scales.T).sum(1)
     params = np.array([1, n, k, k // 8, GROUP, 0, 0, 0], np.uint32)
     buffers = [params, x, packed, scales, np.zeros(4, np.float32), None]
-    grid = (-(-n // GEMV_ROWS.get(name, 8)), 1, 1)
+    grid = (-(-n // GEMV_ROWS[name]), 1, 1)
     return buffers, n * 4, grid, want, n * k // 2 + scales.nbytes, (2, 3)
 
 
 # --- rms_norm variants -------------------------------------------------------------------
-
-# every element of the row read once into registers (up to 8 per thread), squared and
-# summed, then scaled from the registers
-RMS_REGISTERS = """
-const PER_THREAD: u32 = 8u;
-
-fn write_row(row: u32, lid: u32) {
-  let base = row * params.N;
-  var xs: array<f32, PER_THREAD>;
-  var sum = 0.0;
-  for (var i = 0u; i < PER_THREAD; i++) {
-    let c = lid + i * WORKGROUP_SIZE_X;
-    xs[i] = select(0.0, input_load(base + min(c, params.N - 1u)), c < params.N);
-    sum += xs[i] * xs[i];
-  }
-  for (var c = lid + PER_THREAD * WORKGROUP_SIZE_X; c < params.N; c += WORKGROUP_SIZE_X) {
-    let v = input_load(base + c);
-    sum += v * v;
-  }
-  partial[lid] = sum;
-  let inv = inverseSqrt(workgroup_sum(lid) / f32(params.N) + params.eps);
-  for (var i = 0u; i < PER_THREAD; i++) {
-    let c = lid + i * WORKGROUP_SIZE_X;
-    if (c < params.N) {
-      output_store(base + c, xs[i] * inv * weight_load(c));
-    }
-  }
-  for (var c = lid + PER_THREAD * WORKGROUP_SIZE_X; c < params.N; c += WORKGROUP_SIZE_X) {
-    output_store(base + c, input_load(base + c) * inv * weight_load(c));
-  }
-}
-"""
 
 # the sum by subgroupAdd, then one value per subgroup through workgroup memory (subgroups
 # of 32, as NVIDIA's are)
@@ -297,10 +193,9 @@ fn workgroup_sum(lid: u32) -> f32 {
 
 def rms_variants() -> dict[str, str]:
     base = (GEN / "rms_norm" / "rms_norm_rows.wgsl").read_text()
-    regs = replace(base, "write_row", RMS_REGISTERS)
-    return {"rms_main": base, "rms_registers": regs,
-            "rms_registers_subgroup": "enable subgroups;\n" +
-            replace(regs, "workgroup_sum", SUBGROUP_SUM)}
+    return {"rms_spec": base,
+            "rms_spec_subgroup": "enable subgroups;\n" + replace(base, "workgroup_sum",
+                                                                  SUBGROUP_SUM)}
 
 
 def rms_case(dev, name: str, n: int, k: int):
@@ -365,7 +260,8 @@ def time_kernel(dev, text: str, label: str, case) -> tuple[float, float, float]:
 
 def families():
     quick = os.environ.get("PROBE_QUICK") == "1"  # small shapes: a check on a CPU adapter
-    return [("gemv", gemv_variants(), gemv_case, [(64, 256), (128, 1024)] if quick else GEMV_SHAPES),
+    return [("gemv", gemv_variants(), gemv_case,
+             [(64, 256), (128, 1024)] if quick else GEMV_SHAPES),
             ("rms_norm", rms_variants(), rms_case, [(1, 2048)])]
 
 

@@ -15,15 +15,15 @@ kernels) is not needed by float arithmetic and not read.
 
 Three dispatches, switched per execute (Dispatch.active), so one graph serves an LLM's
 prefill and its decode steps without a rebuild or a new pipeline:
-- one input row (K % 32 == 0, a decode step): bandwidth-bound. On a device with
-  `subgroups`, q4gsw_gemv_rows (q4gsw_rows.wgsl): each thread dots 2 weight rows (4 from
-  16,384 rows on, q4gsw_gemv_rows4: an output projection) with one load of each input
-  quad, 32 threads per row; elsewhere the portable q4gsw_gemv below.
+- one input row (K % 32 == 0, a decode step): bandwidth-bound. q4gsw_gemv_rows
+  (q4gsw_rows.wgsl): each thread dots 2 weight rows (4 from 16,384 rows on,
+  q4gsw_gemv_rows4: an output projection) with one load of each input quad, 32 threads
+  per row, the row's sums added in workgroup memory; on a device with `subgroups`, their
+  _subgroup twins add each row's adjacent threads with subgroup shuffles.
 - q4gsw_gemv (2..4 input rows and K % 32 == 0): each packed weight row is read once, by
   32 threads with vec4<u32> loads (32 weights), and dotted with every input row; a
   workgroup's 8 rows interleave so that a warp's loads of weights and of the transposed
-  scales are runs of adjacent bytes (q4gsw_lanes.wgsl); a single input row takes a path
-  that issues all of a quad's loads first. On a device with `subgroups`,
+  scales are runs of adjacent bytes (q4gsw_lanes.wgsl). On a device with `subgroups`,
   q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup shuffles.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
   (../matmul/gemm_tile.wgsl, 64 x 128 output tiles), the weights dequantized as they are
@@ -44,7 +44,7 @@ TILE_M, TILE_N = 64, 128  # q4gsw_gemm's output tile (gemm_tile.wgsl's TILE_M, T
 
 FLOATS = (F32, F16)
 _NIBBLES = ("q4gsw_nibbles.wgsl", "q4gsw_store.wgsl")
-_LANES = ("q4gsw_quad_dot.wgsl", "q4gsw_lanes.wgsl")
+_LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
 _TILE = ("../matmul/gemm_staged_f32.wgsl", "../matmul/gemm_tile.wgsl")  # values dequantized
@@ -57,9 +57,10 @@ GEMV = Kernel("q4gsw_gemv", helpers=_INPUT + _NIBBLES + _LANES, runtime_checks=F
 GEMV_SUBGROUP = Kernel("q4gsw_gemv_subgroup", features=("subgroups",),
                        helpers=GEMV.helpers, runtime_checks=False)
 # One input row with ROWS_PER_THREAD weight rows per thread (q4gsw_rows.wgsl): every index
-# in range as above (rows past N read row N - 1 and are not stored).
-ROWS_HELPERS = _INPUT + _NIBBLES + ("q4gsw_rows.wgsl", "q4gsw_rows_reduce_subgroup.wgsl")
-GEMV_ROWS = Kernel("q4gsw_gemv_rows", features=("subgroups",), helpers=ROWS_HELPERS,
+# in range as above (rows past N read row N - 1 and are not stored). Each has a _subgroup
+# twin (subgroup_rows below), the portable one's k-lane sums added in workgroup memory.
+ROWS_HELPERS = _INPUT + _NIBBLES + ("q4gsw_rows.wgsl", "q4gsw_rows_reduce.wgsl")
+GEMV_ROWS = Kernel("q4gsw_gemv_rows", helpers=ROWS_HELPERS,
                    consts={"ROWS_PER_THREAD": "2u", "VALUES": "2u"}, runtime_checks=False)
 GEMV_ROWS4 = GEMV_ROWS.variant("q4gsw_gemv_rows4",
                                consts={"ROWS_PER_THREAD": "4u", "VALUES": "4u"})
@@ -160,7 +161,7 @@ TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")},
 def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel,
                 rows: tuple[Kernel, Kernel]) -> list:
     """The dispatches: one input row (a decode step) on the rows kernels (`rows`: four
-    rows per thread, two; the portable GEMV where the device has no subgroups), a few on
+    rows per thread, two; their _subgroup twins where the device has subgroups), a few on
     `gemv` (subgroup and portable kernels), more on the tiles. A dispatch's route is
     fixed when the graph is built, and a graph built for a prefill runs its decode steps,
     so one input row is a dispatch of its own (switched per execute by `active`), not a
@@ -176,13 +177,14 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
     def halves(routes: list[Route]) -> list[Route]:
         return [*half_routes(routes, x), *routes]
     lanes = [Route(k, Elementwise(f"ceil_div(N, {ROWS_PER_WORKGROUP}) * 256")) for k in gemv]
+
+    def one_row(rows4: Kernel, rows2: Kernel) -> list[Route]:
+        return [Route(rows4, Elementwise("ceil_div(N, 32) * 256"), when=f"N >= {ROWS4_FROM}"),
+                Route(rows2, Elementwise("ceil_div(N, 16) * 256"))]
     return [
         Dispatch(name="gemv_one_row", active="gemv and M == 1", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"),
-                 routes=halves([Route(rows[0], Elementwise("ceil_div(N, 32) * 256"),
-                                      when=f"N >= {ROWS4_FROM}"),
-                                Route(rows[1], Elementwise("ceil_div(N, 16) * 256")),
-                                lanes[-1]])),
+                 routes=halves(one_row(*map(subgroup_rows, rows)) + one_row(*rows))),
         Dispatch(name="gemv", active="gemv and M > 1", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"), routes=halves(lanes)),
         Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
@@ -250,18 +252,19 @@ LINEAR_Q4GSW = Op(
                            (GEMV_ROWS4, GEMV_ROWS)),
     cases=[
         # decode: one token, 48 outputs in 3 workgroups of 16 rows, 2 quads of K per row
-        Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_rows"),
+        Case("decode", _w(48, 64, 32, bias=False), route="q4gsw_gemv_rows_subgroup"),
         # 37 outputs: the last workgroup's rows past N idle; a 3-D token input, group 64
-        Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_rows"),
+        Case("decode_bias_3d", _w(37, 128, 64, m=(1, 1)), route="q4gsw_gemv_rows_subgroup"),
         # an output projection's many rows: four per thread, the last workgroup's ragged
         Case("decode_many_rows", _w(ROWS4_FROM + 24, 64, 32, bias=False),
-             route="q4gsw_gemv_rows4"),
+             route="q4gsw_gemv_rows4_subgroup"),
         # K of 66 quads: each row's threads take 2 or 3 quads (the decode GEMVs' 64)
-        Case("decode_long_rows", _w(24, 2112, 32, bias=False), route="q4gsw_gemv_rows"),
+        Case("decode_long_rows", _w(24, 2112, 32, bias=False),
+             route="q4gsw_gemv_rows_subgroup"),
         # four rows in the lanes' vec4; 96 = 3 quads over 32 lanes (29 lanes idle)
         Case("gemv_four_rows", _w(16, 96, 32, m=(4,)), route="q4gsw_gemv_subgroup"),
         # group 8: every word of a quad has its own scale
-        Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_rows"),
+        Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_rows_subgroup"),
         # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
         Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
@@ -270,15 +273,15 @@ LINEAR_Q4GSW = Op(
         Case("tiles_many_rows", _w(20, 48, 16, m=(130,))),
         # one graph for prefill and decode: built for 7 tokens (tiles), run for 1 (GEMV)
         Case("prefill_then_decode", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 1, 64)},
-             route="q4gsw_gemv_rows"),
+             route="q4gsw_gemv_rows_subgroup"),
         Case("decode_after_prefill", _w(40, 64, 32, m=(1, 7)), resize={"self": (1, 3, 64)},
              route="q4gsw_gemv_subgroup"),
         # float16 (a force_fp16 LLM): decode on the GEMV, prefill on the tiles (no bias:
         # ExecuTorch's op gives a float32 output for a float16 input with a bias, below)
         Case("f16_decode", _w(48, 64, 32, bias=False, dtype="float16"),
-             route="q4gsw_gemv_rows_f16"),
+             route="q4gsw_gemv_rows_subgroup_f16"),
         Case("f16_decode_many_rows", _w(ROWS4_FROM + 8, 64, 32, bias=False, dtype="float16"),
-             route="q4gsw_gemv_rows4_f16"),
+             route="q4gsw_gemv_rows4_subgroup_f16"),
         Case("f16_gemv_two_rows_small_groups",
              _w(24, 64, 8, bias=False, dtype="float16", m=(2,)),
              route="q4gsw_gemv_subgroup_f16"),
@@ -353,10 +356,11 @@ LINEAR_DQ8CA_Q4GSW = Op(
                            (GEMV_SUBGROUP_DQ8, GEMV_DQ8), TILED_DQ8,
                            (GEMV_ROWS4_DQ8, GEMV_ROWS_DQ8)),
     cases=[
-        Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8"),
+        Case("decode", _dq8(48, 64, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8_subgroup"),
         Case("decode_many_rows", _dq8(ROWS4_FROM + 16, 64, 32, m=(1, 1), bias=True),
-             route="q4gsw_gemv_rows4_dq8"),
-        Case("decode_long_rows", _dq8(24, 2112, 32, m=(1, 1)), route="q4gsw_gemv_rows_dq8"),
+             route="q4gsw_gemv_rows4_dq8_subgroup"),
+        Case("decode_long_rows", _dq8(24, 2112, 32, m=(1, 1)),
+             route="q4gsw_gemv_rows_dq8_subgroup"),
         Case("gemv_rows_bias", _dq8(24, 96, 32, m=(3,), bias=True),
              route="q4gsw_gemv_subgroup_dq8"),
         # zero points at the int8 edges: rows clamp at -128 and 127
@@ -365,11 +369,11 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_dq8"),
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
-             route="q4gsw_gemv_rows_dq8"),
+             route="q4gsw_gemv_rows_dq8_subgroup"),
         Case("f16_decode", _dq8(48, 64, 32, m=(1, 1), dtype="float16"),
-             route="q4gsw_gemv_rows_dq8_f16"),
+             route="q4gsw_gemv_rows_dq8_subgroup_f16"),
         Case("f16_decode_many_rows", _dq8(ROWS4_FROM + 8, 64, 32, m=(1, 1), dtype="float16"),
-             route="q4gsw_gemv_rows4_dq8_f16"),
+             route="q4gsw_gemv_rows4_dq8_subgroup_f16"),
         Case("f16_gemv_rows", _dq8(24, 64, 32, m=(2,), dtype="float16"),
              route="q4gsw_gemv_subgroup_dq8_f16"),
         Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),

@@ -1,4 +1,5 @@
-// q4gsw_gemv: 4-bit linear for a few input rows (M <= 4, an LLM's decode step):
+// q4gsw_gemv: 4-bit linear for a few input rows (2 <= M <= 4; one row runs the rows
+// kernels, q4gsw_rows.wgsl):
 // bandwidth-bound, so each packed weight row is read once, by 32 threads (q4gsw_lanes),
 // and their sums meet in two workgroup steps.
 

@@ -46,15 +46,6 @@ fn quad_dots(n: u32, q: u32) -> vec4<f32> {
   return sums;
 }
 
-// q4gsw_quad_dot.wgsl's accessors: this kernel's one matrix.
-fn words_of(mat: u32, i: u32) -> vec4<u32> {
-  return w[i];
-}
-
-fn scale_of(mat: u32, i: u32) -> f32 {
-  return scales_load(i);
-}
-
 // Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
 // Two quads per step, so two loads of a thread are in flight together.
 fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
@@ -64,16 +55,6 @@ fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
   }
   let quads = params.K / 32u;
   var q = tid % 4u + 4u * (tid / 32u);
-  if (params.M == 1u) {
-    var sum = 0.0;
-    for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + K_LANES);
-    }
-    if (q < quads) {
-      sum += quad_dot(0u, params.N, n, q);
-    }
-    return vec4<f32>(sum, 0.0, 0.0, 0.0);
-  }
   for (; q + K_LANES < quads; q += 2u * K_LANES) {
     acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
   }

@@ -13,9 +13,15 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_dq8_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
@@ -81,6 +87,48 @@ static_assert(offsetof(LinearDq8caQ4gswTiledParams, k_chunk) == 28,
 static_assert(sizeof(LinearDq8caQ4gswTiledParams) == 32,
               "LinearDq8caQ4gswTiledParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvRows4Dq8SubgroupF16Kernel{
+    "q4gsw_gemv_rows4_dq8_subgroup_f16",
+    kQ4gswGemvRows4Dq8SubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvRows4Dq8SubgroupF16WorkgroupSizeX, kQ4gswGemvRows4Dq8SubgroupF16WorkgroupSizeY,
+     kQ4gswGemvRows4Dq8SubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8SubgroupF16Bindings,
+    kQ4gswGemvRows4Dq8SubgroupF16BindingCount,
+    kQ4gswGemvRows4Dq8SubgroupF16Features,
+    kQ4gswGemvRows4Dq8SubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvRows4Dq8SubgroupF16PackedKernel{
+    "q4gsw_gemv_rows4_dq8_subgroup_f16_packed",
+    kQ4gswGemvRows4Dq8SubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvRows4Dq8SubgroupF16PackedWorkgroupSizeX,
+     kQ4gswGemvRows4Dq8SubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvRows4Dq8SubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8SubgroupF16PackedBindings,
+    kQ4gswGemvRows4Dq8SubgroupF16PackedBindingCount,
+    kQ4gswGemvRows4Dq8SubgroupF16PackedFeatures,
+    kQ4gswGemvRows4Dq8SubgroupF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8SubgroupF16Kernel{
+    "q4gsw_gemv_rows_dq8_subgroup_f16",
+    kQ4gswGemvRowsDq8SubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvRowsDq8SubgroupF16WorkgroupSizeX, kQ4gswGemvRowsDq8SubgroupF16WorkgroupSizeY,
+     kQ4gswGemvRowsDq8SubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvRowsDq8SubgroupF16Bindings,
+    kQ4gswGemvRowsDq8SubgroupF16BindingCount,
+    kQ4gswGemvRowsDq8SubgroupF16Features,
+    kQ4gswGemvRowsDq8SubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8SubgroupF16PackedKernel{
+    "q4gsw_gemv_rows_dq8_subgroup_f16_packed",
+    kQ4gswGemvRowsDq8SubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvRowsDq8SubgroupF16PackedWorkgroupSizeX,
+     kQ4gswGemvRowsDq8SubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvRowsDq8SubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvRowsDq8SubgroupF16PackedBindings,
+    kQ4gswGemvRowsDq8SubgroupF16PackedBindingCount,
+    kQ4gswGemvRowsDq8SubgroupF16PackedFeatures,
+    kQ4gswGemvRowsDq8SubgroupF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvRows4Dq8F16Kernel{
     "q4gsw_gemv_rows4_dq8_f16",
     kQ4gswGemvRows4Dq8F16WGSL,
@@ -99,7 +147,7 @@ const KernelSource kQ4gswGemvRows4Dq8F16PackedKernel{
      kQ4gswGemvRows4Dq8F16PackedWorkgroupSizeZ},
     kQ4gswGemvRows4Dq8F16PackedBindings,
     kQ4gswGemvRows4Dq8F16PackedBindingCount,
-    kQ4gswGemvRows4Dq8F16PackedFeatures,
+    "",
     kQ4gswGemvRows4Dq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvRowsDq8F16Kernel{
     "q4gsw_gemv_rows_dq8_f16",
@@ -119,28 +167,28 @@ const KernelSource kQ4gswGemvRowsDq8F16PackedKernel{
      kQ4gswGemvRowsDq8F16PackedWorkgroupSizeZ},
     kQ4gswGemvRowsDq8F16PackedBindings,
     kQ4gswGemvRowsDq8F16PackedBindingCount,
-    kQ4gswGemvRowsDq8F16PackedFeatures,
-    kQ4gswGemvRowsDq8F16PackedRuntimeChecks};
-const KernelSource kQ4gswGemvDq8F16Kernel{
-    "q4gsw_gemv_dq8_f16",
-    kQ4gswGemvDq8F16WGSL,
-    "main",
-    {kQ4gswGemvDq8F16WorkgroupSizeX, kQ4gswGemvDq8F16WorkgroupSizeY,
-     kQ4gswGemvDq8F16WorkgroupSizeZ},
-    kQ4gswGemvDq8F16Bindings,
-    kQ4gswGemvDq8F16BindingCount,
-    kQ4gswGemvDq8F16Features,
-    kQ4gswGemvDq8F16RuntimeChecks};
-const KernelSource kQ4gswGemvDq8F16PackedKernel{
-    "q4gsw_gemv_dq8_f16_packed",
-    kQ4gswGemvDq8F16PackedWGSL,
-    "main",
-    {kQ4gswGemvDq8F16PackedWorkgroupSizeX, kQ4gswGemvDq8F16PackedWorkgroupSizeY,
-     kQ4gswGemvDq8F16PackedWorkgroupSizeZ},
-    kQ4gswGemvDq8F16PackedBindings,
-    kQ4gswGemvDq8F16PackedBindingCount,
     "",
-    kQ4gswGemvDq8F16PackedRuntimeChecks};
+    kQ4gswGemvRowsDq8F16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRows4Dq8SubgroupKernel{
+    "q4gsw_gemv_rows4_dq8_subgroup",
+    kQ4gswGemvRows4Dq8SubgroupWGSL,
+    "main",
+    {kQ4gswGemvRows4Dq8SubgroupWorkgroupSizeX, kQ4gswGemvRows4Dq8SubgroupWorkgroupSizeY,
+     kQ4gswGemvRows4Dq8SubgroupWorkgroupSizeZ},
+    kQ4gswGemvRows4Dq8SubgroupBindings,
+    kQ4gswGemvRows4Dq8SubgroupBindingCount,
+    kQ4gswGemvRows4Dq8SubgroupFeatures,
+    kQ4gswGemvRows4Dq8SubgroupRuntimeChecks};
+const KernelSource kQ4gswGemvRowsDq8SubgroupKernel{
+    "q4gsw_gemv_rows_dq8_subgroup",
+    kQ4gswGemvRowsDq8SubgroupWGSL,
+    "main",
+    {kQ4gswGemvRowsDq8SubgroupWorkgroupSizeX, kQ4gswGemvRowsDq8SubgroupWorkgroupSizeY,
+     kQ4gswGemvRowsDq8SubgroupWorkgroupSizeZ},
+    kQ4gswGemvRowsDq8SubgroupBindings,
+    kQ4gswGemvRowsDq8SubgroupBindingCount,
+    kQ4gswGemvRowsDq8SubgroupFeatures,
+    kQ4gswGemvRowsDq8SubgroupRuntimeChecks};
 const KernelSource kQ4gswGemvRows4Dq8Kernel{
     "q4gsw_gemv_rows4_dq8",
     kQ4gswGemvRows4Dq8WGSL,
@@ -149,7 +197,7 @@ const KernelSource kQ4gswGemvRows4Dq8Kernel{
      kQ4gswGemvRows4Dq8WorkgroupSizeZ},
     kQ4gswGemvRows4Dq8Bindings,
     kQ4gswGemvRows4Dq8BindingCount,
-    kQ4gswGemvRows4Dq8Features,
+    "",
     kQ4gswGemvRows4Dq8RuntimeChecks};
 const KernelSource kQ4gswGemvRowsDq8Kernel{
     "q4gsw_gemv_rows_dq8",
@@ -159,17 +207,8 @@ const KernelSource kQ4gswGemvRowsDq8Kernel{
      kQ4gswGemvRowsDq8WorkgroupSizeZ},
     kQ4gswGemvRowsDq8Bindings,
     kQ4gswGemvRowsDq8BindingCount,
-    kQ4gswGemvRowsDq8Features,
-    kQ4gswGemvRowsDq8RuntimeChecks};
-const KernelSource kQ4gswGemvDq8Kernel{
-    "q4gsw_gemv_dq8",
-    kQ4gswGemvDq8WGSL,
-    "main",
-    {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
-    kQ4gswGemvDq8Bindings,
-    kQ4gswGemvDq8BindingCount,
     "",
-    kQ4gswGemvDq8RuntimeChecks};
+    kQ4gswGemvRowsDq8RuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupDq8F16Kernel{
     "q4gsw_gemv_subgroup_dq8_f16",
     kQ4gswGemvSubgroupDq8F16WGSL,
@@ -190,6 +229,26 @@ const KernelSource kQ4gswGemvSubgroupDq8F16PackedKernel{
     kQ4gswGemvSubgroupDq8F16PackedBindingCount,
     kQ4gswGemvSubgroupDq8F16PackedFeatures,
     kQ4gswGemvSubgroupDq8F16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvDq8F16Kernel{
+    "q4gsw_gemv_dq8_f16",
+    kQ4gswGemvDq8F16WGSL,
+    "main",
+    {kQ4gswGemvDq8F16WorkgroupSizeX, kQ4gswGemvDq8F16WorkgroupSizeY,
+     kQ4gswGemvDq8F16WorkgroupSizeZ},
+    kQ4gswGemvDq8F16Bindings,
+    kQ4gswGemvDq8F16BindingCount,
+    kQ4gswGemvDq8F16Features,
+    kQ4gswGemvDq8F16RuntimeChecks};
+const KernelSource kQ4gswGemvDq8F16PackedKernel{
+    "q4gsw_gemv_dq8_f16_packed",
+    kQ4gswGemvDq8F16PackedWGSL,
+    "main",
+    {kQ4gswGemvDq8F16PackedWorkgroupSizeX, kQ4gswGemvDq8F16PackedWorkgroupSizeY,
+     kQ4gswGemvDq8F16PackedWorkgroupSizeZ},
+    kQ4gswGemvDq8F16PackedBindings,
+    kQ4gswGemvDq8F16PackedBindingCount,
+    "",
+    kQ4gswGemvDq8F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     "q4gsw_gemv_subgroup_dq8",
     kQ4gswGemvSubgroupDq8WGSL,
@@ -200,6 +259,15 @@ const KernelSource kQ4gswGemvSubgroupDq8Kernel{
     kQ4gswGemvSubgroupDq8BindingCount,
     kQ4gswGemvSubgroupDq8Features,
     kQ4gswGemvSubgroupDq8RuntimeChecks};
+const KernelSource kQ4gswGemvDq8Kernel{
+    "q4gsw_gemv_dq8",
+    kQ4gswGemvDq8WGSL,
+    "main",
+    {kQ4gswGemvDq8WorkgroupSizeX, kQ4gswGemvDq8WorkgroupSizeY, kQ4gswGemvDq8WorkgroupSizeZ},
+    kQ4gswGemvDq8Bindings,
+    kQ4gswGemvDq8BindingCount,
+    "",
+    kQ4gswGemvDq8RuntimeChecks};
 const KernelSource kQ4gswGemmDq8F16Kernel{
     "q4gsw_gemm_dq8_f16",
     kQ4gswGemmDq8F16WGSL,
@@ -225,12 +293,18 @@ const KernelSource kQ4gswGemmDq8Kernel{
     kQ4gswGemmDq8Bindings,
     kQ4gswGemmDq8BindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {
-    &kQ4gswGemvRows4Dq8F16Kernel, &kQ4gswGemvRows4Dq8F16PackedKernel,
-    &kQ4gswGemvRowsDq8F16Kernel,  &kQ4gswGemvRowsDq8F16PackedKernel,
-    &kQ4gswGemvDq8F16Kernel,      &kQ4gswGemvDq8F16PackedKernel,
-    &kQ4gswGemvRows4Dq8Kernel,    &kQ4gswGemvRowsDq8Kernel,
-    &kQ4gswGemvDq8Kernel};
+const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvRows4Dq8SubgroupF16Kernel,
+                                                 &kQ4gswGemvRows4Dq8SubgroupF16PackedKernel,
+                                                 &kQ4gswGemvRowsDq8SubgroupF16Kernel,
+                                                 &kQ4gswGemvRowsDq8SubgroupF16PackedKernel,
+                                                 &kQ4gswGemvRows4Dq8F16Kernel,
+                                                 &kQ4gswGemvRows4Dq8F16PackedKernel,
+                                                 &kQ4gswGemvRowsDq8F16Kernel,
+                                                 &kQ4gswGemvRowsDq8F16PackedKernel,
+                                                 &kQ4gswGemvRows4Dq8SubgroupKernel,
+                                                 &kQ4gswGemvRowsDq8SubgroupKernel,
+                                                 &kQ4gswGemvRows4Dq8Kernel,
+                                                 &kQ4gswGemvRowsDq8Kernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
     &kQ4gswGemvSubgroupDq8F16Kernel, &kQ4gswGemvSubgroupDq8F16PackedKernel, &kQ4gswGemvDq8F16Kernel,
@@ -354,51 +428,68 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       ((input.dtype == DType::Float16) && (N >= 16384))) {
-    plan.route0 = 0;  // q4gsw_gemv_rows4_dq8_f16
+    plan.route0 = 0;  // q4gsw_gemv_rows4_dq8_subgroup_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
-                                         kQ4gswGemvRows4Dq8F16Kernel.workgroup_size[0],
+                                         kQ4gswGemvRows4Dq8SubgroupF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) &&
              ((input.dtype == DType::Float16) && (N >= 16384))) {
-    plan.route0 = 1;  // q4gsw_gemv_rows4_dq8_f16_packed
+    plan.route0 = 1;  // q4gsw_gemv_rows4_dq8_subgroup_f16_packed
+    plan.grid0 =
+        utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                kQ4gswGemvRows4Dq8SubgroupF16PackedKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
+             (input.dtype == DType::Float16)) {
+    plan.route0 = 2;  // q4gsw_gemv_rows_dq8_subgroup_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8SubgroupF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
+    plan.route0 = 3;  // q4gsw_gemv_rows_dq8_subgroup_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8SubgroupF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) &&
+             ((input.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 4;  // q4gsw_gemv_rows4_dq8_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Dq8F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if ((input.dtype == DType::Float16) && (N >= 16384)) {
+    plan.route0 = 5;  // q4gsw_gemv_rows4_dq8_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
                                          kQ4gswGemvRows4Dq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
-             (input.dtype == DType::Float16)) {
-    plan.route0 = 2;  // q4gsw_gemv_rows_dq8_f16
+  } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route0 = 6;  // q4gsw_gemv_rows_dq8_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsDq8F16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::Subgroups) && (input.dtype == DType::Float16)) {
-    plan.route0 = 3;  // q4gsw_gemv_rows_dq8_f16_packed
+  } else if (input.dtype == DType::Float16) {
+    plan.route0 = 7;  // q4gsw_gemv_rows_dq8_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsDq8F16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
-    plan.route0 = 4;  // q4gsw_gemv_dq8_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvDq8F16Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else if (input.dtype == DType::Float16) {
-    plan.route0 = 5;  // q4gsw_gemv_dq8_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvDq8F16PackedKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (N >= 16384)) {
-    plan.route0 = 6;  // q4gsw_gemv_rows4_dq8
+    plan.route0 = 8;  // q4gsw_gemv_rows4_dq8_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4Dq8SubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 9;  // q4gsw_gemv_rows_dq8_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsDq8SubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (N >= 16384) {
+    plan.route0 = 10;  // q4gsw_gemv_rows4_dq8
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
                                          kQ4gswGemvRows4Dq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 7;  // q4gsw_gemv_rows_dq8
+  } else {
+    plan.route0 = 11;  // q4gsw_gemv_rows_dq8
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsDq8Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route0 = 8;  // q4gsw_gemv_dq8
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvDq8Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.active0 = gemv && (M == 1);

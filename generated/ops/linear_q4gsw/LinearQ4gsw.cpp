@@ -12,9 +12,15 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows4_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows4_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_subgroup_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_subgroup_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_gemv_rows_subgroup_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_rows_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
@@ -78,6 +84,46 @@ static_assert(offsetof(LinearQ4gswTiledParams, k_chunk) == 28,
 static_assert(sizeof(LinearQ4gswTiledParams) == 32,
               "LinearQ4gswTiledParams must match the WGSL struct size 32");
 
+const KernelSource kQ4gswGemvRows4SubgroupF16Kernel{
+    "q4gsw_gemv_rows4_subgroup_f16",
+    kQ4gswGemvRows4SubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvRows4SubgroupF16WorkgroupSizeX, kQ4gswGemvRows4SubgroupF16WorkgroupSizeY,
+     kQ4gswGemvRows4SubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvRows4SubgroupF16Bindings,
+    kQ4gswGemvRows4SubgroupF16BindingCount,
+    kQ4gswGemvRows4SubgroupF16Features,
+    kQ4gswGemvRows4SubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvRows4SubgroupF16PackedKernel{
+    "q4gsw_gemv_rows4_subgroup_f16_packed",
+    kQ4gswGemvRows4SubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvRows4SubgroupF16PackedWorkgroupSizeX, kQ4gswGemvRows4SubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvRows4SubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvRows4SubgroupF16PackedBindings,
+    kQ4gswGemvRows4SubgroupF16PackedBindingCount,
+    kQ4gswGemvRows4SubgroupF16PackedFeatures,
+    kQ4gswGemvRows4SubgroupF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRowsSubgroupF16Kernel{
+    "q4gsw_gemv_rows_subgroup_f16",
+    kQ4gswGemvRowsSubgroupF16WGSL,
+    "main",
+    {kQ4gswGemvRowsSubgroupF16WorkgroupSizeX, kQ4gswGemvRowsSubgroupF16WorkgroupSizeY,
+     kQ4gswGemvRowsSubgroupF16WorkgroupSizeZ},
+    kQ4gswGemvRowsSubgroupF16Bindings,
+    kQ4gswGemvRowsSubgroupF16BindingCount,
+    kQ4gswGemvRowsSubgroupF16Features,
+    kQ4gswGemvRowsSubgroupF16RuntimeChecks};
+const KernelSource kQ4gswGemvRowsSubgroupF16PackedKernel{
+    "q4gsw_gemv_rows_subgroup_f16_packed",
+    kQ4gswGemvRowsSubgroupF16PackedWGSL,
+    "main",
+    {kQ4gswGemvRowsSubgroupF16PackedWorkgroupSizeX, kQ4gswGemvRowsSubgroupF16PackedWorkgroupSizeY,
+     kQ4gswGemvRowsSubgroupF16PackedWorkgroupSizeZ},
+    kQ4gswGemvRowsSubgroupF16PackedBindings,
+    kQ4gswGemvRowsSubgroupF16PackedBindingCount,
+    kQ4gswGemvRowsSubgroupF16PackedFeatures,
+    kQ4gswGemvRowsSubgroupF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvRows4F16Kernel{
     "q4gsw_gemv_rows4_f16",
     kQ4gswGemvRows4F16WGSL,
@@ -96,7 +142,7 @@ const KernelSource kQ4gswGemvRows4F16PackedKernel{
      kQ4gswGemvRows4F16PackedWorkgroupSizeZ},
     kQ4gswGemvRows4F16PackedBindings,
     kQ4gswGemvRows4F16PackedBindingCount,
-    kQ4gswGemvRows4F16PackedFeatures,
+    "",
     kQ4gswGemvRows4F16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvRowsF16Kernel{
     "q4gsw_gemv_rows_f16",
@@ -116,27 +162,28 @@ const KernelSource kQ4gswGemvRowsF16PackedKernel{
      kQ4gswGemvRowsF16PackedWorkgroupSizeZ},
     kQ4gswGemvRowsF16PackedBindings,
     kQ4gswGemvRowsF16PackedBindingCount,
-    kQ4gswGemvRowsF16PackedFeatures,
-    kQ4gswGemvRowsF16PackedRuntimeChecks};
-const KernelSource kQ4gswGemvF16Kernel{
-    "q4gsw_gemv_f16",
-    kQ4gswGemvF16WGSL,
-    "main",
-    {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
-    kQ4gswGemvF16Bindings,
-    kQ4gswGemvF16BindingCount,
-    kQ4gswGemvF16Features,
-    kQ4gswGemvF16RuntimeChecks};
-const KernelSource kQ4gswGemvF16PackedKernel{
-    "q4gsw_gemv_f16_packed",
-    kQ4gswGemvF16PackedWGSL,
-    "main",
-    {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
-     kQ4gswGemvF16PackedWorkgroupSizeZ},
-    kQ4gswGemvF16PackedBindings,
-    kQ4gswGemvF16PackedBindingCount,
     "",
-    kQ4gswGemvF16PackedRuntimeChecks};
+    kQ4gswGemvRowsF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvRows4SubgroupKernel{
+    "q4gsw_gemv_rows4_subgroup",
+    kQ4gswGemvRows4SubgroupWGSL,
+    "main",
+    {kQ4gswGemvRows4SubgroupWorkgroupSizeX, kQ4gswGemvRows4SubgroupWorkgroupSizeY,
+     kQ4gswGemvRows4SubgroupWorkgroupSizeZ},
+    kQ4gswGemvRows4SubgroupBindings,
+    kQ4gswGemvRows4SubgroupBindingCount,
+    kQ4gswGemvRows4SubgroupFeatures,
+    kQ4gswGemvRows4SubgroupRuntimeChecks};
+const KernelSource kQ4gswGemvRowsSubgroupKernel{
+    "q4gsw_gemv_rows_subgroup",
+    kQ4gswGemvRowsSubgroupWGSL,
+    "main",
+    {kQ4gswGemvRowsSubgroupWorkgroupSizeX, kQ4gswGemvRowsSubgroupWorkgroupSizeY,
+     kQ4gswGemvRowsSubgroupWorkgroupSizeZ},
+    kQ4gswGemvRowsSubgroupBindings,
+    kQ4gswGemvRowsSubgroupBindingCount,
+    kQ4gswGemvRowsSubgroupFeatures,
+    kQ4gswGemvRowsSubgroupRuntimeChecks};
 const KernelSource kQ4gswGemvRows4Kernel{
     "q4gsw_gemv_rows4",
     kQ4gswGemvRows4WGSL,
@@ -144,7 +191,7 @@ const KernelSource kQ4gswGemvRows4Kernel{
     {kQ4gswGemvRows4WorkgroupSizeX, kQ4gswGemvRows4WorkgroupSizeY, kQ4gswGemvRows4WorkgroupSizeZ},
     kQ4gswGemvRows4Bindings,
     kQ4gswGemvRows4BindingCount,
-    kQ4gswGemvRows4Features,
+    "",
     kQ4gswGemvRows4RuntimeChecks};
 const KernelSource kQ4gswGemvRowsKernel{
     "q4gsw_gemv_rows",
@@ -153,17 +200,8 @@ const KernelSource kQ4gswGemvRowsKernel{
     {kQ4gswGemvRowsWorkgroupSizeX, kQ4gswGemvRowsWorkgroupSizeY, kQ4gswGemvRowsWorkgroupSizeZ},
     kQ4gswGemvRowsBindings,
     kQ4gswGemvRowsBindingCount,
-    kQ4gswGemvRowsFeatures,
-    kQ4gswGemvRowsRuntimeChecks};
-const KernelSource kQ4gswGemvKernel{
-    "q4gsw_gemv",
-    kQ4gswGemvWGSL,
-    "main",
-    {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
-    kQ4gswGemvBindings,
-    kQ4gswGemvBindingCount,
     "",
-    kQ4gswGemvRuntimeChecks};
+    kQ4gswGemvRowsRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupF16Kernel{
     "q4gsw_gemv_subgroup_f16",
     kQ4gswGemvSubgroupF16WGSL,
@@ -184,6 +222,25 @@ const KernelSource kQ4gswGemvSubgroupF16PackedKernel{
     kQ4gswGemvSubgroupF16PackedBindingCount,
     kQ4gswGemvSubgroupF16PackedFeatures,
     kQ4gswGemvSubgroupF16PackedRuntimeChecks};
+const KernelSource kQ4gswGemvF16Kernel{
+    "q4gsw_gemv_f16",
+    kQ4gswGemvF16WGSL,
+    "main",
+    {kQ4gswGemvF16WorkgroupSizeX, kQ4gswGemvF16WorkgroupSizeY, kQ4gswGemvF16WorkgroupSizeZ},
+    kQ4gswGemvF16Bindings,
+    kQ4gswGemvF16BindingCount,
+    kQ4gswGemvF16Features,
+    kQ4gswGemvF16RuntimeChecks};
+const KernelSource kQ4gswGemvF16PackedKernel{
+    "q4gsw_gemv_f16_packed",
+    kQ4gswGemvF16PackedWGSL,
+    "main",
+    {kQ4gswGemvF16PackedWorkgroupSizeX, kQ4gswGemvF16PackedWorkgroupSizeY,
+     kQ4gswGemvF16PackedWorkgroupSizeZ},
+    kQ4gswGemvF16PackedBindings,
+    kQ4gswGemvF16PackedBindingCount,
+    "",
+    kQ4gswGemvF16PackedRuntimeChecks};
 const KernelSource kQ4gswGemvSubgroupKernel{
     "q4gsw_gemv_subgroup",
     kQ4gswGemvSubgroupWGSL,
@@ -194,6 +251,15 @@ const KernelSource kQ4gswGemvSubgroupKernel{
     kQ4gswGemvSubgroupBindingCount,
     kQ4gswGemvSubgroupFeatures,
     kQ4gswGemvSubgroupRuntimeChecks};
+const KernelSource kQ4gswGemvKernel{
+    "q4gsw_gemv",
+    kQ4gswGemvWGSL,
+    "main",
+    {kQ4gswGemvWorkgroupSizeX, kQ4gswGemvWorkgroupSizeY, kQ4gswGemvWorkgroupSizeZ},
+    kQ4gswGemvBindings,
+    kQ4gswGemvBindingCount,
+    "",
+    kQ4gswGemvRuntimeChecks};
 const KernelSource kQ4gswGemmF16Kernel{
     "q4gsw_gemm_f16",
     kQ4gswGemmF16WGSL,
@@ -218,12 +284,18 @@ const KernelSource kQ4gswGemmKernel{
     kQ4gswGemmBindings,
     kQ4gswGemmBindingCount};
 // Dispatch 0's kernels, in route order.
-const KernelSource* const kDispatch0Kernels[] = {
-    &kQ4gswGemvRows4F16Kernel, &kQ4gswGemvRows4F16PackedKernel,
-    &kQ4gswGemvRowsF16Kernel,  &kQ4gswGemvRowsF16PackedKernel,
-    &kQ4gswGemvF16Kernel,      &kQ4gswGemvF16PackedKernel,
-    &kQ4gswGemvRows4Kernel,    &kQ4gswGemvRowsKernel,
-    &kQ4gswGemvKernel};
+const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvRows4SubgroupF16Kernel,
+                                                 &kQ4gswGemvRows4SubgroupF16PackedKernel,
+                                                 &kQ4gswGemvRowsSubgroupF16Kernel,
+                                                 &kQ4gswGemvRowsSubgroupF16PackedKernel,
+                                                 &kQ4gswGemvRows4F16Kernel,
+                                                 &kQ4gswGemvRows4F16PackedKernel,
+                                                 &kQ4gswGemvRowsF16Kernel,
+                                                 &kQ4gswGemvRowsF16PackedKernel,
+                                                 &kQ4gswGemvRows4SubgroupKernel,
+                                                 &kQ4gswGemvRowsSubgroupKernel,
+                                                 &kQ4gswGemvRows4Kernel,
+                                                 &kQ4gswGemvRowsKernel};
 // Dispatch 1's kernels, in route order.
 const KernelSource* const kDispatch1Kernels[] = {
     &kQ4gswGemvSubgroupF16Kernel, &kQ4gswGemvSubgroupF16PackedKernel, &kQ4gswGemvF16Kernel,
@@ -326,51 +398,67 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       ((self.dtype == DType::Float16) && (N >= 16384))) {
-    plan.route0 = 0;  // q4gsw_gemv_rows4_f16
+    plan.route0 = 0;  // q4gsw_gemv_rows4_subgroup_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
-                                         kQ4gswGemvRows4F16Kernel.workgroup_size[0],
+                                         kQ4gswGemvRows4SubgroupF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) &&
              ((self.dtype == DType::Float16) && (N >= 16384))) {
-    plan.route0 = 1;  // q4gsw_gemv_rows4_f16_packed
+    plan.route0 = 1;  // q4gsw_gemv_rows4_subgroup_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
-                                         kQ4gswGemvRows4F16PackedKernel.workgroup_size[0],
+                                         kQ4gswGemvRows4SubgroupF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
              (self.dtype == DType::Float16)) {
-    plan.route0 = 2;  // q4gsw_gemv_rows_f16
+    plan.route0 = 2;  // q4gsw_gemv_rows_subgroup_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsSubgroupF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
+    plan.route0 = 3;  // q4gsw_gemv_rows_subgroup_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsSubgroupF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) &&
+             ((self.dtype == DType::Float16) && (N >= 16384))) {
+    plan.route0 = 4;  // q4gsw_gemv_rows4_f16
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4F16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if ((self.dtype == DType::Float16) && (N >= 16384)) {
+    plan.route0 = 5;  // q4gsw_gemv_rows4_f16_packed
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4F16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route0 = 6;  // q4gsw_gemv_rows_f16
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsF16Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::Subgroups) && (self.dtype == DType::Float16)) {
-    plan.route0 = 3;  // q4gsw_gemv_rows_f16_packed
+  } else if (self.dtype == DType::Float16) {
+    plan.route0 = 7;  // q4gsw_gemv_rows_f16_packed
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsF16PackedKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route0 = 4;  // q4gsw_gemv_f16
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvF16Kernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else if (self.dtype == DType::Float16) {
-    plan.route0 = 5;  // q4gsw_gemv_f16_packed
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvF16PackedKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
   } else if (graph.has_feature(Feature::Subgroups) && (N >= 16384)) {
-    plan.route0 = 6;  // q4gsw_gemv_rows4
+    plan.route0 = 8;  // q4gsw_gemv_rows4_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
+                                         kQ4gswGemvRows4SubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (graph.has_feature(Feature::Subgroups)) {
+    plan.route0 = 9;  // q4gsw_gemv_rows_subgroup
+    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
+                                         kQ4gswGemvRowsSubgroupKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (N >= 16384) {
+    plan.route0 = 10;  // q4gsw_gemv_rows4
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 32), 256),
                                          kQ4gswGemvRows4Kernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
-  } else if (graph.has_feature(Feature::Subgroups)) {
-    plan.route0 = 7;  // q4gsw_gemv_rows
+  } else {
+    plan.route0 = 11;  // q4gsw_gemv_rows
     plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 16), 256),
                                          kQ4gswGemvRowsKernel.workgroup_size[0],
-                                         graph.limits().max_workgroups_per_dimension);
-  } else {
-    plan.route0 = 8;  // q4gsw_gemv
-    plan.grid0 = utils::elementwise_grid(utils::mul(utils::ceil_div(N, 8), 256),
-                                         kQ4gswGemvKernel.workgroup_size[0],
                                          graph.limits().max_workgroups_per_dimension);
   }
   plan.active0 = gemv && (M == 1);

@@ -90,36 +90,6 @@ fn store_output(m: u32, n: u32, sum: f32) {
   }
   output_store(m * params.N + n, value);
 }
-// codegen/specs/linear_q4gsw/q4gsw_quad_dot.wgsl
-// Row n of matrix `mat` (N rows) of a 4-bit linear: its packed quad q (32 weights)
-// dotted with input row 0 (M = 1, a decode step). Every load of the quad (its words, the
-// 8 input vec4s, its scale) is issued before the arithmetic. The kernel defines
-// words_of(mat, i) and scale_of(mat, i), matrix mat's vec4<u32> i and scale i (a kernel of
-// one matrix ignores mat; one of several branches on it, uniformly per workgroup). Only
-// without runtime checks: naga's clamped indexing keeps `x` out of registers, and an
-// LLM's decode GEMVs then took twice as long (docs/performance.md).
-fn quad_dot(mat: u32, N: u32, n: u32, q: u32) -> f32 {
-  let words = words_of(mat, n * (params.K / 32u) + q);
-  var x: array<vec4<f32>, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    x[i] = input4(0u, q * 8u + i);
-  }
-  var sum = 0.0;
-  if (params.group_size % 32u == 0u) {  // the quad lies in one group: one scale
-    let scale = scale_of(mat, (q * 32u / params.group_size) * N + n);
-    for (var j = 0u; j < 4u; j++) {
-      let v = nibbles(words[j]);
-      sum += dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1]);
-    }
-    return sum * scale;
-  }
-  for (var j = 0u; j < 4u; j++) {
-    let v = nibbles(words[j]);
-    let scale = scale_of(mat, ((q * 8u + 2u * j) * 4u / params.group_size) * N + n);
-    sum += (dot(x[2u * j], v[0]) + dot(x[2u * j + 1u], v[1])) * scale;
-  }
-  return sum;
-}
 // codegen/specs/linear_q4gsw/q4gsw_lanes.wgsl
 // The GEMV kernels' shared part. A workgroup of 256 threads takes ROWS weight rows (output
 // columns n) and splits each row's K over K_LANES threads: thread t serves row (t / 4) %
@@ -169,15 +139,6 @@ fn quad_dots(n: u32, q: u32) -> vec4<f32> {
   return sums;
 }
 
-// q4gsw_quad_dot.wgsl's accessors: this kernel's one matrix.
-fn words_of(mat: u32, i: u32) -> vec4<u32> {
-  return w[i];
-}
-
-fn scale_of(mat: u32, i: u32) -> f32 {
-  return scales_load(i);
-}
-
 // Thread tid's partial dot products of weight row n with input rows 0..3; zeros past N.
 // Two quads per step, so two loads of a thread are in flight together.
 fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
@@ -187,16 +148,6 @@ fn lane_dots(n: u32, tid: u32) -> vec4<f32> {
   }
   let quads = params.K / 32u;
   var q = tid % 4u + 4u * (tid / 32u);
-  if (params.M == 1u) {
-    var sum = 0.0;
-    for (; q + K_LANES < quads; q += 2u * K_LANES) {
-      sum += quad_dot(0u, params.N, n, q) + quad_dot(0u, params.N, n, q + K_LANES);
-    }
-    if (q < quads) {
-      sum += quad_dot(0u, params.N, n, q);
-    }
-    return vec4<f32>(sum, 0.0, 0.0, 0.0);
-  }
   for (; q + K_LANES < quads; q += 2u * K_LANES) {
     acc += quad_dots(n, q) + quad_dots(n, q + K_LANES);
   }

@@ -107,7 +107,10 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
 // matrices the input's loads (8 vec4s per quad) bound q4gsw_lanes' one row per thread:
 // the 128,256-row output projection took 164 us with one row per thread, 77 with four
 // (H100, tools/probes/probe_decode_kernels.py). The kernel defines ROWS_PER_THREAD and
-// the accessors words_of(mat, i) and scale_of(mat, i) (as q4gsw_quad_dot.wgsl's).
+// the accessors words_of(mat, i) and scale_of(mat, i), matrix mat's vec4<u32> i and scale
+// i (a kernel of one matrix ignores mat; one of several branches on it, uniformly per
+// workgroup). Only without runtime checks: naga's clamped indexing keeps the private
+// arrays out of registers (the decode GEMVs then took twice as long).
 
 const K_LANES: u32 = 32u;  // threads per weight row
 const ROWS: u32 = 8u * ROWS_PER_THREAD;  // weight rows per workgroup
