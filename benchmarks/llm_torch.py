@@ -17,7 +17,8 @@ torch.cuda.synchronize, an untimed prefill before the 128 and 512 runs, 64 new t
 median of 63 decode steps), peak max_memory_allocated while timing; then the last decode
 step's logits at context 128 and 1024 against one prefill of the whole sequence (exit 1
 past TOLERANCE of the largest logit: a decode that misses its own key, 0.018 on the tiny
-model, fails fp16's; the noise is 9e-4 for fp16, 7e-3 for int4's bfloat16). Writes
+model, fails fp16's; the noise is 9e-4 for fp16, 7e-3 for int4's bfloat16 there, 3e-3 and
+2.9e-2 at full size). Writes
 OUT/llm_torch.json. --tiny: dim 256, 2 layers, 4 heads, 2 KV heads, FFN 512, vocab 1024
 (a CPU check).
 """
@@ -40,7 +41,7 @@ TINY = dict(LLAMA_1B, dim=256, n_layers=2, n_heads=4, n_kv_heads=2, ffn=512, voc
 GROUP = 32
 NEW_TOKENS = 64
 MAX_LEN = 1152  # the KV cache's length (ours: --max_context_length 1152)
-TOLERANCE = {"fp16": 1e-2, "int4": 2e-2}  # of the largest logit (run's cache check)
+TOLERANCE = {"fp16": 1e-2, "int4": 5e-2}  # of the largest logit (run's cache check)
 SDPA_GQA = tuple(int(v) for v in torch.__version__.split(".")[:2]) >= (2, 5)  # enable_gqa
 
 
@@ -115,6 +116,16 @@ def rope(x, cos, sin):
     return x * cos + torch.cat([-x[..., half:], x[..., :half]], -1) * sin
 
 
+def decode_attention(q, k, v):
+    """One query row per head, q [1, H, 1, hd], over the cache's first L rows k, v [1, Hkv,
+    L, hd], in three plain ops. With scaled_dot_product_attention at a new length each step,
+    a decode step took 40 ms on the H100 (torch 2.11), a whole 128-token prefill 7 ms."""
+    heads, kv_heads, hd = q.shape[1], k.shape[1], q.shape[-1]
+    scores = q.reshape(1, kv_heads, heads // kv_heads, hd) @ k.transpose(-1, -2) * hd ** -0.5
+    weights = scores.float().softmax(-1).to(q.dtype)
+    return (weights @ v).reshape(1, heads, 1, hd)
+
+
 class Llama:
     def __init__(self, p: dict, dtype, make_linear, device, seed: int = 0):
         self.p, self.dtype, self.hd = p, dtype, p["dim"] // p["n_heads"]
@@ -154,10 +165,11 @@ class Llama:
             kc, vc = layer["cache"]
             kc[:, :, pos:pos + t], vc[:, :, pos:pos + t] = k, v
             if t == 1:
-                k, v = kc[:, :, :pos + 1], vc[:, :, :pos + 1]
-            if not SDPA_GQA:
-                k, v = (c.repeat_interleave(p["n_heads"] // p["n_kv_heads"], 1) for c in (k, v))
-            a = F.scaled_dot_product_attention(q, k, v, is_causal=t > 1, **gqa)
+                a = decode_attention(q, kc[:, :, :pos + 1], vc[:, :, :pos + 1])
+            else:
+                if not SDPA_GQA:
+                    k, v = (c.repeat_interleave(q.shape[1] // k.shape[1], 1) for c in (k, v))
+                a = F.scaled_dot_product_attention(q, k, v, is_causal=True, **gqa)
             x = x + layer["o"](a.transpose(1, 2).reshape(1, t, -1))
             h = self.rms(x, layer["norm2"])
             x = x + layer["down"](F.silu(layer["gate"](h)) * layer["up"](h))

@@ -12,8 +12,7 @@ from codegen.language import (F16, F32, Bind, Case, Dispatch, Double, Guard, Ker
                               Outputs, Route, Rows, Tensor, f32, half_routes, same_dtype, u32)
 from codegen.graph.inputs import randn, tensor
 
-# Without runtime checks, as rms_norm_rows: rows below num_rows, columns below N (clamped
-# where a register column lies past it), the registers' index below PER_THREAD, the tree
+# Without runtime checks, as rms_norm_rows: rows below num_rows, columns below N, the tree
 # reduction's partial[lid + stride] below 256.
 ADD_RMS = Kernel("add_rms_norm_rows", workgroup=(256, 1, 1), runtime_checks=False,
                  helpers=("../common/each_row.wgsl", "../common/workgroup_reduce.wgsl"))
@@ -58,11 +57,10 @@ OPS = [Op(
         Case("prefill_odd_width", _args(1, 5, 100)),
         Case("resize_decode", _args(1, 8, 64), resize={"x": (1, 1, 64), "residual": (1, 1, 64)}),
         Case("f16", _args(1, 3, 64, dtype="float16"), route="add_rms_norm_rows_f16"),
-        # a Llama-3.2-1B decode row (8 columns a thread), and rows wider than the 8 x 256
-        # columns the threads hold in registers (the rest by the loop)
+        # a Llama-3.2-1B decode row (8 columns a thread), rows of 9 or 10 columns a thread
         Case("decode_2048", _args(1, 1, 2048)),
-        Case("wider_than_registers", _args(2, 2348)),
-        Case("f16_wider_than_registers", _args(2, 2348, dtype="float16")),
+        Case("wide_rows", _args(2, 2348)),
+        Case("f16_wide_rows", _args(2, 2348, dtype="float16")),
         # a float16 sum near the largest half (65504): its square overflows half, not the
         # float32 sum of squares; the sum is rounded to half before the norm reads it
         Case("f16_large_sum", (tensor([[30000.0, 1.0, -2.0, 3.0]], dtype="float16"),

@@ -5,9 +5,7 @@
 // per (head, vec4 of head_dim) for the values over the chunk's keys: a thread's loads do
 // not wait on each other, and no thread walks the context alone (kv_attend's prefill
 // loop would, 64 keys deep). Writes the chunk's max, sum and unnormalized output per
-// head; kv_combine merges the chunks. The step's new key and value rows go into the caches
-// here (a decode runs no kv_cache_write): the workgroup of the last chunk, the only one
-// that reads row start_pos, writes them before its loads.
+// head; kv_combine merges the chunks.
 
 const CHUNK: u32 = 32u;  // keys per workgroup
 const PARTS: u32 = 8u;  // threads per key in the score phase (CHUNK * PARTS = 256)
@@ -35,12 +33,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let D4 = params.D / 4u;
   let first = c * CHUNK;
   let count = min(CHUNK, params.start_pos + 1u - first);  // the chunk's keys, at least 1
-  let new_row = ((b * params.S_max + params.start_pos) * params.Hk + kvh) * D4;
-  if (c == params.chunks - 1u && t < D4) {
-    key_cache_store(new_row + t, key_load((b * params.Hk + kvh) * D4 + t));
-    value_cache_store(new_row + t, value_load((b * params.Hk + kvh) * D4 + t));
-  }
-  storageBarrier();  // the rows written above, seen by the workgroup's loads below
   for (var i = t; i < G * D4; i += WORKGROUP_SIZE_X) {
     q_tile[i] = query_load((b * params.Hq + kvh * G) * D4 + i) * params.scale;
   }

@@ -13,12 +13,10 @@ for every call; the length is query's dim 1. attn_mask and dropout are not suppo
 
 Three dispatches: kv_cache_write; the attention, which splits each query row's context
 into chunks and writes every chunk's running max, sum and unnormalized output; kv_combine,
-which merges the chunks. A decode step has no kv_cache_write: kv_decode's workgroup of the
-chunk holding start_pos writes the new key and value rows (one dispatch fewer a layer,
-about 6 us each on the H100's profile). A prefill runs kv_attend: one workgroup per (b,
-key/value head, query row) holding the head group's G query heads, so each cached key and
-value is read once per head group, with an online softmax over 64-key steps (one chunk:
-the whole context). A decode step (S = 1) runs kv_decode: one 256-thread workgroup per (b,
+which merges the chunks. A prefill runs kv_attend: one workgroup per (b, key/value head,
+query row) holding the head group's G query heads, so each cached key and value is read
+once per head group, with an online softmax over 64-key steps (one chunk: the whole
+context). A decode step (S = 1) runs kv_decode: one 256-thread workgroup per (b,
 key/value head, chunk of CHUNK keys), flash-decoding, so a long context keeps the GPU
 busy, no thread walks it alone, and the time grows with the context, not with S_max. The
 two switch per execute (Dispatch.active): one graph serves the prefill and the decode
@@ -124,7 +122,7 @@ OPS = [Op(
     reference=_reference,
     dispatches=[
         Dispatch(
-            name="write", active="S != 1",
+            name="write",
             params={"n": u32("key.numel"), "S": u32("S"), "Hk": u32("Hk"), "D": u32("D"),
                     "S_max": u32("S_max"), "start_pos": u32("start_pos")},
             bindings=[Bind("key", "key", view="scalar"), Bind("value", "value", view="scalar"),
@@ -149,10 +147,9 @@ OPS = [Op(
             params={"B": u32("B"), "Hq": u32("Hq"), "Hk": u32("Hk"), "D": u32("D"),
                     "G": u32("Hq // Hk"), "S_max": u32("S_max"), "start_pos": u32("start_pos"),
                     "chunks": u32("chunks"), "scale": f32("scale")},
-            bindings=[Bind("query", "query", view="vec4"), Bind("key", "key", view="vec4"),
-                      Bind("value", "value", view="vec4"),
-                      Bind("key_cache", "key_cache", write=True, view="vec4"),
-                      Bind("value_cache", "value_cache", write=True, view="vec4"),
+            bindings=[Bind("query", "query", view="vec4"),
+                      Bind("key_cache", "key_cache", view="vec4"),
+                      Bind("value_cache", "value_cache", view="vec4"),
                       Bind("stats", "stats", write=True), Bind("partial", "partial", write=True)],
             routes=_routes(Route(DECODE, Rows("B * Hk * chunks"))),
         ),

@@ -257,7 +257,6 @@ struct SdpaWithKvCachePlan {
   SdpaWithKvCacheWriteParams params0{};
   utils::Grid grid0;
   std::vector<OverrideValue> overrides0;
-  bool active0 = true;
   size_t route1 = 0;
   SdpaWithKvCacheAttendParams params1{};
   utils::Grid grid1;
@@ -399,7 +398,6 @@ SdpaWithKvCachePlan plan_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vecto
         utils::elementwise_grid(utils::mul(2, key.numel()), kKvCacheWriteKernel.workgroup_size[0],
                                 graph.limits().max_workgroups_per_dimension);
   }
-  plan.active0 = S != 1;
   plan.params1.B = utils::to_u32(B, kOp, "B");
   plan.params1.S = utils::to_u32(S, kOp, "S");
   plan.params1.Hq = utils::to_u32(Hq, kOp, "Hq");
@@ -484,19 +482,17 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
                          {Binding::params(), Binding::of(args[1]), Binding::of(args[2]),
                           Binding::of(args[3]), Binding::of(args[4])},
                          &built.params0, sizeof(built.params0), built.grid0);
-  graph.set_dispatch_active(dispatch0, built.active0);
   const DispatchId dispatch1 = graph.add_dispatch(
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
        Binding::of(scratch_stats), Binding::of(scratch_partial)},
       &built.params1, sizeof(built.params1), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  const DispatchId dispatch2 =
-      graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                          Binding::of(args[2]), Binding::of(args[3]), Binding::of(args[4]),
-                          Binding::of(scratch_stats), Binding::of(scratch_partial)},
-                         &built.params2, sizeof(built.params2), built.grid2);
+  const DispatchId dispatch2 = graph.add_dispatch(
+      *kDispatch2Kernels[built.route2], built.overrides2,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
+       Binding::of(scratch_stats), Binding::of(scratch_partial)},
+      &built.params2, sizeof(built.params2), built.grid2);
   graph.set_dispatch_active(dispatch2, built.active2);
   const DispatchId dispatch3 =
       graph.add_dispatch(*kDispatch3Kernels[built.route3], built.overrides3,
@@ -513,7 +509,6 @@ void add_sdpa_with_kv_cache(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
     }
-    graph.set_dispatch_active(dispatch0, plan.active0);
     graph.update_dispatch(dispatch0, &plan.params0, sizeof(plan.params0), plan.grid0);
     if (plan.route1 != built.route1) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",

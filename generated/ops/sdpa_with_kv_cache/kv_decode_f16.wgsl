@@ -14,35 +14,21 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> query: array<vec4<f16>>;
-@group(0) @binding(2) var<storage, read> key: array<vec4<f16>>;
-@group(0) @binding(3) var<storage, read> value: array<vec4<f16>>;
-@group(0) @binding(4) var<storage, read_write> key_cache: array<vec4<f16>>;
-@group(0) @binding(5) var<storage, read_write> value_cache: array<vec4<f16>>;
-@group(0) @binding(6) var<storage, read_write> stats: array<f32>;
-@group(0) @binding(7) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(2) var<storage, read> key_cache: array<vec4<f16>>;
+@group(0) @binding(3) var<storage, read> value_cache: array<vec4<f16>>;
+@group(0) @binding(4) var<storage, read_write> stats: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn query_load(i: u32) -> vec4<f32> {
   return vec4<f32>(query[i]);
 }
-fn key_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(key[i]);
-}
-fn value_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(value[i]);
-}
 fn key_cache_load(i: u32) -> vec4<f32> {
   return vec4<f32>(key_cache[i]);
 }
-fn key_cache_store(i: u32, v: vec4<f32>) {
-  key_cache[i] = rounded_halves(v);
-}
 fn value_cache_load(i: u32) -> vec4<f32> {
   return vec4<f32>(value_cache[i]);
-}
-fn value_cache_store(i: u32, v: vec4<f32>) {
-  value_cache[i] = rounded_halves(v);
 }
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
@@ -117,9 +103,7 @@ fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
 // per (head, vec4 of head_dim) for the values over the chunk's keys: a thread's loads do
 // not wait on each other, and no thread walks the context alone (kv_attend's prefill
 // loop would, 64 keys deep). Writes the chunk's max, sum and unnormalized output per
-// head; kv_combine merges the chunks. The step's new key and value rows go into the caches
-// here (a decode runs no kv_cache_write): the workgroup of the last chunk, the only one
-// that reads row start_pos, writes them before its loads.
+// head; kv_combine merges the chunks.
 
 const CHUNK: u32 = 32u;  // keys per workgroup
 const PARTS: u32 = 8u;  // threads per key in the score phase (CHUNK * PARTS = 256)
@@ -147,12 +131,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let D4 = params.D / 4u;
   let first = c * CHUNK;
   let count = min(CHUNK, params.start_pos + 1u - first);  // the chunk's keys, at least 1
-  let new_row = ((b * params.S_max + params.start_pos) * params.Hk + kvh) * D4;
-  if (c == params.chunks - 1u && t < D4) {
-    key_cache_store(new_row + t, key_load((b * params.Hk + kvh) * D4 + t));
-    value_cache_store(new_row + t, value_load((b * params.Hk + kvh) * D4 + t));
-  }
-  storageBarrier();  // the rows written above, seen by the workgroup's loads below
   for (var i = t; i < G * D4; i += WORKGROUP_SIZE_X) {
     q_tile[i] = query_load((b * params.Hq + kvh * G) * D4 + i) * params.scale;
   }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/sdpa_with_kv_cache/kv_decode.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2a7905cbdee2bbf598bd62eb7face457634d4d20df1e7a111fcfdb7c770632c4
+// wgsl-sha256: 313ca089e8a2de25e2e4457770fda5919e9cbba9e479e8b55069a77419bd5683
 // The module below is generated/ops/sdpa_with_kv_cache/kv_decode_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -25,35 +25,21 @@ struct Params {
 };
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> query: array<vec4<f16>>;
-@group(0) @binding(2) var<storage, read> key: array<vec4<f16>>;
-@group(0) @binding(3) var<storage, read> value: array<vec4<f16>>;
-@group(0) @binding(4) var<storage, read_write> key_cache: array<vec4<f16>>;
-@group(0) @binding(5) var<storage, read_write> value_cache: array<vec4<f16>>;
-@group(0) @binding(6) var<storage, read_write> stats: array<f32>;
-@group(0) @binding(7) var<storage, read_write> partial: array<f32>;
+@group(0) @binding(2) var<storage, read> key_cache: array<vec4<f16>>;
+@group(0) @binding(3) var<storage, read> value_cache: array<vec4<f16>>;
+@group(0) @binding(4) var<storage, read_write> stats: array<f32>;
+@group(0) @binding(5) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 256u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
 fn query_load(i: u32) -> vec4<f32> {
   return vec4<f32>(query[i]);
 }
-fn key_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(key[i]);
-}
-fn value_load(i: u32) -> vec4<f32> {
-  return vec4<f32>(value[i]);
-}
 fn key_cache_load(i: u32) -> vec4<f32> {
   return vec4<f32>(key_cache[i]);
 }
-fn key_cache_store(i: u32, v: vec4<f32>) {
-  key_cache[i] = rounded_halves(v);
-}
 fn value_cache_load(i: u32) -> vec4<f32> {
   return vec4<f32>(value_cache[i]);
-}
-fn value_cache_store(i: u32, v: vec4<f32>) {
-  value_cache[i] = rounded_halves(v);
 }
 // The workgroup's row index in a 1-D grid of rows that may spill into y.
 fn row_index(wid: vec3<u32>, num_workgroups: vec3<u32>) -> u32 {
@@ -128,9 +114,7 @@ fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
 // per (head, vec4 of head_dim) for the values over the chunk's keys: a thread's loads do
 // not wait on each other, and no thread walks the context alone (kv_attend's prefill
 // loop would, 64 keys deep). Writes the chunk's max, sum and unnormalized output per
-// head; kv_combine merges the chunks. The step's new key and value rows go into the caches
-// here (a decode runs no kv_cache_write): the workgroup of the last chunk, the only one
-// that reads row start_pos, writes them before its loads.
+// head; kv_combine merges the chunks.
 
 const CHUNK: u32 = 32u;  // keys per workgroup
 const PARTS: u32 = 8u;  // threads per key in the score phase (CHUNK * PARTS = 256)
@@ -158,12 +142,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let D4 = params.D / 4u;
   let first = c * CHUNK;
   let count = min(CHUNK, params.start_pos + 1u - first);  // the chunk's keys, at least 1
-  let new_row = ((b * params.S_max + params.start_pos) * params.Hk + kvh) * D4;
-  if (c == params.chunks - 1u && t < D4) {
-    key_cache_store(new_row + t, key_load((b * params.Hk + kvh) * D4 + t));
-    value_cache_store(new_row + t, value_load((b * params.Hk + kvh) * D4 + t));
-  }
-  storageBarrier();  // the rows written above, seen by the workgroup's loads below
   for (var i = t; i < G * D4; i += WORKGROUP_SIZE_X) {
     q_tile[i] = query_load((b * params.Hq + kvh * G) * D4 + i) * params.scale;
   }
@@ -240,14 +218,12 @@ inline constexpr uint32_t kKvDecodeF16WorkgroupSizeZ = 1;
 inline constexpr webgpu_delegate::KernelBinding kKvDecodeF16Bindings[] = {
     {"params", webgpu_delegate::KernelBinding::Kind::Uniform, 48, true},
     {"query", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
-    {"key", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
-    {"value", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
-    {"key_cache", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
-    {"value_cache", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
+    {"key_cache", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
+    {"value_cache", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
     {"stats", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
     {"partial", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
-inline constexpr uint32_t kKvDecodeF16BindingCount = 8;
+inline constexpr uint32_t kKvDecodeF16BindingCount = 6;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kKvDecodeF16Features = "shader-f16";
