@@ -37,7 +37,7 @@ def test_the_tile_and_decode_kernels_run_unchecked_and_the_rest_checked():
                                 "q4gsw_gemv_rows4_dq8") for s in ("", "_subgroup")),
               "q4gsw_gemv_qkv",
               "q4gsw_gemv_qkv_subgroup", "q4gsw_gemv_silu_mul", "q4gsw_gemv_silu_mul_subgroup",
-              "kv_decode", "kv_combine", "rms_norm_rows", "add_rms_norm_rows"]
+              "kv_attend", "kv_decode", "kv_combine", "rms_norm_rows", "add_rms_norm_rows"]
     assert unchecked == sorted(k + s for k in tiles + decode for s in ("", "_f16", "_f16_packed"))
 
 

@@ -164,7 +164,8 @@ const KernelSource kKvAttendF16Kernel{
     {kKvAttendF16WorkgroupSizeX, kKvAttendF16WorkgroupSizeY, kKvAttendF16WorkgroupSizeZ},
     kKvAttendF16Bindings,
     kKvAttendF16BindingCount,
-    kKvAttendF16Features};
+    kKvAttendF16Features,
+    kKvAttendF16RuntimeChecks};
 const KernelSource kKvAttendF16PackedKernel{
     "kv_attend_f16_packed",
     kKvAttendF16PackedWGSL,
@@ -172,14 +173,18 @@ const KernelSource kKvAttendF16PackedKernel{
     {kKvAttendF16PackedWorkgroupSizeX, kKvAttendF16PackedWorkgroupSizeY,
      kKvAttendF16PackedWorkgroupSizeZ},
     kKvAttendF16PackedBindings,
-    kKvAttendF16PackedBindingCount};
+    kKvAttendF16PackedBindingCount,
+    "",
+    kKvAttendF16PackedRuntimeChecks};
 const KernelSource kKvAttendKernel{
     "kv_attend",
     kKvAttendWGSL,
     "main",
     {kKvAttendWorkgroupSizeX, kKvAttendWorkgroupSizeY, kKvAttendWorkgroupSizeZ},
     kKvAttendBindings,
-    kKvAttendBindingCount};
+    kKvAttendBindingCount,
+    "",
+    kKvAttendRuntimeChecks};
 const KernelSource kKvDecodeF16Kernel{
     "kv_decode_f16",
     kKvDecodeF16WGSL,

@@ -14,19 +14,19 @@ struct Params {
   scale: f32,
 };
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> query: array<f16>;
-@group(0) @binding(2) var<storage, read> key_cache: array<f16>;
+@group(0) @binding(1) var<storage, read> query: array<vec4<f16>>;
+@group(0) @binding(2) var<storage, read> key_cache: array<vec4<f16>>;
 @group(0) @binding(3) var<storage, read> value_cache: array<f16>;
 @group(0) @binding(4) var<storage, read_write> stats: array<f32>;
 @group(0) @binding(5) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 64u;
 const WORKGROUP_SIZE_Y: u32 = 1u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
-fn query_load(i: u32) -> f32 {
-  return f32(query[i]);
+fn query_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(query[i]);
 }
-fn key_cache_load(i: u32) -> f32 {
-  return f32(key_cache[i]);
+fn key_cache_load(i: u32) -> vec4<f32> {
+  return vec4<f32>(key_cache[i]);
 }
 fn value_cache_load(i: u32) -> f32 {
   return f32(value_cache[i]);
@@ -102,14 +102,19 @@ fn rounded_halves(v: vec4<f32>) -> vec4<f16> {
 // read once for them): 64 keys per step, an online softmax per head. Workgroup (b, kv
 // head, s), over the row's whole context (one chunk; kv_decode splits a decode step's).
 // Writes the running max, sum and unnormalized output per head; kv_combine normalizes.
+// Every loop over heads runs to MAX_G and every loop over a step's keys to TILE (a key
+// past the context reads the last one's row with probability 0), so they unroll and the
+// per-head sums stay in registers.
 
 const TILE: u32 = 64u;  // keys per step, one per thread in the score phase
 const MAX_G: u32 = 8u;  // query heads per key/value head
 const MAX_D: u32 = 128u;  // head_dim
 const NEG_INF: f32 = -3.4e38;  // a finite floor: exp(NEG_INF - m) is 0, never NaN
+const PARTS: u32 = 8u;  // threads per head in the max phase, TILE / PARTS keys each
 
-var<workgroup> q_tile: array<f32, 1024>;  // [g][d] of the group's query heads
+var<workgroup> q_tile: array<vec4<f32>, 256>;  // [g][d / 4]: the group's scaled queries
 var<workgroup> p_tile: array<f32, 512>;  // [g][key]: scores, then probabilities
+var<workgroup> m_parts: array<f32, 64>;  // [g][part]: the step's largest scores
 var<workgroup> m_tile: array<f32, MAX_G>;  // running max per head
 var<workgroup> alpha: array<f32, MAX_G>;  // rescale of the old sums this step
 
@@ -127,13 +132,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   let b = row / (params.S * params.Hk);
   let G = params.G;
   let D = params.D;
+  let D4 = D / 4u;
   // keys this query row sees: causal up to its own position, else the whole context
-  let seen = select(params.start_pos + params.S, params.start_pos + s + 1u, params.causal != 0u);
-  let last = seen;
-  for (var i = t; i < G * D; i += TILE) {
-    let g = i / D;
-    q_tile[i] = query_load(((b * params.S + s) * params.Hq + kvh * G + g) * D + i % D) *
-                params.scale;
+  let last = select(params.start_pos + params.S, params.start_pos + s + 1u,
+                    params.causal != 0u);
+  for (var i = t; i < G * D4; i += TILE) {
+    q_tile[i] = query_load(((b * params.S + s) * params.Hq + kvh * G) * D4 + i) * params.scale;
   }
   if (t < MAX_G) {
     m_tile[t] = NEG_INF;
@@ -142,69 +146,92 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>,
   var l: array<f32, MAX_G>;
   workgroupBarrier();
   for (var k0 = 0u; k0 < last; k0 += TILE) {
-    // scores: thread t takes key k0 + t for every head of the group
+    // scores: thread t takes key k0 + t for every head of the group, each key vec4 loaded
+    // once for them
     let j = k0 + t;
-    let kbase = ((b * params.S_max + j) * params.Hk + kvh) * D;
-    for (var g = 0u; g < G; g++) {
-      var score = NEG_INF;
-      if (j < last) {
-        score = 0.0;
-        for (var d = 0u; d < D; d += 4u) {
-          let kv = vec4<f32>(key_cache_load(kbase + d), key_cache_load(kbase + d + 1u),
-                             key_cache_load(kbase + d + 2u), key_cache_load(kbase + d + 3u));
-          let qv = vec4<f32>(q_tile[g * D + d], q_tile[g * D + d + 1u], q_tile[g * D + d + 2u],
-                             q_tile[g * D + d + 3u]);
-          score += dot(qv, kv);
+    let kbase = ((b * params.S_max + min(j, last - 1u)) * params.Hk + kvh) * D4;
+    // zeroed here each step: declared without a value in the loop body, it kept the
+    // last step's sums (naga 29 on lavapipe: the second step's scores came out wrong)
+    var dots: array<f32, MAX_G>;
+    for (var g = 0u; g < MAX_G; g++) {
+      dots[g] = 0.0;
+    }
+    for (var d4 = 0u; d4 < D4; d4++) {
+      let k = key_cache_load(kbase + d4);
+      for (var g = 0u; g < MAX_G; g++) {
+        if (g < G) {
+          dots[g] += dot(q_tile[g * D4 + d4], k);
         }
       }
-      p_tile[g * TILE + t] = score;
+    }
+    for (var g = 0u; g < MAX_G; g++) {
+      if (g < G) {
+        p_tile[g * TILE + t] = select(NEG_INF, dots[g], j < last);
+      }
     }
     workgroupBarrier();
-    // the new max per head and the factor the old sums shrink by
+    // the step's max per head: PARTS threads a head, then one
+    if (t < G * PARTS) {
+      let first = (t / PARTS) * TILE + (t % PARTS) * (TILE / PARTS);
+      var m = NEG_INF;
+      for (var i = 0u; i < TILE / PARTS; i++) {
+        m = max(m, p_tile[first + i]);
+      }
+      m_parts[t] = m;
+    }
+    workgroupBarrier();
+    // the new running max per head and the factor the old sums shrink by
     if (t < G) {
       var m = m_tile[t];
-      for (var i = 0u; i < TILE; i++) {
-        m = max(m, p_tile[t * TILE + i]);
+      for (var p = 0u; p < PARTS; p++) {
+        m = max(m, m_parts[t * PARTS + p]);
       }
       alpha[t] = exp(m_tile[t] - m);
       m_tile[t] = m;
     }
     workgroupBarrier();
-    for (var g = 0u; g < G; g++) {
-      let p = select(0.0, exp(p_tile[g * TILE + t] - m_tile[g]), j < last);
-      p_tile[g * TILE + t] = p;
+    for (var g = 0u; g < MAX_G; g++) {
+      if (g < G) {
+        p_tile[g * TILE + t] = select(0.0, exp(p_tile[g * TILE + t] - m_tile[g]), j < last);
+      }
     }
     workgroupBarrier();
-    // values: thread t takes dims t and t + 64 of every head
-    let count = min(TILE, last - k0);
-    for (var g = 0u; g < G; g++) {
-      acc[g] *= alpha[g];
-      l[g] *= alpha[g];
+    // values: thread t takes dims t and t + 64 of every head, over the step's TILE keys
+    for (var g = 0u; g < MAX_G; g++) {
+      if (g < G) {
+        acc[g] *= alpha[g];
+        l[g] *= alpha[g];
+      }
     }
-    for (var i = 0u; i < count; i++) {
-      let vbase = ((b * params.S_max + k0 + i) * params.Hk + kvh) * D;
-      let v = vec2<f32>(select(0.0, value_cache_load(vbase + t), t < D),
-                        select(0.0, value_cache_load(vbase + t + 64u), t + 64u < D));
-      for (var g = 0u; g < G; g++) {
-        let p = p_tile[g * TILE + i];
-        acc[g] += p * v;
-        l[g] += p;
+    for (var i = 0u; i < TILE; i++) {
+      let vbase = ((b * params.S_max + min(k0 + i, last - 1u)) * params.Hk + kvh) * D;
+      let v = vec2<f32>(select(0.0, value_cache_load(vbase + min(t, D - 1u)), t < D),
+                        select(0.0, value_cache_load(vbase + min(t + 64u, D - 1u)),
+                               t + 64u < D));
+      for (var g = 0u; g < MAX_G; g++) {
+        if (g < G) {
+          let p = p_tile[g * TILE + i];
+          acc[g] += p * v;
+          l[g] += p;
+        }
       }
     }
     workgroupBarrier();
   }
   // the row's results, one slot per (b, s, query head)
-  for (var g = 0u; g < G; g++) {
-    let slot = (b * params.S + s) * params.Hq + kvh * G + g;
-    if (t == 0u) {
-      stats[2u * slot] = m_tile[g];
-      stats[2u * slot + 1u] = l[g];
-    }
-    if (t < D) {
-      partial[slot * D + t] = acc[g].x;
-    }
-    if (t + 64u < D) {
-      partial[slot * D + t + 64u] = acc[g].y;
+  for (var g = 0u; g < MAX_G; g++) {
+    if (g < G) {
+      let slot = (b * params.S + s) * params.Hq + kvh * G + g;
+      if (t == 0u) {
+        stats[2u * slot] = m_tile[g];
+        stats[2u * slot + 1u] = l[g];
+      }
+      if (t < D) {
+        partial[slot * D + t] = acc[g].x;
+      }
+      if (t + 64u < D) {
+        partial[slot * D + t + 64u] = acc[g].y;
+      }
     }
   }
 }
