@@ -257,6 +257,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_f16_packed_wgsl.h"
 #include "ops/training/q4gsw_requant_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_packed_wgsl.h"
 #include "ops/q8ta/q8ta_conv2d_wgsl.h"
 #include "ops/q8ta/q8ta_linear_wgsl.h"
 #include "ops/q8ta/q8ta_linear_gemv_wgsl.h"
@@ -2220,6 +2223,27 @@ const std::vector<KernelSource>& all_kernels() {
        {kQ4gswRequantWorkgroupSizeX, kQ4gswRequantWorkgroupSizeY, kQ4gswRequantWorkgroupSizeZ},
        kQ4gswRequantBindings,
        kQ4gswRequantBindingCount},
+      {"q4gsw_split_sum",
+       kQ4gswSplitSumWGSL,
+       "main",
+       {kQ4gswSplitSumWorkgroupSizeX, kQ4gswSplitSumWorkgroupSizeY, kQ4gswSplitSumWorkgroupSizeZ},
+       kQ4gswSplitSumBindings,
+       kQ4gswSplitSumBindingCount},
+      {"q4gsw_split_sum_f16",
+       kQ4gswSplitSumF16WGSL,
+       "main",
+       {kQ4gswSplitSumF16WorkgroupSizeX, kQ4gswSplitSumF16WorkgroupSizeY,
+        kQ4gswSplitSumF16WorkgroupSizeZ},
+       kQ4gswSplitSumF16Bindings,
+       kQ4gswSplitSumF16BindingCount,
+       kQ4gswSplitSumF16Features},
+      {"q4gsw_split_sum_f16_packed",
+       kQ4gswSplitSumF16PackedWGSL,
+       "main",
+       {kQ4gswSplitSumF16PackedWorkgroupSizeX, kQ4gswSplitSumF16PackedWorkgroupSizeY,
+        kQ4gswSplitSumF16PackedWorkgroupSizeZ},
+       kQ4gswSplitSumF16PackedBindings,
+       kQ4gswSplitSumF16PackedBindingCount},
       {"q8ta_conv2d",
        kQ8taConv2dWGSL,
        "main",

@@ -34,8 +34,8 @@ run the kernels' float16 twins: float32 sums, one rounding per output.
 """
 
 from codegen.language import (F16, F32, I8, I32, U8, Bind, Case, Dispatch, Elementwise, Guard,
-                              Int, Kernel, Op, Output, Params, Route, SpecError, Tensor, Tiles,
-                              half_routes, same_dtype, u32)
+                              Int, Kernel, Op, Output, Params, Route, Scratch, SpecError, Tensor,
+                              Tiles, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn, tensor
 
 GEMV_MAX_ROWS = 4  # input rows the GEMV kernels carry (one vec4 of sums per lane)
@@ -83,6 +83,15 @@ ROWS4_FROM = 16384
 TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
                consts={"TILE_M": f"{TILE_M}u", "B_IS_NK": "true"},
                helpers=_INPUT + _NIBBLES + _TILE)
+# Split K where a prefill has few tiles: 512 x 2048 x 2048 is 128 tiles, one workgroup per
+# SM, and ran at 4 TFLOP/s where 512 x 8192 x 2048 (512 tiles) ran at 30 (H100). Below
+# SPLIT_BELOW tiles, K is cut into slices of at least MIN_SLICE_K until about
+# SPLIT_TARGET workgroups run (four per SM of the H200's 132); q4gsw_split_sum adds the
+# slices' partial sums and the bias.
+SPLIT_BELOW = 264
+SPLIT_TARGET = 528
+MIN_SLICE_K = 256
+SPLIT_SUM = Kernel("q4gsw_split_sum", helpers=("q4gsw_store.wgsl",))
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
@@ -155,7 +164,36 @@ PARAMS = Params({
     "group_size": u32("group_size"), "has_bias": u32("bias.present"),
 })
 # gemm_tile's walk of K in one slice (split and k_chunk are its split-K parameters)
-TILED_PARAMS = Params({**PARAMS.fields, "split": u32("1"), "k_chunk": u32("K")}, name="Tiled")
+TILED_PARAMS = Params({**PARAMS.fields, "split": u32("split"), "k_chunk": u32("k_chunk")},
+                      name="Tiled")
+
+
+def split_lets(rows: str, suffix: str = "") -> dict:
+    """The lets `split<suffix>` (K slices of the tiled route for `rows` output features;
+    1 for a GEMV) and `k_chunk<suffix>` (K per slice, whole steps of 8)."""
+    tiles = f"ceil_div(M, {TILE_M}) * ceil_div({rows}, {TILE_N})"
+    return {f"split{suffix}": f"min(ceil_div({SPLIT_TARGET}, {tiles}), max(1, K // {MIN_SLICE_K})) "
+                              f"if not gemv and {tiles} < {SPLIT_BELOW} else 1",
+            f"k_chunk{suffix}": f"ceil_div(ceil_div(K, 8), split{suffix}) * 8"}
+
+
+def split_sum(params: Params, output: str, bias: str, x: str, split: str,
+              rows: str) -> Dispatch:
+    """The tiled route's second pass when it splits K (`split`, a let): the slices' partial
+    sums added, with the bias, into `output` (`rows` output features)."""
+    route = Route(SPLIT_SUM, Elementwise(f"M * {rows}"))
+    return Dispatch(name=f"split_sum{split.removeprefix('split')}",
+                    active=f"not gemv and {split} > 1", params=params,
+                    bindings=[Bind("partial", "partial"), Bind("bias", bias, view="scalar"),
+                              Bind("output", output, write=True, view="scalar")],
+                    routes=[*half_routes([route], x), route])
+
+
+def partial_scratch(splits: list[tuple[str, str]]) -> Scratch:
+    """The partial sums of the split tiled routes ((split let, rows) each; they run one
+    after another, so they share it)."""
+    sizes = ", ".join(f"({s} * M * {rows} if not gemv and {s} > 1 else 0)" for s, rows in splits)
+    return Scratch("partial", "float32", f"[max([{sizes}])]")
 
 
 def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Kernel,
@@ -173,6 +211,7 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
                 Bind("w", "weights", elem=w_elem), Bind("scales", "weight_scales", view="scalar"),
                 Bind("bias", "bias", view="scalar"),
                 Bind("output", "out", write=True, view="scalar")]
+    partial = Bind("partial", "partial", write=True)
 
     def halves(routes: list[Route]) -> list[Route]:
         return [*half_routes(routes, x), *routes]
@@ -188,28 +227,34 @@ def _dispatches(input_binds: list[Bind], gemv: tuple[Kernel, Kernel], tiled: Ker
         Dispatch(name="gemv", active="gemv and M > 1", params=PARAMS,
                  bindings=binds("vec4", "vec4<u32>"), routes=halves(lanes)),
         Dispatch(name="tiled", active="not gemv", params=TILED_PARAMS,
-                 bindings=binds("vec4", "u32"),
-                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M)))])),
+                 bindings=[*binds("vec4", "u32"), partial],
+                 routes=halves([Route(tiled, Tiles(x="N", y="M", tile=(TILE_N, TILE_M),
+                                                   z="split"))])),
+        split_sum(TILED_PARAMS, "out", "bias", x, "split", "N"),
     ]
 
 
 def bias_free_tiled(name: str, kernel: Kernel, weights: str, scales: str, output: str,
-                    rows: str) -> Dispatch:
+                    rows: str, split: bool = False) -> list[Dispatch]:
     """A fused op's prefill of one bias-free projection on the tiled kernel (`kernel`:
-    TILED or a variant with other stores): input `self`, `rows` output features."""
+    TILED or a variant with other stores): input `self`, `rows` output features. With
+    `split`, K slices as the op's lets `split_<name>` and `k_chunk_<name>` say
+    (split_lets(rows, "_<name>")) and a split_sum pass; without, one slice."""
+    slices, chunk = (f"split_{name}", f"k_chunk_{name}") if split else ("1", "K")
     params = Params({"M": u32("M"), "N": u32(rows), "K": u32("K"),
                      "row_words": u32(f"{weights}.dims[1] // 4"), "group_size": u32("group_size"),
-                     "has_bias": u32("0"), "split": u32("1"), "k_chunk": u32("K")},
+                     "has_bias": u32("0"), "split": u32(slices), "k_chunk": u32(chunk)},
                     name=f"Tiled{name.capitalize()}")
-    route = Route(kernel, Tiles(x=rows, y="M", tile=(TILE_N, TILE_M)))
-    return Dispatch(
+    route = Route(kernel, Tiles(x=rows, y="M", tile=(TILE_N, TILE_M), z=slices))
+    # has_bias is 0: never read, but the tile's store_output names a binding
+    tiled = Dispatch(
         name=f"tiled_{name}", active="not gemv", params=params,
         bindings=[Bind("a", "self", view="vec4"), Bind("w", weights, elem="u32"),
-                  Bind("scales", scales, view="scalar"),
-                  # has_bias is 0: never read, but the tile's store_output names a binding
-                  Bind("bias", scales, view="scalar"),
-                  Bind("output", output, write=True, view="scalar")],
+                  Bind("scales", scales, view="scalar"), Bind("bias", scales, view="scalar"),
+                  Bind("output", output, write=True, view="scalar"),
+                  Bind("partial", "partial", write=True)],
         routes=[*half_routes([route], "self"), route])
+    return [tiled, split_sum(params, output, scales, "self", slices, rows)] if split else [tiled]
 
 
 def matrix_shape_cases(args: tuple, matrices: list[tuple[str, int]]) -> list[Case]:
@@ -242,11 +287,12 @@ LINEAR_Q4GSW = Op(
     args=[Tensor("self", FLOATS, rank=(1, 8)), Tensor("weights", dtypes=(U8,), rank=2),
           Tensor("weight_scales", FLOATS, rank=2), Int("group_size"),
           Tensor("bias", FLOATS, rank=1, optional=True), Output("out", FLOATS)],
-    let=LETS,
+    let={**LETS, **split_lets("N")},
     guards=[*GUARDS, same_dtype("self", ["weight_scales", "out"], optional=["bias"])],
     shapes={"out": "self.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
+    scratch=[partial_scratch([("split", "N")])],
     reference=_reference,
     dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED,
                            (GEMV_ROWS4, GEMV_ROWS)),
@@ -267,6 +313,11 @@ LINEAR_Q4GSW = Op(
         Case("gemv_small_groups", _w(24, 64, 8), route="q4gsw_gemv_rows_subgroup"),
         # a prefill of 9 tokens: one 64-row tile, 70 outputs in two column tiles
         Case("prefill", _w(70, 64, 32, m=(1, 9)), route="q4gsw_gemm"),
+        # one tile and K of 100 steps: three slices of 34, 34 and 32 steps (slice ends
+        # inside groups), summed with the bias
+        Case("prefill_split_k", _w(36, 800, 32, m=(1, 9)), route="q4gsw_split_sum"),
+        Case("f16_prefill_split_k", _w(36, 800, 32, m=(1, 9), bias=False, dtype="float16"),
+             route="q4gsw_split_sum_f16"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
         Case("unaligned_k", _w(12, 24, 8), route="q4gsw_gemm"),
         # 130 rows x 20 outputs: three row tiles, K (48) in three steps of 16
@@ -334,7 +385,7 @@ LINEAR_DQ8CA_Q4GSW = Op(
           Tensor("weight_sums", dtypes=(I32,), rank=2), Tensor("weight_scales", FLOATS, rank=2),
           Int("group_size"), Tensor("bias", FLOATS, rank=1, optional=True),
           Output("out", FLOATS)],
-    let={**LETS, "K": "input.dims[-1]", "M": "input.numel // max(K, 1)"},
+    let={**LETS, "K": "input.dims[-1]", "M": "input.numel // max(K, 1)", **split_lets("N")},
     guards=[
         Guard("input_scales.numel == M and input_zp.numel == M", "input_scales",
               "does not hold one scale and zero point per input row", got="input_scales.dims",
@@ -348,6 +399,7 @@ LINEAR_DQ8CA_Q4GSW = Op(
     shapes={"out": "input.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
+    scratch=[partial_scratch([("split", "N")])],
     reference=_reference_dq8,
     dispatches=_dispatches([Bind("a", "input"),
                             Bind("input_scales", "input_scales", view="scalar"),
@@ -367,6 +419,8 @@ LINEAR_DQ8CA_Q4GSW = Op(
         Case("zero_point_edges", _dq8(16, 64, 32, m=(2,), zp_range=(-128, 128)),
              route="q4gsw_gemv_subgroup_dq8"),
         Case("prefill", _dq8(36, 64, 32, m=(1, 11), bias=True), route="q4gsw_gemm_dq8"),
+        Case("prefill_split_k", _dq8(36, 800, 32, m=(1, 11), bias=True),
+             route="q4gsw_split_sum"),
         Case("prefill_then_decode", _dq8(40, 64, 32, m=(1, 6)),
              resize={"input": (1, 1, 64), "input_scales": (1, 1), "input_zp": (1, 1)},
              route="q4gsw_gemv_rows_dq8_subgroup"),
@@ -376,6 +430,8 @@ LINEAR_DQ8CA_Q4GSW = Op(
              route="q4gsw_gemv_rows4_dq8_subgroup_f16"),
         Case("f16_gemv_rows", _dq8(24, 64, 32, m=(2,), dtype="float16"),
              route="q4gsw_gemv_subgroup_dq8_f16"),
+        Case("f16_prefill_split_k", _dq8(36, 800, 32, m=(1, 11), dtype="float16"),
+             route="q4gsw_split_sum_f16"),
         Case("f16_prefill", _dq8(36, 64, 32, m=(1, 11), dtype="float16"),
              route="q4gsw_gemm_dq8_f16"),
         # ExecuTorch's op gives float32 for a float16 input with a bias: one storage cannot

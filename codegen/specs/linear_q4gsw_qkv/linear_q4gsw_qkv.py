@@ -14,8 +14,9 @@ from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, I
                               Output, Outputs, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn
 from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
-                                                     matrix_shape_cases, scales_guard,
-                                                     subgroup_rows, weights_guard)
+                                                     matrix_shape_cases, partial_scratch,
+                                                     scales_guard, split_lets, subgroup_rows,
+                                                     weights_guard)
 
 FLOATS = (F32, F16)
 MATRICES = ("q", "k", "v")
@@ -55,7 +56,8 @@ OPS = [Op(
           Int("group_size"),
           Outputs("out", tuple(Output(x, FLOATS) for x in MATRICES))],
     let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)",
-         "gemv": "M == 1 and K % 32 == 0"},
+         "gemv": "M == 1 and K % 32 == 0",
+         **{k: v for x in MATRICES for k, v in split_lets(f"w_{x}.dims[0]", f"_{x}").items()}},
     guards=[
         GROUP_GUARD,
         *[g for x in MATRICES for g in (weights_guard(f"w_{x}"),
@@ -65,6 +67,7 @@ OPS = [Op(
     shapes={x: f"self.dims[:-1] + [w_{x}.dims[0]]" for x in MATRICES},
     flops="2 * M * K * (w_q.dims[0] + w_k.dims[0] + w_v.dims[0])",
     resize="dynamic",
+    scratch=[partial_scratch([(f"split_{x}", f"w_{x}.dims[0]") for x in MATRICES])],
     dispatches=[
         Dispatch(name="gemv", active="gemv",
                  params={"K": u32("K"), "N_q": u32("w_q.dims[0]"), "N_k": u32("w_k.dims[0]"),
@@ -75,8 +78,8 @@ OPS = [Op(
                                Bind(f"scales_{x}", f"s_{x}", view="scalar"))],
                            *[Bind(f"out_{x}", x, write=True, view="scalar") for x in MATRICES]],
                  routes=[*half_routes(QKV_ROUTES, "self"), *QKV_ROUTES]),
-        *[bias_free_tiled(x, TILED, f"w_{x}", f"s_{x}", x, f"w_{x}.dims[0]")
-          for x in MATRICES],
+        *[d for x in MATRICES
+          for d in bias_free_tiled(x, TILED, f"w_{x}", f"s_{x}", x, f"w_{x}.dims[0]", split=True)],
     ],
     cases=[
         # a decode step: 3 + 1 + 1 workgroups, the last of each matrix's rows whole
@@ -89,10 +92,14 @@ OPS = [Op(
         # group 8: every word of a quad has its own scale
         Case("decode_small_groups", _args(n=(24, 8, 8), group=8), route="q4gsw_gemv_qkv_subgroup"),
         Case("prefill", _args(m=(1, 9)), route="q4gsw_gemm"),
+        # K of 100 steps: each projection in three slices, summed
+        Case("prefill_split_k", _args(k=800, m=(1, 9)), route="q4gsw_split_sum"),
         Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
              route="q4gsw_gemv_qkv_subgroup"),
         Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_qkv_subgroup_f16"),
         Case("f16_prefill", _args(m=(1, 9), dtype="float16"), route="q4gsw_gemm_f16"),
+        Case("f16_prefill_split_k", _args(k=800, m=(1, 9), dtype="float16"),
+             route="q4gsw_split_sum_f16"),
         *matrix_shape_cases(_args(), [("q", 48), ("k", 16), ("v", 16)]),
         Case("rejects_mixed_floats", _args(dtype="float16")[:2] +
              (rand(2, 48, low=-0.2, high=0.2),) + _args(dtype="float16")[3:],

@@ -19,8 +19,9 @@ from codegen.language import (F16, F32, U8, Bind, Case, Dispatch, Elementwise, G
                               Op, Output, Route, Tensor, half_routes, same_dtype, u32)
 from codegen.graph.inputs import rand, randint, randn
 from codegen.specs.linear_q4gsw.linear_q4gsw import (GROUP_GUARD, TILED, bias_free_tiled,
-                                                     matrix_shape_cases, scales_guard,
-                                                     subgroup_rows, weights_guard)
+                                                     matrix_shape_cases, partial_scratch,
+                                                     scales_guard, split_lets, subgroup_rows,
+                                                     weights_guard)
 
 FLOATS = (F32, F16)
 ROWS_PER_THREAD = 2  # q4gsw_gemv_silu_mul.wgsl: output features per thread (of each matrix)
@@ -59,7 +60,7 @@ OPS = [Op(
           Tensor("s_gate", FLOATS, rank=2), Tensor("w_up", dtypes=(U8,), rank=2),
           Tensor("s_up", FLOATS, rank=2), Int("group_size"), Output("out", FLOATS)],
     let={"K": "self.dims[-1]", "M": "self.numel // max(K, 1)", "N": "w_gate.dims[0]",
-         "gemv": "M == 1 and K % 32 == 0"},
+         "gemv": "M == 1 and K % 32 == 0", **split_lets("N", "_gate")},
     guards=[
         GROUP_GUARD,
         Guard("w_up.dims[0] == N", "w_up", "does not have the gate weights' rows",
@@ -71,6 +72,7 @@ OPS = [Op(
     shapes={"out": "self.dims[:-1] + [N]"},
     flops="4 * M * N * K",
     resize="dynamic",
+    scratch=[partial_scratch([("split_gate", "N")])],
     dispatches=[
         Dispatch(name="gemv", active="gemv",
                  params={"K": u32("K"), "N": u32("N"), "group_size": u32("group_size")},
@@ -81,8 +83,10 @@ OPS = [Op(
                            Bind("scales_up", "s_up", view="scalar"),
                            Bind("output", "out", write=True, view="scalar")],
                  routes=[*half_routes(GEMV_ROUTES, "self"), *GEMV_ROUTES]),
-        bias_free_tiled("gate", TILED, "w_gate", "s_gate", "out", "N"),
-        bias_free_tiled("up", TILED_UP, "w_up", "s_up", "out", "N"),
+        # the gate may split K (its sums are stored as they are), the up tile's silu
+        # stores may not
+        *bias_free_tiled("gate", TILED, "w_gate", "s_gate", "out", "N", split=True),
+        *bias_free_tiled("up", TILED_UP, "w_up", "s_up", "out", "N"),
     ],
     cases=[
         # a decode step: 3 workgroups of 16 rows
@@ -97,6 +101,12 @@ OPS = [Op(
         Case("decode_small_groups", _args(n=24, group=8), route="q4gsw_gemv_silu_mul_subgroup"),
         # the gate tile, then the up tile's silu stores (the route named: the latter's)
         Case("prefill", _args(n=70, m=(1, 9)), route="q4gsw_gemm_silu_mul"),
+        # K of 100 steps: the gate in three slices, summed, then the up tile unsplit;
+        # products of two 800-term float32 sums (their rounding, 2e-4)
+        Case("prefill_split_k", _args(n=40, k=800, m=(1, 9)), route="q4gsw_split_sum",
+             atol=1e-3),
+        Case("f16_prefill_split_k", _args(n=40, k=800, m=(1, 9), dtype="float16"),
+             route="q4gsw_split_sum_f16"),
         Case("prefill_then_decode", _args(m=(1, 7)), resize={"self": (1, 1, 64)},
              route="q4gsw_gemv_silu_mul_subgroup"),
         Case("f16_decode", _args(dtype="float16"), route="q4gsw_gemv_silu_mul_subgroup_f16"),

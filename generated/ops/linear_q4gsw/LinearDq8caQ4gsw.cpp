@@ -26,6 +26,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemv_subgroup_dq8_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_wgsl.h"
 #include "webgpu_delegate/graph.h"
 #include "webgpu_delegate/op_support.h"
 
@@ -292,6 +295,30 @@ const KernelSource kQ4gswGemmDq8Kernel{
     {kQ4gswGemmDq8WorkgroupSizeX, kQ4gswGemmDq8WorkgroupSizeY, kQ4gswGemmDq8WorkgroupSizeZ},
     kQ4gswGemmDq8Bindings,
     kQ4gswGemmDq8BindingCount};
+const KernelSource kQ4gswSplitSumF16Kernel{
+    "q4gsw_split_sum_f16",
+    kQ4gswSplitSumF16WGSL,
+    "main",
+    {kQ4gswSplitSumF16WorkgroupSizeX, kQ4gswSplitSumF16WorkgroupSizeY,
+     kQ4gswSplitSumF16WorkgroupSizeZ},
+    kQ4gswSplitSumF16Bindings,
+    kQ4gswSplitSumF16BindingCount,
+    kQ4gswSplitSumF16Features};
+const KernelSource kQ4gswSplitSumF16PackedKernel{
+    "q4gsw_split_sum_f16_packed",
+    kQ4gswSplitSumF16PackedWGSL,
+    "main",
+    {kQ4gswSplitSumF16PackedWorkgroupSizeX, kQ4gswSplitSumF16PackedWorkgroupSizeY,
+     kQ4gswSplitSumF16PackedWorkgroupSizeZ},
+    kQ4gswSplitSumF16PackedBindings,
+    kQ4gswSplitSumF16PackedBindingCount};
+const KernelSource kQ4gswSplitSumKernel{
+    "q4gsw_split_sum",
+    kQ4gswSplitSumWGSL,
+    "main",
+    {kQ4gswSplitSumWorkgroupSizeX, kQ4gswSplitSumWorkgroupSizeY, kQ4gswSplitSumWorkgroupSizeZ},
+    kQ4gswSplitSumBindings,
+    kQ4gswSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {&kQ4gswGemvRows4Dq8SubgroupF16Kernel,
                                                  &kQ4gswGemvRows4Dq8SubgroupF16PackedKernel,
@@ -312,9 +339,13 @@ const KernelSource* const kDispatch1Kernels[] = {
 // Dispatch 2's kernels, in route order.
 const KernelSource* const kDispatch2Kernels[] = {
     &kQ4gswGemmDq8F16Kernel, &kQ4gswGemmDq8F16PackedKernel, &kQ4gswGemmDq8Kernel};
+// Dispatch 3's kernels, in route order.
+const KernelSource* const kDispatch3Kernels[] = {
+    &kQ4gswSplitSumF16Kernel, &kQ4gswSplitSumF16PackedKernel, &kQ4gswSplitSumKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearDq8caQ4gswPlan {
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   LinearDq8caQ4gswParams params{};
   LinearDq8caQ4gswTiledParams params_Tiled{};
   size_t route0 = 0;
@@ -329,6 +360,10 @@ struct LinearDq8caQ4gswPlan {
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool active2 = true;
+  size_t route3 = 0;
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
+  bool active3 = true;
 };
 
 LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
@@ -369,6 +404,20 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   });
   const bool gemv = utils::let(kOp, "gemv = M <= 4 and K % 32 == 0",
                                [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
+  const int64_t split = utils::let(
+      kOp,
+      "split = min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if not "
+      "gemv and ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1",
+      [&]() -> int64_t {
+        return (!gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264))
+                   ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                                   utils::ceil_div(N, 128))),
+                                   utils::max_of(1, utils::floordiv(K, 256)))
+                   : 1;
+      });
+  const int64_t k_chunk = utils::let(
+      kOp, "k_chunk = ceil_div(ceil_div(K, 8), split) * 8",
+      [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split), 8); });
   if ((input_scales.numel() != M) || (input_zp.numel() != M)) {
     utils::fail(kOp, "input_scales", "does not hold one scale and zero point per input row",
                 utils::format_value(input_scales.dims()),
@@ -410,8 +459,14 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   }
   utils::check_output_dims(
       kOp, "out", out, utils::concat(utils::slice(input.dims(), 0, -1), std::vector<int64_t>{N}));
+  Tensor partial;  // scratch, allocated by add_linear_dq8ca_q4gsw
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{utils::max_of(
+      std::vector<int64_t>{(!gemv && (split > 1)) ? utils::mul(utils::mul(split, M), N) : 0})};
+  partial.live_dims = partial.max_dims;
 
   LinearDq8caQ4gswPlan plan;
+  plan.scratch_partial = partial.dims();
   plan.params.M = utils::to_u32(M, kOp, "M");
   plan.params.N = utils::to_u32(N, kOp, "N");
   plan.params.K = utils::to_u32(K, kOp, "K");
@@ -424,8 +479,8 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params_Tiled.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params_Tiled.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_Tiled.has_bias = (bias != nullptr) ? 1 : 0;
-  plan.params_Tiled.split = utils::to_u32(1, kOp, "split");
-  plan.params_Tiled.k_chunk = utils::to_u32(K, kOp, "k_chunk");
+  plan.params_Tiled.split = utils::to_u32(split, kOp, "split");
+  plan.params_Tiled.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&
       ((input.dtype == DType::Float16) && (N >= 16384))) {
     plan.route0 = 0;  // q4gsw_gemv_rows4_dq8_subgroup_f16
@@ -528,15 +583,34 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.active1 = gemv && (M > 1);
   if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
     plan.route2 = 0;  // q4gsw_gemm_dq8_f16
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid2 =
+        utils::tiles_grid(N, M, split, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else if (input.dtype == DType::Float16) {
     plan.route2 = 1;  // q4gsw_gemm_dq8_f16_packed
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid2 =
+        utils::tiles_grid(N, M, split, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route2 = 2;  // q4gsw_gemm_dq8
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid2 =
+        utils::tiles_grid(N, M, split, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
   plan.active2 = !gemv;
+  if (graph.has_feature(Feature::ShaderF16) && (input.dtype == DType::Float16)) {
+    plan.route3 = 0;  // q4gsw_split_sum_f16
+    plan.grid3 =
+        utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumF16Kernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else if (input.dtype == DType::Float16) {
+    plan.route3 = 1;  // q4gsw_split_sum_f16_packed
+    plan.grid3 =
+        utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumF16PackedKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route3 = 2;  // q4gsw_split_sum
+    plan.grid3 = utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active3 = !gemv && (split > 1);
   return plan;
 }
 
@@ -553,6 +627,8 @@ void resize_linear_dq8ca_q4gsw_outputs(WebGPUGraph& graph, const std::vector<Val
 
 void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LinearDq8caQ4gswPlan built = plan_linear_dq8ca_q4gsw(graph, args);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 = graph.add_dispatch(
       *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
@@ -571,12 +647,21 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
       *kDispatch2Kernels[built.route2], built.overrides2,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[4]), Binding::of(args[3]), Binding::of(args[5]),
-       !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
+       !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8]),
+       Binding::of(scratch_partial)},
       &built.params_Tiled, sizeof(built.params_Tiled), built.grid2);
   graph.set_dispatch_active(dispatch2, built.active2);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+  const DispatchId dispatch3 = graph.add_dispatch(
+      *kDispatch3Kernels[built.route3], built.overrides3,
+      {Binding::params(), Binding::of(scratch_partial),
+       !graph.is_null(args[7]) ? Binding::of(args[7]) : Binding::dummy(), Binding::of(args[8])},
+      &built.params_Tiled, sizeof(built.params_Tiled), built.grid3);
+  graph.set_dispatch_active(dispatch3, built.active3);
+  graph.add_resize_hook([args, built, scratch_partial, dispatch0, dispatch1, dispatch2,
+                         dispatch3](WebGPUGraph& graph) {
     resize_linear_dq8ca_q4gsw_outputs(graph, args);
     const LinearDq8caQ4gswPlan plan = plan_linear_dq8ca_q4gsw(graph, args);
+    graph.resize_tensor(scratch_partial, plan.scratch_partial);
     if (plan.route0 != built.route0) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
@@ -595,6 +680,12 @@ void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& arg
     }
     graph.set_dispatch_active(dispatch2, plan.active2);
     graph.update_dispatch(dispatch2, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid2);
+    if (plan.route3 != built.route3) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch3Kernels[plan.route3]->name, kDispatch3Kernels[built.route3]->name);
+    }
+    graph.set_dispatch_active(dispatch3, plan.active3);
+    graph.update_dispatch(dispatch3, &plan.params_Tiled, sizeof(plan.params_Tiled), plan.grid3);
   });
 }
 

@@ -19,6 +19,7 @@ struct Params {
 @group(0) @binding(6) var<storage, read> scales: array<u32>;
 @group(0) @binding(7) var<storage, read> bias: array<u32>;
 @group(0) @binding(8) var<storage, read_write> output: array<atomic<u32>>;
+@group(0) @binding(9) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -418,7 +419,8 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
   return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
 
-// Columns n .. n + 3 of row m, where they exist (gemm_tile's store; no split K here).
+// Columns n .. n + 3 of row m, where they exist (gemm_tile's store): the outputs, or with
+// split K this slice's partial sums ([slice][m][n], for q4gsw_split_sum).
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   if (m >= params.M) {
     return;
@@ -426,7 +428,11 @@ fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   let values = array<f32, 4>(v.x, v.y, v.z, v.w);
   for (var j = 0u; j < 4u; j++) {
     if (n + j < params.N) {
-      store_output(m, n + j, values[j]);
+      if (params.split > 1u) {
+        partial[(slice * params.M + m) * params.N + n + j] = values[j];
+      } else {
+        store_output(m, n + j, values[j]);
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: cd0c51547c56e859fe3475cb0b455735017a64ce6511a06dd5423c7c780c45ad
+// wgsl-sha256: 11b1dc933893649fe52889cd1caeec924e772a77455ebdb58a099315d7afaca6
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_silu_mul_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -28,6 +28,7 @@ struct Params {
 @group(0) @binding(3) var<storage, read> scales: array<f16>;
 @group(0) @binding(4) var<storage, read> bias: array<f16>;
 @group(0) @binding(5) var<storage, read_write> output: array<f16>;
+@group(0) @binding(6) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -433,7 +434,8 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
   return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
 
-// Columns n .. n + 3 of row m, where they exist (gemm_tile's store; no split K here).
+// Columns n .. n + 3 of row m, where they exist (gemm_tile's store): the outputs, or with
+// split K this slice's partial sums ([slice][m][n], for q4gsw_split_sum).
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   if (m >= params.M) {
     return;
@@ -441,7 +443,11 @@ fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   let values = array<f32, 4>(v.x, v.y, v.z, v.w);
   for (var j = 0u; j < 4u; j++) {
     if (n + j < params.N) {
-      store_output(m, n + j, values[j]);
+      if (params.split > 1u) {
+        partial[(slice * params.M + m) * params.N + n + j] = values[j];
+      } else {
+        store_output(m, n + j, values[j]);
+      }
     }
   }
 }
@@ -460,8 +466,9 @@ inline constexpr webgpu_delegate::KernelBinding kQ4gswGemmSiluMulF16Bindings[] =
     {"scales", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
     {"bias", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, false},
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
+    {"partial", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
-inline constexpr uint32_t kQ4gswGemmSiluMulF16BindingCount = 6;
+inline constexpr uint32_t kQ4gswGemmSiluMulF16BindingCount = 7;
 
 // WebGPU features the kernel needs, comma-separated.
 inline constexpr const char* kQ4gswGemmSiluMulF16Features = "shader-f16";

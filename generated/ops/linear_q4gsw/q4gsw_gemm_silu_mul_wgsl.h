@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: a377bc7e0e416d88e4e408f93191259364a1934d752954f9b60b8d9084315f3f
+// wgsl-sha256: c76d743424948de638141056ceb8a0e3edb10c6a29edbf2c3503c123ce357b3d
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_silu_mul.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -27,6 +27,7 @@ struct Params {
 @group(0) @binding(3) var<storage, read> scales: array<f32>;
 @group(0) @binding(4) var<storage, read> bias: array<f32>;
 @group(0) @binding(5) var<storage, read_write> output: array<f32>;
+@group(0) @binding(6) var<storage, read_write> partial: array<f32>;
 const WORKGROUP_SIZE_X: u32 = 16u;
 const WORKGROUP_SIZE_Y: u32 = 8u;
 const WORKGROUP_SIZE_Z: u32 = 1u;
@@ -371,7 +372,8 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
   return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
 
-// Columns n .. n + 3 of row m, where they exist (gemm_tile's store; no split K here).
+// Columns n .. n + 3 of row m, where they exist (gemm_tile's store): the outputs, or with
+// split K this slice's partial sums ([slice][m][n], for q4gsw_split_sum).
 fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   if (m >= params.M) {
     return;
@@ -379,7 +381,11 @@ fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
   let values = array<f32, 4>(v.x, v.y, v.z, v.w);
   for (var j = 0u; j < 4u; j++) {
     if (n + j < params.N) {
-      store_output(m, n + j, values[j]);
+      if (params.split > 1u) {
+        partial[(slice * params.M + m) * params.N + n + j] = values[j];
+      } else {
+        store_output(m, n + j, values[j]);
+      }
     }
   }
 }
@@ -398,5 +404,6 @@ inline constexpr webgpu_delegate::KernelBinding kQ4gswGemmSiluMulBindings[] = {
     {"scales", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
     {"bias", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, false},
     {"output", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
+    {"partial", webgpu_delegate::KernelBinding::Kind::Storage, 16, true},
 };
-inline constexpr uint32_t kQ4gswGemmSiluMulBindingCount = 6;
+inline constexpr uint32_t kQ4gswGemmSiluMulBindingCount = 7;

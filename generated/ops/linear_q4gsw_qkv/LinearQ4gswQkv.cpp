@@ -8,6 +8,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_wgsl.h"
 #include "ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_subgroup_f16_packed_wgsl.h"
@@ -212,6 +215,30 @@ const KernelSource kQ4gswGemmKernel{
     {kQ4gswGemmWorkgroupSizeX, kQ4gswGemmWorkgroupSizeY, kQ4gswGemmWorkgroupSizeZ},
     kQ4gswGemmBindings,
     kQ4gswGemmBindingCount};
+const KernelSource kQ4gswSplitSumF16Kernel{
+    "q4gsw_split_sum_f16",
+    kQ4gswSplitSumF16WGSL,
+    "main",
+    {kQ4gswSplitSumF16WorkgroupSizeX, kQ4gswSplitSumF16WorkgroupSizeY,
+     kQ4gswSplitSumF16WorkgroupSizeZ},
+    kQ4gswSplitSumF16Bindings,
+    kQ4gswSplitSumF16BindingCount,
+    kQ4gswSplitSumF16Features};
+const KernelSource kQ4gswSplitSumF16PackedKernel{
+    "q4gsw_split_sum_f16_packed",
+    kQ4gswSplitSumF16PackedWGSL,
+    "main",
+    {kQ4gswSplitSumF16PackedWorkgroupSizeX, kQ4gswSplitSumF16PackedWorkgroupSizeY,
+     kQ4gswSplitSumF16PackedWorkgroupSizeZ},
+    kQ4gswSplitSumF16PackedBindings,
+    kQ4gswSplitSumF16PackedBindingCount};
+const KernelSource kQ4gswSplitSumKernel{
+    "q4gsw_split_sum",
+    kQ4gswSplitSumWGSL,
+    "main",
+    {kQ4gswSplitSumWorkgroupSizeX, kQ4gswSplitSumWorkgroupSizeY, kQ4gswSplitSumWorkgroupSizeZ},
+    kQ4gswSplitSumBindings,
+    kQ4gswSplitSumBindingCount};
 // Dispatch 0's kernels, in route order.
 const KernelSource* const kDispatch0Kernels[] = {
     &kQ4gswGemvQkvSubgroupF16Kernel, &kQ4gswGemvQkvSubgroupF16PackedKernel, &kQ4gswGemvQkvF16Kernel,
@@ -220,14 +247,24 @@ const KernelSource* const kDispatch0Kernels[] = {
 const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
 // Dispatch 2's kernels, in route order.
-const KernelSource* const kDispatch2Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
-                                                 &kQ4gswGemmKernel};
+const KernelSource* const kDispatch2Kernels[] = {
+    &kQ4gswSplitSumF16Kernel, &kQ4gswSplitSumF16PackedKernel, &kQ4gswSplitSumKernel};
 // Dispatch 3's kernels, in route order.
 const KernelSource* const kDispatch3Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
                                                  &kQ4gswGemmKernel};
+// Dispatch 4's kernels, in route order.
+const KernelSource* const kDispatch4Kernels[] = {
+    &kQ4gswSplitSumF16Kernel, &kQ4gswSplitSumF16PackedKernel, &kQ4gswSplitSumKernel};
+// Dispatch 5's kernels, in route order.
+const KernelSource* const kDispatch5Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGemmF16PackedKernel,
+                                                 &kQ4gswGemmKernel};
+// Dispatch 6's kernels, in route order.
+const KernelSource* const kDispatch6Kernels[] = {
+    &kQ4gswSplitSumF16Kernel, &kQ4gswSplitSumF16PackedKernel, &kQ4gswSplitSumKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearQ4gswQkvPlan {
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   LinearQ4gswQkvTiledQParams params_TiledQ{};
   LinearQ4gswQkvTiledKParams params_TiledK{};
   LinearQ4gswQkvTiledVParams params_TiledV{};
@@ -248,6 +285,18 @@ struct LinearQ4gswQkvPlan {
   utils::Grid grid3;
   std::vector<OverrideValue> overrides3;
   bool active3 = true;
+  size_t route4 = 0;
+  utils::Grid grid4;
+  std::vector<OverrideValue> overrides4;
+  bool active4 = true;
+  size_t route5 = 0;
+  utils::Grid grid5;
+  std::vector<OverrideValue> overrides5;
+  bool active5 = true;
+  size_t route6 = 0;
+  utils::Grid grid6;
+  std::vector<OverrideValue> overrides6;
+  bool active6 = true;
 };
 
 LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
@@ -287,6 +336,54 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   });
   const bool gemv = utils::let(kOp, "gemv = M == 1 and K % 32 == 0",
                                [&]() -> bool { return (M == 1) && (utils::floormod(K, 32) == 0); });
+  const int64_t split_q = utils::let(
+      kOp,
+      "split_q = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_q.dims[0], 128)), max(1, K // "
+      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_q.dims[0], 128) < 264 else 1",
+      [&]() -> int64_t {
+        return (!gemv &&
+                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_q.dim(0), 128)) < 264))
+                   ? utils::min_of(
+                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                         utils::ceil_div(w_q.dim(0), 128))),
+                         utils::max_of(1, utils::floordiv(K, 256)))
+                   : 1;
+      });
+  const int64_t k_chunk_q = utils::let(
+      kOp, "k_chunk_q = ceil_div(ceil_div(K, 8), split_q) * 8",
+      [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_q), 8); });
+  const int64_t split_k = utils::let(
+      kOp,
+      "split_k = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_k.dims[0], 128)), max(1, K // "
+      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_k.dims[0], 128) < 264 else 1",
+      [&]() -> int64_t {
+        return (!gemv &&
+                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_k.dim(0), 128)) < 264))
+                   ? utils::min_of(
+                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                         utils::ceil_div(w_k.dim(0), 128))),
+                         utils::max_of(1, utils::floordiv(K, 256)))
+                   : 1;
+      });
+  const int64_t k_chunk_k = utils::let(
+      kOp, "k_chunk_k = ceil_div(ceil_div(K, 8), split_k) * 8",
+      [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_k), 8); });
+  const int64_t split_v = utils::let(
+      kOp,
+      "split_v = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_v.dims[0], 128)), max(1, K // "
+      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_v.dims[0], 128) < 264 else 1",
+      [&]() -> int64_t {
+        return (!gemv &&
+                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_v.dim(0), 128)) < 264))
+                   ? utils::min_of(
+                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                         utils::ceil_div(w_v.dim(0), 128))),
+                         utils::max_of(1, utils::floordiv(K, 256)))
+                   : 1;
+      });
+  const int64_t k_chunk_v = utils::let(
+      kOp, "k_chunk_v = ceil_div(ceil_div(K, 8), split_v) * 8",
+      [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_v), 8); });
   if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
       (utils::floormod(K, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
@@ -342,32 +439,40 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   utils::check_output_dims(
       kOp, "v", v,
       utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{w_v.dim(0)}));
+  Tensor partial;  // scratch, allocated by add_linear_q4gsw_qkv
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{utils::max_of(std::vector<int64_t>{
+      (!gemv && (split_q > 1)) ? utils::mul(utils::mul(split_q, M), w_q.dim(0)) : 0,
+      (!gemv && (split_k > 1)) ? utils::mul(utils::mul(split_k, M), w_k.dim(0)) : 0,
+      (!gemv && (split_v > 1)) ? utils::mul(utils::mul(split_v, M), w_v.dim(0)) : 0})};
+  partial.live_dims = partial.max_dims;
 
   LinearQ4gswQkvPlan plan;
+  plan.scratch_partial = partial.dims();
   plan.params_TiledQ.M = utils::to_u32(M, kOp, "M");
   plan.params_TiledQ.N = utils::to_u32(w_q.dim(0), kOp, "N");
   plan.params_TiledQ.K = utils::to_u32(K, kOp, "K");
   plan.params_TiledQ.row_words = utils::to_u32(utils::floordiv(w_q.dim(1), 4), kOp, "row_words");
   plan.params_TiledQ.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledQ.has_bias = utils::to_u32(0, kOp, "has_bias");
-  plan.params_TiledQ.split = utils::to_u32(1, kOp, "split");
-  plan.params_TiledQ.k_chunk = utils::to_u32(K, kOp, "k_chunk");
+  plan.params_TiledQ.split = utils::to_u32(split_q, kOp, "split");
+  plan.params_TiledQ.k_chunk = utils::to_u32(k_chunk_q, kOp, "k_chunk");
   plan.params_TiledK.M = utils::to_u32(M, kOp, "M");
   plan.params_TiledK.N = utils::to_u32(w_k.dim(0), kOp, "N");
   plan.params_TiledK.K = utils::to_u32(K, kOp, "K");
   plan.params_TiledK.row_words = utils::to_u32(utils::floordiv(w_k.dim(1), 4), kOp, "row_words");
   plan.params_TiledK.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledK.has_bias = utils::to_u32(0, kOp, "has_bias");
-  plan.params_TiledK.split = utils::to_u32(1, kOp, "split");
-  plan.params_TiledK.k_chunk = utils::to_u32(K, kOp, "k_chunk");
+  plan.params_TiledK.split = utils::to_u32(split_k, kOp, "split");
+  plan.params_TiledK.k_chunk = utils::to_u32(k_chunk_k, kOp, "k_chunk");
   plan.params_TiledV.M = utils::to_u32(M, kOp, "M");
   plan.params_TiledV.N = utils::to_u32(w_v.dim(0), kOp, "N");
   plan.params_TiledV.K = utils::to_u32(K, kOp, "K");
   plan.params_TiledV.row_words = utils::to_u32(utils::floordiv(w_v.dim(1), 4), kOp, "row_words");
   plan.params_TiledV.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledV.has_bias = utils::to_u32(0, kOp, "has_bias");
-  plan.params_TiledV.split = utils::to_u32(1, kOp, "split");
-  plan.params_TiledV.k_chunk = utils::to_u32(K, kOp, "k_chunk");
+  plan.params_TiledV.split = utils::to_u32(split_v, kOp, "split");
+  plan.params_TiledV.k_chunk = utils::to_u32(k_chunk_v, kOp, "k_chunk");
   plan.params0.K = utils::to_u32(K, kOp, "K");
   plan.params0.N_q = utils::to_u32(w_q.dim(0), kOp, "N_q");
   plan.params0.N_k = utils::to_u32(w_k.dim(0), kOp, "N_k");
@@ -429,46 +534,97 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   plan.active0 = gemv;
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
     plan.route1 = 0;  // q4gsw_gemm_f16
-    plan.grid1 =
-        utils::tiles_grid(w_q.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 = utils::tiles_grid(w_q.dim(0), M, split_q, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
     plan.route1 = 1;  // q4gsw_gemm_f16_packed
-    plan.grid1 =
-        utils::tiles_grid(w_q.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 = utils::tiles_grid(w_q.dim(0), M, split_q, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route1 = 2;  // q4gsw_gemm
-    plan.grid1 =
-        utils::tiles_grid(w_q.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 = utils::tiles_grid(w_q.dim(0), M, split_q, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   }
   plan.active1 = !gemv;
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route2 = 0;  // q4gsw_gemm_f16
-    plan.grid2 =
-        utils::tiles_grid(w_k.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route2 = 0;  // q4gsw_split_sum_f16
+    plan.grid2 = utils::elementwise_grid(utils::mul(M, w_q.dim(0)),
+                                         kQ4gswSplitSumF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route2 = 1;  // q4gsw_gemm_f16_packed
-    plan.grid2 =
-        utils::tiles_grid(w_k.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route2 = 1;  // q4gsw_split_sum_f16_packed
+    plan.grid2 = utils::elementwise_grid(utils::mul(M, w_q.dim(0)),
+                                         kQ4gswSplitSumF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route2 = 2;  // q4gsw_gemm
+    plan.route2 = 2;  // q4gsw_split_sum
     plan.grid2 =
-        utils::tiles_grid(w_k.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+        utils::elementwise_grid(utils::mul(M, w_q.dim(0)), kQ4gswSplitSumKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
   }
-  plan.active2 = !gemv;
+  plan.active2 = !gemv && (split_q > 1);
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
     plan.route3 = 0;  // q4gsw_gemm_f16
-    plan.grid3 =
-        utils::tiles_grid(w_v.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid3 = utils::tiles_grid(w_k.dim(0), M, split_k, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
     plan.route3 = 1;  // q4gsw_gemm_f16_packed
-    plan.grid3 =
-        utils::tiles_grid(w_v.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid3 = utils::tiles_grid(w_k.dim(0), M, split_k, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route3 = 2;  // q4gsw_gemm
-    plan.grid3 =
-        utils::tiles_grid(w_v.dim(0), M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid3 = utils::tiles_grid(w_k.dim(0), M, split_k, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
   }
   plan.active3 = !gemv;
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route4 = 0;  // q4gsw_split_sum_f16
+    plan.grid4 = utils::elementwise_grid(utils::mul(M, w_k.dim(0)),
+                                         kQ4gswSplitSumF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route4 = 1;  // q4gsw_split_sum_f16_packed
+    plan.grid4 = utils::elementwise_grid(utils::mul(M, w_k.dim(0)),
+                                         kQ4gswSplitSumF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route4 = 2;  // q4gsw_split_sum
+    plan.grid4 =
+        utils::elementwise_grid(utils::mul(M, w_k.dim(0)), kQ4gswSplitSumKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active4 = !gemv && (split_k > 1);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route5 = 0;  // q4gsw_gemm_f16
+    plan.grid5 = utils::tiles_grid(w_v.dim(0), M, split_v, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route5 = 1;  // q4gsw_gemm_f16_packed
+    plan.grid5 = utils::tiles_grid(w_v.dim(0), M, split_v, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route5 = 2;  // q4gsw_gemm
+    plan.grid5 = utils::tiles_grid(w_v.dim(0), M, split_v, 128, 64,
+                                   graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active5 = !gemv;
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route6 = 0;  // q4gsw_split_sum_f16
+    plan.grid6 = utils::elementwise_grid(utils::mul(M, w_v.dim(0)),
+                                         kQ4gswSplitSumF16Kernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route6 = 1;  // q4gsw_split_sum_f16_packed
+    plan.grid6 = utils::elementwise_grid(utils::mul(M, w_v.dim(0)),
+                                         kQ4gswSplitSumF16PackedKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route6 = 2;  // q4gsw_split_sum
+    plan.grid6 =
+        utils::elementwise_grid(utils::mul(M, w_v.dim(0)), kQ4gswSplitSumKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active6 = !gemv && (split_v > 1);
   return plan;
 }
 
@@ -495,6 +651,8 @@ void resize_linear_q4gsw_qkv_outputs(WebGPUGraph& graph, const std::vector<Value
 
 void add_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LinearQ4gswQkvPlan built = plan_linear_q4gsw_qkv(graph, args);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 = graph.add_dispatch(
       *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
@@ -506,25 +664,47 @@ void add_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<ValueRef>& args)
   const DispatchId dispatch1 = graph.add_dispatch(
       *kDispatch1Kernels[built.route1], built.overrides1,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
-       Binding::of(args[2]), Binding::of(graph.get_value_list(args[8])[0])},
+       Binding::of(args[2]), Binding::of(graph.get_value_list(args[8])[0]),
+       Binding::of(scratch_partial)},
       &built.params_TiledQ, sizeof(built.params_TiledQ), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  const DispatchId dispatch2 = graph.add_dispatch(
-      *kDispatch2Kernels[built.route2], built.overrides2,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
-       Binding::of(args[4]), Binding::of(graph.get_value_list(args[8])[1])},
-      &built.params_TiledK, sizeof(built.params_TiledK), built.grid2);
+  const DispatchId dispatch2 =
+      graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
+                         {Binding::params(), Binding::of(scratch_partial), Binding::of(args[2]),
+                          Binding::of(graph.get_value_list(args[8])[0])},
+                         &built.params_TiledQ, sizeof(built.params_TiledQ), built.grid2);
   graph.set_dispatch_active(dispatch2, built.active2);
   const DispatchId dispatch3 = graph.add_dispatch(
       *kDispatch3Kernels[built.route3], built.overrides3,
-      {Binding::params(), Binding::of(args[0]), Binding::of(args[5]), Binding::of(args[6]),
-       Binding::of(args[6]), Binding::of(graph.get_value_list(args[8])[2])},
-      &built.params_TiledV, sizeof(built.params_TiledV), built.grid3);
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
+       Binding::of(args[4]), Binding::of(graph.get_value_list(args[8])[1]),
+       Binding::of(scratch_partial)},
+      &built.params_TiledK, sizeof(built.params_TiledK), built.grid3);
   graph.set_dispatch_active(dispatch3, built.active3);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2,
-                         dispatch3](WebGPUGraph& graph) {
+  const DispatchId dispatch4 =
+      graph.add_dispatch(*kDispatch4Kernels[built.route4], built.overrides4,
+                         {Binding::params(), Binding::of(scratch_partial), Binding::of(args[4]),
+                          Binding::of(graph.get_value_list(args[8])[1])},
+                         &built.params_TiledK, sizeof(built.params_TiledK), built.grid4);
+  graph.set_dispatch_active(dispatch4, built.active4);
+  const DispatchId dispatch5 = graph.add_dispatch(
+      *kDispatch5Kernels[built.route5], built.overrides5,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[5]), Binding::of(args[6]),
+       Binding::of(args[6]), Binding::of(graph.get_value_list(args[8])[2]),
+       Binding::of(scratch_partial)},
+      &built.params_TiledV, sizeof(built.params_TiledV), built.grid5);
+  graph.set_dispatch_active(dispatch5, built.active5);
+  const DispatchId dispatch6 =
+      graph.add_dispatch(*kDispatch6Kernels[built.route6], built.overrides6,
+                         {Binding::params(), Binding::of(scratch_partial), Binding::of(args[6]),
+                          Binding::of(graph.get_value_list(args[8])[2])},
+                         &built.params_TiledV, sizeof(built.params_TiledV), built.grid6);
+  graph.set_dispatch_active(dispatch6, built.active6);
+  graph.add_resize_hook([args, built, scratch_partial, dispatch0, dispatch1, dispatch2, dispatch3,
+                         dispatch4, dispatch5, dispatch6](WebGPUGraph& graph) {
     resize_linear_q4gsw_qkv_outputs(graph, args);
     const LinearQ4gswQkvPlan plan = plan_linear_q4gsw_qkv(graph, args);
+    graph.resize_tensor(scratch_partial, plan.scratch_partial);
     if (plan.route0 != built.route0) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
@@ -542,13 +722,31 @@ void add_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<ValueRef>& args)
                   kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
     }
     graph.set_dispatch_active(dispatch2, plan.active2);
-    graph.update_dispatch(dispatch2, &plan.params_TiledK, sizeof(plan.params_TiledK), plan.grid2);
+    graph.update_dispatch(dispatch2, &plan.params_TiledQ, sizeof(plan.params_TiledQ), plan.grid2);
     if (plan.route3 != built.route3) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch3Kernels[plan.route3]->name, kDispatch3Kernels[built.route3]->name);
     }
     graph.set_dispatch_active(dispatch3, plan.active3);
-    graph.update_dispatch(dispatch3, &plan.params_TiledV, sizeof(plan.params_TiledV), plan.grid3);
+    graph.update_dispatch(dispatch3, &plan.params_TiledK, sizeof(plan.params_TiledK), plan.grid3);
+    if (plan.route4 != built.route4) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch4Kernels[plan.route4]->name, kDispatch4Kernels[built.route4]->name);
+    }
+    graph.set_dispatch_active(dispatch4, plan.active4);
+    graph.update_dispatch(dispatch4, &plan.params_TiledK, sizeof(plan.params_TiledK), plan.grid4);
+    if (plan.route5 != built.route5) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch5Kernels[plan.route5]->name, kDispatch5Kernels[built.route5]->name);
+    }
+    graph.set_dispatch_active(dispatch5, plan.active5);
+    graph.update_dispatch(dispatch5, &plan.params_TiledV, sizeof(plan.params_TiledV), plan.grid5);
+    if (plan.route6 != built.route6) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch6Kernels[plan.route6]->name, kDispatch6Kernels[built.route6]->name);
+    }
+    graph.set_dispatch_active(dispatch6, plan.active6);
+    graph.update_dispatch(dispatch6, &plan.params_TiledV, sizeof(plan.params_TiledV), plan.grid6);
   });
 }
 

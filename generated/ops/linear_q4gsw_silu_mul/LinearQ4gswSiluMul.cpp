@@ -11,6 +11,9 @@
 #include "ops/linear_q4gsw/q4gsw_gemm_silu_mul_f16_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_silu_mul_wgsl.h"
 #include "ops/linear_q4gsw/q4gsw_gemm_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_packed_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_f16_wgsl.h"
+#include "ops/linear_q4gsw/q4gsw_split_sum_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_packed_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_wgsl.h"
 #include "ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_subgroup_f16_packed_wgsl.h"
@@ -182,6 +185,30 @@ const KernelSource kQ4gswGemmKernel{
     {kQ4gswGemmWorkgroupSizeX, kQ4gswGemmWorkgroupSizeY, kQ4gswGemmWorkgroupSizeZ},
     kQ4gswGemmBindings,
     kQ4gswGemmBindingCount};
+const KernelSource kQ4gswSplitSumF16Kernel{
+    "q4gsw_split_sum_f16",
+    kQ4gswSplitSumF16WGSL,
+    "main",
+    {kQ4gswSplitSumF16WorkgroupSizeX, kQ4gswSplitSumF16WorkgroupSizeY,
+     kQ4gswSplitSumF16WorkgroupSizeZ},
+    kQ4gswSplitSumF16Bindings,
+    kQ4gswSplitSumF16BindingCount,
+    kQ4gswSplitSumF16Features};
+const KernelSource kQ4gswSplitSumF16PackedKernel{
+    "q4gsw_split_sum_f16_packed",
+    kQ4gswSplitSumF16PackedWGSL,
+    "main",
+    {kQ4gswSplitSumF16PackedWorkgroupSizeX, kQ4gswSplitSumF16PackedWorkgroupSizeY,
+     kQ4gswSplitSumF16PackedWorkgroupSizeZ},
+    kQ4gswSplitSumF16PackedBindings,
+    kQ4gswSplitSumF16PackedBindingCount};
+const KernelSource kQ4gswSplitSumKernel{
+    "q4gsw_split_sum",
+    kQ4gswSplitSumWGSL,
+    "main",
+    {kQ4gswSplitSumWorkgroupSizeX, kQ4gswSplitSumWorkgroupSizeY, kQ4gswSplitSumWorkgroupSizeZ},
+    kQ4gswSplitSumBindings,
+    kQ4gswSplitSumBindingCount};
 const KernelSource kQ4gswGemmSiluMulF16Kernel{
     "q4gsw_gemm_silu_mul_f16",
     kQ4gswGemmSiluMulF16WGSL,
@@ -217,10 +244,14 @@ const KernelSource* const kDispatch1Kernels[] = {&kQ4gswGemmF16Kernel, &kQ4gswGe
                                                  &kQ4gswGemmKernel};
 // Dispatch 2's kernels, in route order.
 const KernelSource* const kDispatch2Kernels[] = {
+    &kQ4gswSplitSumF16Kernel, &kQ4gswSplitSumF16PackedKernel, &kQ4gswSplitSumKernel};
+// Dispatch 3's kernels, in route order.
+const KernelSource* const kDispatch3Kernels[] = {
     &kQ4gswGemmSiluMulF16Kernel, &kQ4gswGemmSiluMulF16PackedKernel, &kQ4gswGemmSiluMulKernel};
 
 // The argument values, checked and turned into what each dispatch needs.
 struct LinearQ4gswSiluMulPlan {
+  std::vector<int64_t> scratch_partial;  // dims of scratch tensor partial
   LinearQ4gswSiluMulTiledGateParams params_TiledGate{};
   LinearQ4gswSiluMulTiledUpParams params_TiledUp{};
   size_t route0 = 0;
@@ -236,6 +267,10 @@ struct LinearQ4gswSiluMulPlan {
   utils::Grid grid2;
   std::vector<OverrideValue> overrides2;
   bool active2 = true;
+  size_t route3 = 0;
+  utils::Grid grid3;
+  std::vector<OverrideValue> overrides3;
+  bool active3 = true;
 };
 
 LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
@@ -267,6 +302,21 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
       utils::let(kOp, "N = w_gate.dims[0]", [&]() -> int64_t { return w_gate.dim(0); });
   const bool gemv = utils::let(kOp, "gemv = M == 1 and K % 32 == 0",
                                [&]() -> bool { return (M == 1) && (utils::floormod(K, 32) == 0); });
+  const int64_t split_gate = utils::let(
+      kOp,
+      "split_gate = min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if "
+      "not gemv and ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1",
+      [&]() -> int64_t {
+        return (!gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264))
+                   ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                                   utils::ceil_div(N, 128))),
+                                   utils::max_of(1, utils::floordiv(K, 256)))
+                   : 1;
+      });
+  const int64_t k_chunk_gate =
+      utils::let(kOp, "k_chunk_gate = ceil_div(ceil_div(K, 8), split_gate) * 8", [&]() -> int64_t {
+        return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_gate), 8);
+      });
   if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
       (utils::floormod(K, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
@@ -307,8 +357,14 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
   }
   utils::check_output_dims(
       kOp, "out", out, utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
+  Tensor partial;  // scratch, allocated by add_linear_q4gsw_silu_mul
+  partial.dtype = DType::Float32;
+  partial.max_dims = std::vector<int64_t>{utils::max_of(std::vector<int64_t>{
+      (!gemv && (split_gate > 1)) ? utils::mul(utils::mul(split_gate, M), N) : 0})};
+  partial.live_dims = partial.max_dims;
 
   LinearQ4gswSiluMulPlan plan;
+  plan.scratch_partial = partial.dims();
   plan.params_TiledGate.M = utils::to_u32(M, kOp, "M");
   plan.params_TiledGate.N = utils::to_u32(N, kOp, "N");
   plan.params_TiledGate.K = utils::to_u32(K, kOp, "K");
@@ -316,8 +372,8 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
       utils::to_u32(utils::floordiv(w_gate.dim(1), 4), kOp, "row_words");
   plan.params_TiledGate.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledGate.has_bias = utils::to_u32(0, kOp, "has_bias");
-  plan.params_TiledGate.split = utils::to_u32(1, kOp, "split");
-  plan.params_TiledGate.k_chunk = utils::to_u32(K, kOp, "k_chunk");
+  plan.params_TiledGate.split = utils::to_u32(split_gate, kOp, "split");
+  plan.params_TiledGate.k_chunk = utils::to_u32(k_chunk_gate, kOp, "k_chunk");
   plan.params_TiledUp.M = utils::to_u32(M, kOp, "M");
   plan.params_TiledUp.N = utils::to_u32(N, kOp, "N");
   plan.params_TiledUp.K = utils::to_u32(K, kOp, "K");
@@ -364,26 +420,45 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
   plan.active0 = gemv;
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
     plan.route1 = 0;  // q4gsw_gemm_f16
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 =
+        utils::tiles_grid(N, M, split_gate, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
     plan.route1 = 1;  // q4gsw_gemm_f16_packed
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 =
+        utils::tiles_grid(N, M, split_gate, 128, 64, graph.limits().max_workgroups_per_dimension);
   } else {
     plan.route1 = 2;  // q4gsw_gemm
-    plan.grid1 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.grid1 =
+        utils::tiles_grid(N, M, split_gate, 128, 64, graph.limits().max_workgroups_per_dimension);
   }
   plan.active1 = !gemv;
   if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
-    plan.route2 = 0;  // q4gsw_gemm_silu_mul_f16
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route2 = 0;  // q4gsw_split_sum_f16
+    plan.grid2 =
+        utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumF16Kernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
   } else if (self.dtype == DType::Float16) {
-    plan.route2 = 1;  // q4gsw_gemm_silu_mul_f16_packed
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route2 = 1;  // q4gsw_split_sum_f16_packed
+    plan.grid2 =
+        utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumF16PackedKernel.workgroup_size[0],
+                                graph.limits().max_workgroups_per_dimension);
   } else {
-    plan.route2 = 2;  // q4gsw_gemm_silu_mul
-    plan.grid2 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+    plan.route2 = 2;  // q4gsw_split_sum
+    plan.grid2 = utils::elementwise_grid(utils::mul(M, N), kQ4gswSplitSumKernel.workgroup_size[0],
+                                         graph.limits().max_workgroups_per_dimension);
   }
-  plan.active2 = !gemv;
+  plan.active2 = !gemv && (split_gate > 1);
+  if (graph.has_feature(Feature::ShaderF16) && (self.dtype == DType::Float16)) {
+    plan.route3 = 0;  // q4gsw_gemm_silu_mul_f16
+    plan.grid3 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else if (self.dtype == DType::Float16) {
+    plan.route3 = 1;  // q4gsw_gemm_silu_mul_f16_packed
+    plan.grid3 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  } else {
+    plan.route3 = 2;  // q4gsw_gemm_silu_mul
+    plan.grid3 = utils::tiles_grid(N, M, 1, 128, 64, graph.limits().max_workgroups_per_dimension);
+  }
+  plan.active3 = !gemv;
   return plan;
 }
 
@@ -400,27 +475,36 @@ void resize_linear_q4gsw_silu_mul_outputs(WebGPUGraph& graph, const std::vector<
 
 void add_linear_q4gsw_silu_mul(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LinearQ4gswSiluMulPlan built = plan_linear_q4gsw_silu_mul(graph, args);
+  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
+  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 = graph.add_dispatch(
       *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
        Binding::of(args[3]), Binding::of(args[4]), Binding::of(args[6])},
       &built.params0, sizeof(built.params0), built.grid0);
   graph.set_dispatch_active(dispatch0, built.active0);
-  const DispatchId dispatch1 =
-      graph.add_dispatch(*kDispatch1Kernels[built.route1], built.overrides1,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[1]),
-                          Binding::of(args[2]), Binding::of(args[2]), Binding::of(args[6])},
-                         &built.params_TiledGate, sizeof(built.params_TiledGate), built.grid1);
+  const DispatchId dispatch1 = graph.add_dispatch(
+      *kDispatch1Kernels[built.route1], built.overrides1,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
+       Binding::of(args[2]), Binding::of(args[6]), Binding::of(scratch_partial)},
+      &built.params_TiledGate, sizeof(built.params_TiledGate), built.grid1);
   graph.set_dispatch_active(dispatch1, built.active1);
-  const DispatchId dispatch2 =
-      graph.add_dispatch(*kDispatch2Kernels[built.route2], built.overrides2,
-                         {Binding::params(), Binding::of(args[0]), Binding::of(args[3]),
-                          Binding::of(args[4]), Binding::of(args[4]), Binding::of(args[6])},
-                         &built.params_TiledUp, sizeof(built.params_TiledUp), built.grid2);
+  const DispatchId dispatch2 = graph.add_dispatch(
+      *kDispatch2Kernels[built.route2], built.overrides2,
+      {Binding::params(), Binding::of(scratch_partial), Binding::of(args[2]), Binding::of(args[6])},
+      &built.params_TiledGate, sizeof(built.params_TiledGate), built.grid2);
   graph.set_dispatch_active(dispatch2, built.active2);
-  graph.add_resize_hook([args, built, dispatch0, dispatch1, dispatch2](WebGPUGraph& graph) {
+  const DispatchId dispatch3 = graph.add_dispatch(
+      *kDispatch3Kernels[built.route3], built.overrides3,
+      {Binding::params(), Binding::of(args[0]), Binding::of(args[3]), Binding::of(args[4]),
+       Binding::of(args[4]), Binding::of(args[6]), Binding::of(scratch_partial)},
+      &built.params_TiledUp, sizeof(built.params_TiledUp), built.grid3);
+  graph.set_dispatch_active(dispatch3, built.active3);
+  graph.add_resize_hook([args, built, scratch_partial, dispatch0, dispatch1, dispatch2,
+                         dispatch3](WebGPUGraph& graph) {
     resize_linear_q4gsw_silu_mul_outputs(graph, args);
     const LinearQ4gswSiluMulPlan plan = plan_linear_q4gsw_silu_mul(graph, args);
+    graph.resize_tensor(scratch_partial, plan.scratch_partial);
     if (plan.route0 != built.route0) {
       utils::fail(kOp, "inputs", "were resized into a different kernel route",
                   kDispatch0Kernels[plan.route0]->name, kDispatch0Kernels[built.route0]->name);
@@ -439,7 +523,14 @@ void add_linear_q4gsw_silu_mul(WebGPUGraph& graph, const std::vector<ValueRef>& 
                   kDispatch2Kernels[plan.route2]->name, kDispatch2Kernels[built.route2]->name);
     }
     graph.set_dispatch_active(dispatch2, plan.active2);
-    graph.update_dispatch(dispatch2, &plan.params_TiledUp, sizeof(plan.params_TiledUp), plan.grid2);
+    graph.update_dispatch(dispatch2, &plan.params_TiledGate, sizeof(plan.params_TiledGate),
+                          plan.grid2);
+    if (plan.route3 != built.route3) {
+      utils::fail(kOp, "inputs", "were resized into a different kernel route",
+                  kDispatch3Kernels[plan.route3]->name, kDispatch3Kernels[built.route3]->name);
+    }
+    graph.set_dispatch_active(dispatch3, plan.active3);
+    graph.update_dispatch(dispatch3, &plan.params_TiledUp, sizeof(plan.params_TiledUp), plan.grid3);
   });
 }
 
