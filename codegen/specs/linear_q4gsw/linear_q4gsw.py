@@ -168,13 +168,25 @@ TILED_PARAMS = Params({**PARAMS.fields, "split": u32("split"), "k_chunk": u32("k
                       name="Tiled")
 
 
+def _slices(tile_rows: str, rows: str) -> str:
+    """K slices of `tile_rows` rows of tiles of `rows` output features."""
+    tiles = f"{tile_rows} * ceil_div({rows}, {TILE_N})"
+    return (f"(min(ceil_div({SPLIT_TARGET}, {tiles}), max(1, K // {MIN_SLICE_K})) "
+            f"if {tiles} < {SPLIT_BELOW} else 1)")
+
+
 def split_lets(rows: str, suffix: str = "") -> dict:
     """The lets `split<suffix>` (K slices of the tiled route for `rows` output features;
-    1 for a GEMV) and `k_chunk<suffix>` (K per slice, whole steps of 8)."""
-    tiles = f"ceil_div(M, {TILE_M}) * ceil_div({rows}, {TILE_N})"
-    return {f"split{suffix}": f"min(ceil_div({SPLIT_TARGET}, {tiles}), max(1, K // {MIN_SLICE_K})) "
-                              f"if not gemv and {tiles} < {SPLIT_BELOW} else 1",
-            f"k_chunk{suffix}": f"ceil_div(ceil_div(K, 8), split{suffix}) * 8"}
+    1 for a GEMV), `k_chunk<suffix>` (K per slice, whole steps of 8) and
+    `partial_rows<suffix>` (rows x slices of partial sums the scratch must hold: the most
+    of any row count up to M, since a graph is built at its largest shapes and a shorter
+    prompt has fewer tiles, so more slices)."""
+    rows_of = f"min((t + 1) * {TILE_M}, M)"  # t + 1 rows of tiles
+    slices = _slices("(t + 1)", rows)
+    return {f"split{suffix}": f"{_slices(f'ceil_div(M, {TILE_M})', rows)} if not gemv else 1",
+            f"k_chunk{suffix}": f"ceil_div(ceil_div(K, 8), split{suffix}) * 8",
+            f"partial_rows{suffix}": f"max([{rows_of} * {slices} if {slices} > 1 else 0 "
+                                     f"for t in range(ceil_div(M, {TILE_M}))] + [0])"}
 
 
 def split_sum(params: Params, output: str, bias: str, x: str, split: str,
@@ -190,9 +202,9 @@ def split_sum(params: Params, output: str, bias: str, x: str, split: str,
 
 
 def partial_scratch(splits: list[tuple[str, str]]) -> Scratch:
-    """The partial sums of the split tiled routes ((split let, rows) each; they run one
-    after another, so they share it)."""
-    sizes = ", ".join(f"({s} * M * {rows} if not gemv and {s} > 1 else 0)" for s, rows in splits)
+    """The partial sums of the split tiled routes ((let suffix, rows) each, as split_lets
+    names them; they run one after another, so they share it), sized for any resize."""
+    sizes = ", ".join(f"partial_rows{suffix} * {rows}" for suffix, rows in splits)
     return Scratch("partial", "float32", f"[max([{sizes}])]")
 
 
@@ -292,7 +304,7 @@ LINEAR_Q4GSW = Op(
     shapes={"out": "self.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
-    scratch=[partial_scratch([("split", "N")])],
+    scratch=[partial_scratch([("", "N")])],
     reference=_reference,
     dispatches=_dispatches([Bind("a", "self")], (GEMV_SUBGROUP, GEMV), TILED,
                            (GEMV_ROWS4, GEMV_ROWS)),
@@ -316,6 +328,10 @@ LINEAR_Q4GSW = Op(
         # one tile and K of 100 steps: three slices of 34, 34 and 32 steps (slice ends
         # inside groups), summed with the bias
         Case("prefill_split_k", _w(36, 800, 32, m=(1, 9)), route="q4gsw_split_sum"),
+        # built for 512 rows (264 tiles: one slice), run for 9 (33 tiles: two slices): the
+        # partial sums' scratch holds what the shorter prompt needs
+        Case("prefill_shorter_prompt_splits", _w(33 * 128, 512, 32, m=(1, 512), bias=False),
+             resize={"self": (1, 9, 512)}, route="q4gsw_split_sum", atol=1e-4),
         Case("f16_prefill_split_k", _w(36, 800, 32, m=(1, 9), bias=False, dtype="float16"),
              route="q4gsw_split_sum_f16"),
         # K = 24 (not a whole vec4<u32> per row): the tiles serve a single row too
@@ -399,7 +415,7 @@ LINEAR_DQ8CA_Q4GSW = Op(
     shapes={"out": "input.dims[:-1] + [N]"},
     flops="2 * M * N * K",
     resize="dynamic",
-    scratch=[partial_scratch([("split", "N")])],
+    scratch=[partial_scratch([("", "N")])],
     reference=_reference_dq8,
     dispatches=_dispatches([Bind("a", "input"),
                             Bind("input_scales", "input_scales", view="scalar"),

@@ -67,7 +67,7 @@ OPS = [Op(
     shapes={x: f"self.dims[:-1] + [w_{x}.dims[0]]" for x in MATRICES},
     flops="2 * M * K * (w_q.dims[0] + w_k.dims[0] + w_v.dims[0])",
     resize="dynamic",
-    scratch=[partial_scratch([(f"split_{x}", f"w_{x}.dims[0]") for x in MATRICES])],
+    scratch=[partial_scratch([(f"_{x}", f"w_{x}.dims[0]") for x in MATRICES])],
     dispatches=[
         Dispatch(name="gemv", active="gemv",
                  params={"K": u32("K"), "N_q": u32("w_q.dims[0]"), "N_k": u32("w_k.dims[0]"),

@@ -72,7 +72,7 @@ OPS = [Op(
     shapes={"out": "self.dims[:-1] + [N]"},
     flops="4 * M * N * K",
     resize="dynamic",
-    scratch=[partial_scratch([("split_gate", "N")])],
+    scratch=[partial_scratch([("_gate", "N")])],
     dispatches=[
         Dispatch(name="gemv", active="gemv",
                  params={"K": u32("K"), "N": u32("N"), "group_size": u32("group_size")},

@@ -386,18 +386,51 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
                                [&]() -> bool { return (M <= 4) && (utils::floormod(K, 32) == 0); });
   const int64_t split = utils::let(
       kOp,
-      "split = min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if not "
-      "gemv and ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1",
+      "split = (min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if "
+      "ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1) if not gemv else 1",
       [&]() -> int64_t {
-        return (!gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264))
-                   ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
-                                                                   utils::ceil_div(N, 128))),
-                                   utils::max_of(1, utils::floordiv(K, 256)))
+        return !gemv
+                   ? ((utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264)
+                          ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                                          utils::ceil_div(N, 128))),
+                                          utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1)
                    : 1;
       });
   const int64_t k_chunk = utils::let(
       kOp, "k_chunk = ceil_div(ceil_div(K, 8), split) * 8",
       [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split), 8); });
+  const int64_t partial_rows = utils::let(
+      kOp,
+      "partial_rows = max([min((t + 1) * 64, M) * (min(ceil_div(528, (t + 1) * ceil_div(N, 128)), "
+      "max(1, K // 256)) if (t + 1) * ceil_div(N, 128) < 264 else 1) if (min(ceil_div(528, (t + 1) "
+      "* ceil_div(N, 128)), max(1, K // 256)) if (t + 1) * ceil_div(N, 128) < 264 else 1) > 1 else "
+      "0 for t in range(ceil_div(M, 64))] + [0])",
+      [&]() -> int64_t {
+        return utils::max_of(utils::concat(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _t : utils::range(utils::ceil_div(M, 64))) {
+                _values.push_back(
+                    (((utils::mul(utils::add(_t, 1), utils::ceil_div(N, 128)) < 264)
+                          ? utils::min_of(utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                          utils::ceil_div(N, 128))),
+                                          utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1) > 1)
+                        ? utils::mul(
+                              utils::min_of(utils::mul(utils::add(_t, 1), 64), M),
+                              (utils::mul(utils::add(_t, 1), utils::ceil_div(N, 128)) < 264)
+                                  ? utils::min_of(
+                                        utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                        utils::ceil_div(N, 128))),
+                                        utils::max_of(1, utils::floordiv(K, 256)))
+                                  : 1)
+                        : 0);
+              }
+              return _values;
+            }(),
+            std::vector<int64_t>{0}));
+      });
   if (utils::mul(weights.dim(1), 2) != utils::mul(utils::ceil_div(K, 8), 8)) {
     utils::fail(kOp, "weights",
                 "does not hold the input's K values (padded to 8) per row, two per byte",
@@ -431,8 +464,8 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
       kOp, "out", out, utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
   Tensor partial;  // scratch, allocated by add_linear_q4gsw
   partial.dtype = DType::Float32;
-  partial.max_dims = std::vector<int64_t>{utils::max_of(
-      std::vector<int64_t>{(!gemv && (split > 1)) ? utils::mul(utils::mul(split, M), N) : 0})};
+  partial.max_dims =
+      std::vector<int64_t>{utils::max_of(std::vector<int64_t>{utils::mul(partial_rows, N)})};
   partial.live_dims = partial.max_dims;
 
   LinearQ4gswPlan plan;

@@ -338,52 +338,154 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
                                [&]() -> bool { return (M == 1) && (utils::floormod(K, 32) == 0); });
   const int64_t split_q = utils::let(
       kOp,
-      "split_q = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_q.dims[0], 128)), max(1, K // "
-      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_q.dims[0], 128) < 264 else 1",
+      "split_q = (min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_q.dims[0], 128)), max(1, K // "
+      "256)) if ceil_div(M, 64) * ceil_div(w_q.dims[0], 128) < 264 else 1) if not gemv else 1",
       [&]() -> int64_t {
-        return (!gemv &&
-                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_q.dim(0), 128)) < 264))
-                   ? utils::min_of(
-                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
-                                                         utils::ceil_div(w_q.dim(0), 128))),
-                         utils::max_of(1, utils::floordiv(K, 256)))
-                   : 1;
+        return !gemv ? ((utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_q.dim(0), 128)) < 264)
+                            ? utils::min_of(utils::ceil_div(
+                                                528, utils::mul(utils::ceil_div(M, 64),
+                                                                utils::ceil_div(w_q.dim(0), 128))),
+                                            utils::max_of(1, utils::floordiv(K, 256)))
+                            : 1)
+                     : 1;
       });
   const int64_t k_chunk_q = utils::let(
       kOp, "k_chunk_q = ceil_div(ceil_div(K, 8), split_q) * 8",
       [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_q), 8); });
+  const int64_t partial_rows_q = utils::let(
+      kOp,
+      "partial_rows_q = max([min((t + 1) * 64, M) * (min(ceil_div(528, (t + 1) * "
+      "ceil_div(w_q.dims[0], 128)), max(1, K // 256)) if (t + 1) * ceil_div(w_q.dims[0], 128) < "
+      "264 else 1) if (min(ceil_div(528, (t + 1) * ceil_div(w_q.dims[0], 128)), max(1, K // 256)) "
+      "if (t + 1) * ceil_div(w_q.dims[0], 128) < 264 else 1) > 1 else 0 for t in range(ceil_div(M, "
+      "64))] + [0])",
+      [&]() -> int64_t {
+        return utils::max_of(utils::concat(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _t : utils::range(utils::ceil_div(M, 64))) {
+                _values.push_back(
+                    (((utils::mul(utils::add(_t, 1), utils::ceil_div(w_q.dim(0), 128)) < 264)
+                          ? utils::min_of(
+                                utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                utils::ceil_div(w_q.dim(0), 128))),
+                                utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1) > 1)
+                        ? utils::mul(utils::min_of(utils::mul(utils::add(_t, 1), 64), M),
+                                     (utils::mul(utils::add(_t, 1),
+                                                 utils::ceil_div(w_q.dim(0), 128)) < 264)
+                                         ? utils::min_of(utils::ceil_div(
+                                                             528, utils::mul(utils::add(_t, 1),
+                                                                             utils::ceil_div(
+                                                                                 w_q.dim(0), 128))),
+                                                         utils::max_of(1, utils::floordiv(K, 256)))
+                                         : 1)
+                        : 0);
+              }
+              return _values;
+            }(),
+            std::vector<int64_t>{0}));
+      });
   const int64_t split_k = utils::let(
       kOp,
-      "split_k = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_k.dims[0], 128)), max(1, K // "
-      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_k.dims[0], 128) < 264 else 1",
+      "split_k = (min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_k.dims[0], 128)), max(1, K // "
+      "256)) if ceil_div(M, 64) * ceil_div(w_k.dims[0], 128) < 264 else 1) if not gemv else 1",
       [&]() -> int64_t {
-        return (!gemv &&
-                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_k.dim(0), 128)) < 264))
-                   ? utils::min_of(
-                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
-                                                         utils::ceil_div(w_k.dim(0), 128))),
-                         utils::max_of(1, utils::floordiv(K, 256)))
-                   : 1;
+        return !gemv ? ((utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_k.dim(0), 128)) < 264)
+                            ? utils::min_of(utils::ceil_div(
+                                                528, utils::mul(utils::ceil_div(M, 64),
+                                                                utils::ceil_div(w_k.dim(0), 128))),
+                                            utils::max_of(1, utils::floordiv(K, 256)))
+                            : 1)
+                     : 1;
       });
   const int64_t k_chunk_k = utils::let(
       kOp, "k_chunk_k = ceil_div(ceil_div(K, 8), split_k) * 8",
       [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_k), 8); });
+  const int64_t partial_rows_k = utils::let(
+      kOp,
+      "partial_rows_k = max([min((t + 1) * 64, M) * (min(ceil_div(528, (t + 1) * "
+      "ceil_div(w_k.dims[0], 128)), max(1, K // 256)) if (t + 1) * ceil_div(w_k.dims[0], 128) < "
+      "264 else 1) if (min(ceil_div(528, (t + 1) * ceil_div(w_k.dims[0], 128)), max(1, K // 256)) "
+      "if (t + 1) * ceil_div(w_k.dims[0], 128) < 264 else 1) > 1 else 0 for t in range(ceil_div(M, "
+      "64))] + [0])",
+      [&]() -> int64_t {
+        return utils::max_of(utils::concat(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _t : utils::range(utils::ceil_div(M, 64))) {
+                _values.push_back(
+                    (((utils::mul(utils::add(_t, 1), utils::ceil_div(w_k.dim(0), 128)) < 264)
+                          ? utils::min_of(
+                                utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                utils::ceil_div(w_k.dim(0), 128))),
+                                utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1) > 1)
+                        ? utils::mul(utils::min_of(utils::mul(utils::add(_t, 1), 64), M),
+                                     (utils::mul(utils::add(_t, 1),
+                                                 utils::ceil_div(w_k.dim(0), 128)) < 264)
+                                         ? utils::min_of(utils::ceil_div(
+                                                             528, utils::mul(utils::add(_t, 1),
+                                                                             utils::ceil_div(
+                                                                                 w_k.dim(0), 128))),
+                                                         utils::max_of(1, utils::floordiv(K, 256)))
+                                         : 1)
+                        : 0);
+              }
+              return _values;
+            }(),
+            std::vector<int64_t>{0}));
+      });
   const int64_t split_v = utils::let(
       kOp,
-      "split_v = min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_v.dims[0], 128)), max(1, K // "
-      "256)) if not gemv and ceil_div(M, 64) * ceil_div(w_v.dims[0], 128) < 264 else 1",
+      "split_v = (min(ceil_div(528, ceil_div(M, 64) * ceil_div(w_v.dims[0], 128)), max(1, K // "
+      "256)) if ceil_div(M, 64) * ceil_div(w_v.dims[0], 128) < 264 else 1) if not gemv else 1",
       [&]() -> int64_t {
-        return (!gemv &&
-                (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_v.dim(0), 128)) < 264))
-                   ? utils::min_of(
-                         utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
-                                                         utils::ceil_div(w_v.dim(0), 128))),
-                         utils::max_of(1, utils::floordiv(K, 256)))
-                   : 1;
+        return !gemv ? ((utils::mul(utils::ceil_div(M, 64), utils::ceil_div(w_v.dim(0), 128)) < 264)
+                            ? utils::min_of(utils::ceil_div(
+                                                528, utils::mul(utils::ceil_div(M, 64),
+                                                                utils::ceil_div(w_v.dim(0), 128))),
+                                            utils::max_of(1, utils::floordiv(K, 256)))
+                            : 1)
+                     : 1;
       });
   const int64_t k_chunk_v = utils::let(
       kOp, "k_chunk_v = ceil_div(ceil_div(K, 8), split_v) * 8",
       [&]() -> int64_t { return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_v), 8); });
+  const int64_t partial_rows_v = utils::let(
+      kOp,
+      "partial_rows_v = max([min((t + 1) * 64, M) * (min(ceil_div(528, (t + 1) * "
+      "ceil_div(w_v.dims[0], 128)), max(1, K // 256)) if (t + 1) * ceil_div(w_v.dims[0], 128) < "
+      "264 else 1) if (min(ceil_div(528, (t + 1) * ceil_div(w_v.dims[0], 128)), max(1, K // 256)) "
+      "if (t + 1) * ceil_div(w_v.dims[0], 128) < 264 else 1) > 1 else 0 for t in range(ceil_div(M, "
+      "64))] + [0])",
+      [&]() -> int64_t {
+        return utils::max_of(utils::concat(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _t : utils::range(utils::ceil_div(M, 64))) {
+                _values.push_back(
+                    (((utils::mul(utils::add(_t, 1), utils::ceil_div(w_v.dim(0), 128)) < 264)
+                          ? utils::min_of(
+                                utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                utils::ceil_div(w_v.dim(0), 128))),
+                                utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1) > 1)
+                        ? utils::mul(utils::min_of(utils::mul(utils::add(_t, 1), 64), M),
+                                     (utils::mul(utils::add(_t, 1),
+                                                 utils::ceil_div(w_v.dim(0), 128)) < 264)
+                                         ? utils::min_of(utils::ceil_div(
+                                                             528, utils::mul(utils::add(_t, 1),
+                                                                             utils::ceil_div(
+                                                                                 w_v.dim(0), 128))),
+                                                         utils::max_of(1, utils::floordiv(K, 256)))
+                                         : 1)
+                        : 0);
+              }
+              return _values;
+            }(),
+            std::vector<int64_t>{0}));
+      });
   if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
       (utils::floormod(K, group_size) != 0)) {
     utils::fail(kOp, "group_size", "does not split K into groups of whole packed words",
@@ -442,9 +544,8 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   Tensor partial;  // scratch, allocated by add_linear_q4gsw_qkv
   partial.dtype = DType::Float32;
   partial.max_dims = std::vector<int64_t>{utils::max_of(std::vector<int64_t>{
-      (!gemv && (split_q > 1)) ? utils::mul(utils::mul(split_q, M), w_q.dim(0)) : 0,
-      (!gemv && (split_k > 1)) ? utils::mul(utils::mul(split_k, M), w_k.dim(0)) : 0,
-      (!gemv && (split_v > 1)) ? utils::mul(utils::mul(split_v, M), w_v.dim(0)) : 0})};
+      utils::mul(partial_rows_q, w_q.dim(0)), utils::mul(partial_rows_k, w_k.dim(0)),
+      utils::mul(partial_rows_v, w_v.dim(0))})};
   partial.live_dims = partial.max_dims;
 
   LinearQ4gswQkvPlan plan;

@@ -304,18 +304,51 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
                                [&]() -> bool { return (M == 1) && (utils::floormod(K, 32) == 0); });
   const int64_t split_gate = utils::let(
       kOp,
-      "split_gate = min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if "
-      "not gemv and ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1",
+      "split_gate = (min(ceil_div(528, ceil_div(M, 64) * ceil_div(N, 128)), max(1, K // 256)) if "
+      "ceil_div(M, 64) * ceil_div(N, 128) < 264 else 1) if not gemv else 1",
       [&]() -> int64_t {
-        return (!gemv && (utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264))
-                   ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
-                                                                   utils::ceil_div(N, 128))),
-                                   utils::max_of(1, utils::floordiv(K, 256)))
+        return !gemv
+                   ? ((utils::mul(utils::ceil_div(M, 64), utils::ceil_div(N, 128)) < 264)
+                          ? utils::min_of(utils::ceil_div(528, utils::mul(utils::ceil_div(M, 64),
+                                                                          utils::ceil_div(N, 128))),
+                                          utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1)
                    : 1;
       });
   const int64_t k_chunk_gate =
       utils::let(kOp, "k_chunk_gate = ceil_div(ceil_div(K, 8), split_gate) * 8", [&]() -> int64_t {
         return utils::mul(utils::ceil_div(utils::ceil_div(K, 8), split_gate), 8);
+      });
+  const int64_t partial_rows_gate = utils::let(
+      kOp,
+      "partial_rows_gate = max([min((t + 1) * 64, M) * (min(ceil_div(528, (t + 1) * ceil_div(N, "
+      "128)), max(1, K // 256)) if (t + 1) * ceil_div(N, 128) < 264 else 1) if (min(ceil_div(528, "
+      "(t + 1) * ceil_div(N, 128)), max(1, K // 256)) if (t + 1) * ceil_div(N, 128) < 264 else 1) "
+      "> 1 else 0 for t in range(ceil_div(M, 64))] + [0])",
+      [&]() -> int64_t {
+        return utils::max_of(utils::concat(
+            [&]() {
+              std::vector<int64_t> _values;
+              for (const auto& _t : utils::range(utils::ceil_div(M, 64))) {
+                _values.push_back(
+                    (((utils::mul(utils::add(_t, 1), utils::ceil_div(N, 128)) < 264)
+                          ? utils::min_of(utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                          utils::ceil_div(N, 128))),
+                                          utils::max_of(1, utils::floordiv(K, 256)))
+                          : 1) > 1)
+                        ? utils::mul(
+                              utils::min_of(utils::mul(utils::add(_t, 1), 64), M),
+                              (utils::mul(utils::add(_t, 1), utils::ceil_div(N, 128)) < 264)
+                                  ? utils::min_of(
+                                        utils::ceil_div(528, utils::mul(utils::add(_t, 1),
+                                                                        utils::ceil_div(N, 128))),
+                                        utils::max_of(1, utils::floordiv(K, 256)))
+                                  : 1)
+                        : 0);
+              }
+              return _values;
+            }(),
+            std::vector<int64_t>{0}));
       });
   if ((group_size <= 0) || (utils::floormod(group_size, 8) != 0) ||
       (utils::floormod(K, group_size) != 0)) {
@@ -359,8 +392,8 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
       kOp, "out", out, utils::concat(utils::slice(self.dims(), 0, -1), std::vector<int64_t>{N}));
   Tensor partial;  // scratch, allocated by add_linear_q4gsw_silu_mul
   partial.dtype = DType::Float32;
-  partial.max_dims = std::vector<int64_t>{utils::max_of(std::vector<int64_t>{
-      (!gemv && (split_gate > 1)) ? utils::mul(utils::mul(split_gate, M), N) : 0})};
+  partial.max_dims =
+      std::vector<int64_t>{utils::max_of(std::vector<int64_t>{utils::mul(partial_rows_gate, N)})};
   partial.live_dims = partial.max_dims;
 
   LinearQ4gswSiluMulPlan plan;
