@@ -233,9 +233,15 @@ def scratch_shape(h: Handler, s: S.ScratchShape, ctx: Ctx) -> None:
                 f"{name}.live_dims = {name}.max_dims;"]
     h.members.append(f"std::vector<int64_t> {ref};  // dims of scratch tensor {name}")
     h.plan.append(f"plan.{ref} = {name}.dims();")
-    h.add += [f"// Scratch tensor {name}: owned by the graph, written and read by this op's "
-              f"dispatches.",
-              f"const ValueRef {ref} = graph.add_tensor(DType::{dtype(s.scratch.dtype).cpp}, "
-              f"built.{ref});"]
+    elem = f"DType::{dtype(s.scratch.dtype).cpp}"
+    if s.scratch.shared:
+        h.add += [f"// Scratch tensor {name}: in the graph's buffer shared by every op's {name}, "
+                  f"written and read by this op's dispatches only.",
+                  f'const ValueRef {ref} = graph.add_shared_tensor("{name}", {elem}, '
+                  f"built.{ref});"]
+    else:
+        h.add += [f"// Scratch tensor {name}: owned by the graph, written and read by this op's "
+                  f"dispatches.",
+                  f"const ValueRef {ref} = graph.add_tensor({elem}, built.{ref});"]
     h.captures.append(ref)
     h.hook.append(f"graph.resize_tensor({ref}, plan.{ref});")

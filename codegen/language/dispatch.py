@@ -266,11 +266,16 @@ class Scratch:
     """A tensor the op allocates for itself (e.g. an intermediate that one dispatch writes
     and the next reads): dtype and a shape expression, evaluated after the guards. Bind
     it by name like an argument. The handler allocates it once at the build shape with
-    `graph.add_tensor` and resizes it with the live shape; the harness does the same."""
+    `graph.add_tensor` and resizes it with the live shape; the harness does the same.
+    `shared`: the graph lends every op's shared scratch of this name one buffer
+    (`graph.add_shared_tensor`, grown to the largest asked for), for a scratch that no
+    dispatch of another op reads: ops run one after another, so a model's many split-K
+    partial sums take the memory of its largest."""
 
     name: str
     dtype: str
     shape: str
+    shared: bool = False
 
     def __post_init__(self) -> None:
         ident(self.name, "Scratch name")

@@ -93,6 +93,27 @@ ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
   return impl_->push(ValueType::Tensor, std::move(t));
 }
 
+ValueRef WebGPUGraph::add_shared_tensor(const std::string& key, DType dtype,
+                                        std::vector<int64_t> dims) {
+  const std::string what = utils::message("shared tensor ", key, " (", dtype_name(dtype), dims,
+                                          ")");
+  const uint64_t bytes = buffer_size_for(static_cast<uint64_t>(checked_numel(dims, what)) *
+                                         dtype_size(dtype));
+  Impl::SharedBuffer& shared = impl_->shared_buffers[key];
+  if (bytes > shared.bytes) {
+    impl_->owned_buffers.push_back(impl_->create_buffer(
+        bytes, WGPUBufferUsage_Storage | WGPUBufferUsage_CopySrc | WGPUBufferUsage_CopyDst, what));
+    shared = {impl_->owned_buffers.back().get(), bytes};
+  }
+  Tensor t;
+  t.dtype = dtype;
+  t.max_dims = dims;
+  t.live_dims = std::move(dims);
+  t.buffer = shared.buffer;
+  t.buffer_bytes = shared.bytes;
+  return impl_->push(ValueType::Tensor, std::move(t));
+}
+
 ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims) {
   return add_tensor_view(base, std::move(dims), get_tensor(base).dtype);
 }

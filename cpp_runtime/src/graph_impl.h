@@ -68,6 +68,12 @@ struct WebGPUGraph::Impl {
   // A deque so Tensor& and other references stay valid while values are added.
   std::deque<Value> values;
   std::vector<Handle<WGPUBuffer>> owned_buffers;
+  // add_shared_tensor's buffers by key: the largest so far (one of owned_buffers).
+  struct SharedBuffer {
+    WGPUBuffer buffer = nullptr;
+    uint64_t bytes = 0;
+  };
+  std::map<std::string, SharedBuffer> shared_buffers;
   // Dummy buffers, by (bytes, ordinal among a dispatch's dummies): reused across
   // dispatches, never twice within one.
   std::map<std::pair<uint64_t, size_t>, Handle<WGPUBuffer>> dummies;

@@ -131,6 +131,24 @@ TEST(Values, views_alias_their_base_buffer) {
                      "needs 100 bytes, the base buffer holds 96");
 }
 
+TEST(Values, shared_tensors_take_the_largest_buffer_of_their_key) {
+  WebGPUGraph g(test_device());
+  const ValueRef first = g.add_shared_tensor("partial", DType::Float32, {8});
+  const ValueRef smaller = g.add_shared_tensor("partial", DType::Float32, {4});
+  const ValueRef other_key = g.add_shared_tensor("other", DType::Float32, {4});
+  ASSERT_TRUE(g.same_buffer(first, smaller));
+  ASSERT_TRUE(!g.same_buffer(first, other_key));
+  ASSERT_EQ(g.get_tensor(smaller).buffer_bytes, 32u);  // the shared buffer's, not its own
+  // a larger ask gets a buffer of its own, which later asks share; earlier ones keep theirs
+  const ValueRef larger = g.add_shared_tensor("partial", DType::Float32, {12});
+  const ValueRef after = g.add_shared_tensor("partial", DType::Int32, {10});
+  ASSERT_TRUE(!g.same_buffer(first, larger));
+  ASSERT_TRUE(g.same_buffer(larger, after));
+  ASSERT_EQ(g.get_tensor(first).buffer_bytes, 32u);
+  g.resize_tensor(smaller, {8});  // within the shared buffer
+  ASSERT_THROWS_WITH(Error, g.resize_tensor(smaller, {9}), "needs 36 bytes, its buffer holds 32");
+}
+
 TEST(Values, resizes_are_checked) {
   WebGPUGraph g(test_device());
   const ValueRef x = g.add_tensor(DType::Float32, {4, 3});

@@ -145,6 +145,10 @@ class WebGPUGraph {
 
   // --- values ---------------------------------------------------------------
   ValueRef add_tensor(DType dtype, std::vector<int64_t> dims);
+  // A tensor in the buffer the graph shares among every caller passing `key` (an op's
+  // scratch that no other op reads: ops run one after another). The buffer is the
+  // largest asked for so far; a larger ask gets a new one, which later asks share.
+  ValueRef add_shared_tensor(const std::string& key, DType dtype, std::vector<int64_t> dims);
   // A tensor that aliases another's buffer (the same memory object).
   ValueRef add_tensor_view(ValueRef base, std::vector<int64_t> dims);
   // The same with its own element type (a shared memory object of a planned

@@ -660,8 +660,10 @@ void resize_linear_dq8ca_q4gsw_outputs(WebGPUGraph& graph, const std::vector<Val
 
 void add_linear_dq8ca_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef>& args) {
   const LinearDq8caQ4gswPlan built = plan_linear_dq8ca_q4gsw(graph, args);
-  // Scratch tensor partial: owned by the graph, written and read by this op's dispatches.
-  const ValueRef scratch_partial = graph.add_tensor(DType::Float32, built.scratch_partial);
+  // Scratch tensor partial: in the graph's buffer shared by every op's partial, written and read by
+  // this op's dispatches only.
+  const ValueRef scratch_partial =
+      graph.add_shared_tensor("partial", DType::Float32, built.scratch_partial);
   const DispatchId dispatch0 = graph.add_dispatch(
       *kDispatch0Kernels[built.route0], built.overrides0,
       {Binding::params(), Binding::of(args[0]), Binding::of(args[1]), Binding::of(args[2]),
