@@ -27,8 +27,9 @@ prefill and its decode steps without a rebuild or a new pipeline:
   q4gsw_gemv_subgroup sums each row's adjacent threads with subgroup shuffles.
 - q4gsw_gemm (otherwise, a prefill): the tiled GEMM of the matmul family
   (../matmul/gemm_tile.wgsl, 64 x 128 output tiles), the weights dequantized as they are
-  staged in workgroup memory. One tile size and no split K: a graph built for one prompt
-  length runs any other (the grid alone follows the rows).
+  staged in workgroup memory. One tile size, so a graph built for one prompt length runs
+  any other; below SPLIT_BELOW tiles (a short prompt, or few output features) K is split
+  and q4gsw_split_sum adds the slices, their partial sums in the graph's shared scratch.
 float16 activations, scales and bias (a force_fp16 LLM: 4-bit weights, float16 otherwise)
 run the kernels' float16 twins: float32 sums, one rounding per output.
 """
