@@ -48,7 +48,9 @@ _NIBBLES = ("q4gsw_nibbles.wgsl", "q4gsw_store.wgsl")
 _LANES = ("q4gsw_lanes.wgsl",)
 _DQ8 = ("q4gsw_dq8.wgsl",)
 _INPUT = ("q4gsw_input_vec4.wgsl",)
-_TILE = ("../matmul/gemm_staged_f32.wgsl", "../matmul/gemm_tile.wgsl")  # values dequantized
+# the matmul family's tile (values dequantized as they are staged) and its stores
+_TILE = ("../matmul/gemm_staged_f32.wgsl", "../matmul/gemm_tile.wgsl",
+         "../matmul/gemm_store.wgsl")
 # Without runtime checks: every index is in range by construction (weights [N, K / 2] and
 # scales [K / group_size, N] by the guards, rows n < N, quads q < K / 32, input rows m < M
 # <= 4, workgroup and private arrays by the thread and loop indices). Checked, the M = 1
@@ -87,12 +89,14 @@ TILED = Kernel("q4gsw_gemm", workgroup=(16, TILE_M // 8, 1),
 # Split K where a prefill has few tiles: 512 x 2048 x 2048 is 128 tiles, one workgroup per
 # SM, and ran at 4 TFLOP/s where 512 x 8192 x 2048 (512 tiles) ran at 30 (H100). Below
 # SPLIT_BELOW tiles, K is cut into slices of at least MIN_SLICE_K until about
-# SPLIT_TARGET workgroups run (four per SM of the H200's 132); q4gsw_split_sum adds the
-# slices' partial sums and the bias.
+# SPLIT_TARGET workgroups run (four per SM of the H200's 132); q4gsw_split_sum (the
+# matmul family's gemm_split_sum with q4gsw_store.wgsl's epilogue) adds the slices'
+# partial sums and the bias.
 SPLIT_BELOW = 264
 SPLIT_TARGET = 528
 MIN_SLICE_K = 256
-SPLIT_SUM = Kernel("q4gsw_split_sum", helpers=("q4gsw_store.wgsl",))
+SPLIT_SUM = Kernel("q4gsw_split_sum", file="../matmul/gemm_split_sum.wgsl",
+                   helpers=("q4gsw_store.wgsl",))
 # linear_dq8ca_q4gsw's: the same bodies, their inputs quantized and dequantized
 _GEMV_DQ8 = _DQ8 + ("q4gsw_input_vec4_dq8.wgsl",) + _NIBBLES + _LANES
 GEMV_DQ8 = GEMV.variant("q4gsw_gemv_dq8", helpers=_GEMV_DQ8)
@@ -165,8 +169,8 @@ PARAMS = Params({
     "group_size": u32("group_size"), "has_bias": u32("bias.present"),
 })
 # gemm_tile's walk of K in one slice (split and k_chunk are its split-K parameters)
-TILED_PARAMS = Params({**PARAMS.fields, "split": u32("split"), "k_chunk": u32("k_chunk")},
-                      name="Tiled")
+TILED_PARAMS = Params({**PARAMS.fields, "batch": u32("1"), "split": u32("split"),
+                       "k_chunk": u32("k_chunk")}, name="Tiled")
 
 
 def _slices(tile_rows: str, rows: str) -> str:
@@ -257,7 +261,8 @@ def bias_free_tiled(name: str, kernel: Kernel, weights: str, scales: str, output
     slices, chunk = (f"split_{name}", f"k_chunk_{name}") if split else ("1", "K")
     params = Params({"M": u32("M"), "N": u32(rows), "K": u32("K"),
                      "row_words": u32(f"{weights}.dims[1] // 4"), "group_size": u32("group_size"),
-                     "has_bias": u32("0"), "split": u32(slices), "k_chunk": u32(chunk)},
+                     "has_bias": u32("0"), "batch": u32("1"), "split": u32(slices),
+                     "k_chunk": u32(chunk)},
                     name=f"Tiled{name.capitalize()}")
     route = Route(kernel, Tiles(x=rows, y="M", tile=(TILE_N, TILE_M), z=slices))
     # has_bias is 0: never read, but the tile's store_output names a binding

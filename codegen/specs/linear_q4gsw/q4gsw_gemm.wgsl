@@ -3,7 +3,9 @@
 // the weights as [N][K], dequantized as they are staged: (nibble - 8) * scale. The rows
 // are read through input4 (q4gsw_input_vec4: as given, or fake-quantized for
 // linear_dq8ca_q4gsw). K % 8 == 0 (the groups are whole words), so every vec4 the tile
-// asks for is whole; the stores add the bias.
+// asks for is whole. The stores are the matmul tiles' (../matmul/gemm_store.wgsl, with
+// q4gsw_store.wgsl's epilogue: the bias): the outputs, or with split K each slice's
+// partial sums.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
@@ -27,22 +29,4 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
   let bits = w[n * params.row_words + k / 8u] >> ((k % 8u) * 4u);
   let q = vec4<u32>(bits, bits >> 4u, bits >> 8u, bits >> 12u) & vec4<u32>(15u);
   return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
-}
-
-// Columns n .. n + 3 of row m, where they exist (gemm_tile's store): the outputs, or with
-// split K this slice's partial sums ([slice][m][n], for q4gsw_split_sum).
-fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
-  if (m >= params.M) {
-    return;
-  }
-  let values = array<f32, 4>(v.x, v.y, v.z, v.w);
-  for (var j = 0u; j < 4u; j++) {
-    if (n + j < params.N) {
-      if (params.split > 1u) {
-        partial[(slice * params.M + m) * params.N + n + j] = values[j];
-      } else {
-        store_output(m, n + j, values[j]);
-      }
-    }
-  }
 }

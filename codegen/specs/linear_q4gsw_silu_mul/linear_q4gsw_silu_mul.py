@@ -41,7 +41,7 @@ GEMV_ROUTES = [Route(k, Elementwise(f"ceil_div(N, {8 * ROWS_PER_THREAD}) * 256")
 TILED_UP = TILED.variant("q4gsw_gemm_silu_mul", helpers=(
     "q4gsw_input_vec4.wgsl", "q4gsw_nibbles.wgsl", "../linear_q4gsw_silu_mul/silu.wgsl",
     "../linear_q4gsw_silu_mul/q4gsw_store_silu_mul.wgsl", "../matmul/gemm_staged_f32.wgsl",
-    "../matmul/gemm_tile.wgsl"))
+    "../matmul/gemm_tile.wgsl", "../matmul/gemm_store.wgsl"))
 
 
 def _args(n=48, k=64, group=32, m=(1, 1), dtype="float32"):

@@ -68,8 +68,10 @@ struct LinearDq8caQ4gswTiledParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearDq8caQ4gswTiledParams, M) == 0,
               "LinearDq8caQ4gswTiledParams.M must sit at WGSL offset 0");
@@ -83,12 +85,14 @@ static_assert(offsetof(LinearDq8caQ4gswTiledParams, group_size) == 16,
               "LinearDq8caQ4gswTiledParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearDq8caQ4gswTiledParams, has_bias) == 20,
               "LinearDq8caQ4gswTiledParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearDq8caQ4gswTiledParams, split) == 24,
-              "LinearDq8caQ4gswTiledParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearDq8caQ4gswTiledParams, k_chunk) == 28,
-              "LinearDq8caQ4gswTiledParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearDq8caQ4gswTiledParams) == 32,
-              "LinearDq8caQ4gswTiledParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, batch) == 24,
+              "LinearDq8caQ4gswTiledParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, split) == 28,
+              "LinearDq8caQ4gswTiledParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearDq8caQ4gswTiledParams, k_chunk) == 32,
+              "LinearDq8caQ4gswTiledParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearDq8caQ4gswTiledParams) == 48,
+              "LinearDq8caQ4gswTiledParams must match the WGSL struct size 48");
 
 const KernelSource kQ4gswGemvRows4Dq8SubgroupF16Kernel{
     "q4gsw_gemv_rows4_dq8_subgroup_f16",
@@ -512,6 +516,7 @@ LinearDq8caQ4gswPlan plan_linear_dq8ca_q4gsw(WebGPUGraph& graph,
   plan.params_Tiled.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params_Tiled.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_Tiled.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.batch = utils::to_u32(1, kOp, "batch");
   plan.params_Tiled.split = utils::to_u32(split, kOp, "split");
   plan.params_Tiled.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&

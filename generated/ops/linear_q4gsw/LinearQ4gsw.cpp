@@ -65,8 +65,10 @@ struct LinearQ4gswTiledParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswTiledParams, M) == 0,
               "LinearQ4gswTiledParams.M must sit at WGSL offset 0");
@@ -80,12 +82,14 @@ static_assert(offsetof(LinearQ4gswTiledParams, group_size) == 16,
               "LinearQ4gswTiledParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswTiledParams, has_bias) == 20,
               "LinearQ4gswTiledParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswTiledParams, split) == 24,
-              "LinearQ4gswTiledParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswTiledParams, k_chunk) == 28,
-              "LinearQ4gswTiledParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswTiledParams) == 32,
-              "LinearQ4gswTiledParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswTiledParams, batch) == 24,
+              "LinearQ4gswTiledParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswTiledParams, split) == 28,
+              "LinearQ4gswTiledParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswTiledParams, k_chunk) == 32,
+              "LinearQ4gswTiledParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswTiledParams) == 48,
+              "LinearQ4gswTiledParams must match the WGSL struct size 48");
 
 const KernelSource kQ4gswGemvRows4SubgroupF16Kernel{
     "q4gsw_gemv_rows4_subgroup_f16",
@@ -482,6 +486,7 @@ LinearQ4gswPlan plan_linear_q4gsw(WebGPUGraph& graph, const std::vector<ValueRef
   plan.params_Tiled.row_words = utils::to_u32(utils::floordiv(weights.dim(1), 4), kOp, "row_words");
   plan.params_Tiled.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_Tiled.has_bias = (bias != nullptr) ? 1 : 0;
+  plan.params_Tiled.batch = utils::to_u32(1, kOp, "batch");
   plan.params_Tiled.split = utils::to_u32(split, kOp, "split");
   plan.params_Tiled.k_chunk = utils::to_u32(k_chunk, kOp, "k_chunk");
   if (graph.has_feature(Feature::Subgroups) && graph.has_feature(Feature::ShaderF16) &&

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2059b2c3f95770fbf3d5ead6d28385858cb6a9f587d835fa8e322c8cd811a380
+// wgsl-sha256: ccf0e2c5316b2ea9103807e1637ab7ce3b984c90870d4a6b9e1a6a522ec78f08
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemm_dq8_f16.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -19,6 +19,7 @@ struct Params {
   row_words: u32,
   group_size: u32,
   has_bias: u32,
+  batch: u32,
   split: u32,
   k_chunk: u32,
 };
@@ -153,15 +154,25 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
 // codegen/specs/linear_q4gsw/q4gsw_store.wgsl
-// linear_q4gsw's output stores (the GEMV and tiled kernels').
+// linear_q4gsw's output stores: the GEMV kernels call store_output; the tiles store
+// through ../matmul/gemm_store.wgsl (with split K, their slices summed by
+// ../matmul/gemm_split_sum.wgsl), which read epilogue and out_index.
 
-// The output element (m, n): the summed products plus the bias, when there is one.
-fn store_output(m: u32, n: u32, sum: f32) {
-  var value = sum;
+// The summed products of output element (m, n), plus the bias when there is one.
+fn epilogue(sum: f32, m: u32, n: u32) -> f32 {
   if (params.has_bias != 0u) {
-    value += bias_load(n);
+    return sum + bias_load(n);
   }
-  output_store(m * params.N + n, value);
+  return sum;
+}
+
+// Output element (m, n) of [M, N] (z, gemm_tile's batch, is 0 here).
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return m * params.N + n;
+}
+
+fn store_output(m: u32, n: u32, sum: f32) {
+  output_store(out_index(0u, m, n), epilogue(sum, m, n));
 }
 // codegen/specs/matmul/gemm_staged_f32.wgsl
 // gemm_tile.wgsl's staged loads for a kernel whose load_a and load_b compute float32
@@ -419,13 +430,46 @@ fn gemm_tile(lid: vec3<u32>, wid: vec3<u32>) {
   store_quad(z, slice, bottom + 3u, left, acc7_0);
   store_quad(z, slice, bottom + 3u, right, acc7_1);
 }
+// codegen/specs/matmul/gemm_store.wgsl
+// Shared by the tiled GEMM kernels (gemm_tile.wgsl, gemm_small_tile.wgsl, gemv_nn and
+// conv2d_gemm128; composed into their modules by opgen): the store of four output columns,
+// as the result or, with split K, as this slice's partial sums. The kernel supplies
+// epilogue(value, m, n) and out_index(z, m, n): the output element of C[z][m][n].
+//
+// Split K: slice s of a tile sums K steps [s * k_chunk, (s + 1) * k_chunk) into partial,
+// laid out as the output's elements, one slice after another, for gemm_split_sum to add.
+
+// Columns n..n + 3 of row m: the result, or with split-K this slice's partial sums.
+fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
+  if (m >= params.M) {
+    return;
+  }
+  store_one(z, slice, m, n, v.x);
+  store_one(z, slice, m, n + 1u, v.y);
+  store_one(z, slice, m, n + 2u, v.z);
+  store_one(z, slice, m, n + 3u, v.w);
+}
+
+fn store_one(z: u32, slice: u32, m: u32, n: u32, value: f32) {
+  if (n >= params.N) {
+    return;
+  }
+  let i = out_index(z, m, n);
+  if (params.split > 1u) {
+    partial[slice * params.batch * params.M * params.N + i] = value;
+  } else {
+    output_store(i, epilogue(value, m, n));
+  }
+}
 // codegen/specs/linear_q4gsw/q4gsw_gemm.wgsl
 // q4gsw_gemm: 4-bit linear for many input rows (an LLM's prefill) on the tiled GEMM
 // (../matmul/gemm_tile.wgsl: TILE_M x 128 output tiles, 8 x 8 per thread), its B operand
 // the weights as [N][K], dequantized as they are staged: (nibble - 8) * scale. The rows
 // are read through input4 (q4gsw_input_vec4: as given, or fake-quantized for
 // linear_dq8ca_q4gsw). K % 8 == 0 (the groups are whole words), so every vec4 the tile
-// asks for is whole; the stores add the bias.
+// asks for is whole. The stores are the matmul tiles' (../matmul/gemm_store.wgsl, with
+// q4gsw_store.wgsl's epilogue: the bias): the outputs, or with split K each slice's
+// partial sums.
 
 @compute @workgroup_size(WORKGROUP_SIZE_X, WORKGROUP_SIZE_Y, WORKGROUP_SIZE_Z)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>,
@@ -450,24 +494,6 @@ fn load_b(z: u32, n: u32, k: u32, end: u32) -> vec4<f32> {
   let q = vec4<u32>(bits, bits >> 4u, bits >> 8u, bits >> 12u) & vec4<u32>(15u);
   return (vec4<f32>(q) - 8.0) * scales_load((k / params.group_size) * params.N + n);
 }
-
-// Columns n .. n + 3 of row m, where they exist (gemm_tile's store): the outputs, or with
-// split K this slice's partial sums ([slice][m][n], for q4gsw_split_sum).
-fn store_quad(z: u32, slice: u32, m: u32, n: u32, v: vec4<f32>) {
-  if (m >= params.M) {
-    return;
-  }
-  let values = array<f32, 4>(v.x, v.y, v.z, v.w);
-  for (var j = 0u; j < 4u; j++) {
-    if (n + j < params.N) {
-      if (params.split > 1u) {
-        partial[(slice * params.M + m) * params.N + n + j] = values[j];
-      } else {
-        store_output(m, n + j, values[j]);
-      }
-    }
-  }
-}
 )wgsl";
 
 inline constexpr uint32_t kQ4gswGemmDq8F16WorkgroupSizeX = 16;
@@ -477,7 +503,7 @@ inline constexpr uint32_t kQ4gswGemmDq8F16WorkgroupSizeZ = 1;
 // The bind group in binding-index order: kind, bytes of a dummy binding (bound for an
 // absent tensor, or where the kernel never reads the binding), whether the kernel reads it.
 inline constexpr webgpu_delegate::KernelBinding kQ4gswGemmDq8F16Bindings[] = {
-    {"params", webgpu_delegate::KernelBinding::Kind::Uniform, 32, true},
+    {"params", webgpu_delegate::KernelBinding::Kind::Uniform, 48, true},
     {"a", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
     {"input_scales", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},
     {"input_zp", webgpu_delegate::KernelBinding::Kind::ReadOnlyStorage, 16, true},

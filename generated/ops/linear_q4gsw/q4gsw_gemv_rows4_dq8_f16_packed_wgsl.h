@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: d9544f736944b00cfca46957fd2926333e46bf3a7f1d150f4c7aa80c4c62326d
+// wgsl-sha256: 1ce5e9236b872c164c235a64336368d28d6852652809dd33ba5d0bfea40c2a88
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_packed.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -133,15 +133,25 @@ fn nibbles(word: u32) -> array<vec4<f32>, 2> {
   return array<vec4<f32>, 2>(vec4<f32>(lo) - 8.0, vec4<f32>(hi) - 8.0);
 }
 // codegen/specs/linear_q4gsw/q4gsw_store.wgsl
-// linear_q4gsw's output stores (the GEMV and tiled kernels').
+// linear_q4gsw's output stores: the GEMV kernels call store_output; the tiles store
+// through ../matmul/gemm_store.wgsl (with split K, their slices summed by
+// ../matmul/gemm_split_sum.wgsl), which read epilogue and out_index.
 
-// The output element (m, n): the summed products plus the bias, when there is one.
-fn store_output(m: u32, n: u32, sum: f32) {
-  var value = sum;
+// The summed products of output element (m, n), plus the bias when there is one.
+fn epilogue(sum: f32, m: u32, n: u32) -> f32 {
   if (params.has_bias != 0u) {
-    value += bias_load(n);
+    return sum + bias_load(n);
   }
-  output_store(m * params.N + n, value);
+  return sum;
+}
+
+// Output element (m, n) of [M, N] (z, gemm_tile's batch, is 0 here).
+fn out_index(z: u32, m: u32, n: u32) -> u32 {
+  return m * params.N + n;
+}
+
+fn store_output(m: u32, n: u32, sum: f32) {
+  output_store(out_index(0u, m, n), epilogue(sum, m, n));
 }
 // codegen/specs/linear_q4gsw/q4gsw_rows.wgsl
 // The decode GEMV layout with several weight rows per thread (one input row, M = 1):

@@ -32,8 +32,10 @@ struct LinearQ4gswQkvTiledQParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswQkvTiledQParams, M) == 0,
               "LinearQ4gswQkvTiledQParams.M must sit at WGSL offset 0");
@@ -47,12 +49,14 @@ static_assert(offsetof(LinearQ4gswQkvTiledQParams, group_size) == 16,
               "LinearQ4gswQkvTiledQParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswQkvTiledQParams, has_bias) == 20,
               "LinearQ4gswQkvTiledQParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswQkvTiledQParams, split) == 24,
-              "LinearQ4gswQkvTiledQParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswQkvTiledQParams, k_chunk) == 28,
-              "LinearQ4gswQkvTiledQParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswQkvTiledQParams) == 32,
-              "LinearQ4gswQkvTiledQParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswQkvTiledQParams, batch) == 24,
+              "LinearQ4gswQkvTiledQParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswQkvTiledQParams, split) == 28,
+              "LinearQ4gswQkvTiledQParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswQkvTiledQParams, k_chunk) == 32,
+              "LinearQ4gswQkvTiledQParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswQkvTiledQParams) == 48,
+              "LinearQ4gswQkvTiledQParams must match the WGSL struct size 48");
 
 struct LinearQ4gswQkvTiledKParams {
   uint32_t M;
@@ -61,8 +65,10 @@ struct LinearQ4gswQkvTiledKParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswQkvTiledKParams, M) == 0,
               "LinearQ4gswQkvTiledKParams.M must sit at WGSL offset 0");
@@ -76,12 +82,14 @@ static_assert(offsetof(LinearQ4gswQkvTiledKParams, group_size) == 16,
               "LinearQ4gswQkvTiledKParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswQkvTiledKParams, has_bias) == 20,
               "LinearQ4gswQkvTiledKParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswQkvTiledKParams, split) == 24,
-              "LinearQ4gswQkvTiledKParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswQkvTiledKParams, k_chunk) == 28,
-              "LinearQ4gswQkvTiledKParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswQkvTiledKParams) == 32,
-              "LinearQ4gswQkvTiledKParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswQkvTiledKParams, batch) == 24,
+              "LinearQ4gswQkvTiledKParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswQkvTiledKParams, split) == 28,
+              "LinearQ4gswQkvTiledKParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswQkvTiledKParams, k_chunk) == 32,
+              "LinearQ4gswQkvTiledKParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswQkvTiledKParams) == 48,
+              "LinearQ4gswQkvTiledKParams must match the WGSL struct size 48");
 
 struct LinearQ4gswQkvTiledVParams {
   uint32_t M;
@@ -90,8 +98,10 @@ struct LinearQ4gswQkvTiledVParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswQkvTiledVParams, M) == 0,
               "LinearQ4gswQkvTiledVParams.M must sit at WGSL offset 0");
@@ -105,12 +115,14 @@ static_assert(offsetof(LinearQ4gswQkvTiledVParams, group_size) == 16,
               "LinearQ4gswQkvTiledVParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswQkvTiledVParams, has_bias) == 20,
               "LinearQ4gswQkvTiledVParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswQkvTiledVParams, split) == 24,
-              "LinearQ4gswQkvTiledVParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswQkvTiledVParams, k_chunk) == 28,
-              "LinearQ4gswQkvTiledVParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswQkvTiledVParams) == 32,
-              "LinearQ4gswQkvTiledVParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswQkvTiledVParams, batch) == 24,
+              "LinearQ4gswQkvTiledVParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswQkvTiledVParams, split) == 28,
+              "LinearQ4gswQkvTiledVParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswQkvTiledVParams, k_chunk) == 32,
+              "LinearQ4gswQkvTiledVParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswQkvTiledVParams) == 48,
+              "LinearQ4gswQkvTiledVParams must match the WGSL struct size 48");
 
 struct LinearQ4gswQkvGemvParams {
   uint32_t K;
@@ -556,6 +568,7 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   plan.params_TiledQ.row_words = utils::to_u32(utils::floordiv(w_q.dim(1), 4), kOp, "row_words");
   plan.params_TiledQ.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledQ.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params_TiledQ.batch = utils::to_u32(1, kOp, "batch");
   plan.params_TiledQ.split = utils::to_u32(split_q, kOp, "split");
   plan.params_TiledQ.k_chunk = utils::to_u32(k_chunk_q, kOp, "k_chunk");
   plan.params_TiledK.M = utils::to_u32(M, kOp, "M");
@@ -564,6 +577,7 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   plan.params_TiledK.row_words = utils::to_u32(utils::floordiv(w_k.dim(1), 4), kOp, "row_words");
   plan.params_TiledK.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledK.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params_TiledK.batch = utils::to_u32(1, kOp, "batch");
   plan.params_TiledK.split = utils::to_u32(split_k, kOp, "split");
   plan.params_TiledK.k_chunk = utils::to_u32(k_chunk_k, kOp, "k_chunk");
   plan.params_TiledV.M = utils::to_u32(M, kOp, "M");
@@ -572,6 +586,7 @@ LinearQ4gswQkvPlan plan_linear_q4gsw_qkv(WebGPUGraph& graph, const std::vector<V
   plan.params_TiledV.row_words = utils::to_u32(utils::floordiv(w_v.dim(1), 4), kOp, "row_words");
   plan.params_TiledV.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledV.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params_TiledV.batch = utils::to_u32(1, kOp, "batch");
   plan.params_TiledV.split = utils::to_u32(split_v, kOp, "split");
   plan.params_TiledV.k_chunk = utils::to_u32(k_chunk_v, kOp, "k_chunk");
   plan.params0.K = utils::to_u32(K, kOp, "K");

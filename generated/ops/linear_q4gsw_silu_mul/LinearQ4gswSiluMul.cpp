@@ -35,8 +35,10 @@ struct LinearQ4gswSiluMulTiledGateParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, M) == 0,
               "LinearQ4gswSiluMulTiledGateParams.M must sit at WGSL offset 0");
@@ -50,12 +52,14 @@ static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, group_size) == 16,
               "LinearQ4gswSiluMulTiledGateParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, has_bias) == 20,
               "LinearQ4gswSiluMulTiledGateParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, split) == 24,
-              "LinearQ4gswSiluMulTiledGateParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, k_chunk) == 28,
-              "LinearQ4gswSiluMulTiledGateParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswSiluMulTiledGateParams) == 32,
-              "LinearQ4gswSiluMulTiledGateParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, batch) == 24,
+              "LinearQ4gswSiluMulTiledGateParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, split) == 28,
+              "LinearQ4gswSiluMulTiledGateParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswSiluMulTiledGateParams, k_chunk) == 32,
+              "LinearQ4gswSiluMulTiledGateParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswSiluMulTiledGateParams) == 48,
+              "LinearQ4gswSiluMulTiledGateParams must match the WGSL struct size 48");
 
 struct LinearQ4gswSiluMulTiledUpParams {
   uint32_t M;
@@ -64,8 +68,10 @@ struct LinearQ4gswSiluMulTiledUpParams {
   uint32_t row_words;
   uint32_t group_size;
   uint32_t has_bias;
+  uint32_t batch;
   uint32_t split;
   uint32_t k_chunk;
+  uint32_t _pad0[3];
 };
 static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, M) == 0,
               "LinearQ4gswSiluMulTiledUpParams.M must sit at WGSL offset 0");
@@ -79,12 +85,14 @@ static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, group_size) == 16,
               "LinearQ4gswSiluMulTiledUpParams.group_size must sit at WGSL offset 16");
 static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, has_bias) == 20,
               "LinearQ4gswSiluMulTiledUpParams.has_bias must sit at WGSL offset 20");
-static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, split) == 24,
-              "LinearQ4gswSiluMulTiledUpParams.split must sit at WGSL offset 24");
-static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, k_chunk) == 28,
-              "LinearQ4gswSiluMulTiledUpParams.k_chunk must sit at WGSL offset 28");
-static_assert(sizeof(LinearQ4gswSiluMulTiledUpParams) == 32,
-              "LinearQ4gswSiluMulTiledUpParams must match the WGSL struct size 32");
+static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, batch) == 24,
+              "LinearQ4gswSiluMulTiledUpParams.batch must sit at WGSL offset 24");
+static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, split) == 28,
+              "LinearQ4gswSiluMulTiledUpParams.split must sit at WGSL offset 28");
+static_assert(offsetof(LinearQ4gswSiluMulTiledUpParams, k_chunk) == 32,
+              "LinearQ4gswSiluMulTiledUpParams.k_chunk must sit at WGSL offset 32");
+static_assert(sizeof(LinearQ4gswSiluMulTiledUpParams) == 48,
+              "LinearQ4gswSiluMulTiledUpParams must match the WGSL struct size 48");
 
 struct LinearQ4gswSiluMulGemvParams {
   uint32_t K;
@@ -405,6 +413,7 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
       utils::to_u32(utils::floordiv(w_gate.dim(1), 4), kOp, "row_words");
   plan.params_TiledGate.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledGate.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params_TiledGate.batch = utils::to_u32(1, kOp, "batch");
   plan.params_TiledGate.split = utils::to_u32(split_gate, kOp, "split");
   plan.params_TiledGate.k_chunk = utils::to_u32(k_chunk_gate, kOp, "k_chunk");
   plan.params_TiledUp.M = utils::to_u32(M, kOp, "M");
@@ -413,6 +422,7 @@ LinearQ4gswSiluMulPlan plan_linear_q4gsw_silu_mul(WebGPUGraph& graph,
   plan.params_TiledUp.row_words = utils::to_u32(utils::floordiv(w_up.dim(1), 4), kOp, "row_words");
   plan.params_TiledUp.group_size = utils::to_u32(group_size, kOp, "group_size");
   plan.params_TiledUp.has_bias = utils::to_u32(0, kOp, "has_bias");
+  plan.params_TiledUp.batch = utils::to_u32(1, kOp, "batch");
   plan.params_TiledUp.split = utils::to_u32(1, kOp, "split");
   plan.params_TiledUp.k_chunk = utils::to_u32(K, kOp, "k_chunk");
   plan.params0.K = utils::to_u32(K, kOp, "K");
