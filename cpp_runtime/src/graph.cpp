@@ -84,34 +84,22 @@ ValueRef WebGPUGraph::add_tensor(DType dtype, std::vector<int64_t> dims) {
   const uint64_t bytes = buffer_size_for(static_cast<uint64_t>(numel) * elem);
   impl_->owned_buffers.push_back(impl_->create_buffer(
       bytes, WGPUBufferUsage_Storage | WGPUBufferUsage_CopySrc | WGPUBufferUsage_CopyDst, what));
-  Tensor t;
-  t.dtype = dtype;
-  t.max_dims = dims;
-  t.live_dims = std::move(dims);
-  t.buffer = impl_->owned_buffers.back().get();
-  t.buffer_bytes = bytes;
-  return impl_->push(ValueType::Tensor, std::move(t));
+  return impl_->push_tensor(dtype, std::move(dims), impl_->owned_buffers.back().get(), bytes);
 }
 
 ValueRef WebGPUGraph::add_shared_tensor(const std::string& key, DType dtype,
                                         std::vector<int64_t> dims) {
-  const std::string what = utils::message("shared tensor ", key, " (", dtype_name(dtype), dims,
-                                          ")");
-  const uint64_t bytes = buffer_size_for(static_cast<uint64_t>(checked_numel(dims, what)) *
-                                         dtype_size(dtype));
+  const std::string what =
+      utils::message("shared tensor ", key, " (", dtype_name(dtype), dims, ")");
+  const uint64_t bytes =
+      buffer_size_for(static_cast<uint64_t>(checked_numel(dims, what)) * dtype_size(dtype));
   Impl::SharedBuffer& shared = impl_->shared_buffers[key];
   if (bytes > shared.bytes) {
     impl_->owned_buffers.push_back(impl_->create_buffer(
         bytes, WGPUBufferUsage_Storage | WGPUBufferUsage_CopySrc | WGPUBufferUsage_CopyDst, what));
     shared = {impl_->owned_buffers.back().get(), bytes};
   }
-  Tensor t;
-  t.dtype = dtype;
-  t.max_dims = dims;
-  t.live_dims = std::move(dims);
-  t.buffer = shared.buffer;
-  t.buffer_bytes = shared.bytes;
-  return impl_->push(ValueType::Tensor, std::move(t));
+  return impl_->push_tensor(dtype, std::move(dims), shared.buffer, shared.bytes);
 }
 
 ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims) {
@@ -126,13 +114,7 @@ ValueRef WebGPUGraph::add_tensor_view(ValueRef base, std::vector<int64_t> dims, 
     throw Error(utils::message("WebGPU graph: ", what, " as ", dtype_name(dtype), dims, " needs ",
                                bytes, " bytes, the base buffer holds ", b.buffer_bytes));
   }
-  Tensor t;
-  t.dtype = dtype;
-  t.max_dims = dims;
-  t.live_dims = std::move(dims);
-  t.buffer = b.buffer;
-  t.buffer_bytes = b.buffer_bytes;
-  return impl_->push(ValueType::Tensor, std::move(t));
+  return impl_->push_tensor(dtype, std::move(dims), b.buffer, b.buffer_bytes);
 }
 
 // --- nodes ----------------------------------------------------------------------------

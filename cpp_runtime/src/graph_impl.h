@@ -125,6 +125,8 @@ struct WebGPUGraph::Impl {
   std::vector<int64_t> resize_state(ValueRef ref) const;
   Value& value(ValueRef ref);
   ValueRef push(ValueType type, decltype(Value::data) data);
+  // A tensor value of `dims` (its max and live dims) in `buffer` of `bytes`.
+  ValueRef push_tensor(DType dtype, std::vector<int64_t> dims, WGPUBuffer buffer, uint64_t bytes);
   [[noreturn]] void type_error(ValueRef ref, const char* expected) const;
   template <class T>
   const T& get_as(ValueRef ref, ValueType type) const {

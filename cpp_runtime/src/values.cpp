@@ -119,6 +119,17 @@ ValueRef WebGPUGraph::Impl::push(ValueType type, decltype(Value::data) data) {
   return static_cast<ValueRef>(values.size() - 1);
 }
 
+ValueRef WebGPUGraph::Impl::push_tensor(DType dtype, std::vector<int64_t> dims, WGPUBuffer buffer,
+                                        uint64_t bytes) {
+  Tensor t;
+  t.dtype = dtype;
+  t.max_dims = dims;
+  t.live_dims = std::move(dims);
+  t.buffer = buffer;
+  t.buffer_bytes = bytes;
+  return push(ValueType::Tensor, std::move(t));
+}
+
 void WebGPUGraph::Impl::type_error(ValueRef ref, const char* expected) const {
   throw Error(utils::message("WebGPU graph: value ", ref, " is ", value_type_name(value(ref).type),
                              ", expected ", expected));
