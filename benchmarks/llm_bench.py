@@ -53,6 +53,18 @@ GROUP = 32
 NEW_TOKENS = 64
 
 
+def timed_runs(new_tokens: int = NEW_TOKENS) -> tuple:
+    """The runs every LLM benchmark times (llm_ort.py and llm_torch.py too): (key, prompt
+    tokens, new tokens, untimed prefills of the prompt first)."""
+    return (("prefill128_decode_ctx128", 128, new_tokens, 1), ("prefill512", 512, 1, 1),
+            ("decode_ctx1024", 1024, new_tokens, 0))
+
+
+def prompt_ids(n: int, vocab: int = 128000) -> list[int]:
+    """The benchmarks' prompt of n token ids, the same for every runtime."""
+    return [(7 * i + 1) % min(vocab, 128000) for i in range(n)]
+
+
 def model_name(layers: int, recipe: str, fp16: bool = False) -> str:
     return f"llama1b_{layers}l_{recipe}" + ("_fp16" if fp16 else "")
 
@@ -148,7 +160,7 @@ class PeakMemory:
 
 def generate(runner: Path, pte: Path, prompt_len: int, new_tokens: int, out: Path,
              warmup: int = 0, profile: bool = False, per_submit: int | None = None) -> dict:
-    prompt = ",".join(str((7 * i + 1) % 128000) for i in range(prompt_len))
+    prompt = ",".join(map(str, prompt_ids(prompt_len)))
     cmd = [str(runner), str(pte), "--prompt-ids", prompt, "--new-tokens", str(new_tokens),
            "--out", str(out), "--warmup", str(warmup)] + (["--profile"] if profile else []) \
         + ([] if per_submit is None else ["--dispatches-per-submit", str(per_submit)])
@@ -178,9 +190,7 @@ def run(folder: Path, out: Path) -> None:
     os.environ["LD_LIBRARY_PATH"] = str((folder / "runner").resolve())
     results = {"info": info, "runs": {}}
     with PeakMemory() as memory:
-        for key, prompt, new, warmup in (("prefill128_decode_ctx128", 128, NEW_TOKENS, 1),
-                                         ("prefill512", 512, 1, 1),
-                                         ("decode_ctx1024", 1024, NEW_TOKENS, 0)):
+        for key, prompt, new, warmup in timed_runs():
             results["runs"][key] = generate(runner, pte, prompt, new, out / key, warmup)
         # the same decode with every dispatch of a step in one submit (the runtime's
         # default submits every 64 as they are recorded)

@@ -40,6 +40,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from llm_bench import (CONTEXT as MAX_LEN, GROUP, NEW_TOKENS, PeakMemory,  # noqa: E402
+                       prompt_ids, timed_runs)
+
 LLAMA_1B = {"hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers": 16,
             "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 64,
             "vocab_size": 128256, "rms_norm_eps": 1e-5, "max_position_embeddings": 8192,
@@ -50,8 +53,6 @@ LLAMA_1B = {"hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers":
             "bos_token_id": 1, "eos_token_id": 2, "hidden_act": "silu"}
 TINY = dict(LLAMA_1B, hidden_size=256, intermediate_size=512, num_hidden_layers=2,
             num_attention_heads=8, num_key_value_heads=2, head_dim=32, vocab_size=1024)
-GROUP = 32
-NEW_TOKENS = 64
 # the builder's options per model variant: "fp16" is its WebGPU default (float16
 # activations and KV cache, MatMulNBits accuracy_level 4: prefill's activations quantized
 # to int8 for DP4A); "fp32" is closest to ours (float32 activations and KV cache,
@@ -132,7 +133,6 @@ def pack(folder: Path, params: dict, variants: list[str], work: Path) -> None:
 
 # --- there: the greedy loop on a plain InferenceSession -----------------------------------
 PROVIDERS = {"webgpu": "WebGpuExecutionProvider", "cpu": "CPUExecutionProvider"}
-MAX_LEN = 1152  # the KV buffers' length (ours: --max_context_length 1152)
 
 
 class Decoder:
@@ -220,10 +220,6 @@ class Decoder:
         return last, seconds
 
 
-def prompt_ids(n: int, vocab: int) -> list[int]:
-    return [(7 * i + 1) % min(vocab, 128000) for i in range(n)]  # as llm_bench.generate
-
-
 def generate(dec: Decoder, head_dim: int, vocab: int, prompt: int, new: int,
              warmup: int) -> dict:
     ids = prompt_ids(prompt, vocab)
@@ -262,7 +258,6 @@ def check_cache(dec: Decoder, head_dim: int, vocab: int, run: dict) -> float:
 
 def run(folder: Path, out: Path, provider: str, new: int, kv: str) -> None:
     import seeded_weights
-    from llm_bench import PeakMemory
 
     out.mkdir(parents=True, exist_ok=True)
     results = {"provider": PROVIDERS[provider], "models": {}}
@@ -291,9 +286,7 @@ def run(folder: Path, out: Path, provider: str, new: int, kv: str) -> None:
                       f"outputs and fed back", flush=True)
                 dec.mode, dec.buffers = "grow", None
             runs = {}
-            for key, prompt, n, warmup in (("prefill128_decode_ctx128", 128, new, 1),
-                                           ("prefill512", 512, 1, 1),
-                                           ("decode_ctx1024", 1024, new, 0)):
+            for key, prompt, n, warmup in timed_runs(new):
                 runs[key] = generate(dec, head_dim, vocab, prompt, n, warmup)
             error = check_cache(dec, head_dim, vocab, runs["prefill128_decode_ctx128"])
             print(f"  KV cache check: last decode logits vs. one prefill: {error:.3g} of the "

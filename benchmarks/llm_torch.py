@@ -35,12 +35,12 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 
+from llm_bench import CONTEXT as MAX_LEN  # the KV cache's length, as our export's
+from llm_bench import GROUP, prompt_ids, timed_runs
+
 LLAMA_1B = {"dim": 2048, "n_layers": 16, "n_heads": 32, "n_kv_heads": 8, "ffn": 8192,
             "vocab": 128256, "eps": 1e-5, "rope_theta": 500000.0}
 TINY = dict(LLAMA_1B, dim=256, n_layers=2, n_heads=4, n_kv_heads=2, ffn=512, vocab=1024)
-GROUP = 32
-NEW_TOKENS = 64
-MAX_LEN = 1152  # the KV cache's length (ours: --max_context_length 1152)
 TOLERANCE = {"fp16": 1e-2, "int4": 5e-2}  # of the largest logit (run's cache check)
 SDPA_GQA = tuple(int(v) for v in torch.__version__.split(".")[:2]) >= (2, 5)  # enable_gqa
 
@@ -178,10 +178,6 @@ class Llama:
 
 
 # --- the timed generation loop -------------------------------------------------------------
-def prompt_ids(n: int, vocab: int) -> list[int]:
-    return [(7 * i + 1) % min(vocab, 128000) for i in range(n)]  # as llm_bench.generate
-
-
 def generate(model: Llama, device, prompt: int, new: int, warmup: int) -> dict:
     sync = torch.cuda.synchronize if device.type == "cuda" else lambda: None
     ids = torch.tensor([prompt_ids(prompt, model.p["vocab"])], device=device)
@@ -231,9 +227,8 @@ def run_variant(variant: str, params: dict, device) -> dict:
     if cuda:
         torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats(device)
-    runs = {key: generate(model, device, prompt, n, warmup) for key, prompt, n, warmup in (
-        ("prefill128_decode_ctx128", 128, NEW_TOKENS, 1), ("prefill512", 512, 1, 1),
-        ("decode_ctx1024", 1024, NEW_TOKENS, 0))}
+    runs = {key: generate(model, device, prompt, n, warmup)
+            for key, prompt, n, warmup in timed_runs()}
     peak = torch.cuda.max_memory_allocated(device) / 2**20 if cuda else None
     runs["prefill512"].pop("last_logits")
     checks = {k: check_cache(model, device, runs[k])
