@@ -1,15 +1,16 @@
 """What the NVIDIA driver makes of the GEMM tile: its registers and machine code.
 
 wgpu exposes neither, so `run` compiles the matmul spec's gemm_vec4 text (unchecked, B as
-[K, N] and as [N, K]), its fewer-row variants gemm_vec4_m64 and gemm_vec4_m32 (also with
-B as [N, K], as linear runs them, and their float16 twins) and its gemm_small_scalar on
-the GPU machine (K unsplit), each in its own process with a shader disk cache of its own
+[K, N] and as [N, K]), its fewer-row variants gemm_vec4_m64 and gemm_vec4_m32 (also with B
+as [N, K], as linear runs them, and their float16 twins) and its gemm_small_scalar on the
+GPU machine (K unsplit), each in its own process with a shader disk cache of its own
 (copied to OUT/sass), and runs each once (the result checked against float64; with
 PROBE_SASS_TIME=1 the [N, K] variants are also timed at TIMED_SHAPE); `show` (here, with
 nvdisasm from PyPI's nvidia-cuda-nvdisasm wheel on PATH and the zstandard module) takes
-the machine code out of those cache files, disassembles it (a listing per variant in
-/tmp) and prints each variant's highest register and the instruction mix of its K loop. `one` runs one variant in this process
-(any adapter: a quick check that the kernel text still builds and computes).
+the machine code out of those cache files, disassembles it (a listing per variant in /tmp)
+and prints each variant's highest register and the instruction mix of its K loop. `one`
+runs one variant in this process (any adapter: a quick check that the kernel text still
+builds and computes).
 Usage: python tools/probes/probe_sass.py run OUT | one OUT NAME | show DIR
 (step `sass` of scripts/gpu_run.sh runs `run`).
 """

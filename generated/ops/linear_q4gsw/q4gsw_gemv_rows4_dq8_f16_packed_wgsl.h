@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1ce5e9236b872c164c235a64336368d28d6852652809dd33ba5d0bfea40c2a88
+// wgsl-sha256: 9d8c474eddad4f77e7e75728032eb64b3fc3ad301ecc1accb53956da2d3eba43
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16_packed.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -262,7 +262,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

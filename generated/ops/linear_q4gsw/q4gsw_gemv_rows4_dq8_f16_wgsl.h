@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2b65346b9e63907436cb56b6a5eca3ec29635b16d5b454ef102b39a0b3797b91
+// wgsl-sha256: c0d5975270b21f572de6e45ff97ff34fa0de7a4e246611a88e1b861d064b9695
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4_dq8_f16.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -283,7 +283,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

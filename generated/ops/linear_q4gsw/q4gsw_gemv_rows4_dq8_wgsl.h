@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 6202b7dfbf18e413de2644749efbd5d7e7124e1c7a72f38928d26a1696543160
+// wgsl-sha256: 9926096170dca1f1b5fd33ddd1142f76a7d8d10a7c94f842b17cfd9bfbd23518
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4_dq8.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -221,7 +221,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 908fa935775f201638feeacad516e8c6c0664e68c75477302ec65adad92d0ecc
+// wgsl-sha256: 95974823e80693644ad13a4bedf6966acc7ff5d143e7dbc190071566b4fbbd15
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -260,7 +260,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: c1acd086880cf98324b4cc16657eae7b703fde20d31307fb268649760ccb1cf0
+// wgsl-sha256: 4237ac0642ab85c364890bfe43059aa3a54b5c4da4c532b4e33dc45fc0d9c65d
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows4.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -198,7 +198,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

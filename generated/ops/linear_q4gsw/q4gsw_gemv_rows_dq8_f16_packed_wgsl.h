@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 614b7d73aa2e38c19353ed7c36781e3c7a0cd3ceb1dbf72175de50b6fffa5972
+// wgsl-sha256: 907878ad10ddfc5d9bc3cf22c30b886e24afaeec234a35ce8023fa83ff5c758f
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -262,7 +262,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 2ef8f84a03b5b8ea2b471d4238cbe5376b79dc2a5e6fe73daf68fadadba6906d
+// wgsl-sha256: 86b1f2d0ec71870352af845a857f87061e3ad39b053ca7b0841b6a52a10fefac
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_dq8_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -283,7 +283,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

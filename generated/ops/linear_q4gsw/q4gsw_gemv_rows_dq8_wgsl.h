@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 3c30133f7ec4201a1c45b69b0fbc11c6082a45e41cdcc70c35976db5ccef0dfc
+// wgsl-sha256: 0d5fde63b72ccba6e5febe9ac4b60e49672e439ab14b709a8003d4737a3a2451
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_dq8.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -221,7 +221,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: c337586200fcf95506e6daa71205480cf4402e296c0c3e5009e707ba2f1382c4
+// wgsl-sha256: 4e347c90e44e08c8d92b723363283065975774dc35f79671a8ccf70b86b56ef0
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_f16_packed.wgsl: the interface its
 // op spec declares, the helpers, the body.
 #pragma once
@@ -239,7 +239,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

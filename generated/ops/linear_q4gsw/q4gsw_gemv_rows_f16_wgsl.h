@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: 9868908441a5a93ca9ff2a67b7a44f5cc2ea890f0ec959190bee93b5f897b536
+// wgsl-sha256: a02acbd6afb1e73919740901770a7632c83d88d5a19d705b71613cc0e8bf42dc
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -260,7 +260,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw/q4gsw_gemv_rows.wgsl - DO NOT EDIT.
-// wgsl-sha256: ec9f3a83e85f32cad2f216fad49ea427266a3acaf056fec62eb6fc131f95a1de
+// wgsl-sha256: 3bb14d7b8f24e0d47cbd7d8bee91a01a2f3365678cfdbea2a74674fe273495c7
 // The module below is generated/ops/linear_q4gsw/q4gsw_gemv_rows.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -198,7 +198,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_qkv/q4gsw_gemv_qkv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 1e79c31bbad6bd0686029083819a3681e879bb820cccb392cf6b817a214cbe68
+// wgsl-sha256: 16545c1a4f6da108fbf08d3db5e3c018ccd9a4d812dfed77289047b1c7f8a148
 // The module below is generated/ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16_packed.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -241,7 +241,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_qkv/q4gsw_gemv_qkv.wgsl - DO NOT EDIT.
-// wgsl-sha256: 455ba0760a4a03a6af0af43d65e14c802daea6807399a47f49454068467efea6
+// wgsl-sha256: f1eaf573deb4c8f054513f4177458da126a51ff293906f7a025132054363fb47
 // The module below is generated/ops/linear_q4gsw_qkv/q4gsw_gemv_qkv_f16.wgsl: the interface its op
 // spec declares, the helpers, the body.
 #pragma once
@@ -258,7 +258,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_qkv/q4gsw_gemv_qkv.wgsl - DO NOT EDIT.
-// wgsl-sha256: ba17c646d0377bb3a89e86d31f627da164a11669ffdd47f7b6e0c881e025c108
+// wgsl-sha256: c8a8d40a62c5cef1105cd450034ee567b770f2c5217a8dbedff12213ae406a45
 // The module below is generated/ops/linear_q4gsw_qkv/q4gsw_gemv_qkv.wgsl: the interface its op spec
 // declares, the helpers, the body.
 #pragma once
@@ -196,7 +196,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

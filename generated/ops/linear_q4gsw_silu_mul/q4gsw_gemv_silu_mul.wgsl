@@ -164,7 +164,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

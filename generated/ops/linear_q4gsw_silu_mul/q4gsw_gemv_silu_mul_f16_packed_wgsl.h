@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl - DO NOT EDIT.
-// wgsl-sha256: 61b7db94f9e44139207e45b63e1c1d6839a7d4d53edd57f1c30e8940a611f27c
+// wgsl-sha256: 4f1b574abd3d53ab0fe42c7c7acdea7b80f2acd8cad714f6265c62eef86aa53b
 // The module below is generated/ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16_packed.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -216,7 +216,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl - DO NOT EDIT.
-// wgsl-sha256: 5d1dfe4de76e999ba8c78151bfa062a2612d271314c1533bd1b901c7495bcb4c
+// wgsl-sha256: 7128123fb3b2f59a4e2131898b191459359bee9251417e41a0b3263c66ecfc14
 // The module below is generated/ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul_f16.wgsl: the
 // interface its op spec declares, the helpers, the body.
 #pragma once
@@ -237,7 +237,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];

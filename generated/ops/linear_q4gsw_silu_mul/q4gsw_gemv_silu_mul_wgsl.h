@@ -1,5 +1,5 @@
 // @generated from codegen/specs/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl - DO NOT EDIT.
-// wgsl-sha256: ef82883630f6593dededce4de470bbcaeaeeaff67580198c5ccd64fa72cc5ac3
+// wgsl-sha256: 9431cd08eb0f92bc8406778b7ed196204558f3dadc1c5c71ab6ab64c8f37e78a
 // The module below is generated/ops/linear_q4gsw_silu_mul/q4gsw_gemv_silu_mul.wgsl: the interface
 // its op spec declares, the helpers, the body.
 #pragma once
@@ -175,7 +175,8 @@ fn rows_sums(mat: u32, N: u32, n: u32, tid: u32) -> array<f32, ROWS_PER_THREAD> 
 var<workgroup> lane_sums: array<f32, 256 * VALUES>;  // [value][thread]
 
 // Adds every thread's `sums` over the k-lanes of its row into row_parts
-// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a barrier included, so every thread must call it).
+// (q4gsw_rows.wgsl), so that row_total(v, r) is then value v of the block's row r (a
+// barrier included, so every thread must call it).
 fn reduce_lanes(sums: array<f32, VALUES>, tid: u32) {
   for (var v = 0u; v < VALUES; v++) {
     lane_sums[v * 256u + tid] = sums[v];
